@@ -1,0 +1,1 @@
+//! Shared helpers for the feltkit benchmarks (see the `[[bench]]` targets).

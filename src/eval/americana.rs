@@ -1,0 +1,252 @@
+//! The 32-card Americana evaluator: flush beats full house, A-7-8-9-T is the lowest straight,
+//! and equal ranks are broken by suit (spades > hearts > diamonds > clubs), so that two
+//! five-card hands from one deck never tie (VARIANTS.md).
+//!
+//! The rank-only part comes from the same kind of perfect-hash tables as the standard
+//! evaluator ([`crate::eval::tables`]); each entry also names the rank whose best suit breaks a
+//! tie (the top card for high card and straights, the highest kicker for pairs), and that suit
+//! is read off the hand's card mask.
+//!
+//! ```
+//! use feltkit::card::{parse_cards, Deck};
+//! use feltkit::eval::{americana, Category};
+//! let r = |s| americana::evaluate(&parse_cards(s, Deck::Americana).unwrap()).unwrap();
+//! assert_eq!(r("7c8c9cJcKc").category(), Category::Flush);
+//! assert!(r("7c8c9cJcKc") > r("AcAdAhKsKd")); // flush beats full house
+//! assert!(r("AsKs9h8d7c") > r("AhKh9s8d7c")); // same ranks: the ace of spades wins
+//! ```
+
+use std::fmt;
+use std::ops::Add;
+
+use crate::card::{Card, Deck};
+use crate::eval::tables::{self, AMERICANA_SHAPES as SH};
+use crate::eval::{Category, EvalError};
+
+const BYTES: &[u8] = include_bytes!("../../data/americana.bin");
+const HEAD: usize = tables::header_len(BYTES);
+const MUL: u64 = tables::read_u64(BYTES, HEAD);
+
+const B5: u32 = SH[0].bucket_bits;
+const S5: u32 = SH[0].slot_bits;
+const B6: u32 = SH[1].bucket_bits;
+const S6: u32 = SH[1].slot_bits;
+const B7: u32 = SH[2].bucket_bits;
+const S7: u32 = SH[2].slot_bits;
+
+const D5_AT: usize = HEAD + 8;
+const V5_AT: usize = D5_AT + 2 * (1 << B5);
+const D6_AT: usize = V5_AT + 4 * (1 << S5);
+const V6_AT: usize = D6_AT + 2 * (1 << B6);
+const D7_AT: usize = V6_AT + 4 * (1 << S6);
+const V7_AT: usize = D7_AT + 2 * (1 << B7);
+const FLUSH_AT: usize = V7_AT + 4 * (1 << S7);
+const _: () = assert!(FLUSH_AT + 4 * 256 == BYTES.len(), "data/americana.bin has the wrong size");
+
+static DISP5: [u16; 1 << B5] = tables::read_u16s(BYTES, D5_AT);
+static RANK5: [u32; 1 << S5] = tables::read_u32s(BYTES, V5_AT);
+static DISP6: [u16; 1 << B6] = tables::read_u16s(BYTES, D6_AT);
+static RANK6: [u32; 1 << S6] = tables::read_u32s(BYTES, V6_AT);
+static DISP7: [u16; 1 << B7] = tables::read_u16s(BYTES, D7_AT);
+static RANK7: [u32; 1 << S7] = tables::read_u32s(BYTES, V7_AT);
+static FLUSH: [u32; 256] = tables::read_u32s(BYTES, FLUSH_AT);
+
+/// Lowest rank index of the deck (the seven).
+const LOW: usize = 5;
+
+static KEYS: [u64; 64] = {
+    let mut keys = [0u64; 64];
+    let mut i = LOW * 4;
+    while i < 52 {
+        keys[i] = tables::card_key(MUL, (i / 4 - LOW) as u32, (i % 4) as u32);
+        i += 1;
+    }
+    keys
+};
+
+static MASKS: [u64; 64] = {
+    let mut masks = [0u64; 64];
+    let mut i = LOW * 4;
+    while i < 52 {
+        masks[i] = (1u64 << ((i % 4) * 16 + i / 4 - LOW)) + (1 << tables::COUNT_SHIFT);
+        i += 1;
+    }
+    masks
+};
+
+/// An Americana hand's value: `order << 12 | class << 2 | suit`, where `order` places the
+/// category (flush above full house). Larger is better; equal is a split.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct AmericanaRank(u16);
+
+impl AmericanaRank {
+    /// The raw value.
+    pub const fn value(self) -> u32 {
+        self.0 as u32
+    }
+
+    /// The hand's category.
+    pub const fn category(self) -> Category {
+        match self.0 >> 12 {
+            0 => Category::HighCard,
+            1 => Category::OnePair,
+            2 => Category::TwoPair,
+            3 => Category::ThreeOfAKind,
+            4 => Category::Straight,
+            5 => Category::FullHouse,
+            6 => Category::Flush,
+            7 => Category::FourOfAKind,
+            _ => Category::StraightFlush,
+        }
+    }
+}
+
+impl fmt::Display for AmericanaRank {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ({})", self.category(), self.0)
+    }
+}
+
+/// An additive hand of up to seven Americana cards; the layout is the standard one with ranks
+/// counted from the seven.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct AmericanaHand {
+    key: u64,
+    mask: u64,
+}
+
+impl Default for AmericanaHand {
+    fn default() -> AmericanaHand {
+        AmericanaHand::EMPTY
+    }
+}
+
+impl AmericanaHand {
+    /// The hand with no cards.
+    pub const EMPTY: AmericanaHand = AmericanaHand { key: tables::KEY_BASE, mask: 0 };
+
+    /// This hand with one more card (a card outside the 32-card deck adds nothing useful).
+    #[inline(always)]
+    pub fn add(self, card: Card) -> AmericanaHand {
+        let i = (card.index() & 63) as usize;
+        AmericanaHand {
+            key: self.key.wrapping_add(KEYS[i]),
+            mask: self.mask.wrapping_add(MASKS[i]),
+        }
+    }
+
+    /// The hand of these cards: distinct, from the 32-card deck, at most seven.
+    pub fn from_cards(cards: &[Card]) -> Result<AmericanaHand, EvalError> {
+        if cards.len() > 7 {
+            return Err(EvalError::WrongCount(cards.len()));
+        }
+        let mut seen = crate::card::CardSet::EMPTY;
+        let mut hand = AmericanaHand::EMPTY;
+        for &card in cards {
+            if !Deck::Americana.contains(card) {
+                return Err(EvalError::NotInDeck { card, deck: Deck::Americana });
+            }
+            if !seen.insert(card) {
+                return Err(EvalError::Duplicate(card));
+            }
+            hand = hand.add(card);
+        }
+        Ok(hand)
+    }
+
+    /// The number of cards.
+    pub const fn len(self) -> usize {
+        (self.mask >> tables::COUNT_SHIFT & 7) as usize
+    }
+
+    /// Whether the hand has no cards.
+    pub const fn is_empty(self) -> bool {
+        self.len() == 0
+    }
+
+    /// The rank of a hand of 5, 6 or 7 cards; `None` for other counts.
+    #[inline]
+    pub fn rank(self) -> Option<AmericanaRank> {
+        if self.key & tables::FLUSH_BITS != 0 {
+            let suit = (self.key & tables::FLUSH_BITS).trailing_zeros() / 4;
+            let lane = (self.mask >> (16 * suit)) as usize & 0xff;
+            return Some(AmericanaRank(FLUSH[lane] as u16 | suit as u16));
+        }
+        let entry = match self.len() {
+            5 => lookup::<B5, S5, {1 << B5}, {1 << S5}>(self.key, &DISP5, &RANK5),
+            6 => lookup::<B6, S6, {1 << B6}, {1 << S6}>(self.key, &DISP6, &RANK6),
+            7 => lookup::<B7, S7, {1 << B7}, {1 << S7}>(self.key, &DISP7, &RANK7),
+            _ => return None,
+        };
+        let mut value = entry as u16;
+        if entry >> 20 & 1 == 1 {
+            // The best suit held in the tie-break rank: the highest of that rank's lane bits.
+            let tie = entry >> 16 & 7;
+            let bits = (self.mask >> tie) & 0x0001_0001_0001_0001;
+            value |= ((63 - (bits | 1).leading_zeros()) / 16) as u16;
+        }
+        Some(AmericanaRank(value))
+    }
+}
+
+#[inline(always)]
+fn lookup<const B: u32, const S: u32, const NB: usize, const NS: usize>(
+    key: u64,
+    disp: &[u16; NB],
+    values: &[u32; NS],
+) -> u32 {
+    let (bucket, base) = tables::split(key, B, S);
+    let slot = (base ^ disp[bucket & (NB - 1)] as usize) & (NS - 1);
+    values[slot]
+}
+
+impl Add for AmericanaHand {
+    type Output = AmericanaHand;
+    /// The union of two hands with no card in common.
+    #[inline(always)]
+    fn add(self, other: AmericanaHand) -> AmericanaHand {
+        AmericanaHand {
+            key: self.key.wrapping_add(other.key).wrapping_sub(tables::KEY_BASE),
+            mask: self.mask.wrapping_add(other.mask),
+        }
+    }
+}
+
+/// Ranks the best five of 5, 6 or 7 distinct cards of the 32-card deck.
+pub fn evaluate(cards: &[Card]) -> Result<AmericanaRank, EvalError> {
+    crate::eval::check_cards(cards, Deck::Americana)?;
+    AmericanaHand::from_cards(cards)?.rank().ok_or(EvalError::WrongCount(cards.len()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::parse_cards;
+
+    fn rank(s: &str) -> AmericanaRank {
+        evaluate(&parse_cards(s, Deck::Americana).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn low_straight_and_suit_tie_breaks() {
+        assert_eq!(rank("Ac7d8h9sTc").category(), Category::Straight);
+        assert!(rank("Ac7d8h9sTc") < rank("7d8h9sTcJc"));
+        assert!(rank("Ac7d8h9sTc") < rank("Ac7d8h9sTs"));
+        // Two pair: the kicker's suit decides.
+        assert!(rank("AcAdKcKd9c") < rank("AhAsKhKs9d"));
+    }
+
+    #[test]
+    fn seven_cards_pick_the_best_suit_of_the_tie_rank() {
+        // Three pairs: the kicker is a queen, and the queen of spades is held.
+        let r = rank("AcAdKcKdQhQs7c");
+        assert_eq!(r.category(), Category::TwoPair);
+        assert_eq!(r.value() & 3, 3);
+    }
+
+    #[test]
+    fn cards_outside_the_deck_are_errors() {
+        let cards = parse_cards("Ac6d8h9sTc", Deck::Standard).unwrap();
+        assert!(matches!(evaluate(&cards), Err(EvalError::NotInDeck { .. })));
+    }
+}

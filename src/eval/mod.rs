@@ -1,0 +1,178 @@
+//! Hand evaluation: the standard 52-card ranking and the 32-card Americana ranking.
+//!
+//! Both evaluators turn five, six or seven cards into a number where larger is better and equal
+//! means a split, served by perfect-hash tables the crate generates itself (see
+//! [`tables`] and `data/README.md`).
+//!
+//! ```
+//! use feltkit::card::{parse_cards, Deck};
+//! use feltkit::eval::{standard, Category};
+//! let cards = parse_cards("AhKhQhJhTh2c3d", Deck::Standard).unwrap();
+//! let rank = standard::evaluate(&cards).unwrap();
+//! assert_eq!(rank.category(), Category::StraightFlush);
+//! ```
+
+use std::fmt;
+
+use thiserror::Error;
+
+pub mod americana;
+pub mod reference;
+pub mod standard;
+pub mod tables;
+
+/// The nine hand categories, in standard order (weakest first).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Category {
+    /// No pair, no straight, no flush.
+    HighCard = 0,
+    /// Two cards of one rank.
+    OnePair = 1,
+    /// Two pairs.
+    TwoPair = 2,
+    /// Three cards of one rank.
+    ThreeOfAKind = 3,
+    /// Five consecutive ranks.
+    Straight = 4,
+    /// Five cards of one suit.
+    Flush = 5,
+    /// Three of a kind and a pair.
+    FullHouse = 6,
+    /// Four cards of one rank.
+    FourOfAKind = 7,
+    /// A straight in one suit.
+    StraightFlush = 8,
+}
+
+impl Category {
+    /// All categories in standard order, weakest first.
+    pub const ALL: [Category; 9] = [
+        Category::HighCard,
+        Category::OnePair,
+        Category::TwoPair,
+        Category::ThreeOfAKind,
+        Category::Straight,
+        Category::Flush,
+        Category::FullHouse,
+        Category::FourOfAKind,
+        Category::StraightFlush,
+    ];
+
+    /// The category's name in words: `straight flush`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Category::HighCard => "high card",
+            Category::OnePair => "one pair",
+            Category::TwoPair => "two pair",
+            Category::ThreeOfAKind => "three of a kind",
+            Category::Straight => "straight",
+            Category::Flush => "flush",
+            Category::FullHouse => "full house",
+            Category::FourOfAKind => "four of a kind",
+            Category::StraightFlush => "straight flush",
+        }
+    }
+
+    /// The category's snake_case key: `straight_flush`.
+    pub const fn key(self) -> &'static str {
+        match self {
+            Category::HighCard => "high_card",
+            Category::OnePair => "one_pair",
+            Category::TwoPair => "two_pair",
+            Category::ThreeOfAKind => "three_of_a_kind",
+            Category::Straight => "straight",
+            Category::Flush => "flush",
+            Category::FullHouse => "full_house",
+            Category::FourOfAKind => "four_of_a_kind",
+            Category::StraightFlush => "straight_flush",
+        }
+    }
+}
+
+impl fmt::Display for Category {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Which hand ranking a game uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Ranking {
+    /// Standard 52-card ranking (hold'em games, seven-card stud).
+    #[default]
+    Standard,
+    /// 32-card Americana ranking: flush above full house, suits break ties.
+    Americana,
+}
+
+impl Ranking {
+    /// The deck the ranking is defined on.
+    pub const fn deck(self) -> crate::card::Deck {
+        match self {
+            Ranking::Standard => crate::card::Deck::Standard,
+            Ranking::Americana => crate::card::Deck::Americana,
+        }
+    }
+
+    /// Ranks the best five of 5, 6 or 7 distinct cards under this ranking.
+    pub fn evaluate(self, cards: &[crate::card::Card]) -> Result<Evaluation, EvalError> {
+        Ok(match self {
+            Ranking::Standard => {
+                let r = standard::evaluate(cards)?;
+                Evaluation { category: r.category(), value: r.value() as u32 }
+            }
+            Ranking::Americana => {
+                let r = americana::evaluate(cards)?;
+                Evaluation { category: r.category(), value: r.value() }
+            }
+        })
+    }
+}
+
+/// A ranked hand under either ranking: its category and a value where larger is better.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Evaluation {
+    /// The hand's category.
+    pub category: Category,
+    /// The hand's value: compare two values of the same ranking; equal means a split.
+    pub value: u32,
+}
+
+/// Why a set of cards could not be evaluated.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum EvalError {
+    /// Evaluation needs 5, 6 or 7 cards.
+    #[error("expected 5, 6 or 7 cards, got {0}")]
+    WrongCount(usize),
+    /// A card appears twice.
+    #[error("{0} appears twice")]
+    Duplicate(crate::card::Card),
+    /// A card is not in the ranking's deck.
+    #[error("{card} is not in the {deck}")]
+    NotInDeck {
+        /// The card.
+        card: crate::card::Card,
+        /// The deck.
+        deck: crate::card::Deck,
+    },
+}
+
+/// Checks that `cards` are 5 to 7 distinct cards of `deck`.
+pub(crate) fn check_cards(
+    cards: &[crate::card::Card],
+    deck: crate::card::Deck,
+) -> Result<(), EvalError> {
+    if !(5..=7).contains(&cards.len()) {
+        return Err(EvalError::WrongCount(cards.len()));
+    }
+    let mut seen = crate::card::CardSet::EMPTY;
+    for &card in cards {
+        if !deck.contains(card) {
+            return Err(EvalError::NotInDeck { card, deck });
+        }
+        if !seen.insert(card) {
+            return Err(EvalError::Duplicate(card));
+        }
+    }
+    Ok(())
+}

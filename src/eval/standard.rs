@@ -1,0 +1,281 @@
+//! The standard 52-card evaluator: best five of 5, 6 or 7 cards, in O(1).
+//!
+//! ```
+//! use feltkit::card::Card;
+//! use feltkit::eval::standard::{Hand, HandRank};
+//! use feltkit::eval::Category;
+//! let c = |s: &str| s.parse::<Card>().unwrap();
+//! // Hole cards and board combine by addition.
+//! let hole = Hand::EMPTY.add(c("Ah")).add(c("Kh"));
+//! let board = Hand::EMPTY.add(c("Qh")).add(c("Jh")).add(c("Th")).add(c("2c")).add(c("2d"));
+//! let rank: HandRank = (hole + board).rank7();
+//! assert_eq!(rank.category(), Category::StraightFlush);
+//! assert!(rank > (Hand::EMPTY.add(c("2s")).add(c("3s")) + board).rank7());
+//! ```
+
+use std::fmt;
+use std::ops::Add;
+
+use crate::card::{Card, Deck};
+use crate::eval::tables::{self, STANDARD_SHAPES as SH};
+use crate::eval::{Category, EvalError};
+
+const BYTES: &[u8] = include_bytes!("../../data/standard.bin");
+const HEAD: usize = tables::header_len(BYTES);
+const MUL: u64 = tables::read_u64(BYTES, HEAD);
+
+const B5: u32 = SH[0].bucket_bits;
+const S5: u32 = SH[0].slot_bits;
+const B6: u32 = SH[1].bucket_bits;
+const S6: u32 = SH[1].slot_bits;
+const B7: u32 = SH[2].bucket_bits;
+const S7: u32 = SH[2].slot_bits;
+
+const D5_AT: usize = HEAD + 8;
+const V5_AT: usize = D5_AT + 2 * (1 << B5);
+const D6_AT: usize = V5_AT + 2 * (1 << S5);
+const V6_AT: usize = D6_AT + 2 * (1 << B6);
+const D7_AT: usize = V6_AT + 2 * (1 << S6);
+const V7_AT: usize = D7_AT + 2 * (1 << B7);
+const FLUSH_AT: usize = V7_AT + 2 * (1 << S7);
+const _: () = assert!(FLUSH_AT + 2 * 8192 == BYTES.len(), "data/standard.bin has the wrong size");
+
+static DISP5: [u16; 1 << B5] = tables::read_u16s(BYTES, D5_AT);
+static RANK5: [u16; 1 << S5] = tables::read_u16s(BYTES, V5_AT);
+static DISP6: [u16; 1 << B6] = tables::read_u16s(BYTES, D6_AT);
+static RANK6: [u16; 1 << S6] = tables::read_u16s(BYTES, V6_AT);
+static DISP7: [u16; 1 << B7] = tables::read_u16s(BYTES, D7_AT);
+static RANK7: [u16; 1 << S7] = tables::read_u16s(BYTES, V7_AT);
+static FLUSH: [u16; 8192] = tables::read_u16s(BYTES, FLUSH_AT);
+
+/// Each card's hash addend, indexed by `card.index()` (64 entries so a masked index needs no
+/// bounds check).
+static KEYS: [u64; 64] = {
+    let mut keys = [0u64; 64];
+    let mut i = 0;
+    while i < 52 {
+        keys[i] = tables::card_key(MUL, (i / 4) as u32, (i % 4) as u32);
+        i += 1;
+    }
+    keys
+};
+
+/// Each card's mask addend: its bit in its suit's lane plus one in the count field.
+static MASKS: [u64; 64] = {
+    let mut masks = [0u64; 64];
+    let mut i = 0;
+    while i < 52 {
+        masks[i] = (1u64 << ((i % 4) * 16 + i / 4)) + (1 << tables::COUNT_SHIFT);
+        i += 1;
+    }
+    masks
+};
+
+/// A standard hand's value: `category << 12 | subrank`. Larger is better; equal is a split.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct HandRank(u16);
+
+impl HandRank {
+    /// The raw value, `category << 12 | subrank` (0 to 8 << 12 | 9).
+    pub const fn value(self) -> u16 {
+        self.0
+    }
+
+    /// The hand's category.
+    pub const fn category(self) -> Category {
+        Category::ALL[(self.0 >> 12) as usize % 9]
+    }
+
+    /// The class number within the category, 0 = the weakest.
+    pub const fn subrank(self) -> u16 {
+        self.0 & 0xfff
+    }
+}
+
+impl fmt::Display for HandRank {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ({})", self.category(), self.0)
+    }
+}
+
+/// An additive hand of up to seven standard cards (see [`crate::eval::tables`] for the layout).
+///
+/// Adding a card twice, or more than seven cards, gives a meaningless (but safe) result;
+/// [`Hand::from_cards`] checks, the `add` and `+` hot paths do not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Hand {
+    key: u64,
+    mask: u64,
+}
+
+impl Default for Hand {
+    fn default() -> Hand {
+        Hand::EMPTY
+    }
+}
+
+impl Hand {
+    /// The hand with no cards.
+    pub const EMPTY: Hand = Hand { key: tables::KEY_BASE, mask: 0 };
+
+    /// This hand with one more card.
+    #[inline(always)]
+    pub fn add(self, card: Card) -> Hand {
+        let i = (card.index() & 63) as usize;
+        Hand { key: self.key.wrapping_add(KEYS[i]), mask: self.mask.wrapping_add(MASKS[i]) }
+    }
+
+    /// The hand of these cards, which must be distinct and at most seven.
+    pub fn from_cards(cards: &[Card]) -> Result<Hand, EvalError> {
+        if cards.len() > 7 {
+            return Err(EvalError::WrongCount(cards.len()));
+        }
+        let mut seen = crate::card::CardSet::EMPTY;
+        let mut hand = Hand::EMPTY;
+        for &c in cards {
+            if !seen.insert(c) {
+                return Err(EvalError::Duplicate(c));
+            }
+            hand = hand.add(c);
+        }
+        Ok(hand)
+    }
+
+    /// The number of cards in the hand.
+    #[inline(always)]
+    pub const fn len(self) -> usize {
+        (self.mask >> tables::COUNT_SHIFT & 7) as usize
+    }
+
+    /// Whether the hand has no cards.
+    pub const fn is_empty(self) -> bool {
+        self.len() == 0
+    }
+
+    #[inline(always)]
+    fn flush_rank(self) -> HandRank {
+        let suit = (self.key & tables::FLUSH_BITS).trailing_zeros() / 4;
+        let lane = (self.mask >> (16 * suit)) as usize & 0x1fff;
+        HandRank(FLUSH[lane])
+    }
+
+    /// The rank of a hand of exactly seven cards (meaningless for any other count).
+    #[inline(always)]
+    pub fn rank7(self) -> HandRank {
+        if self.key & tables::FLUSH_BITS != 0 {
+            return self.flush_rank();
+        }
+        HandRank(lookup::<B7, S7, {1 << B7}, {1 << S7}>(self.key, &DISP7, &RANK7))
+    }
+
+    /// The rank of a hand of 5, 6 or 7 cards; `None` for other counts.
+    #[inline]
+    pub fn rank(self) -> Option<HandRank> {
+        if self.key & tables::FLUSH_BITS != 0 {
+            return Some(self.flush_rank());
+        }
+        Some(HandRank(match self.len() {
+            5 => lookup::<B5, S5, {1 << B5}, {1 << S5}>(self.key, &DISP5, &RANK5),
+            6 => lookup::<B6, S6, {1 << B6}, {1 << S6}>(self.key, &DISP6, &RANK6),
+            7 => lookup::<B7, S7, {1 << B7}, {1 << S7}>(self.key, &DISP7, &RANK7),
+            _ => return None,
+        }))
+    }
+}
+
+/// The displaced-slot lookup of one perfect hash.
+#[inline(always)]
+fn lookup<const B: u32, const S: u32, const NB: usize, const NS: usize>(
+    key: u64,
+    disp: &[u16; NB],
+    values: &[u16; NS],
+) -> u16 {
+    let (bucket, base) = tables::split(key, B, S);
+    let slot = (base ^ disp[bucket & (NB - 1)] as usize) & (NS - 1);
+    values[slot]
+}
+
+impl Add for Hand {
+    type Output = Hand;
+    /// The union of two hands with no card in common.
+    #[inline(always)]
+    fn add(self, other: Hand) -> Hand {
+        Hand {
+            key: self.key.wrapping_add(other.key).wrapping_sub(tables::KEY_BASE),
+            mask: self.mask.wrapping_add(other.mask),
+        }
+    }
+}
+
+/// The rank of seven cards given as bytes (`card.index()` values; each masked to 0-63, so any
+/// byte is safe, but only distinct indices below 52 give a meaningful answer).
+#[inline(always)]
+pub fn rank7_indices(cards: &[u8; 7]) -> HandRank {
+    let mut key = tables::KEY_BASE;
+    for &c in cards {
+        key = key.wrapping_add(KEYS[(c & 63) as usize]);
+    }
+    if key & tables::FLUSH_BITS != 0 {
+        let suit = (key & tables::FLUSH_BITS).trailing_zeros() / 4;
+        let mut lane = 0usize;
+        for &c in cards {
+            if (c & 3) as u32 == suit {
+                lane |= 1 << ((c >> 2) & 15);
+            }
+        }
+        return HandRank(FLUSH[lane & 0x1fff]);
+    }
+    HandRank(lookup::<B7, S7, {1 << B7}, {1 << S7}>(key, &DISP7, &RANK7))
+}
+
+/// Ranks the best five of 5, 6 or 7 distinct cards.
+pub fn evaluate(cards: &[Card]) -> Result<HandRank, EvalError> {
+    crate::eval::check_cards(cards, Deck::Standard)?;
+    let hand = Hand::from_cards(cards)?;
+    hand.rank().ok_or(EvalError::WrongCount(cards.len()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::parse_cards;
+
+    fn rank(s: &str) -> HandRank {
+        evaluate(&parse_cards(s, Deck::Standard).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn categories_of_examples() {
+        assert_eq!(rank("AhKhQhJhTh").category(), Category::StraightFlush);
+        assert_eq!(rank("Ah2h3h4h5h9c").category(), Category::StraightFlush);
+        assert_eq!(rank("AhAdAcAs2h").category(), Category::FourOfAKind);
+        assert_eq!(rank("2c3d4h5s6c7d8h").category(), Category::Straight);
+        assert_eq!(rank("2c2d4h4s6c6d8h").category(), Category::TwoPair);
+        assert_eq!(rank("2c2d2h4s4c4d8h").category(), Category::FullHouse);
+        assert_eq!(rank("2c7d9hJsKc").category(), Category::HighCard);
+    }
+
+    #[test]
+    fn best_and_worst_hands_have_the_end_values() {
+        assert_eq!(rank("AhKhQhJhTh").value(), 8 << 12 | 9);
+        assert_eq!(rank("7c5d4h3s2c").value(), 0);
+        assert_eq!(rank("AcKdQhJs9c").value(), 1276);
+    }
+
+    #[test]
+    fn six_card_hands_and_incremental_sums_agree() {
+        let cards = parse_cards("Ah Kh 7c 7d 2s 9h", Deck::Standard).unwrap();
+        let a = Hand::from_cards(&cards[..2]).unwrap();
+        let b = Hand::from_cards(&cards[2..]).unwrap();
+        assert_eq!((a + b).rank(), Some(rank("AhKh7c7d2s9h")));
+        assert_eq!((a + b).len(), 6);
+    }
+
+    #[test]
+    fn bad_input_is_an_error() {
+        let cards = parse_cards("AhKh7c7d", Deck::Standard).unwrap();
+        assert_eq!(evaluate(&cards), Err(EvalError::WrongCount(4)));
+        let c: Card = "Ah".parse().unwrap();
+        assert_eq!(evaluate(&[c, c, c, c, c]), Err(EvalError::Duplicate(c)));
+    }
+}

@@ -1,0 +1,19 @@
+//! # feltkit
+//!
+//! Poker hand evaluation, equity calculation and hand replay.
+//!
+//! * [`card`]: cards, card sets, the 52- and 32-card decks, and card text.
+//! * [`eval`]: the standard and Americana hand rankings on perfect-hash tables.
+//!
+//! ```
+//! use feltkit::card::{parse_cards, Deck};
+//! use feltkit::eval::Ranking;
+//! let cards = parse_cards("AsKsQsJsTs 2c 3d", Deck::Standard).unwrap();
+//! let e = Ranking::Standard.evaluate(&cards).unwrap();
+//! assert_eq!(e.category.key(), "straight_flush");
+//! ```
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+pub mod card;
+pub mod eval;

@@ -1,0 +1,38 @@
+//! The `felt` command line: thin wrapper over the feltkit library.
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+mod cli;
+
+/// Poker hand evaluation, equity and hand replay.
+#[derive(Parser)]
+#[command(name = "felt", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Rank hands of 5, 6 or 7 cards (arguments, or one hand per line from stdin).
+    Rank(cli::rank::RankArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Rank(args) => cli::rank::run(args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            if cli::is_broken_pipe(&e) {
+                return ExitCode::SUCCESS;
+            }
+            eprintln!("felt: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}
