@@ -487,7 +487,10 @@ mod tests {
         assert_eq!((e.position, e.column), (2, 3));
         assert!(matches!(e.kind, CardErrorKind::BadRank(_)));
         let e = parse_cards("Ah Kx", Deck::Standard).unwrap_err();
-        assert_eq!(e.to_string(), "card 2 (\"Kx\", column 4): bad suit \"x\": expected one of c, d, h, s");
+        assert_eq!(
+            e.to_string(),
+            "card 2 (\"Kx\", column 4): bad suit \"x\": expected one of c, d, h, s"
+        );
         let e = parse_cards("Ah Kd Ah", Deck::Standard).unwrap_err();
         assert_eq!(e.kind, CardErrorKind::Duplicate("Ah".parse().unwrap()));
         assert_eq!(e.position, 3);

@@ -58,7 +58,11 @@ pub fn run(args: RankArgs) -> anyhow::Result<ExitCode> {
                 let what = if args.hands.is_empty() { "line" } else { "hand" };
                 if args.json {
                     let msg = serde_json::to_string(&msg).expect("string");
-                    writeln!(out, "{{\"{what}\":{n},\"input\":{},\"error\":{msg}}}", serde_json::to_string(text).expect("string"))?;
+                    writeln!(
+                        out,
+                        "{{\"{what}\":{n},\"input\":{},\"error\":{msg}}}",
+                        serde_json::to_string(text).expect("string")
+                    )?;
                 }
                 eprintln!("felt rank: {what} {n}: {msg}");
                 Ok(())

@@ -173,9 +173,9 @@ impl AmericanaHand {
             return Some(AmericanaRank(FLUSH[lane] as u16 | suit as u16));
         }
         let entry = match self.len() {
-            5 => lookup::<B5, S5, {1 << B5}, {1 << S5}>(self.key, &DISP5, &RANK5),
-            6 => lookup::<B6, S6, {1 << B6}, {1 << S6}>(self.key, &DISP6, &RANK6),
-            7 => lookup::<B7, S7, {1 << B7}, {1 << S7}>(self.key, &DISP7, &RANK7),
+            5 => lookup::<B5, S5, { 1 << B5 }, { 1 << S5 }>(self.key, &DISP5, &RANK5),
+            6 => lookup::<B6, S6, { 1 << B6 }, { 1 << S6 }>(self.key, &DISP6, &RANK6),
+            7 => lookup::<B7, S7, { 1 << B7 }, { 1 << S7 }>(self.key, &DISP7, &RANK7),
             _ => return None,
         };
         let mut value = entry as u16;

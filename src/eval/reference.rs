@@ -189,9 +189,24 @@ mod tests {
     #[test]
     fn standard_examples_order_as_poker_does() {
         let order = [
-            "7c5d4h3s2c", "AcKdQhJs9c", "2c2d3h4s5c", "AcAdKhQsJc", "2c2d3h3s4c", "AcAdKhKsQc",
-            "2c2d2h3s4c", "Ac2d3h4s5c", "2c3d4h5s6c", "TcJdQhKsAc", "2c3c4c5c7c", "AcKcQcJc9c",
-            "2c2d2h3s3c", "AcAdAhKsKc", "2c2d2h2s3c", "AcAdAhAsKc", "Ac2c3c4c5c", "TcJcQcKcAc",
+            "7c5d4h3s2c",
+            "AcKdQhJs9c",
+            "2c2d3h4s5c",
+            "AcAdKhQsJc",
+            "2c2d3h3s4c",
+            "AcAdKhKsQc",
+            "2c2d2h3s4c",
+            "Ac2d3h4s5c",
+            "2c3d4h5s6c",
+            "TcJdQhKsAc",
+            "2c3c4c5c7c",
+            "AcKcQcJc9c",
+            "2c2d2h3s3c",
+            "AcAdAhKsKc",
+            "2c2d2h2s3c",
+            "AcAdAhAsKc",
+            "Ac2c3c4c5c",
+            "TcJcQcKcAc",
         ];
         for w in order.windows(2) {
             assert!(standard5(&five(w[0])) < standard5(&five(w[1])), "{} < {}", w[0], w[1]);

@@ -165,7 +165,7 @@ impl Hand {
         if self.key & tables::FLUSH_BITS != 0 {
             return self.flush_rank();
         }
-        HandRank(lookup::<B7, S7, {1 << B7}, {1 << S7}>(self.key, &DISP7, &RANK7))
+        HandRank(lookup::<B7, S7, { 1 << B7 }, { 1 << S7 }>(self.key, &DISP7, &RANK7))
     }
 
     /// The rank of a hand of 5, 6 or 7 cards; `None` for other counts.
@@ -175,9 +175,9 @@ impl Hand {
             return Some(self.flush_rank());
         }
         Some(HandRank(match self.len() {
-            5 => lookup::<B5, S5, {1 << B5}, {1 << S5}>(self.key, &DISP5, &RANK5),
-            6 => lookup::<B6, S6, {1 << B6}, {1 << S6}>(self.key, &DISP6, &RANK6),
-            7 => lookup::<B7, S7, {1 << B7}, {1 << S7}>(self.key, &DISP7, &RANK7),
+            5 => lookup::<B5, S5, { 1 << B5 }, { 1 << S5 }>(self.key, &DISP5, &RANK5),
+            6 => lookup::<B6, S6, { 1 << B6 }, { 1 << S6 }>(self.key, &DISP6, &RANK6),
+            7 => lookup::<B7, S7, { 1 << B7 }, { 1 << S7 }>(self.key, &DISP7, &RANK7),
             _ => return None,
         }))
     }
@@ -225,7 +225,7 @@ pub fn rank7_indices(cards: &[u8; 7]) -> HandRank {
         }
         return HandRank(FLUSH[lane & 0x1fff]);
     }
-    HandRank(lookup::<B7, S7, {1 << B7}, {1 << S7}>(key, &DISP7, &RANK7))
+    HandRank(lookup::<B7, S7, { 1 << B7 }, { 1 << S7 }>(key, &DISP7, &RANK7))
 }
 
 /// Ranks the best five of 5, 6 or 7 distinct cards.

@@ -217,10 +217,8 @@ impl Classes {
             let cards = cards_without_flush(spec, &counts);
             all.push((spec.five)(&cards.clone().try_into().expect("five")));
             if counts.iter().all(|&c| c <= 1) {
-                let flush: Vec<Card> = cards
-                    .iter()
-                    .map(|c| Card::new(c.rank(), crate::card::Suit::CLUBS))
-                    .collect();
+                let flush: Vec<Card> =
+                    cards.iter().map(|c| Card::new(c.rank(), crate::card::Suit::CLUBS)).collect();
                 all.push((spec.five)(&flush.try_into().expect("five")));
             }
         }
