@@ -250,16 +250,17 @@ impl Classes {
     }
 }
 
-/// The Americana tie-break rank (local index) of a reference value and whether the suit counts.
-fn americana_tie(value: u32) -> (u32, bool) {
+/// The rank whose best suit breaks an Americana tie, for a reference value; `None` for the
+/// categories that cannot tie on rank within one deck.
+fn americana_tie(value: u32) -> Option<u32> {
     let nibble = |i: u32| (value >> (4 + 4 * (4 - i))) & 0xf;
     match reference::americana_category_of(value) {
-        crate::eval::Category::OnePair => (nibble(1), true),
-        crate::eval::Category::TwoPair => (nibble(2), true),
+        crate::eval::Category::OnePair => Some(nibble(1)),
+        crate::eval::Category::TwoPair => Some(nibble(2)),
         crate::eval::Category::FullHouse
         | crate::eval::Category::ThreeOfAKind
-        | crate::eval::Category::FourOfAKind => (0, false),
-        _ => (nibble(0), true),
+        | crate::eval::Category::FourOfAKind => None,
+        _ => Some(nibble(0)),
     }
 }
 
@@ -273,8 +274,10 @@ pub fn generate(spec: &Spec) -> Vec<u8> {
     let table_entry = |value: u32| -> u32 {
         let e = classes.entry(value);
         if americana {
-            let (tie, counts) = americana_tie(value);
-            e | (tie - spec.low_rank as u32) << 16 | (counts as u32) << 20
+            match americana_tie(value) {
+                Some(tie) => e | (tie - spec.low_rank as u32) << 16 | 1 << 20,
+                None => e,
+            }
         } else {
             e
         }
