@@ -62,8 +62,15 @@ impl Rank {
 
     /// The rank for a character (`t` or `T` for ten), if any.
     pub fn from_char(c: char) -> Option<Rank> {
-        let i = "23456789TJQKA".find(c.to_ascii_uppercase())?;
-        Some(Rank(i as u8))
+        Some(Rank(match c.to_ascii_uppercase() {
+            d @ '2'..='9' => d as u8 - b'2',
+            'T' => 8,
+            'J' => 9,
+            'Q' => 10,
+            'K' => 11,
+            'A' => 12,
+            _ => return None,
+        }))
     }
 }
 
@@ -110,8 +117,13 @@ impl Suit {
 
     /// The suit for a letter (either case), if any.
     pub fn from_char(c: char) -> Option<Suit> {
-        let i = "cdhs".find(c.to_ascii_lowercase())?;
-        Some(Suit(i as u8))
+        Some(Suit(match c.to_ascii_lowercase() {
+            'c' => 0,
+            'd' => 1,
+            'h' => 2,
+            's' => 3,
+            _ => return None,
+        }))
     }
 }
 
@@ -401,12 +413,23 @@ pub enum CardErrorKind {
 /// Parses cards written together (`AhKh`), spaced (`Ah Kh`) or with commas; `10` is accepted
 /// for ten. Every card must be in `deck` and appear once.
 pub fn parse_cards(text: &str, deck: Deck) -> Result<Vec<Card>, CardError> {
-    let chars: Vec<char> = text.chars().collect();
-    let mut cards = Vec::new();
+    // Columns count characters; ASCII text (the usual case) is read without decoding.
+    if text.is_ascii() {
+        let bytes = text.as_bytes();
+        parse_chars(bytes.len(), |i| bytes[i] as char, deck)
+    } else {
+        let chars: Vec<char> = text.chars().collect();
+        parse_chars(chars.len(), |i| chars[i], deck)
+    }
+}
+
+fn parse_chars(len: usize, at: impl Fn(usize) -> char, deck: Deck) -> Result<Vec<Card>, CardError> {
+    let get = |i: usize| (i < len).then(|| at(i));
+    let mut cards = Vec::with_capacity(len / 2);
     let mut seen = CardSet::EMPTY;
     let mut i = 0;
-    while i < chars.len() {
-        let c = chars[i];
+    while i < len {
+        let c = at(i);
         if c.is_whitespace() || c == ',' {
             i += 1;
             continue;
@@ -416,10 +439,10 @@ pub fn parse_cards(text: &str, deck: Deck) -> Result<Vec<Card>, CardError> {
         let err = |kind, end: usize| CardError {
             position,
             column: start + 1,
-            text: chars[start..end.min(chars.len())].iter().collect(),
+            text: (start..end.min(len)).map(&at).collect(),
             kind,
         };
-        let (rank, rank_len) = if c == '1' && chars.get(i + 1) == Some(&'0') {
+        let (rank, rank_len) = if c == '1' && get(i + 1) == Some('0') {
             (Rank::TEN, 2)
         } else {
             match Rank::from_char(c) {
@@ -428,7 +451,7 @@ pub fn parse_cards(text: &str, deck: Deck) -> Result<Vec<Card>, CardError> {
             }
         };
         i += rank_len;
-        let Some(&s) = chars.get(i) else {
+        let Some(s) = get(i) else {
             return Err(err(CardErrorKind::MissingSuit, i));
         };
         let Some(suit) = Suit::from_char(s) else {
@@ -452,7 +475,12 @@ pub fn parse_cards(text: &str, deck: Deck) -> Result<Vec<Card>, CardError> {
 
 /// Writes cards together, as `AhKh`.
 pub fn format_cards(cards: &[Card]) -> String {
-    cards.iter().map(|c| c.to_string()).collect()
+    let mut s = String::with_capacity(2 * cards.len());
+    for c in cards {
+        s.push(c.rank().to_char());
+        s.push(c.suit().to_char());
+    }
+    s
 }
 
 #[cfg(test)]
@@ -479,6 +507,9 @@ mod tests {
     fn parses_ten_forms_spacing_and_case() {
         let cards = parse_cards("AhKh 10d, tc JS", Deck::Standard).unwrap();
         assert_eq!(format_cards(&cards), "AhKhTdTcJs");
+        // Columns count characters, not bytes.
+        let e = parse_cards("Ah é", Deck::Standard).unwrap_err();
+        assert_eq!((e.position, e.column), (2, 4));
     }
 
     #[test]

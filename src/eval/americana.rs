@@ -54,8 +54,8 @@ static FLUSH: [u32; 256] = tables::read_u32s(BYTES, FLUSH_AT);
 /// Lowest rank index of the deck (the seven).
 const LOW: usize = 5;
 
-static KEYS: [u64; 64] = {
-    let mut keys = [0u64; 64];
+static KEYS: [u64; 256] = {
+    let mut keys = [0u64; 256];
     let mut i = LOW * 4;
     while i < 52 {
         keys[i] = tables::card_key(MUL, (i / 4 - LOW) as u32, (i % 4) as u32);
@@ -64,8 +64,8 @@ static KEYS: [u64; 64] = {
     keys
 };
 
-static MASKS: [u64; 64] = {
-    let mut masks = [0u64; 64];
+static MASKS: [u64; 256] = {
+    let mut masks = [0u64; 256];
     let mut i = LOW * 4;
     while i < 52 {
         masks[i] = (1u64 << ((i % 4) * 16 + i / 4 - LOW)) + (1 << tables::COUNT_SHIFT);
@@ -128,7 +128,7 @@ impl AmericanaHand {
     /// This hand with one more card (a card outside the 32-card deck adds nothing useful).
     #[inline(always)]
     pub fn add(self, card: Card) -> AmericanaHand {
-        let i = (card.index() & 63) as usize;
+        let i = card.index() as usize;
         AmericanaHand {
             key: self.key.wrapping_add(KEYS[i]),
             mask: self.mask.wrapping_add(MASKS[i]),

@@ -48,10 +48,10 @@ static DISP7: [u16; 1 << B7] = tables::read_u16s(BYTES, D7_AT);
 static RANK7: [u16; 1 << S7] = tables::read_u16s(BYTES, V7_AT);
 static FLUSH: [u16; 8192] = tables::read_u16s(BYTES, FLUSH_AT);
 
-/// Each card's hash addend, indexed by `card.index()` (64 entries so a masked index needs no
-/// bounds check).
-static KEYS: [u64; 64] = {
-    let mut keys = [0u64; 64];
+/// Each card's hash addend, indexed by `card.index()` (256 entries so that any byte is a valid
+/// index and no bounds check is needed).
+static KEYS: [u64; 256] = {
+    let mut keys = [0u64; 256];
     let mut i = 0;
     while i < 52 {
         keys[i] = tables::card_key(MUL, (i / 4) as u32, (i % 4) as u32);
@@ -61,8 +61,8 @@ static KEYS: [u64; 64] = {
 };
 
 /// Each card's mask addend: its bit in its suit's lane plus one in the count field.
-static MASKS: [u64; 64] = {
-    let mut masks = [0u64; 64];
+static MASKS: [u64; 256] = {
+    let mut masks = [0u64; 256];
     let mut i = 0;
     while i < 52 {
         masks[i] = (1u64 << ((i % 4) * 16 + i / 4)) + (1 << tables::COUNT_SHIFT);
@@ -121,7 +121,7 @@ impl Hand {
     /// This hand with one more card.
     #[inline(always)]
     pub fn add(self, card: Card) -> Hand {
-        let i = (card.index() & 63) as usize;
+        let i = card.index() as usize;
         Hand { key: self.key.wrapping_add(KEYS[i]), mask: self.mask.wrapping_add(MASKS[i]) }
     }
 
@@ -152,7 +152,9 @@ impl Hand {
         self.len() == 0
     }
 
-    #[inline(always)]
+    /// The rank of a hand with a flush (kept out of line: about 3% of seven-card hands).
+    #[cold]
+    #[inline(never)]
     fn flush_rank(self) -> HandRank {
         let suit = (self.key & tables::FLUSH_BITS).trailing_zeros() / 4;
         let lane = (self.mask >> (16 * suit)) as usize & 0x1fff;
@@ -207,25 +209,31 @@ impl Add for Hand {
     }
 }
 
-/// The rank of seven cards given as bytes (`card.index()` values; each masked to 0-63, so any
-/// byte is safe, but only distinct indices below 52 give a meaningful answer).
+/// The rank of seven cards given as bytes (`card.index()` values). Any byte is safe, but only
+/// seven distinct indices below 52 give a meaningful answer.
 #[inline(always)]
 pub fn rank7_indices(cards: &[u8; 7]) -> HandRank {
     let mut key = tables::KEY_BASE;
     for &c in cards {
-        key = key.wrapping_add(KEYS[(c & 63) as usize]);
+        key = key.wrapping_add(KEYS[c as usize]);
     }
     if key & tables::FLUSH_BITS != 0 {
-        let suit = (key & tables::FLUSH_BITS).trailing_zeros() / 4;
-        let mut lane = 0usize;
-        for &c in cards {
-            if (c & 3) as u32 == suit {
-                lane |= 1 << ((c >> 2) & 15);
-            }
-        }
-        return HandRank(FLUSH[lane & 0x1fff]);
+        return flush_rank_of_indices(key, cards);
     }
     HandRank(lookup::<B7, S7, { 1 << B7 }, { 1 << S7 }>(key, &DISP7, &RANK7))
+}
+
+#[cold]
+#[inline(never)]
+fn flush_rank_of_indices(key: u64, cards: &[u8; 7]) -> HandRank {
+    let suit = (key & tables::FLUSH_BITS).trailing_zeros() / 4;
+    let mut lane = 0usize;
+    for &c in cards {
+        if (c & 3) as u32 == suit {
+            lane |= 1 << ((c >> 2) & 15);
+        }
+    }
+    HandRank(FLUSH[lane & 0x1fff])
 }
 
 /// Ranks the best five of 5, 6 or 7 distinct cards.
