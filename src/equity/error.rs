@@ -27,24 +27,24 @@ pub enum EquityError {
         max: usize,
     },
     /// A player's range or cards could not be read.
-    #[error("player {player} ({spec:?}): {source}")]
+    #[error("player {player} ({spec:?}): {error}")]
     Range {
         /// The player, counting from 1.
         player: usize,
         /// The player's text.
         spec: String,
         /// What was wrong in it.
-        source: RangeError,
+        error: RangeError,
     },
     /// A player's cards could not be read.
-    #[error("player {player} ({spec:?}): {source}")]
+    #[error("player {player} ({spec:?}): {error}")]
     PlayerCards {
         /// The player, counting from 1.
         player: usize,
         /// The player's text.
         spec: String,
         /// What was wrong in it.
-        source: CardError,
+        error: CardError,
     },
     /// A player holds the wrong number of cards for the game.
     #[error("player {player} ({spec:?}): {got} cards, expected {expected}")]

@@ -187,7 +187,7 @@ fn matchup_classes(s: &Setup) -> Result<Classes, EquityError> {
 }
 
 /// Exact counts over every deal.
-pub(crate) fn exhaustive(s: &Setup, progress: Option<&Progress>) -> Result<Tally, EquityError> {
+pub(crate) fn exhaustive(s: &Setup, progress: Option<&Progress<'_>>) -> Result<Tally, EquityError> {
     let classes: Vec<([u16; MAX_PLAYERS], (u64, u128))> = matchup_classes(s)?.into_iter().collect();
     let n = s.players.len();
     let done = AtomicU64::new(0);

@@ -30,7 +30,7 @@ pub use tally::TIE_UNIT;
 use tally::Tally;
 
 /// A progress callback: called with the fraction done, 0 to 1, from any worker thread.
-pub type Progress = dyn Fn(f64) + Sync;
+pub type Progress<'a> = dyn Fn(f64) + Sync + 'a;
 
 /// Evaluations (players times deals) that [`Method::Auto`] still enumerates exhaustively.
 pub const AUTO_EXHAUSTIVE_LIMIT: f64 = 4e8;
@@ -44,7 +44,7 @@ pub struct Options<'a> {
     /// Worker threads; `None` uses rayon's global pool (or the caller's, inside `install`).
     pub threads: Option<usize>,
     /// Called with the fraction done as work completes.
-    pub progress: Option<&'a Progress>,
+    pub progress: Option<&'a Progress<'a>>,
 }
 
 /// One player's result.
@@ -116,7 +116,7 @@ pub fn plan(q: &Query) -> Result<(Method, f64), EquityError> {
     Ok((method, cost))
 }
 
-fn run(q: &Query, progress: Option<&Progress>) -> Result<Equity, EquityError> {
+fn run(q: &Query, progress: Option<&Progress<'_>>) -> Result<Equity, EquityError> {
     let parsed = q.parse()?;
     if q.method != Method::Exhaustive {
         monte_carlo::check_rules(q)?;

@@ -68,7 +68,7 @@ pub(crate) fn check_rules(q: &Query) -> Result<(), EquityError> {
 pub(crate) fn run(
     q: &Query,
     sampler: &dyn Sampler,
-    progress: Option<&Progress>,
+    progress: Option<&Progress<'_>>,
 ) -> Result<Tally, EquityError> {
     check_rules(q)?;
     let start = Instant::now();

@@ -193,10 +193,10 @@ impl Query {
     fn holding(&self, i: usize, spec: &str) -> Result<Holding, EquityError> {
         let player = i + 1;
         if self.game == Game::Holdem {
-            let range = Range::parse(spec).map_err(|source| EquityError::Range {
+            let range = Range::parse(spec).map_err(|error| EquityError::Range {
                 player,
                 spec: spec.to_string(),
-                source,
+                error,
             })?;
             // A single combo is exact cards: collisions then name the card.
             let combos: Vec<_> = range.combos().collect();
@@ -205,9 +205,8 @@ impl Query {
             }
             return Ok(Holding::Range(range));
         }
-        let cards = parse_cards(spec, self.game.deck()).map_err(|source| {
-            EquityError::PlayerCards { player, spec: spec.to_string(), source }
-        })?;
+        let cards = parse_cards(spec, self.game.deck())
+            .map_err(|error| EquityError::PlayerCards { player, spec: spec.to_string(), error })?;
         let (lo, hi, expected) = match self.game {
             Game::Turnover => (2, 3, "3 (before the expose) or 2 (after)"),
             Game::Stud7 => (0, 7, "0 to 7"),
