@@ -14,13 +14,16 @@
 //! fractions are derived from them at the end. With weighted ranges each deal counts its
 //! players' weights multiplied (weights in whole thousandths, divided by their common factor).
 
+mod deal;
 mod error;
 mod holdem;
 mod holdem_sample;
 mod iso;
 mod monte_carlo;
 mod query;
+mod stud;
 mod tally;
+mod turnover;
 
 pub use error::EquityError;
 pub use monte_carlo::{BATCH, DEFAULT_STDERR, MAX_DEALS};
@@ -101,19 +104,71 @@ pub fn calculate_with(q: &Query, opts: &Options) -> Result<Equity, EquityError> 
     }
 }
 
-/// The method [`Method::Auto`] would pick for a query, and the estimated exhaustive cost.
+/// The method [`Method::Auto`] would pick for a query, and the estimated exhaustive cost
+/// (evaluations: players times deals, after folding suit-isomorphic matchups).
 pub fn plan(q: &Query) -> Result<(Method, f64), EquityError> {
     let parsed = q.parse()?;
-    let cost = match q.game {
-        Game::Holdem => holdem::Setup::new(&parsed)?.exhaustive_cost(),
-        _ => f64::INFINITY,
-    };
-    let method = match q.method {
+    let cost = Prepared::new(&parsed)?.cost();
+    Ok((choose_method(q.method, cost), cost))
+}
+
+fn choose_method(asked: Method, cost: f64) -> Method {
+    match asked {
         Method::Auto if cost <= AUTO_EXHAUSTIVE_LIMIT => Method::Exhaustive,
         Method::Auto => Method::MonteCarlo,
         m => m,
-    };
-    Ok((method, cost))
+    }
+}
+
+/// A parsed query ready for one game's engine.
+enum Prepared {
+    Holdem(holdem::Setup),
+    Stud(Game, stud::Setup),
+    Turnover(turnover::Setup),
+}
+
+impl Prepared {
+    fn new(q: &ParsedQuery) -> Result<Prepared, EquityError> {
+        Ok(match q.game {
+            Game::Holdem => Prepared::Holdem(holdem::Setup::new(q)?),
+            Game::Stud7 | Game::Americana => Prepared::Stud(q.game, stud::Setup::new(q)?),
+            Game::Turnover => Prepared::Turnover(turnover::Setup::new(q)?),
+        })
+    }
+
+    fn cost(&self) -> f64 {
+        match self {
+            Prepared::Holdem(s) => s.exhaustive_cost(),
+            Prepared::Stud(_, s) => s.exhaustive_cost(),
+            Prepared::Turnover(s) => s.exhaustive_cost(),
+        }
+    }
+
+    fn exhaustive(&self, progress: Option<&Progress<'_>>) -> Result<Tally, EquityError> {
+        match self {
+            Prepared::Holdem(s) => holdem::exhaustive(s, progress),
+            Prepared::Stud(game, s) => stud::exhaustive(*game, s, progress),
+            Prepared::Turnover(s) => Ok(turnover::exhaustive(s, progress)),
+        }
+    }
+
+    fn monte_carlo(
+        &self,
+        q: &Query,
+        progress: Option<&Progress<'_>>,
+    ) -> Result<Tally, EquityError> {
+        match self {
+            Prepared::Holdem(s) => {
+                monte_carlo::run(q, &holdem_sample::HoldemSampler::new(s), progress)
+            }
+            Prepared::Stud(game, s) => {
+                monte_carlo::run(q, stud::sampler(*game, s).as_ref(), progress)
+            }
+            Prepared::Turnover(s) => {
+                monte_carlo::run(q, &turnover::TurnoverSampler::new(s), progress)
+            }
+        }
+    }
 }
 
 fn run(q: &Query, progress: Option<&Progress<'_>>) -> Result<Equity, EquityError> {
@@ -121,28 +176,16 @@ fn run(q: &Query, progress: Option<&Progress<'_>>) -> Result<Equity, EquityError
     if q.method != Method::Exhaustive {
         monte_carlo::check_rules(q)?;
     }
-    let (method, tally) = match q.game {
-        Game::Holdem => {
-            let setup = holdem::Setup::new(&parsed)?;
-            let cost = setup.exhaustive_cost();
-            let method = match q.method {
-                Method::Auto if cost <= AUTO_EXHAUSTIVE_LIMIT => Method::Exhaustive,
-                Method::Auto => Method::MonteCarlo,
-                m => m,
-            };
-            if method == Method::Exhaustive {
-                if cost > EXHAUSTIVE_LIMIT {
-                    return Err(EquityError::TooLarge(cost));
-                }
-                (method, holdem::exhaustive(&setup, progress)?)
-            } else {
-                let sampler = holdem_sample::HoldemSampler::new(&setup);
-                (method, monte_carlo::run(q, &sampler, progress)?)
-            }
+    let prepared = Prepared::new(&parsed)?;
+    let cost = prepared.cost();
+    let method = choose_method(q.method, cost);
+    let tally = if method == Method::Exhaustive {
+        if cost > EXHAUSTIVE_LIMIT {
+            return Err(EquityError::TooLarge(cost));
         }
-        other => {
-            return Err(EquityError::BadSetting(format!("{other} equity is not implemented yet")))
-        }
+        prepared.exhaustive(progress)?
+    } else {
+        prepared.monte_carlo(q, progress)?
     };
     Ok(finish(&parsed.specs, method, &tally))
 }
