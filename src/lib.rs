@@ -16,4 +16,6 @@
 #![forbid(unsafe_code)]
 
 pub mod card;
+pub mod equity;
 pub mod eval;
+pub mod range;

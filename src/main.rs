@@ -18,12 +18,15 @@ struct Cli {
 enum Command {
     /// Rank hands of 5, 6 or 7 cards (arguments, or one hand per line from stdin).
     Rank(cli::rank::RankArgs),
+    /// Equity of hold'em ranges or stud hands: exhaustive or Monte Carlo.
+    Equity(cli::equity::EquityArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Rank(args) => cli::rank::run(args),
+        Command::Equity(args) => cli::equity::run(args),
     };
     match result {
         Ok(code) => code,

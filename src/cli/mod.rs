@@ -1,5 +1,6 @@
 //! Subcommands of the `felt` binary.
 
+pub mod equity;
 pub mod rank;
 
 /// Whether an error is a closed stdout (as with `felt rank | head`), which is not a failure.

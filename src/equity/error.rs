@@ -1,0 +1,113 @@
+//! What can be wrong with an equity query, with enough context to fix it.
+
+use thiserror::Error;
+
+use crate::card::{Card, CardError};
+use crate::range::RangeError;
+
+/// Why an equity query could not be answered.
+#[derive(Debug, Clone, PartialEq, Error)]
+pub enum EquityError {
+    /// The game name is unknown.
+    #[error("unknown game {0:?}: expected holdem, turnover, stud7 or americana")]
+    UnknownGame(String),
+    /// The method name is unknown.
+    #[error("unknown method {0:?}: expected auto, exhaustive or monte_carlo")]
+    UnknownMethod(String),
+    /// Too few or too many players for the game.
+    #[error("{game} takes {min} to {max} players, got {got}")]
+    PlayerCount {
+        /// The game's name.
+        game: &'static str,
+        /// Players given.
+        got: usize,
+        /// Fewest allowed.
+        min: usize,
+        /// Most allowed.
+        max: usize,
+    },
+    /// A player's range or cards could not be read.
+    #[error("player {player} ({spec:?}): {error}")]
+    Range {
+        /// The player, counting from 1.
+        player: usize,
+        /// The player's text.
+        spec: String,
+        /// What was wrong in it.
+        error: RangeError,
+    },
+    /// A player's cards could not be read.
+    #[error("player {player} ({spec:?}): {error}")]
+    PlayerCards {
+        /// The player, counting from 1.
+        player: usize,
+        /// The player's text.
+        spec: String,
+        /// What was wrong in it.
+        error: CardError,
+    },
+    /// A player holds the wrong number of cards for the game.
+    #[error("player {player} ({spec:?}): {got} cards, expected {expected}")]
+    PlayerCardCount {
+        /// The player, counting from 1.
+        player: usize,
+        /// The player's text.
+        spec: String,
+        /// Cards given.
+        got: usize,
+        /// What the game expects.
+        expected: &'static str,
+    },
+    /// The board could not be read.
+    #[error("board: {0}")]
+    Board(CardError),
+    /// The dead cards could not be read.
+    #[error("dead cards: {0}")]
+    Dead(CardError),
+    /// The board has a card count the game does not allow.
+    #[error("board has {got} cards, expected {expected}")]
+    BoardSize {
+        /// Cards given.
+        got: usize,
+        /// What the game allows.
+        expected: &'static str,
+    },
+    /// One card is named in two places.
+    #[error("{card} is used twice: in {first} and in {second}")]
+    CardTwice {
+        /// The card.
+        card: Card,
+        /// Where it appears first (e.g. "the board").
+        first: String,
+        /// Where it appears again (e.g. "player 2").
+        second: String,
+    },
+    /// After removing colliding combos a player's range is empty.
+    #[error("player {player} ({spec:?}): no combo left after removing those that use the board, dead or other players' cards")]
+    EmptyRange {
+        /// The player, counting from 1.
+        player: usize,
+        /// The player's text.
+        spec: String,
+    },
+    /// The ranges leave no deal where all players hold distinct cards.
+    #[error("the ranges leave no possible deal: every combination of hands shares a card")]
+    NoDeal,
+    /// Not enough cards left in the deck to deal every player and the board.
+    #[error("the deck has {left} cards left but the deal needs {needed}")]
+    DeckTooSmall {
+        /// Cards left.
+        left: usize,
+        /// Cards needed.
+        needed: usize,
+    },
+    /// Exhaustive enumeration was asked for but is far too large.
+    #[error("exhaustive enumeration would need about {0:.1e} evaluations; use --monte-carlo")]
+    TooLarge(f64),
+    /// A Monte Carlo setting is out of range.
+    #[error("{0}")]
+    BadSetting(String),
+    /// The thread pool could not be built.
+    #[error("could not start {0} worker threads")]
+    Threads(usize),
+}

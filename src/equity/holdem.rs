@@ -1,0 +1,277 @@
+//! Hold'em: players' ranges after card removal, the matchups they form, and the exhaustive
+//! enumeration of boards.
+//!
+//! Exhaustive enumeration first lists every matchup (one combo per player, no card shared),
+//! folds matchups that a suit permutation keeping the board and dead cards maps onto each other
+//! (their outcomes are equal), then enumerates the boards of each distinct matchup in parallel
+//! (rayon `fold` + `reduce` of integer counts, no locks). Each player's hand is the sum of its
+//! hole cards and the known board, and each completed board is a running sum shared by all
+//! players, so a deal costs one addition and one [`Hand::rank7`] per player.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use rayon::prelude::*;
+
+use super::iso;
+use super::query::{Holding, ParsedQuery};
+use super::tally::{Counts, Tally, MAX_PLAYERS};
+use super::{EquityError, Progress};
+use crate::card::{Card, CardSet};
+use crate::eval::standard::Hand;
+use crate::range::Combo;
+
+/// A combo with its weight in the units of its player (weights divided by their gcd).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Weighted {
+    pub combo: Combo,
+    pub weight: u64,
+}
+
+/// A hold'em deal's fixed parts: board, dead cards, each player's possible combos.
+#[derive(Clone, Debug)]
+pub(crate) struct Setup {
+    /// Known board cards (0, 3, 4 or 5).
+    pub board: Vec<Card>,
+    /// Board and dead cards.
+    pub known: CardSet,
+    /// Each player's combos that use no known card, with weights.
+    pub players: Vec<Vec<Weighted>>,
+}
+
+impl Setup {
+    /// Removes colliding combos and normalizes weights; errors if a range ends up empty.
+    pub fn new(q: &ParsedQuery) -> Result<Setup, EquityError> {
+        let mut known = q.dead;
+        for c in &q.board {
+            known.insert(*c);
+        }
+        let exact = q.known();
+        let mut players = Vec::with_capacity(q.players.len());
+        for (i, h) in q.players.iter().enumerate() {
+            let combos: Vec<Weighted> = match h {
+                Holding::Cards(cards) => {
+                    let combo = match cards.as_slice() {
+                        [a, b] => Combo::new(*a, *b),
+                        _ => None,
+                    };
+                    let Some(combo) = combo else {
+                        return Err(EquityError::PlayerCardCount {
+                            player: i + 1,
+                            spec: q.specs[i].clone(),
+                            got: cards.len(),
+                            expected: "2",
+                        });
+                    };
+                    vec![Weighted { combo, weight: 1 }]
+                }
+                Holding::Range(r) => {
+                    let v: Vec<(Combo, u64)> = r
+                        .combos()
+                        .filter(|(c, _)| c.set().is_disjoint(exact))
+                        .map(|(c, w)| (c, w as u64))
+                        .collect();
+                    let g = v.iter().fold(0, |g, (_, w)| gcd(g, *w)).max(1);
+                    v.into_iter().map(|(combo, w)| Weighted { combo, weight: w / g }).collect()
+                }
+            };
+            if combos.is_empty() {
+                return Err(EquityError::EmptyRange { player: i + 1, spec: q.specs[i].clone() });
+            }
+            players.push(combos);
+        }
+        Ok(Setup { board: q.board.clone(), known, players })
+    }
+
+    /// Cards left to deal to the board.
+    pub fn board_left(&self) -> usize {
+        5 - self.board.len()
+    }
+
+    /// The number of boards that complete one matchup.
+    pub fn boards_per_matchup(&self) -> f64 {
+        let left = 52 - self.known.len() - 2 * self.players.len();
+        choose(left as u64, self.board_left() as u64) as f64
+    }
+
+    /// A rough count of the evaluations exhaustive enumeration needs.
+    pub fn exhaustive_cost(&self) -> f64 {
+        let matchups: f64 = self.players.iter().map(|p| p.len() as f64).product();
+        let sym = iso::stabilizer(&[self.known_board(), self.dead()]).len() as f64;
+        let distinct = if matchups > 1.0 { (matchups / sym).max(1.0) } else { 1.0 };
+        distinct * self.boards_per_matchup() * self.players.len() as f64
+    }
+
+    fn known_board(&self) -> CardSet {
+        self.board.iter().copied().collect()
+    }
+
+    fn dead(&self) -> CardSet {
+        self.known.difference(self.known_board())
+    }
+}
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+/// `n` choose `k`.
+pub(crate) fn choose(n: u64, k: u64) -> u64 {
+    if k > n {
+        return 0;
+    }
+    (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1))
+}
+
+/// A matchup up to suit permutation: its combo indices, how many matchups it stands for and
+/// their total weight.
+type Classes = HashMap<[u16; MAX_PLAYERS], (u64, u128)>;
+
+/// Lists the matchups and folds those equal up to a suit permutation that keeps the board and
+/// the dead cards.
+fn matchup_classes(s: &Setup) -> Result<Classes, EquityError> {
+    let perms = iso::stabilizer(&[s.known_board(), s.dead()]);
+    let table = iso::combo_table();
+    let mut classes: Classes = HashMap::new();
+    let n = s.players.len();
+    let mut pick = [0usize; MAX_PLAYERS];
+    let mut used = [CardSet::EMPTY; MAX_PLAYERS + 1];
+    let mut weight = [1u128; MAX_PLAYERS + 1];
+    let mut depth = 0;
+    // Iterative depth-first walk over one combo per player.
+    loop {
+        if depth == n {
+            let mut best = [u16::MAX; MAX_PLAYERS];
+            for &p in &perms {
+                let mut key = [0u16; MAX_PLAYERS];
+                for i in 0..n {
+                    key[i] = table[p][s.players[i][pick[i]].combo.index()];
+                }
+                if key < best {
+                    best = key;
+                }
+            }
+            let e = classes.entry(best).or_insert((0, 0));
+            e.0 += 1;
+            e.1 += weight[n];
+            depth -= 1;
+            pick[depth] += 1;
+            continue;
+        }
+        if pick[depth] >= s.players[depth].len() {
+            if depth == 0 {
+                break;
+            }
+            pick[depth] = 0;
+            depth -= 1;
+            pick[depth] += 1;
+            continue;
+        }
+        let w = s.players[depth][pick[depth]];
+        if !w.combo.set().is_disjoint(used[depth]) {
+            pick[depth] += 1;
+            continue;
+        }
+        used[depth + 1] = used[depth].union(w.combo.set());
+        weight[depth + 1] = weight[depth] * w.weight as u128;
+        depth += 1;
+    }
+    if classes.is_empty() {
+        return Err(EquityError::NoDeal);
+    }
+    Ok(classes)
+}
+
+/// Exact counts over every deal.
+pub(crate) fn exhaustive(s: &Setup, progress: Option<&Progress<'_>>) -> Result<Tally, EquityError> {
+    let classes: Vec<([u16; MAX_PLAYERS], (u64, u128))> = matchup_classes(s)?.into_iter().collect();
+    let n = s.players.len();
+    let done = AtomicU64::new(0);
+    let total = classes.len() as u64;
+    let tally = classes
+        .par_iter()
+        .with_min_len(1)
+        .fold(
+            || Tally::new(n),
+            |mut tally, (key, (count, weight))| {
+                let combos: Vec<Combo> =
+                    key[..n].iter().filter_map(|i| Combo::from_index(*i as usize)).collect();
+                let counts = enumerate_boards(s, &combos);
+                tally.add(&counts, *weight, counts.deals * count);
+                let d = done.fetch_add(1, Ordering::Relaxed) + 1;
+                if let Some(f) = progress {
+                    if d % 64 == 0 || d == total {
+                        f(d as f64 / total as f64);
+                    }
+                }
+                tally
+            },
+        )
+        .reduce(|| Tally::new(n), merge);
+    Ok(tally)
+}
+
+/// Sums two tallies.
+pub(crate) fn merge(mut a: Tally, b: Tally) -> Tally {
+    a.deals += b.deals;
+    a.total += b.total;
+    for p in 0..a.wins.len() {
+        a.wins[p] += b.wins[p];
+        a.ties[p] += b.ties[p];
+        a.shares[p] += b.shares[p];
+        a.squares[p] += b.squares[p];
+    }
+    a
+}
+
+/// Counts every board completing one matchup.
+fn enumerate_boards(s: &Setup, combos: &[Combo]) -> Counts {
+    let mut used = s.known;
+    let mut board = Hand::EMPTY;
+    for c in &s.board {
+        board = board.add(*c);
+    }
+    let mut hands = [Hand::EMPTY; MAX_PLAYERS];
+    for (i, c) in combos.iter().enumerate() {
+        used = used.union(c.set());
+        let [a, b] = c.cards();
+        hands[i] = board.add(a).add(b);
+    }
+    let deck: Vec<Card> =
+        (0..52u8).filter_map(Card::from_index).filter(|c| !used.contains(*c)).collect();
+    let hands = &hands[..combos.len()];
+    let mut counts = Counts::default();
+    let k = s.board_left();
+    if hands.len() == 2 {
+        let (a, b) = (hands[0], hands[1]);
+        each_board(&deck, k, Hand::EMPTY, &mut |rest| {
+            counts.heads_up((a + rest).rank7(), (b + rest).rank7(), 1);
+        });
+        counts.finish_heads_up();
+    } else {
+        let mut ranks = [0u16; MAX_PLAYERS];
+        let ranks = &mut ranks[..hands.len()];
+        each_board(&deck, k, Hand::EMPTY, &mut |rest| {
+            for (r, h) in ranks.iter_mut().zip(hands) {
+                *r = (*h + rest).rank7().value();
+            }
+            counts.showdown(ranks, 1);
+        });
+    }
+    counts
+}
+
+/// Calls `f` with the sum of every `k`-card subset of `deck`, added to `acc`.
+fn each_board(deck: &[Card], k: usize, acc: Hand, f: &mut impl FnMut(Hand)) {
+    if k == 0 {
+        f(acc);
+        return;
+    }
+    for i in (k - 1)..deck.len() {
+        each_board(&deck[..i], k - 1, acc.add(deck[i]), f);
+    }
+}

@@ -1,0 +1,210 @@
+//! Equity: each player's share of the pot over every (or many random) completions of a deal.
+//!
+//! ```
+//! use feltkit::equity::{calculate, Game, Method, Query};
+//! let mut q = Query::new(Game::Holdem, ["AhKh", "QsQd"]);
+//! q.board = "2c7d9h".into();
+//! let e = calculate(&q).unwrap();
+//! assert_eq!(e.method, Method::Exhaustive);
+//! assert_eq!(e.deals, 990); // 45 * 44 / 2 turn-river pairs
+//! assert!((e.players[0].equity + e.players[1].equity - 1.0).abs() < 1e-12);
+//! ```
+//!
+//! Counts are exact integers ([`PlayerEquity::wins`], [`PlayerEquity::tie_share`]); the
+//! fractions are derived from them at the end. With weighted ranges each deal counts its
+//! players' weights multiplied (weights in whole thousandths, divided by their common factor).
+
+mod deal;
+mod error;
+mod holdem;
+mod holdem_sample;
+mod iso;
+mod monte_carlo;
+mod query;
+mod stud;
+mod tally;
+mod turnover;
+
+pub use error::EquityError;
+pub use monte_carlo::{BATCH, DEFAULT_STDERR, MAX_DEALS};
+pub use query::{Game, Holding, Method, ParsedQuery, Query};
+pub use tally::TIE_UNIT;
+
+use tally::Tally;
+
+/// A progress callback: called with the fraction done, 0 to 1, from any worker thread.
+pub type Progress<'a> = dyn Fn(f64) + Sync + 'a;
+
+/// Evaluations (players times deals) that [`Method::Auto`] still enumerates exhaustively.
+pub const AUTO_EXHAUSTIVE_LIMIT: f64 = 4e8;
+
+/// Evaluations beyond which an explicit exhaustive request is refused.
+pub const EXHAUSTIVE_LIMIT: f64 = 1e14;
+
+/// How to run a calculation: thread count and progress reporting.
+#[derive(Clone, Copy, Default)]
+pub struct Options<'a> {
+    /// Worker threads; `None` uses rayon's global pool (or the caller's, inside `install`).
+    pub threads: Option<usize>,
+    /// Called with the fraction done as work completes.
+    pub progress: Option<&'a Progress<'a>>,
+}
+
+/// One player's result.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayerEquity {
+    /// The player's text as given.
+    pub spec: String,
+    /// Share of the pot: wins plus tie shares, over all deals (0 to 1).
+    pub equity: f64,
+    /// Fraction of deals won outright.
+    pub win: f64,
+    /// Fraction of deals split with others.
+    pub tie: f64,
+    /// Monte Carlo standard error of `equity`; `None` when exhaustive.
+    pub stderr: Option<f64>,
+    /// Weighted deals won outright.
+    pub wins: u128,
+    /// Weighted deals split.
+    pub ties: u128,
+    /// Weighted tie shares in units of 1/[`TIE_UNIT`] of a deal.
+    pub tie_share: u128,
+}
+
+/// The result of a calculation.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Equity {
+    /// The method used: [`Method::Exhaustive`] or [`Method::MonteCarlo`].
+    pub method: Method,
+    /// Deals covered: every distinct deal (exhaustive) or every random deal (Monte Carlo).
+    pub deals: u64,
+    /// The weighted number of deals, the denominator of every fraction (equal to `deals`
+    /// when no weights are given and for Monte Carlo).
+    pub total: u128,
+    /// Per player, in the query's order.
+    pub players: Vec<PlayerEquity>,
+}
+
+/// Computes equity with rayon's global thread pool and no progress reports.
+pub fn calculate(q: &Query) -> Result<Equity, EquityError> {
+    calculate_with(q, &Options::default())
+}
+
+/// Computes equity with the given options.
+pub fn calculate_with(q: &Query, opts: &Options) -> Result<Equity, EquityError> {
+    match opts.threads {
+        Some(n) => {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(n)
+                .build()
+                .map_err(|_| EquityError::Threads(n))?;
+            pool.install(|| run(q, opts.progress))
+        }
+        None => run(q, opts.progress),
+    }
+}
+
+/// The method [`Method::Auto`] would pick for a query, and the estimated exhaustive cost
+/// (evaluations: players times deals, after folding suit-isomorphic matchups).
+pub fn plan(q: &Query) -> Result<(Method, f64), EquityError> {
+    let parsed = q.parse()?;
+    let cost = Prepared::new(&parsed)?.cost();
+    Ok((choose_method(q.method, cost), cost))
+}
+
+fn choose_method(asked: Method, cost: f64) -> Method {
+    match asked {
+        Method::Auto if cost <= AUTO_EXHAUSTIVE_LIMIT => Method::Exhaustive,
+        Method::Auto => Method::MonteCarlo,
+        m => m,
+    }
+}
+
+/// A parsed query ready for one game's engine.
+enum Prepared {
+    Holdem(holdem::Setup),
+    Stud(Game, stud::Setup),
+    Turnover(turnover::Setup),
+}
+
+impl Prepared {
+    fn new(q: &ParsedQuery) -> Result<Prepared, EquityError> {
+        Ok(match q.game {
+            Game::Holdem => Prepared::Holdem(holdem::Setup::new(q)?),
+            Game::Stud7 | Game::Americana => Prepared::Stud(q.game, stud::Setup::new(q)?),
+            Game::Turnover => Prepared::Turnover(turnover::Setup::new(q)?),
+        })
+    }
+
+    fn cost(&self) -> f64 {
+        match self {
+            Prepared::Holdem(s) => s.exhaustive_cost(),
+            Prepared::Stud(_, s) => s.exhaustive_cost(),
+            Prepared::Turnover(s) => s.exhaustive_cost(),
+        }
+    }
+
+    fn exhaustive(&self, progress: Option<&Progress<'_>>) -> Result<Tally, EquityError> {
+        match self {
+            Prepared::Holdem(s) => holdem::exhaustive(s, progress),
+            Prepared::Stud(game, s) => stud::exhaustive(*game, s, progress),
+            Prepared::Turnover(s) => Ok(turnover::exhaustive(s, progress)),
+        }
+    }
+
+    fn monte_carlo(
+        &self,
+        q: &Query,
+        progress: Option<&Progress<'_>>,
+    ) -> Result<Tally, EquityError> {
+        match self {
+            Prepared::Holdem(s) => {
+                monte_carlo::run(q, &holdem_sample::HoldemSampler::new(s), progress)
+            }
+            Prepared::Stud(game, s) => {
+                monte_carlo::run(q, stud::sampler(*game, s).as_ref(), progress)
+            }
+            Prepared::Turnover(s) => {
+                monte_carlo::run(q, &turnover::TurnoverSampler::new(s), progress)
+            }
+        }
+    }
+}
+
+fn run(q: &Query, progress: Option<&Progress<'_>>) -> Result<Equity, EquityError> {
+    let parsed = q.parse()?;
+    if q.method != Method::Exhaustive {
+        monte_carlo::check_rules(q)?;
+    }
+    let prepared = Prepared::new(&parsed)?;
+    let cost = prepared.cost();
+    let method = choose_method(q.method, cost);
+    let tally = if method == Method::Exhaustive {
+        if cost > EXHAUSTIVE_LIMIT {
+            return Err(EquityError::TooLarge(cost));
+        }
+        prepared.exhaustive(progress)?
+    } else {
+        prepared.monte_carlo(q, progress)?
+    };
+    Ok(finish(&parsed.specs, method, &tally))
+}
+
+fn finish(specs: &[String], method: Method, t: &Tally) -> Equity {
+    let total = t.total.max(1) as f64;
+    let players = specs
+        .iter()
+        .enumerate()
+        .map(|(p, spec)| PlayerEquity {
+            spec: spec.clone(),
+            equity: t.equity(p),
+            win: t.wins[p] as f64 / total,
+            tie: t.ties[p] as f64 / total,
+            stderr: (method == Method::MonteCarlo).then(|| t.stderr(p)),
+            wins: t.wins[p],
+            ties: t.ties[p],
+            tie_share: t.shares[p],
+        })
+        .collect();
+    Equity { method, deals: t.deals, total: t.total, players }
+}

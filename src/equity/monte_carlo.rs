@@ -1,0 +1,128 @@
+//! The Monte Carlo driver: seeded batches, processed in rounds, until a stopping rule holds.
+//!
+//! Batch `b` draws from its own generator seeded by `(seed, b)`, so a batch's counts do not
+//! depend on which thread runs it; rounds merge integer counts (order does not matter) and the
+//! stopping rules are checked only between rounds, whose sizes are fixed. The same seed
+//! therefore gives the same numbers on any number of threads (except with `--time`, whose
+//! stopping point depends on the clock).
+
+use std::time::Instant;
+
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+use rayon::prelude::*;
+
+use super::tally::{Counts, Tally};
+use super::{EquityError, Progress, Query};
+
+/// Deals per batch.
+pub const BATCH: u64 = 1 << 13;
+
+/// Batches per round, at most.
+const MAX_ROUND: u64 = 128;
+
+/// The standard error Monte Carlo stops at when no stopping rule is given.
+pub const DEFAULT_STDERR: f64 = 0.0005;
+
+/// Deals Monte Carlo stops at when only a standard error target is given.
+pub const MAX_DEALS: u64 = 1_000_000_000;
+
+/// A game's random deal: draws `deals` deals and counts their showdowns.
+pub(crate) trait Sampler: Sync {
+    /// The number of players.
+    fn players(&self) -> usize;
+    /// Draws and counts `deals` deals.
+    fn sample(
+        &self,
+        rng: &mut Xoshiro256PlusPlus,
+        deals: u64,
+        counts: &mut Counts,
+    ) -> Result<(), EquityError>;
+}
+
+/// The generator of batch `b` under `seed`.
+pub(crate) fn batch_rng(seed: u64, b: u64) -> Xoshiro256PlusPlus {
+    let mix = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29) ^ b;
+    Xoshiro256PlusPlus::seed_from_u64(mix.wrapping_add(b.wrapping_mul(0xD1B5_4A32_D192_ED03)))
+}
+
+/// Checks a query's stopping rules.
+pub(crate) fn check_rules(q: &Query) -> Result<(), EquityError> {
+    if q.iterations == Some(0) {
+        return Err(EquityError::BadSetting("iterations must be at least 1".into()));
+    }
+    if let Some(e) = q.stderr {
+        if !(e.is_finite() && e > 0.0) {
+            return Err(EquityError::BadSetting(format!(
+                "stderr target must be a positive number, got {e}"
+            )));
+        }
+    }
+    if q.time.is_some_and(|t| t.is_zero()) {
+        return Err(EquityError::BadSetting("time must be positive".into()));
+    }
+    Ok(())
+}
+
+/// Runs batches until the query's stopping rule holds.
+pub(crate) fn run(
+    q: &Query,
+    sampler: &dyn Sampler,
+    progress: Option<&Progress<'_>>,
+) -> Result<Tally, EquityError> {
+    check_rules(q)?;
+    let start = Instant::now();
+    let target = match (q.iterations, q.stderr, q.time) {
+        (None, None, None) => Some(DEFAULT_STDERR),
+        _ => q.stderr,
+    };
+    let limit = q.iterations.unwrap_or(if q.time.is_some() { u64::MAX } else { MAX_DEALS });
+    let n = sampler.players();
+    let mut tally = Tally::new(n);
+    let mut next = 0u64;
+    let mut round = 8u64;
+    loop {
+        let first = next;
+        let done_deals = first.saturating_mul(BATCH);
+        if done_deals >= limit {
+            break;
+        }
+        let batches = round.min((limit - done_deals).div_ceil(BATCH));
+        next += batches;
+        let counts = (first..next)
+            .into_par_iter()
+            .map(|b| {
+                let deals = BATCH.min(limit - b * BATCH);
+                let mut c = Counts::default();
+                sampler.sample(&mut batch_rng(q.seed, b), deals, &mut c).map(|_| c)
+            })
+            .try_reduce(Counts::default, |mut a, b| {
+                a.merge(&b);
+                Ok(a)
+            })?;
+        tally.add(&counts, 1, counts.deals);
+        round = (round * 2).min(MAX_ROUND);
+        let worst = (0..n).map(|p| tally.stderr(p)).fold(0.0, f64::max);
+        let mut frac = tally.deals as f64 / limit as f64;
+        if let Some(t) = target {
+            if worst <= t {
+                break;
+            }
+            frac = frac.max((t / worst).powi(2));
+        }
+        if let Some(t) = q.time {
+            let elapsed = start.elapsed();
+            if elapsed >= t {
+                break;
+            }
+            frac = frac.max(elapsed.as_secs_f64() / t.as_secs_f64());
+        }
+        if let Some(f) = progress {
+            f(frac.min(1.0));
+        }
+    }
+    if let Some(f) = progress {
+        f(1.0);
+    }
+    Ok(tally)
+}

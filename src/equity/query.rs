@@ -1,0 +1,338 @@
+//! The question asked: game, players, board, dead cards, method and stopping rules.
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+use super::EquityError;
+use crate::card::{parse_cards, Card, CardSet, Deck};
+use crate::range::Range;
+
+/// The games `felt equity` knows (see VARIANTS.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Game {
+    /// Texas hold'em: two hole cards (or a range), five board cards.
+    #[default]
+    Holdem,
+    /// Turnover: three hole cards; after the flop each player turns one face up (dead).
+    Turnover,
+    /// Seven-card stud: each player's known cards, the rest dealt to seven.
+    Stud7,
+    /// Americana: five-card stud on the 32-card deck with suit tie-breaks.
+    Americana,
+}
+
+impl Game {
+    /// The game's name as written on the command line.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Game::Holdem => "holdem",
+            Game::Turnover => "turnover",
+            Game::Stud7 => "stud7",
+            Game::Americana => "americana",
+        }
+    }
+
+    /// The deck the game deals from.
+    pub const fn deck(self) -> Deck {
+        match self {
+            Game::Americana => Deck::Americana,
+            _ => Deck::Standard,
+        }
+    }
+
+    /// The fewest and most players the game takes.
+    pub const fn players(self) -> (usize, usize) {
+        match self {
+            Game::Holdem | Game::Turnover => (2, 10),
+            Game::Stud7 => (2, 8),
+            Game::Americana => (2, 6),
+        }
+    }
+}
+
+impl fmt::Display for Game {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Game {
+    type Err = EquityError;
+    fn from_str(s: &str) -> Result<Game, EquityError> {
+        match s.to_ascii_lowercase().replace(['\'', '-', '_'], "").as_str() {
+            "holdem" | "nlhe" | "texasholdem" => Ok(Game::Holdem),
+            "turnover" => Ok(Game::Turnover),
+            "stud7" | "stud" | "sevencardstud" => Ok(Game::Stud7),
+            "americana" => Ok(Game::Americana),
+            _ => Err(EquityError::UnknownGame(s.to_string())),
+        }
+    }
+}
+
+/// How equity is computed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Method {
+    /// Exhaustive when affordable, Monte Carlo otherwise.
+    #[default]
+    Auto,
+    /// Every deal, exact integer counts.
+    Exhaustive,
+    /// Random deals until a stopping rule is met.
+    MonteCarlo,
+}
+
+impl Method {
+    /// The method's name: `auto`, `exhaustive`, `monte_carlo`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Method::Auto => "auto",
+            Method::Exhaustive => "exhaustive",
+            Method::MonteCarlo => "monte_carlo",
+        }
+    }
+}
+
+impl fmt::Display for Method {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Method {
+    type Err = EquityError;
+    fn from_str(s: &str) -> Result<Method, EquityError> {
+        match s.to_ascii_lowercase().as_str() {
+            "auto" => Ok(Method::Auto),
+            "exhaustive" | "exact" | "enumerate" => Ok(Method::Exhaustive),
+            "monte_carlo" | "monte-carlo" | "montecarlo" | "mc" => Ok(Method::MonteCarlo),
+            _ => Err(EquityError::UnknownMethod(s.to_string())),
+        }
+    }
+}
+
+/// An equity question. Build it with [`Query::new`] and set the fields you need.
+///
+/// Monte Carlo stops at the first of `iterations`, `stderr` (the largest player's standard
+/// error) and `time`; with none set it stops at a standard error of 0.0005 (at most 10^9
+/// deals).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Query {
+    /// The game.
+    pub game: Game,
+    /// One text per player: a range (hold'em) or known cards (other games).
+    pub players: Vec<String>,
+    /// Board cards (hold'em, turnover), possibly empty.
+    pub board: String,
+    /// Dead cards, known to be out of the deck.
+    pub dead: String,
+    /// Exhaustive, Monte Carlo, or automatic choice.
+    pub method: Method,
+    /// Monte Carlo: stop after this many deals.
+    pub iterations: Option<u64>,
+    /// Monte Carlo: stop when every player's standard error is at most this.
+    pub stderr: Option<f64>,
+    /// Monte Carlo: stop after this much time.
+    pub time: Option<Duration>,
+    /// Monte Carlo seed: the same seed gives the same numbers on any thread count.
+    pub seed: u64,
+}
+
+impl Query {
+    /// A query for `game` with these players, no board or dead cards, automatic method, seed 0.
+    pub fn new<S: Into<String>>(game: Game, players: impl IntoIterator<Item = S>) -> Query {
+        Query {
+            game,
+            players: players.into_iter().map(Into::into).collect(),
+            board: String::new(),
+            dead: String::new(),
+            method: Method::Auto,
+            iterations: None,
+            stderr: None,
+            time: None,
+            seed: 0,
+        }
+    }
+
+    /// Reads every text of the query and checks the cards against each other.
+    pub fn parse(&self) -> Result<ParsedQuery, EquityError> {
+        let deck = self.game.deck();
+        let (min, max) = self.game.players();
+        let n = self.players.len();
+        if n < min || n > max {
+            return Err(EquityError::PlayerCount { game: self.game.name(), got: n, min, max });
+        }
+        let board = parse_cards(&self.board, deck).map_err(EquityError::Board)?;
+        let dead_cards = parse_cards(&self.dead, deck).map_err(EquityError::Dead)?;
+        let allowed: &[usize] = match self.game {
+            Game::Holdem | Game::Turnover => &[0, 3, 4, 5],
+            Game::Stud7 | Game::Americana => &[0],
+        };
+        if !allowed.contains(&board.len()) {
+            let expected = match self.game {
+                Game::Holdem | Game::Turnover => "0, 3, 4 or 5",
+                _ => "none (give each player's up cards with the player)",
+            };
+            return Err(EquityError::BoardSize { got: board.len(), expected });
+        }
+        let mut seen = Seen::default();
+        seen.add(&board, "the board")?;
+        seen.add(&dead_cards, "the dead cards")?;
+        let mut players = Vec::with_capacity(n);
+        for (i, spec) in self.players.iter().enumerate() {
+            let holding = self.holding(i, spec)?;
+            if let Holding::Cards(cards) = &holding {
+                seen.add(cards, &format!("player {}", i + 1))?;
+            }
+            players.push(holding);
+        }
+        let dead: CardSet = dead_cards.iter().copied().collect();
+        Ok(ParsedQuery { game: self.game, board, dead, players, specs: self.players.clone() })
+    }
+
+    fn holding(&self, i: usize, spec: &str) -> Result<Holding, EquityError> {
+        let player = i + 1;
+        if self.game == Game::Holdem {
+            let range = Range::parse(spec).map_err(|error| EquityError::Range {
+                player,
+                spec: spec.to_string(),
+                error,
+            })?;
+            // A single combo is exact cards: collisions then name the card.
+            let combos: Vec<_> = range.combos().collect();
+            if let [(c, _)] = combos.as_slice() {
+                return Ok(Holding::Cards(c.cards().to_vec()));
+            }
+            return Ok(Holding::Range(range));
+        }
+        let cards = parse_cards(spec, self.game.deck())
+            .map_err(|error| EquityError::PlayerCards { player, spec: spec.to_string(), error })?;
+        let (lo, hi, expected) = match self.game {
+            Game::Turnover => (2, 3, "3 (before the expose) or 2 (after)"),
+            Game::Stud7 => (0, 7, "0 to 7"),
+            _ => (0, 5, "0 to 5"),
+        };
+        if cards.len() < lo || cards.len() > hi {
+            return Err(EquityError::PlayerCardCount {
+                player,
+                spec: spec.to_string(),
+                got: cards.len(),
+                expected,
+            });
+        }
+        Ok(Holding::Cards(cards))
+    }
+}
+
+impl Default for Query {
+    fn default() -> Query {
+        Query::new::<String>(Game::Holdem, [])
+    }
+}
+
+/// Where each card was first named, to report a card named twice.
+#[derive(Default)]
+struct Seen {
+    cards: CardSet,
+    places: Vec<(Card, String)>,
+}
+
+impl Seen {
+    fn add(&mut self, cards: &[Card], place: &str) -> Result<(), EquityError> {
+        for &card in cards {
+            if !self.cards.insert(card) {
+                let first = self.places.iter().find(|(c, _)| *c == card);
+                return Err(EquityError::CardTwice {
+                    card,
+                    first: first.map_or_else(|| place.to_string(), |f| f.1.clone()),
+                    second: place.to_string(),
+                });
+            }
+            self.places.push((card, place.to_string()));
+        }
+        Ok(())
+    }
+}
+
+/// What one player holds.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Holding {
+    /// A weighted hold'em range of more than one combo.
+    Range(Range),
+    /// Known cards.
+    Cards(Vec<Card>),
+}
+
+/// A query whose texts have been read and checked.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ParsedQuery {
+    /// The game.
+    pub game: Game,
+    /// The board cards.
+    pub board: Vec<Card>,
+    /// The dead cards.
+    pub dead: CardSet,
+    /// Each player's holding, in order.
+    pub players: Vec<Holding>,
+    /// Each player's text as given.
+    pub specs: Vec<String>,
+}
+
+impl ParsedQuery {
+    /// Board, dead and every exact holding: the cards no one can be dealt.
+    pub fn known(&self) -> CardSet {
+        let mut known = self.dead;
+        for c in &self.board {
+            known.insert(*c);
+        }
+        for h in &self.players {
+            if let Holding::Cards(cards) = h {
+                for c in cards {
+                    known.insert(*c);
+                }
+            }
+        }
+        known
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_parse_in_their_documented_spellings() {
+        assert_eq!("holdem".parse::<Game>().unwrap(), Game::Holdem);
+        assert_eq!("Hold'em".parse::<Game>().unwrap(), Game::Holdem);
+        assert_eq!("stud7".parse::<Game>().unwrap(), Game::Stud7);
+        assert!("omaha".parse::<Game>().is_err());
+        assert_eq!("mc".parse::<Method>().unwrap(), Method::MonteCarlo);
+        assert_eq!("monte-carlo".parse::<Method>().unwrap(), Method::MonteCarlo);
+        assert_eq!("monte_carlo".parse::<Method>().unwrap(), Method::MonteCarlo);
+        assert!("fast".parse::<Method>().is_err());
+    }
+
+    #[test]
+    fn a_card_named_twice_says_where() {
+        let mut q = Query::new(Game::Holdem, ["AhKh", "AhQd"]);
+        let e = q.parse().unwrap_err();
+        assert_eq!(e.to_string(), "Ah is used twice: in player 1 and in player 2");
+        q.players = vec!["AhKh".into(), "QQ".into()];
+        q.board = "2c3c".into();
+        assert!(matches!(q.parse().unwrap_err(), EquityError::BoardSize { got: 2, .. }));
+        q.board = "Ah2c3c".into();
+        let e = q.parse().unwrap_err();
+        assert_eq!(e.to_string(), "Ah is used twice: in the board and in player 1");
+    }
+
+    #[test]
+    fn range_errors_name_the_player_and_the_token() {
+        let q = Query::new(Game::Holdem, ["AA", "KK+,AQx"]);
+        let e = q.parse().unwrap_err();
+        assert!(e
+            .to_string()
+            .starts_with("player 2 (\"KK+,AQx\"): range token 2 (\"AQx\", column 5)"));
+        let q = Query::new(Game::Holdem, ["AA"]);
+        assert!(matches!(q.parse().unwrap_err(), EquityError::PlayerCount { got: 1, .. }));
+    }
+}

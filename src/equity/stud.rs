@@ -1,0 +1,231 @@
+//! Seven-card stud and Americana (five-card stud on 32 cards): each player's known cards, the
+//! rest of each hand dealt from what is left.
+//!
+//! Seven-card stud: when the deck cannot give every player a seventh card, one community card
+//! is every player's seventh card (VARIANTS.md; burn cards are unknown, so they change nothing).
+//! Americana hands are five cards, ranked with suit tie-breaks, so two hands tie only when both
+//! are the same five-card class with the same tie-break suit, which one deck never deals.
+
+use rand_xoshiro::Xoshiro256PlusPlus;
+use rayon::prelude::*;
+
+use super::deal::{draw, each_subset, Americana, Ranker, Seven};
+use super::holdem::{choose, merge};
+use super::monte_carlo::Sampler;
+use super::query::{Game, Holding, ParsedQuery};
+use super::tally::{Counts, Tally, MAX_PLAYERS};
+use super::{EquityError, Progress};
+use crate::card::Card;
+
+/// A stud deal's fixed parts.
+#[derive(Clone, Debug)]
+pub(crate) struct Setup {
+    /// Each player's known cards.
+    known: Vec<Vec<Card>>,
+    /// Cards still to deal to each player privately.
+    need: Vec<usize>,
+    /// Whether the last card is one community card for everyone.
+    community: bool,
+    /// The cards that can still be dealt.
+    deck: Vec<Card>,
+}
+
+impl Setup {
+    /// Checks card counts against the deck.
+    pub fn new(q: &ParsedQuery) -> Result<Setup, EquityError> {
+        let size = if q.game == Game::Americana { 5 } else { 7 };
+        let known: Vec<Vec<Card>> = q
+            .players
+            .iter()
+            .map(|h| match h {
+                Holding::Cards(c) => c.clone(),
+                Holding::Range(_) => Vec::new(),
+            })
+            .collect();
+        let used = q.known();
+        let deck: Vec<Card> = q.game.deck().cards().difference(used).iter().collect();
+        let mut need: Vec<usize> = known.iter().map(|k| size - k.len()).collect();
+        let total: usize = need.iter().sum();
+        let mut community = false;
+        if total > deck.len() && q.game == Game::Stud7 && need.iter().all(|n| *n >= 1) {
+            community = true;
+            need.iter_mut().for_each(|n| *n -= 1);
+        }
+        let needed: usize = need.iter().sum::<usize>() + community as usize;
+        if needed > deck.len() {
+            return Err(EquityError::DeckTooSmall { left: deck.len(), needed });
+        }
+        Ok(Setup { known, need, community, deck })
+    }
+
+    /// The number of distinct deals.
+    pub fn deals(&self) -> f64 {
+        let mut left = self.deck.len() as u64;
+        let mut deals = 1.0;
+        for &n in &self.need {
+            deals *= choose(left, n as u64) as f64;
+            left -= n as u64;
+        }
+        if self.community {
+            deals *= left as f64;
+        }
+        deals
+    }
+
+    /// A rough count of the evaluations exhaustive enumeration needs.
+    pub fn exhaustive_cost(&self) -> f64 {
+        self.deals() * self.known.len() as f64
+    }
+}
+
+/// Exact counts over every deal.
+pub(crate) fn exhaustive(
+    game: Game,
+    s: &Setup,
+    progress: Option<&Progress<'_>>,
+) -> Result<Tally, EquityError> {
+    match game {
+        Game::Americana => Ok(enumerate::<Americana>(s, progress)),
+        _ => Ok(enumerate::<Seven>(s, progress)),
+    }
+}
+
+fn enumerate<R: Ranker>(s: &Setup, progress: Option<&Progress<'_>>) -> Tally {
+    let n = s.known.len();
+    let mut base = [R::EMPTY; MAX_PLAYERS];
+    let mut used = 0u64;
+    for (p, cards) in s.known.iter().enumerate() {
+        for &c in cards {
+            base[p] = R::add(base[p], c);
+            used |= 1 << c.index();
+        }
+    }
+    // Split the work over the first player's possible cards.
+    let mut first = Vec::new();
+    each_subset(&s.deck, s.need[0], 0u64, base[0], &|h, c| R::add(h, c), &mut |m, h| {
+        first.push((m, h))
+    });
+    let total = first.len() as u64;
+    let done = std::sync::atomic::AtomicU64::new(0);
+    first
+        .par_iter()
+        .fold(
+            || Tally::new(n),
+            |mut t, &(mask, h)| {
+                let mut hands = base;
+                hands[0] = h;
+                let mut c = Counts::default();
+                deal_rest::<R>(s, 1, used | mask, &mut hands, &mut c);
+                t.add(&c, 1, c.deals);
+                let d = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                if let Some(f) = progress {
+                    if d % 256 == 0 || d == total {
+                        f(d as f64 / total as f64);
+                    }
+                }
+                t
+            },
+        )
+        .reduce(|| Tally::new(n), merge)
+}
+
+fn deal_rest<R: Ranker>(
+    s: &Setup,
+    p: usize,
+    used: u64,
+    hands: &mut [R::Hand; MAX_PLAYERS],
+    counts: &mut Counts,
+) {
+    let n = s.known.len();
+    let free: Vec<Card> = s.deck.iter().copied().filter(|c| used >> c.index() & 1 == 0).collect();
+    if p == n {
+        let mut ranks = [0u32; MAX_PLAYERS];
+        if s.community {
+            for &c in &free {
+                for q in 0..n {
+                    ranks[q] = R::rank(R::add(hands[q], c));
+                }
+                counts.showdown(&ranks[..n], 1);
+            }
+        } else {
+            for q in 0..n {
+                ranks[q] = R::rank(hands[q]);
+            }
+            counts.showdown(&ranks[..n], 1);
+        }
+        return;
+    }
+    let base = hands[p];
+    each_subset(&free, s.need[p], 0u64, base, &|h, c| R::add(h, c), &mut |m, h| {
+        hands[p] = h;
+        deal_rest::<R>(s, p + 1, used | m, hands, counts);
+    });
+    hands[p] = base;
+}
+
+/// Random stud deals.
+pub(crate) struct StudSampler<R: Ranker> {
+    setup: Setup,
+    base: [R::Hand; MAX_PLAYERS],
+    used: u64,
+}
+
+impl<R: Ranker> StudSampler<R> {
+    /// Prepares the known hands.
+    pub fn new(s: &Setup) -> StudSampler<R> {
+        let mut base = [R::EMPTY; MAX_PLAYERS];
+        let mut used = 0u64;
+        for (p, cards) in s.known.iter().enumerate() {
+            for &c in cards {
+                base[p] = R::add(base[p], c);
+                used |= 1 << c.index();
+            }
+        }
+        StudSampler { setup: s.clone(), base, used }
+    }
+}
+
+impl<R: Ranker> Sampler for StudSampler<R> {
+    fn players(&self) -> usize {
+        self.setup.known.len()
+    }
+
+    fn sample(
+        &self,
+        rng: &mut Xoshiro256PlusPlus,
+        deals: u64,
+        counts: &mut Counts,
+    ) -> Result<(), EquityError> {
+        let s = &self.setup;
+        let n = s.known.len();
+        let mut ranks = [0u32; MAX_PLAYERS];
+        for _ in 0..deals {
+            let mut used = self.used;
+            let mut hands = self.base;
+            for p in 0..n {
+                for _ in 0..s.need[p] {
+                    hands[p] = R::add(hands[p], draw(rng, &s.deck, &mut used));
+                }
+            }
+            if s.community {
+                let c = draw(rng, &s.deck, &mut used);
+                for h in hands[..n].iter_mut() {
+                    *h = R::add(*h, c);
+                }
+            }
+            for p in 0..n {
+                ranks[p] = R::rank(hands[p]);
+            }
+            counts.showdown(&ranks[..n], 1);
+        }
+        Ok(())
+    }
+}
+
+/// The sampler for a stud game.
+pub(crate) fn sampler(game: Game, s: &Setup) -> Box<dyn Sampler> {
+    match game {
+        Game::Americana => Box::new(StudSampler::<Americana>::new(s)),
+        _ => Box::new(StudSampler::<Seven>::new(s)),
+    }
+}

@@ -1,0 +1,190 @@
+//! Exact integer counts of wins and tie shares, per player.
+//!
+//! A tie among `k` players gives each `TIE_UNIT / k` share units (`TIE_UNIT` = 2520 is
+//! divisible by every `k` up to 10), so every count stays an integer and equity is derived at
+//! the very end.
+
+/// Share units of one whole pot: divisible by 1 to 10.
+pub const TIE_UNIT: u64 = 2520;
+
+/// The most players any game takes.
+pub const MAX_PLAYERS: usize = 10;
+
+/// Unweighted counts over a set of deals (one matchup, or one Monte Carlo batch).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counts {
+    /// Deals counted.
+    pub deals: u64,
+    /// Deals won outright, per player.
+    pub wins: [u64; MAX_PLAYERS],
+    /// Deals split, per player.
+    pub ties: [u64; MAX_PLAYERS],
+    /// Tie shares in units of 1/[`TIE_UNIT`], per player.
+    pub shares: [u64; MAX_PLAYERS],
+    /// Sum of squared per-deal equity in units of 1/TIE_UNIT² (for the Monte Carlo error).
+    pub squares: [u64; MAX_PLAYERS],
+}
+
+impl Counts {
+    /// Counts one showdown of `ranks` (larger wins), `times` times over.
+    #[inline(always)]
+    pub fn showdown<T: Ord + Copy>(&mut self, ranks: &[T], times: u64) {
+        self.deals += times;
+        let mut best = ranks[0];
+        let mut n = 1u64;
+        for &r in &ranks[1..] {
+            if r > best {
+                best = r;
+                n = 1;
+            } else if r == best {
+                n += 1;
+            }
+        }
+        let n_players = ranks.len().min(MAX_PLAYERS);
+        if n == 1 {
+            for p in 0..n_players {
+                if ranks[p] == best {
+                    self.wins[p] += times;
+                    self.squares[p] += times * TIE_UNIT * TIE_UNIT;
+                }
+            }
+        } else {
+            let share = TIE_UNIT / n;
+            for p in 0..n_players {
+                if ranks[p] == best {
+                    self.ties[p] += times;
+                    self.shares[p] += times * share;
+                    self.squares[p] += times * share * share;
+                }
+            }
+        }
+    }
+
+    /// Heads-up showdown: rank of player 0 against player 1.
+    #[inline(always)]
+    pub fn heads_up<T: Ord>(&mut self, a: T, b: T, times: u64) {
+        self.deals += times;
+        match a.cmp(&b) {
+            std::cmp::Ordering::Greater => self.wins[0] += times,
+            std::cmp::Ordering::Less => self.wins[1] += times,
+            std::cmp::Ordering::Equal => {
+                self.ties[0] += times;
+                self.ties[1] += times;
+            }
+        }
+    }
+
+    /// Adds another count.
+    pub fn merge(&mut self, other: &Counts) {
+        self.deals += other.deals;
+        for p in 0..MAX_PLAYERS {
+            self.wins[p] += other.wins[p];
+            self.ties[p] += other.ties[p];
+            self.shares[p] += other.shares[p];
+            self.squares[p] += other.squares[p];
+        }
+    }
+
+    /// Fills in the tie shares and squares of counts made by [`Counts::heads_up`].
+    pub fn finish_heads_up(&mut self) {
+        for p in 0..2 {
+            let half = TIE_UNIT / 2;
+            self.shares[p] = self.ties[p] * half;
+            self.squares[p] = self.wins[p] * TIE_UNIT * TIE_UNIT + self.ties[p] * half * half;
+        }
+    }
+}
+
+/// Weighted counts: [`Counts`] of many matchups, each times its weight.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Deals evaluated (unweighted).
+    pub deals: u64,
+    /// Total weight: the denominator of every fraction.
+    pub total: u128,
+    /// Weighted deals won outright, per player.
+    pub wins: Vec<u128>,
+    /// Weighted deals split, per player.
+    pub ties: Vec<u128>,
+    /// Weighted tie shares in units of 1/[`TIE_UNIT`].
+    pub shares: Vec<u128>,
+    /// Weighted squares (Monte Carlo only, weight 1).
+    pub squares: Vec<u128>,
+}
+
+impl Tally {
+    /// An empty tally for `players` players.
+    pub fn new(players: usize) -> Tally {
+        Tally {
+            deals: 0,
+            total: 0,
+            wins: vec![0; players],
+            ties: vec![0; players],
+            shares: vec![0; players],
+            squares: vec![0; players],
+        }
+    }
+
+    /// Adds the counts of `deals_evaluated` real deals standing for `c`, times `weight`.
+    pub fn add(&mut self, c: &Counts, weight: u128, deals_evaluated: u64) {
+        self.deals += deals_evaluated;
+        self.total += c.deals as u128 * weight;
+        for p in 0..self.wins.len() {
+            self.wins[p] += c.wins[p] as u128 * weight;
+            self.ties[p] += c.ties[p] as u128 * weight;
+            self.shares[p] += c.shares[p] as u128 * weight;
+            self.squares[p] += c.squares[p] as u128 * weight;
+        }
+    }
+
+    /// Player `p`'s equity: wins plus tie shares over the total.
+    pub fn equity(&self, p: usize) -> f64 {
+        if self.total == 0 {
+            return 0.0;
+        }
+        let units = self.wins[p] * TIE_UNIT as u128 + self.shares[p];
+        units as f64 / (self.total * TIE_UNIT as u128) as f64
+    }
+
+    /// The standard error of player `p`'s equity, treating deals as independent samples.
+    pub fn stderr(&self, p: usize) -> f64 {
+        let n = self.total as f64;
+        if n < 2.0 {
+            return f64::INFINITY;
+        }
+        let u = TIE_UNIT as f64;
+        let mean = self.equity(p);
+        let mean_sq = self.squares[p] as f64 / (u * u) / n;
+        let var = (mean_sq - mean * mean).max(0.0) * n / (n - 1.0);
+        (var / n).sqrt()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_three_way_tie_gives_a_third_each() {
+        let mut c = Counts::default();
+        c.showdown(&[5u16, 5, 5, 1], 1);
+        assert_eq!(c.shares[..4], [840, 840, 840, 0]);
+        assert_eq!(c.ties[..4], [1, 1, 1, 0]);
+        let mut t = Tally::new(4);
+        t.add(&c, 2, 1);
+        assert!((t.equity(0) - 1.0 / 3.0).abs() < 1e-12);
+        assert_eq!(t.equity(3), 0.0);
+    }
+
+    #[test]
+    fn heads_up_counts_match_the_general_showdown() {
+        let mut a = Counts::default();
+        let mut b = Counts::default();
+        for (x, y) in [(1u16, 2u16), (3, 3), (4, 1), (4, 1)] {
+            a.heads_up(x, y, 3);
+            b.showdown(&[x, y], 3);
+        }
+        a.finish_heads_up();
+        assert_eq!(a, b);
+    }
+}

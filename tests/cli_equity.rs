@@ -1,0 +1,64 @@
+//! `felt equity` driven through the real binary.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn felt() -> Command {
+    Command::cargo_bin("felt").unwrap()
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let out = felt().arg("equity").args(args).arg("--json").output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+#[test]
+fn plain_output_is_an_aligned_table_naming_the_method() {
+    felt()
+        .args(["equity", "AhKh", "QsQd"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "method: exhaustive (chosen automatically), 1712304 deals",
+        ))
+        .stdout(predicate::str::contains("AhKh     46.2145%   46.0179%    0.3932%"))
+        .stdout(predicate::str::contains("QsQd     53.7855%"));
+}
+
+#[test]
+fn json_has_method_deals_and_players() {
+    let v = json(&["AhKh", "QsQd", "--board", "Kd8h2c"]);
+    assert_eq!(v["method"], "exhaustive");
+    assert_eq!(v["deals"], 990);
+    let p = &v["players"][0];
+    assert_eq!(p["spec"], "AhKh");
+    assert!(p.get("stderr").is_none());
+    let sum = p["equity"].as_f64().unwrap() + v["players"][1]["equity"].as_f64().unwrap();
+    assert!((sum - 1.0).abs() < 1e-12);
+}
+
+#[test]
+fn monte_carlo_is_reproducible_across_thread_counts_and_reports_stderr() {
+    let args = ["QQ+,AKs", "JJ-99,AQs", "--monte-carlo", "--iterations", "100000", "--seed", "7"];
+    let one = json(&[&args[..], &["--threads", "1"]].concat());
+    let two = json(&[&args[..], &["--threads", "2"]].concat());
+    assert_eq!(one, two);
+    assert_eq!(one["method"], "monte_carlo");
+    assert_eq!(one["deals"], 100000);
+    assert!(one["players"][0]["stderr"].as_f64().unwrap() > 0.0);
+}
+
+#[test]
+fn bad_input_exits_2_with_the_player_and_token() {
+    felt().args(["equity", "AA", "KK+,AQx"]).assert().code(2).stderr(predicate::str::contains(
+        "player 2 (\"KK+,AQx\"): range token 2 (\"AQx\", column 5)",
+    ));
+    felt()
+        .args(["equity", "AhKh", "AhQd"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("Ah is used twice: in player 1 and in player 2"));
+    felt().args(["equity", "AA", "KK", "--exhaustive", "--monte-carlo"]).assert().code(2);
+    felt().args(["equity", "AA", "KK", "--board", "2c3c"]).assert().code(2);
+}

@@ -1,0 +1,39 @@
+//! The fixture table shared by the equity tests.
+
+#![allow(dead_code)]
+
+use feltkit::equity::{Game, Query};
+
+/// One row of `tests/data/equity_fixtures.txt`.
+pub struct Fixture {
+    /// The row's line number.
+    pub line: usize,
+    /// The query (automatic method, seed 0).
+    pub query: Query,
+    /// Each player's equity as written (its digits are the precision to match).
+    pub equities: Vec<String>,
+}
+
+/// Reads every fixture row.
+pub fn fixtures() -> Vec<Fixture> {
+    let text = include_str!("../data/equity_fixtures.txt");
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|(i, l)| {
+            let f: Vec<&str> = l.split('|').map(str::trim).collect();
+            assert_eq!(f.len(), 5, "line {}: expected 5 columns", i + 1);
+            let game: Game = f[0].parse().unwrap();
+            let mut query = Query::new(game, f[1].split(';'));
+            query.board = f[2].to_string();
+            query.dead = f[3].to_string();
+            Fixture { line: i + 1, query, equities: f[4].split(';').map(String::from).collect() }
+        })
+        .collect()
+}
+
+/// `x` written with as many decimals as `like` has.
+pub fn same_digits(x: f64, like: &str) -> String {
+    let decimals = like.split('.').nth(1).map_or(0, str::len);
+    format!("{x:.decimals$}")
+}
