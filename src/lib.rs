@@ -17,3 +17,5 @@
 
 pub mod card;
 pub mod eval;
+pub mod phh;
+pub mod rules;

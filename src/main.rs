@@ -18,12 +18,15 @@ struct Cli {
 enum Command {
     /// Rank hands of 5, 6 or 7 cards (arguments, or one hand per line from stdin).
     Rank(cli::rank::RankArgs),
+    /// Replay PHH hands (.phh, .phhs, directories) under their game's rules; --check results.
+    Replay(cli::replay::ReplayArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Rank(args) => cli::rank::run(args),
+        Command::Replay(args) => cli::replay::run(args),
     };
     match result {
         Ok(code) => code,

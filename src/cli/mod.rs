@@ -1,6 +1,7 @@
 //! Subcommands of the `felt` binary.
 
 pub mod rank;
+pub mod replay;
 
 /// Whether an error is a closed stdout (as with `felt rank | head`), which is not a failure.
 pub fn is_broken_pipe(e: &anyhow::Error) -> bool {
