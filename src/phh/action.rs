@@ -24,6 +24,8 @@ pub enum Action {
     Fold(usize),
     /// `pN cc`.
     CheckOrCall(usize),
+    /// `pN ck` (feltkit extension): a check, illegal when facing a bet.
+    Check(usize),
     /// `pN cbr X`: complete, bet or raise to X.
     BetOrRaiseTo(usize, Amount),
     /// `pN pb`: post the bring-in.
@@ -77,6 +79,7 @@ pub fn parse_action(text: &str) -> Result<Action, ActionError> {
     match verb {
         "f" => no_args(Action::Fold(p)),
         "cc" => no_args(Action::CheckOrCall(p)),
+        "ck" => no_args(Action::Check(p)),
         "pb" => no_args(Action::BringIn(p)),
         "cbr" => {
             let [x] = rest[..] else {
@@ -97,7 +100,7 @@ pub fn parse_action(text: &str) -> Result<Action, ActionError> {
             _ => Err(err("expected `pN sm CARDS` or `pN sm`")),
         },
         other => Err(ActionError(format!(
-            "unknown action `{other}` (expected f, cc, cbr, pb, sd or sm)"
+            "unknown action `{other}` (expected f, cc, ck, cbr, pb, sd or sm)"
         ))),
     }
 }

@@ -247,6 +247,10 @@ pub fn apply(hand: &mut Hand, action: &Action, places: u8) -> Result<(), RuleErr
         Action::DealBoard { cards } => hand.deal_board(cards).map(drop),
         Action::Fold(p) => hand.fold(*p).map(drop),
         Action::CheckOrCall(p) => hand.check_or_call(*p).map(drop),
+        Action::Check(p) => {
+            hand.verify_check(*p)?;
+            hand.check_or_call(*p).map(drop)
+        }
         Action::BetOrRaiseTo(p, x) => {
             let to =
                 x.to_chips(places).ok_or_else(|| RuleError::BadCards(format!("bad amount {x}")))?;
