@@ -121,7 +121,10 @@ pub fn game_of(record: &HandRecord) -> Result<Game, String> {
         return Err(format!("variant `{}` ({}) is not supported yet", game.code, game.name));
     }
     if game.is_phh_code() {
-        let trimming = record.ante_trimming_status.unwrap_or(false);
+        // The PHH spec keeps `ante_trimming_status` false when antes differ between players (a
+        // big-blind or button ante); such a record is read as false.
+        let uniform = record.antes.windows(2).all(|w| w[0].to_chips(9) == w[1].to_chips(9));
+        let trimming = record.ante_trimming_status.unwrap_or(false) && uniform;
         game.ante_trimming = trimming;
         game.antes_dead = !trimming;
     }
@@ -162,6 +165,17 @@ pub fn replay_record(record: &HandRecord, label: String, check: bool) -> HandRep
         mismatches: Vec::new(),
         notes: Vec::new(),
     };
+    if record.ante_trimming_status == Some(true)
+        && Game::by_code(&record.variant).is_some_and(|g| g.is_phh_code())
+    {
+        if let Ok(g) = game_of(record) {
+            if !g.ante_trimming {
+                report.notes.push(
+                    "ante_trimming_status = true with antes that differ between players is read as false (PHH spec)".into(),
+                );
+            }
+        }
+    }
     let game = match game_of(record) {
         Ok(g) => g,
         Err(e) => {
@@ -214,7 +228,12 @@ pub fn replay_record(record: &HandRecord, label: String, check: bool) -> HandRep
     for (k, (text, action)) in record.actions.iter().zip(&actions).enumerate() {
         let result = match action {
             Err(e) => Err(e.to_string()),
-            Ok(a) => apply(&mut hand, a, places).map_err(|e| e.to_string()),
+            Ok(a) => {
+                if game.is_phh_code() {
+                    skip_timed_out(&mut hand, a, k + 1, &mut report.notes);
+                }
+                apply(&mut hand, a, places).map_err(|e| e.to_string())
+            }
         };
         if let Err(reason) = result {
             report.status = Status::Illegal { number: k + 1, text: text.clone(), reason };
@@ -238,6 +257,40 @@ pub fn replay_record(record: &HandRecord, label: String, check: bool) -> HandRep
         super::check::compare(record, &mut report);
     }
     report
+}
+
+/// PHH codes are read as PokerKit reads them: when a betting action names a player who is due
+/// to act later in the round, the players whose turns were skipped timed out, and a player who
+/// times out checks if that is free and folds otherwise (seed 001's timeout rule). Each such
+/// turn gets a note. Presets are strict: the action is out of turn.
+fn skip_timed_out(hand: &mut Hand, action: &Action, number: usize, notes: &mut Vec<String>) {
+    let player = match action {
+        Action::Fold(p)
+        | Action::CheckOrCall(p)
+        | Action::Check(p)
+        | Action::BetOrRaiseTo(p, _) => *p,
+        _ => return,
+    };
+    if !hand.actors().contains(&player) {
+        return;
+    }
+    while let Some(actor) = hand.actor() {
+        if actor == player {
+            break;
+        }
+        let (result, what) = if hand.to_call(actor) == 0 {
+            (hand.check_or_call(actor), "checked")
+        } else {
+            (hand.fold(actor), "folded")
+        };
+        if result.is_err() {
+            break;
+        }
+        notes.push(format!(
+            "{} did not act before action {number}: timed out and {what}",
+            player_name(actor)
+        ));
+    }
 }
 
 /// Applies one action to the hand.

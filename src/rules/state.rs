@@ -275,6 +275,21 @@ impl Hand {
         }
     }
 
+    /// The players still to act in this betting round, in order (the actor first).
+    pub fn actors(&self) -> Vec<usize> {
+        if self.phase == Phase::Betting {
+            self.to_act.iter().copied().collect()
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// What `player` must add to call the current bet.
+    pub fn to_call(&self, player: usize) -> Chips {
+        let max = self.max_bet();
+        self.bets.get(player).map_or(0, |&b| (max - b).max(0))
+    }
+
     /// Number of players.
     pub fn players(&self) -> usize {
         self.n
