@@ -290,6 +290,11 @@ impl Hand {
         self.bets.get(player).map_or(0, |&b| (max - b).max(0))
     }
 
+    /// A player's hole cards still in the hand (`None`: unknown).
+    pub fn hole_cards(&self, player: usize) -> &[Option<Card>] {
+        self.hole.get(player).map_or(&[], |h| h.as_slice())
+    }
+
     /// Number of players.
     pub fn players(&self) -> usize {
         self.n
@@ -809,7 +814,14 @@ impl Hand {
         if self.shown[player] || self.mucked[player] {
             return Err(RuleError::WrongPhase(format!("{name} has already shown or mucked")));
         }
-        let Some(cards) = cards else { return Ok(()) };
+        let Some(cards) = cards else {
+            if self.live_count() == 1 {
+                return Err(RuleError::WrongPhase(format!(
+                    "{name} holds the last live hand and wins without showing: it cannot be mucked"
+                )));
+            }
+            return Ok(());
+        };
         let held = &self.hole[player];
         if cards.len() != held.len() {
             return Err(RuleError::BadCards(format!(
