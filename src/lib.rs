@@ -18,4 +18,6 @@
 pub mod card;
 pub mod equity;
 pub mod eval;
+pub mod phh;
 pub mod range;
+pub mod rules;

@@ -2,6 +2,7 @@
 
 pub mod equity;
 pub mod rank;
+pub mod replay;
 
 /// Whether an error is a closed stdout (as with `felt rank | head`), which is not a failure.
 pub fn is_broken_pipe(e: &anyhow::Error) -> bool {

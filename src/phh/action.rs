@@ -1,0 +1,166 @@
+//! PHH action text: `d dh p1 AsKs`, `d db 7c8d9h`, `p2 cbr 300`, `p1 cc`, `p3 f`, `p1 sm AsKs`.
+
+use thiserror::Error;
+
+use super::amount::Amount;
+use crate::card::{Card, Rank, Suit};
+
+/// One action of a hand.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// `d dh pN CARDS`: hole cards to a player (`None`: `??`, unknown).
+    DealHole {
+        /// Player index (p1 is 0).
+        player: usize,
+        /// The cards.
+        cards: Vec<Option<Card>>,
+    },
+    /// `d db CARDS`: board cards.
+    DealBoard {
+        /// The cards.
+        cards: Vec<Option<Card>>,
+    },
+    /// `pN f`.
+    Fold(usize),
+    /// `pN cc`.
+    CheckOrCall(usize),
+    /// `pN ck` (feltkit extension): a check, illegal when facing a bet.
+    Check(usize),
+    /// `pN cbr X`: complete, bet or raise to X.
+    BetOrRaiseTo(usize, Amount),
+    /// `pN pb`: post the bring-in.
+    BringIn(usize),
+    /// `pN sd CARDS`: discard; in turnover, the card turned face up.
+    Discard(usize, Vec<Option<Card>>),
+    /// `pN sm CARDS` (show) or `pN sm` (muck).
+    ShowOrMuck(usize, Option<Vec<Option<Card>>>),
+}
+
+/// Why an action text cannot be read.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("{0}")]
+pub struct ActionError(pub String);
+
+/// Reads one action. A `# comment` at the end is ignored.
+pub fn parse_action(text: &str) -> Result<Action, ActionError> {
+    let body = text.split('#').next().unwrap_or("");
+    let mut words = body.split_whitespace();
+    let err = |m: &str| ActionError(m.to_string());
+    let actor = words.next().ok_or_else(|| err("empty action"))?;
+    let verb = words.next().ok_or_else(|| err("missing the action after the actor"))?;
+    let rest: Vec<&str> = words.collect();
+    if actor == "d" {
+        return match verb {
+            "dh" => {
+                let [p, cards] = rest[..] else {
+                    return Err(err("expected `d dh pN CARDS`"));
+                };
+                Ok(Action::DealHole { player: player(p)?, cards: cards_of(cards)? })
+            }
+            "db" => {
+                let [cards] = rest[..] else {
+                    return Err(err("expected `d db CARDS`"));
+                };
+                Ok(Action::DealBoard { cards: cards_of(cards)? })
+            }
+            other => {
+                Err(ActionError(format!("unknown dealer action `{other}` (expected dh or db)")))
+            }
+        };
+    }
+    let p = player(actor)?;
+    let no_args = |a: Action| {
+        if rest.is_empty() {
+            Ok(a)
+        } else {
+            Err(err("unexpected text after the action"))
+        }
+    };
+    match verb {
+        "f" => no_args(Action::Fold(p)),
+        "cc" => no_args(Action::CheckOrCall(p)),
+        "ck" => no_args(Action::Check(p)),
+        "pb" => no_args(Action::BringIn(p)),
+        "cbr" => {
+            let [x] = rest[..] else {
+                return Err(err("expected `pN cbr AMOUNT`"));
+            };
+            let a =
+                Amount::parse(x).ok_or_else(|| ActionError(format!("`{x}` is not an amount")))?;
+            Ok(Action::BetOrRaiseTo(p, a))
+        }
+        "sd" => match rest[..] {
+            [] => Ok(Action::Discard(p, Vec::new())),
+            [cards] => Ok(Action::Discard(p, cards_of(cards)?)),
+            _ => Err(err("expected `pN sd CARDS`")),
+        },
+        "sm" => match rest[..] {
+            [] => Ok(Action::ShowOrMuck(p, None)),
+            [cards] => Ok(Action::ShowOrMuck(p, Some(cards_of(cards)?))),
+            _ => Err(err("expected `pN sm CARDS` or `pN sm`")),
+        },
+        other => Err(ActionError(format!(
+            "unknown action `{other}` (expected f, cc, ck, cbr, pb, sd or sm)"
+        ))),
+    }
+}
+
+fn player(word: &str) -> Result<usize, ActionError> {
+    word.strip_prefix('p')
+        .and_then(|n| n.parse::<usize>().ok())
+        .filter(|&n| (1..=1000).contains(&n))
+        .map(|n| n - 1)
+        .ok_or_else(|| ActionError(format!("`{word}` is not a player (expected p1, p2, ...) or d")))
+}
+
+/// Reads cards written together, two characters each; `??` is an unknown card.
+pub fn cards_of(text: &str) -> Result<Vec<Option<Card>>, ActionError> {
+    let chars: Vec<char> = text.chars().collect();
+    if chars.len() % 2 != 0 || chars.is_empty() {
+        return Err(ActionError(format!("`{text}` is not a list of two-character cards")));
+    }
+    chars
+        .chunks(2)
+        .map(|c| {
+            if c[0] == '?' && c[1] == '?' {
+                return Ok(None);
+            }
+            match (Rank::from_char(c[0]), Suit::from_char(c[1])) {
+                (Some(r), Some(s)) => Ok(Some(Card::new(r, s))),
+                _ => Err(ActionError(format!("`{}{}` in `{text}` is not a card", c[0], c[1]))),
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_every_action_form() {
+        assert!(matches!(parse_action("d dh p1 AsKs"), Ok(Action::DealHole { player: 0, .. })));
+        assert!(
+            matches!(parse_action("d db ??Td"), Ok(Action::DealBoard { cards }) if cards[0].is_none())
+        );
+        assert_eq!(
+            parse_action("p2 cbr 0.50"),
+            Ok(Action::BetOrRaiseTo(1, Amount { units: 50, places: 2 }))
+        );
+        assert_eq!(parse_action("p3 sm"), Ok(Action::ShowOrMuck(2, None)));
+        assert_eq!(parse_action("p1 cc # a comment"), Ok(Action::CheckOrCall(0)));
+        for bad in [
+            "",
+            "p0 f",
+            "x f",
+            "p1 zz",
+            "p1 cbr",
+            "p1 cbr 1e3",
+            "d dh p1 AsK",
+            "d db Xx",
+            "p1 f now",
+        ] {
+            assert!(parse_action(bad).is_err(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,107 @@
+//! Exact decimal amounts: `0.50` is fifty hundredths, never a float.
+
+use std::fmt;
+
+use crate::rules::Chips;
+
+/// A decimal amount as written in a hand file: `units / 10^places`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Amount {
+    /// The digits as an integer (`050` for `0.50`).
+    pub units: i64,
+    /// Digits after the decimal point.
+    pub places: u8,
+}
+
+/// Most decimal places an amount may have.
+pub const MAX_PLACES: u8 = 9;
+
+impl Amount {
+    /// Reads `12`, `-3`, `0.50`, `1_000.25`; `None` for anything else or an amount too large.
+    pub fn parse(text: &str) -> Option<Amount> {
+        let t = text.replace('_', "");
+        let (neg, t) = match t.strip_prefix('-') {
+            Some(rest) => (true, rest.to_string()),
+            None => (false, t.strip_prefix('+').unwrap_or(&t).to_string()),
+        };
+        let (int, frac) = t.split_once('.').unwrap_or((&t, ""));
+        if int.is_empty()
+            || !int.bytes().all(|b| b.is_ascii_digit())
+            || !frac.bytes().all(|b| b.is_ascii_digit())
+        {
+            return None;
+        }
+        if t.contains('.') && frac.is_empty() {
+            return None;
+        }
+        if frac.trim_end_matches('0').len() > MAX_PLACES as usize || frac.len() > 18 {
+            return None;
+        }
+        let mut units: i64 = 0;
+        for b in int.bytes().chain(frac.bytes()) {
+            units = units.checked_mul(10)?.checked_add(i64::from(b - b'0'))?;
+        }
+        Some(Amount { units: if neg { -units } else { units }, places: frac.len() as u8 })
+    }
+
+    /// Decimal places needed to write the amount exactly (`1.50` needs 1).
+    pub fn significant_places(self) -> u8 {
+        let mut units = self.units;
+        let mut places = self.places;
+        while places > 0 && units % 10 == 0 {
+            units /= 10;
+            places -= 1;
+        }
+        places
+    }
+
+    /// The amount in chips of `10^-places` each, if it is a whole number of them.
+    pub fn to_chips(self, places: u8) -> Option<Chips> {
+        if self.places > places {
+            let factor = 10i64.checked_pow(u32::from(self.places - places))?;
+            return (self.units % factor == 0).then_some(self.units / factor);
+        }
+        let factor = 10i64.checked_pow(u32::from(places - self.places))?;
+        self.units.checked_mul(factor)
+    }
+}
+
+impl fmt::Display for Amount {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&format_chips(self.units, self.places))
+    }
+}
+
+/// Writes chips of `10^-places` each as a decimal: `format_chips(50, 2)` is `0.50`.
+pub fn format_chips(chips: Chips, places: u8) -> String {
+    if places == 0 {
+        return chips.to_string();
+    }
+    let p = 10i64.pow(u32::from(places));
+    let sign = if chips < 0 { "-" } else { "" };
+    let a = chips.unsigned_abs();
+    let p = p as u64;
+    format!("{sign}{}.{:0width$}", a / p, a % p, width = places as usize)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn exact_decimals() {
+        assert_eq!(Amount::parse("0.50"), Some(Amount { units: 50, places: 2 }));
+        assert_eq!(Amount::parse("0.50").unwrap().significant_places(), 1);
+        assert_eq!(Amount::parse("7.00").unwrap().to_chips(0), Some(7));
+        assert_eq!(Amount::parse("200.30").unwrap().to_chips(2), Some(20030));
+        assert_eq!(Amount::parse("10112.5").unwrap().to_chips(0), None);
+        assert_eq!(Amount::parse("-3").unwrap().to_chips(1), Some(-30));
+        assert_eq!(Amount::parse("1_000"), Some(Amount { units: 1000, places: 0 }));
+        for bad in ["", ".5", "5.", "1e3", "x", "99999999999999999999", "0.0000000001"] {
+            assert_eq!(Amount::parse(bad), None, "{bad}");
+        }
+        assert_eq!(format_chips(50, 2), "0.50");
+        assert_eq!(format_chips(-1234, 2), "-12.34");
+        assert_eq!(format_chips(7, 0), "7");
+    }
+}

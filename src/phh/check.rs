@@ -1,0 +1,168 @@
+//! `--check`: the recorded `finishing_stacks`, `winnings` and `_pots` against the replay.
+
+use crate::rules::{player_name, Chips, Outcome};
+
+use super::amount::{format_chips, Amount};
+use super::record::HandRecord;
+use super::replay::HandReport;
+
+/// Compares the record's results with the replay, adding one line per difference.
+pub(super) fn compare(record: &HandRecord, report: &mut HandReport) {
+    if record.finishing_stacks.is_none() && record.winnings.is_none() && record.pots.is_none() {
+        return;
+    }
+    report.checked = true;
+    let Some(outcome) = report.outcome.clone() else {
+        report
+            .mismatches
+            .push("the recorded results cannot be checked: the hand was not settled".into());
+        return;
+    };
+    let places = report.places;
+    let mut out = Vec::new();
+    if let Some(rec) = &record.finishing_stacks {
+        per_player("finishing_stacks", rec, &outcome.final_stacks, places, &mut out);
+    }
+    if let Some(rec) = &record.winnings {
+        let post_rake_only = record.finishing_stacks.is_none() && record.pots.is_none();
+        let explained = if post_rake_only { explain_winnings(rec, &outcome, places) } else { None };
+        match explained {
+            Some(note) => report.notes.push(note),
+            None => per_player("winnings", rec, &outcome.winnings, places, &mut out),
+        }
+    }
+    if let Some(rec) = &record.pots {
+        if rec.len() != outcome.pots.len() {
+            out.push(format!(
+                "_pots: recorded {} pots, replayed {}",
+                rec.len(),
+                outcome.pots.len()
+            ));
+        }
+        // PokerKit's pots of a hand won by folds leave out the winner's own bet of the last
+        // round, which never left the front of the player: compare on those terms.
+        let folded_win = outcome.showdown.is_none() && outcome.pots.len() == 1;
+        for (k, (r, ours)) in rec.iter().zip(&outcome.pots).enumerate() {
+            let name = format!("_pots[{}]", k + 1);
+            let (amount, winner_bet) = if folded_win {
+                let w = ours.winners.first().copied().unwrap_or(0);
+                let bet = outcome.unswept_bets.get(w).copied().unwrap_or(0);
+                (ours.amount - bet, bet)
+            } else {
+                (ours.amount, 0)
+            };
+            cmp_amount(&format!("{name}.amount"), r.amount, amount, places, &mut out);
+            let eligible: Vec<usize> = ours.eligible.iter().map(|&p| p + 1).collect();
+            if r.players != eligible {
+                out.push(format!(
+                    "{name}.players: recorded {:?}, replayed {:?}",
+                    r.players, eligible
+                ));
+            }
+            let mut paid = vec![0; outcome.final_stacks.len()];
+            for &(p, x) in &ours.payouts {
+                paid[p] += x - winner_bet;
+            }
+            per_player(&format!("{name}.paid"), &r.paid, &paid, places, &mut out);
+        }
+    }
+    report.mismatches.extend(out);
+}
+
+fn per_player(field: &str, recorded: &[Amount], ours: &[Chips], places: u8, out: &mut Vec<String>) {
+    if recorded.len() != ours.len() {
+        out.push(format!(
+            "{field}: recorded {} entries for {} players",
+            recorded.len(),
+            ours.len()
+        ));
+        return;
+    }
+    for (i, (&r, &o)) in recorded.iter().zip(ours).enumerate() {
+        cmp_amount(&format!("{field} {}", player_name(i)), r, o, places, out);
+    }
+}
+
+fn cmp_amount(what: &str, recorded: Amount, ours: Chips, places: u8, out: &mut Vec<String>) {
+    match recorded.to_chips(places) {
+        Some(r) if r == ours => {}
+        Some(_) => out.push(format!("{what}: recorded {recorded}, replayed {}", format_chips(ours, places))),
+        None => out.push(format!(
+            "{what}: recorded {recorded} cannot be right: the smallest chip in this hand is {}, and a chip cannot be split (replayed {})",
+            format_chips(1, places),
+            format_chips(ours, places)
+        )),
+    }
+}
+
+/// Most rake, in percent of the pot, that `--check` accepts as the difference between a record's
+/// post-rake `winnings` and the pots.
+pub const MAX_RAKE_PERCENT: Chips = 10;
+
+/// Online records (HandHQ) give only `winnings`, written after the house took its rake, and
+/// sometimes count the uncalled part of a blind as won. When the recorded winnings differ from
+/// the pots in exactly one of those two ways, this says so; otherwise `None`.
+fn explain_winnings(recorded: &[Amount], outcome: &Outcome, places: u8) -> Option<String> {
+    let ours = &outcome.winnings;
+    if recorded.len() != ours.len() {
+        return None;
+    }
+    let rec: Vec<Chips> = recorded.iter().map(|a| a.to_chips(places)).collect::<Option<_>>()?;
+    if rec == *ours {
+        return None;
+    }
+    let with_uncalled: Vec<Chips> = (0..ours.len())
+        .map(|i| if ours[i] > 0 { ours[i] + outcome.uncalled[i] } else { 0 })
+        .collect();
+    if rec == with_uncalled {
+        return Some(
+            "recorded winnings count the uncalled bet returned to the winner as won".into(),
+        );
+    }
+    let pot: Chips = outcome.pots.iter().map(|p| p.amount).sum();
+    let mut rake = 0;
+    for i in 0..ours.len() {
+        let d = ours[i] - rec[i];
+        if d < 0 || (ours[i] == 0 && rec[i] != 0) {
+            return None;
+        }
+        rake += d;
+    }
+    (rake > 0 && rake * 100 <= pot * MAX_RAKE_PERCENT).then(|| {
+        format!(
+            "recorded winnings are {} less than the pot of {}: taken as rake (at most {MAX_RAKE_PERCENT}% accepted)",
+            format_chips(rake, places),
+            format_chips(pot, places)
+        )
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::phh::replay_text;
+
+    #[test]
+    fn post_rake_winnings_within_ten_percent_are_explained() {
+        // p3 wins 21 by folds: p3 10, p1 10, the big blind 1; the flop bet of 5 comes back.
+        let text = "variant = 'NT'\nblinds_or_straddles = [0.50, 1, 0]\nmin_bet = 1\n\
+                    starting_stacks = [50, 50, 50]\nactions = ['d dh p1 ????', 'd dh p2 ????', \
+                    'd dh p3 ????', 'p3 cbr 10', 'p1 cc', 'p2 f', 'd db 2c3c4c', 'p1 cc', 'p3 cbr 5', 'p1 f']\n";
+        let exact = replay_text(&format!("{text}winnings = [0, 0, 21]\n"), "t", true).remove(0);
+        assert!(exact.ok() && exact.notes.is_empty(), "{exact:?}");
+        let raked = replay_text(&format!("{text}winnings = [0, 0, 19.00]\n"), "t", true).remove(0);
+        assert!(raked.ok() && raked.notes[0].contains("rake"), "{raked:?}");
+        let too_much =
+            replay_text(&format!("{text}winnings = [0, 0, 18.85]\n"), "t", true).remove(0);
+        assert!(!too_much.ok());
+        let wrong_player =
+            replay_text(&format!("{text}winnings = [1, 0, 19]\n"), "t", true).remove(0);
+        assert!(!wrong_player.ok());
+        let with_uncalled =
+            replay_text(&format!("{text}winnings = [0, 0, 26]\n"), "t", true).remove(0);
+        assert!(
+            with_uncalled.ok() && with_uncalled.notes[0].contains("uncalled"),
+            "{with_uncalled:?}"
+        );
+    }
+}

@@ -1,0 +1,22 @@
+//! PHH hand histories: reading and writing, exact decimal amounts, replay and check.
+//!
+//! ```
+//! use feltkit::phh::replay_text;
+//! let text = "variant = 'nlhe'\nblinds_or_straddles = [1, 2]\nstarting_stacks = [100, 100]\n\
+//!             actions = ['d dh p1 AsAh', 'd dh p2 7c2d', 'p2 f']\nfinishing_stacks = [101, 99]\n";
+//! let reports = replay_text(text, "example.phh", true);
+//! assert!(reports[0].ok());
+//! ```
+
+pub mod action;
+pub mod amount;
+mod check;
+pub mod record;
+pub mod replay;
+pub mod toml;
+pub mod write;
+
+pub use action::{parse_action, Action};
+pub use amount::Amount;
+pub use record::HandRecord;
+pub use replay::{replay_record, replay_text, HandReport, Status};

@@ -1,0 +1,209 @@
+//! One hand of a PHH file as written: its fields, amounts kept exact.
+
+use thiserror::Error;
+
+use super::amount::Amount;
+use super::toml::{Section, Value};
+
+/// A pot as recorded in the `_pots` extension field (written by the corpus generator).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordedPot {
+    /// The pot's amount.
+    pub amount: Amount,
+    /// Players who could win it, numbered from 1.
+    pub players: Vec<usize>,
+    /// What each player was paid from it.
+    pub paid: Vec<Amount>,
+}
+
+/// The fields of one hand that feltkit reads; everything else is kept in `other` for writing.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct HandRecord {
+    /// `variant`: a PHH code (`NT`, `FT`, `PT`, `F7S`) or a preset name (`nlhe`, ...).
+    pub variant: String,
+    /// `ante_trimming_status`.
+    pub ante_trimming_status: Option<bool>,
+    /// `antes` (an array, or one number for everybody).
+    pub antes: Vec<Amount>,
+    /// `blinds_or_straddles`.
+    pub blinds_or_straddles: Vec<Amount>,
+    /// `min_bet`.
+    pub min_bet: Option<Amount>,
+    /// `small_bet`.
+    pub small_bet: Option<Amount>,
+    /// `big_bet`.
+    pub big_bet: Option<Amount>,
+    /// `bring_in`.
+    pub bring_in: Option<Amount>,
+    /// `starting_stacks`.
+    pub starting_stacks: Vec<Amount>,
+    /// `actions`, as written.
+    pub actions: Vec<String>,
+    /// `finishing_stacks`.
+    pub finishing_stacks: Option<Vec<Amount>>,
+    /// `winnings`.
+    pub winnings: Option<Vec<Amount>>,
+    /// `_pots` (extension).
+    pub pots: Option<Vec<RecordedPot>>,
+    /// `_tournament` (extension): keep the fixed-limit cap heads-up.
+    pub tournament: Option<bool>,
+    /// `_cap` (extension): bets and raises allowed per round, 0 for no cap.
+    pub cap: Option<u32>,
+    /// `_structure` (extension): `no-limit`, `pot-limit` or `fixed-limit` (turnover's choice).
+    pub structure: Option<String>,
+    /// `hand`, as text.
+    pub hand: Option<String>,
+    /// Other fields, kept as read.
+    pub other: Vec<(String, Value)>,
+}
+
+/// Why a hand's fields cannot be used.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum RecordError {
+    /// A required field is missing.
+    #[error("missing field `{0}`")]
+    Missing(&'static str),
+    /// A field has the wrong type or a bad value.
+    #[error("field `{field}` (line {line}): {why}")]
+    Bad {
+        /// The field.
+        field: String,
+        /// Its line.
+        line: usize,
+        /// What is wrong.
+        why: String,
+    },
+}
+
+impl HandRecord {
+    /// Reads the fields of one TOML section.
+    pub fn from_section(section: &Section) -> Result<HandRecord, RecordError> {
+        let mut r = HandRecord::default();
+        let mut seen_variant = false;
+        let mut seen_stacks = false;
+        let mut seen_actions = false;
+        for (key, value, line) in &section.entries {
+            let bad = |why: String| RecordError::Bad { field: key.clone(), line: *line, why };
+            match key.as_str() {
+                "variant" => {
+                    r.variant = string(value).map_err(bad)?;
+                    seen_variant = true;
+                }
+                "ante_trimming_status" => {
+                    r.ante_trimming_status = Some(boolean(value).map_err(bad)?)
+                }
+                "antes" => r.antes = amounts_or_one(value).map_err(bad)?,
+                "blinds_or_straddles" => {
+                    r.blinds_or_straddles = amounts_or_one(value).map_err(bad)?
+                }
+                "min_bet" => r.min_bet = Some(amount(value).map_err(bad)?),
+                "small_bet" => r.small_bet = Some(amount(value).map_err(bad)?),
+                "big_bet" => r.big_bet = Some(amount(value).map_err(bad)?),
+                "bring_in" => r.bring_in = Some(amount(value).map_err(bad)?),
+                "starting_stacks" => {
+                    r.starting_stacks = amounts(value).map_err(bad)?;
+                    seen_stacks = true;
+                }
+                "actions" => {
+                    let Value::Array(items) = value else {
+                        return Err(bad(format!(
+                            "expected an array of strings, found {}",
+                            value.type_name()
+                        )));
+                    };
+                    r.actions = items.iter().map(string).collect::<Result<_, _>>().map_err(bad)?;
+                    seen_actions = true;
+                }
+                "finishing_stacks" => r.finishing_stacks = Some(amounts(value).map_err(bad)?),
+                "winnings" => r.winnings = Some(amounts(value).map_err(bad)?),
+                "_pots" => r.pots = Some(pots(value).map_err(bad)?),
+                "_tournament" => r.tournament = Some(boolean(value).map_err(bad)?),
+                "_cap" => {
+                    let a = amount(value).map_err(&bad)?;
+                    if a.places != 0 || a.units < 0 || a.units > 1000 {
+                        return Err(bad("expected a whole number from 0 to 1000".into()));
+                    }
+                    r.cap = Some(a.units as u32);
+                }
+                "_structure" => r.structure = Some(string(value).map_err(bad)?),
+                "hand" => {
+                    r.hand = Some(match value {
+                        Value::Str(s) | Value::Num(s) | Value::Other(s) => s.clone(),
+                        other => format!("{other:?}"),
+                    });
+                    r.other.push((key.clone(), value.clone()));
+                }
+                _ => r.other.push((key.clone(), value.clone())),
+            }
+        }
+        if !seen_variant {
+            return Err(RecordError::Missing("variant"));
+        }
+        if !seen_stacks {
+            return Err(RecordError::Missing("starting_stacks"));
+        }
+        if !seen_actions {
+            return Err(RecordError::Missing("actions"));
+        }
+        Ok(r)
+    }
+}
+
+fn string(v: &Value) -> Result<String, String> {
+    match v {
+        Value::Str(s) => Ok(s.clone()),
+        other => Err(format!("expected a string, found {}", other.type_name())),
+    }
+}
+
+fn boolean(v: &Value) -> Result<bool, String> {
+    match v {
+        Value::Bool(b) => Ok(*b),
+        other => Err(format!("expected true or false, found {}", other.type_name())),
+    }
+}
+
+fn amount(v: &Value) -> Result<Amount, String> {
+    match v {
+        Value::Num(s) => Amount::parse(s)
+            .ok_or_else(|| format!("`{s}` is not an amount (at most 9 decimal places)")),
+        other => Err(format!("expected a number, found {}", other.type_name())),
+    }
+}
+
+fn amounts(v: &Value) -> Result<Vec<Amount>, String> {
+    match v {
+        Value::Array(items) => items.iter().map(amount).collect(),
+        other => Err(format!("expected an array of numbers, found {}", other.type_name())),
+    }
+}
+
+fn amounts_or_one(v: &Value) -> Result<Vec<Amount>, String> {
+    match v {
+        Value::Num(_) => Ok(vec![amount(v)?]),
+        _ => amounts(v),
+    }
+}
+
+fn pots(v: &Value) -> Result<Vec<RecordedPot>, String> {
+    let Value::Array(items) = v else {
+        return Err(format!("expected an array of tables, found {}", v.type_name()));
+    };
+    items
+        .iter()
+        .map(|item| {
+            let Value::Table(entries) = item else {
+                return Err(format!("expected a table, found {}", item.type_name()));
+            };
+            let get = |k: &str| entries.iter().find(|(key, _)| key == k).map(|(_, v)| v);
+            let amount = amount(get("amount").ok_or("a pot has no `amount`")?)?;
+            let players = amounts(get("players").ok_or("a pot has no `players`")?)?
+                .into_iter()
+                .map(|a| usize::try_from(a.units).ok().filter(|&p| a.places == 0 && p >= 1))
+                .collect::<Option<Vec<_>>>()
+                .ok_or("pot players must be numbers from 1")?;
+            let paid = amounts(get("paid").ok_or("a pot has no `paid`")?)?;
+            Ok(RecordedPot { amount, players, paid })
+        })
+        .collect()
+}

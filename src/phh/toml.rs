@@ -1,0 +1,405 @@
+//! A small reader for the TOML subset that PHH files use.
+//!
+//! PHH hands are TOML documents, but amounts such as `0.50` must stay exact decimals, which a
+//! general TOML library hands back as floats. This reader keeps every number as its source text
+//! and reads only what hand histories need: `key = value` lines, `[section]` headers (bundles),
+//! basic and literal strings, integers and decimals, booleans, arrays (over several lines, with
+//! comments), inline tables, and dates or times kept as raw text.
+
+use thiserror::Error;
+
+/// A TOML value; numbers keep their text so decimals stay exact.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value {
+    /// A string.
+    Str(String),
+    /// A number as written (`12`, `-0.50`, `1_000`).
+    Num(String),
+    /// `true` or `false`.
+    Bool(bool),
+    /// An array.
+    Array(Vec<Value>),
+    /// An inline table, keys in order.
+    Table(Vec<(String, Value)>),
+    /// Any other bare value (a date or a time), as written.
+    Other(String),
+}
+
+impl Value {
+    /// A short name of the value's type, for messages.
+    pub fn type_name(&self) -> &'static str {
+        match self {
+            Value::Str(_) => "a string",
+            Value::Num(_) => "a number",
+            Value::Bool(_) => "a boolean",
+            Value::Array(_) => "an array",
+            Value::Table(_) => "a table",
+            Value::Other(_) => "a date or time",
+        }
+    }
+}
+
+/// One table of a document: the `[header]` name (`None` for the top level) and its keys.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Section {
+    /// The header text, as in `[3]`; `None` for keys before any header.
+    pub header: Option<String>,
+    /// The line of the header (1 for the top level).
+    pub line: usize,
+    /// The keys in order, each with its line.
+    pub entries: Vec<(String, Value, usize)>,
+}
+
+impl Section {
+    /// The value of a key.
+    pub fn get(&self, key: &str) -> Option<&Value> {
+        self.entries.iter().find(|(k, _, _)| k == key).map(|(_, v, _)| v)
+    }
+}
+
+/// Where and why a document could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("TOML line {line}, column {column}: {message}")]
+pub struct TomlError {
+    /// Line, counting from 1.
+    pub line: usize,
+    /// Column (characters), counting from 1.
+    pub column: usize,
+    /// What was wrong.
+    pub message: String,
+}
+
+/// Reads a document into its sections (the top level first, then each `[header]`).
+pub fn parse(text: &str) -> Result<Vec<Section>, TomlError> {
+    let mut p = Parser { s: text.as_bytes(), i: 0, line: 1, line_start: 0 };
+    let mut sections = vec![Section { header: None, line: 1, entries: Vec::new() }];
+    loop {
+        p.skip_ws_comments_newlines();
+        let Some(c) = p.peek() else { break };
+        if c == b'[' {
+            let line = p.line;
+            p.i += 1;
+            let start = p.i;
+            while let Some(c) = p.peek() {
+                if c == b']' || c == b'\n' {
+                    break;
+                }
+                p.i += 1;
+            }
+            if p.peek() != Some(b']') {
+                return Err(p.err("unclosed section header: expected `]`"));
+            }
+            let raw = String::from_utf8_lossy(&p.s[start..p.i]).trim().to_string();
+            p.i += 1;
+            let header = raw.trim_matches('"').trim_matches('\'').to_string();
+            if sections.iter().any(|s| s.header.as_deref() == Some(header.as_str())) {
+                return Err(p.err(&format!("section [{header}] appears twice")));
+            }
+            sections.push(Section { header: Some(header), line, entries: Vec::new() });
+            p.end_of_line()?;
+            continue;
+        }
+        let line = p.line;
+        let key = p.key()?;
+        p.skip_spaces();
+        if p.peek() != Some(b'=') {
+            return Err(p.err(&format!("expected `=` after the key `{key}`")));
+        }
+        p.i += 1;
+        p.skip_spaces();
+        let value = p.value(0)?;
+        p.end_of_line()?;
+        let section = sections.last_mut().expect("sections is never empty");
+        if section.entries.iter().any(|(k, _, _)| *k == key) {
+            return Err(TomlError {
+                line,
+                column: 1,
+                message: format!("key `{key}` appears twice"),
+            });
+        }
+        section.entries.push((key, value, line));
+    }
+    Ok(sections)
+}
+
+struct Parser<'a> {
+    s: &'a [u8],
+    i: usize,
+    line: usize,
+    line_start: usize,
+}
+
+impl Parser<'_> {
+    fn peek(&self) -> Option<u8> {
+        self.s.get(self.i).copied()
+    }
+
+    fn err(&self, message: &str) -> TomlError {
+        let column = String::from_utf8_lossy(&self.s[self.line_start..self.i.min(self.s.len())])
+            .chars()
+            .count()
+            + 1;
+        TomlError { line: self.line, column, message: message.to_string() }
+    }
+
+    fn newline(&mut self) {
+        self.i += 1;
+        self.line += 1;
+        self.line_start = self.i;
+    }
+
+    fn skip_spaces(&mut self) {
+        while matches!(self.peek(), Some(b' ' | b'\t' | b'\r')) {
+            self.i += 1;
+        }
+    }
+
+    fn skip_comment(&mut self) {
+        if self.peek() == Some(b'#') {
+            while !matches!(self.peek(), None | Some(b'\n')) {
+                self.i += 1;
+            }
+        }
+    }
+
+    fn skip_ws_comments_newlines(&mut self) {
+        loop {
+            self.skip_spaces();
+            self.skip_comment();
+            if self.peek() == Some(b'\n') {
+                self.newline();
+            } else {
+                return;
+            }
+        }
+    }
+
+    fn end_of_line(&mut self) -> Result<(), TomlError> {
+        self.skip_spaces();
+        self.skip_comment();
+        match self.peek() {
+            None => Ok(()),
+            Some(b'\n') => {
+                self.newline();
+                Ok(())
+            }
+            Some(_) => Err(self.err("unexpected text after the value")),
+        }
+    }
+
+    fn key(&mut self) -> Result<String, TomlError> {
+        match self.peek() {
+            Some(b'"') => self.basic_string(),
+            Some(b'\'') => self.literal_string(),
+            _ => {
+                let start = self.i;
+                while let Some(c) = self.peek() {
+                    if c.is_ascii_alphanumeric() || c == b'_' || c == b'-' {
+                        self.i += 1;
+                    } else {
+                        break;
+                    }
+                }
+                if start == self.i {
+                    return Err(self.err("expected a key"));
+                }
+                Ok(String::from_utf8_lossy(&self.s[start..self.i]).into_owned())
+            }
+        }
+    }
+
+    fn value(&mut self, depth: usize) -> Result<Value, TomlError> {
+        if depth > 64 {
+            return Err(self.err("values nested too deeply"));
+        }
+        match self.peek() {
+            None | Some(b'\n') => Err(self.err("expected a value")),
+            Some(b'"') => {
+                if self.s[self.i..].starts_with(b"\"\"\"") {
+                    return Err(self.err("multi-line strings are not supported in hand files"));
+                }
+                self.basic_string().map(Value::Str)
+            }
+            Some(b'\'') => {
+                if self.s[self.i..].starts_with(b"'''") {
+                    return Err(self.err("multi-line strings are not supported in hand files"));
+                }
+                self.literal_string().map(Value::Str)
+            }
+            Some(b'[') => {
+                self.i += 1;
+                let mut items = Vec::new();
+                loop {
+                    self.skip_ws_comments_newlines();
+                    match self.peek() {
+                        None => return Err(self.err("unclosed array: expected `]`")),
+                        Some(b']') => {
+                            self.i += 1;
+                            return Ok(Value::Array(items));
+                        }
+                        _ => {}
+                    }
+                    items.push(self.value(depth + 1)?);
+                    self.skip_ws_comments_newlines();
+                    match self.peek() {
+                        Some(b',') => self.i += 1,
+                        Some(b']') => {}
+                        _ => return Err(self.err("expected `,` or `]` in the array")),
+                    }
+                }
+            }
+            Some(b'{') => {
+                self.i += 1;
+                let mut entries = Vec::new();
+                loop {
+                    self.skip_spaces();
+                    if self.peek() == Some(b'}') {
+                        self.i += 1;
+                        return Ok(Value::Table(entries));
+                    }
+                    let key = self.key()?;
+                    self.skip_spaces();
+                    if self.peek() != Some(b'=') {
+                        return Err(self.err(&format!("expected `=` after the key `{key}`")));
+                    }
+                    self.i += 1;
+                    self.skip_spaces();
+                    let v = self.value(depth + 1)?;
+                    entries.push((key, v));
+                    self.skip_spaces();
+                    match self.peek() {
+                        Some(b',') => self.i += 1,
+                        Some(b'}') => {}
+                        _ => return Err(self.err("expected `,` or `}` in the inline table")),
+                    }
+                }
+            }
+            Some(_) => {
+                let start = self.i;
+                while let Some(c) = self.peek() {
+                    if matches!(c, b',' | b']' | b'}' | b'\n' | b'#' | b'\r') {
+                        break;
+                    }
+                    self.i += 1;
+                }
+                let raw = String::from_utf8_lossy(&self.s[start..self.i]).trim().to_string();
+                if raw.is_empty() {
+                    return Err(self.err("expected a value"));
+                }
+                Ok(match raw.as_str() {
+                    "true" => Value::Bool(true),
+                    "false" => Value::Bool(false),
+                    _ if is_decimal(&raw) => Value::Num(raw.replace('_', "")),
+                    _ => Value::Other(raw),
+                })
+            }
+        }
+    }
+
+    fn basic_string(&mut self) -> Result<String, TomlError> {
+        self.i += 1;
+        let mut out = Vec::new();
+        loop {
+            match self.peek() {
+                None | Some(b'\n') => return Err(self.err("unclosed string: expected `\"`")),
+                Some(b'"') => {
+                    self.i += 1;
+                    return String::from_utf8(out).map_err(|_| self.err("the string is not UTF-8"));
+                }
+                Some(b'\\') => {
+                    self.i += 1;
+                    let esc = self.peek().ok_or_else(|| self.err("unfinished escape"))?;
+                    self.i += 1;
+                    match esc {
+                        b'"' => out.push(b'"'),
+                        b'\\' => out.push(b'\\'),
+                        b'n' => out.push(b'\n'),
+                        b't' => out.push(b'\t'),
+                        b'r' => out.push(b'\r'),
+                        b'b' => out.push(8),
+                        b'f' => out.push(12),
+                        b'u' | b'U' => {
+                            let n = if esc == b'u' { 4 } else { 8 };
+                            let hex = self.s.get(self.i..self.i + n).unwrap_or_default();
+                            let code = std::str::from_utf8(hex)
+                                .ok()
+                                .and_then(|h| u32::from_str_radix(h, 16).ok())
+                                .and_then(char::from_u32)
+                                .ok_or_else(|| self.err("bad unicode escape"))?;
+                            self.i += n;
+                            let mut buf = [0u8; 4];
+                            out.extend_from_slice(code.encode_utf8(&mut buf).as_bytes());
+                        }
+                        _ => return Err(self.err("unknown escape in a string")),
+                    }
+                }
+                Some(c) => {
+                    out.push(c);
+                    self.i += 1;
+                }
+            }
+        }
+    }
+
+    fn literal_string(&mut self) -> Result<String, TomlError> {
+        self.i += 1;
+        let start = self.i;
+        loop {
+            match self.peek() {
+                None | Some(b'\n') => return Err(self.err("unclosed string: expected `'`")),
+                Some(b'\'') => {
+                    let s = std::str::from_utf8(&self.s[start..self.i])
+                        .map_err(|_| self.err("the string is not UTF-8"))?
+                        .to_string();
+                    self.i += 1;
+                    return Ok(s);
+                }
+                Some(_) => self.i += 1,
+            }
+        }
+    }
+}
+
+/// Whether the text is a plain decimal number: optional sign, digits, optional `.digits`.
+fn is_decimal(s: &str) -> bool {
+    let s = s.strip_prefix(['+', '-']).unwrap_or(s);
+    let (int, frac) = match s.split_once('.') {
+        Some((a, b)) => (a, Some(b)),
+        None => (s, None),
+    };
+    let digits = |t: &str| !t.is_empty() && t.bytes().all(|c| c.is_ascii_digit() || c == b'_');
+    digits(int) && frac.map_or(true, digits)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_keys_arrays_comments_and_sections() {
+        let doc = "a = 'x' # c\nb = [1, 0.50,\n # note\n -2,]\n[1]\nt = {amount = 3, players = [1]}\nz = 00:00:09\n";
+        let s = parse(doc).unwrap();
+        assert_eq!(s.len(), 2);
+        assert_eq!(s[0].get("a"), Some(&Value::Str("x".into())));
+        assert_eq!(
+            s[0].get("b"),
+            Some(&Value::Array(vec![
+                Value::Num("1".into()),
+                Value::Num("0.50".into()),
+                Value::Num("-2".into())
+            ]))
+        );
+        assert_eq!(s[1].header.as_deref(), Some("1"));
+        assert!(matches!(s[1].get("t"), Some(Value::Table(t)) if t.len() == 2));
+        assert_eq!(s[1].get("z"), Some(&Value::Other("00:00:09".into())));
+    }
+
+    #[test]
+    fn reports_line_of_errors() {
+        let e = parse("a = 1\nb = [1, 2\n").unwrap_err();
+        assert_eq!(e.line, 3);
+        let e = parse("a = \"x\\q\"").unwrap_err();
+        assert!(e.message.contains("escape"));
+        assert!(parse("a = 1\na = 2").unwrap_err().message.contains("twice"));
+    }
+}

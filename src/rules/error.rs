@@ -1,0 +1,179 @@
+//! Why an action or a hand's setup is illegal.
+
+use thiserror::Error;
+
+use super::Chips;
+use crate::card::Card;
+
+/// Why the stakes of a hand cannot start a hand.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum SetupError {
+    /// Too few or too many players for the game.
+    #[error("{count} players: {game} is played by 2 to {max}")]
+    PlayerCount {
+        /// Players in the hand.
+        count: usize,
+        /// The game's code.
+        game: &'static str,
+        /// The most the game allows.
+        max: usize,
+    },
+    /// An array has the wrong length.
+    #[error("`{field}` has {len} entries for {players} players")]
+    Length {
+        /// The field.
+        field: &'static str,
+        /// Its length.
+        len: usize,
+        /// The number of players.
+        players: usize,
+    },
+    /// A negative amount, or a stack that is not positive.
+    #[error("`{field}` entry {index} is {value}: {why}")]
+    Amount {
+        /// The field.
+        field: &'static str,
+        /// Which entry, from 1.
+        index: usize,
+        /// Its value in chips.
+        value: Chips,
+        /// What is wrong.
+        why: &'static str,
+    },
+    /// A bet size the structure needs is missing or not positive.
+    #[error("{0}")]
+    Stake(String),
+    /// The game is known but not playable yet.
+    #[error("variant `{0}` is not supported yet (the stud games are planned)")]
+    Unsupported(&'static str),
+}
+
+/// Why an action is illegal, or why a hand cannot be finished.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum RuleError {
+    /// Another player is to act.
+    #[error("out of turn: {actor} acted but {expected} is to act")]
+    OutOfTurn {
+        /// Who acted.
+        actor: String,
+        /// Who is to act.
+        expected: String,
+    },
+    /// The action does not fit the hand's current phase.
+    #[error("{0}")]
+    WrongPhase(String),
+    /// A check while facing a bet.
+    #[error("{player} cannot check: facing a bet, {to_call} more to call")]
+    CheckFacingBet {
+        /// The player.
+        player: String,
+        /// What calling costs.
+        to_call: Chips,
+    },
+    /// A bet or raise below the minimum that is not all-in.
+    #[error("raise to {to} is below the minimum of {min} (and is not all-in)")]
+    BelowMinimum {
+        /// The amount raised to.
+        to: Chips,
+        /// The least legal amount.
+        min: Chips,
+    },
+    /// A pot-limit bet or raise above the pot.
+    #[error("raise to {to} is above the pot limit of {max}")]
+    AbovePotLimit {
+        /// The amount raised to.
+        to: Chips,
+        /// The most the pot allows.
+        max: Chips,
+    },
+    /// A fixed-limit bet or raise of the wrong size.
+    #[error("wrong fixed-limit size: a bet or raise here goes to exactly {expected}, not {to}")]
+    WrongFixedSize {
+        /// The amount raised to.
+        to: Chips,
+        /// The only legal amount.
+        expected: Chips,
+    },
+    /// A spread-limit bet or raise out of range.
+    #[error("raise to {to} is outside the spread limits {min} to {max}")]
+    OutsideSpread {
+        /// The amount raised to.
+        to: Chips,
+        /// The least legal amount.
+        min: Chips,
+        /// The most.
+        max: Chips,
+    },
+    /// More than the stack.
+    #[error("raise to {to} is more than the player has ({max} at most)")]
+    AboveStack {
+        /// The amount raised to.
+        to: Chips,
+        /// Stack plus bet.
+        max: Chips,
+    },
+    /// Not above the current bet.
+    #[error("{to} is not a raise: the bet to call is already {current}")]
+    NotARaise {
+        /// The amount.
+        to: Chips,
+        /// The current bet.
+        current: Chips,
+    },
+    /// The round's bets and raises are capped.
+    #[error("the round is capped: {cap} bets and raises have been made, no more raising")]
+    Capped {
+        /// The cap.
+        cap: u32,
+    },
+    /// A raise after only a short all-in, which did not reopen the betting.
+    #[error("{player} may only call or fold: the all-in raise since they acted was not a full raise, so betting is not reopened")]
+    NotReopened {
+        /// The player.
+        player: String,
+    },
+    /// A raise when every other player is all-in.
+    #[error("{player} cannot raise: every other player still in is all-in")]
+    NobodyToRaise {
+        /// The player.
+        player: String,
+    },
+    /// A raise by a player who cannot even call in full.
+    #[error("{player} cannot raise: their stack only covers a call")]
+    OnlyCall {
+        /// The player.
+        player: String,
+    },
+    /// A card dealt twice.
+    #[error("duplicate card: {0} was already dealt")]
+    DuplicateCard(Card),
+    /// A card not in the game's deck.
+    #[error("{card} is not in the {deck}")]
+    NotInDeck {
+        /// The card.
+        card: Card,
+        /// The deck.
+        deck: crate::card::Deck,
+    },
+    /// Wrong number of cards, or cards to a player who gets none now.
+    #[error("{0}")]
+    BadDeal(String),
+    /// Turnover: the turn was dealt before every live player exposed a card.
+    #[error("missing expose: {players} must turn one hole card face up before the turn")]
+    MissingExpose {
+        /// Who has not exposed.
+        players: String,
+    },
+    /// An expose or show naming cards the player does not hold.
+    #[error("{0}")]
+    BadCards(String),
+    /// A player index outside the table.
+    #[error("there is no player {0} at this table")]
+    NoSuchPlayer(String),
+    /// The hand stops before it is over.
+    #[error("the hand is not finished: {0}")]
+    Incomplete(String),
+    /// The winner cannot be decided (unknown cards at showdown).
+    #[error("cannot decide the pots: {0}")]
+    Unresolved(String),
+}

@@ -1,0 +1,310 @@
+//! Games as plain data: the deck, the streets, the betting structure and the house rules.
+//!
+//! A [`Game`] is a preset (VARIANTS.md) or a PHH code as PokerKit plays it. Adding a game means
+//! writing one more value here, not another branch in the engine. The per-hand numbers (antes,
+//! blinds, bet sizes, stacks) are not part of a game: they come with each hand as [`Stakes`].
+
+use crate::card::Deck;
+use crate::eval::Ranking;
+
+use super::Chips;
+
+/// How the bets of a round are sized.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Structure {
+    /// Any bet from the minimum bet to the whole stack; raises at least the largest increment.
+    NoLimit,
+    /// As no limit, but a raise adds at most the pot after calling.
+    PotLimit,
+    /// Every bet and raise is exactly the street's size (small bet or big bet).
+    FixedLimit,
+    /// Any bet from the small bet to the big bet; a raise at least the previous increment.
+    SpreadLimit,
+}
+
+/// Who opens a betting round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Opening {
+    /// The player after the largest blind (preflop) or the first player after the button.
+    Position,
+    /// The lowest up card brings in (seven-card stud, third street).
+    LowCard,
+    /// The highest up card brings in (Americana, first round).
+    HighCard,
+    /// The best showing hand opens (stud, later streets).
+    BestShowing,
+}
+
+/// Where chips that cannot be split evenly go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OddChip {
+    /// The whole remainder to the tied winner with the lowest player index (PokerKit).
+    AllToLowestIndex,
+    /// One chip at a time to the tied winners clockwise from the button, starting with the first
+    /// (p1 is the first seat left of the button).
+    ClockwiseFromButton,
+    /// To the tied winner holding the highest card by rank then suit (stud presets).
+    HighestCard,
+}
+
+/// Whether a raise that is not a full raise lets players who already acted raise again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reopen {
+    /// Any raise reopens the betting (PokerKit's reading of the PHH codes).
+    Always,
+    /// Only a full raise reopens the betting for players who already acted; short all-ins that
+    /// add up to a full raise over what a player last faced reopen it for that player. In fixed
+    /// limit, an all-in of at least half a bet counts as a full raise (VARIANTS.md).
+    FullRaiseOnly,
+}
+
+/// Who shows first when the last betting round had no bet or raise.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShowStart {
+    /// The player who opened that round (PokerKit).
+    RoundOpener,
+    /// The first live player left of the button (VARIANTS.md).
+    LeftOfButton,
+}
+
+/// One street: the cards dealt, then a betting round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Street {
+    /// Whether a card is burned before dealing.
+    pub burn: bool,
+    /// Hole cards dealt to each live player, `true` for face up.
+    pub hole: &'static [bool],
+    /// Board cards dealt.
+    pub board: u8,
+    /// Who opens the betting.
+    pub opening: Opening,
+    /// Whether the street uses the big bet (fixed and spread limit).
+    pub big_bet: bool,
+}
+
+const HOLDEM_STREETS: [Street; 4] = [
+    Street {
+        burn: false,
+        hole: &[false, false],
+        board: 0,
+        opening: Opening::Position,
+        big_bet: false,
+    },
+    Street { burn: true, hole: &[], board: 3, opening: Opening::Position, big_bet: false },
+    Street { burn: true, hole: &[], board: 1, opening: Opening::Position, big_bet: true },
+    Street { burn: true, hole: &[], board: 1, opening: Opening::Position, big_bet: true },
+];
+
+const TURNOVER_STREETS: [Street; 4] = [
+    Street {
+        burn: false,
+        hole: &[false, false, false],
+        board: 0,
+        opening: Opening::Position,
+        big_bet: false,
+    },
+    Street { burn: true, hole: &[], board: 3, opening: Opening::Position, big_bet: false },
+    Street { burn: true, hole: &[], board: 1, opening: Opening::Position, big_bet: true },
+    Street { burn: true, hole: &[], board: 1, opening: Opening::Position, big_bet: true },
+];
+
+/// A game: everything about a variant except the per-hand numbers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Game {
+    /// The variant code (`NT`, `nlhe`, ...).
+    pub code: &'static str,
+    /// A readable name.
+    pub name: &'static str,
+    /// The deck dealt from.
+    pub deck: Deck,
+    /// How hands are ranked at showdown.
+    pub ranking: Ranking,
+    /// The streets in order.
+    pub streets: &'static [Street],
+    /// The betting structure.
+    pub structure: Structure,
+    /// At most this many bets and raises in a round (`None`: no cap).
+    pub cap: Option<u32>,
+    /// Whether the big blind counts as the round's first bet toward the cap.
+    pub blind_counts_toward_cap: bool,
+    /// Whether the cap is lifted when exactly two players are left (not in tournament hands).
+    pub heads_up_uncapped: bool,
+    /// Whether the hand is a tournament hand (keeps the cap heads-up).
+    pub tournament: bool,
+    /// Which raises reopen the betting.
+    pub reopen: Reopen,
+    /// Where odd chips go.
+    pub odd_chip: OddChip,
+    /// Who shows first after a round with no bet.
+    pub show_start: ShowStart,
+    /// PokerKit's `ante_trimming_status`: an ante larger than every other ante is cut down to
+    /// the second largest when antes are collected, and antes count toward side-pot levels.
+    /// When `false` with `antes_dead` set, antes are dead money in the main pot.
+    pub ante_trimming: bool,
+    /// Antes are dead money in the main pot that every live player can win (PokerKit without
+    /// ante trimming). When `false`, antes count toward side-pot levels like any other chip.
+    pub antes_dead: bool,
+    /// After the betting of this street (index), every live player exposes one hole card that
+    /// leaves the hand (turnover).
+    pub expose_after: Option<usize>,
+    /// Heads-up, no blinds are posted and everyone antes twice the small blind (turnover).
+    pub heads_up_double_ante: bool,
+    /// At most this many players.
+    pub max_players: usize,
+    /// Whether this game is playable yet (the stud games are not).
+    pub supported: bool,
+}
+
+/// The per-hand numbers of a game, in chips, arrays in player order (p1 first).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stakes {
+    /// Antes, one per player (as in PHH: heads-up, applied reversed).
+    pub antes: Vec<Chips>,
+    /// Blinds or straddles, one per player (heads-up, applied reversed).
+    pub blinds: Vec<Chips>,
+    /// The minimum bet of no- and pot-limit games.
+    pub min_bet: Chips,
+    /// The small bet of fixed- and spread-limit games.
+    pub small_bet: Chips,
+    /// The big bet of fixed- and spread-limit games.
+    pub big_bet: Chips,
+    /// The stud bring-in.
+    pub bring_in: Chips,
+    /// Starting stacks.
+    pub stacks: Vec<Chips>,
+}
+
+const BASE: Game = Game {
+    code: "NT",
+    name: "no-limit Texas hold'em (PHH, as PokerKit plays it)",
+    deck: Deck::Standard,
+    ranking: Ranking::Standard,
+    streets: &HOLDEM_STREETS,
+    structure: Structure::NoLimit,
+    cap: None,
+    blind_counts_toward_cap: false,
+    heads_up_uncapped: false,
+    tournament: false,
+    reopen: Reopen::Always,
+    odd_chip: OddChip::AllToLowestIndex,
+    show_start: ShowStart::RoundOpener,
+    ante_trimming: false,
+    antes_dead: true,
+    expose_after: None,
+    heads_up_double_ante: false,
+    max_players: 22,
+    supported: true,
+};
+
+const PRESET: Game = Game {
+    cap: None,
+    blind_counts_toward_cap: true,
+    heads_up_uncapped: true,
+    reopen: Reopen::FullRaiseOnly,
+    odd_chip: OddChip::ClockwiseFromButton,
+    show_start: ShowStart::LeftOfButton,
+    antes_dead: false,
+    max_players: 10,
+    ..BASE
+};
+
+const STUD: Game = Game {
+    supported: false,
+    streets: &[],
+    structure: Structure::FixedLimit,
+    cap: Some(4),
+    odd_chip: OddChip::HighestCard,
+    max_players: 8,
+    ..PRESET
+};
+
+/// Every game feltkit knows, PHH codes first, then the presets of VARIANTS.md.
+pub const GAMES: &[Game] = &[
+    BASE,
+    Game {
+        code: "FT",
+        name: "fixed-limit Texas hold'em (PHH, as PokerKit plays it)",
+        structure: Structure::FixedLimit,
+        cap: Some(4),
+        ..BASE
+    },
+    Game {
+        code: "PT",
+        name: "pot-limit Texas hold'em (as PokerKit plays it)",
+        structure: Structure::PotLimit,
+        ..BASE
+    },
+    Game { code: "F7S", name: "fixed-limit seven-card stud (PHH)", ..STUD },
+    Game { code: "nlhe", name: "no-limit hold'em", ..PRESET },
+    Game {
+        code: "flhe",
+        name: "fixed-limit hold'em",
+        structure: Structure::FixedLimit,
+        cap: Some(4),
+        ..PRESET
+    },
+    Game { code: "plhe", name: "pot-limit hold'em", structure: Structure::PotLimit, ..PRESET },
+    Game {
+        code: "turnover",
+        name: "turnover (three hole cards, one exposed after the flop)",
+        streets: &TURNOVER_STREETS,
+        structure: Structure::FixedLimit,
+        cap: Some(4),
+        heads_up_uncapped: false,
+        expose_after: Some(1),
+        heads_up_double_ante: true,
+        ..PRESET
+    },
+    Game { code: "stud7", name: "seven-card stud", ..STUD },
+    Game { code: "stud7-spread", name: "seven-card stud, spread limit", ..STUD },
+    Game { code: "americana", name: "Americana", deck: Deck::Americana, max_players: 6, ..STUD },
+    Game {
+        code: "americana-nl",
+        name: "Americana, no limit",
+        deck: Deck::Americana,
+        max_players: 6,
+        ..STUD
+    },
+];
+
+/// PHH codes of games feltkit knows but does not play (draw games, Omaha, ...).
+pub const KNOWN_UNSUPPORTED: &[&str] = &[
+    "FR", "PO", "FO/8", "F7S/8", "F7S/8", "FR", "NS", "N2L1D", "F2L3D", "FB", "PD", "NO", "FO",
+    "PS",
+];
+
+impl Game {
+    /// The game of a variant code (`NT`, `FT`, `PT`, `F7S`, or a preset name).
+    pub fn by_code(code: &str) -> Option<Game> {
+        GAMES.iter().find(|g| g.code == code).copied()
+    }
+
+    /// Whether this is one of PokerKit's PHH codes (rules as PokerKit plays them).
+    pub fn is_phh_code(&self) -> bool {
+        self.show_start == ShowStart::RoundOpener
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_code_is_unique_and_found() {
+        for g in GAMES {
+            assert_eq!(GAMES.iter().filter(|h| h.code == g.code).count(), 1, "{}", g.code);
+            assert_eq!(Game::by_code(g.code), Some(*g));
+        }
+        assert!(Game::by_code("PO").is_none());
+    }
+
+    #[test]
+    fn pokerkit_codes_and_presets_differ_where_the_corpus_readme_says() {
+        let ft = Game::by_code("FT").unwrap();
+        let flhe = Game::by_code("flhe").unwrap();
+        assert!(!ft.blind_counts_toward_cap && flhe.blind_counts_toward_cap);
+        assert!(!ft.heads_up_uncapped && flhe.heads_up_uncapped);
+        assert_eq!(ft.odd_chip, OddChip::AllToLowestIndex);
+        assert_eq!(flhe.reopen, Reopen::FullRaiseOnly);
+    }
+}

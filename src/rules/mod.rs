@@ -1,0 +1,41 @@
+//! The rules engine: one state machine for every game, with games as plain data.
+//!
+//! A [`Game`] (from [`game::GAMES`]) says how a variant is dealt and bet; [`Stakes`] give one
+//! hand's antes, blinds, bet sizes and stacks. A [`Hand`] then takes actions one at a time. Each
+//! action has a `verify_*` method that says why it would be illegal, a `can_*` method built on it,
+//! and a method that applies it and returns an [`Event`] record of what happened.
+//!
+//! ```
+//! use feltkit::rules::{Game, Hand, Stakes};
+//! use feltkit::card::parse_cards;
+//! let game = Game::by_code("nlhe").unwrap();
+//! let stakes = Stakes { blinds: vec![1, 2], min_bet: 2, stacks: vec![100, 100], ..Stakes::default() };
+//! let mut hand = Hand::new(game, &stakes).unwrap();
+//! let c = |s: &str| parse_cards(s, game.deck).unwrap().into_iter().map(Some).collect::<Vec<_>>();
+//! hand.deal_hole(0, &c("AsAh")).unwrap();
+//! hand.deal_hole(1, &c("7c2d")).unwrap();
+//! // Heads-up the blinds apply reversed: p2 is the button and small blind, and acts first.
+//! assert!(hand.verify_check_or_call(0).is_err());
+//! hand.fold(1).unwrap();
+//! let outcome = hand.finish().unwrap();
+//! assert_eq!(outcome.final_stacks, vec![101, 99]);
+//! ```
+
+mod error;
+pub mod game;
+pub mod pots;
+mod showdown;
+mod state;
+
+pub use error::{RuleError, SetupError};
+pub use game::{Game, OddChip, Opening, Reopen, ShowStart, Stakes, Street, Structure};
+pub use showdown::{Outcome, PotAward, ShowdownInfo};
+pub use state::{Event, Hand, Phase};
+
+/// An amount of chips, in the smallest unit of the hand (a whole number).
+pub type Chips = i64;
+
+/// Writes a player index as PHH does: index 0 is `p1`.
+pub fn player_name(index: usize) -> String {
+    format!("p{}", index + 1)
+}

@@ -1,0 +1,147 @@
+//! The end of a hand: who wins which pot, odd chips, final stacks.
+
+use crate::eval::Evaluation;
+
+use super::error::RuleError;
+use super::pots::{self, Pot};
+use super::state::{Hand, Phase};
+use super::{player_name, Chips};
+
+/// One pot as awarded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PotAward {
+    /// Chips in the pot.
+    pub amount: Chips,
+    /// Live players who could win it (player indices).
+    pub eligible: Vec<usize>,
+    /// Who won it (ties split it).
+    pub winners: Vec<usize>,
+    /// Chips paid to each winner.
+    pub payouts: Vec<(usize, Chips)>,
+}
+
+/// Who shows first at showdown.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShowdownInfo {
+    /// The order the rules ask for: the last bettor or raiser of the last betting round, else
+    /// the game's default (see [`super::ShowStart`]), then clockwise.
+    pub order: Vec<usize>,
+    /// The first player who actually showed cards, if anyone did.
+    pub first_shown: Option<usize>,
+}
+
+/// The result of a finished hand.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// The pots, main pot first.
+    pub pots: Vec<PotAward>,
+    /// Uncalled bets returned to each player.
+    pub uncalled: Vec<Chips>,
+    /// Chips won from the pots by each player.
+    pub winnings: Vec<Chips>,
+    /// Stacks after the hand.
+    pub final_stacks: Vec<Chips>,
+    /// The showdown, when the hand had one.
+    pub showdown: Option<ShowdownInfo>,
+    /// Each player's hand at showdown, where ranked.
+    pub hands: Vec<Option<Evaluation>>,
+    /// Bets still in front of players when everyone but one folded (after any uncalled part went
+    /// back). They are part of the pot above; PokerKit's `_pots` leave them out.
+    pub unswept_bets: Vec<Chips>,
+    /// Live players whose known cards were shown for them because the record ends without
+    /// their show or muck.
+    pub auto_shown: Vec<usize>,
+}
+
+impl Hand {
+    /// Says why the hand cannot be settled yet, or settles it: pots, winners, final stacks.
+    pub fn finish(&self) -> Result<Outcome, RuleError> {
+        let n = self.n;
+        let mut live: Vec<bool> = (0..n).map(|i| !self.folded[i] && !self.mucked[i]).collect();
+        let mut hands = vec![None; n];
+        let mut auto_shown = Vec::new();
+        let showdown = match self.phase {
+            Phase::Over => None,
+            Phase::Showdown => {
+                if !live.iter().any(|&l| l) {
+                    return Err(RuleError::Unresolved("every player at showdown mucked".into()));
+                }
+                let ranked = live.iter().filter(|&&l| l).count() > 1;
+                for i in (0..n).filter(|&i| live[i] && ranked) {
+                    if !self.shown[i] {
+                        if self.hole[i].iter().any(|c| c.is_none()) {
+                            return Err(RuleError::Unresolved(format!(
+                                "{}'s hole cards are unknown and were not shown",
+                                player_name(i)
+                            )));
+                        }
+                        auto_shown.push(i);
+                    }
+                    hands[i] = Some(self.evaluate(i)?);
+                }
+                Some(ShowdownInfo {
+                    order: self.show_order.clone().unwrap_or_default(),
+                    first_shown: self.first_shown,
+                })
+            }
+            _ => return Err(RuleError::Incomplete(self.waiting_for())),
+        };
+        let value = |i: usize| hands[i].map_or(0, |e: Evaluation| e.value);
+        let mut built = pots::build(&self.committed, &self.dead, &live);
+        if self.game.is_phh_code() && showdown.is_some() {
+            // PokerKit kills the hands that cannot win any pot, then forms the pots again.
+            let can_win: Vec<bool> = (0..n)
+                .map(|i| {
+                    built.iter().any(|p| {
+                        p.eligible.contains(&i) && p.eligible.iter().all(|&j| value(j) <= value(i))
+                    })
+                })
+                .collect();
+            for i in 0..n {
+                live[i] = live[i] && can_win[i];
+            }
+            built = pots::build(&self.committed, &self.dead, &live);
+        }
+        let mut winnings = vec![0; n];
+        let mut awards = Vec::with_capacity(built.len());
+        for Pot { amount, eligible } in built {
+            let best = eligible.iter().map(|&i| value(i)).max().unwrap_or(0);
+            let winners: Vec<usize> =
+                eligible.iter().copied().filter(|&i| value(i) == best).collect();
+            let payouts = pots::split(amount, &winners, self.game.odd_chip);
+            for &(w, x) in &payouts {
+                winnings[w] += x;
+            }
+            awards.push(PotAward { amount, eligible, winners, payouts });
+        }
+        let final_stacks = (0..n).map(|i| self.stacks[i] + winnings[i]).collect();
+        Ok(Outcome {
+            pots: awards,
+            uncalled: self.returned.clone(),
+            winnings,
+            final_stacks,
+            showdown,
+            hands,
+            unswept_bets: self.unswept.clone(),
+            auto_shown,
+        })
+    }
+
+    fn evaluate(&self, i: usize) -> Result<Evaluation, RuleError> {
+        let mut cards = Vec::with_capacity(8);
+        for c in self.hole[i].iter().chain(self.board.iter()) {
+            match c {
+                Some(c) => cards.push(*c),
+                None => {
+                    return Err(RuleError::Unresolved(format!(
+                        "{}'s hand includes an unknown card",
+                        player_name(i)
+                    )))
+                }
+            }
+        }
+        self.game.ranking.evaluate(&cards).map_err(|e| {
+            RuleError::Unresolved(format!("{}'s hand cannot be ranked: {e}", player_name(i)))
+        })
+    }
+}

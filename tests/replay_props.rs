@@ -1,0 +1,162 @@
+//! Property tests: random legal hands conserve chips to the chip and replay from their PHH text;
+//! no input (random actions, random text) makes the engine or the reader panic.
+
+use feltkit::card::{Card, Deck};
+use feltkit::phh::replay_text;
+use feltkit::rules::{Game, Hand, Phase, Stakes};
+use proptest::prelude::*;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+const CODES: &[&str] = &["nlhe", "flhe", "plhe", "turnover", "NT", "FT", "PT"];
+
+fn cards(cs: &[Option<Card>]) -> String {
+    cs.iter().map(|c| c.map_or("??".to_string(), |c| c.to_string())).collect()
+}
+
+/// Plays one random legal hand; returns the PHH text with the replayed finishing stacks.
+fn random_hand(seed: u64) -> (String, i64, i64) {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let code = CODES[rng.random_range(0..CODES.len())];
+    let game = Game::by_code(code).unwrap();
+    let n = rng.random_range(2..=6usize);
+    let sb = rng.random_range(1..=5i64);
+    let bb = sb + rng.random_range(0..=5i64);
+    let ante = if rng.random_bool(0.3) { rng.random_range(1..=3i64) } else { 0 };
+    let stacks: Vec<i64> = (0..n).map(|_| rng.random_range(1..=300i64)).collect();
+    let mut blinds = vec![0; n];
+    blinds[0] = sb;
+    blinds[1] = bb;
+    let stakes = Stakes {
+        antes: vec![ante; n],
+        blinds: blinds.clone(),
+        min_bet: bb,
+        small_bet: bb,
+        big_bet: 2 * bb,
+        stacks: stacks.clone(),
+        ..Stakes::default()
+    };
+    let mut hand = Hand::new(game, &stakes).unwrap();
+    let mut deck: Vec<Card> = Deck::Standard.cards().iter().collect();
+    deck.shuffle(&mut rng);
+    let mut next = deck.into_iter();
+    let mut actions: Vec<String> = Vec::new();
+    for _ in 0..2000 {
+        match hand.phase() {
+            Phase::Dealing => {
+                let c = [Some(next.next().unwrap())];
+                if let Some(p) = (0..n).find(|&p| hand.can_deal_hole(p, &c)) {
+                    hand.deal_hole(p, &c).unwrap();
+                    actions.push(format!("d dh p{} {}", p + 1, cards(&c)));
+                } else {
+                    hand.deal_board(&c).unwrap();
+                    actions.push(format!("d db {}", cards(&c)));
+                }
+            }
+            Phase::Betting => {
+                let p = hand.actor().unwrap();
+                let choice = rng.random_range(0..10);
+                if choice == 0 && hand.to_call(p) > 0 {
+                    hand.fold(p).unwrap();
+                    actions.push(format!("p{} f", p + 1));
+                    continue;
+                }
+                if choice >= 6 {
+                    let top = hand.committed()[p] + hand.stacks()[p];
+                    let legal: Vec<i64> =
+                        (1..=top).filter(|&to| hand.can_bet_or_raise_to(p, to)).collect();
+                    let raised = match legal.len() {
+                        0 => None,
+                        k => Some(match rng.random_range(0..4) {
+                            0 => legal[0],
+                            1 => legal[k - 1],
+                            _ => legal[rng.random_range(0..k)],
+                        }),
+                    };
+                    if let Some(to) = raised {
+                        hand.bet_or_raise_to(p, to).unwrap();
+                        actions.push(format!("p{} cbr {to}", p + 1));
+                        continue;
+                    }
+                }
+                hand.check_or_call(p).unwrap();
+                actions.push(format!("p{} cc", p + 1));
+            }
+            Phase::Exposing => {
+                let (p, c) = (0..n)
+                    .flat_map(|p| hand.hole_cards(p).to_vec().into_iter().map(move |c| (p, c)))
+                    .find(|&(p, c)| hand.can_expose(p, c))
+                    .unwrap();
+                hand.expose(p, c).unwrap();
+                actions.push(format!("p{} sd {}", p + 1, cards(&[c])));
+            }
+            Phase::Showdown | Phase::Over => {
+                let shower = (0..n).find(|&p| hand.can_show_or_muck(p, None));
+                match shower {
+                    Some(p) if hand.phase() == Phase::Showdown => {
+                        if rng.random_bool(0.15) {
+                            hand.show_or_muck(p, None).unwrap();
+                            actions.push(format!("p{} sm", p + 1));
+                        } else {
+                            let h = hand.hole_cards(p).to_vec();
+                            hand.show_or_muck(p, Some(&h)).unwrap();
+                            actions.push(format!("p{} sm {}", p + 1, cards(&h)));
+                        }
+                    }
+                    _ => break,
+                }
+            }
+        }
+    }
+    let outcome = hand.finish().unwrap();
+    let before: i64 = stacks.iter().sum();
+    let after: i64 = outcome.final_stacks.iter().sum();
+    assert!(outcome.final_stacks.iter().all(|&s| s >= 0));
+    let list = |v: &[i64]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", ");
+    let text = format!(
+        "variant = '{code}'\nantes = [{}]\nblinds_or_straddles = [{}]\nmin_bet = {bb}\nsmall_bet = {bb}\n\
+         big_bet = {}\nstarting_stacks = [{}]\nactions = [{}]\nfinishing_stacks = [{}]\n",
+        list(&vec![ante; n]),
+        list(&blinds),
+        2 * bb,
+        list(&stacks),
+        actions.iter().map(|a| format!("'{a}'")).collect::<Vec<_>>().join(", "),
+        list(&outcome.final_stacks),
+    );
+    (text, before, after)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_legal_hands_conserve_chips_and_replay_from_phh(seed in any::<u64>()) {
+        let (text, before, after) = random_hand(seed);
+        prop_assert_eq!(before, after, "{}", text);
+        let r = replay_text(&text, "random", true).remove(0);
+        prop_assert!(r.ok(), "{:?} {:?}\n{}", r.status, r.mismatches, text);
+    }
+
+    #[test]
+    fn garbage_actions_never_panic(seed in any::<u64>(), junk in "[ -~]{0,24}", at in 0usize..40) {
+        let (text, _, _) = random_hand(seed);
+        let start = text.find("actions = [").unwrap() + "actions = [".len();
+        let quoted = format!("'{}', ", junk.replace('\'', ""));
+        let mut pos = start;
+        for _ in 0..at {
+            match text[pos..].find("', '") {
+                Some(k) => pos += k + 4,
+                None => break,
+            }
+        }
+        let broken = format!("{}{}{}", &text[..pos], quoted, &text[pos..]);
+        let _ = replay_text(&broken, "garbage", true);
+    }
+
+    #[test]
+    fn garbage_text_never_panics(text in "\\PC{0,300}") {
+        let _ = replay_text(&text, "garbage", true);
+        let _ = replay_text(&format!("variant = 'NT'\n{text}"), "garbage", true);
+    }
+}

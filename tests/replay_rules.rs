@@ -1,0 +1,116 @@
+//! Hand files with results worked out by hand from the rule texts (tests/data/replay/legal), and
+//! illegal hands that must be refused for the right reason (tests/data/replay/illegal).
+
+use std::path::PathBuf;
+
+use feltkit::phh::toml::{parse, Value};
+use feltkit::phh::{replay_text, Status};
+
+fn data(dir: &str) -> Vec<(String, String)> {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/replay").join(dir);
+    let mut files: Vec<_> = std::fs::read_dir(&root)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "phh"))
+        .collect();
+    files.sort();
+    files
+        .into_iter()
+        .map(|p| {
+            let name = p.file_stem().unwrap().to_string_lossy().into_owned();
+            (name, std::fs::read_to_string(&p).unwrap())
+        })
+        .collect()
+}
+
+const LEGAL: &[&str] = &[
+    "flhe_cap_and_heads_up_unlimited",
+    "flhe_half_bet_all_in_reopens",
+    "nlhe_decimal_stakes",
+    "nlhe_heads_up_blinds_reversed",
+    "nlhe_muck_forfeits",
+    "nlhe_odd_chip_clockwise",
+    "nlhe_seed004_side_pot",
+    "nlhe_short_all_in_call_only",
+    "nlhe_short_all_ins_add_up_to_a_full_raise",
+    "plhe_pot_sized_raises",
+    "turnover_expose_and_table_stake",
+    "turnover_heads_up_antes",
+];
+
+#[test]
+fn hand_worked_hands_replay_and_match_their_results() {
+    let files = data("legal");
+    let names: Vec<&str> = files.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(names, LEGAL);
+    for (name, text) in &files {
+        let reports = replay_text(text, name, true);
+        assert_eq!(reports.len(), 1);
+        let r = &reports[0];
+        assert!(r.checked, "{name}: no recorded results to check");
+        assert_eq!(r.status, Status::Legal, "{name}");
+        assert!(r.mismatches.is_empty(), "{name}: {:?}", r.mismatches);
+        // A changed result must be caught: bump the first finishing stack by one chip.
+        let tampered = text.replacen("finishing_stacks = [", "finishing_stacks = [1", 1);
+        assert!(!replay_text(&tampered, name, true)[0].ok(), "{name}: tampered result accepted");
+    }
+}
+
+#[test]
+fn showdown_order_follows_the_last_aggressor_or_the_button() {
+    let files = data("legal");
+    let get =
+        |n: &str| replay_text(&files.iter().find(|(f, _)| f == n).unwrap().1, n, true).remove(0);
+    // The river was bet by p2: p2 shows first.
+    let sd = get("turnover_expose_and_table_stake").outcome.unwrap().showdown.unwrap();
+    assert_eq!((sd.order[0], sd.first_shown), (1, Some(1)));
+    // The river was checked: the first live player left of the button shows first.
+    let sd = get("nlhe_seed004_side_pot").outcome.unwrap().showdown.unwrap();
+    assert_eq!(sd.order, vec![0, 1, 2]);
+    // p1 bet the river, so p1 is first to show, but mucked: p2 showed first.
+    let sd = get("nlhe_muck_forfeits").outcome.unwrap().showdown.unwrap();
+    assert_eq!((sd.order[0], sd.first_shown), (0, Some(1)));
+    // A hand won by folds has no showdown.
+    assert!(get("plhe_pot_sized_raises").outcome.unwrap().showdown.is_none());
+}
+
+#[test]
+fn illegal_hands_are_refused_at_the_right_action_for_the_right_reason() {
+    let files = data("illegal");
+    assert_eq!(files.len(), 12);
+    for (name, text) in &files {
+        let section = &parse(text).unwrap()[0];
+        let Some(Value::Num(n)) = section.get("_expect_action") else {
+            panic!("{name}: _expect_action")
+        };
+        let Some(Value::Str(reason)) = section.get("_expect_reason") else {
+            panic!("{name}: _expect_reason")
+        };
+        let r = replay_text(text, name, false).remove(0);
+        match &r.status {
+            Status::Illegal { number, reason: why, text: action } => {
+                assert_eq!(number.to_string(), *n, "{name}: {why}");
+                assert!(why.contains(reason.as_str()), "{name}: `{why}` lacks `{reason}`");
+                let section_actions = section.get("actions").unwrap();
+                let Value::Array(actions) = section_actions else { unreachable!() };
+                assert_eq!(actions[number - 1], Value::Str(action.clone()));
+            }
+            other => panic!("{name}: expected an illegal action, got {other:?}"),
+        }
+        // The same hand without its illegal action is legal so far: the refusal is that action's.
+        let Value::Array(actions) = section.get("actions").unwrap() else { unreachable!() };
+        let cut = n.parse::<usize>().unwrap() - 1;
+        let kept: Vec<String> = actions[..cut]
+            .iter()
+            .map(|a| match a {
+                Value::Str(s) => format!("'{s}'"),
+                _ => unreachable!(),
+            })
+            .collect();
+        let start = text.find("actions = [").unwrap();
+        let end = start + text[start..].find(']').unwrap();
+        let truncated = format!("{}actions = [{}{}", &text[..start], kept.join(", "), &text[end..]);
+        let r = replay_text(&truncated, name, false).remove(0);
+        assert!(matches!(r.status, Status::Incomplete(_)), "{name}: {:?}", r.status);
+    }
+}
