@@ -18,7 +18,6 @@ use super::query::{Holding, ParsedQuery};
 use super::tally::{Counts, Tally, MAX_PLAYERS};
 use super::{EquityError, Progress};
 use crate::card::{Card, CardSet};
-use crate::eval::standard::Hand;
 use crate::range::Combo;
 
 /// A combo with its weight in the units of its player (weights divided by their gcd).
@@ -230,48 +229,6 @@ pub(crate) fn merge(mut a: Tally, b: Tally) -> Tally {
 
 /// Counts every board completing one matchup.
 fn enumerate_boards(s: &Setup, combos: &[Combo]) -> Counts {
-    let mut used = s.known;
-    let mut board = Hand::EMPTY;
-    for c in &s.board {
-        board = board.add(*c);
-    }
-    let mut hands = [Hand::EMPTY; MAX_PLAYERS];
-    for (i, c) in combos.iter().enumerate() {
-        used = used.union(c.set());
-        let [a, b] = c.cards();
-        hands[i] = board.add(a).add(b);
-    }
-    let deck: Vec<Card> =
-        (0..52u8).filter_map(Card::from_index).filter(|c| !used.contains(*c)).collect();
-    let hands = &hands[..combos.len()];
-    let mut counts = Counts::default();
-    let k = s.board_left();
-    if hands.len() == 2 {
-        let (a, b) = (hands[0], hands[1]);
-        each_board(&deck, k, Hand::EMPTY, &mut |rest| {
-            counts.heads_up((a + rest).rank7(), (b + rest).rank7(), 1);
-        });
-        counts.finish_heads_up();
-    } else {
-        let mut ranks = [0u16; MAX_PLAYERS];
-        let ranks = &mut ranks[..hands.len()];
-        each_board(&deck, k, Hand::EMPTY, &mut |rest| {
-            for (r, h) in ranks.iter_mut().zip(hands) {
-                *r = (*h + rest).rank7().value();
-            }
-            counts.showdown(ranks, 1);
-        });
-    }
-    counts
-}
-
-/// Calls `f` with the sum of every `k`-card subset of `deck`, added to `acc`.
-fn each_board(deck: &[Card], k: usize, acc: Hand, f: &mut impl FnMut(Hand)) {
-    if k == 0 {
-        f(acc);
-        return;
-    }
-    for i in (k - 1)..deck.len() {
-        each_board(&deck[..i], k - 1, acc.add(deck[i]), f);
-    }
+    let holes: Vec<[Card; 2]> = combos.iter().map(|c| c.cards()).collect();
+    super::ranks::count(&holes, &s.board, s.dead())
 }

@@ -21,6 +21,7 @@ mod holdem_sample;
 mod iso;
 mod monte_carlo;
 mod query;
+mod ranks;
 mod stud;
 mod tally;
 mod turnover;
