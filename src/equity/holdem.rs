@@ -18,7 +18,6 @@ use super::query::{Holding, ParsedQuery};
 use super::tally::{Counts, Tally, MAX_PLAYERS};
 use super::{EquityError, Progress};
 use crate::card::{Card, CardSet};
-use crate::eval::standard::Hand;
 use crate::range::Combo;
 
 /// A combo with its weight in the units of its player (weights divided by their gcd).
@@ -88,18 +87,37 @@ impl Setup {
         5 - self.board.len()
     }
 
-    /// The number of boards that complete one matchup.
-    pub fn boards_per_matchup(&self) -> f64 {
-        let left = 52 - self.known.len() - 2 * self.players.len();
-        choose(left as u64, self.board_left() as u64) as f64
-    }
-
-    /// A rough count of the evaluations exhaustive enumeration needs.
-    pub fn exhaustive_cost(&self) -> f64 {
+    /// The estimated single-core nanoseconds of matchup-first enumeration.
+    fn matchup_cost(&self) -> f64 {
         let matchups: f64 = self.players.iter().map(|p| p.len() as f64).product();
         let sym = iso::stabilizer(&[self.known_board(), self.dead()]).len() as f64;
         let distinct = if matchups > 1.0 { (matchups / sym).max(1.0) } else { 1.0 };
-        distinct * self.boards_per_matchup() * self.players.len() as f64
+        // Measured per matchup: rank patterns of 5, 2, 1 and 0 new board cards.
+        let per = match self.board_left() {
+            5 => 1.3e6,
+            2 => 2e4,
+            1 => 4e3,
+            _ => 1e3,
+        };
+        distinct * per * self.players.len() as f64 / 2.0
+    }
+
+    /// Whether board-first enumeration is cheaper, and the estimated single-core nanoseconds
+    /// of the cheaper way.
+    pub fn plan(&self) -> (bool, f64) {
+        let matchup = self.matchup_cost();
+        if self.players.len() == 2 && self.players.iter().any(|p| p.len() > 1) {
+            let board = super::board_first::cost(self);
+            if board < matchup {
+                return (true, board);
+            }
+        }
+        (false, matchup)
+    }
+
+    /// The estimated single-core nanoseconds of exhaustive enumeration.
+    pub fn exhaustive_cost(&self) -> f64 {
+        self.plan().1
     }
 
     fn known_board(&self) -> CardSet {
@@ -188,6 +206,19 @@ fn matchup_classes(s: &Setup) -> Result<Classes, EquityError> {
 
 /// Exact counts over every deal.
 pub(crate) fn exhaustive(s: &Setup, progress: Option<&Progress<'_>>) -> Result<Tally, EquityError> {
+    if s.plan().0 {
+        // Board first needs a possible deal too.
+        matchup_exists(s)?;
+        return Ok(super::board_first::exhaustive(s, progress));
+    }
+    by_matchups(s, progress)
+}
+
+/// Exact counts, one matchup class at a time.
+pub(crate) fn by_matchups(
+    s: &Setup,
+    progress: Option<&Progress<'_>>,
+) -> Result<Tally, EquityError> {
     let classes: Vec<([u16; MAX_PLAYERS], (u64, u128))> = matchup_classes(s)?.into_iter().collect();
     let n = s.players.len();
     let done = AtomicU64::new(0);
@@ -215,6 +246,21 @@ pub(crate) fn exhaustive(s: &Setup, progress: Option<&Progress<'_>>) -> Result<T
     Ok(tally)
 }
 
+/// Errors unless some combination of combos shares no card.
+fn matchup_exists(s: &Setup) -> Result<(), EquityError> {
+    fn rec(s: &Setup, p: usize, used: CardSet) -> bool {
+        p == s.players.len()
+            || s.players[p].iter().any(|w| {
+                w.combo.set().is_disjoint(used) && rec(s, p + 1, used.union(w.combo.set()))
+            })
+    }
+    if rec(s, 0, CardSet::EMPTY) {
+        Ok(())
+    } else {
+        Err(EquityError::NoDeal)
+    }
+}
+
 /// Sums two tallies.
 pub(crate) fn merge(mut a: Tally, b: Tally) -> Tally {
     a.deals += b.deals;
@@ -230,48 +276,6 @@ pub(crate) fn merge(mut a: Tally, b: Tally) -> Tally {
 
 /// Counts every board completing one matchup.
 fn enumerate_boards(s: &Setup, combos: &[Combo]) -> Counts {
-    let mut used = s.known;
-    let mut board = Hand::EMPTY;
-    for c in &s.board {
-        board = board.add(*c);
-    }
-    let mut hands = [Hand::EMPTY; MAX_PLAYERS];
-    for (i, c) in combos.iter().enumerate() {
-        used = used.union(c.set());
-        let [a, b] = c.cards();
-        hands[i] = board.add(a).add(b);
-    }
-    let deck: Vec<Card> =
-        (0..52u8).filter_map(Card::from_index).filter(|c| !used.contains(*c)).collect();
-    let hands = &hands[..combos.len()];
-    let mut counts = Counts::default();
-    let k = s.board_left();
-    if hands.len() == 2 {
-        let (a, b) = (hands[0], hands[1]);
-        each_board(&deck, k, Hand::EMPTY, &mut |rest| {
-            counts.heads_up((a + rest).rank7(), (b + rest).rank7(), 1);
-        });
-        counts.finish_heads_up();
-    } else {
-        let mut ranks = [0u16; MAX_PLAYERS];
-        let ranks = &mut ranks[..hands.len()];
-        each_board(&deck, k, Hand::EMPTY, &mut |rest| {
-            for (r, h) in ranks.iter_mut().zip(hands) {
-                *r = (*h + rest).rank7().value();
-            }
-            counts.showdown(ranks, 1);
-        });
-    }
-    counts
-}
-
-/// Calls `f` with the sum of every `k`-card subset of `deck`, added to `acc`.
-fn each_board(deck: &[Card], k: usize, acc: Hand, f: &mut impl FnMut(Hand)) {
-    if k == 0 {
-        f(acc);
-        return;
-    }
-    for i in (k - 1)..deck.len() {
-        each_board(&deck[..i], k - 1, acc.add(deck[i]), f);
-    }
+    let holes: Vec<[Card; 2]> = combos.iter().map(|c| c.cards()).collect();
+    super::ranks::count(&holes, &s.board, s.dead())
 }

@@ -41,11 +41,47 @@ impl Player {
     }
 }
 
+/// Uniform integers below a bound from 32-bit halves of the generator's output, with Lemire's
+/// multiply-and-reject method: exactly uniform, and a rejection needs a bound near 2^32.
+#[derive(Default)]
+struct Uniform32 {
+    spare: u64,
+    have: bool,
+}
+
+impl Uniform32 {
+    #[inline(always)]
+    fn next(&mut self, rng: &mut Xoshiro256PlusPlus) -> u32 {
+        if self.have {
+            self.have = false;
+            return (self.spare >> 32) as u32;
+        }
+        self.spare = rng.next_u64();
+        self.have = true;
+        self.spare as u32
+    }
+
+    /// A uniform integer in `0..n` (`n` at least 1).
+    #[inline(always)]
+    fn below(&mut self, rng: &mut Xoshiro256PlusPlus, n: u32) -> u32 {
+        let mut m = self.next(rng) as u64 * n as u64;
+        if (m as u32) < n {
+            let threshold = n.wrapping_neg() % n;
+            while (m as u32) < threshold {
+                m = self.next(rng) as u64 * n as u64;
+            }
+        }
+        (m >> 32) as u32
+    }
+}
+
 /// The hold'em sampler of one setup.
 pub(crate) struct HoldemSampler {
     players: Vec<Player>,
     deck: Vec<Card>,
     known: u64,
+    /// When every player holds exact cards: their cards and hands.
+    fixed: Option<(u64, [Hand; MAX_PLAYERS])>,
     board: Hand,
     left: usize,
 }
@@ -53,7 +89,7 @@ pub(crate) struct HoldemSampler {
 impl HoldemSampler {
     /// Prepares the cumulative weights of each player.
     pub fn new(s: &Setup) -> HoldemSampler {
-        let players = s
+        let players: Vec<Player> = s
             .players
             .iter()
             .map(|combos| {
@@ -78,9 +114,20 @@ impl HoldemSampler {
             })
             .collect();
         let board = s.board.iter().fold(Hand::EMPTY, |h, c| h.add(*c));
-        let deck =
-            (0..52u8).filter_map(Card::from_index).filter(|c| !s.known.contains(*c)).collect();
-        HoldemSampler { players, deck, known: s.known.bits(), board, left: s.board_left() }
+        // Exact players' cards never reach the board: leave them out of the deck.
+        let mut out = s.known;
+        for combos in s.players.iter().filter(|c| c.len() == 1) {
+            out = out.union(combos[0].combo.set());
+        }
+        let deck = (0..52u8).filter_map(Card::from_index).filter(|c| !out.contains(*c)).collect();
+        let fixed = players.iter().all(|p: &Player| p.masks.len() == 1).then(|| {
+            let mut hands = [Hand::EMPTY; MAX_PLAYERS];
+            for (h, p) in hands.iter_mut().zip(&players) {
+                *h = p.hands[0];
+            }
+            (out.bits(), hands)
+        });
+        HoldemSampler { players, deck, known: s.known.bits(), fixed, board, left: s.board_left() }
     }
 }
 
@@ -98,11 +145,22 @@ impl Sampler for HoldemSampler {
         let n = self.players.len();
         let mut hands = [Hand::EMPTY; MAX_PLAYERS];
         let mut ranks = [0u16; MAX_PLAYERS];
-        let deck_len = self.deck.len() as u64;
+        // A private copy of the deck, partially shuffled in place deal after deal: a card taken
+        // from a uniformly random position among the untaken ones is uniform whatever order
+        // earlier deals left the copy in.
+        let mut deck = [Card::new(crate::card::Rank::TWO, crate::card::Suit::CLUBS); 52];
+        let len = self.deck.len();
+        deck[..len].copy_from_slice(&self.deck);
+        let mut bits = Uniform32::default();
         for _ in 0..deals {
             let mut redraws = 0;
             let mut used;
             'deal: loop {
+                if let Some((mask, fixed)) = &self.fixed {
+                    used = *mask;
+                    hands = *fixed;
+                    break;
+                }
                 used = self.known;
                 for (p, player) in self.players.iter().enumerate() {
                     let i = player.draw(rng);
@@ -120,17 +178,15 @@ impl Sampler for HoldemSampler {
                 break;
             }
             let mut board = self.board;
-            for _ in 0..self.left {
-                loop {
-                    // Lemire's multiply-shift; the bias over 52 cards is below 2^-58.
-                    let i = ((rng.next_u64() as u128 * deck_len as u128) >> 64) as usize;
-                    let c = self.deck[i];
-                    let bit = 1u64 << c.index();
-                    if used & bit == 0 {
-                        used |= bit;
-                        board = board.add(c);
-                        break;
-                    }
+            let mut i = 0;
+            while i < self.left {
+                let j = i + bits.below(rng, (len - i) as u32) as usize;
+                deck.swap(i, j);
+                let c = deck[i];
+                // Cards of range players' combos are in the deck too: skip them.
+                if used >> c.index() & 1 == 0 {
+                    board = board.add(c);
+                    i += 1;
                 }
             }
             if n == 2 {

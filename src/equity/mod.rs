@@ -14,6 +14,7 @@
 //! fractions are derived from them at the end. With weighted ranges each deal counts its
 //! players' weights multiplied (weights in whole thousandths, divided by their common factor).
 
+mod board_first;
 mod deal;
 mod error;
 mod holdem;
@@ -21,6 +22,7 @@ mod holdem_sample;
 mod iso;
 mod monte_carlo;
 mod query;
+mod ranks;
 mod stud;
 mod tally;
 mod turnover;
@@ -35,10 +37,12 @@ use tally::Tally;
 /// A progress callback: called with the fraction done, 0 to 1, from any worker thread.
 pub type Progress<'a> = dyn Fn(f64) + Sync + 'a;
 
-/// Evaluations (players times deals) that [`Method::Auto`] still enumerates exhaustively.
-pub const AUTO_EXHAUSTIVE_LIMIT: f64 = 4e8;
+/// Estimated single-core nanoseconds of exhaustive work that [`Method::Auto`] still takes
+/// (about two seconds); beyond it, Auto runs Monte Carlo.
+pub const AUTO_EXHAUSTIVE_LIMIT: f64 = 2e9;
 
-/// Evaluations beyond which an explicit exhaustive request is refused.
+/// Estimated single-core nanoseconds beyond which an explicit exhaustive request is refused
+/// (about a day).
 pub const EXHAUSTIVE_LIMIT: f64 = 1e14;
 
 /// How to run a calculation: thread count and progress reporting.

@@ -60,6 +60,14 @@ impl Counts {
         }
     }
 
+    /// Counts `times` deals that player `p` wins alone.
+    #[inline(always)]
+    pub fn win(&mut self, p: usize, times: u64) {
+        self.deals += times;
+        self.wins[p] += times;
+        self.squares[p] += times * TIE_UNIT * TIE_UNIT;
+    }
+
     /// Heads-up showdown: rank of player 0 against player 1.
     #[inline(always)]
     pub fn heads_up<T: Ord>(&mut self, a: T, b: T, times: u64) {

@@ -1,0 +1,386 @@
+//! Exact counts for one hold'em matchup by *rank pattern* instead of by board.
+//!
+//! Without a flush, a showdown depends only on the ranks of the cards still to come. So the
+//! boards are grouped by their rank multiset `R` (at most 6,175 of them preflop instead of
+//! 1,712,304 boards), and each group is weighed by how many real boards have those ranks
+//! (`Π C(available_r, count_r)`). Flushes are then added back exactly: a player can flush only
+//! in a suit `s` where the board has three or more cards, so at most one suit per board; for
+//! each such suit and each set `F` of the new ranks dealt in `s`, the number of boards is
+//! again a product of binomials, the players who reach five cards in `s` get their flush rank
+//! and the others their rank-only value, and those boards are taken out of the plain group.
+//!
+//! Rank-only values come from the ordinary evaluator on a synthetic hand: a player's seven
+//! ranks, listed in order, get suits 0, 1, 2, 3, 0, 1, 2 by position, so cards of one rank get
+//! distinct suits and no suit has more than two cards (no flush). The synthetic hands are built
+//! one rank at a time while the multisets are enumerated, so each level adds one precomputed
+//! sum per player.
+
+use super::tally::{Counts, MAX_PLAYERS};
+use crate::card::{Card, CardSet, Rank, Suit};
+use crate::eval::standard::Hand;
+
+/// All 52 cards by index (64 entries, so a masked index needs no bounds check).
+static CARDS: [Card; 64] = {
+    let mut all = [Card::new(Rank::TWO, Suit::CLUBS); 64];
+    let mut i = 0;
+    while i < 52 {
+        if let Some(c) = Card::from_index(i as u8) {
+            all[i] = c;
+        }
+        i += 1;
+    }
+    all
+};
+
+#[inline(always)]
+fn card(rank: usize, suit: usize) -> Card {
+    CARDS[(rank * 4 + suit) & 63]
+}
+
+/// The smallest value of a flush: plain (suit-blind) hands at or above it are full houses or
+/// better.
+const FLUSH_MIN: u16 = 5 << 12;
+
+fn binomial(n: u32, k: u32) -> u64 {
+    const T: [[u64; 5]; 5] =
+        [[1, 0, 0, 0, 0], [1, 1, 0, 0, 0], [1, 2, 1, 0, 0], [1, 3, 3, 1, 0], [1, 4, 6, 4, 1]];
+    T[(n as usize).min(4)][(k as usize).min(4)] * (k <= n) as u64
+}
+
+/// One matchup's fixed data.
+struct Matchup {
+    /// Cards still in the deck.
+    deck: CardSet,
+    /// Available cards per rank.
+    avail: [u32; 13],
+    /// Board cards still to come.
+    left: usize,
+    /// `step[p][r][n][rot]`: the synthetic cards of player `p` at rank `r` when the rank has
+    /// `n` of the player's cards in all and the player's list so far has `rot` (mod 4) cards.
+    step: Vec<[[[Hand; 4]; 5]; 13]>,
+    /// Each player's own (hole plus known board) cards per rank.
+    own: Vec<[u8; 13]>,
+    /// Per suit: the player's hole plus known-board cards of that suit, as a hand and a count.
+    flush_base: Vec<[(Hand, u32); 4]>,
+    /// Per suit: whether some player can still reach five cards in it.
+    relevant: [bool; 4],
+    /// Per suit: the most cards any player has in it already.
+    reach: [u32; 4],
+}
+
+/// Exact counts over every completion of the board for players holding `holes`, with `board`
+/// known and `dead` out of the deck. Holes, board and dead cards must be distinct.
+pub(crate) fn count(holes: &[[Card; 2]], board: &[Card], dead: CardSet) -> Counts {
+    let m = Matchup::new(holes, board, dead);
+    match holes.len() {
+        2 => m.run::<2>(),
+        3 => m.run::<3>(),
+        4 => m.run::<4>(),
+        5 => m.run::<5>(),
+        6 => m.run::<6>(),
+        7 => m.run::<7>(),
+        8 => m.run::<8>(),
+        9 => m.run::<9>(),
+        _ => m.run::<MAX_PLAYERS>(),
+    }
+}
+
+impl Matchup {
+    fn new(holes: &[[Card; 2]], board: &[Card], dead: CardSet) -> Matchup {
+        let players = holes.len();
+        let mut used = dead;
+        for c in holes.iter().flatten().chain(board) {
+            used.insert(*c);
+        }
+        let deck = CardSet::from_bits(((1u64 << 52) - 1) & !used.bits());
+        let mut avail = [0u32; 13];
+        for c in deck.iter() {
+            avail[c.rank().index() as usize] += 1;
+        }
+        let mut own = vec![[0u8; 13]; players];
+        let mut flush_base = vec![[(Hand::EMPTY, 0u32); 4]; players];
+        for (p, hole) in holes.iter().enumerate() {
+            for c in hole.iter().chain(board) {
+                own[p][c.rank().index() as usize] += 1;
+                let s = c.suit().index() as usize;
+                flush_base[p][s] = (flush_base[p][s].0.add(*c), flush_base[p][s].1 + 1);
+            }
+        }
+        let step = (0..players)
+            .map(|_| {
+                let mut t = [[[Hand::EMPTY; 4]; 5]; 13];
+                for (r, by_n) in t.iter_mut().enumerate() {
+                    for (n, by_rot) in by_n.iter_mut().enumerate() {
+                        for (rot, h) in by_rot.iter_mut().enumerate() {
+                            for j in 0..n {
+                                *h = h.add(card(r, (rot + j) % 4));
+                            }
+                        }
+                    }
+                }
+                t
+            })
+            .collect();
+        let left = 5 - board.len();
+        let mut reach = [0u32; 4];
+        let mut relevant = [false; 4];
+        for s in 0..4 {
+            reach[s] = flush_base.iter().map(|f| f[s].1).max().unwrap_or(0);
+            relevant[s] = reach[s] + left as u32 >= 5;
+        }
+        Matchup { deck, avail, left, step, own, flush_base, relevant, reach }
+    }
+
+    fn run<const P: usize>(&self) -> Counts {
+        let mut counts = Counts::default();
+        let mut hands = [Hand::EMPTY; P];
+        let mut pattern = [0u8; 13];
+        self.walk::<P>(12, self.left, 1, &mut hands, [0u8; P], &mut pattern, &mut counts);
+        counts
+    }
+
+    /// Enumerates rank counts from rank `r` down, `left` cards still to place.
+    #[allow(clippy::too_many_arguments)]
+    fn walk<const P: usize>(
+        &self,
+        r: isize,
+        left: usize,
+        mult: u64,
+        hands: &mut [Hand; P],
+        pos: [u8; P],
+        pattern: &mut [u8; 13],
+        counts: &mut Counts,
+    ) {
+        if r < 0 {
+            if left == 0 {
+                self.leaf::<P>(hands, pattern, mult, counts);
+            }
+            return;
+        }
+        let ri = r as usize;
+        let saved = *hands;
+        let most = (self.avail[ri] as usize).min(left);
+        for c in 0..=most {
+            let mult = mult * binomial(self.avail[ri], c as u32);
+            let mut next = pos;
+            for p in 0..P {
+                let n = self.own[p][ri] as usize + c;
+                hands[p] = saved[p] + self.step[p][ri][n.min(4)][(pos[p] & 3) as usize];
+                next[p] = pos[p] + n as u8;
+            }
+            pattern[ri] = c as u8;
+            self.walk::<P>(r - 1, left - c, mult, hands, next, pattern, counts);
+        }
+        pattern[ri] = 0;
+        *hands = saved;
+    }
+
+    /// Counts the boards whose new cards of suit `s` are exactly `size` of the ranks in `has`,
+    /// one set of ranks at a time.
+    #[allow(clippy::too_many_arguments)]
+    fn each_flush<const P: usize>(
+        &self,
+        s: usize,
+        has: u32,
+        size: u32,
+        cards: &[Hand; 5],
+        inside: &[u64; 5],
+        outside: &[u64; 5],
+        k: usize,
+        plain: &[u16; P],
+        counts: &mut Counts,
+    ) {
+        let mut f = has;
+        loop {
+            if f.count_ones() == size {
+                let mut boards = 1u64;
+                for i in 0..k {
+                    boards *= if f >> i & 1 == 1 { inside[i] } else { outside[i] };
+                }
+                if boards > 0 {
+                    let mut r = *plain;
+                    for p in 0..P {
+                        let (base, own) = self.flush_base[p][s];
+                        if own + size >= 5 {
+                            let mut h = base;
+                            for i in 0..k {
+                                if f >> i & 1 == 1 {
+                                    h = h + cards[i];
+                                }
+                            }
+                            r[p] = h.rank().map_or(0, |x| x.value());
+                        }
+                    }
+                    counts.showdown(&r, boards);
+                }
+            }
+            if f == 0 {
+                break;
+            }
+            f = (f - 1) & has;
+        }
+    }
+
+    /// Counts the boards of one rank multiset: plain boards and each flush group.
+    fn leaf<const P: usize>(
+        &self,
+        hands: &[Hand; P],
+        pattern: &[u8; 13],
+        total: u64,
+        counts: &mut Counts,
+    ) {
+        let mut plain = [0u16; P];
+        for p in 0..P {
+            plain[p] = hands[p].rank7().value();
+        }
+        let mut flushed = 0u64;
+        // The ranks of the multiset.
+        let mut ranks = [0usize; 5];
+        let mut k = 0;
+        for (r, &c) in pattern.iter().enumerate() {
+            if c > 0 {
+                ranks[k] = r;
+                k += 1;
+            }
+        }
+        for s in 0..4 {
+            if !self.relevant[s] {
+                continue;
+            }
+            let need = 5u32.saturating_sub(self.reach[s]);
+            // Ranks of the multiset whose card of suit s is still in the deck, and the number
+            // of boards per rank with (in) and without (out) that card.
+            let mut has = 0u32;
+            let mut inside = [0u64; 5];
+            let mut outside = [0u64; 5];
+            let mut cards = [Hand::EMPTY; 5];
+            for i in 0..k {
+                let (a, c) = (self.avail[ranks[i]], pattern[ranks[i]] as u32);
+                let there = self.deck.contains(card(ranks[i], s));
+                has |= (there as u32) << i;
+                inside[i] = if there { binomial(a - 1, c - 1) } else { 0 };
+                outside[i] = binomial(a - there as u32, c);
+                cards[i] = Hand::EMPTY.add(card(ranks[i], s));
+            }
+            if has.count_ones() < need {
+                continue;
+            }
+            // poly[j]: boards whose new cards of suit s are exactly j of these ranks.
+            let mut poly = [0u64; 6];
+            poly[0] = 1;
+            for i in 0..k {
+                for j in (0..=i + 1).rev() {
+                    let below = if j > 0 { poly[j - 1] * inside[i] } else { 0 };
+                    poly[j] = poly[j] * outside[i] + below;
+                }
+            }
+            for size in need..=has.count_ones() {
+                let boards = poly[size as usize];
+                if boards == 0 {
+                    continue;
+                }
+                flushed += boards;
+                // Who reaches five cards of suit s with `size` new ones.
+                let mut flushers = 0;
+                let mut one = 0;
+                let mut others_best = 0u16;
+                for p in 0..P {
+                    if self.flush_base[p][s].1 + size >= 5 {
+                        flushers += 1;
+                        one = p;
+                    } else {
+                        others_best = others_best.max(plain[p]);
+                    }
+                }
+                if flushers == 1 && others_best < FLUSH_MIN {
+                    // A lone flush beats every plain hand below a full house.
+                    counts.win(one, boards);
+                    continue;
+                }
+                self.each_flush::<P>(s, has, size, &cards, &inside, &outside, k, &plain, counts);
+            }
+        }
+        if total > flushed {
+            counts.showdown(&plain, total - flushed);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::{parse_cards, Deck};
+    use rand::{Rng, SeedableRng};
+
+    /// Direct enumeration of every board: the obviously correct answer.
+    fn direct(holes: &[[Card; 2]], board: &[Card], dead: CardSet) -> Counts {
+        let mut used = dead;
+        for c in holes.iter().flatten().chain(board) {
+            used.insert(*c);
+        }
+        let deck: Vec<Card> = Card::all().filter(|c| !used.contains(*c)).collect();
+        let base = board.iter().fold(Hand::EMPTY, |h, c| h.add(*c));
+        let mut counts = Counts::default();
+        let mut each = |rest: Hand| {
+            let r: Vec<u16> =
+                holes.iter().map(|h| (base + rest).add(h[0]).add(h[1]).rank7().value()).collect();
+            counts.showdown(&r, 1);
+        };
+        fn rec(deck: &[Card], k: usize, acc: Hand, f: &mut dyn FnMut(Hand)) {
+            if k == 0 {
+                return f(acc);
+            }
+            for i in (k - 1)..deck.len() {
+                rec(&deck[..i], k - 1, acc.add(deck[i]), f);
+            }
+        }
+        rec(&deck, 5 - board.len(), Hand::EMPTY, &mut each);
+        counts
+    }
+
+    fn cards(s: &str) -> Vec<Card> {
+        parse_cards(s, Deck::Standard).unwrap()
+    }
+
+    #[test]
+    fn rank_patterns_match_direct_enumeration_on_flush_heavy_spots() {
+        let cases = [
+            ("AhKh QhJh", "", ""),
+            ("AhKh QsQd", "2h7h", ""),
+            ("AhKh QsQd 8h8d", "", ""),
+            ("AhKh 2h3h", "4h5h9c", ""),
+            ("AhKh QsQd", "4h5h9h", ""),
+            ("2c3c 4d5d", "6h7h8h9h", ""),
+            ("AsKs QdJd Tc9c", "2s3s4s", "5s"),
+            ("AhKh QsQd", "2h3h4h5h6h", ""),
+        ];
+        for (h, b, d) in cases {
+            let hole_cards = cards(h);
+            let holes: Vec<[Card; 2]> = hole_cards.chunks(2).map(|c| [c[0], c[1]]).collect();
+            let dead: CardSet = cards(d).into_iter().collect();
+            assert_eq!(
+                count(&holes, &cards(b), dead),
+                direct(&holes, &cards(b), dead),
+                "{h} / {b}"
+            );
+        }
+    }
+
+    #[test]
+    fn rank_patterns_match_direct_enumeration_on_random_turns() {
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(5);
+        for _ in 0..200 {
+            let mut deck: Vec<Card> = Card::all().collect();
+            let mut take = |n: usize| -> Vec<Card> {
+                (0..n).map(|_| deck.swap_remove(rng.random_range(0..deck.len()))).collect()
+            };
+            let players = 2 + (take(1)[0].index() as usize % 3);
+            let hole_cards = take(2 * players);
+            let extra = take(1)[0].index() as usize % 3;
+            let board = take(3 + extra);
+            let dead: CardSet = take(1).into_iter().collect();
+            let holes: Vec<[Card; 2]> = hole_cards.chunks(2).map(|c| [c[0], c[1]]).collect();
+            assert_eq!(count(&holes, &board, dead), direct(&holes, &board, dead));
+        }
+    }
+}
