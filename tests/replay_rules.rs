@@ -89,11 +89,11 @@ fn illegal_hands_are_refused_at_the_right_action_for_the_right_reason() {
         let r = replay_text(text, name, false).remove(0);
         match &r.status {
             Status::Illegal { number, reason: why, text: action } => {
-                assert_eq!(number.to_string(), *n, "{name}: {why}");
-                assert!(why.contains(reason.as_str()), "{name}: `{why}` lacks `{reason}`");
+                assert_eq!(number.to_string(), n.as_ref(), "{name}: {why}");
+                assert!(why.contains(reason.as_ref()), "{name}: `{why}` lacks `{reason}`");
                 let section_actions = section.get("actions").unwrap();
                 let Value::Array(actions) = section_actions else { unreachable!() };
-                assert_eq!(actions[number - 1], Value::Str(action.clone()));
+                assert_eq!(actions[number - 1], Value::Str(action.clone().into()));
             }
             other => panic!("{name}: expected an illegal action, got {other:?}"),
         }
