@@ -21,6 +21,8 @@
 //! assert_eq!(outcome.final_stacks, vec![101, 99]);
 //! ```
 
+mod betting;
+mod dealing;
 mod error;
 pub mod game;
 pub mod pots;
