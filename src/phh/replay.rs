@@ -316,9 +316,7 @@ pub fn apply(hand: &mut Hand, action: &Action, places: u8) -> Result<(), RuleErr
                 x.to_chips(places).ok_or_else(|| RuleError::BadCards(format!("bad amount {x}")))?;
             hand.bet_or_raise_to(*p, to).map(drop)
         }
-        Action::BringIn(_) => {
-            Err(RuleError::WrongPhase(format!("there is no bring-in in {}", hand.game().code)))
-        }
+        Action::BringIn(p) => hand.bring_in(*p).map(drop),
         Action::Discard(p, cards) => match (hand.game().expose_after, cards.as_slice()) {
             (Some(_), [card]) => hand.expose(*p, *card).map(drop),
             (Some(_), _) => Err(RuleError::BadCards(format!(

@@ -23,11 +23,20 @@ impl Hand {
     }
 
     pub(super) fn street_size(&self) -> Chips {
-        if self.game.streets[self.street].big_bet {
+        if self.game.streets[self.street].big_bet || self.big_bet_made {
             self.big_bet
         } else {
             self.small_bet
         }
+    }
+
+    /// Fixed-limit stud, 4th street, a pair showing, no big bet yet: the big bet may be bet.
+    pub(super) fn open_pair_option_now(&self) -> bool {
+        self.game.open_pair_option
+            && self.street == 1
+            && !self.big_bet_made
+            && self.game.structure == Structure::FixedLimit
+            && self.open_pair_showing()
     }
 
     pub(super) fn check_turn(&self, player: usize) -> Result<(), RuleError> {
@@ -50,9 +59,50 @@ impl Hand {
         }
     }
 
+    fn check_no_bring_in_due(&self, player: usize) -> Result<(), RuleError> {
+        if self.bring_in_due {
+            return Err(RuleError::WrongPhase(format!(
+                "{} must post the bring-in or complete",
+                player_name(player)
+            )));
+        }
+        Ok(())
+    }
+
     /// Says why `player` cannot fold now.
     pub fn verify_fold(&self, player: usize) -> Result<(), RuleError> {
-        self.check_turn(player)
+        self.check_turn(player)?;
+        self.check_no_bring_in_due(player)
+    }
+
+    /// Says why `player` cannot post the bring-in now (stud, third street).
+    pub fn verify_bring_in(&self, player: usize) -> Result<(), RuleError> {
+        self.check_turn(player)?;
+        if !self.bring_in_due {
+            return Err(RuleError::WrongPhase(format!(
+                "{} cannot post a bring-in: none is due",
+                player_name(player)
+            )));
+        }
+        Ok(())
+    }
+
+    /// Whether `player` can post the bring-in now.
+    pub fn can_bring_in(&self, player: usize) -> bool {
+        self.verify_bring_in(player).is_ok()
+    }
+
+    /// Posts the bring-in (all-in for less when the stack is short).
+    pub fn bring_in(&mut self, player: usize) -> Result<Event, RuleError> {
+        self.verify_bring_in(player)?;
+        let amount = self.bring_in.min(self.stacks[player]);
+        self.put_in(player, amount);
+        self.to_act.pop_front();
+        self.bring_in_due = false;
+        self.acted[player] = true;
+        self.faced[player] = self.bets[player];
+        self.after_action();
+        Ok(Event::BroughtIn { player, amount })
     }
 
     /// Whether `player` can fold now.
@@ -71,7 +121,8 @@ impl Hand {
 
     /// Says why `player` cannot check or call now.
     pub fn verify_check_or_call(&self, player: usize) -> Result<(), RuleError> {
-        self.check_turn(player)
+        self.check_turn(player)?;
+        self.check_no_bring_in_due(player)
     }
 
     /// Says why `player` cannot check (facing a bet) now.
@@ -169,9 +220,16 @@ impl Hand {
             }
             Structure::FixedLimit => {
                 let size = self.street_size();
-                let base = if self.game.reopen == Reopen::Always { max } else { self.full_level };
+                let base = if self.completion_due {
+                    0
+                } else if self.game.reopen == Reopen::Always {
+                    max
+                } else {
+                    self.full_level
+                };
                 let expected = if base + size > max { base + size } else { max + size };
-                if to != expected && !(short_ok && to < expected) {
+                let big_option = self.open_pair_option_now() && to == base + self.big_bet;
+                if to != expected && !big_option && !(short_ok && to < expected) {
                     return Err(RuleError::WrongFixedSize { to, expected });
                 }
             }
@@ -196,6 +254,14 @@ impl Hand {
         self.verify_bet_or_raise_to(player, to)?;
         let max = self.max_bet();
         let increment = to - max;
+        if self.open_pair_option_now()
+            && to - if self.completion_due { 0 } else { max } == self.big_bet
+        {
+            self.big_bet_made = true;
+            self.min_increment = self.big_bet;
+        }
+        self.completion_due = false;
+        self.bring_in_due = false;
         self.put_in(player, to - self.bets[player]);
         let all_in = self.stacks[player] == 0;
         let full = match (self.game.reopen, self.game.structure) {

@@ -72,6 +72,16 @@ impl Hand {
         for card in cards.iter().flatten() {
             self.seen.insert(*card);
         }
+        let pattern = self.game.streets[self.street].hole;
+        let first = pattern.len().saturating_sub(self.pending_hole[player]);
+        for k in 0..cards.len() {
+            let up = pattern.get(first + k).copied().unwrap_or(false);
+            self.hole_up[player].push(up);
+            // A new face-down card after a show (stud all-in): the hand must be shown again.
+            if !up {
+                self.shown[player] = false;
+            }
+        }
         self.hole[player].extend_from_slice(cards);
         self.pending_hole[player] -= cards.len();
         self.after_deal();
@@ -145,6 +155,9 @@ impl Hand {
         let pos = pos.or_else(|| self.hole[player].iter().position(|h| h.is_none()));
         if let Some(pos) = pos {
             self.hole[player].remove(pos);
+            if pos < self.hole_up[player].len() {
+                self.hole_up[player].remove(pos);
+            }
         }
         if let Some(c) = card {
             self.seen.insert(c);

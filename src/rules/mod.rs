@@ -28,6 +28,7 @@ pub mod game;
 pub mod pots;
 mod showdown;
 mod state;
+pub mod stud;
 
 pub use error::{RuleError, SetupError};
 pub use game::{Game, OddChip, Opening, Reopen, ShowStart, Stakes, Street, Structure};

@@ -12,7 +12,7 @@ use std::collections::VecDeque;
 use crate::card::{Card, CardSet};
 
 use super::error::SetupError;
-use super::{player_name, Chips, Game, ShowStart, Stakes, Structure};
+use super::{player_name, Chips, Game, Opening, ShowStart, Stakes, Structure};
 
 /// Where a hand stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,6 +43,13 @@ pub enum Event {
     BoardDealt {
         /// The cards.
         cards: Vec<Option<Card>>,
+    },
+    /// The stud bring-in posted.
+    BroughtIn {
+        /// The player.
+        player: usize,
+        /// Chips posted.
+        amount: Chips,
     },
     /// A fold.
     Folded {
@@ -108,6 +115,7 @@ pub struct Hand {
     pub(super) mucked: Vec<bool>,
     pub(super) shown: Vec<bool>,
     pub(super) hole: Vec<Vec<Option<Card>>>,
+    pub(super) hole_up: Vec<Vec<bool>>,
     pub(super) exposed: Vec<Vec<Option<Card>>>,
     pub(super) board: Vec<Option<Card>>,
     pub(super) seen: CardSet,
@@ -129,6 +137,10 @@ pub struct Hand {
     pub(super) first_shown: Option<usize>,
     pub(super) unswept: Vec<Chips>,
     pub(super) stakes_min_bet: Chips,
+    pub(super) bring_in: Chips,
+    pub(super) bring_in_due: bool,
+    pub(super) completion_due: bool,
+    pub(super) big_bet_made: bool,
     pub(super) small_bet: Chips,
     pub(super) big_bet: Chips,
 }
@@ -191,6 +203,7 @@ impl Hand {
             mucked: vec![false; n],
             shown: vec![false; n],
             hole: vec![Vec::new(); n],
+            hole_up: vec![Vec::new(); n],
             exposed: vec![Vec::new(); n],
             board: Vec::new(),
             seen: CardSet::EMPTY,
@@ -212,6 +225,10 @@ impl Hand {
             first_shown: None,
             unswept: vec![0; n],
             stakes_min_bet: min_bet,
+            bring_in: stakes.bring_in.max(0),
+            bring_in_due: false,
+            completion_due: false,
+            big_bet_made: false,
             small_bet,
             big_bet,
         };
@@ -314,6 +331,13 @@ impl Hand {
             self.pending_hole[i] = if self.live(i) { street.hole.len() } else { 0 };
         }
         self.pending_board = street.board as usize;
+        // Stud: when the deck cannot give every live player their card, one community card is
+        // dealt face up instead and plays for everyone.
+        let due: usize = self.pending_hole.iter().sum();
+        if due > self.game.deck.len().saturating_sub(self.seen.len()) {
+            self.pending_board += street.hole.len();
+            self.pending_hole.iter_mut().for_each(|p| *p = 0);
+        }
         self.phase = Phase::Dealing;
         if self.pending_board == 0 && self.pending_hole.iter().all(|&p| p == 0) {
             self.begin_betting();
@@ -336,9 +360,19 @@ impl Hand {
         if max > 0 && self.game.blind_counts_toward_cap {
             self.raises = 1;
         }
-        // The player after the largest bet (the big blind preflop; otherwise the last seat).
-        let top = (0..self.n).max_by_key(|&i| (self.bets[i], i)).unwrap_or(0);
-        self.round_opener = (top + 1) % self.n;
+        self.big_bet_made = false;
+        let opening = self.game.streets[self.street].opening;
+        self.round_opener = match self.card_opener(opening) {
+            Some(i) => i,
+            None => {
+                // The player after the largest bet (the big blind preflop; else the last seat).
+                let top = (0..self.n).max_by_key(|&i| (self.bets[i], i)).unwrap_or(0);
+                (top + 1) % self.n
+            }
+        };
+        let brings_in = matches!(opening, Opening::LowCard | Opening::HighCard);
+        self.bring_in_due = brings_in && self.street == 0 && self.bring_in > 0;
+        self.completion_due = self.bring_in_due;
         if self.closed {
             self.end_betting();
             return;
