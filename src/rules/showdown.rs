@@ -5,7 +5,7 @@ use crate::eval::Evaluation;
 use super::error::RuleError;
 use super::pots::{self, Pot};
 use super::state::{Event, Hand, Phase};
-use super::{player_name, Chips};
+use super::{player_name, Chips, OddChip};
 use crate::card::Card;
 
 /// One pot as awarded.
@@ -198,8 +198,14 @@ impl Hand {
         let mut awards = Vec::with_capacity(built.len());
         for Pot { amount, eligible } in built {
             let best = eligible.iter().map(|&i| value(i)).max().unwrap_or(0);
-            let winners: Vec<usize> =
+            let mut winners: Vec<usize> =
                 eligible.iter().copied().filter(|&i| value(i) == best).collect();
+            if self.game.odd_chip == OddChip::HighestCard {
+                // Stud: odd chips go first to the tied winner holding the highest card (by
+                // rank, then suit) among all their cards.
+                let high = |i: usize| self.hole[i].iter().flatten().map(|c| c.index()).max();
+                winners.sort_by_key(|&i| std::cmp::Reverse(high(i)));
+            }
             let payouts = pots::split(amount, &winners, self.game.odd_chip);
             for &(w, x) in &payouts {
                 winnings[w] += x;
