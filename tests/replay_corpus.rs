@@ -1,5 +1,5 @@
-//! Every NT, FT and PT hand of the PokerKit corpus, and the NT and FT hands of the real-hand
-//! corpus, replayed and checked against their recorded results (../shared/corpus).
+//! Every NT, FT, PT and F7S hand of the PokerKit corpus, and the NT, FT and F7S hands of the
+//! real-hand corpus, replayed and checked against their recorded results (../shared/corpus).
 
 use std::path::{Path, PathBuf};
 
@@ -37,8 +37,8 @@ fn replay_dir(dir: &Path) -> Vec<HandReport> {
 }
 
 #[test]
-fn pokerkit_corpus_nt_ft_pt_all_match() {
-    for code in ["NT", "FT", "PT"] {
+fn pokerkit_corpus_nt_ft_pt_f7s_all_match() {
+    for code in ["NT", "FT", "PT", "F7S"] {
         let reports = replay_dir(&corpus().join("pokerkit").join(code));
         assert_eq!(reports.len(), 200, "{code}");
         for r in &reports {
@@ -57,11 +57,11 @@ const HALF_CHIP: &[&str] =
     &["102/0", "32/23", "41b/204", "60/88", "75b/76", "88/128", "91/43", "91/53"];
 
 #[test]
-fn real_nt_and_ft_hands_match_except_half_chips_which_are_reported() {
+fn real_nt_ft_f7s_hands_match_except_half_chips_which_are_reported() {
     let reports = replay_dir(&corpus().join("phh-real"));
     let mut matched = 0;
     let mut half = 0;
-    for r in reports.iter().filter(|r| r.variant == "NT" || r.variant == "FT") {
+    for r in reports.iter().filter(|r| matches!(r.variant.as_str(), "NT" | "FT" | "F7S")) {
         let name = r.label.replace('\\', "/");
         if HALF_CHIP.iter().any(|h| name.ends_with(&format!("pluribus/{h}.phh"))) {
             half += 1;
@@ -88,8 +88,9 @@ fn real_nt_and_ft_hands_match_except_half_chips_which_are_reported() {
         }
     }
     assert_eq!(half, 8);
-    // 11 WSOP NT + 7 FT, 151 pluribus, the BB-ante hand, 10 decided handhq hands, dwan-ivey.
-    assert_eq!(matched, 11 + 7 + 151 + 1 + 10 + 1);
+    // 11 WSOP NT + 7 FT + 13 F7S, 151 pluribus, the BB-ante hand, 10 decided handhq hands,
+    // dwan-ivey.
+    assert_eq!(matched, 11 + 7 + 13 + 151 + 1 + 10 + 1);
 }
 
 #[test]
@@ -107,7 +108,7 @@ fn big_blind_ante_hand_reads_trimming_as_false_and_times_out_the_skipped_button(
 #[test]
 fn other_variants_are_refused_clearly() {
     let reports = replay_dir(&corpus().join("phh-real"));
-    for r in reports.iter().filter(|r| !matches!(r.variant.as_str(), "NT" | "FT")) {
+    for r in reports.iter().filter(|r| !matches!(r.variant.as_str(), "NT" | "FT" | "F7S")) {
         match &r.status {
             Status::Unsupported(why) => {
                 assert!(why.contains("not supported"), "{}: {why}", r.label)

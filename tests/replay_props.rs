@@ -9,7 +9,7 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-const CODES: &[&str] = &["nlhe", "flhe", "plhe", "turnover", "NT", "FT", "PT"];
+const CODES: &[&str] = &["nlhe", "flhe", "plhe", "turnover", "NT", "FT", "PT", "F7S", "stud7"];
 
 fn cards(cs: &[Option<Card>]) -> String {
     cs.iter().map(|c| c.map_or("??".to_string(), |c| c.to_string())).collect()
@@ -20,22 +20,26 @@ fn random_hand(seed: u64) -> (String, i64, i64) {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let code = CODES[rng.random_range(0..CODES.len())];
     let game = Game::by_code(code).unwrap();
-    let n = rng.random_range(2..=6usize);
+    let stud = game.streets[0].hole.len() == 3 && game.streets.len() == 5;
+    let n = rng.random_range(2..=if stud { 8usize } else { 6 });
     let sb = rng.random_range(1..=5i64);
     let bb = sb + rng.random_range(0..=5i64);
     let ante = if rng.random_bool(0.3) { rng.random_range(1..=3i64) } else { 0 };
     let stacks: Vec<i64> = (0..n).map(|_| rng.random_range(1..=300i64)).collect();
     let mut blinds = vec![0; n];
-    blinds[0] = sb;
-    blinds[1] = bb;
+    if !stud {
+        blinds[0] = sb;
+        blinds[1] = bb;
+    }
+    let bring_in = if stud { sb } else { 0 };
     let stakes = Stakes {
         antes: vec![ante; n],
         blinds: blinds.clone(),
         min_bet: bb,
         small_bet: bb,
         big_bet: 2 * bb,
+        bring_in,
         stacks: stacks.clone(),
-        ..Stakes::default()
     };
     let mut hand = Hand::new(game, &stakes).unwrap();
     let mut deck: Vec<Card> = Deck::Standard.cards().iter().collect();
@@ -57,7 +61,12 @@ fn random_hand(seed: u64) -> (String, i64, i64) {
             Phase::Betting => {
                 let p = hand.actor().unwrap();
                 let choice = rng.random_range(0..10);
-                if choice == 0 && hand.to_call(p) > 0 {
+                if hand.can_bring_in(p) && choice < 6 {
+                    hand.bring_in(p).unwrap();
+                    actions.push(format!("p{} pb", p + 1));
+                    continue;
+                }
+                if choice == 0 && hand.to_call(p) > 0 && hand.can_fold(p) {
                     hand.fold(p).unwrap();
                     actions.push(format!("p{} f", p + 1));
                     continue;
@@ -79,6 +88,11 @@ fn random_hand(seed: u64) -> (String, i64, i64) {
                         actions.push(format!("p{} cbr {to}", p + 1));
                         continue;
                     }
+                }
+                if hand.can_bring_in(p) {
+                    hand.bring_in(p).unwrap();
+                    actions.push(format!("p{} pb", p + 1));
+                    continue;
                 }
                 hand.check_or_call(p).unwrap();
                 actions.push(format!("p{} cc", p + 1));
@@ -116,7 +130,7 @@ fn random_hand(seed: u64) -> (String, i64, i64) {
     let list = |v: &[i64]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", ");
     let text = format!(
         "variant = '{code}'\nantes = [{}]\nblinds_or_straddles = [{}]\nmin_bet = {bb}\nsmall_bet = {bb}\n\
-         big_bet = {}\nstarting_stacks = [{}]\nactions = [{}]\nfinishing_stacks = [{}]\n",
+         big_bet = {}\nbring_in = {bring_in}\nstarting_stacks = [{}]\nactions = [{}]\nfinishing_stacks = [{}]\n",
         list(&vec![ante; n]),
         list(&blinds),
         2 * bb,

@@ -43,12 +43,24 @@ pub struct ActionError(pub String);
 
 /// Reads one action. A `# comment` at the end is ignored.
 pub fn parse_action(text: &str) -> Result<Action, ActionError> {
-    let body = text.split('#').next().unwrap_or("");
+    let body = match text.find('#') {
+        Some(k) => &text[..k],
+        None => text,
+    };
     let mut words = body.split_whitespace();
     let err = |m: &str| ActionError(m.to_string());
     let actor = words.next().ok_or_else(|| err("empty action"))?;
     let verb = words.next().ok_or_else(|| err("missing the action after the actor"))?;
-    let rest: Vec<&str> = words.collect();
+    let mut rest_buf = [""; 3];
+    let mut count = 0;
+    for w in words {
+        if count == rest_buf.len() {
+            return Err(err("unexpected text after the action"));
+        }
+        rest_buf[count] = w;
+        count += 1;
+    }
+    let rest = &rest_buf[..count];
     if actor == "d" {
         return match verb {
             "dh" => {
@@ -115,22 +127,50 @@ fn player(word: &str) -> Result<usize, ActionError> {
 
 /// Reads cards written together, two characters each; `??` is an unknown card.
 pub fn cards_of(text: &str) -> Result<Vec<Option<Card>>, ActionError> {
-    let chars: Vec<char> = text.chars().collect();
-    if chars.len() % 2 != 0 || chars.is_empty() {
+    let bytes = text.as_bytes();
+    if bytes.len() % 2 != 0 || bytes.is_empty() || !text.is_ascii() {
         return Err(ActionError(format!("`{text}` is not a list of two-character cards")));
     }
-    chars
+    bytes
         .chunks(2)
         .map(|c| {
-            if c[0] == '?' && c[1] == '?' {
+            if c == b"??" {
                 return Ok(None);
             }
-            match (Rank::from_char(c[0]), Suit::from_char(c[1])) {
+            match (rank_of(c[0]), suit_of(c[1])) {
                 (Some(r), Some(s)) => Ok(Some(Card::new(r, s))),
-                _ => Err(ActionError(format!("`{}{}` in `{text}` is not a card", c[0], c[1]))),
+                _ => Err(ActionError(format!(
+                    "`{}{}` in `{text}` is not a card",
+                    char::from(c[0]),
+                    char::from(c[1])
+                ))),
             }
         })
         .collect()
+}
+
+fn rank_of(b: u8) -> Option<Rank> {
+    let i = match b.to_ascii_uppercase() {
+        d @ b'2'..=b'9' => d - b'2',
+        b'T' => 8,
+        b'J' => 9,
+        b'Q' => 10,
+        b'K' => 11,
+        b'A' => 12,
+        _ => return None,
+    };
+    Rank::new(i)
+}
+
+fn suit_of(b: u8) -> Option<Suit> {
+    let i = match b.to_ascii_lowercase() {
+        b'c' => 0,
+        b'd' => 1,
+        b'h' => 2,
+        b's' => 3,
+        _ => return None,
+    };
+    Suit::new(i)
 }
 
 #[cfg(test)]

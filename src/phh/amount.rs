@@ -19,29 +19,44 @@ pub const MAX_PLACES: u8 = 9;
 impl Amount {
     /// Reads `12`, `-3`, `0.50`, `1_000.25`; `None` for anything else or an amount too large.
     pub fn parse(text: &str) -> Option<Amount> {
-        let t = text.replace('_', "");
-        let (neg, t) = match t.strip_prefix('-') {
-            Some(rest) => (true, rest.to_string()),
-            None => (false, t.strip_prefix('+').unwrap_or(&t).to_string()),
+        let bytes = text.as_bytes();
+        let (neg, body) = match bytes.first() {
+            Some(b'-') => (true, &bytes[1..]),
+            Some(b'+') => (false, &bytes[1..]),
+            _ => (false, bytes),
         };
-        let (int, frac) = t.split_once('.').unwrap_or((&t, ""));
-        if int.is_empty()
-            || !int.bytes().all(|b| b.is_ascii_digit())
-            || !frac.bytes().all(|b| b.is_ascii_digit())
+        let mut units: i64 = 0;
+        let mut int_digits = 0usize;
+        let mut frac_digits: Option<usize> = None;
+        let mut significant_frac = 0usize;
+        for &b in body {
+            match b {
+                b'0'..=b'9' => {
+                    units = units.checked_mul(10)?.checked_add(i64::from(b - b'0'))?;
+                    match frac_digits.as_mut() {
+                        Some(f) => {
+                            *f += 1;
+                            if b != b'0' {
+                                significant_frac = *f;
+                            }
+                        }
+                        None => int_digits += 1,
+                    }
+                }
+                b'_' => {}
+                b'.' if frac_digits.is_none() => frac_digits = Some(0),
+                _ => return None,
+            }
+        }
+        let places = frac_digits.unwrap_or(0);
+        if int_digits == 0
+            || frac_digits == Some(0)
+            || significant_frac > MAX_PLACES as usize
+            || places > 18
         {
             return None;
         }
-        if t.contains('.') && frac.is_empty() {
-            return None;
-        }
-        if frac.trim_end_matches('0').len() > MAX_PLACES as usize || frac.len() > 18 {
-            return None;
-        }
-        let mut units: i64 = 0;
-        for b in int.bytes().chain(frac.bytes()) {
-            units = units.checked_mul(10)?.checked_add(i64::from(b - b'0'))?;
-        }
-        Some(Amount { units: if neg { -units } else { units }, places: frac.len() as u8 })
+        Some(Amount { units: if neg { -units } else { units }, places: places as u8 })
     }
 
     /// Decimal places needed to write the amount exactly (`1.50` needs 1).

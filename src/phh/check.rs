@@ -43,7 +43,7 @@ pub(super) fn compare(record: &HandRecord, report: &mut HandReport) {
         // round, which never left the front of the player: compare on those terms.
         let folded_win = outcome.showdown.is_none() && outcome.pots.len() == 1;
         for (k, (r, ours)) in rec.iter().zip(&outcome.pots).enumerate() {
-            let name = format!("_pots[{}]", k + 1);
+            let name = || format!("_pots[{}]", k + 1);
             let (amount, winner_bet) = if folded_win {
                 let w = ours.winners.first().copied().unwrap_or(0);
                 let bet = outcome.unswept_bets.get(w).copied().unwrap_or(0);
@@ -51,19 +51,23 @@ pub(super) fn compare(record: &HandRecord, report: &mut HandReport) {
             } else {
                 (ours.amount, 0)
             };
-            cmp_amount(&format!("{name}.amount"), r.amount, amount, places, &mut out);
-            let eligible: Vec<usize> = ours.eligible.iter().map(|&p| p + 1).collect();
-            if r.players != eligible {
+            if r.amount.to_chips(places) != Some(amount) {
+                cmp_amount(&format!("{}.amount", name()), r.amount, amount, places, &mut out);
+            }
+            if !r.players.iter().copied().eq(ours.eligible.iter().map(|&p| p + 1)) {
+                let eligible: Vec<usize> = ours.eligible.iter().map(|&p| p + 1).collect();
                 out.push(format!(
-                    "{name}.players: recorded {:?}, replayed {:?}",
-                    r.players, eligible
+                    "{}.players: recorded {:?}, replayed {:?}",
+                    name(),
+                    r.players,
+                    eligible
                 ));
             }
             let mut paid = vec![0; outcome.final_stacks.len()];
             for &(p, x) in &ours.payouts {
                 paid[p] += x - winner_bet;
             }
-            per_player(&format!("{name}.paid"), &r.paid, &paid, places, &mut out);
+            per_player(&format!("{}.paid", name()), &r.paid, &paid, places, &mut out);
         }
     }
     report.mismatches.extend(out);
@@ -79,7 +83,9 @@ fn per_player(field: &str, recorded: &[Amount], ours: &[Chips], places: u8, out:
         return;
     }
     for (i, (&r, &o)) in recorded.iter().zip(ours).enumerate() {
-        cmp_amount(&format!("{field} {}", player_name(i)), r, o, places, out);
+        if r.to_chips(places) != Some(o) {
+            cmp_amount(&format!("{field} {}", player_name(i)), r, o, places, out);
+        }
     }
 }
 

@@ -54,7 +54,7 @@ pub struct HandRecord {
     /// `hand`, as text.
     pub hand: Option<String>,
     /// Other fields, kept as read.
-    pub other: Vec<(String, Value)>,
+    pub other: Vec<(String, Value<'static>)>,
 }
 
 /// Why a hand's fields cannot be used.
@@ -77,31 +77,31 @@ pub enum RecordError {
 
 impl HandRecord {
     /// Reads the fields of one TOML section.
-    pub fn from_section(section: &Section) -> Result<HandRecord, RecordError> {
+    pub fn from_section(section: Section<'_>) -> Result<HandRecord, RecordError> {
         let mut r = HandRecord::default();
         let mut seen_variant = false;
         let mut seen_stacks = false;
         let mut seen_actions = false;
-        for (key, value, line) in &section.entries {
-            let bad = |why: String| RecordError::Bad { field: key.clone(), line: *line, why };
-            match key.as_str() {
+        for (key, value, line) in section.entries {
+            let bad = |why: String| RecordError::Bad { field: key.to_string(), line, why };
+            match key.as_ref() {
                 "variant" => {
                     r.variant = string(value).map_err(bad)?;
                     seen_variant = true;
                 }
                 "ante_trimming_status" => {
-                    r.ante_trimming_status = Some(boolean(value).map_err(bad)?)
+                    r.ante_trimming_status = Some(boolean(&value).map_err(bad)?)
                 }
-                "antes" => r.antes = amounts_or_one(value).map_err(bad)?,
+                "antes" => r.antes = amounts_or_one(&value).map_err(bad)?,
                 "blinds_or_straddles" => {
-                    r.blinds_or_straddles = amounts_or_one(value).map_err(bad)?
+                    r.blinds_or_straddles = amounts_or_one(&value).map_err(bad)?
                 }
-                "min_bet" => r.min_bet = Some(amount(value).map_err(bad)?),
-                "small_bet" => r.small_bet = Some(amount(value).map_err(bad)?),
-                "big_bet" => r.big_bet = Some(amount(value).map_err(bad)?),
-                "bring_in" => r.bring_in = Some(amount(value).map_err(bad)?),
+                "min_bet" => r.min_bet = Some(amount(&value).map_err(bad)?),
+                "small_bet" => r.small_bet = Some(amount(&value).map_err(bad)?),
+                "big_bet" => r.big_bet = Some(amount(&value).map_err(bad)?),
+                "bring_in" => r.bring_in = Some(amount(&value).map_err(bad)?),
                 "starting_stacks" => {
-                    r.starting_stacks = amounts(value).map_err(bad)?;
+                    r.starting_stacks = amounts(&value).map_err(bad)?;
                     seen_stacks = true;
                 }
                 "actions" => {
@@ -111,15 +111,16 @@ impl HandRecord {
                             value.type_name()
                         )));
                     };
-                    r.actions = items.iter().map(string).collect::<Result<_, _>>().map_err(bad)?;
+                    r.actions =
+                        items.into_iter().map(string).collect::<Result<_, _>>().map_err(bad)?;
                     seen_actions = true;
                 }
-                "finishing_stacks" => r.finishing_stacks = Some(amounts(value).map_err(bad)?),
-                "winnings" => r.winnings = Some(amounts(value).map_err(bad)?),
-                "_pots" => r.pots = Some(pots(value).map_err(bad)?),
-                "_tournament" => r.tournament = Some(boolean(value).map_err(bad)?),
+                "finishing_stacks" => r.finishing_stacks = Some(amounts(&value).map_err(bad)?),
+                "winnings" => r.winnings = Some(amounts(&value).map_err(bad)?),
+                "_pots" => r.pots = Some(pots(&value).map_err(bad)?),
+                "_tournament" => r.tournament = Some(boolean(&value).map_err(bad)?),
                 "_cap" => {
-                    let a = amount(value).map_err(&bad)?;
+                    let a = amount(&value).map_err(&bad)?;
                     if a.places != 0 || a.units < 0 || a.units > 1000 {
                         return Err(bad("expected a whole number from 0 to 1000".into()));
                     }
@@ -127,13 +128,13 @@ impl HandRecord {
                 }
                 "_structure" => r.structure = Some(string(value).map_err(bad)?),
                 "hand" => {
-                    r.hand = Some(match value {
-                        Value::Str(s) | Value::Num(s) | Value::Other(s) => s.clone(),
+                    r.hand = Some(match &value {
+                        Value::Str(s) | Value::Num(s) | Value::Other(s) => s.to_string(),
                         other => format!("{other:?}"),
                     });
-                    r.other.push((key.clone(), value.clone()));
+                    r.other.push((key.into_owned(), value.into_owned()));
                 }
-                _ => r.other.push((key.clone(), value.clone())),
+                _ => r.other.push((key.into_owned(), value.into_owned())),
             }
         }
         if !seen_variant {
@@ -149,9 +150,9 @@ impl HandRecord {
     }
 }
 
-fn string(v: &Value) -> Result<String, String> {
+fn string(v: Value<'_>) -> Result<String, String> {
     match v {
-        Value::Str(s) => Ok(s.clone()),
+        Value::Str(s) => Ok(s.into_owned()),
         other => Err(format!("expected a string, found {}", other.type_name())),
     }
 }

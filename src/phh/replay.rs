@@ -2,6 +2,8 @@
 
 use crate::rules::{player_name, Chips, Game, Hand, Outcome, RuleError, Stakes, Structure};
 
+use rayon::prelude::*;
+
 use super::action::{parse_action, Action};
 use super::amount::{format_chips, Amount};
 use super::record::HandRecord;
@@ -75,20 +77,25 @@ pub fn replay_text(text: &str, label: &str, check: bool) -> Vec<HandReport> {
         Err(e) => return vec![unreadable(label.to_string(), e.to_string())],
     };
     let bundle = sections.len() > 1;
-    let mut reports = Vec::with_capacity(sections.len());
-    for section in &sections {
+    let one = |section: toml::Section| -> Option<HandReport> {
         if bundle && section.header.is_none() && section.entries.is_empty() {
-            continue;
+            return None;
         }
         let label = match &section.header {
             Some(h) => format!("{label} [{h}]"),
             None => label.to_string(),
         };
-        match HandRecord::from_section(section) {
-            Ok(record) => reports.push(replay_record(&record, label, check)),
-            Err(e) => reports.push(unreadable(label, e.to_string())),
-        }
-    }
+        Some(match HandRecord::from_section(section) {
+            Ok(record) => replay_record(&record, label, check),
+            Err(e) => unreadable(label, e.to_string()),
+        })
+    };
+    // Large bundles are replayed on every core; the order of the hands is kept.
+    let mut reports: Vec<HandReport> = if sections.len() > 64 {
+        sections.into_par_iter().filter_map(one).collect()
+    } else {
+        sections.into_iter().filter_map(one).collect()
+    };
     if reports.is_empty() {
         reports.push(unreadable(label.to_string(), "no hand in the file".into()));
     }
@@ -309,9 +316,7 @@ pub fn apply(hand: &mut Hand, action: &Action, places: u8) -> Result<(), RuleErr
                 x.to_chips(places).ok_or_else(|| RuleError::BadCards(format!("bad amount {x}")))?;
             hand.bet_or_raise_to(*p, to).map(drop)
         }
-        Action::BringIn(_) => {
-            Err(RuleError::WrongPhase(format!("there is no bring-in in {}", hand.game().code)))
-        }
+        Action::BringIn(p) => hand.bring_in(*p).map(drop),
         Action::Discard(p, cards) => match (hand.game().expose_after, cards.as_slice()) {
             (Some(_), [card]) => hand.expose(*p, *card).map(drop),
             (Some(_), _) => Err(RuleError::BadCards(format!(

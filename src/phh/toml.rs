@@ -6,26 +6,44 @@
 //! basic and literal strings, integers and decimals, booleans, arrays (over several lines, with
 //! comments), inline tables, and dates or times kept as raw text.
 
+use std::borrow::Cow;
+
 use thiserror::Error;
 
-/// A TOML value; numbers keep their text so decimals stay exact.
+/// A TOML value, borrowing from the document where it can; numbers keep their text so
+/// decimals stay exact.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Value {
+pub enum Value<'a> {
     /// A string.
-    Str(String),
+    Str(Cow<'a, str>),
     /// A number as written (`12`, `-0.50`, `1_000`).
-    Num(String),
+    Num(Cow<'a, str>),
     /// `true` or `false`.
     Bool(bool),
     /// An array.
-    Array(Vec<Value>),
+    Array(Vec<Value<'a>>),
     /// An inline table, keys in order.
-    Table(Vec<(String, Value)>),
+    Table(Vec<(Cow<'a, str>, Value<'a>)>),
     /// Any other bare value (a date or a time), as written.
-    Other(String),
+    Other(Cow<'a, str>),
 }
 
-impl Value {
+impl Value<'_> {
+    /// The same value owning its text.
+    pub fn into_owned(self) -> Value<'static> {
+        let own = |c: Cow<'_, str>| Cow::Owned(c.into_owned());
+        match self {
+            Value::Str(s) => Value::Str(own(s)),
+            Value::Num(s) => Value::Num(own(s)),
+            Value::Bool(b) => Value::Bool(b),
+            Value::Array(v) => Value::Array(v.into_iter().map(Value::into_owned).collect()),
+            Value::Table(t) => {
+                Value::Table(t.into_iter().map(|(k, v)| (own(k), v.into_owned())).collect())
+            }
+            Value::Other(s) => Value::Other(own(s)),
+        }
+    }
+
     /// A short name of the value's type, for messages.
     pub fn type_name(&self) -> &'static str {
         match self {
@@ -41,18 +59,18 @@ impl Value {
 
 /// One table of a document: the `[header]` name (`None` for the top level) and its keys.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Section {
-    /// The header text, as in `[3]`; `None` for keys before any header.
+pub struct Section<'a> {
+    /// The header text, as in `[3]`; `None` for the top level.
     pub header: Option<String>,
     /// The line of the header (1 for the top level).
     pub line: usize,
     /// The keys in order, each with its line.
-    pub entries: Vec<(String, Value, usize)>,
+    pub entries: Vec<(Cow<'a, str>, Value<'a>, usize)>,
 }
 
-impl Section {
+impl<'a> Section<'a> {
     /// The value of a key.
-    pub fn get(&self, key: &str) -> Option<&Value> {
+    pub fn get(&self, key: &str) -> Option<&Value<'a>> {
         self.entries.iter().find(|(k, _, _)| k == key).map(|(_, v, _)| v)
     }
 }
@@ -70,9 +88,10 @@ pub struct TomlError {
 }
 
 /// Reads a document into its sections (the top level first, then each `[header]`).
-pub fn parse(text: &str) -> Result<Vec<Section>, TomlError> {
-    let mut p = Parser { s: text.as_bytes(), i: 0, line: 1, line_start: 0 };
+pub fn parse(text: &str) -> Result<Vec<Section<'_>>, TomlError> {
+    let mut p = Parser { s: text.as_bytes(), text, i: 0, line: 1, line_start: 0 };
     let mut sections = vec![Section { header: None, line: 1, entries: Vec::new() }];
+    let mut headers = std::collections::HashSet::new();
     loop {
         p.skip_ws_comments_newlines();
         let Some(c) = p.peek() else { break };
@@ -92,7 +111,7 @@ pub fn parse(text: &str) -> Result<Vec<Section>, TomlError> {
             let raw = String::from_utf8_lossy(&p.s[start..p.i]).trim().to_string();
             p.i += 1;
             let header = raw.trim_matches('"').trim_matches('\'').to_string();
-            if sections.iter().any(|s| s.header.as_deref() == Some(header.as_str())) {
+            if !headers.insert(header.clone()) {
                 return Err(p.err(&format!("section [{header}] appears twice")));
             }
             sections.push(Section { header: Some(header), line, entries: Vec::new() });
@@ -124,12 +143,13 @@ pub fn parse(text: &str) -> Result<Vec<Section>, TomlError> {
 
 struct Parser<'a> {
     s: &'a [u8],
+    text: &'a str,
     i: usize,
     line: usize,
     line_start: usize,
 }
 
-impl Parser<'_> {
+impl<'a> Parser<'a> {
     fn peek(&self) -> Option<u8> {
         self.s.get(self.i).copied()
     }
@@ -187,7 +207,7 @@ impl Parser<'_> {
         }
     }
 
-    fn key(&mut self) -> Result<String, TomlError> {
+    fn key(&mut self) -> Result<Cow<'a, str>, TomlError> {
         match self.peek() {
             Some(b'"') => self.basic_string(),
             Some(b'\'') => self.literal_string(),
@@ -203,12 +223,12 @@ impl Parser<'_> {
                 if start == self.i {
                     return Err(self.err("expected a key"));
                 }
-                Ok(String::from_utf8_lossy(&self.s[start..self.i]).into_owned())
+                Ok(Cow::Borrowed(&self.text[start..self.i]))
             }
         }
     }
 
-    fn value(&mut self, depth: usize) -> Result<Value, TomlError> {
+    fn value(&mut self, depth: usize) -> Result<Value<'a>, TomlError> {
         if depth > 64 {
             return Err(self.err("values nested too deeply"));
         }
@@ -282,21 +302,28 @@ impl Parser<'_> {
                     }
                     self.i += 1;
                 }
-                let raw = String::from_utf8_lossy(&self.s[start..self.i]).trim().to_string();
+                let raw = self
+                    .text
+                    .get(start..self.i)
+                    .ok_or_else(|| self.err("the value is not UTF-8"))?
+                    .trim();
                 if raw.is_empty() {
                     return Err(self.err("expected a value"));
                 }
-                Ok(match raw.as_str() {
+                Ok(match raw {
                     "true" => Value::Bool(true),
                     "false" => Value::Bool(false),
-                    _ if is_decimal(&raw) => Value::Num(raw.replace('_', "")),
-                    _ => Value::Other(raw),
+                    _ if is_decimal(raw) && raw.contains('_') => {
+                        Value::Num(Cow::Owned(raw.replace('_', "")))
+                    }
+                    _ if is_decimal(raw) => Value::Num(Cow::Borrowed(raw)),
+                    _ => Value::Other(Cow::Borrowed(raw)),
                 })
             }
         }
     }
 
-    fn basic_string(&mut self) -> Result<String, TomlError> {
+    fn basic_string(&mut self) -> Result<Cow<'a, str>, TomlError> {
         self.i += 1;
         let mut out = Vec::new();
         loop {
@@ -304,7 +331,9 @@ impl Parser<'_> {
                 None | Some(b'\n') => return Err(self.err("unclosed string: expected `\"`")),
                 Some(b'"') => {
                     self.i += 1;
-                    return String::from_utf8(out).map_err(|_| self.err("the string is not UTF-8"));
+                    return String::from_utf8(out)
+                        .map(Cow::Owned)
+                        .map_err(|_| self.err("the string is not UTF-8"));
                 }
                 Some(b'\\') => {
                     self.i += 1;
@@ -341,18 +370,19 @@ impl Parser<'_> {
         }
     }
 
-    fn literal_string(&mut self) -> Result<String, TomlError> {
+    fn literal_string(&mut self) -> Result<Cow<'a, str>, TomlError> {
         self.i += 1;
         let start = self.i;
         loop {
             match self.peek() {
                 None | Some(b'\n') => return Err(self.err("unclosed string: expected `'`")),
                 Some(b'\'') => {
-                    let s = std::str::from_utf8(&self.s[start..self.i])
-                        .map_err(|_| self.err("the string is not UTF-8"))?
-                        .to_string();
+                    let s = self
+                        .text
+                        .get(start..self.i)
+                        .ok_or_else(|| self.err("the string is not UTF-8"))?;
                     self.i += 1;
-                    return Ok(s);
+                    return Ok(Cow::Borrowed(s));
                 }
                 Some(_) => self.i += 1,
             }

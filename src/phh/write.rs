@@ -33,7 +33,7 @@ fn quote(s: &str) -> String {
 fn value(v: &Value) -> String {
     match v {
         Value::Str(s) => quote(s),
-        Value::Num(s) | Value::Other(s) => s.clone(),
+        Value::Num(s) | Value::Other(s) => s.to_string(),
         Value::Bool(b) => b.to_string(),
         Value::Array(items) => {
             format!("[{}]", items.iter().map(value).collect::<Vec<_>>().join(", "))
@@ -119,9 +119,9 @@ mod tests {
         let text = "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [0.50, 1]\nmin_bet = 1\n\
                     starting_stacks = [200.30, 81.60]\nactions = ['d dh p1 ????', 'p2 f']\n\
                     winnings = [1.5, 0]\ntime = 00:00:09\nplayers = ['a \"b\"', 'c']\n";
-        let first = HandRecord::from_section(&parse(text).unwrap()[0]).unwrap();
+        let first = HandRecord::from_section(parse(text).unwrap().remove(0)).unwrap();
         let written = write_record(&first);
-        let second = HandRecord::from_section(&parse(&written).unwrap()[0]).unwrap();
+        let second = HandRecord::from_section(parse(&written).unwrap().remove(0)).unwrap();
         assert_eq!(first, second);
         assert!(written.contains("starting_stacks = [200.30, 81.60]"), "{written}");
     }

@@ -95,6 +95,20 @@ const HOLDEM_STREETS: [Street; 4] = [
     Street { burn: true, hole: &[], board: 1, opening: Opening::Position, big_bet: true },
 ];
 
+const STUD_STREETS: [Street; 5] = [
+    Street {
+        burn: false,
+        hole: &[false, false, true],
+        board: 0,
+        opening: Opening::LowCard,
+        big_bet: false,
+    },
+    Street { burn: true, hole: &[true], board: 0, opening: Opening::BestShowing, big_bet: false },
+    Street { burn: true, hole: &[true], board: 0, opening: Opening::BestShowing, big_bet: true },
+    Street { burn: true, hole: &[true], board: 0, opening: Opening::BestShowing, big_bet: true },
+    Street { burn: true, hole: &[false], board: 0, opening: Opening::BestShowing, big_bet: true },
+];
+
 const TURNOVER_STREETS: [Street; 4] = [
     Street {
         burn: false,
@@ -149,6 +163,8 @@ pub struct Game {
     pub expose_after: Option<usize>,
     /// Heads-up, no blinds are posted and everyone antes twice the small blind (turnover).
     pub heads_up_double_ante: bool,
+    /// Fixed-limit stud: on 4th street an open pair lets the big bet be bet (then all bets are big).
+    pub open_pair_option: bool,
     /// At most this many players.
     pub max_players: usize,
     /// Whether this game is playable yet (the stud games are not).
@@ -192,6 +208,7 @@ const BASE: Game = Game {
     antes_dead: true,
     expose_after: None,
     heads_up_double_ante: false,
+    open_pair_option: false,
     max_players: 22,
     supported: true,
 };
@@ -210,10 +227,11 @@ const PRESET: Game = Game {
 
 const STUD: Game = Game {
     supported: false,
-    streets: &[],
+    streets: &STUD_STREETS,
     structure: Structure::FixedLimit,
     cap: Some(4),
     odd_chip: OddChip::HighestCard,
+    open_pair_option: true,
     max_players: 8,
     ..PRESET
 };
@@ -234,7 +252,15 @@ pub const GAMES: &[Game] = &[
         structure: Structure::PotLimit,
         ..BASE
     },
-    Game { code: "F7S", name: "fixed-limit seven-card stud (PHH)", ..STUD },
+    Game {
+        code: "F7S",
+        name: "fixed-limit seven-card stud (PHH, as PokerKit plays it)",
+        streets: &STUD_STREETS,
+        structure: Structure::FixedLimit,
+        cap: Some(4),
+        max_players: 8,
+        ..BASE
+    },
     Game { code: "nlhe", name: "no-limit hold'em", ..PRESET },
     Game {
         code: "flhe",
@@ -255,7 +281,7 @@ pub const GAMES: &[Game] = &[
         heads_up_double_ante: true,
         ..PRESET
     },
-    Game { code: "stud7", name: "seven-card stud", ..STUD },
+    Game { code: "stud7", name: "seven-card stud", supported: true, ..STUD },
     Game { code: "stud7-spread", name: "seven-card stud, spread limit", ..STUD },
     Game { code: "americana", name: "Americana", deck: Deck::Americana, max_players: 6, ..STUD },
     Game {

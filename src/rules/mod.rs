@@ -21,11 +21,14 @@
 //! assert_eq!(outcome.final_stacks, vec![101, 99]);
 //! ```
 
+mod betting;
+mod dealing;
 mod error;
 pub mod game;
 pub mod pots;
 mod showdown;
 mod state;
+pub mod stud;
 
 pub use error::{RuleError, SetupError};
 pub use game::{Game, OddChip, Opening, Reopen, ShowStart, Stakes, Street, Structure};

@@ -20,35 +20,34 @@ pub struct Pot {
 /// no live player reached (only folded players put them in) join the pot below.
 pub fn build(committed: &[Chips], dead: &[Chips], live: &[bool]) -> Vec<Pot> {
     let n = committed.len();
-    let contributions: Vec<Chips> = (0..n).map(|i| committed[i] - dead[i]).collect();
-    let mut levels = contributions.clone();
+    let contribution = |i: usize| committed[i] - dead[i];
+    let mut levels: Vec<Chips> = (0..n).map(contribution).collect();
     levels.sort_unstable();
     levels.dedup();
-    let mut pots: Vec<Pot> = Vec::new();
+    let mut pots: Vec<Pot> = Vec::with_capacity(levels.len());
     let mut amount: Chips = dead.iter().sum();
     let mut previous = 0;
     for level in levels {
-        for &c in &contributions {
-            if c >= level {
-                amount += level - previous;
-            }
-        }
+        let reached = (0..n).filter(|&i| contribution(i) >= level).count() as Chips;
+        amount += reached * (level - previous);
         previous = level;
-        let eligible: Vec<usize> =
-            (0..n).filter(|&i| live[i] && contributions[i] >= level).collect();
-        if eligible.is_empty() {
-            match pots.last_mut() {
-                Some(last) => last.amount += amount,
-                None => continue,
+        let is_eligible = |i: usize| live[i] && contribution(i) >= level;
+        if !(0..n).any(is_eligible) {
+            if let Some(last) = pots.last_mut() {
+                last.amount += amount;
+                amount = 0;
             }
-            amount = 0;
             continue;
         }
-        while pots.last().is_some_and(|p| p.eligible == eligible) {
+        let same_as_last = |p: &Pot| {
+            p.eligible.len() == (0..n).filter(|&i| is_eligible(i)).count()
+                && p.eligible.iter().all(|&i| is_eligible(i))
+        };
+        while pots.last().is_some_and(same_as_last) {
             amount += pots.pop().map_or(0, |p| p.amount);
         }
         if amount > 0 {
-            pots.push(Pot { amount, eligible });
+            pots.push(Pot { amount, eligible: (0..n).filter(|&i| is_eligible(i)).collect() });
         }
         amount = 0;
     }

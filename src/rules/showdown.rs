@@ -4,8 +4,9 @@ use crate::eval::Evaluation;
 
 use super::error::RuleError;
 use super::pots::{self, Pot};
-use super::state::{Hand, Phase};
-use super::{player_name, Chips};
+use super::state::{Event, Hand, Phase};
+use super::{player_name, Chips, OddChip};
+use crate::card::Card;
 
 /// One pot as awarded.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -54,6 +55,97 @@ pub struct Outcome {
 }
 
 impl Hand {
+    /// Says why `player` cannot show `cards` (or muck, with `None`) now.
+    pub fn verify_show_or_muck(
+        &self,
+        player: usize,
+        cards: Option<&[Option<Card>]>,
+    ) -> Result<(), RuleError> {
+        self.check_player(player)?;
+        let name = player_name(player);
+        if self.show_order.is_none() {
+            return Err(RuleError::WrongPhase(format!(
+                "{name} cannot show or muck yet: the showdown has not begun"
+            )));
+        }
+        if self.phase == Phase::Over {
+            return Err(RuleError::WrongPhase("there is no showdown: the hand is over".into()));
+        }
+        if self.folded[player] {
+            return Err(RuleError::WrongPhase(format!(
+                "{name} has folded and has no hand to show"
+            )));
+        }
+        if self.shown[player] || self.mucked[player] {
+            return Err(RuleError::WrongPhase(format!("{name} has already shown or mucked")));
+        }
+        let Some(cards) = cards else {
+            if self.live_count() == 1 {
+                return Err(RuleError::WrongPhase(format!(
+                    "{name} holds the last live hand and wins without showing: it cannot be mucked"
+                )));
+            }
+            return Ok(());
+        };
+        let held = &self.hole[player];
+        if cards.len() != held.len() {
+            return Err(RuleError::BadCards(format!(
+                "{name} shows {} cards but holds {}",
+                cards.len(),
+                held.len()
+            )));
+        }
+        let unknown_held = held.iter().filter(|h| h.is_none()).count();
+        let mut new = Vec::new();
+        for &c in cards.iter().flatten() {
+            if !held.contains(&Some(c)) {
+                new.push(Some(c));
+            }
+        }
+        if new.len() > unknown_held {
+            return Err(RuleError::BadCards(format!(
+                "{name} shows cards that were not dealt to them: {}",
+                new.iter().flatten().map(|c| c.to_string()).collect::<Vec<_>>().join(" ")
+            )));
+        }
+        self.check_new_cards(&new)
+    }
+
+    /// Whether `player` can show or muck now.
+    pub fn can_show_or_muck(&self, player: usize, cards: Option<&[Option<Card>]>) -> bool {
+        self.verify_show_or_muck(player, cards).is_ok()
+    }
+
+    /// Shows `cards` (their hole cards), or mucks with `None`, giving up every pot.
+    pub fn show_or_muck(
+        &mut self,
+        player: usize,
+        cards: Option<&[Option<Card>]>,
+    ) -> Result<Event, RuleError> {
+        self.verify_show_or_muck(player, cards)?;
+        match cards {
+            None => {
+                self.mucked[player] = true;
+                Ok(Event::Mucked { player })
+            }
+            Some(cards) => {
+                for &c in cards.iter().flatten() {
+                    if !self.hole[player].contains(&Some(c)) {
+                        if let Some(slot) = self.hole[player].iter_mut().find(|h| h.is_none()) {
+                            *slot = Some(c);
+                            self.seen.insert(c);
+                        }
+                    }
+                }
+                self.shown[player] = true;
+                if self.first_shown.is_none() {
+                    self.first_shown = Some(player);
+                }
+                Ok(Event::Shown { player })
+            }
+        }
+    }
+
     /// Says why the hand cannot be settled yet, or settles it: pots, winners, final stacks.
     pub fn finish(&self) -> Result<Outcome, RuleError> {
         let n = self.n;
@@ -106,8 +198,14 @@ impl Hand {
         let mut awards = Vec::with_capacity(built.len());
         for Pot { amount, eligible } in built {
             let best = eligible.iter().map(|&i| value(i)).max().unwrap_or(0);
-            let winners: Vec<usize> =
+            let mut winners: Vec<usize> =
                 eligible.iter().copied().filter(|&i| value(i) == best).collect();
+            if self.game.odd_chip == OddChip::HighestCard {
+                // Stud: odd chips go first to the tied winner holding the highest card (by
+                // rank, then suit) among all their cards.
+                let high = |i: usize| self.hole[i].iter().flatten().map(|c| c.index()).max();
+                winners.sort_by_key(|&i| std::cmp::Reverse(high(i)));
+            }
             let payouts = pots::split(amount, &winners, self.game.odd_chip);
             for &(w, x) in &payouts {
                 winnings[w] += x;

@@ -11,8 +11,8 @@ use std::collections::VecDeque;
 
 use crate::card::{Card, CardSet};
 
-use super::error::{RuleError, SetupError};
-use super::{player_name, Chips, Game, Reopen, ShowStart, Stakes, Structure};
+use super::error::SetupError;
+use super::{player_name, Chips, Game, Opening, ShowStart, Stakes, Structure};
 
 /// Where a hand stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,6 +43,13 @@ pub enum Event {
     BoardDealt {
         /// The cards.
         cards: Vec<Option<Card>>,
+    },
+    /// The stud bring-in posted.
+    BroughtIn {
+        /// The player.
+        player: usize,
+        /// Chips posted.
+        amount: Chips,
     },
     /// A fold.
     Folded {
@@ -108,29 +115,34 @@ pub struct Hand {
     pub(super) mucked: Vec<bool>,
     pub(super) shown: Vec<bool>,
     pub(super) hole: Vec<Vec<Option<Card>>>,
+    pub(super) hole_up: Vec<Vec<bool>>,
     pub(super) exposed: Vec<Vec<Option<Card>>>,
     pub(super) board: Vec<Option<Card>>,
-    seen: CardSet,
+    pub(super) seen: CardSet,
     pub(super) street: usize,
     pub(super) phase: Phase,
-    pending_hole: Vec<usize>,
-    pending_board: usize,
-    pending_expose: Vec<bool>,
-    to_act: VecDeque<usize>,
-    acted: Vec<bool>,
-    faced: Vec<Chips>,
-    full_level: Chips,
-    min_increment: Chips,
-    raises: u32,
-    round_opener: usize,
-    last_aggressor: Option<usize>,
+    pub(super) pending_hole: Vec<usize>,
+    pub(super) pending_board: usize,
+    pub(super) pending_expose: Vec<bool>,
+    pub(super) to_act: VecDeque<usize>,
+    pub(super) acted: Vec<bool>,
+    pub(super) faced: Vec<Chips>,
+    pub(super) full_level: Chips,
+    pub(super) min_increment: Chips,
+    pub(super) raises: u32,
+    pub(super) round_opener: usize,
+    pub(super) last_aggressor: Option<usize>,
     pub(super) closed: bool,
     pub(super) show_order: Option<Vec<usize>>,
     pub(super) first_shown: Option<usize>,
     pub(super) unswept: Vec<Chips>,
-    stakes_min_bet: Chips,
-    small_bet: Chips,
-    big_bet: Chips,
+    pub(super) stakes_min_bet: Chips,
+    pub(super) bring_in: Chips,
+    pub(super) bring_in_due: bool,
+    pub(super) completion_due: bool,
+    pub(super) big_bet_made: bool,
+    pub(super) small_bet: Chips,
+    pub(super) big_bet: Chips,
 }
 
 impl Hand {
@@ -191,6 +203,7 @@ impl Hand {
             mucked: vec![false; n],
             shown: vec![false; n],
             hole: vec![Vec::new(); n],
+            hole_up: vec![Vec::new(); n],
             exposed: vec![Vec::new(); n],
             board: Vec::new(),
             seen: CardSet::EMPTY,
@@ -212,6 +225,10 @@ impl Hand {
             first_shown: None,
             unswept: vec![0; n],
             stakes_min_bet: min_bet,
+            bring_in: stakes.bring_in.max(0),
+            bring_in_due: false,
+            completion_due: false,
+            big_bet_made: false,
             small_bet,
             big_bet,
         };
@@ -300,7 +317,7 @@ impl Hand {
         self.n
     }
 
-    fn live(&self, i: usize) -> bool {
+    pub(super) fn live(&self, i: usize) -> bool {
         !self.folded[i] && !self.mucked[i]
     }
 
@@ -308,151 +325,26 @@ impl Hand {
         (0..self.n).filter(|&i| self.live(i)).count()
     }
 
-    fn begin_street(&mut self) {
+    pub(super) fn begin_street(&mut self) {
         let street = self.game.streets[self.street];
         for i in 0..self.n {
             self.pending_hole[i] = if self.live(i) { street.hole.len() } else { 0 };
         }
         self.pending_board = street.board as usize;
+        // Stud: when the deck cannot give every live player their card, one community card is
+        // dealt face up instead and plays for everyone.
+        let due: usize = self.pending_hole.iter().sum();
+        if due > self.game.deck.len().saturating_sub(self.seen.len()) {
+            self.pending_board += street.hole.len();
+            self.pending_hole.iter_mut().for_each(|p| *p = 0);
+        }
         self.phase = Phase::Dealing;
         if self.pending_board == 0 && self.pending_hole.iter().all(|&p| p == 0) {
             self.begin_betting();
         }
     }
 
-    fn check_player(&self, player: usize) -> Result<(), RuleError> {
-        if player >= self.n {
-            return Err(RuleError::NoSuchPlayer(player_name(player)));
-        }
-        Ok(())
-    }
-
-    fn check_new_cards(&self, cards: &[Option<Card>]) -> Result<(), RuleError> {
-        let mut seen = self.seen;
-        for card in cards.iter().flatten() {
-            if !self.game.deck.contains(*card) {
-                return Err(RuleError::NotInDeck { card: *card, deck: self.game.deck });
-            }
-            if !seen.insert(*card) {
-                return Err(RuleError::DuplicateCard(*card));
-            }
-        }
-        Ok(())
-    }
-
-    fn check_dealing(&self) -> Result<(), RuleError> {
-        match self.phase {
-            Phase::Dealing => Ok(()),
-            Phase::Exposing => {
-                let missing: Vec<String> =
-                    (0..self.n).filter(|&i| self.pending_expose[i]).map(player_name).collect();
-                Err(RuleError::MissingExpose { players: missing.join(", ") })
-            }
-            Phase::Betting => Err(RuleError::WrongPhase(format!(
-                "no cards are due: the betting round is not over ({} is to act)",
-                self.to_act.front().map_or("nobody".into(), |&p| player_name(p))
-            ))),
-            Phase::Showdown | Phase::Over => {
-                Err(RuleError::WrongPhase("no cards are due: every card of the hand is out".into()))
-            }
-        }
-    }
-
-    /// Says why dealing `cards` to `player` now would be illegal.
-    pub fn verify_deal_hole(&self, player: usize, cards: &[Option<Card>]) -> Result<(), RuleError> {
-        self.check_player(player)?;
-        self.check_dealing()?;
-        let due = self.pending_hole[player];
-        if cards.is_empty() || cards.len() > due {
-            return Err(RuleError::BadDeal(format!(
-                "{} cards dealt to {}, who is due {} on this street",
-                cards.len(),
-                player_name(player),
-                due
-            )));
-        }
-        self.check_new_cards(cards)
-    }
-
-    /// Whether dealing these hole cards is legal now.
-    pub fn can_deal_hole(&self, player: usize, cards: &[Option<Card>]) -> bool {
-        self.verify_deal_hole(player, cards).is_ok()
-    }
-
-    /// Deals hole cards (`None`: unknown card).
-    pub fn deal_hole(&mut self, player: usize, cards: &[Option<Card>]) -> Result<Event, RuleError> {
-        self.verify_deal_hole(player, cards)?;
-        for card in cards.iter().flatten() {
-            self.seen.insert(*card);
-        }
-        self.hole[player].extend_from_slice(cards);
-        self.pending_hole[player] -= cards.len();
-        self.after_deal();
-        Ok(Event::HoleDealt { player, cards: cards.to_vec() })
-    }
-
-    /// Says why dealing these board cards now would be illegal.
-    pub fn verify_deal_board(&self, cards: &[Option<Card>]) -> Result<(), RuleError> {
-        self.check_dealing()?;
-        if cards.is_empty() || cards.len() > self.pending_board {
-            return Err(RuleError::BadDeal(format!(
-                "{} board cards dealt, {} due on this street",
-                cards.len(),
-                self.pending_board
-            )));
-        }
-        self.check_new_cards(cards)
-    }
-
-    /// Whether dealing these board cards is legal now.
-    pub fn can_deal_board(&self, cards: &[Option<Card>]) -> bool {
-        self.verify_deal_board(cards).is_ok()
-    }
-
-    /// Deals board cards.
-    pub fn deal_board(&mut self, cards: &[Option<Card>]) -> Result<Event, RuleError> {
-        self.verify_deal_board(cards)?;
-        for card in cards.iter().flatten() {
-            self.seen.insert(*card);
-        }
-        self.board.extend_from_slice(cards);
-        self.pending_board -= cards.len();
-        self.after_deal();
-        Ok(Event::BoardDealt { cards: cards.to_vec() })
-    }
-
-    fn after_deal(&mut self) {
-        if self.pending_board == 0 && self.pending_hole.iter().all(|&p| p == 0) {
-            self.begin_betting();
-        }
-    }
-
-    fn total(&self, i: usize) -> Chips {
-        self.bets[i] + self.stacks[i]
-    }
-
-    /// The most any live player other than `player` can have in this round.
-    fn max_other_total(&self, player: usize) -> Chips {
-        (0..self.n)
-            .filter(|&i| i != player && self.live(i))
-            .map(|i| self.total(i))
-            .max()
-            .unwrap_or(0)
-    }
-
-    fn max_bet(&self) -> Chips {
-        self.bets.iter().copied().max().unwrap_or(0)
-    }
-
-    fn street_size(&self) -> Chips {
-        if self.game.streets[self.street].big_bet {
-            self.big_bet
-        } else {
-            self.small_bet
-        }
-    }
-
-    fn begin_betting(&mut self) {
+    pub(super) fn begin_betting(&mut self) {
         self.phase = Phase::Betting;
         self.to_act.clear();
         self.last_aggressor = None;
@@ -468,9 +360,19 @@ impl Hand {
         if max > 0 && self.game.blind_counts_toward_cap {
             self.raises = 1;
         }
-        // The player after the largest bet (the big blind preflop; otherwise the last seat).
-        let top = (0..self.n).max_by_key(|&i| (self.bets[i], i)).unwrap_or(0);
-        self.round_opener = (top + 1) % self.n;
+        self.big_bet_made = false;
+        let opening = self.game.streets[self.street].opening;
+        self.round_opener = match self.card_opener(opening) {
+            Some(i) => i,
+            None => {
+                // The player after the largest bet (the big blind preflop; else the last seat).
+                let top = (0..self.n).max_by_key(|&i| (self.bets[i], i)).unwrap_or(0);
+                (top + 1) % self.n
+            }
+        };
+        let brings_in = matches!(opening, Opening::LowCard | Opening::HighCard);
+        self.bring_in_due = brings_in && self.street == 0 && self.bring_in > 0;
+        self.completion_due = self.bring_in_due;
         if self.closed {
             self.end_betting();
             return;
@@ -487,7 +389,7 @@ impl Hand {
         }
     }
 
-    fn end_betting(&mut self) {
+    pub(super) fn end_betting(&mut self) {
         self.to_act.clear();
         // An uncalled bet or raise goes back to its maker.
         let mut sorted = self.bets.clone();
@@ -526,7 +428,7 @@ impl Hand {
         }
     }
 
-    fn next_street(&mut self) {
+    pub(super) fn next_street(&mut self) {
         if self.street + 1 < self.game.streets.len() {
             self.street += 1;
             self.begin_street();
@@ -535,7 +437,7 @@ impl Hand {
         }
     }
 
-    fn open_showdown(&mut self) {
+    pub(super) fn open_showdown(&mut self) {
         let start = match (self.last_aggressor, self.game.show_start) {
             (Some(p), _) => p,
             (None, ShowStart::RoundOpener) => self.round_opener,
@@ -543,342 +445,6 @@ impl Hand {
         };
         let order = (0..self.n).map(|k| (start + k) % self.n).filter(|&i| self.live(i)).collect();
         self.show_order = Some(order);
-    }
-
-    fn check_turn(&self, player: usize) -> Result<(), RuleError> {
-        self.check_player(player)?;
-        if self.phase != Phase::Betting {
-            let why = match self.phase {
-                Phase::Dealing => "no betting now: the street's cards are still being dealt",
-                Phase::Exposing => "no betting now: players must expose a hole card first",
-                Phase::Showdown => "no betting now: the betting is over",
-                _ => "no betting now: the hand is over",
-            };
-            return Err(RuleError::WrongPhase(why.into()));
-        }
-        match self.to_act.front() {
-            Some(&p) if p == player => Ok(()),
-            Some(&p) => {
-                Err(RuleError::OutOfTurn { actor: player_name(player), expected: player_name(p) })
-            }
-            None => Err(RuleError::WrongPhase("no one is to act".into())),
-        }
-    }
-
-    /// Says why `player` cannot fold now.
-    pub fn verify_fold(&self, player: usize) -> Result<(), RuleError> {
-        self.check_turn(player)
-    }
-
-    /// Whether `player` can fold now.
-    pub fn can_fold(&self, player: usize) -> bool {
-        self.verify_fold(player).is_ok()
-    }
-
-    /// Folds.
-    pub fn fold(&mut self, player: usize) -> Result<Event, RuleError> {
-        self.verify_fold(player)?;
-        self.to_act.pop_front();
-        self.folded[player] = true;
-        self.after_action();
-        Ok(Event::Folded { player })
-    }
-
-    /// Says why `player` cannot check or call now.
-    pub fn verify_check_or_call(&self, player: usize) -> Result<(), RuleError> {
-        self.check_turn(player)
-    }
-
-    /// Says why `player` cannot check (facing a bet) now.
-    pub fn verify_check(&self, player: usize) -> Result<(), RuleError> {
-        self.check_turn(player)?;
-        let to_call = self.max_bet() - self.bets[player];
-        if to_call > 0 {
-            return Err(RuleError::CheckFacingBet { player: player_name(player), to_call });
-        }
-        Ok(())
-    }
-
-    /// Whether `player` can check or call now.
-    pub fn can_check_or_call(&self, player: usize) -> bool {
-        self.verify_check_or_call(player).is_ok()
-    }
-
-    /// Checks, or calls the current bet (all-in for less when the stack is short).
-    pub fn check_or_call(&mut self, player: usize) -> Result<Event, RuleError> {
-        self.verify_check_or_call(player)?;
-        let max = self.max_bet();
-        let amount = (max - self.bets[player]).min(self.stacks[player]);
-        self.put_in(player, amount);
-        self.to_act.pop_front();
-        self.acted[player] = true;
-        self.faced[player] = max;
-        let event = if amount == 0 {
-            Event::Checked { player }
-        } else {
-            Event::Called { player, amount, all_in: self.stacks[player] == 0 }
-        };
-        self.after_action();
-        Ok(event)
-    }
-
-    fn put_in(&mut self, player: usize, amount: Chips) {
-        self.stacks[player] -= amount;
-        self.bets[player] += amount;
-        self.committed[player] += amount;
-    }
-
-    fn capped(&self) -> Option<u32> {
-        let cap = self.game.cap?;
-        let heads_up = self.live_count() == 2;
-        if heads_up && self.game.heads_up_uncapped && !self.game.tournament {
-            return None;
-        }
-        (self.raises >= cap).then_some(cap)
-    }
-
-    /// Says why `player` cannot bet or raise to `to` (their round total) now.
-    pub fn verify_bet_or_raise_to(&self, player: usize, to: Chips) -> Result<(), RuleError> {
-        self.check_turn(player)?;
-        let name = || player_name(player);
-        let max = self.max_bet();
-        let all_in = self.total(player);
-        if to <= max {
-            return Err(RuleError::NotARaise { to, current: max });
-        }
-        if to > all_in {
-            return Err(RuleError::AboveStack { to, max: all_in });
-        }
-        if self.stacks[player] <= max - self.bets[player] {
-            return Err(RuleError::OnlyCall { player: name() });
-        }
-        let cover = self.max_other_total(player);
-        if cover <= max {
-            return Err(RuleError::NobodyToRaise { player: name() });
-        }
-        if let Some(cap) = self.capped() {
-            return Err(RuleError::Capped { cap });
-        }
-        if self.game.reopen == Reopen::FullRaiseOnly && self.acted[player] {
-            let faced = self.faced[player];
-            if self.full_level <= faced && max - faced < self.min_increment {
-                return Err(RuleError::NotReopened { player: name() });
-            }
-        }
-        // A bet for the whole stack, or for all the most-covered opponent can match, is always
-        // allowed, even below the minimum.
-        let short_ok = to == all_in || to == cover.min(all_in);
-        match self.game.structure {
-            Structure::NoLimit | Structure::PotLimit => {
-                let min = max + self.min_increment;
-                if to < min && !short_ok {
-                    return Err(RuleError::BelowMinimum { to, min });
-                }
-                if self.game.structure == Structure::PotLimit {
-                    let pot: Chips = self.committed.iter().sum();
-                    let limit = (2 * max - self.bets[player] + pot).max(min);
-                    if to > limit {
-                        return Err(RuleError::AbovePotLimit { to, max: limit });
-                    }
-                }
-            }
-            Structure::FixedLimit => {
-                let size = self.street_size();
-                let base = if self.game.reopen == Reopen::Always { max } else { self.full_level };
-                let expected = if base + size > max { base + size } else { max + size };
-                if to != expected && !(short_ok && to < expected) {
-                    return Err(RuleError::WrongFixedSize { to, expected });
-                }
-            }
-            Structure::SpreadLimit => {
-                let min = max + self.min_increment;
-                let top = max + self.big_bet;
-                if (to < min && !short_ok) || to > top {
-                    return Err(RuleError::OutsideSpread { to, min, max: top });
-                }
-            }
-        }
-        Ok(())
-    }
-
-    /// Whether `player` can bet or raise to `to` now.
-    pub fn can_bet_or_raise_to(&self, player: usize, to: Chips) -> bool {
-        self.verify_bet_or_raise_to(player, to).is_ok()
-    }
-
-    /// Bets or raises to `to` chips in the round (PHH `cbr`).
-    pub fn bet_or_raise_to(&mut self, player: usize, to: Chips) -> Result<Event, RuleError> {
-        self.verify_bet_or_raise_to(player, to)?;
-        let max = self.max_bet();
-        let increment = to - max;
-        self.put_in(player, to - self.bets[player]);
-        let all_in = self.stacks[player] == 0;
-        let full = match (self.game.reopen, self.game.structure) {
-            (Reopen::Always, _) => true,
-            (_, Structure::FixedLimit) => {
-                to >= self.full_level + self.street_size() || 2 * increment >= self.street_size()
-            }
-            _ => increment >= self.min_increment,
-        };
-        if full {
-            self.full_level = to;
-            self.raises += 1;
-            if self.game.structure != Structure::FixedLimit {
-                self.min_increment = self.min_increment.max(increment);
-            }
-        }
-        self.last_aggressor = Some(player);
-        self.acted[player] = true;
-        self.faced[player] = to;
-        self.to_act.clear();
-        for k in 1..self.n {
-            let i = (player + k) % self.n;
-            if self.live(i) && self.stacks[i] > 0 {
-                self.to_act.push_back(i);
-            }
-        }
-        self.after_action();
-        Ok(Event::BetOrRaised { player, to, full, all_in })
-    }
-
-    fn after_action(&mut self) {
-        if self.to_act.is_empty() || self.live_count() <= 1 {
-            self.end_betting();
-        }
-    }
-
-    /// Says why `player` cannot expose `card` now (turnover).
-    pub fn verify_expose(&self, player: usize, card: Option<Card>) -> Result<(), RuleError> {
-        self.check_player(player)?;
-        if self.phase != Phase::Exposing || !self.pending_expose[player] {
-            return Err(RuleError::WrongPhase(format!(
-                "{} cannot expose a card now: exposing comes after the flop betting, once per live player",
-                player_name(player)
-            )));
-        }
-        match card {
-            Some(c) if self.hole[player].contains(&Some(c)) => Ok(()),
-            Some(c) if self.hole[player].contains(&None) => self.check_new_cards(&[Some(c)]),
-            Some(c) => {
-                Err(RuleError::BadCards(format!("{} does not hold {c}", player_name(player))))
-            }
-            None => Ok(()),
-        }
-    }
-
-    /// Whether `player` can expose `card` now.
-    pub fn can_expose(&self, player: usize, card: Option<Card>) -> bool {
-        self.verify_expose(player, card).is_ok()
-    }
-
-    /// Turns one hole card face up; it leaves the player's hand (turnover).
-    pub fn expose(&mut self, player: usize, card: Option<Card>) -> Result<Event, RuleError> {
-        self.verify_expose(player, card)?;
-        let pos = self.hole[player].iter().position(|&h| h == card && card.is_some());
-        let pos = pos.or_else(|| self.hole[player].iter().position(|h| h.is_none()));
-        if let Some(pos) = pos {
-            self.hole[player].remove(pos);
-        }
-        if let Some(c) = card {
-            self.seen.insert(c);
-        }
-        self.exposed[player].push(card);
-        self.pending_expose[player] = false;
-        if !self.pending_expose.iter().any(|&p| p) {
-            self.next_street();
-        }
-        Ok(Event::Exposed { player, card })
-    }
-
-    /// Says why `player` cannot show `cards` (or muck, with `None`) now.
-    pub fn verify_show_or_muck(
-        &self,
-        player: usize,
-        cards: Option<&[Option<Card>]>,
-    ) -> Result<(), RuleError> {
-        self.check_player(player)?;
-        let name = player_name(player);
-        if self.show_order.is_none() {
-            return Err(RuleError::WrongPhase(format!(
-                "{name} cannot show or muck yet: the showdown has not begun"
-            )));
-        }
-        if self.phase == Phase::Over {
-            return Err(RuleError::WrongPhase("there is no showdown: the hand is over".into()));
-        }
-        if self.folded[player] {
-            return Err(RuleError::WrongPhase(format!(
-                "{name} has folded and has no hand to show"
-            )));
-        }
-        if self.shown[player] || self.mucked[player] {
-            return Err(RuleError::WrongPhase(format!("{name} has already shown or mucked")));
-        }
-        let Some(cards) = cards else {
-            if self.live_count() == 1 {
-                return Err(RuleError::WrongPhase(format!(
-                    "{name} holds the last live hand and wins without showing: it cannot be mucked"
-                )));
-            }
-            return Ok(());
-        };
-        let held = &self.hole[player];
-        if cards.len() != held.len() {
-            return Err(RuleError::BadCards(format!(
-                "{name} shows {} cards but holds {}",
-                cards.len(),
-                held.len()
-            )));
-        }
-        let unknown_held = held.iter().filter(|h| h.is_none()).count();
-        let mut new = Vec::new();
-        for &c in cards.iter().flatten() {
-            if !held.contains(&Some(c)) {
-                new.push(Some(c));
-            }
-        }
-        if new.len() > unknown_held {
-            return Err(RuleError::BadCards(format!(
-                "{name} shows cards that were not dealt to them: {}",
-                new.iter().flatten().map(|c| c.to_string()).collect::<Vec<_>>().join(" ")
-            )));
-        }
-        self.check_new_cards(&new)
-    }
-
-    /// Whether `player` can show or muck now.
-    pub fn can_show_or_muck(&self, player: usize, cards: Option<&[Option<Card>]>) -> bool {
-        self.verify_show_or_muck(player, cards).is_ok()
-    }
-
-    /// Shows `cards` (their hole cards), or mucks with `None`, giving up every pot.
-    pub fn show_or_muck(
-        &mut self,
-        player: usize,
-        cards: Option<&[Option<Card>]>,
-    ) -> Result<Event, RuleError> {
-        self.verify_show_or_muck(player, cards)?;
-        match cards {
-            None => {
-                self.mucked[player] = true;
-                Ok(Event::Mucked { player })
-            }
-            Some(cards) => {
-                for &c in cards.iter().flatten() {
-                    if !self.hole[player].contains(&Some(c)) {
-                        if let Some(slot) = self.hole[player].iter_mut().find(|h| h.is_none()) {
-                            *slot = Some(c);
-                            self.seen.insert(c);
-                        }
-                    }
-                }
-                self.shown[player] = true;
-                if self.first_shown.is_none() {
-                    self.first_shown = Some(player);
-                }
-                Ok(Event::Shown { player })
-            }
-        }
     }
 
     /// What the hand is waiting for, in words.

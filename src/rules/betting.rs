@@ -1,0 +1,300 @@
+//! Betting actions: fold, check, call, bet, raise, with the limits of each structure.
+
+use super::error::RuleError;
+use super::state::{Event, Hand, Phase};
+use super::{player_name, Chips, Reopen, Structure};
+
+impl Hand {
+    pub(super) fn total(&self, i: usize) -> Chips {
+        self.bets[i] + self.stacks[i]
+    }
+
+    /// The most any live player other than `player` can have in this round.
+    pub(super) fn max_other_total(&self, player: usize) -> Chips {
+        (0..self.n)
+            .filter(|&i| i != player && self.live(i))
+            .map(|i| self.total(i))
+            .max()
+            .unwrap_or(0)
+    }
+
+    pub(super) fn max_bet(&self) -> Chips {
+        self.bets.iter().copied().max().unwrap_or(0)
+    }
+
+    pub(super) fn street_size(&self) -> Chips {
+        if self.game.streets[self.street].big_bet || self.big_bet_made {
+            self.big_bet
+        } else {
+            self.small_bet
+        }
+    }
+
+    /// Fixed-limit stud, 4th street, a pair showing, no big bet yet: the big bet may be bet.
+    pub(super) fn open_pair_option_now(&self) -> bool {
+        self.game.open_pair_option
+            && self.street == 1
+            && !self.big_bet_made
+            && self.game.structure == Structure::FixedLimit
+            && self.open_pair_showing()
+    }
+
+    pub(super) fn check_turn(&self, player: usize) -> Result<(), RuleError> {
+        self.check_player(player)?;
+        if self.phase != Phase::Betting {
+            let why = match self.phase {
+                Phase::Dealing => "no betting now: the street's cards are still being dealt",
+                Phase::Exposing => "no betting now: players must expose a hole card first",
+                Phase::Showdown => "no betting now: the betting is over",
+                _ => "no betting now: the hand is over",
+            };
+            return Err(RuleError::WrongPhase(why.into()));
+        }
+        match self.to_act.front() {
+            Some(&p) if p == player => Ok(()),
+            Some(&p) => {
+                Err(RuleError::OutOfTurn { actor: player_name(player), expected: player_name(p) })
+            }
+            None => Err(RuleError::WrongPhase("no one is to act".into())),
+        }
+    }
+
+    fn check_no_bring_in_due(&self, player: usize) -> Result<(), RuleError> {
+        if self.bring_in_due {
+            return Err(RuleError::WrongPhase(format!(
+                "{} must post the bring-in or complete",
+                player_name(player)
+            )));
+        }
+        Ok(())
+    }
+
+    /// Says why `player` cannot fold now.
+    pub fn verify_fold(&self, player: usize) -> Result<(), RuleError> {
+        self.check_turn(player)?;
+        self.check_no_bring_in_due(player)
+    }
+
+    /// Says why `player` cannot post the bring-in now (stud, third street).
+    pub fn verify_bring_in(&self, player: usize) -> Result<(), RuleError> {
+        self.check_turn(player)?;
+        if !self.bring_in_due {
+            return Err(RuleError::WrongPhase(format!(
+                "{} cannot post a bring-in: none is due",
+                player_name(player)
+            )));
+        }
+        Ok(())
+    }
+
+    /// Whether `player` can post the bring-in now.
+    pub fn can_bring_in(&self, player: usize) -> bool {
+        self.verify_bring_in(player).is_ok()
+    }
+
+    /// Posts the bring-in (all-in for less when the stack is short).
+    pub fn bring_in(&mut self, player: usize) -> Result<Event, RuleError> {
+        self.verify_bring_in(player)?;
+        let amount = self.bring_in.min(self.stacks[player]);
+        self.put_in(player, amount);
+        self.to_act.pop_front();
+        self.bring_in_due = false;
+        self.acted[player] = true;
+        self.faced[player] = self.bets[player];
+        self.after_action();
+        Ok(Event::BroughtIn { player, amount })
+    }
+
+    /// Whether `player` can fold now.
+    pub fn can_fold(&self, player: usize) -> bool {
+        self.verify_fold(player).is_ok()
+    }
+
+    /// Folds.
+    pub fn fold(&mut self, player: usize) -> Result<Event, RuleError> {
+        self.verify_fold(player)?;
+        self.to_act.pop_front();
+        self.folded[player] = true;
+        self.after_action();
+        Ok(Event::Folded { player })
+    }
+
+    /// Says why `player` cannot check or call now.
+    pub fn verify_check_or_call(&self, player: usize) -> Result<(), RuleError> {
+        self.check_turn(player)?;
+        self.check_no_bring_in_due(player)
+    }
+
+    /// Says why `player` cannot check (facing a bet) now.
+    pub fn verify_check(&self, player: usize) -> Result<(), RuleError> {
+        self.check_turn(player)?;
+        let to_call = self.max_bet() - self.bets[player];
+        if to_call > 0 {
+            return Err(RuleError::CheckFacingBet { player: player_name(player), to_call });
+        }
+        Ok(())
+    }
+
+    /// Whether `player` can check or call now.
+    pub fn can_check_or_call(&self, player: usize) -> bool {
+        self.verify_check_or_call(player).is_ok()
+    }
+
+    /// Checks, or calls the current bet (all-in for less when the stack is short).
+    pub fn check_or_call(&mut self, player: usize) -> Result<Event, RuleError> {
+        self.verify_check_or_call(player)?;
+        let max = self.max_bet();
+        let amount = (max - self.bets[player]).min(self.stacks[player]);
+        self.put_in(player, amount);
+        self.to_act.pop_front();
+        self.acted[player] = true;
+        self.faced[player] = max;
+        let event = if amount == 0 {
+            Event::Checked { player }
+        } else {
+            Event::Called { player, amount, all_in: self.stacks[player] == 0 }
+        };
+        self.after_action();
+        Ok(event)
+    }
+
+    pub(super) fn put_in(&mut self, player: usize, amount: Chips) {
+        self.stacks[player] -= amount;
+        self.bets[player] += amount;
+        self.committed[player] += amount;
+    }
+
+    pub(super) fn capped(&self) -> Option<u32> {
+        let cap = self.game.cap?;
+        let heads_up = self.live_count() == 2;
+        if heads_up && self.game.heads_up_uncapped && !self.game.tournament {
+            return None;
+        }
+        (self.raises >= cap).then_some(cap)
+    }
+
+    /// Says why `player` cannot bet or raise to `to` (their round total) now.
+    pub fn verify_bet_or_raise_to(&self, player: usize, to: Chips) -> Result<(), RuleError> {
+        self.check_turn(player)?;
+        let name = || player_name(player);
+        let max = self.max_bet();
+        let all_in = self.total(player);
+        if to <= max {
+            return Err(RuleError::NotARaise { to, current: max });
+        }
+        if to > all_in {
+            return Err(RuleError::AboveStack { to, max: all_in });
+        }
+        if self.stacks[player] <= max - self.bets[player] {
+            return Err(RuleError::OnlyCall { player: name() });
+        }
+        let cover = self.max_other_total(player);
+        if cover <= max {
+            return Err(RuleError::NobodyToRaise { player: name() });
+        }
+        if let Some(cap) = self.capped() {
+            return Err(RuleError::Capped { cap });
+        }
+        if self.game.reopen == Reopen::FullRaiseOnly && self.acted[player] {
+            let faced = self.faced[player];
+            if self.full_level <= faced && max - faced < self.min_increment {
+                return Err(RuleError::NotReopened { player: name() });
+            }
+        }
+        // A bet for the whole stack, or for all the most-covered opponent can match, is always
+        // allowed, even below the minimum.
+        let short_ok = to == all_in || to == cover.min(all_in);
+        match self.game.structure {
+            Structure::NoLimit | Structure::PotLimit => {
+                let min = max + self.min_increment;
+                if to < min && !short_ok {
+                    return Err(RuleError::BelowMinimum { to, min });
+                }
+                if self.game.structure == Structure::PotLimit {
+                    let pot: Chips = self.committed.iter().sum();
+                    let limit = (2 * max - self.bets[player] + pot).max(min);
+                    if to > limit {
+                        return Err(RuleError::AbovePotLimit { to, max: limit });
+                    }
+                }
+            }
+            Structure::FixedLimit => {
+                let size = self.street_size();
+                let base = if self.completion_due {
+                    0
+                } else if self.game.reopen == Reopen::Always {
+                    max
+                } else {
+                    self.full_level
+                };
+                let expected = if base + size > max { base + size } else { max + size };
+                let big_option = self.open_pair_option_now() && to == base + self.big_bet;
+                if to != expected && !big_option && !(short_ok && to < expected) {
+                    return Err(RuleError::WrongFixedSize { to, expected });
+                }
+            }
+            Structure::SpreadLimit => {
+                let min = max + self.min_increment;
+                let top = max + self.big_bet;
+                if (to < min && !short_ok) || to > top {
+                    return Err(RuleError::OutsideSpread { to, min, max: top });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether `player` can bet or raise to `to` now.
+    pub fn can_bet_or_raise_to(&self, player: usize, to: Chips) -> bool {
+        self.verify_bet_or_raise_to(player, to).is_ok()
+    }
+
+    /// Bets or raises to `to` chips in the round (PHH `cbr`).
+    pub fn bet_or_raise_to(&mut self, player: usize, to: Chips) -> Result<Event, RuleError> {
+        self.verify_bet_or_raise_to(player, to)?;
+        let max = self.max_bet();
+        let increment = to - max;
+        if self.open_pair_option_now()
+            && to - if self.completion_due { 0 } else { max } == self.big_bet
+        {
+            self.big_bet_made = true;
+            self.min_increment = self.big_bet;
+        }
+        self.completion_due = false;
+        self.bring_in_due = false;
+        self.put_in(player, to - self.bets[player]);
+        let all_in = self.stacks[player] == 0;
+        let full = match (self.game.reopen, self.game.structure) {
+            (Reopen::Always, _) => true,
+            (_, Structure::FixedLimit) => {
+                to >= self.full_level + self.street_size() || 2 * increment >= self.street_size()
+            }
+            _ => increment >= self.min_increment,
+        };
+        if full {
+            self.full_level = to;
+            self.raises += 1;
+            if self.game.structure != Structure::FixedLimit {
+                self.min_increment = self.min_increment.max(increment);
+            }
+        }
+        self.last_aggressor = Some(player);
+        self.acted[player] = true;
+        self.faced[player] = to;
+        self.to_act.clear();
+        for k in 1..self.n {
+            let i = (player + k) % self.n;
+            if self.live(i) && self.stacks[i] > 0 {
+                self.to_act.push_back(i);
+            }
+        }
+        self.after_action();
+        Ok(Event::BetOrRaised { player, to, full, all_in })
+    }
+
+    pub(super) fn after_action(&mut self) {
+        if self.to_act.is_empty() || self.live_count() <= 1 {
+            self.end_betting();
+        }
+    }
+}

@@ -1,0 +1,172 @@
+//! Dealing: hole and board cards, duplicate and deck checks, the turnover expose.
+
+use crate::card::Card;
+
+use super::error::RuleError;
+use super::player_name;
+use super::state::{Event, Hand, Phase};
+
+impl Hand {
+    pub(super) fn check_player(&self, player: usize) -> Result<(), RuleError> {
+        if player >= self.n {
+            return Err(RuleError::NoSuchPlayer(player_name(player)));
+        }
+        Ok(())
+    }
+
+    pub(super) fn check_new_cards(&self, cards: &[Option<Card>]) -> Result<(), RuleError> {
+        let mut seen = self.seen;
+        for card in cards.iter().flatten() {
+            if !self.game.deck.contains(*card) {
+                return Err(RuleError::NotInDeck { card: *card, deck: self.game.deck });
+            }
+            if !seen.insert(*card) {
+                return Err(RuleError::DuplicateCard(*card));
+            }
+        }
+        Ok(())
+    }
+
+    pub(super) fn check_dealing(&self) -> Result<(), RuleError> {
+        match self.phase {
+            Phase::Dealing => Ok(()),
+            Phase::Exposing => {
+                let missing: Vec<String> =
+                    (0..self.n).filter(|&i| self.pending_expose[i]).map(player_name).collect();
+                Err(RuleError::MissingExpose { players: missing.join(", ") })
+            }
+            Phase::Betting => Err(RuleError::WrongPhase(format!(
+                "no cards are due: the betting round is not over ({} is to act)",
+                self.to_act.front().map_or("nobody".into(), |&p| player_name(p))
+            ))),
+            Phase::Showdown | Phase::Over => {
+                Err(RuleError::WrongPhase("no cards are due: every card of the hand is out".into()))
+            }
+        }
+    }
+
+    /// Says why dealing `cards` to `player` now would be illegal.
+    pub fn verify_deal_hole(&self, player: usize, cards: &[Option<Card>]) -> Result<(), RuleError> {
+        self.check_player(player)?;
+        self.check_dealing()?;
+        let due = self.pending_hole[player];
+        if cards.is_empty() || cards.len() > due {
+            return Err(RuleError::BadDeal(format!(
+                "{} cards dealt to {}, who is due {} on this street",
+                cards.len(),
+                player_name(player),
+                due
+            )));
+        }
+        self.check_new_cards(cards)
+    }
+
+    /// Whether dealing these hole cards is legal now.
+    pub fn can_deal_hole(&self, player: usize, cards: &[Option<Card>]) -> bool {
+        self.verify_deal_hole(player, cards).is_ok()
+    }
+
+    /// Deals hole cards (`None`: unknown card).
+    pub fn deal_hole(&mut self, player: usize, cards: &[Option<Card>]) -> Result<Event, RuleError> {
+        self.verify_deal_hole(player, cards)?;
+        for card in cards.iter().flatten() {
+            self.seen.insert(*card);
+        }
+        let pattern = self.game.streets[self.street].hole;
+        let first = pattern.len().saturating_sub(self.pending_hole[player]);
+        for k in 0..cards.len() {
+            let up = pattern.get(first + k).copied().unwrap_or(false);
+            self.hole_up[player].push(up);
+            // A new face-down card after a show (stud all-in): the hand must be shown again.
+            if !up {
+                self.shown[player] = false;
+            }
+        }
+        self.hole[player].extend_from_slice(cards);
+        self.pending_hole[player] -= cards.len();
+        self.after_deal();
+        Ok(Event::HoleDealt { player, cards: cards.to_vec() })
+    }
+
+    /// Says why dealing these board cards now would be illegal.
+    pub fn verify_deal_board(&self, cards: &[Option<Card>]) -> Result<(), RuleError> {
+        self.check_dealing()?;
+        if cards.is_empty() || cards.len() > self.pending_board {
+            return Err(RuleError::BadDeal(format!(
+                "{} board cards dealt, {} due on this street",
+                cards.len(),
+                self.pending_board
+            )));
+        }
+        self.check_new_cards(cards)
+    }
+
+    /// Whether dealing these board cards is legal now.
+    pub fn can_deal_board(&self, cards: &[Option<Card>]) -> bool {
+        self.verify_deal_board(cards).is_ok()
+    }
+
+    /// Deals board cards.
+    pub fn deal_board(&mut self, cards: &[Option<Card>]) -> Result<Event, RuleError> {
+        self.verify_deal_board(cards)?;
+        for card in cards.iter().flatten() {
+            self.seen.insert(*card);
+        }
+        self.board.extend_from_slice(cards);
+        self.pending_board -= cards.len();
+        self.after_deal();
+        Ok(Event::BoardDealt { cards: cards.to_vec() })
+    }
+
+    pub(super) fn after_deal(&mut self) {
+        if self.pending_board == 0 && self.pending_hole.iter().all(|&p| p == 0) {
+            self.begin_betting();
+        }
+    }
+
+    /// Says why `player` cannot expose `card` now (turnover).
+    pub fn verify_expose(&self, player: usize, card: Option<Card>) -> Result<(), RuleError> {
+        self.check_player(player)?;
+        if self.phase != Phase::Exposing || !self.pending_expose[player] {
+            return Err(RuleError::WrongPhase(format!(
+                "{} cannot expose a card now: exposing comes after the flop betting, once per live player",
+                player_name(player)
+            )));
+        }
+        match card {
+            Some(c) if self.hole[player].contains(&Some(c)) => Ok(()),
+            Some(c) if self.hole[player].contains(&None) => self.check_new_cards(&[Some(c)]),
+            Some(c) => {
+                Err(RuleError::BadCards(format!("{} does not hold {c}", player_name(player))))
+            }
+            None => Ok(()),
+        }
+    }
+
+    /// Whether `player` can expose `card` now.
+    pub fn can_expose(&self, player: usize, card: Option<Card>) -> bool {
+        self.verify_expose(player, card).is_ok()
+    }
+
+    /// Turns one hole card face up; it leaves the player's hand (turnover).
+    pub fn expose(&mut self, player: usize, card: Option<Card>) -> Result<Event, RuleError> {
+        self.verify_expose(player, card)?;
+        let pos = self.hole[player].iter().position(|&h| h == card && card.is_some());
+        let pos = pos.or_else(|| self.hole[player].iter().position(|h| h.is_none()));
+        if let Some(pos) = pos {
+            self.hole[player].remove(pos);
+            if pos < self.hole_up[player].len() {
+                self.hole_up[player].remove(pos);
+            }
+        }
+        if let Some(c) = card {
+            self.seen.insert(c);
+        }
+        self.exposed[player].push(card);
+        self.pending_expose[player] = false;
+        if !self.pending_expose.iter().any(|&p| p) {
+            self.next_street();
+        }
+        Ok(Event::Exposed { player, card })
+    }
+}

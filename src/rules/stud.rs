@@ -1,0 +1,127 @@
+//! Stud: who brings in, and who opens later rounds by the best showing hand.
+
+use crate::card::Card;
+
+use super::state::Hand;
+use super::Opening;
+
+/// Ranks a showing hand of 1 to 4 up cards; a larger key opens. Only pairs, two pair, trips and
+/// quads count, then ranks from high to low (straights and flushes do not count). With
+/// `suit_broken` (Americana) equal ranks are broken by the suit of the best kicker, or with no
+/// kicker the highest suit in the top group, so two hands from one deck never tie.
+pub fn showing_key(cards: &[Card], suit_broken: bool) -> u32 {
+    let mut counts = [0u8; 13];
+    for c in cards {
+        counts[c.rank().index() as usize] += 1;
+    }
+    // Groups by (count, rank), best first.
+    let mut groups: Vec<(u8, u8)> = (0..13u8)
+        .rev()
+        .filter(|&r| counts[r as usize] > 0)
+        .map(|r| (counts[r as usize], r))
+        .collect();
+    groups.sort_by(|a, b| b.cmp(a));
+    let category: u32 = match (groups.first().map_or(0, |g| g.0), groups.get(1).map_or(0, |g| g.0))
+    {
+        (4, _) => 4,
+        (3, _) => 3,
+        (2, 2) => 2,
+        (2, _) => 1,
+        _ => 0,
+    };
+    let mut key = category;
+    for k in 0..4 {
+        key = key << 4 | groups.get(k).map_or(0, |g| u32::from(g.1) + 1);
+    }
+    let suit = if suit_broken {
+        let kicker = groups.iter().find(|g| g.0 == 1).map(|g| g.1);
+        let rank = kicker.or(groups.first().map(|g| g.1));
+        cards
+            .iter()
+            .filter(|c| Some(c.rank().index()) == rank)
+            .map(|c| c.suit().index())
+            .max()
+            .unwrap_or(0)
+    } else {
+        0
+    };
+    key << 2 | u32::from(suit)
+}
+
+impl Hand {
+    /// The up cards of a player.
+    pub fn up_cards(&self, player: usize) -> Vec<Card> {
+        self.hole[player]
+            .iter()
+            .zip(&self.hole_up[player])
+            .filter_map(|(c, &up)| if up { *c } else { None })
+            .collect()
+    }
+
+    /// Who opens a round opened by cards: the lowest or highest up card (by rank, then suit
+    /// clubs < diamonds < hearts < spades), or the best showing hand (ties: the lowest seat).
+    /// Players who folded show nothing; players all-in still show (the next seat then acts).
+    pub(super) fn card_opener(&self, opening: Opening) -> Option<usize> {
+        let mut best: Option<(u32, usize)> = None;
+        let suit_broken = self.game.deck == crate::card::Deck::Americana;
+        for i in (0..self.n).filter(|&i| !self.folded[i]) {
+            let up = self.up_cards(i);
+            if up.is_empty() {
+                continue;
+            }
+            let key = match opening {
+                // Lowest card wins: invert so that the largest key opens.
+                Opening::LowCard => {
+                    255 - u32::from(up.iter().map(|c| c.index()).min().unwrap_or(0))
+                }
+                Opening::HighCard => u32::from(up.iter().map(|c| c.index()).max().unwrap_or(0)),
+                Opening::BestShowing => showing_key(&up, suit_broken),
+                Opening::Position => return None,
+            };
+            if best.map_or(true, |(k, _)| key > k) {
+                best = Some((key, i));
+            }
+        }
+        best.map(|(_, i)| i)
+    }
+
+    /// Whether a live player shows a pair on this street (the 4th-street open-pair option).
+    pub(super) fn open_pair_showing(&self) -> bool {
+        (0..self.n).filter(|&i| !self.folded[i]).any(|i| {
+            let up = self.up_cards(i);
+            up.iter().enumerate().any(|(k, a)| up[k + 1..].iter().any(|b| b.rank() == a.rank()))
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::{parse_cards, Deck};
+
+    fn key(s: &str, americana: bool) -> u32 {
+        let deck = if americana { Deck::Americana } else { Deck::Standard };
+        showing_key(&parse_cards(s, deck).unwrap(), americana)
+    }
+
+    #[test]
+    fn showing_hands_rank_pairs_trips_quads_not_straights() {
+        assert!(key("2c2d", false) > key("AsKs", false));
+        assert!(key("3c3d2h2s", false) > key("AsAdKhQs", false));
+        assert!(key("7c7d7h", false) > key("AsAdKhKs", false));
+        assert!(key("5c5d5h5s", false) > key("AsAdAh", false));
+        assert!(key("AsKd", false) > key("AsQd", false));
+        // A straight or flush draw showing is only high cards.
+        assert!(key("9s8s7s6s", false) < key("TcTd", false));
+        assert_eq!(key("AsKd", false), key("AhKc", false));
+    }
+
+    #[test]
+    fn americana_breaks_ties_by_suit() {
+        assert!(key("AsKd", true) > key("AhKc", true));
+        // Pair of kings: the kicker's suit decides.
+        assert!(key("KsKdQh", true) > key("KhKcQc", true));
+        // No kicker: the highest suit in the pair.
+        assert!(key("AsAc", true) > key("AhAd", true));
+    }
+}
