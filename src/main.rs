@@ -20,6 +20,8 @@ enum Command {
     Rank(cli::rank::RankArgs),
     /// Equity of hold'em ranges or stud hands: exhaustive or Monte Carlo.
     Equity(cli::equity::EquityArgs),
+    /// Equity for every row of a CSV/TSV file of questions, in parallel, streaming.
+    Batch(cli::batch::BatchArgs),
 }
 
 fn main() -> ExitCode {
@@ -27,6 +29,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Rank(args) => cli::rank::run(args),
         Command::Equity(args) => cli::equity::run(args),
+        Command::Batch(args) => cli::batch::run(args),
     };
     match result {
         Ok(code) => code,
