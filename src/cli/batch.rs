@@ -10,7 +10,7 @@ use anyhow::Context;
 use clap::Args;
 use feltkit::batch::{run as run_batch, Config, Defaults, Format, RowStatus, Shard};
 use feltkit::equity::{Game, Method};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 
 /// Arguments of `felt batch`.
 #[derive(Args, Debug)]
@@ -144,8 +144,13 @@ pub fn run(args: BatchArgs) -> anyhow::Result<ExitCode> {
     };
     let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
     bar.set_style(
-        ProgressStyle::with_template("{spinner} [{elapsed_precise}] {pos} rows, {per_sec}, {msg}")
-            .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+        ProgressStyle::with_template(
+            "{spinner} [{elapsed_precise}] {human_pos} rows, {rate}, {msg}",
+        )
+        .unwrap_or_else(|_| ProgressStyle::default_spinner())
+        .with_key("rate", |s: &ProgressState, w: &mut dyn std::fmt::Write| {
+            write!(w, "{:.0} rows/s", s.per_sec()).ok();
+        }),
     );
     bar.set_message("0 failed");
     let failed = AtomicU64::new(0);
