@@ -4,6 +4,7 @@
 //!
 //! * [`card`]: cards, card sets, the 52- and 32-card decks, and card text.
 //! * [`eval`]: the standard and Americana hand rankings on perfect-hash tables.
+//! * [`batch`]: CSV/TSV files of equity questions answered row by row (`felt batch`).
 //!
 //! ```
 //! use feltkit::card::{parse_cards, Deck};
@@ -15,6 +16,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod batch;
 pub mod card;
 pub mod equity;
 pub mod eval;

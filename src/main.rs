@@ -22,6 +22,8 @@ enum Command {
     Equity(cli::equity::EquityArgs),
     /// Replay PHH hands (.phh, .phhs, directories) under their game's rules; --check results.
     Replay(cli::replay::ReplayArgs),
+    /// Equity for every row of a CSV/TSV file of questions, in parallel, streaming.
+    Batch(cli::batch::BatchArgs),
 }
 
 fn main() -> ExitCode {
@@ -30,6 +32,7 @@ fn main() -> ExitCode {
         Command::Rank(args) => cli::rank::run(args),
         Command::Equity(args) => cli::equity::run(args),
         Command::Replay(args) => cli::replay::run(args),
+        Command::Batch(args) => cli::batch::run(args),
     };
     match result {
         Ok(code) => code,

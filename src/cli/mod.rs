@@ -1,5 +1,6 @@
 //! Subcommands of the `felt` binary.
 
+pub mod batch;
 pub mod equity;
 pub mod rank;
 pub mod replay;

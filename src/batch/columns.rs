@@ -1,0 +1,264 @@
+//! The header row: which column holds each player and each setting, and the output header.
+
+use csv::ByteRecord;
+use thiserror::Error;
+
+/// The most players a row can name (`p1` to `p10`).
+pub const MAX_PLAYERS: usize = 10;
+
+/// Why a header row cannot be used.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum HeaderError {
+    /// The input has no header row (it is empty).
+    #[error("the input is empty: expected a header row naming the columns p1, p2, ...")]
+    Empty,
+    /// A required player column is missing.
+    #[error("no {0} column: the header must name at least the columns p1 and p2")]
+    MissingPlayer(String),
+    /// A player column is named while an earlier one is not.
+    #[error(
+        "column {given} is named but {missing} is not: player columns go p1, p2, ... without gaps"
+    )]
+    PlayerGap {
+        /// The column named.
+        given: String,
+        /// The earlier column that is missing.
+        missing: String,
+    },
+    /// A `p` column beyond `p10` (or `p0`).
+    #[error("column {0:?}: player columns are p1 to p10")]
+    BadPlayer(String),
+    /// A known column is named twice.
+    #[error("column {name} is named twice (columns {first} and {second})")]
+    Twice {
+        /// The column's name.
+        name: String,
+        /// Its first position, counting from 1.
+        first: usize,
+        /// Its second position, counting from 1.
+        second: usize,
+    },
+}
+
+/// A column `felt batch` reads; every other column is carried through unread.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Field {
+    /// Player `n` (0-based): a range or known cards.
+    Player(usize),
+    /// The game name.
+    Game,
+    /// Board cards.
+    Board,
+    /// Dead cards.
+    Dead,
+    /// The method: exhaustive, monte_carlo or auto.
+    Method,
+    /// Monte Carlo deals.
+    Iterations,
+    /// Monte Carlo standard error target.
+    Stderr,
+    /// Monte Carlo seed.
+    Seed,
+}
+
+impl Field {
+    /// The field a header cell names, if any (names are trimmed and case-insensitive).
+    pub fn parse(name: &str) -> Result<Option<Field>, HeaderError> {
+        let lower = name.trim().to_ascii_lowercase();
+        Ok(Some(match lower.as_str() {
+            "game" => Field::Game,
+            "board" => Field::Board,
+            "dead" => Field::Dead,
+            "method" => Field::Method,
+            "iterations" => Field::Iterations,
+            "stderr" => Field::Stderr,
+            "seed" => Field::Seed,
+            other => match player_number(other) {
+                Some(Ok(n)) => Field::Player(n - 1),
+                Some(Err(())) => return Err(HeaderError::BadPlayer(name.to_string())),
+                None => return Ok(None),
+            },
+        }))
+    }
+
+    /// The canonical column name (`p1`, `game`, ...).
+    pub fn name(self) -> String {
+        match self {
+            Field::Player(i) => format!("p{}", i + 1),
+            Field::Game => "game".into(),
+            Field::Board => "board".into(),
+            Field::Dead => "dead".into(),
+            Field::Method => "method".into(),
+            Field::Iterations => "iterations".into(),
+            Field::Stderr => "stderr".into(),
+            Field::Seed => "seed".into(),
+        }
+    }
+}
+
+/// `p<digits>` without leading zeros: `Some(Ok(n))` for 1 to 10, `Some(Err)` otherwise.
+fn player_number(name: &str) -> Option<Result<usize, ()>> {
+    let digits = name.strip_prefix('p')?;
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    match digits.parse::<usize>() {
+        Ok(n) if (1..=MAX_PLAYERS).contains(&n) && !digits.starts_with('0') => Some(Ok(n)),
+        _ => Some(Err(())),
+    }
+}
+
+/// Where each known column sits in the header (0-based positions).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Columns {
+    /// Every header cell as text (invalid UTF-8 replaced), in order.
+    pub names: Vec<String>,
+    /// The positions of `p1`, `p2`, ... (at least two).
+    pub players: Vec<usize>,
+    /// Position of `game`.
+    pub game: Option<usize>,
+    /// Position of `board`.
+    pub board: Option<usize>,
+    /// Position of `dead`.
+    pub dead: Option<usize>,
+    /// Position of `method`.
+    pub method: Option<usize>,
+    /// Position of `iterations`.
+    pub iterations: Option<usize>,
+    /// Position of `stderr`.
+    pub stderr: Option<usize>,
+    /// Position of `seed`.
+    pub seed: Option<usize>,
+}
+
+impl Columns {
+    /// Reads a header row.
+    pub fn from_header(header: &ByteRecord) -> Result<Columns, HeaderError> {
+        if header.is_empty() || header.len() == 1 && header[0].is_empty() {
+            return Err(HeaderError::Empty);
+        }
+        let names: Vec<String> =
+            header.iter().map(|c| String::from_utf8_lossy(c).into_owned()).collect();
+        let mut players: [Option<usize>; MAX_PLAYERS] = [None; MAX_PLAYERS];
+        let mut cols = Columns {
+            names: Vec::new(),
+            players: Vec::new(),
+            game: None,
+            board: None,
+            dead: None,
+            method: None,
+            iterations: None,
+            stderr: None,
+            seed: None,
+        };
+        for (pos, name) in names.iter().enumerate() {
+            let Some(field) = Field::parse(name)? else { continue };
+            let slot = match field {
+                Field::Player(i) => &mut players[i],
+                Field::Game => &mut cols.game,
+                Field::Board => &mut cols.board,
+                Field::Dead => &mut cols.dead,
+                Field::Method => &mut cols.method,
+                Field::Iterations => &mut cols.iterations,
+                Field::Stderr => &mut cols.stderr,
+                Field::Seed => &mut cols.seed,
+            };
+            if let Some(first) = *slot {
+                return Err(HeaderError::Twice {
+                    name: field.name(),
+                    first: first + 1,
+                    second: pos + 1,
+                });
+            }
+            *slot = Some(pos);
+        }
+        for need in 0..2 {
+            if players[need].is_none() {
+                return Err(HeaderError::MissingPlayer(Field::Player(need).name()));
+            }
+        }
+        let count = players.iter().take_while(|p| p.is_some()).count();
+        if let Some(gap) = players[count..].iter().position(Option::is_some) {
+            return Err(HeaderError::PlayerGap {
+                given: Field::Player(count + gap).name(),
+                missing: Field::Player(count).name(),
+            });
+        }
+        cols.players = players[..count].iter().flatten().copied().collect();
+        cols.names = names;
+        Ok(cols)
+    }
+
+    /// The output header: `row` (if asked), the input's names, per-player results, then
+    /// `method`, `deals`, `stderr`, `error`.
+    pub fn output_header(&self, row_column: bool) -> Vec<String> {
+        let mut out = Vec::with_capacity(self.names.len() + 3 * self.players.len() + 5);
+        if row_column {
+            out.push("row".to_string());
+        }
+        out.extend(self.names.iter().cloned());
+        for p in 1..=self.players.len() {
+            for what in ["equity", "win", "tie"] {
+                out.push(format!("p{p}_{what}"));
+            }
+        }
+        out.extend(["method", "deals", "stderr", "error"].map(String::from));
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn header(cells: &[&str]) -> Result<Columns, HeaderError> {
+        Columns::from_header(&ByteRecord::from(cells.to_vec()))
+    }
+
+    #[test]
+    fn known_columns_are_found_in_any_order_and_case() {
+        let c = header(&["id", "Board", "P2", " p1 ", "note", "seed"]).unwrap();
+        assert_eq!(c.players, vec![3, 2]);
+        assert_eq!(c.board, Some(1));
+        assert_eq!(c.seed, Some(5));
+        assert_eq!(c.game, None);
+        assert_eq!(
+            c.output_header(false)[6..],
+            ["p1_equity", "p1_win", "p1_tie", "p2_equity", "p2_win", "p2_tie"]
+                .into_iter()
+                .chain(["method", "deals", "stderr", "error"])
+                .collect::<Vec<_>>()[..]
+        );
+        assert_eq!(c.output_header(true)[..2], ["row", "id"]);
+    }
+
+    #[test]
+    fn a_header_without_p1_and_p2_is_refused() {
+        assert_eq!(header(&["p1", "board"]), Err(HeaderError::MissingPlayer("p2".into())));
+        assert_eq!(header(&["hand", "villain"]), Err(HeaderError::MissingPlayer("p1".into())));
+        assert_eq!(header(&[""]), Err(HeaderError::Empty));
+    }
+
+    #[test]
+    fn player_columns_have_no_gaps_and_stop_at_p10() {
+        let e = header(&["p1", "p2", "p4"]).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "column p4 is named but p3 is not: player columns go p1, p2, ... without gaps"
+        );
+        assert_eq!(header(&["p1", "p2", "p11"]), Err(HeaderError::BadPlayer("p11".into())));
+        assert_eq!(header(&["p1", "p2", "p0"]), Err(HeaderError::BadPlayer("p0".into())));
+        assert_eq!(header(&["p1", "p2", "p01"]), Err(HeaderError::BadPlayer("p01".into())));
+        // Not player columns at all.
+        assert!(header(&["p1", "p2", "pot", "p"]).is_ok());
+        let all: Vec<String> = (1..=10).map(|i| format!("p{i}")).collect();
+        let all: Vec<&str> = all.iter().map(String::as_str).collect();
+        assert_eq!(header(&all).unwrap().players.len(), 10);
+    }
+
+    #[test]
+    fn a_known_column_named_twice_is_refused() {
+        let e = header(&["p1", "p2", "method", "x", "Method"]).unwrap_err();
+        assert_eq!(e.to_string(), "column method is named twice (columns 3 and 5)");
+    }
+}

@@ -1,0 +1,362 @@
+//! Batch equity studies: a CSV/TSV file of questions in, the same rows with answers out.
+//!
+//! Each data row names up to ten players (`p1` ... `p10`) and optionally `game`, `board`,
+//! `dead`, `method`, `iterations`, `stderr` and `seed`; every other column is carried through.
+//! [`run`] streams the input in chunks of [`Config::chunk_rows`] rows, answers a chunk's rows
+//! in parallel on a rayon pool while it writes the previous chunk and reads the next, and
+//! writes exactly one output row per input row, in input order. A bad row gets its message in
+//! the `error` column and the others still run.
+//!
+//! ```
+//! use feltkit::batch::{run, Config};
+//! let input = "id,p1,p2,board\n1,AhKh,QsQd,2c7d9h\n2,AA,\"KK+,AQx\",\n";
+//! let mut out = Vec::new();
+//! let summary = run(input.as_bytes(), &mut out, &Config::default(), None).unwrap();
+//! assert_eq!((summary.rows, summary.failed), (2, 1));
+//! let text = String::from_utf8(out).unwrap();
+//! let lines: Vec<&str> = text.lines().collect();
+//! assert!(lines[0].ends_with("p2_equity,p2_win,p2_tie,method,deals,stderr,error"));
+//! assert!(lines[1].starts_with("1,AhKh,QsQd,2c7d9h,0.")); // then AhKh's equity
+//! assert!(lines[1].ends_with(",exhaustive,990,,"));
+//! // The message is one CSV field, its quotes doubled.
+//! assert!(lines[2].contains(r#"p2 (""KK+,AQx""): range token 2"#));
+//! ```
+//!
+//! Rows run in parallel with each calculation in the same pool, so a heavy row's own parallel
+//! work spreads over threads the light rows leave idle (rayon's work stealing).
+
+mod columns;
+mod output;
+mod row;
+
+use std::io::{self, Read, Write};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::str::FromStr;
+
+use csv::ByteRecord;
+use rayon::prelude::*;
+use thiserror::Error;
+
+pub use columns::{Columns, Field, HeaderError, MAX_PLAYERS};
+pub use output::{Format, Outcome, Output};
+pub use row::{compute, query, row_seed, Defaults, RowError};
+
+/// Why a batch run stopped: the file itself, not one of its rows, could not be used.
+#[derive(Debug, Error)]
+pub enum BatchError {
+    /// The input could not be read.
+    #[error("cannot read the input: {0}")]
+    Read(#[source] io::Error),
+    /// The header row is missing or unusable.
+    #[error("bad header row: {0}")]
+    Header(#[from] HeaderError),
+    /// The output could not be written.
+    #[error("cannot write the output: {0}")]
+    Write(#[source] io::Error),
+    /// The worker pool could not be built.
+    #[error("could not start {0} worker threads")]
+    Threads(usize),
+}
+
+/// A share of the rows: shard `index` of `count` (from 1) takes the data rows `r` (counting
+/// from 1) with `(r - 1) % count == index - 1`, round robin, so heavy and light rows spread
+/// evenly and no shard needs to know the length of the file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    /// This shard, from 1 to `count`.
+    pub index: u64,
+    /// The number of shards.
+    pub count: u64,
+}
+
+impl Shard {
+    /// Every row: shard 1 of 1.
+    pub const ALL: Shard = Shard { index: 1, count: 1 };
+
+    /// Whether data row `row` (counting from 1) belongs to this shard.
+    pub fn owns(self, row: u64) -> bool {
+        row.wrapping_sub(1) % self.count.max(1) == self.index.wrapping_sub(1)
+    }
+}
+
+impl FromStr for Shard {
+    type Err = String;
+
+    /// Reads `K/N` with 1 <= K <= N.
+    fn from_str(s: &str) -> Result<Shard, String> {
+        let bad = || format!("expected K/N with 1 <= K <= N (such as 3/8), got {s:?}");
+        let (k, n) = s.split_once('/').ok_or_else(bad)?;
+        let index: u64 = k.trim().parse().map_err(|_| bad())?;
+        let count: u64 = n.trim().parse().map_err(|_| bad())?;
+        if index == 0 || index > count {
+            return Err(bad());
+        }
+        Ok(Shard { index, count })
+    }
+}
+
+/// How to run a batch.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Config {
+    /// Values for empty cells and absent columns.
+    pub defaults: Defaults,
+    /// The input's field delimiter.
+    pub delimiter: u8,
+    /// The output format.
+    pub format: Format,
+    /// The share of rows to process.
+    pub shard: Shard,
+    /// Whether the CSV output starts with a `row` column (the input row number).
+    pub row_column: bool,
+    /// Rows per chunk: at most three chunks are in memory at once.
+    pub chunk_rows: usize,
+    /// Worker threads; `None` uses rayon's global pool.
+    pub threads: Option<usize>,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            defaults: Defaults::default(),
+            delimiter: b',',
+            format: Format::Csv { delimiter: b',' },
+            shard: Shard::ALL,
+            row_column: false,
+            chunk_rows: 2048,
+            threads: None,
+        }
+    }
+}
+
+/// What a finished run did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Summary {
+    /// Data rows read, in every shard.
+    pub read: u64,
+    /// Rows of this shard processed and written.
+    pub rows: u64,
+    /// Rows among them that got an error.
+    pub failed: u64,
+}
+
+/// How one row ended, as reported to a progress callback.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RowStatus {
+    /// The row has results.
+    Ok,
+    /// The row has an error.
+    Failed,
+}
+
+/// A progress callback, called once per finished row from any worker thread.
+pub type Progress<'a> = dyn Fn(RowStatus) + Sync + 'a;
+
+/// Reads rows in bounded chunks, skipping other shards' rows.
+struct Chunks<R: Read> {
+    reader: csv::Reader<R>,
+    row: u64,
+    shard: Shard,
+    size: usize,
+    done: bool,
+}
+
+/// A CSV reader's error as an I/O error, keeping its kind.
+fn io_error(e: csv::Error) -> io::Error {
+    match e.into_kind() {
+        csv::ErrorKind::Io(e) => e,
+        other => io::Error::other(format!("{other:?}")),
+    }
+}
+
+impl<R: Read> Chunks<R> {
+    fn next(&mut self) -> io::Result<Vec<(u64, ByteRecord)>> {
+        let mut rows = Vec::with_capacity(self.size);
+        let mut skipped = ByteRecord::new();
+        while rows.len() < self.size && !self.done {
+            let mut record = ByteRecord::new();
+            let mine = self.shard.owns(self.row + 1);
+            let target = if mine { &mut record } else { &mut skipped };
+            if !self.reader.read_byte_record(target).map_err(io_error)? {
+                self.done = true;
+                break;
+            }
+            self.row += 1;
+            if mine {
+                rows.push((self.row, record));
+            }
+        }
+        Ok(rows)
+    }
+}
+
+/// Answers one chunk's rows in parallel, in order.
+fn answer(
+    rows: Vec<(u64, ByteRecord)>,
+    cols: &Columns,
+    defaults: &Defaults,
+    progress: Option<&Progress<'_>>,
+) -> Vec<Outcome> {
+    rows.into_par_iter()
+        .map(|(row, record)| {
+            let result = catch_unwind(AssertUnwindSafe(|| compute(cols, &record, defaults, row)))
+                .unwrap_or_else(|panic| Err(RowError::Panic(panic_text(&panic))));
+            if let Some(f) = progress {
+                f(if result.is_ok() { RowStatus::Ok } else { RowStatus::Failed });
+            }
+            Outcome { row, record, result }
+        })
+        .collect()
+}
+
+fn panic_text(panic: &Box<dyn std::any::Any + Send>) -> String {
+    panic
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "unknown panic".into())
+}
+
+/// Runs a batch: reads `input`, writes `output`, returns the counts. Rows with errors are
+/// counted in [`Summary::failed`]; an `Err` means the input or output itself failed (rows
+/// answered before that are written).
+pub fn run<R: Read, W: Write>(
+    input: R,
+    output: W,
+    config: &Config,
+    progress: Option<&Progress<'_>>,
+) -> Result<Summary, BatchError> {
+    let pool = match config.threads {
+        Some(n) => Some(
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(n)
+                .build()
+                .map_err(|_| BatchError::Threads(n))?,
+        ),
+        None => None,
+    };
+    let mut reader = csv::ReaderBuilder::new()
+        .delimiter(config.delimiter)
+        .has_headers(false)
+        .flexible(true)
+        .from_reader(input);
+    let mut header = ByteRecord::new();
+    if !reader.read_byte_record(&mut header).map_err(|e| BatchError::Read(io_error(e)))? {
+        return Err(HeaderError::Empty.into());
+    }
+    let cols = Columns::from_header(&header)?;
+    let mut out =
+        Output::new(output, config.format, &cols, config.row_column).map_err(BatchError::Write)?;
+    let mut chunks =
+        Chunks { reader, row: 0, shard: config.shard, size: config.chunk_rows.max(1), done: false };
+    let mut summary = Summary::default();
+    let mut current = chunks.next().map_err(BatchError::Read)?;
+    let mut previous: Vec<Outcome> = Vec::new();
+    while !current.is_empty() || !previous.is_empty() {
+        let mut answered = Vec::new();
+        let mut wrote = Ok(());
+        let mut next = Ok(Vec::new());
+        let (cols, defaults) = (&cols, &config.defaults);
+        in_scope(pool.as_ref(), |s| {
+            let rows = std::mem::take(&mut current);
+            let answered = &mut answered;
+            s.spawn(move |_| *answered = answer(rows, cols, defaults, progress));
+            // While the pool answers this chunk: write the last one, read the next one.
+            wrote = write_chunk(&mut out, &previous, &mut summary);
+            if wrote.is_ok() {
+                next = chunks.next();
+            }
+        });
+        wrote.map_err(BatchError::Write)?;
+        if let Err(e) = next {
+            write_chunk(&mut out, &answered, &mut summary).map_err(BatchError::Write)?;
+            out.flush().map_err(BatchError::Write)?;
+            return Err(BatchError::Read(e));
+        }
+        previous = answered;
+        current = next.unwrap_or_default();
+    }
+    out.flush().map_err(BatchError::Write)?;
+    summary.read = chunks.row;
+    Ok(summary)
+}
+
+/// Runs `op` in a scope of `pool` (or of the current/global pool) on the calling thread.
+fn in_scope<'s, R>(pool: Option<&rayon::ThreadPool>, op: impl FnOnce(&rayon::Scope<'s>) -> R) -> R {
+    match pool {
+        Some(pool) => pool.in_place_scope(op),
+        None => rayon::in_place_scope(op),
+    }
+}
+
+fn write_chunk<W: Write>(
+    out: &mut Output<W>,
+    outcomes: &[Outcome],
+    summary: &mut Summary,
+) -> io::Result<()> {
+    for o in outcomes {
+        out.write(o)?;
+        summary.rows += 1;
+        summary.failed += u64::from(o.result.is_err());
+    }
+    if !outcomes.is_empty() {
+        out.flush()?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run_text(input: &str, config: &Config) -> (Summary, String) {
+        let mut out = Vec::new();
+        let s = run(input.as_bytes(), &mut out, config, None).unwrap();
+        (s, String::from_utf8(out).unwrap())
+    }
+
+    #[test]
+    fn shards_split_rows_round_robin() {
+        let s: Shard = "2/3".parse().unwrap();
+        let rows: Vec<u64> = (1..=9).filter(|&r| s.owns(r)).collect();
+        assert_eq!(rows, vec![2, 5, 8]);
+        assert!(Shard::ALL.owns(1) && Shard::ALL.owns(u64::MAX));
+        for bad in ["0/3", "4/3", "3", "a/b", "1/0"] {
+            assert!(bad.parse::<Shard>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn output_rows_follow_input_order_across_small_chunks() {
+        let mut input = String::from("p1,p2,board,n\n");
+        for i in 0..200 {
+            let p1 = if i % 7 == 3 { "ZZ" } else { "AhKh" };
+            input += &format!("{p1},QQ,2c7d9h,{i}\n");
+        }
+        let config = Config { chunk_rows: 16, threads: Some(2), ..Config::default() };
+        let (s, text) = run_text(&input, &config);
+        assert_eq!((s.read, s.rows, s.failed), (200, 200, 29));
+        for (i, line) in text.lines().skip(1).enumerate() {
+            let n: usize = line.split(',').nth(3).unwrap().parse().unwrap();
+            assert_eq!(n, i);
+        }
+    }
+
+    #[test]
+    fn an_empty_input_or_a_bad_header_is_an_error() {
+        let mut out = Vec::new();
+        let e = run(&b""[..], &mut out, &Config::default(), None).unwrap_err();
+        assert!(matches!(e, BatchError::Header(HeaderError::Empty)));
+        let e = run(&b"a,b\n1,2\n"[..], &mut out, &Config::default(), None).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "bad header row: no p1 column: the header must name at least the columns p1 and p2"
+        );
+    }
+
+    #[test]
+    fn a_header_only_file_writes_only_the_header() {
+        let (s, text) = run_text("p1,p2\n", &Config::default());
+        assert_eq!(s, Summary::default());
+        assert_eq!(text.lines().count(), 1);
+    }
+}

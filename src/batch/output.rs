@@ -1,0 +1,271 @@
+//! Writing results: CSV/TSV rows (input cells, then results) or JSON lines.
+
+use std::fmt::Write as _;
+use std::io::{self, Write};
+
+use csv::ByteRecord;
+
+use super::columns::Columns;
+use super::row::RowError;
+use crate::equity::Equity;
+
+/// How results are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// A header, then one delimited record per input row.
+    Csv {
+        /// The field delimiter (`b','` or `b'\t'`).
+        delimiter: u8,
+    },
+    /// One JSON object per input row, no header.
+    JsonLines,
+}
+
+/// One processed input row.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    /// The data row number, counting from 1.
+    pub row: u64,
+    /// The input record as read.
+    pub record: ByteRecord,
+    /// The engine's answer or why there is none.
+    pub result: Result<Equity, RowError>,
+}
+
+impl Outcome {
+    /// The largest player standard error (Monte Carlo), the number the stopping rule checks.
+    pub fn stderr(e: &Equity) -> Option<f64> {
+        e.players.iter().filter_map(|p| p.stderr).reduce(f64::max)
+    }
+}
+
+/// Writes outcomes in one format, header first.
+pub struct Output<W: Write> {
+    sink: Sink<W>,
+    names: Vec<String>,
+    players: usize,
+    row_column: bool,
+    line: String,
+}
+
+enum Sink<W: Write> {
+    Csv(csv::Writer<W>),
+    Json(io::BufWriter<W>),
+}
+
+/// A CSV writer's error as an I/O error, keeping its kind (a broken pipe stays one).
+fn io_error(e: csv::Error) -> io::Error {
+    match e.into_kind() {
+        csv::ErrorKind::Io(e) => e,
+        other => io::Error::other(format!("CSV output: {other:?}")),
+    }
+}
+
+impl<W: Write> Output<W> {
+    /// Starts the output for these columns and writes the CSV header.
+    pub fn new(w: W, format: Format, cols: &Columns, row_column: bool) -> io::Result<Output<W>> {
+        let sink = match format {
+            Format::Csv { delimiter } => {
+                let mut csv = csv::WriterBuilder::new().delimiter(delimiter).from_writer(w);
+                csv.write_record(cols.output_header(row_column)).map_err(io_error)?;
+                Sink::Csv(csv)
+            }
+            Format::JsonLines => Sink::Json(io::BufWriter::with_capacity(1 << 16, w)),
+        };
+        Ok(Output {
+            sink,
+            names: cols.names.clone(),
+            players: cols.players.len(),
+            row_column,
+            line: String::new(),
+        })
+    }
+
+    /// Writes one outcome.
+    pub fn write(&mut self, o: &Outcome) -> io::Result<()> {
+        match &mut self.sink {
+            Sink::Csv(csv) => {
+                write_csv(csv, o, self.names.len(), self.players, self.row_column).map_err(io_error)
+            }
+            Sink::Json(w) => {
+                self.line.clear();
+                json_line(&mut self.line, o, &self.names);
+                w.write_all(self.line.as_bytes())
+            }
+        }
+    }
+
+    /// Flushes buffered output.
+    pub fn flush(&mut self) -> io::Result<()> {
+        match &mut self.sink {
+            Sink::Csv(csv) => csv.flush(),
+            Sink::Json(w) => w.flush(),
+        }
+    }
+}
+
+/// One CSV record: the input cells (padded or cut to the header's width), then the results.
+fn write_csv<W: Write>(
+    csv: &mut csv::Writer<W>,
+    o: &Outcome,
+    width: usize,
+    players: usize,
+    row_column: bool,
+) -> csv::Result<()> {
+    let mut num = String::new();
+    if row_column {
+        write!(num, "{}", o.row).ok();
+        csv.write_field(&num)?;
+    }
+    for i in 0..width {
+        csv.write_field(o.record.get(i).unwrap_or(b""))?;
+    }
+    match &o.result {
+        Ok(e) => {
+            for p in 0..players {
+                match e.players.get(p) {
+                    Some(pe) => {
+                        for x in [pe.equity, pe.win, pe.tie] {
+                            num.clear();
+                            write!(num, "{x}").ok();
+                            csv.write_field(&num)?;
+                        }
+                    }
+                    None => (0..3).try_for_each(|_| csv.write_field(""))?,
+                }
+            }
+            csv.write_field(e.method.name())?;
+            num.clear();
+            write!(num, "{}", e.deals).ok();
+            csv.write_field(&num)?;
+            num.clear();
+            if let Some(se) = Outcome::stderr(e) {
+                write!(num, "{se}").ok();
+            }
+            csv.write_field(&num)?;
+            csv.write_field("")?;
+        }
+        Err(err) => {
+            for _ in 0..3 * players + 3 {
+                csv.write_field("")?;
+            }
+            csv.write_field(err.to_string())?;
+        }
+    }
+    csv.write_record(None::<&[u8]>)
+}
+
+/// A JSON string literal.
+fn json_str(out: &mut String, s: &str) {
+    out.push_str(&serde_json::Value::from(s).to_string());
+}
+
+/// `{"row", "input": {name: cell}, "players": [{equity, win, tie}], "method", "deals",
+/// "stderr", "error"}` with nulls where a value is absent, and a newline.
+fn json_line(out: &mut String, o: &Outcome, names: &[String]) {
+    write!(out, "{{\"row\":{},\"input\":{{", o.row).ok();
+    for (i, name) in names.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        json_str(out, name);
+        out.push(':');
+        json_str(out, &String::from_utf8_lossy(o.record.get(i).unwrap_or(b"")));
+    }
+    out.push_str("},");
+    match &o.result {
+        Ok(e) => {
+            out.push_str("\"players\":[");
+            for (i, p) in e.players.iter().enumerate() {
+                let sep = if i > 0 { "," } else { "" };
+                write!(out, "{sep}{{\"equity\":{},\"win\":{},\"tie\":{}}}", p.equity, p.win, p.tie)
+                    .ok();
+            }
+            write!(out, "],\"method\":\"{}\",\"deals\":{},\"stderr\":", e.method.name(), e.deals)
+                .ok();
+            match Outcome::stderr(e) {
+                Some(se) => write!(out, "{se}").ok(),
+                None => write!(out, "null").ok(),
+            };
+            out.push_str(",\"error\":null}\n");
+        }
+        Err(err) => {
+            out.push_str(
+                "\"players\":null,\"method\":null,\"deals\":null,\"stderr\":null,\"error\":",
+            );
+            json_str(out, &err.to_string());
+            out.push_str("}\n");
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::equity::{calculate, Game, Query};
+
+    fn cols() -> Columns {
+        Columns::from_header(&ByteRecord::from(vec!["p1", "p2", "note"])).unwrap()
+    }
+
+    fn outcomes() -> Vec<Outcome> {
+        let mut q = Query::new(Game::Holdem, ["AhKh", "QsQd"]);
+        q.board = "2c7d9h".into();
+        let ok = Outcome {
+            row: 1,
+            record: ByteRecord::from(vec!["AhKh", "QsQd", "a, \"b\""]),
+            result: Ok(calculate(&q).unwrap()),
+        };
+        let bad = Outcome {
+            row: 2,
+            record: ByteRecord::from(vec!["AA"]),
+            result: Err(RowError::TooFewPlayers { column: "p2".into() }),
+        };
+        vec![ok, bad]
+    }
+
+    fn written(format: Format, row_column: bool) -> String {
+        let mut buf = Vec::new();
+        let mut out = Output::new(&mut buf, format, &cols(), row_column).unwrap();
+        for o in outcomes() {
+            out.write(&o).unwrap();
+        }
+        out.flush().unwrap();
+        drop(out);
+        String::from_utf8(buf).unwrap()
+    }
+
+    #[test]
+    fn csv_rows_keep_the_input_cells_and_pad_short_records() {
+        let text = written(Format::Csv { delimiter: b',' }, true);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(
+            lines[0],
+            "row,p1,p2,note,p1_equity,p1_win,p1_tie,p2_equity,p2_win,p2_tie,method,deals,stderr,error"
+        );
+        assert!(lines[1].starts_with("1,AhKh,QsQd,\"a, \"\"b\"\"\",0."), "{}", lines[1]);
+        assert!(lines[1].ends_with(",exhaustive,990,,"), "{}", lines[1]);
+        assert_eq!(
+            lines[2],
+            "2,AA,,,,,,,,,,,,\"too few players: p2 is empty, and every row needs at least p1 and p2\""
+        );
+        assert_eq!(lines.len(), 3);
+    }
+
+    #[test]
+    fn json_lines_are_valid_json_with_every_key() {
+        let text = written(Format::JsonLines, false);
+        let rows: Vec<serde_json::Value> =
+            text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+        assert_eq!(rows[0]["row"], 1);
+        assert_eq!(rows[0]["input"]["note"], "a, \"b\"");
+        assert_eq!(rows[0]["deals"], 990);
+        assert_eq!(rows[0]["stderr"], serde_json::Value::Null);
+        let sum = rows[0]["players"][0]["equity"].as_f64().unwrap()
+            + rows[0]["players"][1]["equity"].as_f64().unwrap();
+        assert!((sum - 1.0).abs() < 1e-12);
+        assert_eq!(rows[1]["players"], serde_json::Value::Null);
+        assert_eq!(rows[1]["input"]["p2"], "");
+        assert!(rows[1]["error"].as_str().unwrap().starts_with("too few players"));
+    }
+}

@@ -1,0 +1,175 @@
+//! `felt batch`: a CSV/TSV file of equity questions in, the same rows with answers out.
+
+use std::fs::File;
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use anyhow::Context;
+use clap::Args;
+use feltkit::batch::{run as run_batch, Config, Defaults, Format, RowStatus, Shard};
+use feltkit::equity::{Game, Method};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
+
+/// Arguments of `felt batch`.
+#[derive(Args, Debug)]
+pub struct BatchArgs {
+    /// Input file (CSV, or TSV when it ends in `.tsv`); `-` or none reads stdin.
+    input: Option<PathBuf>,
+    /// Output file; `-` or none writes stdout. A `.tsv` or `.csv` name picks the delimiter,
+    /// otherwise the input's is used.
+    #[arg(short, long)]
+    output: Option<PathBuf>,
+    /// Field delimiter of the input: one character, or `tab`.
+    #[arg(long)]
+    delimiter: Option<String>,
+    /// Game for rows without a `game` cell: holdem, turnover, stud7 or americana.
+    #[arg(long, default_value = "holdem")]
+    game: String,
+    /// Board for rows without a `board` cell.
+    #[arg(long, default_value = "")]
+    board: String,
+    /// Dead cards for rows without a `dead` cell.
+    #[arg(long, default_value = "")]
+    dead: String,
+    /// Method for rows without a `method` cell: auto, exhaustive or monte_carlo.
+    #[arg(long, default_value = "auto")]
+    method: String,
+    /// Monte Carlo deals for rows without an `iterations` cell.
+    #[arg(long)]
+    iterations: Option<u64>,
+    /// Monte Carlo standard error target for rows without a `stderr` cell.
+    #[arg(long)]
+    stderr: Option<f64>,
+    /// Base seed: a row without a `seed` cell uses the row-th output of SplitMix64 from it.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Process only shard K of N (rows r with (r - 1) mod N = K - 1); adds the `row` column.
+    #[arg(long, value_name = "K/N")]
+    shard: Option<Shard>,
+    /// Start each output row with a `row` column (the input row number, from 1).
+    #[arg(long)]
+    row_numbers: bool,
+    /// Worker threads (default: one per core).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Rows read and answered at a time (memory holds at most three chunks).
+    #[arg(long, default_value_t = 2048)]
+    chunk_rows: usize,
+    /// Write one JSON object per row instead of CSV.
+    #[arg(long)]
+    json: bool,
+}
+
+/// `-` or no path.
+fn is_std(path: &Option<PathBuf>) -> bool {
+    path.as_deref().is_none_or(|p| p == Path::new("-"))
+}
+
+/// The delimiter a file name's extension implies, if any.
+fn delimiter_of(path: &Option<PathBuf>) -> Option<u8> {
+    if is_std(path) {
+        return None;
+    }
+    let ext = path.as_deref()?.extension()?.to_str()?.to_ascii_lowercase();
+    match ext.as_str() {
+        "tsv" | "tab" => Some(b'\t'),
+        "csv" => Some(b','),
+        _ => None,
+    }
+}
+
+fn parse_delimiter(text: &str) -> anyhow::Result<u8> {
+    match text {
+        "tab" | "\\t" | "\t" => Ok(b'\t'),
+        t if t.len() == 1 && t.is_ascii() => Ok(t.as_bytes()[0]),
+        t => anyhow::bail!("--delimiter must be one ASCII character or `tab`, got {t:?}"),
+    }
+}
+
+fn config(args: &BatchArgs) -> anyhow::Result<Config> {
+    let game: Game = args.game.parse().context("--game")?;
+    let method: Method = args.method.parse().context("--method")?;
+    if args.iterations == Some(0) {
+        anyhow::bail!("--iterations must be at least 1");
+    }
+    if let Some(se) = args.stderr {
+        anyhow::ensure!(se.is_finite() && se > 0.0, "--stderr must be positive, got {se}");
+    }
+    anyhow::ensure!(args.threads != Some(0), "--threads must be at least 1");
+    let delimiter = match &args.delimiter {
+        Some(d) => parse_delimiter(d)?,
+        None => delimiter_of(&args.input).unwrap_or(b','),
+    };
+    let format = match args.json {
+        true => Format::JsonLines,
+        false => Format::Csv { delimiter: delimiter_of(&args.output).unwrap_or(delimiter) },
+    };
+    Ok(Config {
+        defaults: Defaults {
+            game,
+            board: args.board.clone(),
+            dead: args.dead.clone(),
+            method,
+            iterations: args.iterations,
+            stderr: args.stderr,
+            seed: args.seed,
+        },
+        delimiter,
+        format,
+        shard: args.shard.unwrap_or(Shard::ALL),
+        row_column: args.row_numbers || args.shard.is_some(),
+        chunk_rows: args.chunk_rows.max(1),
+        threads: args.threads,
+    })
+}
+
+/// Runs `felt batch`: exit 0 when every row has results, 1 when some rows failed.
+pub fn run(args: BatchArgs) -> anyhow::Result<ExitCode> {
+    let config = config(&args)?;
+    let input: Box<dyn Read> = match &args.input {
+        p if is_std(p) => Box::new(std::io::stdin().lock()),
+        Some(path) => {
+            Box::new(File::open(path).with_context(|| format!("cannot open {}", path.display()))?)
+        }
+        None => unreachable!("is_std covers no path"),
+    };
+    let output: Box<dyn Write> = match &args.output {
+        p if is_std(p) => Box::new(std::io::stdout().lock()),
+        Some(path) => Box::new(
+            File::create(path).with_context(|| format!("cannot create {}", path.display()))?,
+        ),
+        None => unreachable!("is_std covers no path"),
+    };
+    let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{spinner} [{elapsed_precise}] {human_pos} rows, {rate}, {msg}",
+        )
+        .unwrap_or_else(|_| ProgressStyle::default_spinner())
+        .with_key("rate", |s: &ProgressState, w: &mut dyn std::fmt::Write| {
+            write!(w, "{:.0} rows/s", s.per_sec()).ok();
+        }),
+    );
+    bar.set_message("0 failed");
+    let failed = AtomicU64::new(0);
+    let progress = |status: RowStatus| {
+        bar.inc(1);
+        if status == RowStatus::Failed {
+            let n = failed.fetch_add(1, Ordering::Relaxed) + 1;
+            bar.set_message(format!("{n} failed"));
+        }
+    };
+    let result = run_batch(input, output, &config, Some(&progress));
+    bar.finish_and_clear();
+    let summary = result?;
+    if summary.failed > 0 {
+        eprintln!(
+            "felt batch: {} of {} rows failed (see their error column)",
+            summary.failed, summary.rows
+        );
+        return Ok(ExitCode::from(1));
+    }
+    Ok(ExitCode::SUCCESS)
+}
