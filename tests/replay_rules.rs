@@ -127,3 +127,21 @@ fn illegal_hands_are_refused_at_the_right_action_for_the_right_reason() {
         assert!(matches!(r.status, Status::Incomplete(_)), "{name}: {:?}", r.status);
     }
 }
+
+#[test]
+fn amounts_too_large_for_exact_sums_are_refused() {
+    let text = "variant = 'nlhe'\nblinds_or_straddles = [1, 2]\n\
+                starting_stacks = [9000000000000000000, 5]\nactions = []\n";
+    match replay_text(text, "big", false).remove(0).status {
+        Status::BadSetup(why) => assert!(why.contains("too large"), "{why}"),
+        other => panic!("{other:?}"),
+    }
+    let text = "variant = 'nlhe'\nblinds_or_straddles = [1, 2]\nstarting_stacks = [100, 100]\n\
+                actions = ['d dh p1 AsAh', 'd dh p2 KsKh', 'p2 cbr 9223372036854775807']\n";
+    match replay_text(text, "big", false).remove(0).status {
+        Status::Illegal { number: 3, reason, .. } => {
+            assert!(reason.contains("more than the player has"))
+        }
+        other => panic!("{other:?}"),
+    }
+}

@@ -1,6 +1,8 @@
 //! Replaying recorded hands under their game's rules, and checking their recorded results.
 
-use crate::rules::{player_name, Chips, Game, Hand, Outcome, RuleError, Stakes, Structure};
+use crate::rules::{
+    player_name, Chips, Game, Hand, Outcome, RuleError, Stakes, Structure, MAX_CHIPS,
+};
 
 use rayon::prelude::*;
 
@@ -209,6 +211,23 @@ pub fn replay_record(record: &HandRecord, label: String, check: bool) -> HandRep
         }
     }
     report.places = places;
+    // Amounts are whole chips of at most MAX_CHIPS, so sums of a table's stacks never overflow.
+    let sizes = [record.min_bet, record.small_bet, record.big_bet, record.bring_in];
+    let too_large = record
+        .antes
+        .iter()
+        .chain(&record.blinds_or_straddles)
+        .chain(&record.starting_stacks)
+        .chain(sizes.iter().flatten())
+        .find(|a| a.to_chips(places).map_or(true, |c| c.abs() > MAX_CHIPS));
+    if let Some(a) = too_large {
+        report.status = Status::BadSetup(format!(
+            "amount {a} is too large: at most {} chips of {}",
+            MAX_CHIPS,
+            format_chips(1, places)
+        ));
+        return report;
+    }
     let chips =
         |v: &[Amount]| v.iter().map(|a| a.to_chips(places).unwrap_or(0)).collect::<Vec<_>>();
     let one = |a: Option<Amount>| a.and_then(|a| a.to_chips(places)).unwrap_or(0);

@@ -12,7 +12,7 @@ use std::collections::VecDeque;
 use crate::card::{Card, CardSet};
 
 use super::error::SetupError;
-use super::{player_name, Chips, Game, Opening, ShowStart, Stakes, Structure};
+use super::{player_name, Chips, Game, Opening, ShowStart, Stakes, Structure, MAX_CHIPS};
 
 /// Where a hand stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -166,6 +166,20 @@ impl Hand {
             if let Some((i, &x)) = v.iter().enumerate().find(|(_, &x)| x < 0) {
                 return Err(SetupError::Amount { field, index: i + 1, value: x, why: "negative" });
             }
+        }
+        for (field, v) in [
+            ("antes", &stakes.antes),
+            ("blinds_or_straddles", &stakes.blinds),
+            ("starting_stacks", &stakes.stacks),
+        ] {
+            if let Some((i, &x)) = v.iter().enumerate().find(|(_, &x)| x > MAX_CHIPS) {
+                let why = "too large (at most 10^15 chips)";
+                return Err(SetupError::Amount { field, index: i + 1, value: x, why });
+            }
+        }
+        let sizes_given = [stakes.min_bet, stakes.small_bet, stakes.big_bet, stakes.bring_in];
+        if sizes_given.iter().any(|&x| !(0..=MAX_CHIPS).contains(&x)) {
+            return Err(SetupError::Stake("bet sizes must be from 0 to 10^15 chips".into()));
         }
         if let Some((i, &x)) = stakes.stacks.iter().enumerate().find(|(_, &x)| x <= 0) {
             let why = "a starting stack must be positive";
