@@ -1,7 +1,7 @@
 //! Parse + replay + check throughput of PHH bundles: `cargo bench -p feltkit-benches --bench replay`.
 //!
-//! The workload is one `.phhs` bundle made of the 600 NT, FT and PT hands of
-//! ../shared/corpus/pokerkit (hold'em with antes, side pots, odd chips, all-in run-outs), each
+//! The workload is one `.phhs` bundle made of the 800 NT, FT, PT and F7S hands of
+//! ../shared/corpus/pokerkit (hold'em and stud with antes, side pots, odd chips, all-in run-outs), each
 //! replayed under its rules and checked against `finishing_stacks`, `winnings` and `_pots`.
 
 use std::path::PathBuf;
@@ -13,7 +13,7 @@ fn bundle() -> (String, u64) {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/pokerkit");
     let mut text = String::new();
     let mut n = 0u64;
-    for code in ["NT", "FT", "PT"] {
+    for code in ["NT", "FT", "PT", "F7S"] {
         let mut files: Vec<PathBuf> =
             std::fs::read_dir(root.join(code)).unwrap().map(|e| e.unwrap().path()).collect();
         files.sort();
@@ -34,7 +34,7 @@ fn replay(c: &mut Criterion) {
     assert!(reports.iter().all(|r| r.ok()), "every corpus hand must replay and match");
     let mut group = c.benchmark_group("replay");
     group.throughput(Throughput::Elements(n));
-    group.bench_function("pokerkit_nt_ft_pt_bundle_parse_replay_check", |b| {
+    group.bench_function("pokerkit_corpus_bundle_parse_replay_check", |b| {
         b.iter(|| {
             let reports = replay_text(std::hint::black_box(&text), "bundle", true);
             assert_eq!(reports.len() as u64, n);

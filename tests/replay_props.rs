@@ -1,15 +1,28 @@
 //! Property tests: random legal hands conserve chips to the chip and replay from their PHH text;
 //! no input (random actions, random text) makes the engine or the reader panic.
 
-use feltkit::card::{Card, Deck};
+use feltkit::card::Card;
 use feltkit::phh::replay_text;
-use feltkit::rules::{Game, Hand, Phase, Stakes};
+use feltkit::rules::{Game, Hand, Opening, Phase, Stakes};
 use proptest::prelude::*;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-const CODES: &[&str] = &["nlhe", "flhe", "plhe", "turnover", "NT", "FT", "PT", "F7S", "stud7"];
+const CODES: &[&str] = &[
+    "nlhe",
+    "flhe",
+    "plhe",
+    "turnover",
+    "NT",
+    "FT",
+    "PT",
+    "F7S",
+    "stud7",
+    "stud7-spread",
+    "americana",
+    "americana-nl",
+];
 
 fn cards(cs: &[Option<Card>]) -> String {
     cs.iter().map(|c| c.map_or("??".to_string(), |c| c.to_string())).collect()
@@ -20,8 +33,8 @@ fn random_hand(seed: u64) -> (String, i64, i64) {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let code = CODES[rng.random_range(0..CODES.len())];
     let game = Game::by_code(code).unwrap();
-    let stud = game.streets[0].hole.len() == 3 && game.streets.len() == 5;
-    let n = rng.random_range(2..=if stud { 8usize } else { 6 });
+    let stud = game.streets[0].opening != Opening::Position;
+    let n = rng.random_range(2..=game.max_players.min(8));
     let sb = rng.random_range(1..=5i64);
     let bb = sb + rng.random_range(0..=5i64);
     let ante = if rng.random_bool(0.3) { rng.random_range(1..=3i64) } else { 0 };
@@ -42,7 +55,7 @@ fn random_hand(seed: u64) -> (String, i64, i64) {
         stacks: stacks.clone(),
     };
     let mut hand = Hand::new(game, &stakes).unwrap();
-    let mut deck: Vec<Card> = Deck::Standard.cards().iter().collect();
+    let mut deck: Vec<Card> = game.deck.cards().iter().collect();
     deck.shuffle(&mut rng);
     let mut next = deck.into_iter();
     let mut actions: Vec<String> = Vec::new();

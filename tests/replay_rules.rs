@@ -24,6 +24,7 @@ fn data(dir: &str) -> Vec<(String, String)> {
 }
 
 const LEGAL: &[&str] = &[
+    "americana_bring_in_by_suit_and_opener_by_suit",
     "flhe_cap_and_heads_up_unlimited",
     "flhe_half_bet_all_in_reopens",
     "nlhe_decimal_stakes",
@@ -37,6 +38,7 @@ const LEGAL: &[&str] = &[
     "stud7_bring_in_by_suit_open_pair_and_heads_up_raises",
     "stud7_community_seventh_card",
     "stud7_odd_chip_to_the_highest_card",
+    "stud7_short_all_in_side_pot",
     "turnover_expose_and_table_stake",
     "turnover_heads_up_antes",
 ];
@@ -80,7 +82,7 @@ fn showdown_order_follows_the_last_aggressor_or_the_button() {
 #[test]
 fn illegal_hands_are_refused_at_the_right_action_for_the_right_reason() {
     let files = data("illegal");
-    assert_eq!(files.len(), 17);
+    assert_eq!(files.len(), 20);
     for (name, text) in &files {
         let section = &parse(text).unwrap()[0];
         let Some(Value::Num(n)) = section.get("_expect_action") else {
@@ -123,5 +125,23 @@ fn illegal_hands_are_refused_at_the_right_action_for_the_right_reason() {
         let truncated = format!("{}actions = [{}{}", &text[..start], kept.join(", "), &text[end..]);
         let r = replay_text(&truncated, name, false).remove(0);
         assert!(matches!(r.status, Status::Incomplete(_)), "{name}: {:?}", r.status);
+    }
+}
+
+#[test]
+fn amounts_too_large_for_exact_sums_are_refused() {
+    let text = "variant = 'nlhe'\nblinds_or_straddles = [1, 2]\n\
+                starting_stacks = [9000000000000000000, 5]\nactions = []\n";
+    match replay_text(text, "big", false).remove(0).status {
+        Status::BadSetup(why) => assert!(why.contains("too large"), "{why}"),
+        other => panic!("{other:?}"),
+    }
+    let text = "variant = 'nlhe'\nblinds_or_straddles = [1, 2]\nstarting_stacks = [100, 100]\n\
+                actions = ['d dh p1 AsAh', 'd dh p2 KsKh', 'p2 cbr 9223372036854775807']\n";
+    match replay_text(text, "big", false).remove(0).status {
+        Status::Illegal { number: 3, reason, .. } => {
+            assert!(reason.contains("more than the player has"))
+        }
+        other => panic!("{other:?}"),
     }
 }

@@ -1,6 +1,8 @@
 //! Replaying recorded hands under their game's rules, and checking their recorded results.
 
-use crate::rules::{player_name, Chips, Game, Hand, Outcome, RuleError, Stakes, Structure};
+use crate::rules::{
+    player_name, Chips, Game, Hand, Outcome, RuleError, Stakes, Structure, MAX_CHIPS,
+};
 
 use rayon::prelude::*;
 
@@ -120,7 +122,7 @@ fn unreadable(label: String, why: String) -> HandReport {
 pub fn game_of(record: &HandRecord) -> Result<Game, String> {
     let Some(mut game) = Game::by_code(&record.variant) else {
         return Err(format!(
-            "variant `{}` is not supported: feltkit plays NT, FT, PT and the presets nlhe, flhe, plhe, turnover",
+            "variant `{}` is not supported: feltkit plays NT, FT, PT, F7S and the presets nlhe, flhe, plhe, turnover, stud7, stud7-spread, americana, americana-nl",
             record.variant
         ));
     };
@@ -209,6 +211,23 @@ pub fn replay_record(record: &HandRecord, label: String, check: bool) -> HandRep
         }
     }
     report.places = places;
+    // Amounts are whole chips of at most MAX_CHIPS, so sums of a table's stacks never overflow.
+    let sizes = [record.min_bet, record.small_bet, record.big_bet, record.bring_in];
+    let too_large = record
+        .antes
+        .iter()
+        .chain(&record.blinds_or_straddles)
+        .chain(&record.starting_stacks)
+        .chain(sizes.iter().flatten())
+        .find(|a| a.to_chips(places).map_or(true, |c| c.abs() > MAX_CHIPS));
+    if let Some(a) = too_large {
+        report.status = Status::BadSetup(format!(
+            "amount {a} is too large: at most {} chips of {}",
+            MAX_CHIPS,
+            format_chips(1, places)
+        ));
+        return report;
+    }
     let chips =
         |v: &[Amount]| v.iter().map(|a| a.to_chips(places).unwrap_or(0)).collect::<Vec<_>>();
     let one = |a: Option<Amount>| a.and_then(|a| a.to_chips(places)).unwrap_or(0);
@@ -236,6 +255,9 @@ pub fn replay_record(record: &HandRecord, label: String, check: bool) -> HandRep
         let result = match action {
             Err(e) => Err(e.to_string()),
             Ok(a) => {
+                if game.auto_bring_in {
+                    auto_bring_in(&mut hand, a, k + 1, &mut report.notes);
+                }
                 if game.is_phh_code() {
                     skip_timed_out(&mut hand, a, k + 1, &mut report.notes);
                 }
@@ -297,6 +319,26 @@ fn skip_timed_out(hand: &mut Hand, action: &Action, number: usize, notes: &mut V
             "{} did not act before action {number}: timed out and {what}",
             player_name(actor)
         ));
+    }
+}
+
+/// Americana: a bring-in player who makes no choice has the bring-in posted for them (seed 002);
+/// in a record that is an action by the next player while the bring-in is due.
+fn auto_bring_in(hand: &mut Hand, action: &Action, number: usize, notes: &mut Vec<String>) {
+    let player = match action {
+        Action::Fold(p)
+        | Action::CheckOrCall(p)
+        | Action::Check(p)
+        | Action::BetOrRaiseTo(p, _) => *p,
+        _ => return,
+    };
+    if let Some(actor) = hand.actor() {
+        if actor != player && hand.can_bring_in(actor) && hand.bring_in(actor).is_ok() {
+            notes.push(format!(
+                "{} made no choice before action {number}: the bring-in was posted for them",
+                player_name(actor)
+            ));
+        }
     }
 }
 

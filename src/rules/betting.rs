@@ -99,6 +99,12 @@ impl Hand {
         self.put_in(player, amount);
         self.to_act.pop_front();
         self.bring_in_due = false;
+        if self.game.bring_in_is_bet {
+            // The bring-in is the round's bet: raises go on from it.
+            self.completion_due = false;
+            self.full_level = self.bets[player];
+            self.raises += 1;
+        }
         self.acted[player] = true;
         self.faced[player] = self.bets[player];
         self.after_action();

@@ -109,6 +109,19 @@ const STUD_STREETS: [Street; 5] = [
     Street { burn: true, hole: &[false], board: 0, opening: Opening::BestShowing, big_bet: true },
 ];
 
+const AMERICANA_STREETS: [Street; 4] = [
+    Street {
+        burn: false,
+        hole: &[false, true],
+        board: 0,
+        opening: Opening::HighCard,
+        big_bet: false,
+    },
+    Street { burn: true, hole: &[true], board: 0, opening: Opening::BestShowing, big_bet: false },
+    Street { burn: true, hole: &[true], board: 0, opening: Opening::BestShowing, big_bet: true },
+    Street { burn: true, hole: &[true], board: 0, opening: Opening::BestShowing, big_bet: true },
+];
+
 const TURNOVER_STREETS: [Street; 4] = [
     Street {
         burn: false,
@@ -163,6 +176,11 @@ pub struct Game {
     pub expose_after: Option<usize>,
     /// Heads-up, no blinds are posted and everyone antes twice the small blind (turnover).
     pub heads_up_double_ante: bool,
+    /// The bring-in is the round's first full bet (Americana, spread-limit stud), not a partial
+    /// bet to be completed; it defaults to twice the ante (Americana) or the minimum bet.
+    pub bring_in_is_bet: bool,
+    /// A bring-in player who does not act has the bring-in posted for them (Americana).
+    pub auto_bring_in: bool,
     /// Fixed-limit stud: on 4th street an open pair lets the big bet be bet (then all bets are big).
     pub open_pair_option: bool,
     /// At most this many players.
@@ -209,6 +227,8 @@ const BASE: Game = Game {
     expose_after: None,
     heads_up_double_ante: false,
     open_pair_option: false,
+    bring_in_is_bet: false,
+    auto_bring_in: false,
     max_players: 22,
     supported: true,
 };
@@ -234,6 +254,20 @@ const STUD: Game = Game {
     open_pair_option: true,
     max_players: 8,
     ..PRESET
+};
+
+const AMERICANA: Game = Game {
+    code: "americana",
+    name: "Americana",
+    supported: true,
+    deck: Deck::Americana,
+    ranking: Ranking::Americana,
+    streets: &AMERICANA_STREETS,
+    open_pair_option: false,
+    bring_in_is_bet: true,
+    auto_bring_in: true,
+    max_players: 6,
+    ..STUD
 };
 
 /// Every game feltkit knows, PHH codes first, then the presets of VARIANTS.md.
@@ -282,14 +316,22 @@ pub const GAMES: &[Game] = &[
         ..PRESET
     },
     Game { code: "stud7", name: "seven-card stud", supported: true, ..STUD },
-    Game { code: "stud7-spread", name: "seven-card stud, spread limit", ..STUD },
-    Game { code: "americana", name: "Americana", deck: Deck::Americana, max_players: 6, ..STUD },
+    Game {
+        code: "stud7-spread",
+        name: "seven-card stud, spread limit",
+        supported: true,
+        structure: Structure::SpreadLimit,
+        open_pair_option: false,
+        bring_in_is_bet: true,
+        ..STUD
+    },
+    AMERICANA,
     Game {
         code: "americana-nl",
         name: "Americana, no limit",
-        deck: Deck::Americana,
-        max_players: 6,
-        ..STUD
+        structure: Structure::NoLimit,
+        cap: None,
+        ..AMERICANA
     },
 ];
 

@@ -38,6 +38,9 @@ pub use state::{Event, Hand, Phase};
 /// An amount of chips, in the smallest unit of the hand (a whole number).
 pub type Chips = i64;
 
+/// The largest stack or stake a hand may have, in chips (10^15), so that no sum overflows.
+pub const MAX_CHIPS: Chips = 1_000_000_000_000_000;
+
 /// Writes a player index as PHH does: index 0 is `p1`.
 pub fn player_name(index: usize) -> String {
     format!("p{}", index + 1)

@@ -12,7 +12,7 @@ use std::collections::VecDeque;
 use crate::card::{Card, CardSet};
 
 use super::error::SetupError;
-use super::{player_name, Chips, Game, Opening, ShowStart, Stakes, Structure};
+use super::{player_name, Chips, Game, Opening, ShowStart, Stakes, Structure, MAX_CHIPS};
 
 /// Where a hand stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -167,6 +167,20 @@ impl Hand {
                 return Err(SetupError::Amount { field, index: i + 1, value: x, why: "negative" });
             }
         }
+        for (field, v) in [
+            ("antes", &stakes.antes),
+            ("blinds_or_straddles", &stakes.blinds),
+            ("starting_stacks", &stakes.stacks),
+        ] {
+            if let Some((i, &x)) = v.iter().enumerate().find(|(_, &x)| x > MAX_CHIPS) {
+                let why = "too large (at most 10^15 chips)";
+                return Err(SetupError::Amount { field, index: i + 1, value: x, why });
+            }
+        }
+        let sizes_given = [stakes.min_bet, stakes.small_bet, stakes.big_bet, stakes.bring_in];
+        if sizes_given.iter().any(|&x| !(0..=MAX_CHIPS).contains(&x)) {
+            return Err(SetupError::Stake("bet sizes must be from 0 to 10^15 chips".into()));
+        }
         if let Some((i, &x)) = stakes.stacks.iter().enumerate().find(|(_, &x)| x <= 0) {
             let why = "a starting stack must be positive";
             return Err(SetupError::Amount {
@@ -225,7 +239,7 @@ impl Hand {
             first_shown: None,
             unswept: vec![0; n],
             stakes_min_bet: min_bet,
-            bring_in: stakes.bring_in.max(0),
+            bring_in: bring_in_of(&game, stakes),
             bring_in_due: false,
             completion_due: false,
             big_bet_made: false,
@@ -354,7 +368,8 @@ impl Hand {
         let max = self.max_bet();
         self.full_level = max;
         self.min_increment = match self.game.structure {
-            Structure::FixedLimit | Structure::SpreadLimit => self.street_size(),
+            Structure::FixedLimit => self.street_size(),
+            Structure::SpreadLimit => self.small_bet,
             _ => self.stakes_min_bet,
         };
         if max > 0 && self.game.blind_counts_toward_cap {
@@ -372,7 +387,7 @@ impl Hand {
         };
         let brings_in = matches!(opening, Opening::LowCard | Opening::HighCard);
         self.bring_in_due = brings_in && self.street == 0 && self.bring_in > 0;
-        self.completion_due = self.bring_in_due;
+        self.completion_due = self.bring_in_due && !self.game.bring_in_is_bet;
         if self.closed {
             self.end_betting();
             return;
@@ -477,15 +492,28 @@ impl Hand {
     }
 }
 
+/// The bring-in: as given, or by default twice the ante (Americana) or the minimum bet (spread).
+fn bring_in_of(game: &Game, stakes: &Stakes) -> Chips {
+    if stakes.bring_in > 0 || !game.bring_in_is_bet {
+        return stakes.bring_in.max(0);
+    }
+    match game.deck {
+        crate::card::Deck::Americana => 2 * stakes.antes.iter().copied().max().unwrap_or(0),
+        crate::card::Deck::Standard => stakes.small_bet.max(0),
+    }
+}
+
 fn sizes(
     game: &Game,
     stakes: &Stakes,
     blind_unit: Chips,
 ) -> Result<(Chips, Chips, Chips), SetupError> {
     let big_blind = stakes.blinds.iter().copied().max().unwrap_or(0);
+    let bring_in = bring_in_of(game, stakes);
+    let unit = if game.bring_in_is_bet && big_blind == 0 { bring_in } else { big_blind };
     match game.structure {
         Structure::NoLimit | Structure::PotLimit => {
-            let default = if game.heads_up_double_ante { blind_unit } else { big_blind };
+            let default = if game.heads_up_double_ante { blind_unit } else { unit };
             let min_bet = if stakes.min_bet > 0 { stakes.min_bet } else { default };
             if min_bet <= 0 {
                 return Err(SetupError::Stake(
@@ -495,7 +523,7 @@ fn sizes(
             Ok((min_bet, min_bet, 2 * min_bet))
         }
         Structure::FixedLimit | Structure::SpreadLimit => {
-            let small = if stakes.small_bet > 0 { stakes.small_bet } else { big_blind };
+            let small = if stakes.small_bet > 0 { stakes.small_bet } else { unit };
             let big = if stakes.big_bet > 0 { stakes.big_bet } else { 2 * small };
             if small <= 0 || big < small {
                 return Err(SetupError::Stake(
