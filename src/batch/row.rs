@@ -63,7 +63,7 @@ pub fn row_seed(base: u64, row: u64) -> u64 {
 #[derive(Debug, Clone, PartialEq, Error)]
 pub enum RowError {
     /// The record has more or fewer fields than the header.
-    #[error("the row has {got} fields but the header has {expected}{}", dropped(.extra))]
+    #[error("the row has {got} field{} but the header has {expected}{}", plural(*.got), dropped(.extra))]
     Fields {
         /// Fields in the record.
         got: usize,
@@ -110,6 +110,14 @@ pub enum RowError {
     Panic(String),
 }
 
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
 fn dropped(extra: &[String]) -> String {
     if extra.is_empty() {
         return String::new();
@@ -145,7 +153,7 @@ fn equity_message(e: &EquityError) -> String {
 }
 
 /// A row's cell for `pos`, trimmed; `""` when the column is absent or the row is short.
-fn cell<'r>(record: &'r ByteRecord, pos: Option<usize>, field: Field) -> Result<&'r str, RowError> {
+fn cell(record: &ByteRecord, pos: Option<usize>, field: Field) -> Result<&str, RowError> {
     let Some(bytes) = pos.and_then(|p| record.get(p)) else { return Ok("") };
     std::str::from_utf8(bytes)
         .map(str::trim)
@@ -348,6 +356,7 @@ mod tests {
     #[test]
     fn a_record_of_the_wrong_length_keeps_its_extra_fields_in_the_message() {
         assert_eq!(err(&["AA", "KK"]), "the row has 2 fields but the header has 8");
+        assert_eq!(err(&["AA"]), "the row has 1 field but the header has 8");
         let long = ["AA", "KK", "", "", "", "", "", "", "x", "y,z"];
         assert_eq!(
             err(&long),
