@@ -148,7 +148,26 @@ fn equity_message(e: &EquityError) -> String {
         EquityError::UnknownGame(_) => format!("game: {e}"),
         EquityError::UnknownMethod(_) => format!("method: {e}"),
         EquityError::PlayerCount { .. } => format!("players: {e}"),
+        EquityError::CardTwice { card, first, second } => {
+            format!("{card} is used twice: in {} and in {}", column_of(first), column_of(second))
+        }
+        EquityError::TooLarge(cost) => format!(
+            "method: exhaustive enumeration would need about {cost:.1e} evaluations; use \
+             monte_carlo or auto"
+        ),
         other => other.to_string(),
+    }
+}
+
+/// The column the engine's place names refer to ("player 2" is `p2`).
+fn column_of(place: &str) -> String {
+    match place {
+        "the board" => "board".into(),
+        "the dead cards" => "dead".into(),
+        p => match p.strip_prefix("player ") {
+            Some(n) if n.parse::<usize>().is_ok() => format!("p{n}"),
+            _ => p.to_string(),
+        },
     }
 }
 
@@ -371,7 +390,15 @@ mod tests {
         let e = compute(&c, &row(&["AA", "KK+,AQx", "", "", "", "", "", ""]), &d, 1).unwrap_err();
         assert!(e.to_string().starts_with("p2 (\"KK+,AQx\"): range token 2"), "{e}");
         let e = compute(&c, &row(&["AhKh", "AhQd", "", "", "", "", "", ""]), &d, 1).unwrap_err();
-        assert_eq!(e.to_string(), "Ah is used twice: in player 1 and in player 2");
+        assert_eq!(e.to_string(), "Ah is used twice: in p1 and in p2");
+        let e =
+            compute(&c, &row(&["AhKh", "QQ", "", "Ah2c3c", "", "", "", ""]), &d, 1).unwrap_err();
+        assert_eq!(e.to_string(), "Ah is used twice: in board and in p1");
+        let huge = Defaults { method: Method::Exhaustive, ..Defaults::default() };
+        let ten: Vec<&str> = vec!["random"; 10];
+        let c10 = cols(&["p1", "p2", "p3", "p4", "p5", "p6", "p7", "p8", "p9", "p10"]);
+        let e = compute(&c10, &row(&ten), &huge, 1).unwrap_err();
+        assert!(e.to_string().starts_with("method: exhaustive enumeration would need"), "{e}");
         let e = compute(&c, &row(&["AA", "KK", "", "2c3c", "", "", "", ""]), &d, 1).unwrap_err();
         assert_eq!(e.to_string(), "board: 2 cards, expected 0, 3, 4 or 5");
         let bad = ByteRecord::from(vec![&b"AA"[..], b"\xff", b"", b"", b"", b"", b"", b""]);
