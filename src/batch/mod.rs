@@ -41,21 +41,28 @@ pub use columns::{Columns, Field, HeaderError, MAX_PLAYERS};
 pub use output::{Format, Outcome, Output};
 pub use row::{compute, query, row_seed, Defaults, RowError};
 
-/// Why a batch run stopped: the file itself, not one of its rows, could not be used.
+/// Why a batch run stopped: the file itself, not one of its rows, could not be used. The I/O
+/// variants keep the `io::Error` as their source (a broken pipe can be recognized in the chain).
 #[derive(Debug, Error)]
 pub enum BatchError {
     /// The input could not be read.
-    #[error("cannot read the input: {0}")]
+    #[error("cannot read the input")]
     Read(#[source] io::Error),
     /// The header row is missing or unusable.
     #[error("bad header row: {0}")]
-    Header(#[from] HeaderError),
+    Header(HeaderError),
     /// The output could not be written.
-    #[error("cannot write the output: {0}")]
+    #[error("cannot write the output")]
     Write(#[source] io::Error),
     /// The worker pool could not be built.
     #[error("could not start {0} worker threads")]
     Threads(usize),
+}
+
+impl From<HeaderError> for BatchError {
+    fn from(e: HeaderError) -> BatchError {
+        BatchError::Header(e)
+    }
 }
 
 /// A share of the rows: shard `index` of `count` (from 1) takes the data rows `r` (counting
