@@ -11,7 +11,8 @@
 //!
 //! Each group has `engine_one_by_one` (build a `Query` per row and `calculate` it, in order,
 //! with the engine's own parallelism) and `batch` (`feltkit::batch::run` over the CSV text in
-//! memory, output to memory); throughput is in rows (elements) per second. The group
+//! memory, output to memory, one thread per core) and `batch_threads_1` (the same on one
+//! thread: the batch layer's own cost per row); throughput is in rows (elements) per second. The group
 //! `per_query_cost` splits one hand-vs-hand row into its parts: parsing the query, planning
 //! (parsing plus the engine's setup), the whole calculation, and the calculation with
 //! `Options { threads: Some(1) }`, which builds a thread pool per call.
@@ -89,9 +90,10 @@ fn one_by_one(rows: &[[String; 3]]) -> usize {
     rows.iter().filter(|r| calculate(&query(r)).is_ok()).count()
 }
 
-fn batch(text: &str) -> u64 {
+fn batch(text: &str, threads: Option<usize>) -> u64 {
     let mut out = Vec::with_capacity(text.len() * 4);
-    run(text.as_bytes(), &mut out, &Config::default(), None).map(|s| s.rows).unwrap_or(0)
+    let config = Config { threads, ..Config::default() };
+    run(text.as_bytes(), &mut out, &config, None).map(|s| s.rows).unwrap_or(0)
 }
 
 fn workload(c: &mut Criterion, name: &str, rows: Vec<[String; 3]>) {
@@ -102,7 +104,10 @@ fn workload(c: &mut Criterion, name: &str, rows: Vec<[String; 3]>) {
     g.bench_function(BenchmarkId::new("engine_one_by_one", rows.len()), |b| {
         b.iter(|| one_by_one(&rows))
     });
-    g.bench_function(BenchmarkId::new("batch", rows.len()), |b| b.iter(|| batch(&text)));
+    g.bench_function(BenchmarkId::new("batch", rows.len()), |b| b.iter(|| batch(&text, None)));
+    g.bench_function(BenchmarkId::new("batch_threads_1", rows.len()), |b| {
+        b.iter(|| batch(&text, Some(1)))
+    });
     g.finish();
 }
 

@@ -172,8 +172,8 @@ impl Columns {
             }
             *slot = Some(pos);
         }
-        for need in 0..2 {
-            if players[need].is_none() {
+        for (need, slot) in players.iter().enumerate().take(2) {
+            if slot.is_none() {
                 return Err(HeaderError::MissingPlayer(Field::Player(need).name()));
             }
         }

@@ -41,21 +41,28 @@ pub use columns::{Columns, Field, HeaderError, MAX_PLAYERS};
 pub use output::{Format, Outcome, Output};
 pub use row::{compute, query, row_seed, Defaults, RowError};
 
-/// Why a batch run stopped: the file itself, not one of its rows, could not be used.
+/// Why a batch run stopped: the file itself, not one of its rows, could not be used. The I/O
+/// variants keep the `io::Error` as their source (a broken pipe can be recognized in the chain).
 #[derive(Debug, Error)]
 pub enum BatchError {
     /// The input could not be read.
-    #[error("cannot read the input: {0}")]
+    #[error("cannot read the input")]
     Read(#[source] io::Error),
     /// The header row is missing or unusable.
     #[error("bad header row: {0}")]
-    Header(#[from] HeaderError),
+    Header(HeaderError),
     /// The output could not be written.
-    #[error("cannot write the output: {0}")]
+    #[error("cannot write the output")]
     Write(#[source] io::Error),
     /// The worker pool could not be built.
     #[error("could not start {0} worker threads")]
     Threads(usize),
+}
+
+impl From<HeaderError> for BatchError {
+    fn from(e: HeaderError) -> BatchError {
+        BatchError::Header(e)
+    }
 }
 
 /// A share of the rows: shard `index` of `count` (from 1) takes the data rows `r` (counting
@@ -351,6 +358,65 @@ mod tests {
             e.to_string(),
             "bad header row: no p1 column: the header must name at least the columns p1 and p2"
         );
+    }
+
+    /// An input that makes one row per `read` call and counts the rows it has made.
+    struct Lazy {
+        made: std::sync::Arc<std::sync::atomic::AtomicU64>,
+        total: u64,
+        pending: Vec<u8>,
+    }
+
+    impl Read for Lazy {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            use std::sync::atomic::Ordering::SeqCst;
+            if self.pending.is_empty() {
+                let n = self.made.load(SeqCst);
+                self.pending = match n {
+                    0 => b"p1,p2,board\n".to_vec(),
+                    n if n <= self.total => b"AhKh,QsQd,2c7d9h\n".to_vec(),
+                    _ => return Ok(0),
+                };
+                self.made.store(n + 1, SeqCst);
+            }
+            let k = buf.len().min(self.pending.len());
+            buf[..k].copy_from_slice(&self.pending[..k]);
+            self.pending.drain(..k);
+            Ok(k)
+        }
+    }
+
+    /// An output that notes how many input rows had been made when it was first written to.
+    struct Watch {
+        made: std::sync::Arc<std::sync::atomic::AtomicU64>,
+        first: Option<u64>,
+        lines: usize,
+    }
+
+    impl Write for Watch {
+        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+            if !buf.is_empty() && self.first.is_none() {
+                self.first = Some(self.made.load(std::sync::atomic::Ordering::SeqCst));
+            }
+            self.lines += buf.iter().filter(|&&b| b == b'\n').count();
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn output_starts_before_the_input_ends_so_memory_stays_bounded() {
+        let made = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
+        let input = Lazy { made: made.clone(), total: 1000, pending: Vec::new() };
+        let mut out = Watch { made: made.clone(), first: None, lines: 0 };
+        let config = Config { chunk_rows: 10, ..Config::default() };
+        let s = run(input, &mut out, &config, None).unwrap();
+        assert_eq!((s.rows, out.lines), (1000, 1001));
+        // Header, then at most three chunks read ahead of the first write.
+        let first = out.first.unwrap();
+        assert!(first <= 1 + 3 * 10 + 1, "first output after {first} input lines");
     }
 
     #[test]

@@ -49,7 +49,7 @@ pub struct Output<W: Write> {
 }
 
 enum Sink<W: Write> {
-    Csv(csv::Writer<W>),
+    Csv(Box<csv::Writer<W>>),
     Json(io::BufWriter<W>),
 }
 
@@ -68,7 +68,7 @@ impl<W: Write> Output<W> {
             Format::Csv { delimiter } => {
                 let mut csv = csv::WriterBuilder::new().delimiter(delimiter).from_writer(w);
                 csv.write_record(cols.output_header(row_column)).map_err(io_error)?;
-                Sink::Csv(csv)
+                Sink::Csv(Box::new(csv))
             }
             Format::JsonLines => Sink::Json(io::BufWriter::with_capacity(1 << 16, w)),
         };

@@ -63,7 +63,7 @@ pub fn row_seed(base: u64, row: u64) -> u64 {
 #[derive(Debug, Clone, PartialEq, Error)]
 pub enum RowError {
     /// The record has more or fewer fields than the header.
-    #[error("the row has {got} fields but the header has {expected}{}", dropped(.extra))]
+    #[error("the row has {got} field{} but the header has {expected}{}", plural(*.got), dropped(.extra))]
     Fields {
         /// Fields in the record.
         got: usize,
@@ -110,6 +110,14 @@ pub enum RowError {
     Panic(String),
 }
 
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
 fn dropped(extra: &[String]) -> String {
     if extra.is_empty() {
         return String::new();
@@ -140,12 +148,31 @@ fn equity_message(e: &EquityError) -> String {
         EquityError::UnknownGame(_) => format!("game: {e}"),
         EquityError::UnknownMethod(_) => format!("method: {e}"),
         EquityError::PlayerCount { .. } => format!("players: {e}"),
+        EquityError::CardTwice { card, first, second } => {
+            format!("{card} is used twice: in {} and in {}", column_of(first), column_of(second))
+        }
+        EquityError::TooLarge(cost) => format!(
+            "method: exhaustive enumeration would need about {cost:.1e} evaluations; use \
+             monte_carlo or auto"
+        ),
         other => other.to_string(),
     }
 }
 
+/// The column the engine's place names refer to ("player 2" is `p2`).
+fn column_of(place: &str) -> String {
+    match place {
+        "the board" => "board".into(),
+        "the dead cards" => "dead".into(),
+        p => match p.strip_prefix("player ") {
+            Some(n) if n.parse::<usize>().is_ok() => format!("p{n}"),
+            _ => p.to_string(),
+        },
+    }
+}
+
 /// A row's cell for `pos`, trimmed; `""` when the column is absent or the row is short.
-fn cell<'r>(record: &'r ByteRecord, pos: Option<usize>, field: Field) -> Result<&'r str, RowError> {
+fn cell(record: &ByteRecord, pos: Option<usize>, field: Field) -> Result<&str, RowError> {
     let Some(bytes) = pos.and_then(|p| record.get(p)) else { return Ok("") };
     std::str::from_utf8(bytes)
         .map(str::trim)
@@ -348,6 +375,7 @@ mod tests {
     #[test]
     fn a_record_of_the_wrong_length_keeps_its_extra_fields_in_the_message() {
         assert_eq!(err(&["AA", "KK"]), "the row has 2 fields but the header has 8");
+        assert_eq!(err(&["AA"]), "the row has 1 field but the header has 8");
         let long = ["AA", "KK", "", "", "", "", "", "", "x", "y,z"];
         assert_eq!(
             err(&long),
@@ -362,7 +390,15 @@ mod tests {
         let e = compute(&c, &row(&["AA", "KK+,AQx", "", "", "", "", "", ""]), &d, 1).unwrap_err();
         assert!(e.to_string().starts_with("p2 (\"KK+,AQx\"): range token 2"), "{e}");
         let e = compute(&c, &row(&["AhKh", "AhQd", "", "", "", "", "", ""]), &d, 1).unwrap_err();
-        assert_eq!(e.to_string(), "Ah is used twice: in player 1 and in player 2");
+        assert_eq!(e.to_string(), "Ah is used twice: in p1 and in p2");
+        let e =
+            compute(&c, &row(&["AhKh", "QQ", "", "Ah2c3c", "", "", "", ""]), &d, 1).unwrap_err();
+        assert_eq!(e.to_string(), "Ah is used twice: in board and in p1");
+        let huge = Defaults { method: Method::Exhaustive, ..Defaults::default() };
+        let ten: Vec<&str> = vec!["random"; 10];
+        let c10 = cols(&["p1", "p2", "p3", "p4", "p5", "p6", "p7", "p8", "p9", "p10"]);
+        let e = compute(&c10, &row(&ten), &huge, 1).unwrap_err();
+        assert!(e.to_string().starts_with("method: exhaustive enumeration would need"), "{e}");
         let e = compute(&c, &row(&["AA", "KK", "", "2c3c", "", "", "", ""]), &d, 1).unwrap_err();
         assert_eq!(e.to_string(), "board: 2 cards, expected 0, 3, 4 or 5");
         let bad = ByteRecord::from(vec![&b"AA"[..], b"\xff", b"", b"", b"", b"", b"", b""]);

@@ -64,7 +64,7 @@ pub struct BatchArgs {
 
 /// `-` or no path.
 fn is_std(path: &Option<PathBuf>) -> bool {
-    path.as_deref().is_none_or(|p| p == Path::new("-"))
+    path.as_deref().map_or(true, |p| p == Path::new("-"))
 }
 
 /// The delimiter a file name's extension implies, if any.
