@@ -173,9 +173,9 @@ impl AmericanaHand {
             return Some(AmericanaRank(FLUSH[lane] as u16 | suit as u16));
         }
         let entry = match self.len() {
-            5 => lookup::<B5, S5, { 1 << B5 }, { 1 << S5 }>(self.key, &DISP5, &RANK5),
-            6 => lookup::<B6, S6, { 1 << B6 }, { 1 << S6 }>(self.key, &DISP6, &RANK6),
-            7 => lookup::<B7, S7, { 1 << B7 }, { 1 << S7 }>(self.key, &DISP7, &RANK7),
+            5 => tables::lookup(self.key, &DISP5, &RANK5),
+            6 => tables::lookup(self.key, &DISP6, &RANK6),
+            7 => tables::lookup(self.key, &DISP7, &RANK7),
             _ => return None,
         };
         let mut value = entry as u16;
@@ -187,17 +187,6 @@ impl AmericanaHand {
         }
         Some(AmericanaRank(value))
     }
-}
-
-#[inline(always)]
-fn lookup<const B: u32, const S: u32, const NB: usize, const NS: usize>(
-    key: u64,
-    disp: &[u16; NB],
-    values: &[u32; NS],
-) -> u32 {
-    let (bucket, base) = tables::split(key, B, S);
-    let slot = (base ^ disp[bucket & (NB - 1)] as usize) & (NS - 1);
-    values[slot]
 }
 
 impl Add for AmericanaHand {

@@ -167,7 +167,7 @@ impl Hand {
         if self.key & tables::FLUSH_BITS != 0 {
             return self.flush_rank();
         }
-        HandRank(lookup::<B7, S7, { 1 << B7 }, { 1 << S7 }>(self.key, &DISP7, &RANK7))
+        HandRank(tables::lookup(self.key, &DISP7, &RANK7))
     }
 
     /// The rank of a hand of 5, 6 or 7 cards; `None` for other counts.
@@ -177,24 +177,12 @@ impl Hand {
             return Some(self.flush_rank());
         }
         Some(HandRank(match self.len() {
-            5 => lookup::<B5, S5, { 1 << B5 }, { 1 << S5 }>(self.key, &DISP5, &RANK5),
-            6 => lookup::<B6, S6, { 1 << B6 }, { 1 << S6 }>(self.key, &DISP6, &RANK6),
-            7 => lookup::<B7, S7, { 1 << B7 }, { 1 << S7 }>(self.key, &DISP7, &RANK7),
+            5 => tables::lookup(self.key, &DISP5, &RANK5),
+            6 => tables::lookup(self.key, &DISP6, &RANK6),
+            7 => tables::lookup(self.key, &DISP7, &RANK7),
             _ => return None,
         }))
     }
-}
-
-/// The displaced-slot lookup of one perfect hash.
-#[inline(always)]
-fn lookup<const B: u32, const S: u32, const NB: usize, const NS: usize>(
-    key: u64,
-    disp: &[u16; NB],
-    values: &[u16; NS],
-) -> u16 {
-    let (bucket, base) = tables::split(key, B, S);
-    let slot = (base ^ disp[bucket & (NB - 1)] as usize) & (NS - 1);
-    values[slot]
 }
 
 impl Add for Hand {
@@ -220,7 +208,7 @@ pub fn rank7_indices(cards: &[u8; 7]) -> HandRank {
     if key & tables::FLUSH_BITS != 0 {
         return flush_rank_of_indices(key, cards);
     }
-    HandRank(lookup::<B7, S7, { 1 << B7 }, { 1 << S7 }>(key, &DISP7, &RANK7))
+    HandRank(tables::lookup(key, &DISP7, &RANK7))
 }
 
 #[cold]
