@@ -137,11 +137,13 @@ fn deal_rest<R: Ranker>(
     counts: &mut Counts,
 ) {
     let n = s.known.len();
-    let free: Vec<Card> = s.deck.iter().copied().filter(|c| used >> c.index() & 1 == 0).collect();
+    let free = || -> Vec<Card> {
+        s.deck.iter().copied().filter(|c| used >> c.index() & 1 == 0).collect()
+    };
     if p == n {
         let mut ranks = [0u32; MAX_PLAYERS];
         if s.community {
-            for &c in &free {
+            for c in free() {
                 for q in 0..n {
                     ranks[q] = R::rank(R::add(hands[q], c));
                 }
@@ -156,7 +158,10 @@ fn deal_rest<R: Ranker>(
         return;
     }
     let base = hands[p];
-    each_subset(&free, s.need[p], 0u64, base, &|h, c| R::add(h, c), &mut |m, h| {
+    if s.need[p] == 0 {
+        return deal_rest::<R>(s, p + 1, used, hands, counts);
+    }
+    each_subset(&free(), s.need[p], 0u64, base, &|h, c| R::add(h, c), &mut |m, h| {
         hands[p] = h;
         deal_rest::<R>(s, p + 1, used | m, hands, counts);
     });
