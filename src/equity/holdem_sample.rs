@@ -6,9 +6,10 @@
 //! product of the weights restricted to deals without shared cards. The board is then completed
 //! from the cards left, each card uniform among those not yet used.
 
-use rand::{Rng, RngCore};
+use rand::Rng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+use super::deal::Uniform32;
 use super::holdem::Setup;
 use super::monte_carlo::Sampler;
 use super::tally::{Counts, MAX_PLAYERS};
@@ -38,40 +39,6 @@ impl Player {
         let x = rng.random_range(0..self.total);
         // The first combo whose cumulative weight exceeds x.
         self.cumulative.partition_point(|&c| c <= x)
-    }
-}
-
-/// Uniform integers below a bound from 32-bit halves of the generator's output, with Lemire's
-/// multiply-and-reject method: exactly uniform, and a rejection needs a bound near 2^32.
-#[derive(Default)]
-struct Uniform32 {
-    spare: u64,
-    have: bool,
-}
-
-impl Uniform32 {
-    #[inline(always)]
-    fn next(&mut self, rng: &mut Xoshiro256PlusPlus) -> u32 {
-        if self.have {
-            self.have = false;
-            return (self.spare >> 32) as u32;
-        }
-        self.spare = rng.next_u64();
-        self.have = true;
-        self.spare as u32
-    }
-
-    /// A uniform integer in `0..n` (`n` at least 1).
-    #[inline(always)]
-    fn below(&mut self, rng: &mut Xoshiro256PlusPlus, n: u32) -> u32 {
-        let mut m = self.next(rng) as u64 * n as u64;
-        if (m as u32) < n {
-            let threshold = n.wrapping_neg() % n;
-            while (m as u32) < threshold {
-                m = self.next(rng) as u64 * n as u64;
-            }
-        }
-        (m >> 32) as u32
     }
 }
 

@@ -11,7 +11,7 @@
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
 
-use super::deal::{draw, each_subset};
+use super::deal::{draw, each_subset, Uniform32};
 use super::holdem::{choose, merge};
 use super::monte_carlo::Sampler;
 use super::query::{Holding, ParsedQuery};
@@ -178,11 +178,12 @@ impl Sampler for TurnoverSampler {
     ) -> Result<(), EquityError> {
         let s = &self.setup;
         let n = s.holes.len();
+        let mut bits = Uniform32::default();
         for _ in 0..deals {
             let mut used = 0u64;
             let mut board: Vec<Card> = s.board.clone();
             while board.len() < 5 {
-                board.push(draw(rng, &s.deck, &mut used));
+                board.push(draw(rng, &mut bits, &s.deck, &mut used));
             }
             let hands = match &self.fixed {
                 Some(h) => *h,
