@@ -79,6 +79,11 @@ impl Setup {
             }
             players.push(combos);
         }
+        let left = 52 - known.len();
+        let needed = 2 * players.len() + 5 - q.board.len();
+        if needed > left {
+            return Err(EquityError::DeckTooSmall { left, needed });
+        }
         Ok(Setup { board: q.board.clone(), known, players })
     }
 
