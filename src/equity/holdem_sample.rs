@@ -98,6 +98,35 @@ impl HoldemSampler {
     }
 }
 
+impl HoldemSampler {
+    /// Draws every player's combo, redrawing the whole deal on a clash; returns the cards used.
+    #[inline(always)]
+    fn draw_players(
+        &self,
+        rng: &mut Xoshiro256PlusPlus,
+        hands: &mut [Hand; MAX_PLAYERS],
+    ) -> Result<u64, EquityError> {
+        let mut redraws = 0;
+        'deal: loop {
+            let mut used = self.known;
+            for (p, player) in self.players.iter().enumerate() {
+                let i = player.draw(rng);
+                let m = player.masks[i];
+                if used & m != 0 {
+                    redraws += 1;
+                    if redraws > MAX_REDRAWS {
+                        return Err(EquityError::NoDeal);
+                    }
+                    continue 'deal;
+                }
+                used |= m;
+                hands[p] = player.hands[i];
+            }
+            return Ok(used);
+        }
+    }
+}
+
 impl Sampler for HoldemSampler {
     fn players(&self) -> usize {
         self.players.len()
@@ -119,31 +148,19 @@ impl Sampler for HoldemSampler {
         let len = self.deck.len();
         deck[..len].copy_from_slice(&self.deck);
         let mut bits = Uniform32::default();
-        for _ in 0..deals {
-            let mut redraws = 0;
-            let mut used;
-            'deal: loop {
-                if let Some((mask, fixed)) = &self.fixed {
-                    used = *mask;
-                    hands = *fixed;
-                    break;
-                }
-                used = self.known;
-                for (p, player) in self.players.iter().enumerate() {
-                    let i = player.draw(rng);
-                    let m = player.masks[i];
-                    if used & m != 0 {
-                        redraws += 1;
-                        if redraws > MAX_REDRAWS {
-                            return Err(EquityError::NoDeal);
-                        }
-                        continue 'deal;
-                    }
-                    used |= m;
-                    hands[p] = player.hands[i];
-                }
-                break;
+        // Exact players' hands are set once; ranges are drawn deal by deal.
+        let fixed_used = match &self.fixed {
+            Some((mask, fixed)) => {
+                hands = *fixed;
+                Some(*mask)
             }
+            None => None,
+        };
+        for _ in 0..deals {
+            let used = match fixed_used {
+                Some(mask) => mask,
+                None => self.draw_players(rng, &mut hands)?,
+            };
             let mut board = self.board;
             let mut i = 0;
             while i < self.left {
