@@ -4,6 +4,8 @@
 //!
 //! * [`card`]: cards, card sets, the 52- and 32-card decks, and card text.
 //! * [`eval`]: the standard and Americana hand rankings on perfect-hash tables.
+//! * [`range`]: hold'em ranges in PokerStove/Equilab notation (`QQ+,AKs`, `15%`).
+//! * [`equity`]: exhaustive and Monte Carlo equity for hold'em, turnover, stud and Americana.
 //! * [`batch`]: CSV/TSV files of equity questions answered row by row (`felt batch`).
 //!
 //! ```
@@ -12,6 +14,10 @@
 //! let cards = parse_cards("AsKsQsJsTs 2c 3d", Deck::Standard).unwrap();
 //! let e = Ranking::Standard.evaluate(&cards).unwrap();
 //! assert_eq!(e.category.key(), "straight_flush");
+//!
+//! use feltkit::equity::{calculate, Game, Query};
+//! let eq = calculate(&Query::new(Game::Holdem, ["AhKh", "QsQd"])).unwrap();
+//! assert_eq!(format!("{:.6}", eq.players[0].equity), "0.462145");
 //! ```
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]

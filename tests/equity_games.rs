@@ -1,6 +1,6 @@
 //! Stud, Americana and turnover equity against naive oracles and against hold'em.
 
-use feltkit::card::{parse_cards, Card, Deck};
+use feltkit::card::{parse_cards, Card};
 use feltkit::equity::{calculate, Game, Method, Query, TIE_UNIT};
 use feltkit::eval::reference;
 

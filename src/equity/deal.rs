@@ -72,13 +72,51 @@ pub(crate) fn each_subset<H: Copy>(
     }
 }
 
-/// A card of `deck` uniformly at random among those not in `used`, which it then joins.
+/// Uniform integers below a bound from 32-bit halves of the generator's output, with Lemire's
+/// multiply-and-reject method: exactly uniform, and a rejection needs a bound near 2^32.
+#[derive(Default)]
+pub(crate) struct Uniform32 {
+    spare: u64,
+    have: bool,
+}
+
+impl Uniform32 {
+    #[inline(always)]
+    fn next(&mut self, rng: &mut Xoshiro256PlusPlus) -> u32 {
+        if self.have {
+            self.have = false;
+            return (self.spare >> 32) as u32;
+        }
+        self.spare = rng.next_u64();
+        self.have = true;
+        self.spare as u32
+    }
+
+    /// A uniform integer in `0..n` (`n` at least 1).
+    #[inline(always)]
+    pub(crate) fn below(&mut self, rng: &mut Xoshiro256PlusPlus, n: u32) -> u32 {
+        let mut m = self.next(rng) as u64 * n as u64;
+        if (m as u32) < n {
+            let threshold = n.wrapping_neg() % n;
+            while (m as u32) < threshold {
+                m = self.next(rng) as u64 * n as u64;
+            }
+        }
+        (m >> 32) as u32
+    }
+}
+
+/// A card of `deck` uniformly at random among those not in `used`, which it then joins. The
+/// deck must hold a card not in `used`.
 #[inline(always)]
-pub(crate) fn draw(rng: &mut Xoshiro256PlusPlus, deck: &[Card], used: &mut u64) -> Card {
-    let n = deck.len() as u128;
+pub(crate) fn draw(
+    rng: &mut Xoshiro256PlusPlus,
+    bits: &mut Uniform32,
+    deck: &[Card],
+    used: &mut u64,
+) -> Card {
     loop {
-        // Multiply-shift: the bias over at most 52 cards is below 2^-58.
-        let c = deck[((rng.next_u64() as u128 * n) >> 64) as usize];
+        let c = deck[bits.below(rng, deck.len() as u32) as usize];
         let bit = 1u64 << c.index();
         if *used & bit == 0 {
             *used |= bit;

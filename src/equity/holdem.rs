@@ -15,7 +15,7 @@ use rayon::prelude::*;
 
 use super::iso;
 use super::query::{Holding, ParsedQuery};
-use super::tally::{Counts, Tally, MAX_PLAYERS};
+use super::tally::{Tally, MAX_PLAYERS};
 use super::{EquityError, Progress};
 use crate::card::{Card, CardSet};
 use crate::range::Combo;
@@ -78,6 +78,11 @@ impl Setup {
                 return Err(EquityError::EmptyRange { player: i + 1, spec: q.specs[i].clone() });
             }
             players.push(combos);
+        }
+        let left = 52 - known.len();
+        let needed = 2 * players.len() + 5 - q.board.len();
+        if needed > left {
+            return Err(EquityError::DeckTooSmall { left, needed });
         }
         Ok(Setup { board: q.board.clone(), known, players })
     }
@@ -221,17 +226,45 @@ pub(crate) fn by_matchups(
 ) -> Result<Tally, EquityError> {
     let classes: Vec<([u16; MAX_PLAYERS], (u64, u128))> = matchup_classes(s)?.into_iter().collect();
     let n = s.players.len();
+    let holes_of = |key: &[u16; MAX_PLAYERS]| -> Vec<[Card; 2]> {
+        key[..n].iter().filter_map(|i| Combo::from_index(*i as usize)).map(Combo::cards).collect()
+    };
+    // Matchups whose players hold the same ranks share the suit-blind part of the count.
+    let signature = |holes: &[[Card; 2]]| -> Vec<u8> {
+        holes
+            .iter()
+            .flat_map(|[a, b]| {
+                let (x, y) = (a.rank().index(), b.rank().index());
+                [x.max(y), x.min(y)]
+            })
+            .collect()
+    };
+    let mut groups: HashMap<Vec<u8>, usize> = HashMap::new();
+    let mut firsts = Vec::new();
+    let mut group_of = Vec::with_capacity(classes.len());
+    for (key, _) in &classes {
+        let holes = holes_of(key);
+        let next = groups.len();
+        let g = *groups.entry(signature(&holes)).or_insert(next);
+        if g == firsts.len() {
+            firsts.push(holes);
+        }
+        group_of.push(g);
+    }
+    let dead = s.dead();
+    let plains: Vec<super::ranks::Plain> =
+        firsts.par_iter().map(|holes| super::ranks::plain(holes, &s.board, dead)).collect();
     let done = AtomicU64::new(0);
     let total = classes.len() as u64;
     let tally = classes
         .par_iter()
+        .zip(group_of.par_iter())
         .with_min_len(1)
         .fold(
             || Tally::new(n),
-            |mut tally, (key, (count, weight))| {
-                let combos: Vec<Combo> =
-                    key[..n].iter().filter_map(|i| Combo::from_index(*i as usize)).collect();
-                let counts = enumerate_boards(s, &combos);
+            |mut tally, ((key, (count, weight)), g)| {
+                let holes = holes_of(key);
+                let counts = super::ranks::count_with(&plains[*g], &holes, &s.board, dead);
                 tally.add(&counts, *weight, counts.deals * count);
                 let d = done.fetch_add(1, Ordering::Relaxed) + 1;
                 if let Some(f) = progress {
@@ -272,10 +305,4 @@ pub(crate) fn merge(mut a: Tally, b: Tally) -> Tally {
         a.squares[p] += b.squares[p];
     }
     a
-}
-
-/// Counts every board completing one matchup.
-fn enumerate_boards(s: &Setup, combos: &[Combo]) -> Counts {
-    let holes: Vec<[Card; 2]> = combos.iter().map(|c| c.cards()).collect();
-    super::ranks::count(&holes, &s.board, s.dead())
 }

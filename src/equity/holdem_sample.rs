@@ -6,9 +6,10 @@
 //! product of the weights restricted to deals without shared cards. The board is then completed
 //! from the cards left, each card uniform among those not yet used.
 
-use rand::{Rng, RngCore};
+use rand::Rng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+use super::deal::Uniform32;
 use super::holdem::Setup;
 use super::monte_carlo::Sampler;
 use super::tally::{Counts, MAX_PLAYERS};
@@ -38,40 +39,6 @@ impl Player {
         let x = rng.random_range(0..self.total);
         // The first combo whose cumulative weight exceeds x.
         self.cumulative.partition_point(|&c| c <= x)
-    }
-}
-
-/// Uniform integers below a bound from 32-bit halves of the generator's output, with Lemire's
-/// multiply-and-reject method: exactly uniform, and a rejection needs a bound near 2^32.
-#[derive(Default)]
-struct Uniform32 {
-    spare: u64,
-    have: bool,
-}
-
-impl Uniform32 {
-    #[inline(always)]
-    fn next(&mut self, rng: &mut Xoshiro256PlusPlus) -> u32 {
-        if self.have {
-            self.have = false;
-            return (self.spare >> 32) as u32;
-        }
-        self.spare = rng.next_u64();
-        self.have = true;
-        self.spare as u32
-    }
-
-    /// A uniform integer in `0..n` (`n` at least 1).
-    #[inline(always)]
-    fn below(&mut self, rng: &mut Xoshiro256PlusPlus, n: u32) -> u32 {
-        let mut m = self.next(rng) as u64 * n as u64;
-        if (m as u32) < n {
-            let threshold = n.wrapping_neg() % n;
-            while (m as u32) < threshold {
-                m = self.next(rng) as u64 * n as u64;
-            }
-        }
-        (m >> 32) as u32
     }
 }
 
@@ -131,6 +98,35 @@ impl HoldemSampler {
     }
 }
 
+impl HoldemSampler {
+    /// Draws every player's combo, redrawing the whole deal on a clash; returns the cards used.
+    #[inline(always)]
+    fn draw_players(
+        &self,
+        rng: &mut Xoshiro256PlusPlus,
+        hands: &mut [Hand; MAX_PLAYERS],
+    ) -> Result<u64, EquityError> {
+        let mut redraws = 0;
+        'deal: loop {
+            let mut used = self.known;
+            for (p, player) in self.players.iter().enumerate() {
+                let i = player.draw(rng);
+                let m = player.masks[i];
+                if used & m != 0 {
+                    redraws += 1;
+                    if redraws > MAX_REDRAWS {
+                        return Err(EquityError::NoDeal);
+                    }
+                    continue 'deal;
+                }
+                used |= m;
+                hands[p] = player.hands[i];
+            }
+            return Ok(used);
+        }
+    }
+}
+
 impl Sampler for HoldemSampler {
     fn players(&self) -> usize {
         self.players.len()
@@ -152,31 +148,19 @@ impl Sampler for HoldemSampler {
         let len = self.deck.len();
         deck[..len].copy_from_slice(&self.deck);
         let mut bits = Uniform32::default();
-        for _ in 0..deals {
-            let mut redraws = 0;
-            let mut used;
-            'deal: loop {
-                if let Some((mask, fixed)) = &self.fixed {
-                    used = *mask;
-                    hands = *fixed;
-                    break;
-                }
-                used = self.known;
-                for (p, player) in self.players.iter().enumerate() {
-                    let i = player.draw(rng);
-                    let m = player.masks[i];
-                    if used & m != 0 {
-                        redraws += 1;
-                        if redraws > MAX_REDRAWS {
-                            return Err(EquityError::NoDeal);
-                        }
-                        continue 'deal;
-                    }
-                    used |= m;
-                    hands[p] = player.hands[i];
-                }
-                break;
+        // Exact players' hands are set once; ranges are drawn deal by deal.
+        let fixed_used = match &self.fixed {
+            Some((mask, fixed)) => {
+                hands = *fixed;
+                Some(*mask)
             }
+            None => None,
+        };
+        for _ in 0..deals {
+            let used = match fixed_used {
+                Some(mask) => mask,
+                None => self.draw_players(rng, &mut hands)?,
+            };
             let mut board = self.board;
             let mut i = 0;
             while i < self.left {

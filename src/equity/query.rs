@@ -326,6 +326,14 @@ mod tests {
     }
 
     #[test]
+    fn a_deck_too_small_for_the_deal_is_an_error_not_a_hang() {
+        let mut q = Query::new(Game::Holdem, ["random"; 10]);
+        q.dead = "2c2d2h2s3c3d3h3s4c4d4h4s5c5d5h5s6c6d6h6s7c7d7h7s8c8d8h8s".into();
+        let e = crate::equity::calculate(&q).unwrap_err();
+        assert!(matches!(e, EquityError::DeckTooSmall { left: 24, needed: 25 }), "{e}");
+    }
+
+    #[test]
     fn range_errors_name_the_player_and_the_token() {
         let q = Query::new(Game::Holdem, ["AA", "KK+,AQx"]);
         let e = q.parse().unwrap_err();

@@ -41,6 +41,22 @@ fn card(rank: usize, suit: usize) -> Card {
 /// better.
 const FLUSH_MIN: u16 = 5 << 12;
 
+/// `BINOMIAL[n][k]` for n, k up to 4 (zero when k > n; rows padded to 8 for masked indices).
+const BINOMIAL: [[u64; 8]; 8] = {
+    let mut t = [[0u64; 8]; 8];
+    let mut n = 0;
+    while n < 8 {
+        t[n][0] = 1;
+        let mut k = 1;
+        while k <= n {
+            t[n][k] = t[n - 1][k - 1] + t[n - 1][k];
+            k += 1;
+        }
+        n += 1;
+    }
+    t
+};
+
 fn binomial(n: u32, k: u32) -> u64 {
     const T: [[u64; 5]; 5] =
         [[1, 0, 0, 0, 0], [1, 1, 0, 0, 0], [1, 2, 1, 0, 0], [1, 3, 3, 1, 0], [1, 4, 6, 4, 1]];
@@ -49,8 +65,6 @@ fn binomial(n: u32, k: u32) -> u64 {
 
 /// One matchup's fixed data.
 struct Matchup {
-    /// Cards still in the deck.
-    deck: CardSet,
     /// Available cards per rank.
     avail: [u32; 13],
     /// Board cards still to come.
@@ -66,22 +80,74 @@ struct Matchup {
     relevant: [bool; 4],
     /// Per suit: the most cards any player has in it already.
     reach: [u32; 4],
+    /// Per suit: the ranks whose card of that suit is still in the deck (13-bit mask).
+    suit_ranks: [u32; 4],
 }
 
 /// Exact counts over every completion of the board for players holding `holes`, with `board`
 /// known and `dead` out of the deck. Holes, board and dead cards must be distinct.
+#[cfg(test)]
 pub(crate) fn count(holes: &[[Card; 2]], board: &[Card], dead: CardSet) -> Counts {
+    count_with(&plain(holes, board, dead), holes, board, dead)
+}
+
+/// The rank multisets of the boards still to come, with their board counts and each player's
+/// suit-blind rank: everything about a matchup that depends only on its ranks, so matchups
+/// whose players hold the same ranks can share it.
+pub(crate) struct Plain {
+    leaves: Vec<Leaf>,
+}
+
+struct Leaf {
+    /// The distinct ranks of the multiset (`k` of them) and as a 13-bit mask.
+    ranks: [u8; 5],
+    k: u8,
+    mask: u16,
+    /// Per listed rank: boards of that rank's cards holding a given card, and not holding it
+    /// when it is (`without`) or is not (`all`) in the deck.
+    with: [u8; 5],
+    without: [u8; 5],
+    all: [u8; 5],
+    total: u64,
+    plain: [u16; MAX_PLAYERS],
+}
+
+/// The suit-blind part of a matchup (see [`Plain`]).
+pub(crate) fn plain(holes: &[[Card; 2]], board: &[Card], dead: CardSet) -> Plain {
+    let m = Matchup::new(holes, board, dead);
+    let mut leaves = Vec::new();
+    match holes.len() {
+        2 => m.collect::<2>(&mut leaves),
+        3 => m.collect::<3>(&mut leaves),
+        4 => m.collect::<4>(&mut leaves),
+        5 => m.collect::<5>(&mut leaves),
+        6 => m.collect::<6>(&mut leaves),
+        7 => m.collect::<7>(&mut leaves),
+        8 => m.collect::<8>(&mut leaves),
+        9 => m.collect::<9>(&mut leaves),
+        _ => m.collect::<MAX_PLAYERS>(&mut leaves),
+    }
+    Plain { leaves }
+}
+
+/// Exact counts of a matchup from the suit-blind part of any matchup with the same ranks.
+pub(crate) fn count_with(
+    plain: &Plain,
+    holes: &[[Card; 2]],
+    board: &[Card],
+    dead: CardSet,
+) -> Counts {
     let m = Matchup::new(holes, board, dead);
     match holes.len() {
-        2 => m.run::<2>(),
-        3 => m.run::<3>(),
-        4 => m.run::<4>(),
-        5 => m.run::<5>(),
-        6 => m.run::<6>(),
-        7 => m.run::<7>(),
-        8 => m.run::<8>(),
-        9 => m.run::<9>(),
-        _ => m.run::<MAX_PLAYERS>(),
+        2 => m.finish::<2>(plain),
+        3 => m.finish::<3>(plain),
+        4 => m.finish::<4>(plain),
+        5 => m.finish::<5>(plain),
+        6 => m.finish::<6>(plain),
+        7 => m.finish::<7>(plain),
+        8 => m.finish::<8>(plain),
+        9 => m.finish::<9>(plain),
+        _ => m.finish::<MAX_PLAYERS>(plain),
     }
 }
 
@@ -128,14 +194,26 @@ impl Matchup {
             reach[s] = flush_base.iter().map(|f| f[s].1).max().unwrap_or(0);
             relevant[s] = reach[s] + left as u32 >= 5;
         }
-        Matchup { deck, avail, left, step, own, flush_base, relevant, reach }
+        let mut suit_ranks = [0u32; 4];
+        for c in deck.iter() {
+            suit_ranks[c.suit().index() as usize] |= 1 << c.rank().index();
+        }
+        Matchup { avail, left, step, own, flush_base, relevant, reach, suit_ranks }
     }
 
-    fn run<const P: usize>(&self) -> Counts {
-        let mut counts = Counts::default();
+    fn collect<const P: usize>(&self, leaves: &mut Vec<Leaf>) {
         let mut hands = [Hand::EMPTY; P];
         let mut pattern = [0u8; 13];
-        self.walk::<P>(12, self.left, 1, &mut hands, [0u8; P], &mut pattern, &mut counts);
+        self.walk::<P>(12, self.left, 1, &mut hands, [0u8; P], &mut pattern, leaves);
+    }
+
+    fn finish<const P: usize>(&self, plain: &Plain) -> Counts {
+        let mut counts = Counts::default();
+        for leaf in &plain.leaves {
+            let mut ranks = [0u16; P];
+            ranks.copy_from_slice(&leaf.plain[..P]);
+            self.leaf::<P>(&ranks, leaf, &mut counts);
+        }
         counts
     }
 
@@ -149,11 +227,36 @@ impl Matchup {
         hands: &mut [Hand; P],
         pos: [u8; P],
         pattern: &mut [u8; 13],
-        counts: &mut Counts,
+        leaves: &mut Vec<Leaf>,
     ) {
         if r < 0 {
             if left == 0 {
-                self.leaf::<P>(hands, pattern, mult, counts);
+                let mut plain = [0u16; MAX_PLAYERS];
+                for p in 0..P {
+                    plain[p] = hands[p].rank7().value();
+                }
+                let mut leaf = Leaf {
+                    ranks: [0; 5],
+                    k: 0,
+                    mask: 0,
+                    with: [0; 5],
+                    without: [0; 5],
+                    all: [0; 5],
+                    total: mult,
+                    plain,
+                };
+                for (r, &c) in pattern.iter().enumerate() {
+                    if c > 0 {
+                        let (a, c, i) = (self.avail[r] as usize, c as usize, leaf.k as usize);
+                        leaf.ranks[i] = r as u8;
+                        leaf.with[i] = BINOMIAL[(a - 1) & 7][(c - 1) & 7] as u8;
+                        leaf.without[i] = BINOMIAL[(a - 1) & 7][c & 7] as u8;
+                        leaf.all[i] = BINOMIAL[a & 7][c & 7] as u8;
+                        leaf.mask |= 1 << r;
+                        leaf.k += 1;
+                    }
+                }
+                leaves.push(leaf);
             }
             return;
         }
@@ -169,7 +272,7 @@ impl Matchup {
                 next[p] = pos[p] + n as u8;
             }
             pattern[ri] = c as u8;
-            self.walk::<P>(r - 1, left - c, mult, hands, next, pattern, counts);
+            self.walk::<P>(r - 1, left - c, mult, hands, next, pattern, leaves);
         }
         pattern[ri] = 0;
         *hands = saved;
@@ -190,7 +293,9 @@ impl Matchup {
         plain: &[u16; P],
         counts: &mut Counts,
     ) {
+        // With every available rank taken there is one set; otherwise walk the subsets.
         let mut f = has;
+        let only = size == has.count_ones();
         loop {
             if f.count_ones() == size {
                 let mut boards = 1u64;
@@ -214,7 +319,7 @@ impl Matchup {
                     counts.showdown(&r, boards);
                 }
             }
-            if f == 0 {
+            if f == 0 || only {
                 break;
             }
             f = (f - 1) & has;
@@ -222,48 +327,38 @@ impl Matchup {
     }
 
     /// Counts the boards of one rank multiset: plain boards and each flush group.
-    fn leaf<const P: usize>(
-        &self,
-        hands: &[Hand; P],
-        pattern: &[u8; 13],
-        total: u64,
-        counts: &mut Counts,
-    ) {
-        let mut plain = [0u16; P];
-        for p in 0..P {
-            plain[p] = hands[p].rank7().value();
-        }
+    fn leaf<const P: usize>(&self, plain: &[u16; P], leaf: &Leaf, counts: &mut Counts) {
+        let plain = *plain;
+        let total = leaf.total;
         let mut flushed = 0u64;
-        // The ranks of the multiset.
+        let k = leaf.k as usize;
         let mut ranks = [0usize; 5];
-        let mut k = 0;
-        for (r, &c) in pattern.iter().enumerate() {
-            if c > 0 {
-                ranks[k] = r;
-                k += 1;
-            }
+        for i in 0..k {
+            ranks[i] = leaf.ranks[i] as usize;
         }
         for s in 0..4 {
             if !self.relevant[s] {
                 continue;
             }
             let need = 5u32.saturating_sub(self.reach[s]);
+            // Too few of the multiset's ranks left in suit s for anyone to flush.
+            if (leaf.mask as u32 & self.suit_ranks[s]).count_ones() < need {
+                continue;
+            }
             // Ranks of the multiset whose card of suit s is still in the deck, and the number
-            // of boards per rank with (in) and without (out) that card.
+            // of boards per rank with (inside) and without (outside) that card.
             let mut has = 0u32;
             let mut inside = [0u64; 5];
             let mut outside = [0u64; 5];
+            for i in 0..k {
+                let there = self.suit_ranks[s] >> ranks[i] & 1 == 1;
+                has |= (there as u32) << i;
+                inside[i] = if there { leaf.with[i] as u64 } else { 0 };
+                outside[i] = if there { leaf.without[i] } else { leaf.all[i] } as u64;
+            }
             let mut cards = [Hand::EMPTY; 5];
             for i in 0..k {
-                let (a, c) = (self.avail[ranks[i]], pattern[ranks[i]] as u32);
-                let there = self.deck.contains(card(ranks[i], s));
-                has |= (there as u32) << i;
-                inside[i] = if there { binomial(a - 1, c - 1) } else { 0 };
-                outside[i] = binomial(a - there as u32, c);
                 cards[i] = Hand::EMPTY.add(card(ranks[i], s));
-            }
-            if has.count_ones() < need {
-                continue;
             }
             // poly[j]: boards whose new cards of suit s are exactly j of these ranks.
             let mut poly = [0u64; 6];

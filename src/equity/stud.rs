@@ -9,7 +9,7 @@
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
 
-use super::deal::{draw, each_subset, Americana, Ranker, Seven};
+use super::deal::{draw, each_subset, Americana, Ranker, Seven, Uniform32};
 use super::holdem::{choose, merge};
 use super::monte_carlo::Sampler;
 use super::query::{Game, Holding, ParsedQuery};
@@ -137,11 +137,12 @@ fn deal_rest<R: Ranker>(
     counts: &mut Counts,
 ) {
     let n = s.known.len();
-    let free: Vec<Card> = s.deck.iter().copied().filter(|c| used >> c.index() & 1 == 0).collect();
+    let free =
+        || -> Vec<Card> { s.deck.iter().copied().filter(|c| used >> c.index() & 1 == 0).collect() };
     if p == n {
         let mut ranks = [0u32; MAX_PLAYERS];
         if s.community {
-            for &c in &free {
+            for c in free() {
                 for q in 0..n {
                     ranks[q] = R::rank(R::add(hands[q], c));
                 }
@@ -156,7 +157,10 @@ fn deal_rest<R: Ranker>(
         return;
     }
     let base = hands[p];
-    each_subset(&free, s.need[p], 0u64, base, &|h, c| R::add(h, c), &mut |m, h| {
+    if s.need[p] == 0 {
+        return deal_rest::<R>(s, p + 1, used, hands, counts);
+    }
+    each_subset(&free(), s.need[p], 0u64, base, &|h, c| R::add(h, c), &mut |m, h| {
         hands[p] = h;
         deal_rest::<R>(s, p + 1, used | m, hands, counts);
     });
@@ -199,16 +203,17 @@ impl<R: Ranker> Sampler for StudSampler<R> {
         let s = &self.setup;
         let n = s.known.len();
         let mut ranks = [0u32; MAX_PLAYERS];
+        let mut bits = Uniform32::default();
         for _ in 0..deals {
             let mut used = self.used;
             let mut hands = self.base;
             for p in 0..n {
                 for _ in 0..s.need[p] {
-                    hands[p] = R::add(hands[p], draw(rng, &s.deck, &mut used));
+                    hands[p] = R::add(hands[p], draw(rng, &mut bits, &s.deck, &mut used));
                 }
             }
             if s.community {
-                let c = draw(rng, &s.deck, &mut used);
+                let c = draw(rng, &mut bits, &s.deck, &mut used);
                 for h in hands[..n].iter_mut() {
                     *h = R::add(*h, c);
                 }

@@ -68,18 +68,18 @@ impl Counts {
         self.squares[p] += times * TIE_UNIT * TIE_UNIT;
     }
 
-    /// Heads-up showdown: rank of player 0 against player 1.
+    /// Heads-up showdown: rank of player 0 against player 1 (branch-free: the outcome of a
+    /// random deal is unpredictable).
     #[inline(always)]
     pub fn heads_up<T: Ord>(&mut self, a: T, b: T, times: u64) {
+        let gt = (a > b) as u64;
+        let lt = (a < b) as u64;
         self.deals += times;
-        match a.cmp(&b) {
-            std::cmp::Ordering::Greater => self.wins[0] += times,
-            std::cmp::Ordering::Less => self.wins[1] += times,
-            std::cmp::Ordering::Equal => {
-                self.ties[0] += times;
-                self.ties[1] += times;
-            }
-        }
+        self.wins[0] += gt * times;
+        self.wins[1] += lt * times;
+        let tie = (1 - gt - lt) * times;
+        self.ties[0] += tie;
+        self.ties[1] += tie;
     }
 
     /// Adds another count.

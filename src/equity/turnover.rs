@@ -11,7 +11,7 @@
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
 
-use super::deal::{draw, each_subset};
+use super::deal::{draw, each_subset, Uniform32};
 use super::holdem::{choose, merge};
 use super::monte_carlo::Sampler;
 use super::query::{Holding, ParsedQuery};
@@ -69,7 +69,9 @@ pub fn keep(hole: &[Card], flop: &[Card]) -> [Card; 2] {
         return [*a, *b];
     }
     let flop_hand = flop.iter().fold(Hand::EMPTY, |h, c| h.add(*c));
-    let mut best: Option<([Card; 2], (u16, u8, u8, bool))> = None;
+    // The kept pair and its sort key: hand with the flop, top card, second card, suited.
+    type Keep = ([Card; 2], (u16, u8, u8, bool));
+    let mut best: Option<Keep> = None;
     // Exposing hole[i] keeps the other two; lowest exposed index wins remaining ties.
     let mut order: Vec<usize> = (0..hole.len()).collect();
     order.sort_by_key(|&i| hole[i].index());
@@ -79,7 +81,7 @@ pub fn keep(hole: &[Card], flop: &[Card]) -> [Card; 2] {
         let rank = flop_hand.add(a).add(b).rank().map_or(0, |r| r.value());
         let (hi, lo) = if a.rank() >= b.rank() { (a, b) } else { (b, a) };
         let key = (rank, hi.rank().index(), lo.rank().index(), a.suit() == b.suit());
-        if best.is_none_or(|(_, k)| key > k) {
+        if best.map_or(true, |(_, k)| key > k) {
             best = Some(([a, b], key));
         }
     }
@@ -178,11 +180,12 @@ impl Sampler for TurnoverSampler {
     ) -> Result<(), EquityError> {
         let s = &self.setup;
         let n = s.holes.len();
+        let mut bits = Uniform32::default();
         for _ in 0..deals {
             let mut used = 0u64;
             let mut board: Vec<Card> = s.board.clone();
             while board.len() < 5 {
-                board.push(draw(rng, &s.deck, &mut used));
+                board.push(draw(rng, &mut bits, &s.deck, &mut used));
             }
             let hands = match &self.fixed {
                 Some(h) => *h,

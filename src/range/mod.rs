@@ -14,12 +14,12 @@
 //! | `A5s-A2s` | 16 | same high card, low card from one to the other |
 //! | `T9s-65s` | 20 | same gap, both cards move together |
 //! | `random`, `xx`, `any` | 1,326 | every combo |
-//! | `15%` | ~199 | the strongest 15 % of the 1,326 combos by [`order`] |
+//! | `15%` | 200 | the strongest 15 % of the 1,326 combos by [`order`] |
 //!
 //! Choices where tools disagree, written down:
-//! * `T9s+` follows PokerStove and Equilab: the low card rises up to one below the high card,
-//!   so `T9s+` is just `T9s` (it does *not* mean the connectors T9s, JTs, QJs, KQs; write
-//!   `KQs-T9s` for those).
+//! * `T9s+`: `+` on a non-pair always raises the low card up to one below the high card (the
+//!   rule PokerStove-style notation applies to `K9s+`), so `T9s+` is just `T9s`; some tools
+//!   read it as the connectors T9s, JTs, QJs, KQs, which here is written `KQs-T9s`.
 //! * A combo named twice keeps the weight of its last token (`AA,AhAs:0.5` gives AhAs half
 //!   weight), as Pio does; weight `0` removes it.
 //! * Percentages count combos, not classes: `15%` takes classes in [`order`]'s order while the

@@ -2,9 +2,9 @@
 //!
 //! The 169 hand classes are ordered by **all-in equity against one random hand**, computed
 //! exactly: every five-card board, every opposing combo that does not collide, ties counted as
-//! half. (This is the ordering PokerStove's percentage ranges use; Equilab ships a hand-tuned
-//! list instead, so `15%` may differ between the two by a class or two.) Classes of equal
-//! equity keep the order of [`HandClass::all`].
+//! half. (Other tools use other orderings: Equilab ships its own list, and PokerStove's is often
+//! described as this one; so `15%` may differ between tools by a class or two.) Classes of
+//! equal equity keep the order of [`HandClass::all`].
 //!
 //! [`generate`] computes the file; the test `preflop_order_regenerates` checks that it matches
 //! what ships. It works board first: for each of the 134,459 five-card boards that are distinct
