@@ -7,7 +7,7 @@ use super::record::HandRecord;
 use super::replay::HandReport;
 
 /// Compares the record's results with the replay, adding one line per difference.
-pub(super) fn compare(record: &HandRecord, report: &mut HandReport) {
+pub(super) fn compare(record: &HandRecord<'_>, report: &mut HandReport) {
     if record.finishing_stacks.is_none() && record.winnings.is_none() && record.pots.is_none() {
         return;
     }

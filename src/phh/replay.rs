@@ -119,7 +119,7 @@ fn unreadable(label: String, why: String) -> HandReport {
 }
 
 /// The game a record is played under, with the record's overrides applied.
-pub fn game_of(record: &HandRecord) -> Result<Game, String> {
+pub fn game_of(record: &HandRecord<'_>) -> Result<Game, String> {
     let Some(mut game) = Game::by_code(&record.variant) else {
         return Err(format!(
             "variant `{}` is not supported: feltkit plays NT, FT, PT, F7S and the presets nlhe, flhe, plhe, turnover, stud7, stud7-spread, americana, americana-nl",
@@ -162,7 +162,7 @@ pub fn game_of(record: &HandRecord) -> Result<Game, String> {
 }
 
 /// Replays one hand; with `check`, compares the recorded results.
-pub fn replay_record(record: &HandRecord, label: String, check: bool) -> HandReport {
+pub fn replay_record(record: &HandRecord<'_>, label: String, check: bool) -> HandReport {
     let mut report = HandReport {
         label,
         hand: record.hand.clone(),
@@ -265,7 +265,7 @@ pub fn replay_record(record: &HandRecord, label: String, check: bool) -> HandRep
             }
         };
         if let Err(reason) = result {
-            report.status = Status::Illegal { number: k + 1, text: text.clone(), reason };
+            report.status = Status::Illegal { number: k + 1, text: text.to_string(), reason };
             return report;
         }
     }
@@ -359,7 +359,7 @@ pub fn apply(hand: &mut Hand, action: &Action, places: u8) -> Result<(), RuleErr
             hand.bet_or_raise_to(*p, to).map(drop)
         }
         Action::BringIn(p) => hand.bring_in(*p).map(drop),
-        Action::Discard(p, cards) => match (hand.game().expose_after, cards.as_slice()) {
+        Action::Discard(p, cards) => match (hand.game().expose_after, &cards[..]) {
             (Some(_), [card]) => hand.expose(*p, *card).map(drop),
             (Some(_), _) => Err(RuleError::BadCards(format!(
                 "{} must expose exactly one hole card, not {}",
