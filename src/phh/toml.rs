@@ -114,7 +114,7 @@ pub fn parse(text: &str) -> Result<Vec<Section<'_>>, TomlError> {
             if !headers.insert(header.clone()) {
                 return Err(p.err(&format!("section [{header}] appears twice")));
             }
-            sections.push(Section { header: Some(header), line, entries: Vec::new() });
+            sections.push(Section { header: Some(header), line, entries: Vec::with_capacity(24) });
             p.end_of_line()?;
             continue;
         }
@@ -248,7 +248,7 @@ impl<'a> Parser<'a> {
             }
             Some(b'[') => {
                 self.i += 1;
-                let mut items = Vec::new();
+                let mut items = Vec::with_capacity(16);
                 loop {
                     self.skip_ws_comments_newlines();
                     match self.peek() {
