@@ -4,6 +4,8 @@
 //!
 //! * [`card`]: cards, card sets, the 52- and 32-card decks, and card text.
 //! * [`eval`]: the standard and Americana hand rankings on perfect-hash tables.
+//! * [`rules`]: the rules engine: games as data, one hand state machine, pots and showdowns.
+//! * [`phh`]: PHH hand histories: reading and writing (exact decimals), replay and check.
 //!
 //! ```
 //! use feltkit::card::{parse_cards, Deck};
