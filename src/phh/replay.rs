@@ -105,16 +105,23 @@ pub fn replay_text(text: &str, label: &str, check: bool) -> Vec<HandReport> {
 }
 
 fn unreadable(label: String, why: String) -> HandReport {
-    HandReport {
-        label,
-        hand: None,
-        variant: String::new(),
-        places: 0,
-        status: Status::Unreadable(why),
-        outcome: None,
-        checked: false,
-        mismatches: Vec::new(),
-        notes: Vec::new(),
+    HandReport::unreadable(label, why)
+}
+
+impl HandReport {
+    /// The report of a hand (or file) that could not be read.
+    pub fn unreadable(label: String, why: String) -> HandReport {
+        HandReport {
+            label,
+            hand: None,
+            variant: String::new(),
+            places: 0,
+            status: Status::Unreadable(why),
+            outcome: None,
+            checked: false,
+            mismatches: Vec::new(),
+            notes: Vec::new(),
+        }
     }
 }
 
