@@ -145,7 +145,6 @@ fn explain_winnings(recorded: &[Amount], outcome: &Outcome, places: u8) -> Optio
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use crate::phh::replay_text;
 
     #[test]
