@@ -43,7 +43,7 @@ pub struct ActionError(pub String);
 
 /// Reads one action. A `# comment` at the end is ignored.
 pub fn parse_action(text: &str) -> Result<Action, ActionError> {
-    let body = match text.find('#') {
+    let body = match text.bytes().position(|b| b == b'#') {
         Some(k) => &text[..k],
         None => text,
     };

@@ -307,7 +307,7 @@ fn skip_timed_out(hand: &mut Hand, action: &Action, number: usize, notes: &mut V
         | Action::BetOrRaiseTo(p, _) => *p,
         _ => return,
     };
-    if !hand.actors().contains(&player) {
+    if !hand.is_to_act(player) {
         return;
     }
     while let Some(actor) = hand.actor() {

@@ -313,11 +313,11 @@ impl<'a> Parser<'a> {
                 Ok(match raw {
                     "true" => Value::Bool(true),
                     "false" => Value::Bool(false),
-                    _ if is_decimal(raw) && raw.contains('_') => {
+                    _ if !is_decimal(raw) => Value::Other(Cow::Borrowed(raw)),
+                    _ if raw.bytes().any(|b| b == b'_') => {
                         Value::Num(Cow::Owned(raw.replace('_', "")))
                     }
-                    _ if is_decimal(raw) => Value::Num(Cow::Borrowed(raw)),
-                    _ => Value::Other(Cow::Borrowed(raw)),
+                    _ => Value::Num(Cow::Borrowed(raw)),
                 })
             }
         }

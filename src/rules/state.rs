@@ -306,6 +306,11 @@ impl Hand {
         }
     }
 
+    /// Whether `player` is still to act in this betting round.
+    pub fn is_to_act(&self, player: usize) -> bool {
+        self.phase == Phase::Betting && self.to_act.contains(&player)
+    }
+
     /// The players still to act in this betting round, in order (the actor first).
     pub fn actors(&self) -> Vec<usize> {
         if self.phase == Phase::Betting {
@@ -407,9 +412,15 @@ impl Hand {
     pub(super) fn end_betting(&mut self) {
         self.to_act.clear();
         // An uncalled bet or raise goes back to its maker.
-        let mut sorted = self.bets.clone();
-        sorted.sort_unstable();
-        let second = if self.n >= 2 { sorted[self.n - 2] } else { 0 };
+        let (mut first, mut second) = (0, 0);
+        for &b in &self.bets {
+            if b > first {
+                second = first;
+                first = b;
+            } else if b > second {
+                second = b;
+            }
+        }
         for i in 0..self.n {
             if self.bets[i] > second {
                 let back = self.bets[i] - second;
