@@ -3,6 +3,8 @@
 use thiserror::Error;
 
 use super::amount::Amount;
+pub use crate::rules::CardList;
+
 use crate::card::{Card, Rank, Suit};
 
 /// One action of a hand.
@@ -125,21 +127,6 @@ fn player(word: &str) -> Result<usize, ActionError> {
         .ok_or_else(|| ActionError(format!("`{word}` is not a player (expected p1, p2, ...) or d")))
 }
 
-/// Up to eight cards of one action (`None`: an unknown card), kept inline.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct CardList {
-    cards: [Option<Card>; 8],
-    len: u8,
-}
-
-impl std::ops::Deref for CardList {
-    type Target = [Option<Card>];
-
-    fn deref(&self) -> &[Option<Card>] {
-        &self.cards[..usize::from(self.len)]
-    }
-}
-
 /// Reads cards written together, two characters each; `??` is an unknown card.
 pub fn cards_of(text: &str) -> Result<CardList, ActionError> {
     let bytes = text.as_bytes();
@@ -151,8 +138,7 @@ pub fn cards_of(text: &str) -> Result<CardList, ActionError> {
     }
     let mut list = CardList::default();
     for c in bytes.chunks(2) {
-        list.cards[usize::from(list.len)] = card_of(c, text)?;
-        list.len += 1;
+        list.push(card_of(c, text)?);
     }
     Ok(list)
 }
