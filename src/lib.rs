@@ -7,6 +7,8 @@
 //! * [`range`]: hold'em ranges in PokerStove/Equilab notation (`QQ+,AKs`, `15%`).
 //! * [`equity`]: exhaustive and Monte Carlo equity for hold'em, turnover, stud and Americana.
 //! * [`batch`]: CSV/TSV files of equity questions answered row by row (`felt batch`).
+//! * [`rules`]: the rules engine: games as data, one hand state machine, pots and showdowns.
+//! * [`phh`]: PHH hand histories: reading and writing (exact decimals), replay and check.
 //!
 //! ```
 //! use feltkit::card::{parse_cards, Deck};

@@ -66,9 +66,7 @@ fn replay_source(source: &Source, check: bool) -> Vec<HandReport> {
 }
 
 fn unreadable(path: &Path, why: String) -> HandReport {
-    let mut r = replay_text("", &path.display().to_string(), false).remove(0);
-    r.status = Status::Unreadable(why);
-    r
+    HandReport::unreadable(path.display().to_string(), why)
 }
 
 /// Runs `felt replay`: exit 0 when every hand is legal and matches, 1 when any hand is illegal,

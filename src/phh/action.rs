@@ -3,6 +3,8 @@
 use thiserror::Error;
 
 use super::amount::Amount;
+pub use crate::rules::CardList;
+
 use crate::card::{Card, Rank, Suit};
 
 /// One action of a hand.
@@ -13,12 +15,12 @@ pub enum Action {
         /// Player index (p1 is 0).
         player: usize,
         /// The cards.
-        cards: Vec<Option<Card>>,
+        cards: CardList,
     },
     /// `d db CARDS`: board cards.
     DealBoard {
         /// The cards.
-        cards: Vec<Option<Card>>,
+        cards: CardList,
     },
     /// `pN f`.
     Fold(usize),
@@ -31,9 +33,9 @@ pub enum Action {
     /// `pN pb`: post the bring-in.
     BringIn(usize),
     /// `pN sd CARDS`: discard; in turnover, the card turned face up.
-    Discard(usize, Vec<Option<Card>>),
+    Discard(usize, CardList),
     /// `pN sm CARDS` (show) or `pN sm` (muck).
-    ShowOrMuck(usize, Option<Vec<Option<Card>>>),
+    ShowOrMuck(usize, Option<CardList>),
 }
 
 /// Why an action text cannot be read.
@@ -43,7 +45,7 @@ pub struct ActionError(pub String);
 
 /// Reads one action. A `# comment` at the end is ignored.
 pub fn parse_action(text: &str) -> Result<Action, ActionError> {
-    let body = match text.find('#') {
+    let body = match text.bytes().position(|b| b == b'#') {
         Some(k) => &text[..k],
         None => text,
     };
@@ -102,7 +104,7 @@ pub fn parse_action(text: &str) -> Result<Action, ActionError> {
             Ok(Action::BetOrRaiseTo(p, a))
         }
         "sd" => match rest[..] {
-            [] => Ok(Action::Discard(p, Vec::new())),
+            [] => Ok(Action::Discard(p, CardList::default())),
             [cards] => Ok(Action::Discard(p, cards_of(cards)?)),
             _ => Err(err("expected `pN sd CARDS`")),
         },
@@ -126,27 +128,33 @@ fn player(word: &str) -> Result<usize, ActionError> {
 }
 
 /// Reads cards written together, two characters each; `??` is an unknown card.
-pub fn cards_of(text: &str) -> Result<Vec<Option<Card>>, ActionError> {
+pub fn cards_of(text: &str) -> Result<CardList, ActionError> {
     let bytes = text.as_bytes();
     if bytes.len() % 2 != 0 || bytes.is_empty() || !text.is_ascii() {
         return Err(ActionError(format!("`{text}` is not a list of two-character cards")));
     }
-    bytes
-        .chunks(2)
-        .map(|c| {
-            if c == b"??" {
-                return Ok(None);
-            }
-            match (rank_of(c[0]), suit_of(c[1])) {
-                (Some(r), Some(s)) => Ok(Some(Card::new(r, s))),
-                _ => Err(ActionError(format!(
-                    "`{}{}` in `{text}` is not a card",
-                    char::from(c[0]),
-                    char::from(c[1])
-                ))),
-            }
-        })
-        .collect()
+    if bytes.len() > 16 {
+        return Err(ActionError(format!("`{text}`: at most 8 cards in one action")));
+    }
+    let mut list = CardList::default();
+    for c in bytes.chunks(2) {
+        list.push(card_of(c, text)?);
+    }
+    Ok(list)
+}
+
+fn card_of(c: &[u8], text: &str) -> Result<Option<Card>, ActionError> {
+    if c == b"??" {
+        return Ok(None);
+    }
+    match (rank_of(c[0]), suit_of(c[1])) {
+        (Some(r), Some(s)) => Ok(Some(Card::new(r, s))),
+        _ => Err(ActionError(format!(
+            "`{}{}` in `{text}` is not a card",
+            char::from(c[0]),
+            char::from(c[1])
+        ))),
+    }
 }
 
 fn rank_of(b: u8) -> Option<Rank> {

@@ -7,12 +7,12 @@ use super::record::HandRecord;
 use super::replay::HandReport;
 
 /// Compares the record's results with the replay, adding one line per difference.
-pub(super) fn compare(record: &HandRecord, report: &mut HandReport) {
+pub(super) fn compare(record: &HandRecord<'_>, report: &mut HandReport) {
     if record.finishing_stacks.is_none() && record.winnings.is_none() && record.pots.is_none() {
         return;
     }
     report.checked = true;
-    let Some(outcome) = report.outcome.clone() else {
+    let Some(outcome) = report.outcome.as_ref() else {
         report
             .mismatches
             .push("the recorded results cannot be checked: the hand was not settled".into());
@@ -20,14 +20,15 @@ pub(super) fn compare(record: &HandRecord, report: &mut HandReport) {
     };
     let places = report.places;
     let mut out = Vec::new();
+    let mut notes = Vec::new();
     if let Some(rec) = &record.finishing_stacks {
         per_player("finishing_stacks", rec, &outcome.final_stacks, places, &mut out);
     }
     if let Some(rec) = &record.winnings {
         let post_rake_only = record.finishing_stacks.is_none() && record.pots.is_none();
-        let explained = if post_rake_only { explain_winnings(rec, &outcome, places) } else { None };
+        let explained = if post_rake_only { explain_winnings(rec, outcome, places) } else { None };
         match explained {
-            Some(note) => report.notes.push(note),
+            Some(note) => notes.push(note),
             None => per_player("winnings", rec, &outcome.winnings, places, &mut out),
         }
     }
@@ -71,6 +72,7 @@ pub(super) fn compare(record: &HandRecord, report: &mut HandReport) {
         }
     }
     report.mismatches.extend(out);
+    report.notes.extend(notes);
 }
 
 fn per_player(field: &str, recorded: &[Amount], ours: &[Chips], places: u8, out: &mut Vec<String>) {
@@ -145,7 +147,6 @@ fn explain_winnings(recorded: &[Amount], outcome: &Outcome, places: u8) -> Optio
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use crate::phh::replay_text;
 
     #[test]

@@ -1,5 +1,7 @@
 //! One hand of a PHH file as written: its fields, amounts kept exact.
 
+use std::borrow::Cow;
+
 use thiserror::Error;
 
 use super::amount::Amount;
@@ -17,8 +19,9 @@ pub struct RecordedPot {
 }
 
 /// The fields of one hand that feltkit reads; everything else is kept in `other` for writing.
+/// Texts borrow from the document they were read from.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct HandRecord {
+pub struct HandRecord<'a> {
     /// `variant`: a PHH code (`NT`, `FT`, `PT`, `F7S`) or a preset name (`nlhe`, ...).
     pub variant: String,
     /// `ante_trimming_status`.
@@ -38,7 +41,7 @@ pub struct HandRecord {
     /// `starting_stacks`.
     pub starting_stacks: Vec<Amount>,
     /// `actions`, as written.
-    pub actions: Vec<String>,
+    pub actions: Vec<Cow<'a, str>>,
     /// `finishing_stacks`.
     pub finishing_stacks: Option<Vec<Amount>>,
     /// `winnings`.
@@ -54,7 +57,7 @@ pub struct HandRecord {
     /// `hand`, as text.
     pub hand: Option<String>,
     /// Other fields, kept as read.
-    pub other: Vec<(String, Value<'static>)>,
+    pub other: Vec<(Cow<'a, str>, Value<'a>)>,
 }
 
 /// Why a hand's fields cannot be used.
@@ -75,9 +78,9 @@ pub enum RecordError {
     },
 }
 
-impl HandRecord {
+impl<'a> HandRecord<'a> {
     /// Reads the fields of one TOML section.
-    pub fn from_section(section: Section<'_>) -> Result<HandRecord, RecordError> {
+    pub fn from_section(section: Section<'a>) -> Result<HandRecord<'a>, RecordError> {
         let mut r = HandRecord::default();
         let mut seen_variant = false;
         let mut seen_stacks = false;
@@ -86,7 +89,7 @@ impl HandRecord {
             let bad = |why: String| RecordError::Bad { field: key.to_string(), line, why };
             match key.as_ref() {
                 "variant" => {
-                    r.variant = string(value).map_err(bad)?;
+                    r.variant = string(value).map_err(bad)?.into_owned();
                     seen_variant = true;
                 }
                 "ante_trimming_status" => {
@@ -126,15 +129,15 @@ impl HandRecord {
                     }
                     r.cap = Some(a.units as u32);
                 }
-                "_structure" => r.structure = Some(string(value).map_err(bad)?),
+                "_structure" => r.structure = Some(string(value).map_err(bad)?.into_owned()),
                 "hand" => {
                     r.hand = Some(match &value {
                         Value::Str(s) | Value::Num(s) | Value::Other(s) => s.to_string(),
                         other => format!("{other:?}"),
                     });
-                    r.other.push((key.into_owned(), value.into_owned()));
+                    r.other.push((key, value));
                 }
-                _ => r.other.push((key.into_owned(), value.into_owned())),
+                _ => r.other.push((key, value)),
             }
         }
         if !seen_variant {
@@ -150,9 +153,9 @@ impl HandRecord {
     }
 }
 
-fn string(v: Value<'_>) -> Result<String, String> {
+fn string(v: Value<'_>) -> Result<Cow<'_, str>, String> {
     match v {
-        Value::Str(s) => Ok(s.into_owned()),
+        Value::Str(s) => Ok(s),
         other => Err(format!("expected a string, found {}", other.type_name())),
     }
 }

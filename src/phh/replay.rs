@@ -105,21 +105,28 @@ pub fn replay_text(text: &str, label: &str, check: bool) -> Vec<HandReport> {
 }
 
 fn unreadable(label: String, why: String) -> HandReport {
-    HandReport {
-        label,
-        hand: None,
-        variant: String::new(),
-        places: 0,
-        status: Status::Unreadable(why),
-        outcome: None,
-        checked: false,
-        mismatches: Vec::new(),
-        notes: Vec::new(),
+    HandReport::unreadable(label, why)
+}
+
+impl HandReport {
+    /// The report of a hand (or file) that could not be read.
+    pub fn unreadable(label: String, why: String) -> HandReport {
+        HandReport {
+            label,
+            hand: None,
+            variant: String::new(),
+            places: 0,
+            status: Status::Unreadable(why),
+            outcome: None,
+            checked: false,
+            mismatches: Vec::new(),
+            notes: Vec::new(),
+        }
     }
 }
 
 /// The game a record is played under, with the record's overrides applied.
-pub fn game_of(record: &HandRecord) -> Result<Game, String> {
+pub fn game_of(record: &HandRecord<'_>) -> Result<Game, String> {
     let Some(mut game) = Game::by_code(&record.variant) else {
         return Err(format!(
             "variant `{}` is not supported: feltkit plays NT, FT, PT, F7S and the presets nlhe, flhe, plhe, turnover, stud7, stud7-spread, americana, americana-nl",
@@ -162,7 +169,7 @@ pub fn game_of(record: &HandRecord) -> Result<Game, String> {
 }
 
 /// Replays one hand; with `check`, compares the recorded results.
-pub fn replay_record(record: &HandRecord, label: String, check: bool) -> HandReport {
+pub fn replay_record(record: &HandRecord<'_>, label: String, check: bool) -> HandReport {
     let mut report = HandReport {
         label,
         hand: record.hand.clone(),
@@ -265,7 +272,7 @@ pub fn replay_record(record: &HandRecord, label: String, check: bool) -> HandRep
             }
         };
         if let Err(reason) = result {
-            report.status = Status::Illegal { number: k + 1, text: text.clone(), reason };
+            report.status = Status::Illegal { number: k + 1, text: text.to_string(), reason };
             return report;
         }
     }
@@ -300,7 +307,7 @@ fn skip_timed_out(hand: &mut Hand, action: &Action, number: usize, notes: &mut V
         | Action::BetOrRaiseTo(p, _) => *p,
         _ => return,
     };
-    if !hand.actors().contains(&player) {
+    if !hand.is_to_act(player) {
         return;
     }
     while let Some(actor) = hand.actor() {
@@ -359,7 +366,7 @@ pub fn apply(hand: &mut Hand, action: &Action, places: u8) -> Result<(), RuleErr
             hand.bet_or_raise_to(*p, to).map(drop)
         }
         Action::BringIn(p) => hand.bring_in(*p).map(drop),
-        Action::Discard(p, cards) => match (hand.game().expose_after, cards.as_slice()) {
+        Action::Discard(p, cards) => match (hand.game().expose_after, &cards[..]) {
             (Some(_), [card]) => hand.expose(*p, *card).map(drop),
             (Some(_), _) => Err(RuleError::BadCards(format!(
                 "{} must expose exactly one hole card, not {}",

@@ -114,7 +114,7 @@ pub fn parse(text: &str) -> Result<Vec<Section<'_>>, TomlError> {
             if !headers.insert(header.clone()) {
                 return Err(p.err(&format!("section [{header}] appears twice")));
             }
-            sections.push(Section { header: Some(header), line, entries: Vec::new() });
+            sections.push(Section { header: Some(header), line, entries: Vec::with_capacity(24) });
             p.end_of_line()?;
             continue;
         }
@@ -248,7 +248,7 @@ impl<'a> Parser<'a> {
             }
             Some(b'[') => {
                 self.i += 1;
-                let mut items = Vec::new();
+                let mut items = Vec::with_capacity(16);
                 loop {
                     self.skip_ws_comments_newlines();
                     match self.peek() {
@@ -313,11 +313,11 @@ impl<'a> Parser<'a> {
                 Ok(match raw {
                     "true" => Value::Bool(true),
                     "false" => Value::Bool(false),
-                    _ if is_decimal(raw) && raw.contains('_') => {
+                    _ if !is_decimal(raw) => Value::Other(Cow::Borrowed(raw)),
+                    _ if raw.bytes().any(|b| b == b'_') => {
                         Value::Num(Cow::Owned(raw.replace('_', "")))
                     }
-                    _ if is_decimal(raw) => Value::Num(Cow::Borrowed(raw)),
-                    _ => Value::Other(Cow::Borrowed(raw)),
+                    _ => Value::Num(Cow::Borrowed(raw)),
                 })
             }
         }

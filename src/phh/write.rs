@@ -47,7 +47,7 @@ fn value(v: &Value) -> String {
 }
 
 /// Writes one hand as PHH text (a `.phh` file, or one table of a bundle).
-pub fn write_record(r: &HandRecord) -> String {
+pub fn write_record(r: &HandRecord<'_>) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "variant = {}", quote(&r.variant));
     if let Some(t) = r.ante_trimming_status {
@@ -100,7 +100,7 @@ pub fn write_record(r: &HandRecord) -> String {
     }
     for (k, v) in &r.other {
         let key = if k.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-') {
-            k.clone()
+            k.to_string()
         } else {
             quote(k)
         };

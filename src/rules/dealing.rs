@@ -4,7 +4,7 @@ use crate::card::Card;
 
 use super::error::RuleError;
 use super::player_name;
-use super::state::{Event, Hand, Phase};
+use super::state::{CardList, Event, Hand, Phase};
 
 impl Hand {
     pub(super) fn check_player(&self, player: usize) -> Result<(), RuleError> {
@@ -74,18 +74,17 @@ impl Hand {
         }
         let pattern = self.game.streets[self.street].hole;
         let first = pattern.len().saturating_sub(self.pending_hole[player]);
-        for k in 0..cards.len() {
+        for (k, &card) in cards.iter().enumerate() {
             let up = pattern.get(first + k).copied().unwrap_or(false);
-            self.hole_up[player].push(up);
+            self.hole[player].push(card, up);
             // A new face-down card after a show (stud all-in): the hand must be shown again.
             if !up {
                 self.shown[player] = false;
             }
         }
-        self.hole[player].extend_from_slice(cards);
         self.pending_hole[player] -= cards.len();
         self.after_deal();
-        Ok(Event::HoleDealt { player, cards: cards.to_vec() })
+        Ok(Event::HoleDealt { player, cards: CardList::from_slice(cards) })
     }
 
     /// Says why dealing these board cards now would be illegal.
@@ -115,7 +114,7 @@ impl Hand {
         self.board.extend_from_slice(cards);
         self.pending_board -= cards.len();
         self.after_deal();
-        Ok(Event::BoardDealt { cards: cards.to_vec() })
+        Ok(Event::BoardDealt { cards: CardList::from_slice(cards) })
     }
 
     pub(super) fn after_deal(&mut self) {
@@ -155,9 +154,6 @@ impl Hand {
         let pos = pos.or_else(|| self.hole[player].iter().position(|h| h.is_none()));
         if let Some(pos) = pos {
             self.hole[player].remove(pos);
-            if pos < self.hole_up[player].len() {
-                self.hole_up[player].remove(pos);
-            }
         }
         if let Some(c) = card {
             self.seen.insert(c);

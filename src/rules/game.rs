@@ -185,8 +185,11 @@ pub struct Game {
     pub open_pair_option: bool,
     /// At most this many players.
     pub max_players: usize,
-    /// Whether this game is playable yet (the stud games are not).
+    /// Whether this game is playable.
     pub supported: bool,
+    /// Whether this is a PHH code read as PokerKit plays it (timeouts for skipped turns, hand
+    /// killing before the pots are formed), rather than one of feltkit's presets.
+    pub phh_code: bool,
 }
 
 /// The per-hand numbers of a game, in chips, arrays in player order (p1 first).
@@ -231,6 +234,7 @@ const BASE: Game = Game {
     auto_bring_in: false,
     max_players: 22,
     supported: true,
+    phh_code: true,
 };
 
 const PRESET: Game = Game {
@@ -242,6 +246,7 @@ const PRESET: Game = Game {
     show_start: ShowStart::LeftOfButton,
     antes_dead: false,
     max_players: 10,
+    phh_code: false,
     ..BASE
 };
 
@@ -335,12 +340,6 @@ pub const GAMES: &[Game] = &[
     },
 ];
 
-/// PHH codes of games feltkit knows but does not play (draw games, Omaha, ...).
-pub const KNOWN_UNSUPPORTED: &[&str] = &[
-    "FR", "PO", "FO/8", "F7S/8", "F7S/8", "FR", "NS", "N2L1D", "F2L3D", "FB", "PD", "NO", "FO",
-    "PS",
-];
-
 impl Game {
     /// The game of a variant code (`NT`, `FT`, `PT`, `F7S`, or a preset name).
     pub fn by_code(code: &str) -> Option<Game> {
@@ -349,7 +348,7 @@ impl Game {
 
     /// Whether this is one of PokerKit's PHH codes (rules as PokerKit plays them).
     pub fn is_phh_code(&self) -> bool {
-        self.show_start == ShowStart::RoundOpener
+        self.phh_code
     }
 }
 

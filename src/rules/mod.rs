@@ -33,7 +33,7 @@ pub mod stud;
 pub use error::{RuleError, SetupError};
 pub use game::{Game, OddChip, Opening, Reopen, ShowStart, Stakes, Street, Structure};
 pub use showdown::{Outcome, PotAward, ShowdownInfo};
-pub use state::{Event, Hand, Phase};
+pub use state::{CardList, Event, Hand, Phase};
 
 /// An amount of chips, in the smallest unit of the hand (a whole number).
 pub type Chips = i64;

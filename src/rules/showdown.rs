@@ -62,10 +62,11 @@ impl Hand {
         cards: Option<&[Option<Card>]>,
     ) -> Result<(), RuleError> {
         self.check_player(player)?;
-        let name = player_name(player);
+        let name = || player_name(player);
         if self.show_order.is_none() {
             return Err(RuleError::WrongPhase(format!(
-                "{name} cannot show or muck yet: the showdown has not begun"
+                "{} cannot show or muck yet: the showdown has not begun",
+                name()
             )));
         }
         if self.phase == Phase::Over {
@@ -73,16 +74,18 @@ impl Hand {
         }
         if self.folded[player] {
             return Err(RuleError::WrongPhase(format!(
-                "{name} has folded and has no hand to show"
+                "{} has folded and has no hand to show",
+                name()
             )));
         }
         if self.shown[player] || self.mucked[player] {
-            return Err(RuleError::WrongPhase(format!("{name} has already shown or mucked")));
+            return Err(RuleError::WrongPhase(format!("{} has already shown or mucked", name())));
         }
         let Some(cards) = cards else {
             if self.live_count() == 1 {
                 return Err(RuleError::WrongPhase(format!(
-                    "{name} holds the last live hand and wins without showing: it cannot be mucked"
+                    "{} holds the last live hand and wins without showing: it cannot be mucked",
+                    name()
                 )));
             }
             return Ok(());
@@ -90,7 +93,8 @@ impl Hand {
         let held = &self.hole[player];
         if cards.len() != held.len() {
             return Err(RuleError::BadCards(format!(
-                "{name} shows {} cards but holds {}",
+                "{} shows {} cards but holds {}",
+                name(),
                 cards.len(),
                 held.len()
             )));
@@ -104,7 +108,8 @@ impl Hand {
         }
         if new.len() > unknown_held {
             return Err(RuleError::BadCards(format!(
-                "{name} shows cards that were not dealt to them: {}",
+                "{} shows cards that were not dealt to them: {}",
+                name(),
                 new.iter().flatten().map(|c| c.to_string()).collect::<Vec<_>>().join(" ")
             )));
         }

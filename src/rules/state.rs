@@ -37,12 +37,12 @@ pub enum Event {
         /// The player.
         player: usize,
         /// The cards.
-        cards: Vec<Option<Card>>,
+        cards: CardList,
     },
     /// Board cards dealt.
     BoardDealt {
         /// The cards.
-        cards: Vec<Option<Card>>,
+        cards: CardList,
     },
     /// The stud bring-in posted.
     BroughtIn {
@@ -100,6 +100,94 @@ pub enum Event {
     },
 }
 
+/// Up to eight cards of one action or event (`None`: an unknown card), kept inline.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CardList {
+    cards: [Option<Card>; 8],
+    len: u8,
+}
+
+impl CardList {
+    /// The first eight cards of a slice.
+    pub fn from_slice(cards: &[Option<Card>]) -> CardList {
+        let mut list = CardList::default();
+        for &c in cards {
+            list.push(c);
+        }
+        list
+    }
+
+    /// Adds a card; `false` (and nothing added) when the list already holds eight.
+    pub fn push(&mut self, card: Option<Card>) -> bool {
+        let i = usize::from(self.len);
+        if i == self.cards.len() {
+            return false;
+        }
+        self.cards[i] = card;
+        self.len += 1;
+        true
+    }
+}
+
+impl std::ops::Deref for CardList {
+    type Target = [Option<Card>];
+
+    fn deref(&self) -> &[Option<Card>] {
+        &self.cards[..usize::from(self.len)]
+    }
+}
+
+/// A player's hole cards (at most eight), each face up or down, kept inline.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct Holding {
+    cards: [Option<Card>; 8],
+    up: [bool; 8],
+    len: u8,
+}
+
+impl Holding {
+    /// Adds a card; `false` when the holding is full.
+    pub(super) fn push(&mut self, card: Option<Card>, up: bool) -> bool {
+        let i = usize::from(self.len);
+        if i == self.cards.len() {
+            return false;
+        }
+        self.cards[i] = card;
+        self.up[i] = up;
+        self.len += 1;
+        true
+    }
+
+    /// Removes the card at `pos`, keeping the order of the others.
+    pub(super) fn remove(&mut self, pos: usize) {
+        let len = usize::from(self.len);
+        if pos < len {
+            self.cards.copy_within(pos + 1..len, pos);
+            self.up.copy_within(pos + 1..len, pos);
+            self.len -= 1;
+        }
+    }
+
+    /// Whether each card is face up.
+    pub(super) fn ups(&self) -> &[bool] {
+        &self.up[..usize::from(self.len)]
+    }
+}
+
+impl std::ops::Deref for Holding {
+    type Target = [Option<Card>];
+
+    fn deref(&self) -> &[Option<Card>] {
+        &self.cards[..usize::from(self.len)]
+    }
+}
+
+impl std::ops::DerefMut for Holding {
+    fn deref_mut(&mut self) -> &mut [Option<Card>] {
+        &mut self.cards[..usize::from(self.len)]
+    }
+}
+
 /// One hand being played.
 #[derive(Clone, Debug)]
 pub struct Hand {
@@ -114,8 +202,7 @@ pub struct Hand {
     pub(super) folded: Vec<bool>,
     pub(super) mucked: Vec<bool>,
     pub(super) shown: Vec<bool>,
-    pub(super) hole: Vec<Vec<Option<Card>>>,
-    pub(super) hole_up: Vec<Vec<bool>>,
+    pub(super) hole: Vec<Holding>,
     pub(super) exposed: Vec<Vec<Option<Card>>>,
     pub(super) board: Vec<Option<Card>>,
     pub(super) seen: CardSet,
@@ -216,10 +303,9 @@ impl Hand {
             folded: vec![false; n],
             mucked: vec![false; n],
             shown: vec![false; n],
-            hole: vec![Vec::new(); n],
-            hole_up: vec![Vec::new(); n],
+            hole: vec![Holding::default(); n],
             exposed: vec![Vec::new(); n],
-            board: Vec::new(),
+            board: Vec::with_capacity(5),
             seen: CardSet::EMPTY,
             street: 0,
             phase: Phase::Dealing,
@@ -306,6 +392,11 @@ impl Hand {
         }
     }
 
+    /// Whether `player` is still to act in this betting round.
+    pub fn is_to_act(&self, player: usize) -> bool {
+        self.phase == Phase::Betting && self.to_act.contains(&player)
+    }
+
     /// The players still to act in this betting round, in order (the actor first).
     pub fn actors(&self) -> Vec<usize> {
         if self.phase == Phase::Betting {
@@ -323,7 +414,7 @@ impl Hand {
 
     /// A player's hole cards still in the hand (`None`: unknown).
     pub fn hole_cards(&self, player: usize) -> &[Option<Card>] {
-        self.hole.get(player).map_or(&[], |h| h.as_slice())
+        self.hole.get(player).map_or(&[], |h| &h[..])
     }
 
     /// Number of players.
@@ -407,9 +498,15 @@ impl Hand {
     pub(super) fn end_betting(&mut self) {
         self.to_act.clear();
         // An uncalled bet or raise goes back to its maker.
-        let mut sorted = self.bets.clone();
-        sorted.sort_unstable();
-        let second = if self.n >= 2 { sorted[self.n - 2] } else { 0 };
+        let (mut first, mut second) = (0, 0);
+        for &b in &self.bets {
+            if b > first {
+                second = first;
+                first = b;
+            } else if b > second {
+                second = b;
+            }
+        }
         for i in 0..self.n {
             if self.bets[i] > second {
                 let back = self.bets[i] - second;

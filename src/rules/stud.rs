@@ -51,9 +51,10 @@ pub fn showing_key(cards: &[Card], suit_broken: bool) -> u32 {
 impl Hand {
     /// The up cards of a player.
     pub fn up_cards(&self, player: usize) -> Vec<Card> {
-        self.hole[player]
+        let holding = &self.hole[player];
+        holding
             .iter()
-            .zip(&self.hole_up[player])
+            .zip(holding.ups())
             .filter_map(|(c, &up)| if up { *c } else { None })
             .collect()
     }
