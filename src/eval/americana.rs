@@ -127,6 +127,7 @@ impl AmericanaHand {
 
     /// This hand with one more card (a card outside the 32-card deck adds nothing useful).
     #[inline(always)]
+    #[allow(clippy::should_implement_trait)] // `+` is the union of two hands
     pub fn add(self, card: Card) -> AmericanaHand {
         let i = card.index() as usize;
         AmericanaHand {

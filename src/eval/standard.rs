@@ -120,6 +120,7 @@ impl Hand {
 
     /// This hand with one more card.
     #[inline(always)]
+    #[allow(clippy::should_implement_trait)] // `+` is the union of two hands
     pub fn add(self, card: Card) -> Hand {
         let i = card.index() as usize;
         Hand { key: self.key.wrapping_add(KEYS[i]), mask: self.mask.wrapping_add(MASKS[i]) }
