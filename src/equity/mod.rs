@@ -17,6 +17,7 @@
 mod board_first;
 mod deal;
 mod error;
+mod exact;
 mod holdem;
 mod holdem_sample;
 mod iso;
@@ -181,6 +182,16 @@ fn run(q: &Query, progress: Option<&Progress<'_>>) -> Result<Equity, EquityError
         monte_carlo::check_rules(q)?;
     }
     let prepared = Prepared::new(&parsed)?;
+    if let Prepared::Holdem(s) = &prepared {
+        // Exact hands on a flop, turn or river: cheap enough that Auto is always exhaustive.
+        if q.method != Method::MonteCarlo && exact::applies(s) {
+            let tally = exact::exhaustive(s);
+            if let Some(f) = progress {
+                f(1.0);
+            }
+            return Ok(finish(&parsed.specs, Method::Exhaustive, &tally));
+        }
+    }
     let cost = prepared.cost();
     let method = choose_method(q.method, cost);
     let tally = if method == Method::Exhaustive {

@@ -5,8 +5,8 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use super::EquityError;
-use crate::card::{parse_cards, Card, CardSet, Deck};
-use crate::range::Range;
+use crate::card::{parse_cards, Card, CardSet, Deck, Rank, Suit};
+use crate::range::{Combo, Range};
 
 /// The games `felt equity` knows (see VARIANTS.md).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -176,13 +176,13 @@ impl Query {
             return Err(EquityError::BoardSize { got: board.len(), expected });
         }
         let mut seen = Seen::default();
-        seen.add(&board, "the board")?;
-        seen.add(&dead_cards, "the dead cards")?;
+        seen.add(&board, Place::Board)?;
+        seen.add(&dead_cards, Place::Dead)?;
         let mut players = Vec::with_capacity(n);
         for (i, spec) in self.players.iter().enumerate() {
             let holding = self.holding(i, spec)?;
             if let Holding::Cards(cards) = &holding {
-                seen.add(cards, &format!("player {}", i + 1))?;
+                seen.add(cards, Place::Player(i + 1))?;
             }
             players.push(holding);
         }
@@ -193,6 +193,9 @@ impl Query {
     fn holding(&self, i: usize, spec: &str) -> Result<Holding, EquityError> {
         let player = i + 1;
         if self.game == Game::Holdem {
+            if let Some(combo) = exact_pair(spec) {
+                return Ok(Holding::Cards(combo.cards().to_vec()));
+            }
             let range = Range::parse(spec).map_err(|error| EquityError::Range {
                 player,
                 spec: spec.to_string(),
@@ -224,6 +227,15 @@ impl Query {
     }
 }
 
+/// Two distinct cards written as exactly four characters (`7c4d`, either case): what the range
+/// parser reads as that one combo, without building a whole range.
+fn exact_pair(spec: &str) -> Option<Combo> {
+    let &[r1, s1, r2, s2] = spec.as_bytes() else { return None };
+    let card =
+        |r: u8, s: u8| Some(Card::new(Rank::from_char(r as char)?, Suit::from_char(s as char)?));
+    Combo::new(card(r1, s1)?, card(r2, s2)?)
+}
+
 impl Default for Query {
     fn default() -> Query {
         Query::new::<String>(Game::Holdem, [])
@@ -234,21 +246,39 @@ impl Default for Query {
 #[derive(Default)]
 struct Seen {
     cards: CardSet,
-    places: Vec<(Card, String)>,
+    places: Vec<(Card, Place)>,
+}
+
+/// Where a card was named.
+#[derive(Clone, Copy)]
+enum Place {
+    Board,
+    Dead,
+    Player(usize),
+}
+
+impl fmt::Display for Place {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Place::Board => f.write_str("the board"),
+            Place::Dead => f.write_str("the dead cards"),
+            Place::Player(i) => write!(f, "player {i}"),
+        }
+    }
 }
 
 impl Seen {
-    fn add(&mut self, cards: &[Card], place: &str) -> Result<(), EquityError> {
+    fn add(&mut self, cards: &[Card], place: Place) -> Result<(), EquityError> {
         for &card in cards {
             if !self.cards.insert(card) {
-                let first = self.places.iter().find(|(c, _)| *c == card);
+                let first = self.places.iter().find(|(c, _)| *c == card).map_or(place, |f| f.1);
                 return Err(EquityError::CardTwice {
                     card,
-                    first: first.map_or_else(|| place.to_string(), |f| f.1.clone()),
+                    first: first.to_string(),
                     second: place.to_string(),
                 });
             }
-            self.places.push((card, place.to_string()));
+            self.places.push((card, place));
         }
         Ok(())
     }
