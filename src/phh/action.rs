@@ -49,20 +49,16 @@ pub fn parse_action(text: &str) -> Result<Action, ActionError> {
         Some(k) => &text[..k],
         None => text,
     };
-    let mut words = body.split_whitespace();
     let err = |m: &str| ActionError(m.to_string());
-    let actor = words.next().ok_or_else(|| err("empty action"))?;
-    let verb = words.next().ok_or_else(|| err("missing the action after the actor"))?;
-    let mut rest_buf = [""; 3];
-    let mut count = 0;
-    for w in words {
-        if count == rest_buf.len() {
-            return Err(err("unexpected text after the action"));
-        }
-        rest_buf[count] = w;
-        count += 1;
+    let mut words = [""; 6];
+    let count = split_words(body, &mut words);
+    match count {
+        0 => return Err(err("empty action")),
+        1 => return Err(err("missing the action after the actor")),
+        6 => return Err(err("unexpected text after the action")),
+        _ => {}
     }
-    let rest = &rest_buf[..count];
+    let (actor, verb, rest) = (words[0], words[1], &words[2..count]);
     if actor == "d" {
         return match verb {
             "dh" => {
@@ -117,6 +113,38 @@ pub fn parse_action(text: &str) -> Result<Action, ActionError> {
             "unknown action `{other}` (expected f, cc, ck, cbr, pb, sd or sm)"
         ))),
     }
+}
+
+/// Fills `out` with the first words of `body`, split as `str::split_whitespace` splits them
+/// (without decoding characters when the text is ASCII), and says how many it found.
+fn split_words<'t>(body: &'t str, out: &mut [&'t str; 6]) -> usize {
+    let mut n = 0;
+    if !body.is_ascii() {
+        for w in body.split_whitespace().take(out.len()) {
+            out[n] = w;
+            n += 1;
+        }
+        return n;
+    }
+    // The ASCII characters that `char::is_whitespace` accepts.
+    let space = |b: u8| matches!(b, b' ' | b'\t' | b'\n' | 0x0B | 0x0C | b'\r');
+    let b = body.as_bytes();
+    let mut i = 0;
+    while n < out.len() {
+        while i < b.len() && space(b[i]) {
+            i += 1;
+        }
+        if i == b.len() {
+            break;
+        }
+        let start = i;
+        while i < b.len() && !space(b[i]) {
+            i += 1;
+        }
+        out[n] = &body[start..i];
+        n += 1;
+    }
+    n
 }
 
 fn player(word: &str) -> Result<usize, ActionError> {
@@ -197,6 +225,8 @@ mod tests {
         );
         assert_eq!(parse_action("p3 sm"), Ok(Action::ShowOrMuck(2, None)));
         assert_eq!(parse_action("p1 cc # a comment"), Ok(Action::CheckOrCall(0)));
+        assert_eq!(parse_action("\tp1\x0bf\r"), Ok(Action::Fold(0)));
+        assert_eq!(parse_action("p1\u{3000}f"), Ok(Action::Fold(0)));
         for bad in [
             "",
             "p0 f",
@@ -207,6 +237,7 @@ mod tests {
             "d dh p1 AsK",
             "d db Xx",
             "p1 f now",
+            "d dh p1 AsKs 1 2",
         ] {
             assert!(parse_action(bad).is_err(), "{bad}");
         }

@@ -74,30 +74,51 @@ impl HandReport {
 
 /// Replays every hand of a `.phh` or `.phhs` text. `label` names the source in reports.
 pub fn replay_text(text: &str, label: &str, check: bool) -> Vec<HandReport> {
-    let sections = match toml::parse(text) {
-        Ok(s) => s,
-        Err(e) => return vec![unreadable(label.to_string(), e.to_string())],
-    };
-    let bundle = sections.len() > 1;
-    let one = |section: toml::Section| -> Option<HandReport> {
-        if bundle && section.header.is_none() && section.entries.is_empty() {
-            return None;
-        }
+    let one = |section: toml::Section| -> HandReport {
         let label = match &section.header {
             Some(h) => format!("{label} [{h}]"),
             None => label.to_string(),
         };
-        Some(match HandRecord::from_section(section) {
+        match HandRecord::from_section(section) {
             Ok(record) => replay_record(&record, label, check),
             Err(e) => unreadable(label, e.to_string()),
-        })
+        }
     };
-    // Large bundles are replayed on every core; the order of the hands is kept.
-    let mut reports: Vec<HandReport> = if sections.len() > 64 {
-        sections.into_par_iter().filter_map(one).collect()
+    // Each section is replayed as soon as it is read. An empty top level is left for the end:
+    // it is a hand only when the file has no other section.
+    type Step = Result<(usize, Option<HandReport>), toml::TomlError>;
+    let step = |(k, section): (usize, Result<toml::Section, toml::TomlError>)| -> Step {
+        let section = section?;
+        if k == 0 && section.header.is_none() && section.entries.is_empty() {
+            return Ok((k, None));
+        }
+        Ok((k, Some(one(section))))
+    };
+    // Large bundles are read on one core while the hands read so far are replayed on every
+    // core; the order of the hands is kept.
+    let large = text.matches("\n[").take(65).count() > 64;
+    let sections = toml::sections(text).enumerate();
+    let steps: Result<Vec<_>, _> = if large {
+        sections.par_bridge().map(step).collect()
     } else {
-        sections.into_iter().filter_map(one).collect()
+        sections.map(step).collect()
     };
+    let mut steps = match steps {
+        Ok(s) => s,
+        Err(e) => return vec![unreadable(label.to_string(), e.to_string())],
+    };
+    steps.sort_unstable_by_key(|&(k, _)| k);
+    let bundle = steps.len() > 1;
+    let mut reports: Vec<HandReport> = Vec::with_capacity(steps.len());
+    for (_, report) in steps {
+        match report {
+            Some(r) => reports.push(r),
+            None if !bundle => {
+                reports.push(one(toml::Section { header: None, line: 1, entries: Vec::new() }))
+            }
+            None => {}
+        }
+    }
     if reports.is_empty() {
         reports.push(unreadable(label.to_string(), "no hand in the file".into()));
     }

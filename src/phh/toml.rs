@@ -89,56 +89,98 @@ pub struct TomlError {
 
 /// Reads a document into its sections (the top level first, then each `[header]`).
 pub fn parse(text: &str) -> Result<Vec<Section<'_>>, TomlError> {
-    let mut p = Parser { s: text.as_bytes(), text, i: 0, line: 1, line_start: 0 };
-    let mut sections = vec![Section { header: None, line: 1, entries: Vec::new() }];
-    let mut headers = std::collections::HashSet::new();
-    loop {
-        p.skip_ws_comments_newlines();
-        let Some(c) = p.peek() else { break };
-        if c == b'[' {
-            let line = p.line;
-            p.i += 1;
-            let start = p.i;
-            while let Some(c) = p.peek() {
-                if c == b']' || c == b'\n' {
-                    break;
-                }
-                p.i += 1;
-            }
-            if p.peek() != Some(b']') {
-                return Err(p.err("unclosed section header: expected `]`"));
-            }
-            let raw = String::from_utf8_lossy(&p.s[start..p.i]).trim().to_string();
-            p.i += 1;
-            let header = raw.trim_matches('"').trim_matches('\'').to_string();
-            if !headers.insert(header.clone()) {
-                return Err(p.err(&format!("section [{header}] appears twice")));
-            }
-            sections.push(Section { header: Some(header), line, entries: Vec::with_capacity(24) });
-            p.end_of_line()?;
-            continue;
-        }
-        let line = p.line;
-        let key = p.key()?;
-        p.skip_spaces();
-        if p.peek() != Some(b'=') {
-            return Err(p.err(&format!("expected `=` after the key `{key}`")));
-        }
-        p.i += 1;
-        p.skip_spaces();
-        let value = p.value(0)?;
-        p.end_of_line()?;
-        let section = sections.last_mut().expect("sections is never empty");
-        if section.entries.iter().any(|(k, _, _)| *k == key) {
-            return Err(TomlError {
-                line,
-                column: 1,
-                message: format!("key `{key}` appears twice"),
-            });
-        }
-        section.entries.push((key, value, line));
+    sections(text).collect()
+}
+
+/// Reads a document one section at a time (the top level first, then each `[header]`), so
+/// that each can be used while the rest is read. After an error it yields nothing more.
+pub fn sections(text: &str) -> Sections<'_> {
+    Sections {
+        p: Parser { s: text.as_bytes(), text, i: 0, line: 1, line_start: 0 },
+        next: Some(Section { header: None, line: 1, entries: Vec::new() }),
+        headers: std::collections::HashSet::new(),
     }
-    Ok(sections)
+}
+
+/// The sections of a document, read lazily: see [`sections`].
+pub struct Sections<'a> {
+    p: Parser<'a>,
+    /// The section being read; `None` once the document ended or an error was yielded.
+    next: Option<Section<'a>>,
+    headers: std::collections::HashSet<String>,
+}
+
+impl<'a> Iterator for Sections<'a> {
+    type Item = Result<Section<'a>, TomlError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let mut section = self.next.take()?;
+        match self.read_section(&mut section) {
+            Ok(Some(following)) => {
+                self.next = Some(following);
+                Some(Ok(section))
+            }
+            Ok(None) => Some(Ok(section)),
+            Err(e) => Some(Err(e)),
+        }
+    }
+}
+
+impl<'a> Sections<'a> {
+    /// Reads the entries of `section` up to the next header, which it returns (`None` at the
+    /// end of the document).
+    fn read_section(
+        &mut self,
+        section: &mut Section<'a>,
+    ) -> Result<Option<Section<'a>>, TomlError> {
+        let p = &mut self.p;
+        loop {
+            p.skip_ws_comments_newlines();
+            let Some(c) = p.peek() else { return Ok(None) };
+            if c == b'[' {
+                let line = p.line;
+                p.i += 1;
+                let start = p.i;
+                while let Some(c) = p.peek() {
+                    if c == b']' || c == b'\n' {
+                        break;
+                    }
+                    p.i += 1;
+                }
+                if p.peek() != Some(b']') {
+                    return Err(p.err("unclosed section header: expected `]`"));
+                }
+                let raw = String::from_utf8_lossy(&p.s[start..p.i]).trim().to_string();
+                p.i += 1;
+                let header = raw.trim_matches('"').trim_matches('\'').to_string();
+                if !self.headers.insert(header.clone()) {
+                    return Err(p.err(&format!("section [{header}] appears twice")));
+                }
+                let following =
+                    Section { header: Some(header), line, entries: Vec::with_capacity(24) };
+                p.end_of_line()?;
+                return Ok(Some(following));
+            }
+            let line = p.line;
+            let key = p.key()?;
+            p.skip_spaces();
+            if p.peek() != Some(b'=') {
+                return Err(p.err(&format!("expected `=` after the key `{key}`")));
+            }
+            p.i += 1;
+            p.skip_spaces();
+            let value = p.value(0)?;
+            p.end_of_line()?;
+            if section.entries.iter().any(|(k, _, _)| *k == key) {
+                return Err(TomlError {
+                    line,
+                    column: 1,
+                    message: format!("key `{key}` appears twice"),
+                });
+            }
+            section.entries.push((key, value, line));
+        }
+    }
 }
 
 struct Parser<'a> {

@@ -26,6 +26,7 @@ mod dealing;
 mod error;
 pub mod game;
 pub mod pots;
+mod seats;
 mod showdown;
 mod state;
 pub mod stud;

@@ -220,12 +220,12 @@ impl Hand {
         let final_stacks = (0..n).map(|i| self.stacks[i] + winnings[i]).collect();
         Ok(Outcome {
             pots: awards,
-            uncalled: self.returned.clone(),
+            uncalled: self.returned.to_vec(),
             winnings,
             final_stacks,
             showdown,
             hands,
-            unswept_bets: self.unswept.clone(),
+            unswept_bets: self.unswept.to_vec(),
             auto_shown,
         })
     }

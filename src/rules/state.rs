@@ -12,6 +12,7 @@ use std::collections::VecDeque;
 use crate::card::{Card, CardSet};
 
 use super::error::SetupError;
+use super::seats::{Seats, MAX_SEATS};
 use super::{player_name, Chips, Game, Opening, ShowStart, Stakes, Structure, MAX_CHIPS};
 
 /// Where a hand stands.
@@ -193,27 +194,27 @@ impl std::ops::DerefMut for Holding {
 pub struct Hand {
     pub(super) game: Game,
     pub(super) n: usize,
-    pub(super) starting: Vec<Chips>,
-    pub(super) stacks: Vec<Chips>,
-    pub(super) bets: Vec<Chips>,
-    pub(super) committed: Vec<Chips>,
-    pub(super) dead: Vec<Chips>,
-    pub(super) returned: Vec<Chips>,
-    pub(super) folded: Vec<bool>,
-    pub(super) mucked: Vec<bool>,
-    pub(super) shown: Vec<bool>,
-    pub(super) hole: Vec<Holding>,
-    pub(super) exposed: Vec<Vec<Option<Card>>>,
+    pub(super) starting: Seats<Chips>,
+    pub(super) stacks: Seats<Chips>,
+    pub(super) bets: Seats<Chips>,
+    pub(super) committed: Seats<Chips>,
+    pub(super) dead: Seats<Chips>,
+    pub(super) returned: Seats<Chips>,
+    pub(super) folded: Seats<bool>,
+    pub(super) mucked: Seats<bool>,
+    pub(super) shown: Seats<bool>,
+    pub(super) hole: Seats<Holding>,
+    pub(super) exposed: Seats<CardList>,
     pub(super) board: Vec<Option<Card>>,
     pub(super) seen: CardSet,
     pub(super) street: usize,
     pub(super) phase: Phase,
-    pub(super) pending_hole: Vec<usize>,
+    pub(super) pending_hole: Seats<usize>,
     pub(super) pending_board: usize,
-    pub(super) pending_expose: Vec<bool>,
+    pub(super) pending_expose: Seats<bool>,
     pub(super) to_act: VecDeque<usize>,
-    pub(super) acted: Vec<bool>,
-    pub(super) faced: Vec<Chips>,
+    pub(super) acted: Seats<bool>,
+    pub(super) faced: Seats<Chips>,
     pub(super) full_level: Chips,
     pub(super) min_increment: Chips,
     pub(super) raises: u32,
@@ -222,7 +223,7 @@ pub struct Hand {
     pub(super) closed: bool,
     pub(super) show_order: Option<Vec<usize>>,
     pub(super) first_shown: Option<usize>,
-    pub(super) unswept: Vec<Chips>,
+    pub(super) unswept: Seats<Chips>,
     pub(super) stakes_min_bet: Chips,
     pub(super) bring_in: Chips,
     pub(super) bring_in_due: bool,
@@ -239,12 +240,10 @@ impl Hand {
             return Err(SetupError::Unsupported(game.code));
         }
         let n = stakes.stacks.len();
-        if n < 2 || n > game.max_players {
-            return Err(SetupError::PlayerCount {
-                count: n,
-                game: game.code,
-                max: game.max_players,
-            });
+        // Per-player state is kept inline: no game seats more than MAX_SEATS.
+        let max = game.max_players.min(MAX_SEATS);
+        if n < 2 || n > max {
+            return Err(SetupError::PlayerCount { count: n, game: game.code, max });
         }
         for (field, v) in [("antes", &stakes.antes), ("blinds_or_straddles", &stakes.blinds)] {
             if !v.is_empty() && v.len() != n {
@@ -294,27 +293,27 @@ impl Hand {
         let mut hand = Hand {
             game,
             n,
-            starting: stakes.stacks.clone(),
-            stacks: stakes.stacks.clone(),
-            bets: vec![0; n],
-            committed: vec![0; n],
-            dead: vec![0; n],
-            returned: vec![0; n],
-            folded: vec![false; n],
-            mucked: vec![false; n],
-            shown: vec![false; n],
-            hole: vec![Holding::default(); n],
-            exposed: vec![Vec::new(); n],
+            starting: Seats::from_slice(&stakes.stacks),
+            stacks: Seats::from_slice(&stakes.stacks),
+            bets: Seats::filled(0, n),
+            committed: Seats::filled(0, n),
+            dead: Seats::filled(0, n),
+            returned: Seats::filled(0, n),
+            folded: Seats::filled(false, n),
+            mucked: Seats::filled(false, n),
+            shown: Seats::filled(false, n),
+            hole: Seats::filled(Holding::default(), n),
+            exposed: Seats::filled(CardList::default(), n),
             board: Vec::with_capacity(5),
             seen: CardSet::EMPTY,
             street: 0,
             phase: Phase::Dealing,
-            pending_hole: vec![0; n],
+            pending_hole: Seats::filled(0, n),
             pending_board: 0,
-            pending_expose: vec![false; n],
+            pending_expose: Seats::filled(false, n),
             to_act: VecDeque::new(),
-            acted: vec![false; n],
-            faced: vec![0; n],
+            acted: Seats::filled(false, n),
+            faced: Seats::filled(0, n),
             full_level: 0,
             min_increment: 0,
             raises: 0,
@@ -323,7 +322,7 @@ impl Hand {
             closed: false,
             show_order: None,
             first_shown: None,
-            unswept: vec![0; n],
+            unswept: Seats::filled(0, n),
             stakes_min_bet: min_bet,
             bring_in: bring_in_of(&game, stakes),
             bring_in_due: false,
@@ -499,7 +498,7 @@ impl Hand {
         self.to_act.clear();
         // An uncalled bet or raise goes back to its maker.
         let (mut first, mut second) = (0, 0);
-        for &b in &self.bets {
+        for &b in self.bets.iter() {
             if b > first {
                 second = first;
                 first = b;
@@ -517,7 +516,7 @@ impl Hand {
             }
         }
         if self.live_count() <= 1 {
-            self.unswept = std::mem::replace(&mut self.bets, vec![0; self.n]);
+            self.unswept = std::mem::replace(&mut self.bets, Seats::filled(0, self.n));
             self.phase = Phase::Over;
             return;
         }
