@@ -82,7 +82,7 @@ pub(crate) struct Uniform32 {
 
 impl Uniform32 {
     #[inline(always)]
-    fn next(&mut self, rng: &mut Xoshiro256PlusPlus) -> u32 {
+    pub(crate) fn next(&mut self, rng: &mut Xoshiro256PlusPlus) -> u32 {
         if self.have {
             self.have = false;
             return (self.spare >> 32) as u32;
@@ -106,6 +106,83 @@ impl Uniform32 {
     }
 }
 
+/// The positions of a partial Fisher-Yates shuffle that takes `k` cards from a deck of `n`,
+/// all decoded from one uniform draw.
+///
+/// Taking cards one at a time draws position `i + d_i` with `d_i` uniform in `0..n - i`. The
+/// tuples `(d_0, ..., d_{k-1})` are in bijection with `0..P`, `P = n (n-1) ... (n-k+1)`, by
+/// mixed-radix digits, so one exactly uniform draw below `P` (Lemire's multiply-and-reject on
+/// 32 bits) gives the same distribution as `k` separate draws, for one generator output and
+/// `k` divisions by constants (each a multiply, with precomputed reciprocals).
+#[derive(Clone, Debug)]
+pub(crate) struct Positions {
+    k: usize,
+    /// `n - i` for each draw `i`.
+    radix: [u32; 8],
+    /// `floor((2^64 - 1) / radix) + 1`: `q / radix` is the high word of `q * magic`.
+    magic: [u64; 8],
+    product: u32,
+    /// `2^32 mod product`: a low word below it is rejected.
+    threshold: u32,
+}
+
+impl Positions {
+    /// The draw of `k` (at most 8) cards from `n`; `None` when `P` does not fit in 32 bits or
+    /// a radix is below 2 (the caller then draws card by card).
+    pub(crate) fn new(n: usize, k: usize) -> Option<Positions> {
+        if k > 8 || k > n {
+            return None;
+        }
+        let mut radix = [1u32; 8];
+        let mut magic = [0u64; 8];
+        let mut product = 1u64;
+        for i in 0..k {
+            let d = (n - i) as u32;
+            if d < 2 {
+                return None;
+            }
+            radix[i] = d;
+            magic[i] = u64::MAX / d as u64 + 1;
+            product *= d as u64;
+            if product > u32::MAX as u64 {
+                return None;
+            }
+        }
+        let product = product as u32;
+        let threshold = ((1u64 << 32) % product as u64) as u32;
+        Some(Positions { k, radix, magic, product, threshold })
+    }
+
+    /// The number of positions each draw gives.
+    pub(crate) fn len(&self) -> usize {
+        self.k
+    }
+
+    /// The offsets `d_i` (uniform in `0..n - i`, independent) of one draw.
+    #[inline(always)]
+    pub(crate) fn draw(&self, rng: &mut Xoshiro256PlusPlus, bits: &mut Uniform32) -> [u32; 8] {
+        let mut m = bits.next(rng) as u64 * self.product as u64;
+        while (m as u32) < self.threshold {
+            m = bits.next(rng) as u64 * self.product as u64;
+        }
+        self.digits((m >> 32) as u32)
+    }
+
+    /// The mixed-radix digits of `q` (below the product), least significant first.
+    #[inline(always)]
+    fn digits(&self, mut q: u32) -> [u32; 8] {
+        let mut out = [0u32; 8];
+        for i in 0..self.k {
+            // Exact for every q below 2^32 and radix from 2 to 2^32 - 1 (Lemire, Kaser and
+            // Kurz, "Faster remainder by direct computation", 2019).
+            let quot = ((self.magic[i] as u128 * q as u128) >> 64) as u32;
+            out[i] = q - quot * self.radix[i];
+            q = quot;
+        }
+        out
+    }
+}
+
 /// A card of `deck` uniformly at random among those not in `used`, which it then joins. The
 /// deck must hold a card not in `used`.
 #[inline(always)]
@@ -122,5 +199,48 @@ pub(crate) fn draw(
             *used |= bit;
             return c;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions_are_a_bijection_onto_the_digit_tuples() {
+        for (n, k) in [(5, 3), (7, 4), (9, 2), (6, 5), (4, 1)] {
+            let p = Positions::new(n, k).unwrap();
+            let total = p.product as usize;
+            assert_eq!(total, (n - k + 1..=n).product::<usize>());
+            let mut seen = vec![false; total];
+            for q in 0..total as u32 {
+                let d = p.digits(q);
+                let mut index = 0usize;
+                let mut scale = 1usize;
+                for i in 0..k {
+                    assert!(d[i] < (n - i) as u32, "n={n} k={k} q={q}: digit {i} = {}", d[i]);
+                    index += d[i] as usize * scale;
+                    scale *= n - i;
+                }
+                assert!(!seen[index], "n={n} k={k}: q={q} repeats a tuple");
+                seen[index] = true;
+            }
+        }
+    }
+
+    #[test]
+    fn positions_decode_the_largest_products_exactly() {
+        // 52 * 51 * 50 * 49 * 48 is the largest product hold'em Monte Carlo uses.
+        let p = Positions::new(52, 5).unwrap();
+        for q in [0, 1, 51, 52, 2651, 2652, p.product - 1] {
+            let d = p.digits(q);
+            let mut back = 0u64;
+            for i in (0..5).rev() {
+                back = back * (52 - i) as u64 + d[i] as u64;
+            }
+            assert_eq!(back, q as u64);
+        }
+        assert!(Positions::new(52, 6).is_none(), "52^6-ish does not fit in 32 bits");
+        assert!(Positions::new(3, 3).is_none(), "the last draw of a whole deck has radix 1");
     }
 }

@@ -9,7 +9,7 @@
 use rand::Rng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use super::deal::Uniform32;
+use super::deal::{Positions, Uniform32};
 use super::holdem::Setup;
 use super::monte_carlo::Sampler;
 use super::tally::{Counts, MAX_PLAYERS};
@@ -51,6 +51,9 @@ pub(crate) struct HoldemSampler {
     fixed: Option<(u64, [Hand; MAX_PLAYERS])>,
     board: Hand,
     left: usize,
+    /// With exact players only (no card of the deck is ever skipped): the board's positions
+    /// drawn at once.
+    positions: Option<Positions>,
 }
 
 impl HoldemSampler {
@@ -86,7 +89,8 @@ impl HoldemSampler {
         for combos in s.players.iter().filter(|c| c.len() == 1) {
             out = out.union(combos[0].combo.set());
         }
-        let deck = (0..52u8).filter_map(Card::from_index).filter(|c| !out.contains(*c)).collect();
+        let deck: Vec<Card> =
+            (0..52u8).filter_map(Card::from_index).filter(|c| !out.contains(*c)).collect();
         let fixed = players.iter().all(|p: &Player| p.masks.len() == 1).then(|| {
             let mut hands = [Hand::EMPTY; MAX_PLAYERS];
             for (h, p) in hands.iter_mut().zip(&players) {
@@ -94,7 +98,9 @@ impl HoldemSampler {
             }
             (out.bits(), hands)
         });
-        HoldemSampler { players, deck, known: s.known.bits(), fixed, board, left: s.board_left() }
+        let left = s.board_left();
+        let positions = fixed.as_ref().and_then(|_| Positions::new(deck.len(), left));
+        HoldemSampler { players, deck, known: s.known.bits(), fixed, board, left, positions }
     }
 }
 
@@ -124,6 +130,25 @@ impl HoldemSampler {
             }
             return Ok(used);
         }
+    }
+}
+
+/// Counts one deal's showdown.
+#[inline(always)]
+fn count(
+    n: usize,
+    hands: &[Hand; MAX_PLAYERS],
+    board: Hand,
+    ranks: &mut [u16; MAX_PLAYERS],
+    counts: &mut Counts,
+) {
+    if n == 2 {
+        counts.heads_up((hands[0] + board).rank7(), (hands[1] + board).rank7(), 1);
+    } else {
+        for p in 0..n {
+            ranks[p] = (hands[p] + board).rank7().value();
+        }
+        counts.showdown(&ranks[..n], 1);
     }
 }
 
@@ -162,6 +187,17 @@ impl Sampler for HoldemSampler {
                 None => self.draw_players(rng, &mut hands)?,
             };
             let mut board = self.board;
+            if let Some(pos) = &self.positions {
+                // Exact hands: no card of the deck is skipped, so all the board's positions
+                // come from one draw.
+                let d = pos.draw(rng, &mut bits);
+                for (i, &di) in d[..pos.len()].iter().enumerate() {
+                    deck.swap(i, i + di as usize);
+                    board = board.add(deck[i]);
+                }
+                count(n, &hands, board, &mut ranks, counts);
+                continue;
+            }
             let mut i = 0;
             while i < self.left {
                 let j = i + bits.below(rng, (len - i) as u32) as usize;
@@ -173,14 +209,7 @@ impl Sampler for HoldemSampler {
                     i += 1;
                 }
             }
-            if n == 2 {
-                counts.heads_up((hands[0] + board).rank7(), (hands[1] + board).rank7(), 1);
-            } else {
-                for p in 0..n {
-                    ranks[p] = (hands[p] + board).rank7().value();
-                }
-                counts.showdown(&ranks[..n], 1);
-            }
+            count(n, &hands, board, &mut ranks, counts);
         }
         if n == 2 {
             counts.finish_heads_up();
