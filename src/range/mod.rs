@@ -94,7 +94,10 @@ impl Combo {
 
     /// All 1,326 combos in index order.
     pub fn all() -> impl Iterator<Item = Combo> {
-        (0..COMBOS).filter_map(Combo::from_index)
+        // Index `h (h - 1) / 2 + lo`: higher card outer, lower card inner.
+        (1..52u8).filter_map(Card::from_index).flat_map(|hi| {
+            (0..hi.index()).filter_map(Card::from_index).map(move |lo| Combo { hi, lo })
+        })
     }
 
     /// The combo's hand class (`AKs`, `QQ`, `72o`).
@@ -300,6 +303,7 @@ mod tests {
         assert_eq!(all.len(), COMBOS);
         for (i, c) in all.iter().enumerate() {
             assert_eq!(c.index(), i);
+            assert_eq!(Combo::from_index(i), Some(*c));
         }
     }
 
