@@ -347,27 +347,34 @@ impl Matchup {
             }
             // Ranks of the multiset whose card of suit s is still in the deck, and the number
             // of boards per rank with (inside) and without (outside) that card.
+            // Fixed-length loops (entries past `k` are neutral: inside 0, outside 1) unroll
+            // without branches.
             let mut has = 0u32;
             let mut inside = [0u64; 5];
-            let mut outside = [0u64; 5];
-            for i in 0..k {
-                let there = self.suit_ranks[s] >> ranks[i] & 1 == 1;
+            let mut outside = [1u64; 5];
+            for i in 0..5 {
+                let listed = i < k;
+                let there = listed && self.suit_ranks[s] >> ranks[i] & 1 == 1;
                 has |= (there as u32) << i;
                 inside[i] = if there { leaf.with[i] as u64 } else { 0 };
-                outside[i] = if there { leaf.without[i] } else { leaf.all[i] } as u64;
-            }
-            let mut cards = [Hand::EMPTY; 5];
-            for i in 0..k {
-                cards[i] = Hand::EMPTY.add(card(ranks[i], s));
+                outside[i] = match (listed, there) {
+                    (false, _) => 1,
+                    (true, true) => leaf.without[i] as u64,
+                    (true, false) => leaf.all[i] as u64,
+                };
             }
             // poly[j]: boards whose new cards of suit s are exactly j of these ranks.
             let mut poly = [0u64; 6];
             poly[0] = 1;
-            for i in 0..k {
-                for j in (0..=i + 1).rev() {
-                    let below = if j > 0 { poly[j - 1] * inside[i] } else { 0 };
-                    poly[j] = poly[j] * outside[i] + below;
+            for i in 0..5 {
+                for j in (1..=i + 1).rev() {
+                    poly[j] = poly[j] * outside[i] + poly[j - 1] * inside[i];
                 }
+                poly[0] *= outside[i];
+            }
+            let mut cards = [Hand::EMPTY; 5];
+            for i in 0..5 {
+                cards[i] = Hand::EMPTY.add(card(ranks[i], s));
             }
             for size in need..=has.count_ones() {
                 let boards = poly[size as usize];
