@@ -158,25 +158,31 @@ impl Positions {
         self.k
     }
 
-    /// The offsets `d_i` (uniform in `0..n - i`, independent) of one draw.
+    /// The offsets `d_i` (uniform in `0..n - i`, independent) of one draw; `K` at least
+    /// [`Positions::len`] (offsets past it are 0), a constant so that the decoding unrolls.
     #[inline(always)]
-    pub(crate) fn draw(&self, rng: &mut Xoshiro256PlusPlus, bits: &mut Uniform32) -> [u32; 8] {
+    pub(crate) fn draw<const K: usize>(
+        &self,
+        rng: &mut Xoshiro256PlusPlus,
+        bits: &mut Uniform32,
+    ) -> [u32; K] {
         let mut m = bits.next(rng) as u64 * self.product as u64;
         while (m as u32) < self.threshold {
             m = bits.next(rng) as u64 * self.product as u64;
         }
-        self.digits((m >> 32) as u32)
+        self.digits::<K>((m >> 32) as u32)
     }
 
-    /// The mixed-radix digits of `q` (below the product), least significant first.
+    /// The mixed-radix digits of `q` (below the product), least significant first. Digits
+    /// past `k` have radix 1 and reciprocal 0, so they come out 0.
     #[inline(always)]
-    fn digits(&self, mut q: u32) -> [u32; 8] {
-        let mut out = [0u32; 8];
-        for i in 0..self.k {
+    fn digits<const K: usize>(&self, mut q: u32) -> [u32; K] {
+        let mut out = [0u32; K];
+        for ((digit, &magic), &radix) in out.iter_mut().zip(&self.magic).zip(&self.radix) {
             // Exact for every q below 2^32 and radix from 2 to 2^32 - 1 (Lemire, Kaser and
             // Kurz, "Faster remainder by direct computation", 2019).
-            let quot = ((self.magic[i] as u128 * q as u128) >> 64) as u32;
-            out[i] = q - quot * self.radix[i];
+            let quot = ((magic as u128 * q as u128) >> 64) as u32;
+            *digit = q - quot * radix;
             q = quot;
         }
         out
@@ -214,7 +220,7 @@ mod tests {
             assert_eq!(total, (n - k + 1..=n).product::<usize>());
             let mut seen = vec![false; total];
             for q in 0..total as u32 {
-                let d = p.digits(q);
+                let d = p.digits::<8>(q);
                 let mut index = 0usize;
                 let mut scale = 1usize;
                 for i in 0..k {
@@ -233,7 +239,7 @@ mod tests {
         // 52 * 51 * 50 * 49 * 48 is the largest product hold'em Monte Carlo uses.
         let p = Positions::new(52, 5).unwrap();
         for q in [0, 1, 51, 52, 2651, 2652, p.product - 1] {
-            let d = p.digits(q);
+            let d = p.digits::<8>(q);
             let mut back = 0u64;
             for i in (0..5).rev() {
                 back = back * (52 - i) as u64 + d[i] as u64;

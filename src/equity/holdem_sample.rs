@@ -133,6 +133,23 @@ impl HoldemSampler {
     }
 }
 
+/// The board completed with `K` (the positions' length) cards drawn at once.
+#[inline(always)]
+fn deal<const K: usize>(
+    pos: &Positions,
+    rng: &mut Xoshiro256PlusPlus,
+    bits: &mut Uniform32,
+    deck: &mut [Card; 52],
+    mut board: Hand,
+) -> Hand {
+    let d = pos.draw::<K>(rng, bits);
+    for (i, &di) in d.iter().enumerate() {
+        deck.swap(i, (i + di as usize).min(51));
+        board = board.add(deck[i]);
+    }
+    board
+}
+
 /// Counts one deal's showdown.
 #[inline(always)]
 fn count(
@@ -190,11 +207,13 @@ impl Sampler for HoldemSampler {
             if let Some(pos) = &self.positions {
                 // Exact hands: no card of the deck is skipped, so all the board's positions
                 // come from one draw.
-                let d = pos.draw(rng, &mut bits);
-                for (i, &di) in d[..pos.len()].iter().enumerate() {
-                    deck.swap(i, i + di as usize);
-                    board = board.add(deck[i]);
-                }
+                board = match pos.len() {
+                    5 => deal::<5>(pos, rng, &mut bits, &mut deck, board),
+                    4 => deal::<4>(pos, rng, &mut bits, &mut deck, board),
+                    3 => deal::<3>(pos, rng, &mut bits, &mut deck, board),
+                    2 => deal::<2>(pos, rng, &mut bits, &mut deck, board),
+                    _ => deal::<1>(pos, rng, &mut bits, &mut deck, board),
+                };
                 count(n, &hands, board, &mut ranks, counts);
                 continue;
             }
