@@ -9,15 +9,16 @@
 //! again a product of binomials, the players who reach five cards in `s` get their flush rank
 //! and the others their rank-only value, and those boards are taken out of the plain group.
 //!
-//! Rank-only values come from the ordinary evaluator on a synthetic hand: a player's seven
-//! ranks, listed in order, get suits 0, 1, 2, 3, 0, 1, 2 by position, so cards of one rank get
-//! distinct suits and no suit has more than two cards (no flush). The synthetic hands are built
-//! one rank at a time while the multisets are enumerated, so each level adds one precomputed
-//! sum per player.
+//! Rank-only values come straight from the evaluator's non-flush table: a hand's hash is a sum
+//! of per-rank terms plus suit counters, so a [`RankHand`] (the rank terms alone) of a
+//! player's own cards plus a multiset's precomputed sum is one addition and one lookup. The
+//! multisets of each board size are enumerated once per process ([`patterns`]).
 
 use super::tally::{Counts, MAX_PLAYERS};
 use crate::card::{Card, CardSet, Rank, Suit};
-use crate::eval::standard::Hand;
+use std::sync::OnceLock;
+
+use crate::eval::standard::{Hand, RankHand};
 
 /// All 52 cards by index (64 entries, so a masked index needs no bounds check).
 static CARDS: [Card; 64] = {
@@ -57,10 +58,51 @@ const BINOMIAL: [[u64; 8]; 8] = {
     t
 };
 
-fn binomial(n: u32, k: u32) -> u64 {
-    const T: [[u64; 5]; 5] =
-        [[1, 0, 0, 0, 0], [1, 1, 0, 0, 0], [1, 2, 1, 0, 0], [1, 3, 3, 1, 0], [1, 4, 6, 4, 1]];
-    T[(n as usize).min(4)][(k as usize).min(4)] * (k <= n) as u64
+/// One rank multiset of the board cards still to come.
+#[derive(Clone, Copy)]
+struct Pattern {
+    /// The distinct ranks, ascending (`k` of them), their counts and their 13-bit mask.
+    ranks: [u8; 5],
+    counts: [u8; 5],
+    k: u8,
+    mask: u16,
+    /// The multiset, suit-blind, to add to each player's own ranks.
+    ranks_hand: RankHand,
+}
+
+/// Every multiset of `left` ranks (at most four of each), built once per board size.
+fn patterns(left: usize) -> &'static [Pattern] {
+    static CACHE: [OnceLock<Vec<Pattern>>; 6] = [const { OnceLock::new() }; 6];
+    CACHE[left.min(5)].get_or_init(|| {
+        fn go(r: u8, left: u8, cur: &mut Pattern, out: &mut Vec<Pattern>) {
+            if r == 13 {
+                if left == 0 {
+                    out.push(*cur);
+                }
+                return;
+            }
+            go(r + 1, left, cur, out);
+            for c in 1..=left.min(4) {
+                let (k, saved) = (cur.k as usize, cur.ranks_hand);
+                cur.ranks[k] = r;
+                cur.counts[k] = c;
+                cur.k += 1;
+                cur.mask |= 1 << r;
+                cur.ranks_hand = saved.add(r, c);
+                go(r + 1, left - c, cur, out);
+                cur.k -= 1;
+                cur.mask &= !(1 << r);
+                cur.ranks_hand = saved;
+                cur.ranks[k] = 0;
+                cur.counts[k] = 0;
+            }
+        }
+        let mut out = Vec::new();
+        let mut cur =
+            Pattern { ranks: [0; 5], counts: [0; 5], k: 0, mask: 0, ranks_hand: RankHand::EMPTY };
+        go(0, left.min(5) as u8, &mut cur, &mut out);
+        out
+    })
 }
 
 /// One matchup's fixed data.
@@ -69,11 +111,8 @@ struct Matchup {
     avail: [u32; 13],
     /// Board cards still to come.
     left: usize,
-    /// `step[p][r][n][rot]`: the synthetic cards of player `p` at rank `r` when the rank has
-    /// `n` of the player's cards in all and the player's list so far has `rot` (mod 4) cards.
-    step: Vec<[[[Hand; 4]; 5]; 13]>,
-    /// Each player's own (hole plus known board) cards per rank.
-    own: Vec<[u8; 13]>,
+    /// Each player's own (hole plus known board) cards, suit-blind.
+    own: Vec<RankHand>,
     /// Per suit: the player's hole plus known-board cards of that suit, as a hand and a count.
     flush_base: Vec<[(Hand, u32); 4]>,
     /// Per suit: whether some player can still reach five cards in it.
@@ -115,17 +154,12 @@ struct Leaf {
 /// The suit-blind part of a matchup (see [`Plain`]).
 pub(crate) fn plain(holes: &[[Card; 2]], board: &[Card], dead: CardSet) -> Plain {
     let m = Matchup::new(holes, board, dead);
-    let mut leaves = Vec::new();
-    match holes.len() {
-        2 => m.collect::<2>(&mut leaves),
-        3 => m.collect::<3>(&mut leaves),
-        4 => m.collect::<4>(&mut leaves),
-        5 => m.collect::<5>(&mut leaves),
-        6 => m.collect::<6>(&mut leaves),
-        7 => m.collect::<7>(&mut leaves),
-        8 => m.collect::<8>(&mut leaves),
-        9 => m.collect::<9>(&mut leaves),
-        _ => m.collect::<MAX_PLAYERS>(&mut leaves),
+    let patterns = patterns(m.left);
+    let mut leaves = Vec::with_capacity(patterns.len());
+    for pattern in patterns {
+        if let Some(leaf) = m.leaf_of(pattern) {
+            leaves.push(leaf);
+        }
     }
     Plain { leaves }
 }
@@ -163,30 +197,15 @@ impl Matchup {
         for c in deck.iter() {
             avail[c.rank().index() as usize] += 1;
         }
-        let mut own = vec![[0u8; 13]; players];
+        let mut own = vec![RankHand::EMPTY; players];
         let mut flush_base = vec![[(Hand::EMPTY, 0u32); 4]; players];
         for (p, hole) in holes.iter().enumerate() {
             for c in hole.iter().chain(board) {
-                own[p][c.rank().index() as usize] += 1;
+                own[p] = own[p].add(c.rank().index(), 1);
                 let s = c.suit().index() as usize;
                 flush_base[p][s] = (flush_base[p][s].0.add(*c), flush_base[p][s].1 + 1);
             }
         }
-        let step = (0..players)
-            .map(|_| {
-                let mut t = [[[Hand::EMPTY; 4]; 5]; 13];
-                for (r, by_n) in t.iter_mut().enumerate() {
-                    for (n, by_rot) in by_n.iter_mut().enumerate() {
-                        for (rot, h) in by_rot.iter_mut().enumerate() {
-                            for j in 0..n {
-                                *h = h.add(card(r, (rot + j) % 4));
-                            }
-                        }
-                    }
-                }
-                t
-            })
-            .collect();
         let left = 5 - board.len();
         let mut reach = [0u32; 4];
         let mut relevant = [false; 4];
@@ -198,13 +217,7 @@ impl Matchup {
         for c in deck.iter() {
             suit_ranks[c.suit().index() as usize] |= 1 << c.rank().index();
         }
-        Matchup { avail, left, step, own, flush_base, relevant, reach, suit_ranks }
-    }
-
-    fn collect<const P: usize>(&self, leaves: &mut Vec<Leaf>) {
-        let mut hands = [Hand::EMPTY; P];
-        let mut pattern = [0u8; 13];
-        self.walk::<P>(12, self.left, 1, &mut hands, [0u8; P], &mut pattern, leaves);
+        Matchup { avail, left, own, flush_base, relevant, reach, suit_ranks }
     }
 
     fn finish<const P: usize>(&self, plain: &Plain) -> Counts {
@@ -217,65 +230,33 @@ impl Matchup {
         counts
     }
 
-    /// Enumerates rank counts from rank `r` down, `left` cards still to place.
-    #[allow(clippy::too_many_arguments)]
-    fn walk<const P: usize>(
-        &self,
-        r: isize,
-        left: usize,
-        mult: u64,
-        hands: &mut [Hand; P],
-        pos: [u8; P],
-        pattern: &mut [u8; 13],
-        leaves: &mut Vec<Leaf>,
-    ) {
-        if r < 0 {
-            if left == 0 {
-                let mut plain = [0u16; MAX_PLAYERS];
-                for p in 0..P {
-                    plain[p] = hands[p].rank7().value();
-                }
-                let mut leaf = Leaf {
-                    ranks: [0; 5],
-                    k: 0,
-                    mask: 0,
-                    with: [0; 5],
-                    without: [0; 5],
-                    all: [0; 5],
-                    total: mult,
-                    plain,
-                };
-                for (r, &c) in pattern.iter().enumerate() {
-                    if c > 0 {
-                        let (a, c, i) = (self.avail[r] as usize, c as usize, leaf.k as usize);
-                        leaf.ranks[i] = r as u8;
-                        leaf.with[i] = BINOMIAL[(a - 1) & 7][(c - 1) & 7] as u8;
-                        leaf.without[i] = BINOMIAL[(a - 1) & 7][c & 7] as u8;
-                        leaf.all[i] = BINOMIAL[a & 7][c & 7] as u8;
-                        leaf.mask |= 1 << r;
-                        leaf.k += 1;
-                    }
-                }
-                leaves.push(leaf);
+    /// The leaf of one rank multiset of the cards to come; `None` when the deck cannot deal it.
+    fn leaf_of(&self, pattern: &Pattern) -> Option<Leaf> {
+        let mut leaf = Leaf {
+            ranks: pattern.ranks,
+            k: pattern.k,
+            mask: pattern.mask,
+            with: [0; 5],
+            without: [0; 5],
+            all: [0; 5],
+            total: 1,
+            plain: [0; MAX_PLAYERS],
+        };
+        for i in 0..pattern.k as usize {
+            let (a, c) =
+                (self.avail[pattern.ranks[i] as usize & 15] as usize, pattern.counts[i] as usize);
+            if c > a {
+                return None;
             }
-            return;
+            leaf.with[i] = BINOMIAL[(a - 1) & 7][(c - 1) & 7] as u8;
+            leaf.without[i] = BINOMIAL[(a - 1) & 7][c & 7] as u8;
+            leaf.all[i] = BINOMIAL[a & 7][c & 7] as u8;
+            leaf.total *= leaf.all[i] as u64;
         }
-        let ri = r as usize;
-        let saved = *hands;
-        let most = (self.avail[ri] as usize).min(left);
-        for c in 0..=most {
-            let mult = mult * binomial(self.avail[ri], c as u32);
-            let mut next = pos;
-            for p in 0..P {
-                let n = self.own[p][ri] as usize + c;
-                hands[p] = saved[p] + self.step[p][ri][n.min(4)][(pos[p] & 3) as usize];
-                next[p] = pos[p] + n as u8;
-            }
-            pattern[ri] = c as u8;
-            self.walk::<P>(r - 1, left - c, mult, hands, next, pattern, leaves);
+        for (p, own) in self.own.iter().enumerate() {
+            leaf.plain[p] = own.plus(pattern.ranks_hand).rank7().value();
         }
-        pattern[ri] = 0;
-        *hands = saved;
+        Some(leaf)
     }
 
     /// Counts the boards whose new cards of suit `s` are exactly `size` of the ranks in `has`,

@@ -209,6 +209,47 @@ impl Add for Hand {
     }
 }
 
+/// The ranks of up to seven standard cards with their suits left out: the suit-blind part of a
+/// [`Hand`], for enumerators that count flushes separately (a hand's value without a flush
+/// depends only on its ranks).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct RankHand(u64);
+
+/// Each rank's hash addend without a suit counter, so that suit counters never reach a flush.
+static RANK_KEYS: [u64; 16] = {
+    let mut keys = [0u64; 16];
+    let mut r = 0;
+    while r < 13 {
+        keys[r] = tables::card_key(MUL, r as u32, 0).wrapping_sub(1);
+        r += 1;
+    }
+    keys
+};
+
+impl RankHand {
+    /// No ranks.
+    pub(crate) const EMPTY: RankHand = RankHand(tables::KEY_BASE);
+
+    /// These ranks plus `n` cards of rank `rank` (a rank index, 0 = two).
+    #[inline(always)]
+    pub(crate) fn add(self, rank: u8, n: u8) -> RankHand {
+        RankHand(self.0.wrapping_add(RANK_KEYS[rank as usize & 15].wrapping_mul(n as u64)))
+    }
+
+    /// The union of two rank multisets.
+    #[inline(always)]
+    pub(crate) fn plus(self, other: RankHand) -> RankHand {
+        RankHand(self.0.wrapping_add(other.0).wrapping_sub(tables::KEY_BASE))
+    }
+
+    /// The value of seven cards with these ranks and no flush: meaningful only for seven
+    /// ranks with at most four of each.
+    #[inline(always)]
+    pub(crate) fn rank7(self) -> HandRank {
+        HandRank(tables::lookup(self.0, &DISP7, &RANK7))
+    }
+}
+
 /// The rank of seven cards given as bytes (`card.index()` values). Any byte is safe, but only
 /// seven distinct indices below 52 give a meaningful answer.
 #[inline(always)]
@@ -280,6 +321,18 @@ mod tests {
         let b = Hand::from_cards(&cards[2..]).unwrap();
         assert_eq!((a + b).rank(), Some(rank("AhKh7c7d2s9h")));
         assert_eq!((a + b).len(), 6);
+    }
+
+    #[test]
+    fn rank_hands_give_the_value_of_any_suiting_without_a_flush() {
+        for text in ["AhKh7c7d2s9h3d", "2c2d2h2s3c3d3h", "AcKdQhJsTc9d8h", "5c5d9h9s9cKdKh"] {
+            let cards = parse_cards(text, Deck::Standard).unwrap();
+            let ranks = cards.iter().fold(RankHand::EMPTY, |h, c| h.add(c.rank().index(), 1));
+            assert_eq!(ranks.rank7(), rank(text), "{text}");
+            let split = RankHand::EMPTY.add(cards[0].rank().index(), 1);
+            let rest = cards[1..].iter().fold(RankHand::EMPTY, |h, c| h.add(c.rank().index(), 1));
+            assert_eq!(split.plus(rest), ranks, "{text}");
+        }
     }
 
     #[test]
