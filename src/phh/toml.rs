@@ -107,7 +107,7 @@ pub struct Sections<'a> {
     p: Parser<'a>,
     /// The section being read; `None` once the document ended or an error was yielded.
     next: Option<Section<'a>>,
-    headers: std::collections::HashSet<String>,
+    headers: std::collections::HashSet<&'a str>,
 }
 
 impl<'a> Iterator for Sections<'a> {
@@ -150,14 +150,18 @@ impl<'a> Sections<'a> {
                 if p.peek() != Some(b']') {
                     return Err(p.err("unclosed section header: expected `]`"));
                 }
-                let raw = String::from_utf8_lossy(&p.s[start..p.i]).trim().to_string();
+                // `[`, `]` and newlines are ASCII, so the header lies on character boundaries.
+                let raw = p.text.get(start..p.i).unwrap_or_default().trim();
                 p.i += 1;
-                let header = raw.trim_matches('"').trim_matches('\'').to_string();
-                if !self.headers.insert(header.clone()) {
+                let header = raw.trim_matches('"').trim_matches('\'');
+                if !self.headers.insert(header) {
                     return Err(p.err(&format!("section [{header}] appears twice")));
                 }
-                let following =
-                    Section { header: Some(header), line, entries: Vec::with_capacity(24) };
+                let following = Section {
+                    header: Some(header.to_string()),
+                    line,
+                    entries: Vec::with_capacity(24),
+                };
                 p.end_of_line()?;
                 return Ok(Some(following));
             }
@@ -338,12 +342,12 @@ impl<'a> Parser<'a> {
             }
             Some(_) => {
                 let start = self.i;
-                while let Some(c) = self.peek() {
-                    if matches!(c, b',' | b']' | b'}' | b'\n' | b'#' | b'\r') {
-                        break;
-                    }
-                    self.i += 1;
-                }
+                let rest = self.s.get(start..).unwrap_or_default();
+                let len = rest
+                    .iter()
+                    .position(|c| matches!(c, b',' | b']' | b'}' | b'\n' | b'#' | b'\r'))
+                    .unwrap_or(rest.len());
+                self.i += len;
                 let raw = self
                     .text
                     .get(start..self.i)
@@ -415,32 +419,40 @@ impl<'a> Parser<'a> {
     fn literal_string(&mut self) -> Result<Cow<'a, str>, TomlError> {
         self.i += 1;
         let start = self.i;
-        loop {
-            match self.peek() {
-                None | Some(b'\n') => return Err(self.err("unclosed string: expected `'`")),
-                Some(b'\'') => {
-                    let s = self
-                        .text
-                        .get(start..self.i)
-                        .ok_or_else(|| self.err("the string is not UTF-8"))?;
-                    self.i += 1;
-                    return Ok(Cow::Borrowed(s));
-                }
-                Some(_) => self.i += 1,
+        let rest = self.s.get(start..).unwrap_or_default();
+        match rest.iter().position(|&c| c == b'\'' || c == b'\n') {
+            Some(len) if rest[len] == b'\'' => {
+                self.i += len;
+                let s = self
+                    .text
+                    .get(start..self.i)
+                    .ok_or_else(|| self.err("the string is not UTF-8"))?;
+                self.i += 1;
+                Ok(Cow::Borrowed(s))
+            }
+            end => {
+                self.i += end.unwrap_or(rest.len());
+                Err(self.err("unclosed string: expected `'`"))
             }
         }
     }
 }
 
-/// Whether the text is a plain decimal number: optional sign, digits, optional `.digits`.
+/// Whether the text is a plain decimal number: optional sign, digits, optional `.digits`
+/// (underscores count as digits).
 fn is_decimal(s: &str) -> bool {
-    let s = s.strip_prefix(['+', '-']).unwrap_or(s);
-    let (int, frac) = match s.split_once('.') {
-        Some((a, b)) => (a, Some(b)),
-        None => (s, None),
+    let b = s.as_bytes();
+    let b = match b.first() {
+        Some(b'+' | b'-') => &b[1..],
+        _ => b,
     };
-    let digits = |t: &str| !t.is_empty() && t.bytes().all(|c| c.is_ascii_digit() || c == b'_');
-    digits(int) && frac.map_or(true, digits)
+    let digit = |c: &u8| c.is_ascii_digit() || *c == b'_';
+    let int = b.iter().take_while(|c| digit(c)).count();
+    match b.get(int) {
+        None => int > 0,
+        Some(b'.') => int > 0 && int + 1 < b.len() && b[int + 1..].iter().all(digit),
+        Some(_) => false,
+    }
 }
 
 #[cfg(test)]

@@ -51,8 +51,8 @@ impl Hand {
             return Err(RuleError::WrongPhase(why.into()));
         }
         match self.to_act.front() {
-            Some(&p) if p == player => Ok(()),
-            Some(&p) => {
+            Some(p) if p == player => Ok(()),
+            Some(p) => {
                 Err(RuleError::OutOfTurn { actor: player_name(player), expected: player_name(p) })
             }
             None => Err(RuleError::WrongPhase("no one is to act".into())),

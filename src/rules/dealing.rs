@@ -37,7 +37,7 @@ impl Hand {
             }
             Phase::Betting => Err(RuleError::WrongPhase(format!(
                 "no cards are due: the betting round is not over ({} is to act)",
-                self.to_act.front().map_or("nobody".into(), |&p| player_name(p))
+                self.to_act.front().map_or("nobody".into(), player_name)
             ))),
             Phase::Showdown | Phase::Over => {
                 Err(RuleError::WrongPhase("no cards are due: every card of the hand is out".into()))

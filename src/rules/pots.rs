@@ -43,11 +43,13 @@ pub fn build(committed: &[Chips], dead: &[Chips], live: &[bool]) -> Vec<Pot> {
             p.eligible.len() == (0..n).filter(|&i| is_eligible(i)).count()
                 && p.eligible.iter().all(|&i| is_eligible(i))
         };
-        while pots.last().is_some_and(same_as_last) {
-            amount += pots.pop().map_or(0, |p| p.amount);
-        }
-        if amount > 0 {
-            pots.push(Pot { amount, eligible: (0..n).filter(|&i| is_eligible(i)).collect() });
+        // Consecutive pots never have the same players, so only the last can merge.
+        match pots.last_mut() {
+            Some(last) if same_as_last(last) => last.amount += amount,
+            _ if amount > 0 => {
+                pots.push(Pot { amount, eligible: (0..n).filter(|&i| is_eligible(i)).collect() })
+            }
+            _ => {}
         }
         amount = 0;
     }

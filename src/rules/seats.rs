@@ -46,3 +46,64 @@ impl<T: Copy + Default + std::fmt::Debug> std::fmt::Debug for Seats<T> {
         f.debug_list().entries(self.iter()).finish()
     }
 }
+
+/// The players still to act in a betting round, in order, kept inline: a ring of at most
+/// [`MAX_SEATS`] player indices.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct ActQueue {
+    items: [u8; MAX_SEATS],
+    head: u8,
+    len: u8,
+}
+
+impl ActQueue {
+    /// Empties the queue.
+    pub(super) fn clear(&mut self) {
+        self.head = 0;
+        self.len = 0;
+    }
+
+    /// Adds a player at the back (ignored when the queue is full: a hand seats at most
+    /// [`MAX_SEATS`] players, each queued at most once).
+    pub(super) fn push_back(&mut self, player: usize) {
+        let len = usize::from(self.len);
+        if len < MAX_SEATS {
+            self.items[(usize::from(self.head) + len) % MAX_SEATS] = player as u8;
+            self.len += 1;
+        }
+    }
+
+    /// Removes the player at the front.
+    pub(super) fn pop_front(&mut self) {
+        if self.len > 0 {
+            self.head = ((usize::from(self.head) + 1) % MAX_SEATS) as u8;
+            self.len -= 1;
+        }
+    }
+
+    /// The player at the front.
+    pub(super) fn front(&self) -> Option<usize> {
+        (self.len > 0).then(|| usize::from(self.items[usize::from(self.head)]))
+    }
+
+    /// How many players are queued.
+    pub(super) fn len(&self) -> usize {
+        usize::from(self.len)
+    }
+
+    /// Whether no player is queued.
+    pub(super) fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The queued players, front first.
+    pub(super) fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..usize::from(self.len))
+            .map(move |k| usize::from(self.items[(usize::from(self.head) + k) % MAX_SEATS]))
+    }
+
+    /// Whether `player` is queued.
+    pub(super) fn contains(&self, player: usize) -> bool {
+        self.iter().any(|p| p == player)
+    }
+}

@@ -4,6 +4,7 @@ use crate::eval::Evaluation;
 
 use super::error::RuleError;
 use super::pots::{self, Pot};
+use super::seats::Seats;
 use super::state::{Event, Hand, Phase};
 use super::{player_name, Chips, OddChip};
 use crate::card::Card;
@@ -154,7 +155,10 @@ impl Hand {
     /// Says why the hand cannot be settled yet, or settles it: pots, winners, final stacks.
     pub fn finish(&self) -> Result<Outcome, RuleError> {
         let n = self.n;
-        let mut live: Vec<bool> = (0..n).map(|i| !self.folded[i] && !self.mucked[i]).collect();
+        let mut live: Seats<bool> = Seats::filled(false, n);
+        for i in 0..n {
+            live[i] = self.live(i);
+        }
         let mut hands = vec![None; n];
         let mut auto_shown = Vec::new();
         let showdown = match self.phase {
@@ -187,17 +191,21 @@ impl Hand {
         let mut built = pots::build(&self.committed, &self.dead, &live);
         if self.game.is_phh_code() && showdown.is_some() {
             // PokerKit kills the hands that cannot win any pot, then forms the pots again.
-            let can_win: Vec<bool> = (0..n)
-                .map(|i| {
-                    built.iter().any(|p| {
-                        p.eligible.contains(&i) && p.eligible.iter().all(|&j| value(j) <= value(i))
-                    })
+            let can_win = |i: usize| {
+                built.iter().any(|p| {
+                    p.eligible.contains(&i) && p.eligible.iter().all(|&j| value(j) <= value(i))
                 })
-                .collect();
+            };
+            let mut killed = false;
             for i in 0..n {
-                live[i] = live[i] && can_win[i];
+                if live[i] && !can_win(i) {
+                    live[i] = false;
+                    killed = true;
+                }
             }
-            built = pots::build(&self.committed, &self.dead, &live);
+            if killed {
+                built = pots::build(&self.committed, &self.dead, &live);
+            }
         }
         let mut winnings = vec![0; n];
         let mut awards = Vec::with_capacity(built.len());
@@ -231,20 +239,34 @@ impl Hand {
     }
 
     fn evaluate(&self, i: usize) -> Result<Evaluation, RuleError> {
-        let mut cards = Vec::with_capacity(8);
-        for c in self.hole[i].iter().chain(self.board.iter()) {
-            match c {
-                Some(c) => cards.push(*c),
-                None => {
-                    return Err(RuleError::Unresolved(format!(
-                        "{}'s hand includes an unknown card",
-                        player_name(i)
-                    )))
-                }
-            }
+        let all = || self.hole[i].iter().chain(self.board.iter());
+        if all().any(|c| c.is_none()) {
+            return Err(RuleError::Unresolved(format!(
+                "{}'s hand includes an unknown card",
+                player_name(i)
+            )));
         }
-        self.game.ranking.evaluate(&cards).map_err(|e| {
+        let cards = all().flatten().copied();
+        with_slice(cards, |cards| self.game.ranking.evaluate(cards)).map_err(|e| {
             RuleError::Unresolved(format!("{}'s hand cannot be ranked: {e}", player_name(i)))
         })
     }
+}
+
+/// Calls `f` with the cards as a slice, kept on the stack when there are at most 16 of them.
+fn with_slice<R>(mut cards: impl Iterator<Item = Card>, f: impl FnOnce(&[Card]) -> R) -> R {
+    let Some(first) = cards.next() else { return f(&[]) };
+    let mut buf = [first; 16];
+    let mut len = 1;
+    for c in cards.by_ref() {
+        if len == buf.len() {
+            let mut all = buf.to_vec();
+            all.push(c);
+            all.extend(cards);
+            return f(&all);
+        }
+        buf[len] = c;
+        len += 1;
+    }
+    f(&buf[..len])
 }

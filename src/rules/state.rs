@@ -7,12 +7,10 @@
 //! round is over) the showdown is *open*: players may show or muck while the remaining cards are
 //! dealt, as PokerKit writes all-in hands.
 
-use std::collections::VecDeque;
-
 use crate::card::{Card, CardSet};
 
 use super::error::SetupError;
-use super::seats::{Seats, MAX_SEATS};
+use super::seats::{ActQueue, Seats, MAX_SEATS};
 use super::{player_name, Chips, Game, Opening, ShowStart, Stakes, Structure, MAX_CHIPS};
 
 /// Where a hand stands.
@@ -212,7 +210,7 @@ pub struct Hand {
     pub(super) pending_hole: Seats<usize>,
     pub(super) pending_board: usize,
     pub(super) pending_expose: Seats<bool>,
-    pub(super) to_act: VecDeque<usize>,
+    pub(super) to_act: ActQueue,
     pub(super) acted: Seats<bool>,
     pub(super) faced: Seats<Chips>,
     pub(super) full_level: Chips,
@@ -278,10 +276,12 @@ impl Hand {
         }
         let get = |v: &Vec<Chips>, i: usize| v.get(i).copied().unwrap_or(0);
         // PHH: heads-up, the antes and blinds arrays apply reversed (p1 is the big blind).
-        let mut antes: Vec<Chips> =
-            (0..n).map(|i| get(&stakes.antes, if n == 2 { 1 - i } else { i })).collect();
-        let mut blinds: Vec<Chips> =
-            (0..n).map(|i| get(&stakes.blinds, if n == 2 { 1 - i } else { i })).collect();
+        let mut antes: Seats<Chips> = Seats::filled(0, n);
+        let mut blinds: Seats<Chips> = Seats::filled(0, n);
+        for i in 0..n {
+            antes[i] = get(&stakes.antes, if n == 2 { 1 - i } else { i });
+            blinds[i] = get(&stakes.blinds, if n == 2 { 1 - i } else { i });
+        }
         let blind_unit = stakes.blinds.iter().copied().filter(|&b| b > 0).min().unwrap_or(0);
         if game.heads_up_double_ante && n == 2 {
             for i in 0..2 {
@@ -311,7 +311,7 @@ impl Hand {
             pending_hole: Seats::filled(0, n),
             pending_board: 0,
             pending_expose: Seats::filled(false, n),
-            to_act: VecDeque::new(),
+            to_act: ActQueue::default(),
             acted: Seats::filled(false, n),
             faced: Seats::filled(0, n),
             full_level: 0,
@@ -331,12 +331,15 @@ impl Hand {
             small_bet,
             big_bet,
         };
-        let mut posted: Vec<Chips> = (0..n).map(|i| antes[i].min(hand.stacks[i])).collect();
+        let mut posted: Seats<Chips> = Seats::filled(0, n);
+        for i in 0..n {
+            posted[i] = antes[i].min(hand.stacks[i]);
+        }
         if game.ante_trimming {
-            let mut sorted = posted.clone();
+            let mut sorted = posted;
             sorted.sort_unstable();
             let cutoff = sorted[n - 2];
-            for p in &mut posted {
+            for p in posted.iter_mut() {
                 *p = (*p).min(cutoff);
             }
         }
@@ -385,7 +388,7 @@ impl Hand {
     /// The player to act, in a betting round.
     pub fn actor(&self) -> Option<usize> {
         if self.phase == Phase::Betting {
-            self.to_act.front().copied()
+            self.to_act.front()
         } else {
             None
         }
@@ -393,13 +396,13 @@ impl Hand {
 
     /// Whether `player` is still to act in this betting round.
     pub fn is_to_act(&self, player: usize) -> bool {
-        self.phase == Phase::Betting && self.to_act.contains(&player)
+        self.phase == Phase::Betting && self.to_act.contains(player)
     }
 
     /// The players still to act in this betting round, in order (the actor first).
     pub fn actors(&self) -> Vec<usize> {
         if self.phase == Phase::Betting {
-            self.to_act.iter().copied().collect()
+            self.to_act.iter().collect()
         } else {
             Vec::new()
         }
@@ -482,13 +485,26 @@ impl Hand {
             self.end_betting();
             return;
         }
+        // The two largest totals of live players: the most any other player can have is the
+        // largest, or the second largest for the player who holds the largest.
+        let (mut top, mut second, mut top_player) = (0, 0, usize::MAX);
+        for i in (0..self.n).filter(|&i| self.live(i)) {
+            let t = self.total(i);
+            if top_player == usize::MAX || t > top {
+                (second, top, top_player) = (top, t, i);
+            } else if t > second {
+                second = t;
+            }
+        }
         for k in 0..self.n {
             let i = (self.round_opener + k) % self.n;
-            if self.live(i) && self.stacks[i] > 0 && self.max_other_total(i) > self.bets[i] {
+            let max_other = if i == top_player { second } else { top };
+            if self.live(i) && self.stacks[i] > 0 && max_other > self.bets[i] {
                 self.to_act.push_back(i);
             }
         }
-        let lone_covered = self.to_act.len() == 1 && self.bets[self.to_act[0]] >= max;
+        let lone_covered =
+            self.to_act.len() == 1 && self.to_act.front().is_some_and(|p| self.bets[p] >= max);
         if self.to_act.is_empty() || lone_covered {
             self.end_betting();
         }
@@ -574,10 +590,9 @@ impl Hand {
                 }
                 format!("street {} is not fully dealt: {}", self.street + 1, parts.join(", "))
             }
-            Phase::Betting => format!(
-                "{} is to act",
-                self.to_act.front().map_or("nobody".into(), |&p| player_name(p))
-            ),
+            Phase::Betting => {
+                format!("{} is to act", self.to_act.front().map_or("nobody".into(), player_name))
+            }
             Phase::Exposing => {
                 let missing: Vec<String> =
                     (0..self.n).filter(|&i| self.pending_expose[i]).map(player_name).collect();

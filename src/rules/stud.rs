@@ -15,12 +15,14 @@ pub fn showing_key(cards: &[Card], suit_broken: bool) -> u32 {
         counts[c.rank().index() as usize] += 1;
     }
     // Groups by (count, rank), best first.
-    let mut groups: Vec<(u8, u8)> = (0..13u8)
-        .rev()
-        .filter(|&r| counts[r as usize] > 0)
-        .map(|r| (counts[r as usize], r))
-        .collect();
-    groups.sort_by(|a, b| b.cmp(a));
+    let mut buf = [(0u8, 0u8); 13];
+    let mut len = 0;
+    for r in (0..13u8).rev().filter(|&r| counts[r as usize] > 0) {
+        buf[len] = (counts[r as usize], r);
+        len += 1;
+    }
+    let groups = &mut buf[..len];
+    groups.sort_unstable_by(|a, b| b.cmp(a));
     let category: u32 = match (groups.first().map_or(0, |g| g.0), groups.get(1).map_or(0, |g| g.0))
     {
         (4, _) => 4,
@@ -51,32 +53,47 @@ pub fn showing_key(cards: &[Card], suit_broken: bool) -> u32 {
 impl Hand {
     /// The up cards of a player.
     pub fn up_cards(&self, player: usize) -> Vec<Card> {
+        self.up_iter(player).collect()
+    }
+
+    /// The up cards of a player, without collecting them.
+    fn up_iter(&self, player: usize) -> impl Iterator<Item = Card> + '_ {
         let holding = &self.hole[player];
-        holding
-            .iter()
-            .zip(holding.ups())
-            .filter_map(|(c, &up)| if up { *c } else { None })
-            .collect()
+        holding.iter().zip(holding.ups()).filter_map(|(c, &up)| if up { *c } else { None })
+    }
+
+    /// The up cards of a player in a buffer (a holding has at most eight cards).
+    fn up_buf(&self, player: usize) -> Option<([Card; 8], usize)> {
+        let mut cards = self.up_iter(player);
+        let first = cards.next()?;
+        let mut buf = [first; 8];
+        let mut len = 1;
+        for (slot, c) in buf[1..].iter_mut().zip(cards) {
+            *slot = c;
+            len += 1;
+        }
+        Some((buf, len))
     }
 
     /// Who opens a round opened by cards: the lowest or highest up card (by rank, then suit
     /// clubs < diamonds < hearts < spades), or the best showing hand (ties: the lowest seat).
     /// Players who folded show nothing; players all-in still show (the next seat then acts).
     pub(super) fn card_opener(&self, opening: Opening) -> Option<usize> {
+        if opening == Opening::Position {
+            return None;
+        }
         let mut best: Option<(u32, usize)> = None;
         let suit_broken = self.game.deck == crate::card::Deck::Americana;
         for i in (0..self.n).filter(|&i| !self.folded[i]) {
-            let up = self.up_cards(i);
-            if up.is_empty() {
-                continue;
-            }
+            let Some((buf, len)) = self.up_buf(i) else { continue };
+            let up = &buf[..len];
             let key = match opening {
                 // Lowest card wins: invert so that the largest key opens.
                 Opening::LowCard => {
                     255 - u32::from(up.iter().map(|c| c.index()).min().unwrap_or(0))
                 }
                 Opening::HighCard => u32::from(up.iter().map(|c| c.index()).max().unwrap_or(0)),
-                Opening::BestShowing => showing_key(&up, suit_broken),
+                Opening::BestShowing => showing_key(up, suit_broken),
                 Opening::Position => return None,
             };
             if best.map_or(true, |(k, _)| key > k) {
@@ -89,7 +106,8 @@ impl Hand {
     /// Whether a live player shows a pair on this street (the 4th-street open-pair option).
     pub(super) fn open_pair_showing(&self) -> bool {
         (0..self.n).filter(|&i| !self.folded[i]).any(|i| {
-            let up = self.up_cards(i);
+            let Some((buf, len)) = self.up_buf(i) else { return false };
+            let up = &buf[..len];
             up.iter().enumerate().any(|(k, a)| up[k + 1..].iter().any(|b| b.rank() == a.rank()))
         })
     }
