@@ -22,7 +22,7 @@ fn legal_hands_that_match_exit_zero_with_a_summary() {
         .stdout(predicate::str::contains("showdown: p1 to show first"))
         .stdout(predicate::str::contains("final stacks: 210, 200, 60"))
         .stdout(predicate::str::contains(
-            "17 hands: 17 legal and matching, 0 legal with pots undecided",
+            "19 hands: 19 legal and matching, 0 legal with pots undecided",
         ));
 }
 
@@ -102,7 +102,7 @@ fn json_writes_one_object_per_hand_then_a_summary() {
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
-    assert_eq!(lines.len(), 18);
+    assert_eq!(lines.len(), 20);
     let seed = lines
         .iter()
         .find(|v| v["source"].as_str().unwrap().ends_with("nlhe_seed004_side_pot.phh"))
@@ -117,7 +117,7 @@ fn json_writes_one_object_per_hand_then_a_summary() {
         .find(|v| v["source"].as_str().unwrap().ends_with("nlhe_decimal_stakes.phh"))
         .unwrap();
     assert_eq!(decimals["final_stacks"], serde_json::json!(["9.95", "9.65", "10.40"]));
-    assert_eq!(lines[17]["hands"], 17);
+    assert_eq!(lines[19]["hands"], 19);
     let bad =
         felt().args(["replay", "--json", &data("illegal/duplicate_card.phh")]).output().unwrap();
     let v: serde_json::Value =

@@ -25,6 +25,7 @@ fn data(dir: &str) -> Vec<(String, String)> {
 
 const LEGAL: &[&str] = &[
     "americana_bring_in_by_suit_and_opener_by_suit",
+    "americana_nl_side_pot_and_opener_by_suit",
     "flhe_cap_and_heads_up_unlimited",
     "flhe_half_bet_all_in_reopens",
     "nlhe_decimal_stakes",
@@ -39,6 +40,7 @@ const LEGAL: &[&str] = &[
     "stud7_community_seventh_card",
     "stud7_odd_chip_to_the_highest_card",
     "stud7_short_all_in_side_pot",
+    "stud7_spread_bets_anywhere_in_the_spread",
     "turnover_expose_and_table_stake",
     "turnover_heads_up_antes",
 ];
