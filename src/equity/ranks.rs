@@ -267,13 +267,14 @@ impl Matchup {
         s: usize,
         has: u32,
         size: u32,
-        cards: &[Hand; 5],
+        ranks: &[usize; 5],
         inside: &[u64; 5],
         outside: &[u64; 5],
         k: usize,
         plain: &[u16; P],
         counts: &mut Counts,
     ) {
+        let cards: [Hand; 5] = std::array::from_fn(|i| Hand::EMPTY.add(card(ranks[i], s)));
         // With every available rank taken there is one set; otherwise walk the subsets.
         let mut f = has;
         let only = size == has.count_ones();
@@ -353,10 +354,6 @@ impl Matchup {
                 }
                 poly[0] *= outside[i];
             }
-            let mut cards = [Hand::EMPTY; 5];
-            for i in 0..5 {
-                cards[i] = Hand::EMPTY.add(card(ranks[i], s));
-            }
             for size in need..=has.count_ones() {
                 let boards = poly[size as usize];
                 if boards == 0 {
@@ -380,7 +377,7 @@ impl Matchup {
                     counts.win(one, boards);
                     continue;
                 }
-                self.each_flush::<P>(s, has, size, &cards, &inside, &outside, k, &plain, counts);
+                self.each_flush::<P>(s, has, size, &ranks, &inside, &outside, k, &plain, counts);
             }
         }
         if total > flushed {
