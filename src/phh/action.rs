@@ -45,13 +45,9 @@ pub struct ActionError(pub String);
 
 /// Reads one action. A `# comment` at the end is ignored.
 pub fn parse_action(text: &str) -> Result<Action, ActionError> {
-    let body = match text.bytes().position(|b| b == b'#') {
-        Some(k) => &text[..k],
-        None => text,
-    };
     let err = |m: &str| ActionError(m.to_string());
     let mut words = [""; 6];
-    let count = split_words(body, &mut words);
+    let count = split_words(text, &mut words);
     match count {
         0 => return Err(err("empty action")),
         1 => return Err(err("missing the action after the actor")),
@@ -115,11 +111,15 @@ pub fn parse_action(text: &str) -> Result<Action, ActionError> {
     }
 }
 
-/// Fills `out` with the first words of `body`, split as `str::split_whitespace` splits them
-/// (without decoding characters when the text is ASCII), and says how many it found.
-fn split_words<'t>(body: &'t str, out: &mut [&'t str; 6]) -> usize {
+/// Fills `out` with the first words of `text` before any `#`, split as `str::split_whitespace`
+/// splits them (without decoding characters when the text is ASCII), and says how many it found.
+fn split_words<'t>(text: &'t str, out: &mut [&'t str; 6]) -> usize {
     let mut n = 0;
-    if !body.is_ascii() {
+    if !text.is_ascii() {
+        let body = match text.bytes().position(|b| b == b'#') {
+            Some(k) => text.get(..k).unwrap_or(text),
+            None => text,
+        };
         for w in body.split_whitespace().take(out.len()) {
             out[n] = w;
             n += 1;
@@ -128,26 +128,36 @@ fn split_words<'t>(body: &'t str, out: &mut [&'t str; 6]) -> usize {
     }
     // The ASCII characters that `char::is_whitespace` accepts.
     let space = |b: u8| matches!(b, b' ' | b'\t' | b'\n' | 0x0B | 0x0C | b'\r');
-    let b = body.as_bytes();
+    let b = text.as_bytes();
     let mut i = 0;
     while n < out.len() {
         while i < b.len() && space(b[i]) {
             i += 1;
         }
-        if i == b.len() {
+        if i == b.len() || b[i] == b'#' {
             break;
         }
         let start = i;
-        while i < b.len() && !space(b[i]) {
+        while i < b.len() && !space(b[i]) && b[i] != b'#' {
             i += 1;
         }
-        out[n] = &body[start..i];
+        // ASCII text: every index is a character boundary.
+        out[n] = text.get(start..i).unwrap_or_default();
         n += 1;
     }
     n
 }
 
 fn player(word: &str) -> Result<usize, ActionError> {
+    // `p` and one to four digits: read directly; anything else as `usize::from_str` reads it.
+    if let [b'p', digits @ ..] = word.as_bytes() {
+        if (1..=4).contains(&digits.len()) && digits.iter().all(u8::is_ascii_digit) {
+            let n = digits.iter().fold(0, |n, &d| n * 10 + usize::from(d - b'0'));
+            if (1..=1000).contains(&n) {
+                return Ok(n - 1);
+            }
+        }
+    }
     word.strip_prefix('p')
         .and_then(|n| n.parse::<usize>().ok())
         .filter(|&n| (1..=1000).contains(&n))

@@ -22,14 +22,14 @@ pub(super) fn compare(record: &HandRecord<'_>, report: &mut HandReport) {
     let mut out = Vec::new();
     let mut notes = Vec::new();
     if let Some(rec) = &record.finishing_stacks {
-        per_player("finishing_stacks", rec, &outcome.final_stacks, places, &mut out);
+        per_player(|| "finishing_stacks".into(), rec, &outcome.final_stacks, places, &mut out);
     }
     if let Some(rec) = &record.winnings {
         let post_rake_only = record.finishing_stacks.is_none() && record.pots.is_none();
         let explained = if post_rake_only { explain_winnings(rec, outcome, places) } else { None };
         match explained {
             Some(note) => notes.push(note),
-            None => per_player("winnings", rec, &outcome.winnings, places, &mut out),
+            None => per_player(|| "winnings".into(), rec, &outcome.winnings, places, &mut out),
         }
     }
     if let Some(rec) = &record.pots {
@@ -43,6 +43,7 @@ pub(super) fn compare(record: &HandRecord<'_>, report: &mut HandReport) {
         // PokerKit's pots of a hand won by folds leave out the winner's own bet of the last
         // round, which never left the front of the player: compare on those terms.
         let folded_win = outcome.showdown.is_none() && outcome.pots.len() == 1;
+        let mut paid = vec![0; outcome.final_stacks.len()];
         for (k, (r, ours)) in rec.iter().zip(&outcome.pots).enumerate() {
             let name = || format!("_pots[{}]", k + 1);
             let (amount, winner_bet) = if folded_win {
@@ -64,21 +65,29 @@ pub(super) fn compare(record: &HandRecord<'_>, report: &mut HandReport) {
                     eligible
                 ));
             }
-            let mut paid = vec![0; outcome.final_stacks.len()];
+            paid.iter_mut().for_each(|x| *x = 0);
             for &(p, x) in &ours.payouts {
                 paid[p] += x - winner_bet;
             }
-            per_player(&format!("{}.paid", name()), &r.paid, &paid, places, &mut out);
+            per_player(|| format!("{}.paid", name()), &r.paid, &paid, places, &mut out);
         }
     }
     report.mismatches.extend(out);
     report.notes.extend(notes);
 }
 
-fn per_player(field: &str, recorded: &[Amount], ours: &[Chips], places: u8, out: &mut Vec<String>) {
+/// Compares one recorded amount per player; `field` names the field, built only for a message.
+fn per_player(
+    field: impl Fn() -> String,
+    recorded: &[Amount],
+    ours: &[Chips],
+    places: u8,
+    out: &mut Vec<String>,
+) {
     if recorded.len() != ours.len() {
         out.push(format!(
-            "{field}: recorded {} entries for {} players",
+            "{}: recorded {} entries for {} players",
+            field(),
             recorded.len(),
             ours.len()
         ));
@@ -86,7 +95,7 @@ fn per_player(field: &str, recorded: &[Amount], ours: &[Chips], places: u8, out:
     }
     for (i, (&r, &o)) in recorded.iter().zip(ours).enumerate() {
         if r.to_chips(places) != Some(o) {
-            cmp_amount(&format!("{field} {}", player_name(i)), r, o, places, out);
+            cmp_amount(&format!("{} {}", field(), player_name(i)), r, o, places, out);
         }
     }
 }

@@ -177,7 +177,13 @@ fn amount(v: &Value) -> Result<Amount, String> {
 
 fn amounts(v: &Value) -> Result<Vec<Amount>, String> {
     match v {
-        Value::Array(items) => items.iter().map(amount).collect(),
+        Value::Array(items) => {
+            let mut out = Vec::with_capacity(items.len());
+            for item in items {
+                out.push(amount(item)?);
+            }
+            Ok(out)
+        }
         other => Err(format!("expected an array of numbers, found {}", other.type_name())),
     }
 }

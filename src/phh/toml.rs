@@ -96,7 +96,7 @@ pub fn parse(text: &str) -> Result<Vec<Section<'_>>, TomlError> {
 /// that each can be used while the rest is read. After an error it yields nothing more.
 pub fn sections(text: &str) -> Sections<'_> {
     Sections {
-        p: Parser { s: text.as_bytes(), text, i: 0, line: 1, line_start: 0 },
+        p: Parser { stack: Vec::new(), s: text.as_bytes(), text, i: 0, line: 1, line_start: 0 },
         next: Some(Section { header: None, line: 1, entries: Vec::new() }),
         headers: std::collections::HashSet::new(),
     }
@@ -160,7 +160,7 @@ impl<'a> Sections<'a> {
                 let following = Section {
                     header: Some(header.to_string()),
                     line,
-                    entries: Vec::with_capacity(24),
+                    entries: Vec::with_capacity(16),
                 };
                 p.end_of_line()?;
                 return Ok(Some(following));
@@ -188,6 +188,8 @@ impl<'a> Sections<'a> {
 }
 
 struct Parser<'a> {
+    /// Items of the arrays being read, innermost last.
+    stack: Vec<Value<'a>>,
     s: &'a [u8],
     text: &'a str,
     i: usize,
@@ -294,23 +296,36 @@ impl<'a> Parser<'a> {
             }
             Some(b'[') => {
                 self.i += 1;
-                let mut items = Vec::with_capacity(16);
+                // Items are gathered on the parser's stack (shared by nested arrays and reused
+                // from hand to hand), then moved into a vector of the exact size.
+                let base = self.stack.len();
                 loop {
                     self.skip_ws_comments_newlines();
                     match self.peek() {
                         None => return Err(self.err("unclosed array: expected `]`")),
                         Some(b']') => {
                             self.i += 1;
+                            let items: Vec<Value<'a>> = self.stack.drain(base..).collect();
                             return Ok(Value::Array(items));
                         }
                         _ => {}
                     }
-                    items.push(self.value(depth + 1)?);
+                    let item = match self.value(depth + 1) {
+                        Ok(item) => item,
+                        Err(e) => {
+                            self.stack.truncate(base);
+                            return Err(e);
+                        }
+                    };
+                    self.stack.push(item);
                     self.skip_ws_comments_newlines();
                     match self.peek() {
                         Some(b',') => self.i += 1,
                         Some(b']') => {}
-                        _ => return Err(self.err("expected `,` or `]` in the array")),
+                        _ => {
+                            self.stack.truncate(base);
+                            return Err(self.err("expected `,` or `]` in the array"));
+                        }
                     }
                 }
             }

@@ -21,13 +21,31 @@ pub struct Pot {
 pub fn build(committed: &[Chips], dead: &[Chips], live: &[bool]) -> Vec<Pot> {
     let n = committed.len();
     let contribution = |i: usize| committed[i] - dead[i];
-    let mut levels: Vec<Chips> = (0..n).map(contribution).collect();
+    // The distinct levels, ascending; on the stack for a table of up to 22 players.
+    let mut stack = [0; 22];
+    let mut heap = Vec::new();
+    let levels: &mut [Chips] = if n <= stack.len() {
+        &mut stack[..n]
+    } else {
+        heap.resize(n, 0);
+        &mut heap
+    };
+    for (i, level) in levels.iter_mut().enumerate() {
+        *level = contribution(i);
+    }
     levels.sort_unstable();
-    levels.dedup();
+    let mut distinct = 0;
+    for k in 0..levels.len() {
+        if k == 0 || levels[k] != levels[distinct - 1] {
+            levels[distinct] = levels[k];
+            distinct += 1;
+        }
+    }
+    let levels = &levels[..distinct];
     let mut pots: Vec<Pot> = Vec::with_capacity(levels.len());
     let mut amount: Chips = dead.iter().sum();
     let mut previous = 0;
-    for level in levels {
+    for &level in levels {
         let reached = (0..n).filter(|&i| contribution(i) >= level).count() as Chips;
         amount += reached * (level - previous);
         previous = level;
