@@ -181,11 +181,13 @@ impl Sampler for TurnoverSampler {
         let s = &self.setup;
         let n = s.holes.len();
         let mut bits = Uniform32::default();
+        let mut board = [Card::new(crate::card::Rank::TWO, crate::card::Suit::CLUBS); 5];
+        let known = s.board.len().min(5);
+        board[..known].copy_from_slice(&s.board[..known]);
         for _ in 0..deals {
             let mut used = 0u64;
-            let mut board: Vec<Card> = s.board.clone();
-            while board.len() < 5 {
-                board.push(draw(rng, &mut bits, &s.deck, &mut used));
+            for c in &mut board[known..] {
+                *c = draw(rng, &mut bits, &s.deck, &mut used);
             }
             let hands = match &self.fixed {
                 Some(h) => *h,
