@@ -20,6 +20,11 @@ impl Amount {
     /// Reads `12`, `-3`, `0.50`, `1_000.25`; `None` for anything else or an amount too large.
     pub fn parse(text: &str) -> Option<Amount> {
         let bytes = text.as_bytes();
+        // Most amounts are a few plain digits: read them directly.
+        if (1..=18).contains(&bytes.len()) && bytes.iter().all(u8::is_ascii_digit) {
+            let units = bytes.iter().fold(0i64, |n, &d| n * 10 + i64::from(d - b'0'));
+            return Some(Amount { units, places: 0 });
+        }
         let (neg, body) = match bytes.first() {
             Some(b'-') => (true, &bytes[1..]),
             Some(b'+') => (false, &bytes[1..]),

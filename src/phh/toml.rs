@@ -261,13 +261,8 @@ impl<'a> Parser<'a> {
             Some(b'\'') => self.literal_string(),
             _ => {
                 let start = self.i;
-                while let Some(c) = self.peek() {
-                    if c.is_ascii_alphanumeric() || c == b'_' || c == b'-' {
-                        self.i += 1;
-                    } else {
-                        break;
-                    }
-                }
+                let rest = self.s.get(start..).unwrap_or_default();
+                self.i += rest.iter().take_while(|&&c| BARE_KEY[usize::from(c)]).count();
                 if start == self.i {
                     return Err(self.err("expected a key"));
                 }
@@ -452,6 +447,18 @@ impl<'a> Parser<'a> {
         }
     }
 }
+
+/// The bytes of a bare key: ASCII letters, digits, `_` and `-`.
+const BARE_KEY: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        table[c] = b.is_ascii_alphanumeric() || b == b'_' || b == b'-';
+        c += 1;
+    }
+    table
+};
 
 /// Whether the text is a plain decimal number: optional sign, digits, optional `.digits`
 /// (underscores count as digits).
