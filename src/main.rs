@@ -40,7 +40,7 @@ fn main() -> ExitCode {
             if cli::is_broken_pipe(&e) {
                 return ExitCode::SUCCESS;
             }
-            eprintln!("felt: {e:#}");
+            cli::diagnose(format_args!("felt: {e:#}"));
             ExitCode::from(2)
         }
     }

@@ -146,12 +146,12 @@ fn a_file_that_cannot_be_read_exits_2_naming_the_problem() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("cannot open tests/data/batch/no-such-file.csv"));
-    // A directory opens but cannot be read.
+    // A directory is named as such.
     felt()
         .args(["batch", "tests/data/batch"])
         .assert()
         .code(2)
-        .stderr(predicate::str::starts_with("felt: cannot read the input: "));
+        .stderr(predicate::str::contains("tests/data/batch is a directory"));
     let (code, out, err) = batch(&[], "");
     assert_eq!((code, out.as_str()), (2, ""));
     assert!(err.contains("the input is empty"), "{err}");
@@ -168,6 +168,38 @@ fn a_file_that_cannot_be_read_exits_2_naming_the_problem() {
     let (code, _, err) = batch(&["--game", "omaha"], "p1,p2\nAA,KK\n");
     assert_eq!(code, 2);
     assert!(err.contains("unknown game \"omaha\""), "{err}");
+    // Bad flag defaults are the invocation's error, not every row's.
+    for flags in [["--board", "2x"], ["--dead", "AhAh"]] {
+        let (code, out, err) = batch(&flags, "p1,p2\nAA,KK\n");
+        assert_eq!((code, out.as_str()), (2, ""), "{flags:?}");
+        assert!(err.contains(flags[0]), "{flags:?}: {err}");
+    }
+    let (code, _, err) = batch(&["--chunk-rows", "0"], "p1,p2\nAA,KK\n");
+    assert_eq!(code, 2);
+    assert!(err.contains("--chunk-rows"), "{err}");
+}
+
+#[test]
+fn the_output_cannot_be_the_input() {
+    let path = scratch("same.csv");
+    std::fs::write(&path, "p1,p2\nAhKh,QsQd\n").unwrap();
+    let p = path.to_str().unwrap();
+    felt()
+        .args(["batch", p, "-o", p])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("is the input"));
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "p1,p2\nAhKh,QsQd\n");
+    std::fs::remove_file(&path).ok();
+}
+
+#[test]
+fn one_monte_carlo_deal_has_no_standard_error_in_json() {
+    let (code, out, _) = batch(&["--json"], "p1,p2,method,iterations\nAhKh,QsQd,monte_carlo,1\n");
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
+    assert_eq!(v["stderr"], serde_json::Value::Null);
+    assert_eq!(v["deals"], 1);
 }
 
 #[test]

@@ -5,8 +5,20 @@ use std::path::{Path, PathBuf};
 
 use feltkit::phh::{replay_text, HandReport, Status};
 
+/// The corpus: `$FELTKIT_CORPUS`, or `shared/corpus` beside the repository (where CI puts it).
+/// A missing corpus fails the tests with a message saying what to set: skipping would let a
+/// run that checked nothing pass.
 fn corpus() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus")
+    let dir = std::env::var_os("FELTKIT_CORPUS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"));
+    assert!(
+        dir.join("pokerkit").is_dir(),
+        "the hand corpus is not at {}: put the shared/ folder beside the repository, or set \
+         FELTKIT_CORPUS to its corpus/ folder",
+        dir.display()
+    );
+    dir
 }
 
 fn files(dir: &Path, out: &mut Vec<PathBuf>) {

@@ -183,7 +183,8 @@ fn json_line(out: &mut String, o: &Outcome, names: &[String]) {
             }
             write!(out, "],\"method\":\"{}\",\"deals\":{},\"stderr\":", e.method.name(), e.deals)
                 .ok();
-            match Outcome::stderr(e) {
+            // JSON has no infinity (one deal has no standard error): null, as for exhaustive.
+            match Outcome::stderr(e).filter(|se| se.is_finite()) {
                 Some(se) => write!(out, "{se}").ok(),
                 None => write!(out, "null").ok(),
             };

@@ -67,6 +67,14 @@ fn is_std(path: &Option<PathBuf>) -> bool {
     path.as_deref().map_or(true, |p| p == Path::new("-"))
 }
 
+/// Whether two paths name one existing file.
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
+}
+
 /// The delimiter a file name's extension implies, if any.
 fn delimiter_of(path: &Option<PathBuf>) -> Option<u8> {
     if is_std(path) {
@@ -98,6 +106,13 @@ fn config(args: &BatchArgs) -> anyhow::Result<Config> {
         anyhow::ensure!(se.is_finite() && se > 0.0, "--stderr must be positive, got {se}");
     }
     anyhow::ensure!(args.threads != Some(0), "--threads must be at least 1");
+    anyhow::ensure!(args.chunk_rows > 0, "--chunk-rows must be at least 1");
+    // Flag defaults are checked once here (a bad one would fail every row); the game's own deck
+    // is checked per row.
+    for (flag, text) in [("--board", &args.board), ("--dead", &args.dead)] {
+        feltkit::card::parse_cards(text, feltkit::card::Deck::Standard)
+            .with_context(|| format!("{flag} {text:?}"))?;
+    }
     let delimiter = match &args.delimiter {
         Some(d) => parse_delimiter(d)?,
         None => delimiter_of(&args.input).unwrap_or(b','),
@@ -120,7 +135,7 @@ fn config(args: &BatchArgs) -> anyhow::Result<Config> {
         format,
         shard: args.shard.unwrap_or(Shard::ALL),
         row_column: args.row_numbers || args.shard.is_some(),
-        chunk_rows: args.chunk_rows.max(1),
+        chunk_rows: args.chunk_rows,
         threads: args.threads,
     })
 }
@@ -131,10 +146,19 @@ pub fn run(args: BatchArgs) -> anyhow::Result<ExitCode> {
     let input: Box<dyn Read> = match &args.input {
         p if is_std(p) => Box::new(std::io::stdin().lock()),
         Some(path) => {
+            anyhow::ensure!(!path.is_dir(), "{} is a directory, not a CSV file", path.display());
             Box::new(File::open(path).with_context(|| format!("cannot open {}", path.display()))?)
         }
         None => unreachable!("is_std covers no path"),
     };
+    if let (Some(i), Some(o)) = (&args.input, &args.output) {
+        if !is_std(&args.input) && !is_std(&args.output) && same_file(i, o) {
+            anyhow::bail!(
+                "the output {} is the input: writing it would erase the rows before they are read",
+                o.display()
+            );
+        }
+    }
     let output: Box<dyn Write> = match &args.output {
         p if is_std(p) => Box::new(std::io::stdout().lock()),
         Some(path) => Box::new(
@@ -165,10 +189,10 @@ pub fn run(args: BatchArgs) -> anyhow::Result<ExitCode> {
     bar.finish_and_clear();
     let summary = result?;
     if summary.failed > 0 {
-        eprintln!(
+        super::diagnose(format_args!(
             "felt batch: {} of {} rows failed (see their error column)",
             summary.failed, summary.rows
-        );
+        ));
         return Ok(ExitCode::from(1));
     }
     Ok(ExitCode::SUCCESS)

@@ -12,3 +12,10 @@ pub fn is_broken_pipe(e: &anyhow::Error) -> bool {
             .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
     })
 }
+
+/// Writes a diagnostic line to stderr. A closed stderr (`felt batch in.csv 2>&1 | head`) is
+/// not worth a panic, which `eprintln!` would raise: the line is dropped.
+pub fn diagnose(args: std::fmt::Arguments<'_>) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr().lock(), "{args}");
+}

@@ -64,7 +64,7 @@ pub fn run(args: RankArgs) -> anyhow::Result<ExitCode> {
                         serde_json::to_string(text).expect("string")
                     )?;
                 }
-                eprintln!("felt rank: {what} {n}: {msg}");
+                super::diagnose(format_args!("felt rank: {what} {n}: {msg}"));
                 Ok(())
             }
         }

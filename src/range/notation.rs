@@ -117,16 +117,17 @@ fn class(text: &str) -> Result<Class, RangeErrorKind> {
 
 /// The combos of one token body (without its weight).
 fn combos_of(body: &str) -> Result<Vec<Combo>, RangeErrorKind> {
-    let body = body.replace("10", "T");
-    let lower = body.to_ascii_lowercase();
-    if matches!(lower.as_str(), "random" | "xx" | "any" | "xxxx") {
-        return Ok(Combo::all().collect());
-    }
+    // A percentage is a number, not ranks: read it before `10` is taken for a ten.
     if let Some(p) = body.strip_suffix('%') {
         return match p.trim().parse::<f64>() {
             Ok(x) if (0.0..=100.0).contains(&x) => Ok(order::top_percent(x)),
             _ => Err(RangeErrorKind::BadPercent(p.to_string())),
         };
+    }
+    let body = body.replace("10", "T");
+    let lower = body.to_ascii_lowercase();
+    if matches!(lower.as_str(), "random" | "xx" | "any" | "xxxx") {
+        return Ok(Combo::all().collect());
     }
     if let Some(c) = body.strip_suffix('+') {
         let c = class(c)?;
@@ -218,6 +219,19 @@ mod tests {
         assert_eq!(n("random"), 1326);
         assert_eq!(n("XX"), 1326);
         assert_eq!(n("10h10d"), 1);
+        assert_eq!(n("AK-"), 192);
+        assert_eq!(n("A5s-"), 16);
+    }
+
+    #[test]
+    fn percentages_with_a_ten_in_them_are_numbers() {
+        // Regression: "10" was read as the rank T before the percentage was parsed.
+        assert_eq!(n("100%"), 1326);
+        assert!(n("10%") > 100 && n("10%") < 160, "10% is about 133 combos");
+        assert!(n("10.5%") >= n("10%"));
+        assert_eq!(n("10%:0.5"), n("10%"));
+        let e = Range::parse("110%").unwrap_err();
+        assert_eq!(e.kind, RangeErrorKind::BadPercent("110".into()));
     }
 
     #[test]
