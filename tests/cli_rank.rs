@@ -44,6 +44,17 @@ fn stdin_lines_keep_going_past_a_bad_line_and_exit_1() {
 }
 
 #[test]
+fn a_byte_order_mark_on_the_first_line_is_not_a_card() {
+    felt()
+        .arg("rank")
+        .write_stdin("\u{feff}AhKhQhJhTh\r\n2c2d2h2s3c\r\n")
+        .assert()
+        .code(0)
+        .stdout(contains("AhKhQhJhTh\tstraight flush"))
+        .stdout(contains("2c2d2h2s3c\tfour of a kind"));
+}
+
+#[test]
 fn americana_ranking_and_deck() {
     felt()
         .args(["rank", "--game", "americana", "7c8c9cJcKc", "AcAdAhKsKd"])

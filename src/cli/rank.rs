@@ -80,10 +80,12 @@ pub fn run(args: RankArgs) -> anyhow::Result<ExitCode> {
                 break;
             }
             n += 1;
-            if line.trim().is_empty() {
+            // A UTF-8 byte-order mark may open the first line (as `felt batch` accepts).
+            let text = if n == 1 { line.trim_start_matches('\u{feff}') } else { &line };
+            if text.trim().is_empty() {
                 continue;
             }
-            rank_one(n, &line, &mut out)?;
+            rank_one(n, text, &mut out)?;
         }
     } else {
         for (i, hand) in args.hands.iter().enumerate() {
