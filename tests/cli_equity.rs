@@ -62,3 +62,11 @@ fn bad_input_exits_2_with_the_player_and_token() {
     felt().args(["equity", "AA", "KK", "--exhaustive", "--monte-carlo"]).assert().code(2);
     felt().args(["equity", "AA", "KK", "--board", "2c3c"]).assert().code(2);
 }
+
+#[test]
+fn a_stopping_rule_means_monte_carlo_and_is_refused_with_exhaustive() {
+    let v = json(&["AhKh", "QsQd", "--iterations", "10000"]);
+    assert_eq!(v["method"], "monte_carlo");
+    assert_eq!(v["deals"], 10000);
+    felt().args(["equity", "AhKh", "QsQd", "--exhaustive", "--iterations", "10"]).assert().code(2);
+}

@@ -34,9 +34,9 @@ pub struct EquityArgs {
     #[arg(long, default_value = "")]
     dead: String,
     /// Enumerate every deal (exact).
-    #[arg(long, conflicts_with = "monte_carlo")]
+    #[arg(long, conflicts_with_all = ["monte_carlo", "iterations", "stderr", "time"])]
     exhaustive: bool,
-    /// Sample random deals.
+    /// Sample random deals (implied by --iterations, --stderr or --time).
     #[arg(long)]
     monte_carlo: bool,
     /// Monte Carlo: stop after this many deals.
@@ -76,6 +76,10 @@ pub fn run(args: EquityArgs) -> anyhow::Result<ExitCode> {
     q.method = match (args.exhaustive, args.monte_carlo) {
         (true, _) => Method::Exhaustive,
         (_, true) => Method::MonteCarlo,
+        // A stopping rule only means something to Monte Carlo: asking for one asks for it.
+        _ if args.iterations.is_some() || args.stderr.is_some() || args.time.is_some() => {
+            Method::MonteCarlo
+        }
         _ => Method::Auto,
     };
     q.iterations = args.iterations;
