@@ -104,6 +104,10 @@ pub enum EquityError {
     /// Exhaustive enumeration was asked for but is far too large.
     #[error("exhaustive enumeration would need about {0:.1e} evaluations; use --monte-carlo")]
     TooLarge(f64),
+    /// Turnover players' hole cards describe no moment of the game (some exposed, some not, or
+    /// an expose before the flop).
+    #[error("turnover: {0}")]
+    TurnoverStage(String),
     /// A Monte Carlo setting is out of range.
     #[error("{0}")]
     BadSetting(String),

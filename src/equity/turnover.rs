@@ -39,6 +39,18 @@ impl Setup {
                 Holding::Range(_) => Vec::new(),
             })
             .collect();
+        let counts: Vec<usize> = holes.iter().map(Vec::len).collect();
+        if counts.iter().any(|&n| n != counts[0]) {
+            return Err(EquityError::TurnoverStage(format!(
+                "players hold {counts:?} hole cards: all hold 3 (before the expose) or all 2 \
+                 (after it)"
+            )));
+        }
+        if counts[0] == 2 && q.board.len() < 3 {
+            return Err(EquityError::TurnoverStage(
+                "2 hole cards means the expose after the flop: give the flop with --board".into(),
+            ));
+        }
         let deck: Vec<Card> = q.game.deck().cards().difference(q.known()).iter().collect();
         let needed = 5 - q.board.len();
         if needed > deck.len() {
@@ -206,6 +218,20 @@ mod tests {
 
     fn cards(s: &str) -> Vec<Card> {
         crate::card::parse_cards(s, crate::card::Deck::Standard).unwrap()
+    }
+
+    #[test]
+    fn hole_cards_must_describe_one_moment_of_the_game() {
+        let setup = |players: &[&str], board: &str| {
+            let mut q =
+                crate::equity::Query::new(crate::equity::Game::Turnover, players.iter().copied());
+            q.board = board.into();
+            Setup::new(&q.parse().unwrap())
+        };
+        assert!(matches!(setup(&["AhKd7c", "9s9h"], "2c3d4h"), Err(EquityError::TurnoverStage(_))));
+        assert!(matches!(setup(&["AhKd", "9s9h"], ""), Err(EquityError::TurnoverStage(_))));
+        assert!(setup(&["AhKd", "9s9h"], "2c3d4h").is_ok());
+        assert!(setup(&["AhKd7c", "9s9h2c"], "").is_ok());
     }
 
     #[test]
