@@ -11,6 +11,7 @@
 pub mod action;
 pub mod amount;
 mod check;
+pub mod read;
 pub mod record;
 pub mod replay;
 pub mod toml;

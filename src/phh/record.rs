@@ -81,75 +81,118 @@ pub enum RecordError {
 impl<'a> HandRecord<'a> {
     /// Reads the fields of one TOML section.
     pub fn from_section(section: Section<'a>) -> Result<HandRecord<'a>, RecordError> {
-        let mut r = HandRecord::default();
-        let mut seen_variant = false;
-        let mut seen_stacks = false;
-        let mut seen_actions = false;
+        let mut b = Builder::default();
         for (key, value, line) in section.entries {
-            let bad = |why: String| RecordError::Bad { field: key.to_string(), line, why };
-            match key.as_ref() {
-                "variant" => {
-                    r.variant = string(value).map_err(bad)?.into_owned();
-                    seen_variant = true;
-                }
-                "ante_trimming_status" => {
-                    r.ante_trimming_status = Some(boolean(&value).map_err(bad)?)
-                }
-                "antes" => r.antes = amounts_or_one(&value).map_err(bad)?,
-                "blinds_or_straddles" => {
-                    r.blinds_or_straddles = amounts_or_one(&value).map_err(bad)?
-                }
-                "min_bet" => r.min_bet = Some(amount(&value).map_err(bad)?),
-                "small_bet" => r.small_bet = Some(amount(&value).map_err(bad)?),
-                "big_bet" => r.big_bet = Some(amount(&value).map_err(bad)?),
-                "bring_in" => r.bring_in = Some(amount(&value).map_err(bad)?),
-                "starting_stacks" => {
-                    r.starting_stacks = amounts(&value).map_err(bad)?;
-                    seen_stacks = true;
-                }
-                "actions" => {
-                    let Value::Array(items) = value else {
-                        return Err(bad(format!(
-                            "expected an array of strings, found {}",
-                            value.type_name()
-                        )));
-                    };
-                    r.actions =
-                        items.into_iter().map(string).collect::<Result<_, _>>().map_err(bad)?;
-                    seen_actions = true;
-                }
-                "finishing_stacks" => r.finishing_stacks = Some(amounts(&value).map_err(bad)?),
-                "winnings" => r.winnings = Some(amounts(&value).map_err(bad)?),
-                "_pots" => r.pots = Some(pots(&value).map_err(bad)?),
-                "_tournament" => r.tournament = Some(boolean(&value).map_err(bad)?),
-                "_cap" => {
-                    let a = amount(&value).map_err(&bad)?;
-                    if a.places != 0 || a.units < 0 || a.units > 1000 {
-                        return Err(bad("expected a whole number from 0 to 1000".into()));
-                    }
-                    r.cap = Some(a.units as u32);
-                }
-                "_structure" => r.structure = Some(string(value).map_err(bad)?.into_owned()),
-                "hand" => {
-                    r.hand = Some(match &value {
-                        Value::Str(s) | Value::Num(s) | Value::Other(s) => s.to_string(),
-                        other => format!("{other:?}"),
-                    });
-                    r.other.push((key, value));
-                }
-                _ => r.other.push((key, value)),
+            b.set(key, value, line);
+        }
+        b.finish()
+    }
+}
+
+/// A record being filled one field at a time, in the order of the file. The first field that
+/// cannot be used is kept as the error, and the fields after it are not read.
+#[derive(Default)]
+pub(super) struct Builder<'a> {
+    /// The fields read so far.
+    pub(super) r: HandRecord<'a>,
+    /// Whether `variant` was given.
+    pub(super) seen_variant: bool,
+    /// Whether `starting_stacks` was given.
+    pub(super) seen_stacks: bool,
+    /// Whether `actions` was given.
+    pub(super) seen_actions: bool,
+    /// The first field that could not be used.
+    error: Option<RecordError>,
+}
+
+impl<'a> Builder<'a> {
+    /// Whether a field could not be used (later fields are then ignored).
+    pub(super) fn failed(&self) -> bool {
+        self.error.is_some()
+    }
+
+    /// Reads one field from its general TOML value.
+    pub(super) fn set(&mut self, key: Cow<'a, str>, value: Value<'a>, line: usize) {
+        if self.error.is_none() {
+            if let Err(e) = self.try_set(key, value, line) {
+                self.error = Some(e);
             }
         }
-        if !seen_variant {
+    }
+
+    fn try_set(
+        &mut self,
+        key: Cow<'a, str>,
+        value: Value<'a>,
+        line: usize,
+    ) -> Result<(), RecordError> {
+        let r = &mut self.r;
+        let bad = |why: String| RecordError::Bad { field: key.to_string(), line, why };
+        match key.as_ref() {
+            "variant" => {
+                r.variant = string(value).map_err(bad)?.into_owned();
+                self.seen_variant = true;
+            }
+            "ante_trimming_status" => r.ante_trimming_status = Some(boolean(&value).map_err(bad)?),
+            "antes" => r.antes = amounts_or_one(&value).map_err(bad)?,
+            "blinds_or_straddles" => r.blinds_or_straddles = amounts_or_one(&value).map_err(bad)?,
+            "min_bet" => r.min_bet = Some(amount(&value).map_err(bad)?),
+            "small_bet" => r.small_bet = Some(amount(&value).map_err(bad)?),
+            "big_bet" => r.big_bet = Some(amount(&value).map_err(bad)?),
+            "bring_in" => r.bring_in = Some(amount(&value).map_err(bad)?),
+            "starting_stacks" => {
+                r.starting_stacks = amounts(&value).map_err(bad)?;
+                self.seen_stacks = true;
+            }
+            "actions" => {
+                let Value::Array(items) = value else {
+                    return Err(bad(format!(
+                        "expected an array of strings, found {}",
+                        value.type_name()
+                    )));
+                };
+                r.actions = items.into_iter().map(string).collect::<Result<_, _>>().map_err(bad)?;
+                self.seen_actions = true;
+            }
+            "finishing_stacks" => r.finishing_stacks = Some(amounts(&value).map_err(bad)?),
+            "winnings" => r.winnings = Some(amounts(&value).map_err(bad)?),
+            "_pots" => r.pots = Some(pots(&value).map_err(bad)?),
+            "_tournament" => r.tournament = Some(boolean(&value).map_err(bad)?),
+            "_cap" => {
+                let a = amount(&value).map_err(&bad)?;
+                if a.places != 0 || a.units < 0 || a.units > 1000 {
+                    return Err(bad("expected a whole number from 0 to 1000".into()));
+                }
+                r.cap = Some(a.units as u32);
+            }
+            "_structure" => r.structure = Some(string(value).map_err(bad)?.into_owned()),
+            "hand" => {
+                r.hand = Some(match &value {
+                    Value::Str(s) | Value::Num(s) | Value::Other(s) => s.to_string(),
+                    other => format!("{other:?}"),
+                });
+                r.other.push((key, value));
+            }
+            _ => r.other.push((key, value)),
+        }
+        Ok(())
+    }
+
+    /// The record, or why it cannot be used.
+    pub(super) fn finish(self) -> Result<HandRecord<'a>, RecordError> {
+        if let Some(e) = self.error {
+            return Err(e);
+        }
+        if !self.seen_variant {
             return Err(RecordError::Missing("variant"));
         }
-        if !seen_stacks {
+        if !self.seen_stacks {
             return Err(RecordError::Missing("starting_stacks"));
         }
-        if !seen_actions {
+        if !self.seen_actions {
             return Err(RecordError::Missing("actions"));
         }
-        Ok(r)
+        Ok(self.r)
     }
 }
 

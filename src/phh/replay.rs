@@ -8,7 +8,8 @@ use rayon::prelude::*;
 
 use super::action::{parse_action, Action};
 use super::amount::{format_chips, Amount};
-use super::record::HandRecord;
+use super::read::{hands, ReadHand};
+use super::record::{HandRecord, RecordError};
 use super::toml;
 
 /// How a hand's replay ended.
@@ -74,12 +75,12 @@ impl HandReport {
 
 /// Replays every hand of a `.phh` or `.phhs` text. `label` names the source in reports.
 pub fn replay_text(text: &str, label: &str, check: bool) -> Vec<HandReport> {
-    let one = |section: toml::Section| -> HandReport {
-        let label = match &section.header {
+    let one = |header: Option<&str>, record: Result<HandRecord, RecordError>| -> HandReport {
+        let label = match header {
             Some(h) => format!("{label} [{h}]"),
             None => label.to_string(),
         };
-        match HandRecord::from_section(section) {
+        match record {
             Ok(record) => replay_record(&record, label, check),
             Err(e) => unreadable(label, e.to_string()),
         }
@@ -87,17 +88,17 @@ pub fn replay_text(text: &str, label: &str, check: bool) -> Vec<HandReport> {
     // Each section is replayed as soon as it is read. An empty top level is left for the end:
     // it is a hand only when the file has no other section.
     type Step = Result<(usize, Option<HandReport>), toml::TomlError>;
-    let step = |(k, section): (usize, Result<toml::Section, toml::TomlError>)| -> Step {
-        let section = section?;
-        if k == 0 && section.header.is_none() && section.entries.is_empty() {
+    let step = |(k, hand): (usize, Result<ReadHand, toml::TomlError>)| -> Step {
+        let hand = hand?;
+        if k == 0 && hand.header.is_none() && hand.empty {
             return Ok((k, None));
         }
-        Ok((k, Some(one(section))))
+        Ok((k, Some(one(hand.header, hand.record))))
     };
     // Large bundles are read on one core while the hands read so far are replayed on every
     // core; the order of the hands is kept.
     let large = text.matches("\n[").take(65).count() > 64;
-    let sections = toml::sections(text).enumerate();
+    let sections = hands(text).enumerate();
     let steps: Result<Vec<_>, _> = if large {
         sections.par_bridge().map(step).collect()
     } else {
@@ -114,7 +115,8 @@ pub fn replay_text(text: &str, label: &str, check: bool) -> Vec<HandReport> {
         match report {
             Some(r) => reports.push(r),
             None if !bundle => {
-                reports.push(one(toml::Section { header: None, line: 1, entries: Vec::new() }))
+                let empty = toml::Section { header: None, line: 1, entries: Vec::new() };
+                reports.push(one(None, HandRecord::from_section(empty)))
             }
             None => {}
         }

@@ -95,23 +95,85 @@ pub fn parse(text: &str) -> Result<Vec<Section<'_>>, TomlError> {
 /// Reads a document one section at a time (the top level first, then each `[header]`), so
 /// that each can be used while the rest is read. After an error it yields nothing more.
 pub fn sections(text: &str) -> Sections<'_> {
-    Sections {
-        p: Parser { stack: Vec::new(), s: text.as_bytes(), text, i: 0, line: 1, line_start: 0 },
-        next: Some(Section { header: None, line: 1, entries: Vec::new() }),
-        headers: std::collections::HashSet::new(),
-    }
+    Sections(Reader::new(text))
 }
 
 /// The sections of a document, read lazily: see [`sections`].
-pub struct Sections<'a> {
-    p: Parser<'a>,
-    /// The section being read; `None` once the document ended or an error was yielded.
-    next: Option<Section<'a>>,
-    headers: std::collections::HashSet<&'a str>,
-}
+pub struct Sections<'a>(Reader<'a, Section<'a>>);
 
 impl<'a> Iterator for Sections<'a> {
     type Item = Result<Section<'a>, TomlError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.0.next()
+    }
+}
+
+impl<'a> Body<'a> for Section<'a> {
+    fn begin(header: Option<&'a str>, line: usize) -> Self {
+        let entries = if header.is_some() { Vec::with_capacity(16) } else { Vec::new() };
+        Section { header: header.map(str::to_string), line, entries }
+    }
+
+    fn entry(
+        &mut self,
+        p: &mut Parser<'a>,
+        key: Cow<'a, str>,
+        line: usize,
+    ) -> Result<(), TomlError> {
+        let value = p.value(0)?;
+        p.end_of_line()?;
+        if self.entries.iter().any(|(k, _, _)| *k == key) {
+            return Err(duplicate_key(&key, line));
+        }
+        self.entries.push((key, value, line));
+        Ok(())
+    }
+}
+
+/// The error of a key that appears twice in one table.
+pub(super) fn duplicate_key(key: &str, line: usize) -> TomlError {
+    TomlError { line, column: 1, message: format!("key `{key}` appears twice") }
+}
+
+/// What the entries of one section are read into: a general [`Section`], or something that
+/// reads the keys it knows more directly.
+pub(super) trait Body<'a> {
+    /// An empty section under `header` (`None` for the top level), which starts on `line`.
+    fn begin(header: Option<&'a str>, line: usize) -> Self;
+
+    /// Reads the value of `key` (the parser stands at its first byte, after `=` and spaces)
+    /// and the end of its line, as [`Parser::value`] and [`Parser::end_of_line`] do; a key
+    /// seen before in the section is an error.
+    fn entry(
+        &mut self,
+        p: &mut Parser<'a>,
+        key: Cow<'a, str>,
+        line: usize,
+    ) -> Result<(), TomlError>;
+}
+
+/// Reads a document one section at a time into `B`s. After an error it yields nothing more.
+pub(super) struct Reader<'a, B> {
+    p: Parser<'a>,
+    /// The section being read; `None` once the document ended or an error was yielded.
+    next: Option<B>,
+    headers: std::collections::HashSet<&'a str>,
+}
+
+impl<'a, B: Body<'a>> Reader<'a, B> {
+    /// A reader at the start of `text`.
+    pub(super) fn new(text: &'a str) -> Self {
+        Reader {
+            p: Parser { stack: Vec::new(), s: text.as_bytes(), text, i: 0, line: 1, line_start: 0 },
+            next: Some(B::begin(None, 1)),
+            headers: std::collections::HashSet::new(),
+        }
+    }
+}
+
+impl<'a, B: Body<'a>> Iterator for Reader<'a, B> {
+    type Item = Result<B, TomlError>;
 
     fn next(&mut self) -> Option<Self::Item> {
         let mut section = self.next.take()?;
@@ -126,13 +188,10 @@ impl<'a> Iterator for Sections<'a> {
     }
 }
 
-impl<'a> Sections<'a> {
+impl<'a, B: Body<'a>> Reader<'a, B> {
     /// Reads the entries of `section` up to the next header, which it returns (`None` at the
     /// end of the document).
-    fn read_section(
-        &mut self,
-        section: &mut Section<'a>,
-    ) -> Result<Option<Section<'a>>, TomlError> {
+    fn read_section(&mut self, section: &mut B) -> Result<Option<B>, TomlError> {
         let p = &mut self.p;
         loop {
             p.skip_ws_comments_newlines();
@@ -157,11 +216,7 @@ impl<'a> Sections<'a> {
                 if !self.headers.insert(header) {
                     return Err(p.err(&format!("section [{header}] appears twice")));
                 }
-                let following = Section {
-                    header: Some(header.to_string()),
-                    line,
-                    entries: Vec::with_capacity(16),
-                };
+                let following = B::begin(Some(header), line);
                 p.end_of_line()?;
                 return Ok(Some(following));
             }
@@ -173,36 +228,33 @@ impl<'a> Sections<'a> {
             }
             p.i += 1;
             p.skip_spaces();
-            let value = p.value(0)?;
-            p.end_of_line()?;
-            if section.entries.iter().any(|(k, _, _)| *k == key) {
-                return Err(TomlError {
-                    line,
-                    column: 1,
-                    message: format!("key `{key}` appears twice"),
-                });
-            }
-            section.entries.push((key, value, line));
+            section.entry(p, key, line)?;
         }
     }
 }
 
-struct Parser<'a> {
+/// The reading position in a document, with the readers of its pieces.
+pub(super) struct Parser<'a> {
     /// Items of the arrays being read, innermost last.
     stack: Vec<Value<'a>>,
-    s: &'a [u8],
-    text: &'a str,
-    i: usize,
-    line: usize,
-    line_start: usize,
+    /// The document's bytes.
+    pub(super) s: &'a [u8],
+    /// The document.
+    pub(super) text: &'a str,
+    /// The position of the next byte.
+    pub(super) i: usize,
+    /// The line of the position, from 1.
+    pub(super) line: usize,
+    /// Where that line starts.
+    pub(super) line_start: usize,
 }
 
 impl<'a> Parser<'a> {
-    fn peek(&self) -> Option<u8> {
+    pub(super) fn peek(&self) -> Option<u8> {
         self.s.get(self.i).copied()
     }
 
-    fn err(&self, message: &str) -> TomlError {
+    pub(super) fn err(&self, message: &str) -> TomlError {
         let column = String::from_utf8_lossy(&self.s[self.line_start..self.i.min(self.s.len())])
             .chars()
             .count()
@@ -216,7 +268,7 @@ impl<'a> Parser<'a> {
         self.line_start = self.i;
     }
 
-    fn skip_spaces(&mut self) {
+    pub(super) fn skip_spaces(&mut self) {
         while matches!(self.peek(), Some(b' ' | b'\t' | b'\r')) {
             self.i += 1;
         }
@@ -230,7 +282,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn skip_ws_comments_newlines(&mut self) {
+    pub(super) fn skip_ws_comments_newlines(&mut self) {
         loop {
             self.skip_spaces();
             self.skip_comment();
@@ -242,7 +294,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn end_of_line(&mut self) -> Result<(), TomlError> {
+    pub(super) fn end_of_line(&mut self) -> Result<(), TomlError> {
         self.skip_spaces();
         self.skip_comment();
         match self.peek() {
@@ -255,7 +307,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn key(&mut self) -> Result<Cow<'a, str>, TomlError> {
+    pub(super) fn key(&mut self) -> Result<Cow<'a, str>, TomlError> {
         match self.peek() {
             Some(b'"') => self.basic_string(),
             Some(b'\'') => self.literal_string(),
@@ -271,7 +323,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn value(&mut self, depth: usize) -> Result<Value<'a>, TomlError> {
+    pub(super) fn value(&mut self, depth: usize) -> Result<Value<'a>, TomlError> {
         if depth > 64 {
             return Err(self.err("values nested too deeply"));
         }
@@ -462,7 +514,7 @@ const BARE_KEY: [bool; 256] = {
 
 /// Whether the text is a plain decimal number: optional sign, digits, optional `.digits`
 /// (underscores count as digits).
-fn is_decimal(s: &str) -> bool {
+pub(super) fn is_decimal(s: &str) -> bool {
     let b = s.as_bytes();
     let b = match b.first() {
         Some(b'+' | b'-') => &b[1..],
