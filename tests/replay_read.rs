@@ -4,9 +4,12 @@
 //! back to the general path (comments, escapes, odd spacing, fields out of order, bundles, broken
 //! text).
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use feltkit::phh::read::hands;
+
+mod corpus;
+use corpus::{corpus, files};
 use feltkit::phh::record::{HandRecord, RecordError};
 use feltkit::phh::toml::{sections, TomlError};
 
@@ -34,24 +37,11 @@ fn same(text: &str) {
     assert_eq!(direct(text), general(text), "text:\n{text}");
 }
 
-fn corpus_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let mut entries: Vec<PathBuf> =
-        std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            corpus_files(&p, out);
-        } else if p.extension().is_some_and(|x| x == "phh" || x == "phhs") {
-            out.push(p);
-        }
-    }
-}
-
 fn texts() -> Vec<String> {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let mut paths = Vec::new();
-    corpus_files(&root.join("../shared/corpus"), &mut paths);
-    corpus_files(&root.join("tests/data/replay"), &mut paths);
+    files(&corpus(), &mut paths);
+    files(&root.join("tests/data/replay"), &mut paths);
     paths.iter().map(|p| std::fs::read_to_string(p).unwrap()).collect()
 }
 
