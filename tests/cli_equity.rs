@@ -70,3 +70,21 @@ fn a_stopping_rule_means_monte_carlo_and_is_refused_with_exhaustive() {
     assert_eq!(v["deals"], 10000);
     felt().args(["equity", "AhKh", "QsQd", "--exhaustive", "--iterations", "10"]).assert().code(2);
 }
+
+#[test]
+fn monte_carlo_with_a_full_board_deals_no_extra_card() {
+    // Regression: with five board cards and exact hands the one-draw dealer added a sixth card.
+    let mc =
+        json(&["AhKh", "QsQd", "--board", "2c7d9hJs4h", "--monte-carlo", "--iterations", "1000"]);
+    let exact = json(&["AhKh", "QsQd", "--board", "2c7d9hJs4h", "--exhaustive"]);
+    assert_eq!(exact["players"][1]["equity"], 1.0);
+    assert_eq!(mc["players"][1]["equity"], 1.0);
+    let turn =
+        json(&["AhKh", "QsQd", "--board", "2c7d9hJs", "--monte-carlo", "--iterations", "20000"]);
+    let turn_exact = json(&["AhKh", "QsQd", "--board", "2c7d9hJs", "--exhaustive"]);
+    let (a, b) = (
+        turn["players"][0]["equity"].as_f64().unwrap(),
+        turn_exact["players"][0]["equity"].as_f64().unwrap(),
+    );
+    assert!((a - b).abs() < 0.02, "turn: {a} vs exact {b}");
+}

@@ -127,10 +127,10 @@ pub(crate) struct Positions {
 }
 
 impl Positions {
-    /// The draw of `k` (at most 8) cards from `n`; `None` when `P` does not fit in 32 bits or
-    /// a radix is below 2 (the caller then draws card by card).
+    /// The draw of `k` (1 to 8) cards from `n`; `None` when there is nothing to draw, when `P`
+    /// does not fit in 32 bits or a radix is below 2 (the caller then draws card by card).
     pub(crate) fn new(n: usize, k: usize) -> Option<Positions> {
-        if k > 8 || k > n {
+        if k == 0 || k > 8 || k > n {
             return None;
         }
         let mut radix = [1u32; 8];
@@ -248,5 +248,6 @@ mod tests {
         }
         assert!(Positions::new(52, 6).is_none(), "52^6-ish does not fit in 32 bits");
         assert!(Positions::new(3, 3).is_none(), "the last draw of a whole deck has radix 1");
+        assert!(Positions::new(45, 0).is_none(), "a full board draws nothing");
     }
 }

@@ -212,7 +212,8 @@ impl Sampler for HoldemSampler {
                     4 => deal::<4>(pos, rng, &mut bits, &mut deck, board),
                     3 => deal::<3>(pos, rng, &mut bits, &mut deck, board),
                     2 => deal::<2>(pos, rng, &mut bits, &mut deck, board),
-                    _ => deal::<1>(pos, rng, &mut bits, &mut deck, board),
+                    1 => deal::<1>(pos, rng, &mut bits, &mut deck, board),
+                    _ => unreachable!("hold'em deals 1 to 5 board cards: Positions::new checks"),
                 };
                 count(n, &hands, board, &mut ranks, counts);
                 continue;
