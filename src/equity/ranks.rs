@@ -14,10 +14,10 @@
 //! player's own cards plus a multiset's precomputed sum is one addition and one lookup. The
 //! multisets of each board size are enumerated once per process ([`patterns`]).
 
-use super::tally::{Counts, MAX_PLAYERS};
-use crate::card::{Card, CardSet, Rank, Suit};
 use std::sync::OnceLock;
 
+use super::tally::{Counts, MAX_PLAYERS};
+use crate::card::{Card, CardSet, Rank, Suit};
 use crate::eval::standard::{Hand, RankHand};
 
 /// All 52 cards by index (64 entries, so a masked index needs no bounds check).
