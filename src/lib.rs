@@ -9,6 +9,7 @@
 //! * [`batch`]: CSV/TSV files of equity questions answered row by row (`felt batch`).
 //! * [`rules`]: the rules engine: games as data, one hand state machine, pots and showdowns.
 //! * [`phh`]: PHH hand histories: reading and writing (exact decimals), replay and check.
+//! * [`text`]: small helpers for user-facing wording (counts with the noun in the right number).
 //!
 //! ```
 //! use feltkit::card::{parse_cards, Deck};
@@ -31,3 +32,4 @@ pub mod eval;
 pub mod phh;
 pub mod range;
 pub mod rules;
+pub mod text;

@@ -347,3 +347,34 @@ fn a_closed_stdout_is_not_an_error() {
     assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
     assert_eq!(String::from_utf8_lossy(&out.stderr), "");
 }
+
+#[test]
+fn tsv_on_stdin_without_delimiter_suggests_delimiter_tab() {
+    // Regression: the header was reported as "no p1 column" with no hint at the cause.
+    let tsv = "id\tp1\tp2\n1\tAhKh\tQsQd\n";
+    let (code, out, err) = batch(&[], tsv);
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert_eq!(
+        err,
+        "felt: bad header row: no p1 column: the header row contains tabs, so the input looks \
+         tab-separated: give `--delimiter tab` (or a file name ending in .tsv); the header must \
+         name at least the columns p1 and p2\n"
+    );
+    // The hint is right: with it the same input runs.
+    let (code, out, _) = batch(&["--delimiter", "tab"], tsv);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("id\tp1\tp2\tp1_equity"), "{out}");
+    // A header without tabs keeps the plain message.
+    let (code, _, err) = batch(&[], "id;p1;p2\n1;AA;KK\n");
+    assert_eq!(code, 2);
+    assert!(err.ends_with("no p1 column: the header must name at least the columns p1 and p2\n"));
+}
+
+#[test]
+fn one_failed_row_of_one_is_singular() {
+    // Regression: "1 of 1 rows failed", and a zero-weight range blamed the board and dead cards.
+    let (code, out, err) = batch(&[], "p1,p2\nAA:0,KK\n");
+    assert_eq!(code, 1);
+    assert_eq!(err, "felt batch: 1 of 1 row failed (see their error column)\n");
+    assert!(out.contains("range token 1 (\"\"AA:0\"\", column 1): the range has no combo with a weight above zero"), "{out}");
+}

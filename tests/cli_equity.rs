@@ -88,3 +88,38 @@ fn monte_carlo_with_a_full_board_deals_no_extra_card() {
     );
     assert!((a - b).abs() < 0.02, "turn: {a} vs exact {b}");
 }
+
+#[test]
+fn a_zero_weight_range_says_no_combo_has_a_weight_above_zero() {
+    // Regression: `AA:0` was reported as "no combo left after removing those that use the
+    // board, dead or other players' cards", which blamed cards that were never given.
+    felt().args(["equity", "AA:0", "KK"]).assert().code(2).stderr(
+        "felt: player 1 (\"AA:0\"): range token 1 (\"AA:0\", column 1): the range has no combo \
+         with a weight above zero (a weight of 0, or one below 0.0005, removes a hand): expected \
+         at least one hand weighted above 0, such as `AA` or `AA:0.5`\n",
+    );
+    // The token that emptied the range is the one named.
+    felt()
+        .args(["equity", "KK", "QQ,AA:0,QQ:0"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::starts_with(
+            "felt: player 2 (\"QQ,AA:0,QQ:0\"): range token 3 (\"QQ:0\", column 9): the range has no combo",
+        ));
+    // Collisions with the board keep their own message.
+    felt()
+        .args(["equity", "AhAs", "AA", "--board", "Ad2c3c"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("no combo left after removing"));
+}
+
+#[test]
+fn one_deal_is_singular() {
+    // Regression: a full board with exact hands printed "1 deals".
+    felt()
+        .args(["equity", "AhKh", "QsQd", "--board", "2c3d4h5s9d"])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("method: exhaustive (chosen automatically), 1 deal\n"));
+}

@@ -139,3 +139,84 @@ fn rand_suffix() -> u64 {
     static N: AtomicU64 = AtomicU64::new(0);
     N.fetch_add(1, Ordering::Relaxed)
 }
+
+/// A heads-up hold'em hand to showdown; `{show}` is p1's show action, `{finish}` the recorded
+/// finishing stacks.
+fn showdown_hand(show: &str, finish: &str) -> String {
+    format!(
+        "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n\
+         starting_stacks = [100, 100]\nactions = ['d dh p1 AsKs', 'd dh p2 7c2d', 'p2 cc', \
+         'p1 cc', 'd db 2h3h4h', 'p1 cc', 'p2 cc', 'd db 9c', 'p1 cc', 'p2 cc', 'd db Td', \
+         'p1 cc', 'p2 cc', '{show}']\nfinishing_stacks = {finish}\n"
+    )
+}
+
+#[test]
+fn a_byte_order_mark_at_the_start_of_a_hand_file_is_skipped() {
+    // Regression: a file saved with a UTF-8 BOM was UNREADABLE ("line 1, column 1: expected a
+    // key"), in a .phh file and in a .phhs bundle alike.
+    let dir = tempdir();
+    let hand = showdown_hand("p1 sm AsKs", "[98, 102]");
+    let single = dir.join("bom.phh");
+    std::fs::write(&single, format!("\u{feff}{hand}")).unwrap();
+    let bundle = dir.join("bom.phhs");
+    std::fs::write(&bundle, format!("\u{feff}[1]\n{hand}\n[2]\n{hand}")).unwrap();
+    felt()
+        .args(["replay", "--check", single.to_str().unwrap()])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("bom.phh (NT): legal, results match"));
+    felt()
+        .args(["replay", "--check", bundle.to_str().unwrap()])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("bom.phhs [1] (NT): legal, results match"))
+        .stdout(predicate::str::contains("2 hands: 2 legal and matching"));
+}
+
+#[test]
+fn a_directory_without_hand_files_is_an_error_naming_it() {
+    // Regression: an empty directory replayed "0 hands" and exited 0.
+    let dir = tempdir();
+    std::fs::create_dir_all(dir.join("sub")).unwrap();
+    std::fs::write(dir.join("notes.txt"), "not a hand").unwrap();
+    let shown = dir.display().to_string();
+    felt().args(["replay", &shown]).assert().code(2).stdout(predicate::str::contains(format!(
+        "{shown}: UNREADABLE: no hand files (.phh or .phhs) found in this directory or below"
+    )));
+    // With other paths the hands found are still replayed; the empty one still fails the run.
+    felt()
+        .args(["replay", &data("legal/nlhe_muck_forfeits.phh"), &shown])
+        .assert()
+        .code(2)
+        .stdout(predicate::str::contains("nlhe_muck_forfeits.phh (nlhe): legal"))
+        .stdout(predicate::str::contains("1 unreadable"));
+    let out = felt().args(["replay", "--json", &shown]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let first: serde_json::Value =
+        serde_json::from_str(String::from_utf8(out.stdout).unwrap().lines().next().unwrap())
+            .unwrap();
+    assert_eq!(first["status"], "unreadable");
+    assert_eq!(first["source"], shown.as_str());
+}
+
+#[test]
+fn counts_of_one_are_singular_in_replay_messages() {
+    // Regression: "1 hands", "shows 1 cards", "recorded 1 entries for 2 players".
+    let dir = tempdir();
+    let illegal = dir.join("one_card.phh");
+    std::fs::write(&illegal, showdown_hand("p1 sm As", "[98, 102]")).unwrap();
+    felt()
+        .args(["replay", illegal.to_str().unwrap()])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "ILLEGAL action 14 `p1 sm As`: p1 shows 1 card but holds 2",
+        ))
+        .stdout(predicate::str::contains("\n1 hand: 0 legal"));
+    let short = dir.join("short.phh");
+    std::fs::write(&short, showdown_hand("p1 sm AsKs", "[98]")).unwrap();
+    felt().args(["replay", "--check", short.to_str().unwrap()]).assert().code(1).stdout(
+        predicate::str::contains("mismatch: finishing_stacks: recorded 1 entry for 2 players"),
+    );
+}

@@ -15,6 +15,14 @@ pub enum HeaderError {
     /// A required player column is missing.
     #[error("no {0} column: the header must name at least the columns p1 and p2")]
     MissingPlayer(String),
+    /// A required player column is missing and the header has tabs in its cells: the input is
+    /// most likely tab-separated but was read with another delimiter.
+    #[error(
+        "no {0} column: the header row contains tabs, so the input looks tab-separated: give \
+         `--delimiter tab` (or a file name ending in .tsv); the header must name at least the \
+         columns p1 and p2"
+    )]
+    MissingPlayerTabs(String),
     /// A player column is named while an earlier one is not.
     #[error(
         "column {given} is named but {missing} is not: player columns go p1, p2, ... without gaps"
@@ -174,7 +182,12 @@ impl Columns {
         }
         for (need, slot) in players.iter().enumerate().take(2) {
             if slot.is_none() {
-                return Err(HeaderError::MissingPlayer(Field::Player(need).name()));
+                let name = Field::Player(need).name();
+                // A tab inside a cell means tabs were not the delimiter.
+                return Err(match names.iter().any(|n| n.contains('\t')) {
+                    true => HeaderError::MissingPlayerTabs(name),
+                    false => HeaderError::MissingPlayer(name),
+                });
             }
         }
         let count = players.iter().take_while(|p| p.is_some()).count();
@@ -237,6 +250,17 @@ mod tests {
         assert_eq!(header(&["p1", "board"]), Err(HeaderError::MissingPlayer("p2".into())));
         assert_eq!(header(&["hand", "villain"]), Err(HeaderError::MissingPlayer("p1".into())));
         assert_eq!(header(&[""]), Err(HeaderError::Empty));
+    }
+
+    #[test]
+    fn a_tab_separated_header_read_as_csv_suggests_delimiter_tab() {
+        let e = header(&["id\tp1\tp2"]).unwrap_err();
+        assert_eq!(e, HeaderError::MissingPlayerTabs("p1".into()));
+        assert!(e.to_string().contains("`--delimiter tab`"), "{e}");
+        // p1 found by the delimiter in use but p2 lost in a tab-joined cell.
+        assert_eq!(header(&["p1", "x\tp2"]), Err(HeaderError::MissingPlayerTabs("p2".into())));
+        // No tabs: the plain message.
+        assert_eq!(header(&["p1;p2"]), Err(HeaderError::MissingPlayer("p1".into())));
     }
 
     #[test]

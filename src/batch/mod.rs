@@ -55,7 +55,7 @@ pub enum BatchError {
     #[error("cannot write the output")]
     Write(#[source] io::Error),
     /// The worker pool could not be built.
-    #[error("could not start {0} worker threads")]
+    #[error("could not start {}", crate::text::count(*.0, "worker thread", "worker threads"))]
     Threads(usize),
 }
 

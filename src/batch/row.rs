@@ -7,6 +7,7 @@ use thiserror::Error;
 
 use super::columns::{Columns, Field};
 use crate::equity::{calculate, Equity, EquityError, Game, Method, Query};
+use crate::text::count;
 
 /// Column values used where a row's cell is empty or its column is absent (from the flags
 /// `--game`, `--board`, ... of `felt batch`).
@@ -63,7 +64,11 @@ pub fn row_seed(base: u64, row: u64) -> u64 {
 #[derive(Debug, Clone, PartialEq, Error)]
 pub enum RowError {
     /// The record has more or fewer fields than the header.
-    #[error("the row has {got} field{} but the header has {expected}{}", plural(*.got), dropped(.extra))]
+    #[error(
+        "the row has {} but the header has {expected}{}",
+        count(*.got, "field", "fields"),
+        dropped(.extra)
+    )]
     Fields {
         /// Fields in the record.
         got: usize,
@@ -110,14 +115,6 @@ pub enum RowError {
     Panic(String),
 }
 
-fn plural(n: usize) -> &'static str {
-    if n == 1 {
-        ""
-    } else {
-        "s"
-    }
-}
-
 fn dropped(extra: &[String]) -> String {
     if extra.is_empty() {
         return String::new();
@@ -134,7 +131,7 @@ fn equity_message(e: &EquityError) -> String {
             format!("p{player} ({spec:?}): {error}")
         }
         EquityError::PlayerCardCount { player, spec, got, expected } => {
-            format!("p{player} ({spec:?}): {got} cards, expected {expected}")
+            format!("p{player} ({spec:?}): {}, expected {expected}", count(*got, "card", "cards"))
         }
         EquityError::EmptyRange { player, spec } => format!(
             "p{player} ({spec:?}): no combo left after removing those that use the board, dead \
@@ -143,7 +140,7 @@ fn equity_message(e: &EquityError) -> String {
         EquityError::Board(error) => format!("board: {error}"),
         EquityError::Dead(error) => format!("dead: {error}"),
         EquityError::BoardSize { got, expected } => {
-            format!("board: {got} cards, expected {expected}")
+            format!("board: {}, expected {expected}", count(*got, "card", "cards"))
         }
         EquityError::UnknownGame(_) => format!("game: {e}"),
         EquityError::UnknownMethod(_) => format!("method: {e}"),

@@ -10,6 +10,7 @@ use anyhow::Context;
 use clap::Args;
 use feltkit::batch::{run as run_batch, Config, Defaults, Format, RowStatus, Shard};
 use feltkit::equity::{Game, Method};
+use feltkit::text::count;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 
 /// Arguments of `felt batch`.
@@ -190,8 +191,9 @@ pub fn run(args: BatchArgs) -> anyhow::Result<ExitCode> {
     let summary = result?;
     if summary.failed > 0 {
         super::diagnose(format_args!(
-            "felt batch: {} of {} rows failed (see their error column)",
-            summary.failed, summary.rows
+            "felt batch: {} of {} failed (see their error column)",
+            summary.failed,
+            count(summary.rows, "row", "rows")
         ));
         return Ok(ExitCode::from(1));
     }

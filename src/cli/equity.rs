@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 
 use clap::{Args, ValueEnum};
 use feltkit::equity::{calculate_with, Equity, Game, Method, Options, Query};
+use feltkit::text::count;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 /// The games `felt equity` takes.
@@ -147,7 +148,8 @@ fn to_json(e: &Equity) -> serde_json::Value {
 /// The plain table: one row per player, columns aligned.
 fn write_table(out: &mut dyn Write, e: &Equity, auto: bool) -> std::io::Result<()> {
     let how = if auto { " (chosen automatically)" } else { "" };
-    writeln!(out, "method: {}{how}, {} deals", e.method.name().replace('_', " "), e.deals)?;
+    let method = e.method.name().replace('_', " ");
+    writeln!(out, "method: {method}{how}, {}", count(e.deals, "deal", "deals"))?;
     let mc = e.method == Method::MonteCarlo;
     let width = e.players.iter().map(|p| p.spec.chars().count()).max().unwrap_or(0).max(6);
     let mut head = format!("{:<width$}  {:>9}  {:>9}  {:>9}", "player", "equity", "win", "tie");

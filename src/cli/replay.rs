@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use clap::Args;
 use feltkit::phh::{replay_text, HandReport, Status};
 use feltkit::rules::player_name;
+use feltkit::text::count;
 use rayon::prelude::*;
 use serde_json::{json, Value};
 
@@ -70,11 +71,19 @@ fn unreadable(path: &Path, why: String) -> HandReport {
 }
 
 /// Runs `felt replay`: exit 0 when every hand is legal and matches, 1 when any hand is illegal,
-/// unfinished or mismatched, 2 when any input could not be read or its variant is not played.
+/// unfinished or mismatched, 2 when any input could not be read (or is a directory with no hand
+/// files) or its variant is not played.
 pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
     let mut sources = Vec::new();
     for p in &args.paths {
+        let before = sources.len();
         collect(p, &mut sources);
+        // A directory without hands is a mistake (a wrong path, a missing extension), not a
+        // successful replay of nothing: it is reported as an input that could not be used.
+        if sources.len() == before {
+            let why = "no hand files (.phh or .phhs) found in this directory or below";
+            sources.push(Source::Error(p.clone(), why.into()));
+        }
     }
     let reports: Vec<Vec<HandReport>> =
         sources.par_iter().map(|s| replay_source(s, args.check)).collect();
@@ -101,7 +110,8 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
     }
     let total: usize = counts.iter().sum();
     let summary = format!(
-        "{total} hands: {} legal{}, {} legal with pots undecided (unknown cards), {} illegal, {} mismatched, {} unfinished, {} unsupported, {} unreadable",
+        "{}: {} legal{}, {} legal with pots undecided (unknown cards), {} illegal, {} mismatched, {} unfinished, {} unsupported, {} unreadable",
+        count(total, "hand", "hands"),
         counts[0],
         if args.check { " and matching" } else { "" },
         counts[6],

@@ -1,6 +1,7 @@
 //! `--check`: the recorded `finishing_stacks`, `winnings` and `_pots` against the replay.
 
 use crate::rules::{player_name, Chips, Outcome};
+use crate::text::count;
 
 use super::amount::{format_chips, Amount};
 use super::record::HandRecord;
@@ -35,8 +36,8 @@ pub(super) fn compare(record: &HandRecord<'_>, report: &mut HandReport) {
     if let Some(rec) = &record.pots {
         if rec.len() != outcome.pots.len() {
             out.push(format!(
-                "_pots: recorded {} pots, replayed {}",
-                rec.len(),
+                "_pots: recorded {}, replayed {}",
+                count(rec.len(), "pot", "pots"),
                 outcome.pots.len()
             ));
         }
@@ -86,10 +87,10 @@ fn per_player(
 ) {
     if recorded.len() != ours.len() {
         out.push(format!(
-            "{}: recorded {} entries for {} players",
+            "{}: recorded {} for {}",
             field(),
-            recorded.len(),
-            ours.len()
+            count(recorded.len(), "entry", "entries"),
+            count(ours.len(), "player", "players")
         ));
         return;
     }

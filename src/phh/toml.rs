@@ -162,8 +162,10 @@ pub(super) struct Reader<'a, B> {
 }
 
 impl<'a, B: Body<'a>> Reader<'a, B> {
-    /// A reader at the start of `text`.
+    /// A reader at the start of `text`, after a UTF-8 byte-order mark if the text opens with
+    /// one (as editors on Windows write it).
     pub(super) fn new(text: &'a str) -> Self {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         Reader {
             p: Parser { stack: Vec::new(), s: text.as_bytes(), text, i: 0, line: 1, line_start: 0 },
             next: Some(B::begin(None, 1)),
@@ -559,5 +561,21 @@ mod tests {
         let e = parse("a = \"x\\q\"").unwrap_err();
         assert!(e.message.contains("escape"));
         assert!(parse("a = 1\na = 2").unwrap_err().message.contains("twice"));
+    }
+
+    #[test]
+    fn a_byte_order_mark_at_the_start_is_skipped() {
+        let s = parse("\u{feff}a = 'x'\n[1]\nb = 2\n").unwrap();
+        assert_eq!(s[0].get("a"), Some(&Value::Str("x".into())));
+        let s = parse("\u{feff}[1]\nb = 2\n").unwrap();
+        assert_eq!(s[1].header.as_deref(), Some("1"));
+        // Columns still count from the first character after the mark.
+        let e = parse("\u{feff}ab ? 1").unwrap_err();
+        assert_eq!(
+            (e.line, e.column, e.message.as_str()),
+            (1, 4, "expected `=` after the key `ab`")
+        );
+        // Only at the start: elsewhere it is not a key.
+        assert!(parse("a = 1\n\u{feff}b = 2").is_err());
     }
 }

@@ -21,7 +21,8 @@
 //!   rule PokerStove-style notation applies to `K9s+`), so `T9s+` is just `T9s`; some tools
 //!   read it as the connectors T9s, JTs, QJs, KQs, which here is written `KQs-T9s`.
 //! * A combo named twice keeps the weight of its last token (`AA,AhAs:0.5` gives AhAs half
-//!   weight), as Pio does; weight `0` removes it.
+//!   weight), as Pio does; weight `0` removes it. A text that leaves no combo with a weight
+//!   above zero (`AA:0`, `0%`) is an error ([`RangeErrorKind::NoWeight`]).
 //! * Percentages count combos, not classes: `15%` takes classes in [`order`]'s order while the
 //!   combos taken so far are below 15 % of 1,326 minus half the next class (the nearest count).
 //! * Ranks and suits are case-insensitive; `10` is accepted for `T`; spaces around tokens are
@@ -201,7 +202,9 @@ impl Range {
         Range { weights: vec![WEIGHT_UNIT; COMBOS] }
     }
 
-    /// Parses range text (see the module docs for the notation).
+    /// Parses range text (see the module docs for the notation). The range has at least one
+    /// combo with a weight above zero: an empty text, or one whose every hand has weight 0, is an
+    /// error.
     pub fn parse(text: &str) -> Result<Range, RangeError> {
         notation::parse(text)
     }
@@ -291,6 +294,13 @@ pub enum RangeErrorKind {
     /// The percentage is not a number from 0 to 100.
     #[error("bad percentage {0:?}: expected a number from 0 to 100 followed by %")]
     BadPercent(String),
+    /// Every hand of the text has weight 0 (or the text names none): the range would be empty.
+    /// The error points at the last token that left hands out.
+    #[error(
+        "the range has no combo with a weight above zero (a weight of 0, or one below 0.0005, \
+         removes a hand): expected at least one hand weighted above 0, such as `AA` or `AA:0.5`"
+    )]
+    NoWeight,
 }
 
 #[cfg(test)]

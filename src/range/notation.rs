@@ -9,6 +9,9 @@ pub(super) fn parse(text: &str) -> Result<Range, RangeError> {
     let mut position = 0;
     let mut column = 1;
     let mut any = false;
+    // The last token that left hands out (weight 0, or a percentage too small to take any):
+    // where to point if no combo ends up with a weight above zero.
+    let mut emptied = None;
     for raw in text.split(',') {
         position += 1;
         let lead = raw.chars().take_while(|c| c.is_whitespace()).count();
@@ -27,9 +30,16 @@ pub(super) fn parse(text: &str) -> Result<Range, RangeError> {
             Some((body, w)) => (body.trim(), parse_weight(w.trim()).map_err(err)?),
             None => (token, WEIGHT_UNIT),
         };
-        for combo in combos_of(body).map_err(err)? {
+        let combos = combos_of(body).map_err(err)?;
+        if weight == 0 || combos.is_empty() {
+            emptied = Some(err(RangeErrorKind::NoWeight));
+        }
+        for combo in combos {
             range.set(combo, weight);
         }
+    }
+    if let (true, Some(e)) = (range.is_empty(), emptied) {
+        return Err(e);
     }
     if !any {
         return Err(RangeError {
@@ -252,6 +262,19 @@ mod tests {
         assert_eq!(r.weight(ahas), 250);
         assert_eq!(r.len(), 6);
         assert_eq!(n("AA,AhAs:0"), 5);
+    }
+
+    #[test]
+    fn a_range_with_every_weight_zero_is_refused_at_the_token_that_emptied_it() {
+        let e = Range::parse("AA:0").unwrap_err();
+        assert_eq!((e.position, e.column, e.token.as_str()), (1, 1, "AA:0"));
+        assert_eq!(e.kind, RangeErrorKind::NoWeight);
+        assert!(e.to_string().contains("no combo with a weight above zero"), "{e}");
+        let e = Range::parse("KK, AA:0.0004, KK:0").unwrap_err();
+        assert_eq!((e.position, e.token.as_str(), e.kind), (3, "KK:0", RangeErrorKind::NoWeight));
+        assert_eq!(Range::parse("0%").unwrap_err().kind, RangeErrorKind::NoWeight);
+        // Some weight left: fine.
+        assert_eq!(n("AA:0,KK"), 6);
     }
 
     #[test]

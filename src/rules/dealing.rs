@@ -1,6 +1,7 @@
 //! Dealing: hole and board cards, duplicate and deck checks, the turnover expose.
 
 use crate::card::Card;
+use crate::text::count;
 
 use super::error::RuleError;
 use super::player_name;
@@ -52,8 +53,8 @@ impl Hand {
         let due = self.pending_hole[player];
         if cards.is_empty() || cards.len() > due {
             return Err(RuleError::BadDeal(format!(
-                "{} cards dealt to {}, who is due {} on this street",
-                cards.len(),
+                "{} dealt to {}, who is due {} on this street",
+                count(cards.len(), "card", "cards"),
                 player_name(player),
                 due
             )));
@@ -92,8 +93,8 @@ impl Hand {
         self.check_dealing()?;
         if cards.is_empty() || cards.len() > self.pending_board {
             return Err(RuleError::BadDeal(format!(
-                "{} board cards dealt, {} due on this street",
-                cards.len(),
+                "{} dealt, {} due on this street",
+                count(cards.len(), "board card", "board cards"),
                 self.pending_board
             )));
         }

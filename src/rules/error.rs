@@ -9,7 +9,7 @@ use crate::card::Card;
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum SetupError {
     /// Too few or too many players for the game.
-    #[error("{count} players: {game} is played by 2 to {max}")]
+    #[error("{}: {game} is played by 2 to {max}", crate::text::count(*.count, "player", "players"))]
     PlayerCount {
         /// Players in the hand.
         count: usize,
@@ -19,7 +19,11 @@ pub enum SetupError {
         max: usize,
     },
     /// An array has the wrong length.
-    #[error("`{field}` has {len} entries for {players} players")]
+    #[error(
+        "`{field}` has {} for {}",
+        crate::text::count(*.len, "entry", "entries"),
+        crate::text::count(*.players, "player", "players")
+    )]
     Length {
         /// The field.
         field: &'static str,
@@ -121,7 +125,10 @@ pub enum RuleError {
         current: Chips,
     },
     /// The round's bets and raises are capped.
-    #[error("the round is capped: {cap} bets and raises have been made, no more raising")]
+    #[error(
+        "the round is capped: {} been made, no more raising",
+        crate::text::count(*.cap, "bet or raise has", "bets and raises have")
+    )]
     Capped {
         /// The cap.
         cap: u32,

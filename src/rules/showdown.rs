@@ -1,6 +1,7 @@
 //! The end of a hand: who wins which pot, odd chips, final stacks.
 
 use crate::eval::Evaluation;
+use crate::text::count;
 
 use super::error::RuleError;
 use super::pots::{self, Pot};
@@ -94,9 +95,9 @@ impl Hand {
         let held = &self.hole[player];
         if cards.len() != held.len() {
             return Err(RuleError::BadCards(format!(
-                "{} shows {} cards but holds {}",
+                "{} shows {} but holds {}",
                 name(),
-                cards.len(),
+                count(cards.len(), "card", "cards"),
                 held.len()
             )));
         }

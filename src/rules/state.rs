@@ -8,6 +8,7 @@
 //! dealt, as PokerKit writes all-in hands.
 
 use crate::card::{Card, CardSet};
+use crate::text::count;
 
 use super::error::SetupError;
 use super::seats::{ActQueue, Seats, MAX_SEATS};
@@ -581,12 +582,14 @@ impl Hand {
                 let holes: Vec<String> = (0..self.n)
                     .filter(|&i| self.pending_hole[i] > 0)
                     .map(|i| {
-                        format!("{} more hole card(s) to {}", self.pending_hole[i], player_name(i))
+                        let cards =
+                            count(self.pending_hole[i], "more hole card", "more hole cards");
+                        format!("{cards} to {}", player_name(i))
                     })
                     .collect();
                 let mut parts = holes;
                 if self.pending_board > 0 {
-                    parts.push(format!("{} more board card(s)", self.pending_board));
+                    parts.push(count(self.pending_board, "more board card", "more board cards"));
                 }
                 format!("street {} is not fully dealt: {}", self.street + 1, parts.join(", "))
             }
