@@ -17,26 +17,8 @@
 use std::sync::OnceLock;
 
 use super::tally::{Counts, MAX_PLAYERS};
-use crate::card::{Card, CardSet, Rank, Suit};
-use crate::eval::standard::{Hand, RankHand};
-
-/// All 52 cards by index (64 entries, so a masked index needs no bounds check).
-static CARDS: [Card; 64] = {
-    let mut all = [Card::new(Rank::TWO, Suit::CLUBS); 64];
-    let mut i = 0;
-    while i < 52 {
-        if let Some(c) = Card::from_index(i as u8) {
-            all[i] = c;
-        }
-        i += 1;
-    }
-    all
-};
-
-#[inline(always)]
-fn card(rank: usize, suit: usize) -> Card {
-    CARDS[(rank * 4 + suit) & 63]
-}
+use crate::card::{Card, CardSet};
+use crate::eval::standard::{flush_value, RankHand};
 
 /// The smallest value of a flush: plain (suit-blind) hands at or above it are full houses or
 /// better.
@@ -57,6 +39,29 @@ const BINOMIAL: [[u64; 8]; 8] = {
     }
     t
 };
+
+/// The subsets of five positions by size (bit `i`: position `i` taken).
+static SUBSETS: [&[u32]; 8] = [
+    &[0],
+    &[1, 2, 4, 8, 16],
+    &[3, 5, 6, 9, 10, 12, 17, 18, 20, 24],
+    &[7, 11, 13, 14, 19, 21, 22, 25, 26, 28],
+    &[15, 23, 27, 29, 30],
+    &[31],
+    &[],
+    &[],
+];
+
+/// Counts `times` showdowns of `ranks`: heads-up without branches (the counts are then
+/// completed by [`Counts::finish_heads_up`]), otherwise in general.
+#[inline(always)]
+fn showdown<const P: usize>(counts: &mut Counts, ranks: &[u16; P], times: u64) {
+    if P == 2 {
+        counts.heads_up(ranks[0], ranks[1], times);
+    } else {
+        counts.showdown(ranks, times);
+    }
+}
 
 /// One rank multiset of the board cards still to come.
 #[derive(Clone, Copy)]
@@ -113,14 +118,17 @@ struct Matchup {
     left: usize,
     /// Each player's own (hole plus known board) cards, suit-blind.
     own: Vec<RankHand>,
-    /// Per suit: the player's hole plus known-board cards of that suit, as a hand and a count.
-    flush_base: Vec<[(Hand, u32); 4]>,
-    /// Per suit: whether some player can still reach five cards in it.
-    relevant: [bool; 4],
+    /// Per suit: the ranks of the player's hole plus known-board cards of that suit.
+    held: Vec<[u32; 4]>,
     /// Per suit: the most cards any player has in it already.
     reach: [u32; 4],
     /// Per suit: the ranks whose card of that suit is still in the deck (13-bit mask).
     suit_ranks: [u32; 4],
+    /// The suits someone can still flush in, one per class of suits that count alike, with
+    /// the class's size (see [`Matchup::suit_classes`]).
+    suits: [(usize, u64); 4],
+    /// The number of entries of `suits` in use.
+    classes: usize,
 }
 
 /// Exact counts over every completion of the board for players holding `holes`, with `board`
@@ -198,26 +206,53 @@ impl Matchup {
             avail[c.rank().index() as usize] += 1;
         }
         let mut own = vec![RankHand::EMPTY; players];
-        let mut flush_base = vec![[(Hand::EMPTY, 0u32); 4]; players];
+        let mut held = vec![[0u32; 4]; players];
         for (p, hole) in holes.iter().enumerate() {
             for c in hole.iter().chain(board) {
                 own[p] = own[p].add(c.rank().index(), 1);
-                let s = c.suit().index() as usize;
-                flush_base[p][s] = (flush_base[p][s].0.add(*c), flush_base[p][s].1 + 1);
+                held[p][c.suit().index() as usize] |= 1 << c.rank().index();
             }
         }
         let left = 5 - board.len();
         let mut reach = [0u32; 4];
         let mut relevant = [false; 4];
         for s in 0..4 {
-            reach[s] = flush_base.iter().map(|f| f[s].1).max().unwrap_or(0);
+            reach[s] = held.iter().map(|h| h[s].count_ones()).max().unwrap_or(0);
             relevant[s] = reach[s] + left as u32 >= 5;
         }
         let mut suit_ranks = [0u32; 4];
         for c in deck.iter() {
             suit_ranks[c.suit().index() as usize] |= 1 << c.rank().index();
         }
-        Matchup { avail, left, own, flush_base, relevant, reach, suit_ranks }
+        let (suits, classes) = Matchup::suit_classes(&held, &relevant, &suit_ranks);
+        Matchup { avail, left, own, held, reach, suit_ranks, suits, classes }
+    }
+
+    /// Groups the suits someone can flush in by what a flush in them depends on: the ranks
+    /// still in the deck in that suit and the ranks each player already holds in it (hole
+    /// plus known board). Two suits alike in both give the same counts board pattern by board
+    /// pattern (swapping them maps the boards of one onto the other), so each class is counted
+    /// once and weighed by its size: pairs against pairs often have two classes of two suits.
+    fn suit_classes(
+        held: &[[u32; 4]],
+        relevant: &[bool; 4],
+        suit_ranks: &[u32; 4],
+    ) -> ([(usize, u64); 4], usize) {
+        let alike = |s: usize, t: usize| {
+            suit_ranks[s] == suit_ranks[t] && held.iter().all(|h| h[s] == h[t])
+        };
+        let mut suits = [(0usize, 0u64); 4];
+        let mut classes = 0;
+        for s in (0..4).filter(|&s| relevant[s]) {
+            match suits[..classes].iter().position(|&(t, _)| alike(s, t)) {
+                Some(i) => suits[i].1 += 1,
+                None => {
+                    suits[classes] = (s, 1);
+                    classes += 1;
+                }
+            }
+        }
+        (suits, classes)
     }
 
     fn finish<const P: usize>(&self, plain: &Plain) -> Counts {
@@ -226,6 +261,9 @@ impl Matchup {
             let mut ranks = [0u16; P];
             ranks.copy_from_slice(&leaf.plain[..P]);
             self.leaf::<P>(&ranks, leaf, &mut counts);
+        }
+        if P == 2 {
+            counts.finish_heads_up();
         }
         counts
     }
@@ -259,8 +297,8 @@ impl Matchup {
         Some(leaf)
     }
 
-    /// Counts the boards whose new cards of suit `s` are exactly `size` of the ranks in `has`,
-    /// one set of ranks at a time.
+    /// Counts the boards whose new cards of suit `s` are exactly `size` of the ranks in `has`
+    /// (bits of positions in `ranks`), one set of ranks at a time.
     #[allow(clippy::too_many_arguments)]
     fn each_flush<const P: usize>(
         &self,
@@ -270,41 +308,32 @@ impl Matchup {
         ranks: &[usize; 5],
         inside: &[u64; 5],
         outside: &[u64; 5],
-        k: usize,
         plain: &[u16; P],
+        weight: u64,
         counts: &mut Counts,
     ) {
-        let cards: [Hand; 5] = std::array::from_fn(|i| Hand::EMPTY.add(card(ranks[i], s)));
-        // With every available rank taken there is one set; otherwise walk the subsets.
-        let mut f = has;
-        let only = size == has.count_ones();
-        loop {
-            if f.count_ones() == size {
-                let mut boards = 1u64;
-                for i in 0..k {
-                    boards *= if f >> i & 1 == 1 { inside[i] } else { outside[i] };
-                }
-                if boards > 0 {
-                    let mut r = *plain;
-                    for p in 0..P {
-                        let (base, own) = self.flush_base[p][s];
-                        if own + size >= 5 {
-                            let mut h = base;
-                            for i in 0..k {
-                                if f >> i & 1 == 1 {
-                                    h = h + cards[i];
-                                }
-                            }
-                            r[p] = h.rank().map_or(0, |x| x.value());
-                        }
-                    }
-                    counts.showdown(&r, boards);
+        for &f in SUBSETS[size as usize & 7] {
+            if f & !has != 0 {
+                continue;
+            }
+            let mut boards = 1u64;
+            let mut new = 0u32;
+            for i in 0..5 {
+                let taken = f >> i & 1 == 1;
+                boards *= if taken { inside[i] } else { outside[i] };
+                new |= (taken as u32) << ranks[i];
+            }
+            if boards == 0 {
+                continue;
+            }
+            let mut r = *plain;
+            for p in 0..P {
+                let own = self.held[p][s];
+                if own.count_ones() + size >= 5 {
+                    r[p] = flush_value(own | new).value();
                 }
             }
-            if f == 0 || only {
-                break;
-            }
-            f = (f - 1) & has;
+            showdown(counts, &r, boards * weight);
         }
     }
 
@@ -318,10 +347,7 @@ impl Matchup {
         for i in 0..k {
             ranks[i] = leaf.ranks[i] as usize;
         }
-        for s in 0..4 {
-            if !self.relevant[s] {
-                continue;
-            }
+        for &(s, weight) in &self.suits[..self.classes] {
             let need = 5u32.saturating_sub(self.reach[s]);
             // Too few of the multiset's ranks left in suit s for anyone to flush.
             if (leaf.mask as u32 & self.suit_ranks[s]).count_ones() < need {
@@ -359,13 +385,13 @@ impl Matchup {
                 if boards == 0 {
                     continue;
                 }
-                flushed += boards;
+                flushed += boards * weight;
                 // Who reaches five cards of suit s with `size` new ones.
                 let mut flushers = 0;
                 let mut one = 0;
                 let mut others_best = 0u16;
                 for p in 0..P {
-                    if self.flush_base[p][s].1 + size >= 5 {
+                    if self.held[p][s].count_ones() + size >= 5 {
                         flushers += 1;
                         one = p;
                     } else {
@@ -374,14 +400,20 @@ impl Matchup {
                 }
                 if flushers == 1 && others_best < FLUSH_MIN {
                     // A lone flush beats every plain hand below a full house.
-                    counts.win(one, boards);
+                    if P == 2 {
+                        counts.heads_up(one == 0, one == 1, boards * weight);
+                    } else {
+                        counts.win(one, boards * weight);
+                    }
                     continue;
                 }
-                self.each_flush::<P>(s, has, size, &ranks, &inside, &outside, k, &plain, counts);
+                self.each_flush::<P>(
+                    s, has, size, &ranks, &inside, &outside, &plain, weight, counts,
+                );
             }
         }
         if total > flushed {
-            counts.showdown(&plain, total - flushed);
+            showdown(counts, &plain, total - flushed);
         }
     }
 }
@@ -390,6 +422,7 @@ impl Matchup {
 mod tests {
     use super::*;
     use crate::card::{parse_cards, Deck};
+    use crate::eval::standard::Hand;
     use rand::{Rng, SeedableRng};
 
     /// Direct enumeration of every board: the obviously correct answer.
@@ -433,6 +466,14 @@ mod tests {
             ("2c3c 4d5d", "6h7h8h9h", ""),
             ("AsKs QdJd Tc9c", "2s3s4s", "5s"),
             ("AhKh QsQd", "2h3h4h5h6h", ""),
+            // Suits that count alike are counted once and weighed (suit classes).
+            ("AsAh JdJc", "", ""),
+            ("AsAh JsJh", "", ""),
+            ("AsKs 9d9c", "", ""),
+            ("AsKs 9d9c 5h5c", "", ""),
+            ("AsAh KdKc QsQd", "", ""),
+            ("AsKs 9d9c", "2h", ""),
+            ("AsAh JdJc", "2h3h4c", ""),
         ];
         for (h, b, d) in cases {
             let hole_cards = cards(h);
@@ -444,6 +485,25 @@ mod tests {
                 "{h} / {b}"
             );
         }
+    }
+
+    #[test]
+    fn suits_that_count_alike_form_one_class() {
+        let classes = |h: &str, b: &str| {
+            let hole_cards = cards(h);
+            let holes: Vec<[Card; 2]> = hole_cards.chunks(2).map(|c| [c[0], c[1]]).collect();
+            let m = Matchup::new(&holes, &cards(b), CardSet::EMPTY);
+            let mut sizes: Vec<u64> = m.suits[..m.classes].iter().map(|c| c.1).collect();
+            sizes.sort_unstable();
+            sizes
+        };
+        // Spades and hearts alike (an ace each for player 1), diamonds and clubs alike.
+        assert_eq!(classes("AsAh JdJc", ""), [2, 2]);
+        // Spades (both players), hearts (player 1), diamonds (player 2), clubs (nobody).
+        assert_eq!(classes("AsAh JsJd", ""), [1, 1, 1, 1]);
+        // Different ranks held make different classes; a suit nobody can flush is left out.
+        assert_eq!(classes("AsKh JdJc", ""), [1, 1, 2]);
+        assert_eq!(classes("AsAh JdJc", "2c3c4c7h"), [1]);
     }
 
     #[test]

@@ -209,6 +209,14 @@ impl Add for Hand {
     }
 }
 
+/// The value of a flush (or straight flush) whose suit holds the ranks of `ranks` (a 13-bit
+/// mask, rank index 0 = two; five to seven bits set): what [`Hand::rank7`] gives any hand whose
+/// flush suit holds exactly these ranks.
+#[inline(always)]
+pub(crate) fn flush_value(ranks: u32) -> HandRank {
+    HandRank(FLUSH[ranks as usize & 0x1fff])
+}
+
 /// The ranks of up to seven standard cards with their suits left out: the suit-blind part of a
 /// [`Hand`], for enumerators that count flushes separately (a hand's value without a flush
 /// depends only on its ranks).
