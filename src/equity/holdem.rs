@@ -240,41 +240,37 @@ pub(crate) fn by_matchups(
             .collect()
     };
     let mut groups: HashMap<Vec<u8>, usize> = HashMap::new();
-    let mut firsts = Vec::new();
-    let mut group_of = Vec::with_capacity(classes.len());
-    for (key, _) in &classes {
-        let holes = holes_of(key);
+    let mut members: Vec<Vec<usize>> = Vec::new();
+    for (c, (key, _)) in classes.iter().enumerate() {
         let next = groups.len();
-        let g = *groups.entry(signature(&holes)).or_insert(next);
-        if g == firsts.len() {
-            firsts.push(holes);
+        let g = *groups.entry(signature(&holes_of(key))).or_insert(next);
+        if g == members.len() {
+            members.push(Vec::new());
         }
-        group_of.push(g);
+        members[g].push(c);
     }
     let dead = s.dead();
-    let plains: Vec<super::ranks::Plain> =
-        firsts.par_iter().map(|holes| super::ranks::plain(holes, &s.board, dead)).collect();
     let done = AtomicU64::new(0);
     let total = classes.len() as u64;
-    let tally = classes
+    let tally = members
         .par_iter()
-        .zip(group_of.par_iter())
         .with_min_len(1)
-        .fold(
-            || Tally::new(n),
-            |mut tally, ((key, (count, weight)), g)| {
-                let holes = holes_of(key);
-                let counts = super::ranks::count_with(&plains[*g], &holes, &s.board, dead);
-                tally.add(&counts, *weight, counts.deals * count);
-                let d = done.fetch_add(1, Ordering::Relaxed) + 1;
-                if let Some(f) = progress {
-                    if d % 64 == 0 || d == total {
-                        f(d as f64 / total as f64);
-                    }
-                }
-                tally
-            },
-        )
+        .map(|group| {
+            let matchups: Vec<Vec<[Card; 2]>> =
+                group.iter().map(|&c| holes_of(&classes[c].0)).collect();
+            let plain = super::ranks::plain(&matchups[0], &s.board, dead);
+            let counts = super::ranks::count_group(&plain, &matchups, &s.board, dead);
+            let mut tally = Tally::new(n);
+            for (&c, counts) in group.iter().zip(&counts) {
+                let (count, weight) = classes[c].1;
+                tally.add(counts, weight, counts.deals * count);
+            }
+            let d = done.fetch_add(group.len() as u64, Ordering::Relaxed) + group.len() as u64;
+            if let Some(f) = progress {
+                f(d as f64 / total as f64);
+            }
+            tally
+        })
         .reduce(|| Tally::new(n), merge);
     Ok(tally)
 }

@@ -16,6 +16,8 @@
 
 use std::sync::OnceLock;
 
+use rayon::prelude::*;
+
 use super::tally::{Counts, MAX_PLAYERS};
 use crate::card::{Card, CardSet};
 use crate::eval::standard::{flush_value, RankHand};
@@ -118,24 +120,29 @@ struct Matchup {
     left: usize,
     /// Each player's own (hole plus known board) cards, suit-blind.
     own: Vec<RankHand>,
-    /// Per suit: the ranks of the player's hole plus known-board cards of that suit.
-    held: Vec<[u32; 4]>,
-    /// Per suit: the most cards any player has in it already.
-    reach: [u32; 4],
-    /// Per suit: the ranks whose card of that suit is still in the deck (13-bit mask).
-    suit_ranks: [u32; 4],
-    /// The suits someone can still flush in, one per class of suits that count alike, with
-    /// the class's size (see [`Matchup::suit_classes`]).
-    suits: [(usize, u64); 4],
-    /// The number of entries of `suits` in use.
-    classes: usize,
+    /// What a flush depends on in each suit someone can still flush in.
+    flushes: Vec<SuitFlush>,
+}
+
+/// Everything a flush in one suit depends on. Two suits (of one matchup or of two matchups
+/// whose players hold the same ranks) that agree on it give the same counts rank multiset by
+/// rank multiset, so each distinct one is counted once per group of matchups.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct SuitFlush {
+    /// The ranks whose card of the suit is still in the deck (13-bit mask).
+    free: u32,
+    /// Each player's ranks in the suit among their hole and known-board cards.
+    held: [u32; MAX_PLAYERS],
+    /// The fewest new cards of the suit that give someone five.
+    need: u32,
 }
 
 /// Exact counts over every completion of the board for players holding `holes`, with `board`
 /// known and `dead` out of the deck. Holes, board and dead cards must be distinct.
 #[cfg(test)]
 pub(crate) fn count(holes: &[[Card; 2]], board: &[Card], dead: CardSet) -> Counts {
-    count_with(&plain(holes, board, dead), holes, board, dead)
+    let matchups = [holes.to_vec()];
+    count_group(&plain(holes, board, dead), &matchups, board, dead).remove(0)
 }
 
 /// The rank multisets of the boards still to come, with their board counts and each player's
@@ -156,7 +163,24 @@ struct Leaf {
     without: [u8; 5],
     all: [u8; 5],
     total: u64,
+    /// [`by_size`] for a suit with a card of every listed rank still in the deck.
+    full: [u64; 6],
     plain: [u16; MAX_PLAYERS],
+}
+
+/// `poly[j]`: the boards whose new cards of one suit are exactly `j` of the listed ranks, given
+/// per rank the boards with (`inside`) and without (`outside`) that rank's card of the suit.
+#[inline(always)]
+fn by_size(inside: &[u64; 5], outside: &[u64; 5]) -> [u64; 6] {
+    let mut poly = [0u64; 6];
+    poly[0] = 1;
+    for i in 0..5 {
+        for j in (1..=i + 1).rev() {
+            poly[j] = poly[j] * outside[i] + poly[j - 1] * inside[i];
+        }
+        poly[0] *= outside[i];
+    }
+    poly
 }
 
 /// The suit-blind part of a matchup (see [`Plain`]).
@@ -172,25 +196,116 @@ pub(crate) fn plain(holes: &[[Card; 2]], board: &[Card], dead: CardSet) -> Plain
     Plain { leaves }
 }
 
-/// Exact counts of a matchup from the suit-blind part of any matchup with the same ranks.
-pub(crate) fn count_with(
+/// Exact counts of matchups whose players hold the same ranks (each entry of `matchups` the
+/// players' hole cards), from their shared suit-blind part; one [`Counts`] per matchup.
+///
+/// Counts are linear in the boards, so each matchup's counts are the plain showdowns of every
+/// board (shared by the group), plus, per suit someone can flush in, the flush boards'
+/// showdowns minus the plain showdowns of those same boards. That per-suit correction depends
+/// only on the suit's [`SuitFlush`], and the group's matchups share many of them (AsAh vs JdJc
+/// and AsAh vs JsJd both have a suit where only player 1 holds an ace), so each distinct one
+/// is counted once. The leaves are walked in parallel chunks.
+pub(crate) fn count_group(
     plain: &Plain,
-    holes: &[[Card; 2]],
+    matchups: &[Vec<[Card; 2]>],
     board: &[Card],
     dead: CardSet,
-) -> Counts {
-    let m = Matchup::new(holes, board, dead);
-    match holes.len() {
-        2 => m.finish::<2>(plain),
-        3 => m.finish::<3>(plain),
-        4 => m.finish::<4>(plain),
-        5 => m.finish::<5>(plain),
-        6 => m.finish::<6>(plain),
-        7 => m.finish::<7>(plain),
-        8 => m.finish::<8>(plain),
-        9 => m.finish::<9>(plain),
-        _ => m.finish::<MAX_PLAYERS>(plain),
+) -> Vec<Counts> {
+    let mut flushes: Vec<SuitFlush> = Vec::new();
+    let uses: Vec<Vec<usize>> = matchups
+        .iter()
+        .map(|holes| {
+            let m = Matchup::new(holes, board, dead);
+            m.flushes
+                .iter()
+                .map(|f| match flushes.iter().position(|g| g == f) {
+                    Some(i) => i,
+                    None => {
+                        flushes.push(*f);
+                        flushes.len() - 1
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    match matchups.first().map_or(0, |m| m.len()) {
+        2 => group::<2>(plain, &flushes, &uses),
+        3 => group::<3>(plain, &flushes, &uses),
+        4 => group::<4>(plain, &flushes, &uses),
+        5 => group::<5>(plain, &flushes, &uses),
+        6 => group::<6>(plain, &flushes, &uses),
+        7 => group::<7>(plain, &flushes, &uses),
+        8 => group::<8>(plain, &flushes, &uses),
+        9 => group::<9>(plain, &flushes, &uses),
+        _ => group::<MAX_PLAYERS>(plain, &flushes, &uses),
     }
+}
+
+/// Leaves per parallel task.
+const LEAF_CHUNK: usize = 512;
+
+/// A group's counts over some leaves: the plain showdowns of all their boards and, per
+/// distinct suit, the flush boards' showdowns and the plain showdowns of those boards.
+struct Part {
+    plain: Counts,
+    flush: Vec<Counts>,
+    unflushed: Vec<Counts>,
+}
+
+impl Part {
+    fn new(suits: usize) -> Part {
+        Part {
+            plain: Counts::default(),
+            flush: vec![Counts::default(); suits],
+            unflushed: vec![Counts::default(); suits],
+        }
+    }
+
+    fn merge(mut self, other: Part) -> Part {
+        self.plain.merge(&other.plain);
+        for (a, b) in self.flush.iter_mut().zip(&other.flush) {
+            a.merge(b);
+        }
+        for (a, b) in self.unflushed.iter_mut().zip(&other.unflushed) {
+            a.merge(b);
+        }
+        self
+    }
+}
+
+fn group<const P: usize>(plain: &Plain, flushes: &[SuitFlush], uses: &[Vec<usize>]) -> Vec<Counts> {
+    let part = plain
+        .leaves
+        .par_chunks(LEAF_CHUNK)
+        .map(|chunk| {
+            let mut part = Part::new(flushes.len());
+            for leaf in chunk {
+                let mut values = [0u16; P];
+                values.copy_from_slice(&leaf.plain[..P]);
+                showdown(&mut part.plain, &values, leaf.total);
+                for (i, f) in flushes.iter().enumerate() {
+                    let flushed = f.leaf::<P>(&values, leaf, &mut part.flush[i]);
+                    if flushed > 0 {
+                        showdown(&mut part.unflushed[i], &values, flushed);
+                    }
+                }
+            }
+            part
+        })
+        .reduce(|| Part::new(flushes.len()), Part::merge);
+    uses.iter()
+        .map(|suits| {
+            let mut counts = part.plain;
+            for &i in suits {
+                counts.merge(&part.flush[i]);
+                counts.remove(&part.unflushed[i]);
+            }
+            if P == 2 {
+                counts.finish_heads_up();
+            }
+            counts
+        })
+        .collect()
 }
 
 impl Matchup {
@@ -202,70 +317,31 @@ impl Matchup {
         }
         let deck = CardSet::from_bits(((1u64 << 52) - 1) & !used.bits());
         let mut avail = [0u32; 13];
+        let mut free = [0u32; 4];
         for c in deck.iter() {
             avail[c.rank().index() as usize] += 1;
+            free[c.suit().index() as usize] |= 1 << c.rank().index();
         }
         let mut own = vec![RankHand::EMPTY; players];
-        let mut held = vec![[0u32; 4]; players];
+        let mut held = [[0u32; MAX_PLAYERS]; 4];
         for (p, hole) in holes.iter().enumerate() {
             for c in hole.iter().chain(board) {
                 own[p] = own[p].add(c.rank().index(), 1);
-                held[p][c.suit().index() as usize] |= 1 << c.rank().index();
+                held[c.suit().index() as usize][p] |= 1 << c.rank().index();
             }
         }
-        let left = 5 - board.len();
-        let mut reach = [0u32; 4];
-        let mut relevant = [false; 4];
-        for s in 0..4 {
-            reach[s] = held.iter().map(|h| h[s].count_ones()).max().unwrap_or(0);
-            relevant[s] = reach[s] + left as u32 >= 5;
-        }
-        let mut suit_ranks = [0u32; 4];
-        for c in deck.iter() {
-            suit_ranks[c.suit().index() as usize] |= 1 << c.rank().index();
-        }
-        let (suits, classes) = Matchup::suit_classes(&held, &relevant, &suit_ranks);
-        Matchup { avail, left, own, held, reach, suit_ranks, suits, classes }
-    }
-
-    /// Groups the suits someone can flush in by what a flush in them depends on: the ranks
-    /// still in the deck in that suit and the ranks each player already holds in it (hole
-    /// plus known board). Two suits alike in both give the same counts board pattern by board
-    /// pattern (swapping them maps the boards of one onto the other), so each class is counted
-    /// once and weighed by its size: pairs against pairs often have two classes of two suits.
-    fn suit_classes(
-        held: &[[u32; 4]],
-        relevant: &[bool; 4],
-        suit_ranks: &[u32; 4],
-    ) -> ([(usize, u64); 4], usize) {
-        let alike = |s: usize, t: usize| {
-            suit_ranks[s] == suit_ranks[t] && held.iter().all(|h| h[s] == h[t])
-        };
-        let mut suits = [(0usize, 0u64); 4];
-        let mut classes = 0;
-        for s in (0..4).filter(|&s| relevant[s]) {
-            match suits[..classes].iter().position(|&(t, _)| alike(s, t)) {
-                Some(i) => suits[i].1 += 1,
-                None => {
-                    suits[classes] = (s, 1);
-                    classes += 1;
-                }
-            }
-        }
-        (suits, classes)
-    }
-
-    fn finish<const P: usize>(&self, plain: &Plain) -> Counts {
-        let mut counts = Counts::default();
-        for leaf in &plain.leaves {
-            let mut ranks = [0u16; P];
-            ranks.copy_from_slice(&leaf.plain[..P]);
-            self.leaf::<P>(&ranks, leaf, &mut counts);
-        }
-        if P == 2 {
-            counts.finish_heads_up();
-        }
-        counts
+        let left = 5 - board.len() as u32;
+        let flushes = (0..4)
+            .filter_map(|s| {
+                let reach = held[s].iter().map(|h| h.count_ones()).max().unwrap_or(0);
+                (reach + left >= 5).then_some(SuitFlush {
+                    free: free[s],
+                    held: held[s],
+                    need: 5u32.saturating_sub(reach),
+                })
+            })
+            .collect();
+        Matchup { avail, left: left as usize, own, flushes }
     }
 
     /// The leaf of one rank multiset of the cards to come; `None` when the deck cannot deal it.
@@ -278,6 +354,7 @@ impl Matchup {
             without: [0; 5],
             all: [0; 5],
             total: 1,
+            full: [0; 6],
             plain: [0; MAX_PLAYERS],
         };
         for i in 0..pattern.k as usize {
@@ -291,25 +368,92 @@ impl Matchup {
             leaf.all[i] = BINOMIAL[a & 7][c & 7] as u8;
             leaf.total *= leaf.all[i] as u64;
         }
+        let inside = std::array::from_fn(|i| leaf.with[i] as u64);
+        let outside =
+            std::array::from_fn(|i| if i < leaf.k as usize { leaf.without[i] as u64 } else { 1 });
+        leaf.full = by_size(&inside, &outside);
         for (p, own) in self.own.iter().enumerate() {
             leaf.plain[p] = own.plus(pattern.ranks_hand).rank7().value();
         }
         Some(leaf)
     }
+}
 
-    /// Counts the boards whose new cards of suit `s` are exactly `size` of the ranks in `has`
+impl SuitFlush {
+    /// Counts the boards of one rank multiset whose new cards of this suit give someone a
+    /// flush, and returns their number (the caller counts the rest as plain showdowns).
+    fn leaf<const P: usize>(&self, plain: &[u16; P], leaf: &Leaf, counts: &mut Counts) -> u64 {
+        let need = self.need;
+        // Too few of the multiset's ranks left in the suit for anyone to flush.
+        if (leaf.mask as u32 & self.free).count_ones() < need {
+            return 0;
+        }
+        let k = leaf.k as usize;
+        let ranks: [usize; 5] = std::array::from_fn(|i| leaf.ranks[i] as usize);
+        // Ranks of the multiset whose card of the suit is still in the deck, and the number
+        // of boards per rank with (inside) and without (outside) that card. Fixed-length loops
+        // (entries past `k` are neutral: inside 0, outside 1) unroll without branches.
+        let mut has = 0u32;
+        let mut inside = [0u64; 5];
+        let mut outside = [1u64; 5];
+        for i in 0..5 {
+            let listed = i < k;
+            let there = listed && self.free >> ranks[i] & 1 == 1;
+            has |= (there as u32) << i;
+            inside[i] = if there { leaf.with[i] as u64 } else { 0 };
+            outside[i] = match (listed, there) {
+                (false, _) => 1,
+                (true, true) => leaf.without[i] as u64,
+                (true, false) => leaf.all[i] as u64,
+            };
+        }
+        // poly[j]: boards whose new cards of the suit are exactly j of these ranks. When the
+        // suit has every rank of the multiset (the usual case) it was computed with the leaf.
+        let poly = if has == (1 << k) - 1 { leaf.full } else { by_size(&inside, &outside) };
+        let mut flushed = 0;
+        for size in need..=has.count_ones() {
+            let boards = poly[size as usize];
+            if boards == 0 {
+                continue;
+            }
+            flushed += boards;
+            // Who reaches five cards of the suit with `size` new ones.
+            let mut flushers = 0;
+            let mut one = 0;
+            let mut others_best = 0u16;
+            for p in 0..P {
+                if self.held[p].count_ones() + size >= 5 {
+                    flushers += 1;
+                    one = p;
+                } else {
+                    others_best = others_best.max(plain[p]);
+                }
+            }
+            if flushers == 1 && others_best < FLUSH_MIN {
+                // A lone flush beats every plain hand below a full house.
+                if P == 2 {
+                    counts.heads_up(one == 0, one == 1, boards);
+                } else {
+                    counts.win(one, boards);
+                }
+                continue;
+            }
+            self.each_flush::<P>(has, size, &ranks, &inside, &outside, plain, counts);
+        }
+        flushed
+    }
+
+    /// Counts the boards whose new cards of the suit are exactly `size` of the ranks in `has`
     /// (bits of positions in `ranks`), one set of ranks at a time.
     #[allow(clippy::too_many_arguments)]
     fn each_flush<const P: usize>(
         &self,
-        s: usize,
         has: u32,
         size: u32,
         ranks: &[usize; 5],
         inside: &[u64; 5],
         outside: &[u64; 5],
         plain: &[u16; P],
-        weight: u64,
         counts: &mut Counts,
     ) {
         for &f in SUBSETS[size as usize & 7] {
@@ -328,92 +472,12 @@ impl Matchup {
             }
             let mut r = *plain;
             for p in 0..P {
-                let own = self.held[p][s];
+                let own = self.held[p];
                 if own.count_ones() + size >= 5 {
                     r[p] = flush_value(own | new).value();
                 }
             }
-            showdown(counts, &r, boards * weight);
-        }
-    }
-
-    /// Counts the boards of one rank multiset: plain boards and each flush group.
-    fn leaf<const P: usize>(&self, plain: &[u16; P], leaf: &Leaf, counts: &mut Counts) {
-        let plain = *plain;
-        let total = leaf.total;
-        let mut flushed = 0u64;
-        let k = leaf.k as usize;
-        let mut ranks = [0usize; 5];
-        for i in 0..k {
-            ranks[i] = leaf.ranks[i] as usize;
-        }
-        for &(s, weight) in &self.suits[..self.classes] {
-            let need = 5u32.saturating_sub(self.reach[s]);
-            // Too few of the multiset's ranks left in suit s for anyone to flush.
-            if (leaf.mask as u32 & self.suit_ranks[s]).count_ones() < need {
-                continue;
-            }
-            // Ranks of the multiset whose card of suit s is still in the deck, and the number
-            // of boards per rank with (inside) and without (outside) that card.
-            // Fixed-length loops (entries past `k` are neutral: inside 0, outside 1) unroll
-            // without branches.
-            let mut has = 0u32;
-            let mut inside = [0u64; 5];
-            let mut outside = [1u64; 5];
-            for i in 0..5 {
-                let listed = i < k;
-                let there = listed && self.suit_ranks[s] >> ranks[i] & 1 == 1;
-                has |= (there as u32) << i;
-                inside[i] = if there { leaf.with[i] as u64 } else { 0 };
-                outside[i] = match (listed, there) {
-                    (false, _) => 1,
-                    (true, true) => leaf.without[i] as u64,
-                    (true, false) => leaf.all[i] as u64,
-                };
-            }
-            // poly[j]: boards whose new cards of suit s are exactly j of these ranks.
-            let mut poly = [0u64; 6];
-            poly[0] = 1;
-            for i in 0..5 {
-                for j in (1..=i + 1).rev() {
-                    poly[j] = poly[j] * outside[i] + poly[j - 1] * inside[i];
-                }
-                poly[0] *= outside[i];
-            }
-            for size in need..=has.count_ones() {
-                let boards = poly[size as usize];
-                if boards == 0 {
-                    continue;
-                }
-                flushed += boards * weight;
-                // Who reaches five cards of suit s with `size` new ones.
-                let mut flushers = 0;
-                let mut one = 0;
-                let mut others_best = 0u16;
-                for p in 0..P {
-                    if self.held[p][s].count_ones() + size >= 5 {
-                        flushers += 1;
-                        one = p;
-                    } else {
-                        others_best = others_best.max(plain[p]);
-                    }
-                }
-                if flushers == 1 && others_best < FLUSH_MIN {
-                    // A lone flush beats every plain hand below a full house.
-                    if P == 2 {
-                        counts.heads_up(one == 0, one == 1, boards * weight);
-                    } else {
-                        counts.win(one, boards * weight);
-                    }
-                    continue;
-                }
-                self.each_flush::<P>(
-                    s, has, size, &ranks, &inside, &outside, &plain, weight, counts,
-                );
-            }
-        }
-        if total > flushed {
-            showdown(counts, &plain, total - flushed);
+            showdown(counts, &r, boards);
         }
     }
 }
@@ -488,22 +552,41 @@ mod tests {
     }
 
     #[test]
-    fn suits_that_count_alike_form_one_class() {
-        let classes = |h: &str, b: &str| {
-            let hole_cards = cards(h);
-            let holes: Vec<[Card; 2]> = hole_cards.chunks(2).map(|c| [c[0], c[1]]).collect();
-            let m = Matchup::new(&holes, &cards(b), CardSet::EMPTY);
-            let mut sizes: Vec<u64> = m.suits[..m.classes].iter().map(|c| c.1).collect();
-            sizes.sort_unstable();
-            sizes
+    fn suits_that_count_alike_are_counted_once() {
+        let distinct = |matchups: &[&str], b: &str| {
+            let mut flushes: Vec<SuitFlush> = Vec::new();
+            for h in matchups {
+                let hole_cards = cards(h);
+                let holes: Vec<[Card; 2]> = hole_cards.chunks(2).map(|c| [c[0], c[1]]).collect();
+                for f in Matchup::new(&holes, &cards(b), CardSet::EMPTY).flushes {
+                    if !flushes.contains(&f) {
+                        flushes.push(f);
+                    }
+                }
+            }
+            flushes.len()
         };
-        // Spades and hearts alike (an ace each for player 1), diamonds and clubs alike.
-        assert_eq!(classes("AsAh JdJc", ""), [2, 2]);
-        // Spades (both players), hearts (player 1), diamonds (player 2), clubs (nobody).
-        assert_eq!(classes("AsAh JsJd", ""), [1, 1, 1, 1]);
-        // Different ranks held make different classes; a suit nobody can flush is left out.
-        assert_eq!(classes("AsKh JdJc", ""), [1, 1, 2]);
-        assert_eq!(classes("AsAh JdJc", "2c3c4c7h"), [1]);
+        // Player 1's ace alone (s, h), player 2's jack alone (d, c).
+        assert_eq!(distinct(&["AsAh JdJc"], ""), 2);
+        // Both (s), player 1 alone (h), player 2 alone (d), nobody (c).
+        assert_eq!(distinct(&["AsAh JsJd"], ""), 4);
+        // The three suit patterns of aces against jacks share those four suits.
+        assert_eq!(distinct(&["AsAh JdJc", "AsAh JsJd", "AsAh JsJh"], ""), 4);
+        // Different ranks held differ; a suit nobody can flush in is left out.
+        assert_eq!(distinct(&["AsKh JdJc"], ""), 3);
+        assert_eq!(distinct(&["AsAh JdJc"], "2c3c4c7h"), 1);
+    }
+
+    #[test]
+    fn a_group_counts_each_matchup_as_alone() {
+        let group = ["AsAh JdJc", "AsAh JsJd", "AsAh JsJh", "AcAd JcJh"];
+        let matchups: Vec<Vec<[Card; 2]>> =
+            group.iter().map(|h| cards(h).chunks(2).map(|c| [c[0], c[1]]).collect()).collect();
+        let shared = plain(&matchups[0], &[], CardSet::EMPTY);
+        let counts = count_group(&shared, &matchups, &[], CardSet::EMPTY);
+        for (holes, c) in matchups.iter().zip(&counts) {
+            assert_eq!(*c, direct(holes, &[], CardSet::EMPTY), "{holes:?}");
+        }
     }
 
     #[test]

@@ -93,6 +93,17 @@ impl Counts {
         }
     }
 
+    /// Takes away counts that were part of these (every field at least the other's).
+    pub fn remove(&mut self, other: &Counts) {
+        self.deals -= other.deals;
+        for p in 0..MAX_PLAYERS {
+            self.wins[p] -= other.wins[p];
+            self.ties[p] -= other.ties[p];
+            self.shares[p] -= other.shares[p];
+            self.squares[p] -= other.squares[p];
+        }
+    }
+
     /// Fills in the tie shares and squares of counts made by [`Counts::heads_up`].
     pub fn finish_heads_up(&mut self) {
         for p in 0..2 {
