@@ -96,8 +96,28 @@ impl Setup {
     fn matchup_cost(&self) -> f64 {
         let matchups: f64 = self.players.iter().map(|p| p.len() as f64).product();
         let sym = iso::stabilizer(&[self.known_board(), self.dead()]).len() as f64;
-        let distinct = if matchups > 1.0 { (matchups / sym).max(1.0) } else { 1.0 };
-        // Measured per matchup: rank patterns of 5, 2, 1 and 0 new board cards.
+        let classes = if matchups > 1.0 { (matchups / sym).max(1.0) } else { 1.0 };
+        // Matchups whose players hold the same ranks are counted as one group (the suits'
+        // flush corrections they share are counted once), so the work goes with the groups.
+        let groups: f64 = self
+            .players
+            .iter()
+            .map(|p| {
+                let mut ranks: Vec<(u8, u8)> = p
+                    .iter()
+                    .map(|w| {
+                        let [a, b] = w.combo.cards();
+                        let (x, y) = (a.rank().index(), b.rank().index());
+                        (x.max(y), x.min(y))
+                    })
+                    .collect();
+                ranks.sort_unstable();
+                ranks.dedup();
+                ranks.len() as f64
+            })
+            .product();
+        let distinct = classes.min(groups);
+        // Measured per group: rank patterns of 5, 2, 1 and 0 new board cards.
         let per = match self.board_left() {
             5 => 1.3e6,
             2 => 2e4,
