@@ -116,15 +116,16 @@ impl Setup {
                 ranks.len() as f64
             })
             .product();
-        let distinct = classes.min(groups);
-        // Measured per group: rank patterns of 5, 2, 1 and 0 new board cards.
-        let per = match self.board_left() {
-            5 => 1.3e6,
-            2 => 2e4,
-            1 => 4e3,
-            _ => 1e3,
+        let groups = classes.min(groups);
+        // Measured per group and per matchup class (its own flush corrections and set-up):
+        // rank patterns of 5, 2, 1 and 0 new board cards.
+        let (per_group, per_class) = match self.board_left() {
+            5 => (1.3e6, 5e4),
+            2 => (2e4, 1.5e3),
+            1 => (4e3, 1e3),
+            _ => (1e3, 5e2),
         };
-        distinct * per * self.players.len() as f64 / 2.0
+        (groups * per_group + classes * per_class) * self.players.len() as f64 / 2.0
     }
 
     /// Whether board-first enumeration is cheaper, and the estimated single-core nanoseconds
