@@ -123,3 +123,18 @@ fn one_deal_is_singular() {
         .success()
         .stdout(predicate::str::starts_with("method: exhaustive (chosen automatically), 1 deal\n"));
 }
+
+#[test]
+fn one_card_is_singular_in_card_count_errors() {
+    // Regression: "board has 1 cards".
+    felt()
+        .args(["equity", "AhKh", "QsQd", "--board", "2c"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("board has 1 card, expected"));
+    felt()
+        .args(["equity", "--game", "turnover", "AhKdQc", "9s"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("1 card, expected"));
+}

@@ -47,7 +47,7 @@ pub enum EquityError {
         error: CardError,
     },
     /// A player holds the wrong number of cards for the game.
-    #[error("player {player} ({spec:?}): {got} cards, expected {expected}")]
+    #[error("player {player} ({spec:?}): {}, expected {expected}", crate::text::count(*got, "card", "cards"))]
     PlayerCardCount {
         /// The player, counting from 1.
         player: usize,
@@ -65,7 +65,7 @@ pub enum EquityError {
     #[error("dead cards: {0}")]
     Dead(CardError),
     /// The board has a card count the game does not allow.
-    #[error("board has {got} cards, expected {expected}")]
+    #[error("board has {}, expected {expected}", crate::text::count(*got, "card", "cards"))]
     BoardSize {
         /// Cards given.
         got: usize,
@@ -94,7 +94,7 @@ pub enum EquityError {
     #[error("the ranges leave no possible deal: every combination of hands shares a card")]
     NoDeal,
     /// Not enough cards left in the deck to deal every player and the board.
-    #[error("the deck has {left} cards left but the deal needs {needed}")]
+    #[error("the deck has {} left but the deal needs {needed}", crate::text::count(*left, "card", "cards"))]
     DeckTooSmall {
         /// Cards left.
         left: usize,
