@@ -170,20 +170,20 @@ pub fn run(args: BatchArgs) -> anyhow::Result<ExitCode> {
     let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
     bar.set_style(
         ProgressStyle::with_template(
-            "{spinner} [{elapsed_precise}] {human_pos} rows, {rate}, {msg}",
+            "{spinner} [{elapsed_precise}] rows: {human_pos}, {rate}, failed: {msg}",
         )
         .unwrap_or_else(|_| ProgressStyle::default_spinner())
         .with_key("rate", |s: &ProgressState, w: &mut dyn std::fmt::Write| {
             write!(w, "{:.0} rows/s", s.per_sec()).ok();
         }),
     );
-    bar.set_message("0 failed");
+    bar.set_message("0");
     let failed = AtomicU64::new(0);
     let progress = |status: RowStatus| {
         bar.inc(1);
         if status == RowStatus::Failed {
             let n = failed.fetch_add(1, Ordering::Relaxed) + 1;
-            bar.set_message(format!("{n} failed"));
+            bar.set_message(n.to_string());
         }
     };
     let result = run_batch(input, output, &config, Some(&progress));
