@@ -103,14 +103,8 @@ impl Setup {
             .players
             .iter()
             .map(|p| {
-                let mut ranks: Vec<(u8, u8)> = p
-                    .iter()
-                    .map(|w| {
-                        let [a, b] = w.combo.cards();
-                        let (x, y) = (a.rank().index(), b.rank().index());
-                        (x.max(y), x.min(y))
-                    })
-                    .collect();
+                let mut ranks: Vec<[u8; 2]> =
+                    p.iter().map(|w| rank_pair(w.combo.cards())).collect();
                 ranks.sort_unstable();
                 ranks.dedup();
                 ranks.len() as f64
@@ -153,6 +147,12 @@ impl Setup {
     fn dead(&self) -> CardSet {
         self.known.difference(self.known_board())
     }
+}
+
+/// The ranks of two hole cards, higher first: what matchups of one rank group share.
+fn rank_pair([a, b]: [Card; 2]) -> [u8; 2] {
+    let (x, y) = (a.rank().index(), b.rank().index());
+    [x.max(y), x.min(y)]
 }
 
 fn gcd(a: u64, b: u64) -> u64 {
@@ -250,21 +250,13 @@ pub(crate) fn by_matchups(
     let holes_of = |key: &[u16; MAX_PLAYERS]| -> Vec<[Card; 2]> {
         key[..n].iter().filter_map(|i| Combo::from_index(*i as usize)).map(Combo::cards).collect()
     };
-    // Matchups whose players hold the same ranks share the suit-blind part of the count.
-    let signature = |holes: &[[Card; 2]]| -> Vec<u8> {
-        holes
-            .iter()
-            .flat_map(|[a, b]| {
-                let (x, y) = (a.rank().index(), b.rank().index());
-                [x.max(y), x.min(y)]
-            })
-            .collect()
-    };
-    let mut groups: HashMap<Vec<u8>, usize> = HashMap::new();
+    let holes: Vec<Vec<[Card; 2]>> = classes.iter().map(|(key, _)| holes_of(key)).collect();
+    // Matchups whose players hold the same ranks are counted as one group.
+    let mut groups: HashMap<Vec<[u8; 2]>, usize> = HashMap::new();
     let mut members: Vec<Vec<usize>> = Vec::new();
-    for (c, (key, _)) in classes.iter().enumerate() {
+    for (c, h) in holes.iter().enumerate() {
         let next = groups.len();
-        let g = *groups.entry(signature(&holes_of(key))).or_insert(next);
+        let g = *groups.entry(h.iter().map(|&pair| rank_pair(pair)).collect()).or_insert(next);
         if g == members.len() {
             members.push(Vec::new());
         }
@@ -277,8 +269,7 @@ pub(crate) fn by_matchups(
         .par_iter()
         .with_min_len(1)
         .map(|group| {
-            let matchups: Vec<Vec<[Card; 2]>> =
-                group.iter().map(|&c| holes_of(&classes[c].0)).collect();
+            let matchups: Vec<Vec<[Card; 2]>> = group.iter().map(|&c| holes[c].clone()).collect();
             let plain = super::ranks::plain(&matchups[0], &s.board, dead);
             let counts = super::ranks::count_group(&plain, &matchups, &s.board, dead);
             let mut tally = Tally::new(n);
