@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 use feltkit::card::{Card, Deck};
 use feltkit::eval::americana::AmericanaHand;
 use feltkit::eval::reference;
-use feltkit::eval::standard::Hand;
+use feltkit::eval::standard::{rank7_indices, Hand};
 use feltkit::eval::Category;
 use rayon::prelude::*;
 
@@ -132,6 +132,8 @@ impl OrderMap {
 struct Tally {
     counts: [u64; 9],
     map: OrderMap,
+    /// Seven-card hands where another entry point disagrees with `Hand::rank7`.
+    entry_points_disagree: u64,
 }
 
 impl Tally {
@@ -146,6 +148,7 @@ impl Tally {
             self.counts[i] += other.counts[i];
         }
         self.map = self.map.merge(other.map);
+        self.entry_points_disagree += other.entry_points_disagree;
         self
     }
 }
@@ -186,6 +189,7 @@ fn standard_all_133_784_560_seven_card_hands_match_the_reference() {
     let (_, ref6) = reference_tables(&deck, reference::standard5);
     let c = binomials();
     let cards: Vec<Hand> = deck.iter().map(|&d| Hand::EMPTY.add(d)).collect();
+    let ix: Vec<u8> = deck.iter().map(|d| d.index()).collect();
     let tally = (6..52usize)
         .into_par_iter()
         .fold(Tally::default, |mut t, g| {
@@ -205,6 +209,13 @@ fn standard_all_133_784_560_seven_card_hands_match_the_reference() {
                                 for a in 0..b {
                                     let hand = hb + cards[a];
                                     let ours = hand.rank7();
+                                    // The other two 7-card entry points agree on every hand:
+                                    // `rank` and `rank7_indices` from card bytes (in an order
+                                    // other than the enumeration's).
+                                    let bytes = [ix[d], ix[a], ix[g], ix[cc], ix[f], ix[b], ix[e]];
+                                    if rank7_indices(&bytes) != ours || hand.rank() != Some(ours) {
+                                        t.entry_points_disagree += 1;
+                                    }
                                     let s = [a, b, cc, d, e, f];
                                     // Subsets without g, and with g replacing each of a..f.
                                     let mut r = ref6[colex(&c, &s)];
@@ -231,6 +242,10 @@ fn standard_all_133_784_560_seven_card_hands_match_the_reference() {
         })
         .reduce(Tally::default, Tally::merge);
     tally.map.check_increasing();
+    assert_eq!(
+        tally.entry_points_disagree, 0,
+        "hands where rank or rank7_indices differ from rank7"
+    );
     assert_eq!(
         tally.counts,
         [23294460, 58627800, 31433400, 6461620, 6180020, 4047644, 3473184, 224848, 41584],
