@@ -134,12 +134,15 @@ struct Tally {
     map: OrderMap,
     /// Seven-card hands where another entry point disagrees with `Hand::rank7`.
     entry_points_disagree: u64,
+    /// Standard hands with the best value of all, a royal flush (`8 << 12 | 9`).
+    royals: u64,
 }
 
 impl Tally {
     fn add(&mut self, category: Category, reference_category: Category, r: u32, ours: u32) {
         assert_eq!(category, reference_category, "category differs for reference {r:#x}");
         self.counts[category as usize] += 1;
+        self.royals += u64::from(ours == 8 << 12 | 9);
         self.map.record(r, ours);
     }
 
@@ -149,6 +152,7 @@ impl Tally {
         }
         self.map = self.map.merge(other.map);
         self.entry_points_disagree += other.entry_points_disagree;
+        self.royals += other.royals;
         self
     }
 }
@@ -177,6 +181,7 @@ fn standard_every_five_and_six_card_hand_matches_the_reference() {
                 [1302540, 1098240, 123552, 54912, 10200, 5108, 3744, 624, 40],
                 "five-card category counts"
             );
+            assert_eq!(tally.royals, 4, "five-card royal flushes");
         } else {
             assert_eq!(tally.counts.iter().sum::<u64>(), 20358520);
         }
@@ -246,6 +251,7 @@ fn standard_all_133_784_560_seven_card_hands_match_the_reference() {
         tally.entry_points_disagree, 0,
         "hands where rank or rank7_indices differ from rank7"
     );
+    assert_eq!(tally.royals, 4324, "seven-card royal flushes");
     assert_eq!(
         tally.counts,
         [23294460, 58627800, 31433400, 6461620, 6180020, 4047644, 3473184, 224848, 41584],

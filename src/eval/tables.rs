@@ -21,6 +21,8 @@
 //! displacement that lands all its keys on free slots. Each hand size (5, 6, 7 cards) has its own
 //! `disp` and `values`, so the 7-card path reads only its own tables. With a flush (at most one
 //! suit can have five of seven cards) the suit's 13-bit lane indexes a flush table directly.
+//! The standard evaluator keeps its 7-card values and the flush table (adjacent in the file) as
+//! one array, so that both arms of the flush test share a single load.
 //!
 //! Sizes on the standard 7-card path: 16 KiB of flush ranks, 8 KiB of displacements and
 //! 128 KiB of ranks (49,205 rank multisets in 65,536 slots): 152 KiB in all.
