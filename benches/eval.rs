@@ -7,83 +7,19 @@
 //! * `americana/*`: the 32-card evaluator (no peer exists): all 3,365,856 seven-card hands,
 //!   and all 201,376 five-card hands.
 //!
-//! `cargo bench -p feltkit-benches --bench eval`
+//! `cargo bench -p feltkit-benches --bench eval`; the feltkit and aya_poker workloads live in
+//! `lib.rs`, shared with `eval-interleaved` (the same comparison as best-of-N interleaved runs).
 
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use feltkit::card::{Card, Deck};
 use feltkit::eval::americana::AmericanaHand;
-use feltkit::eval::standard::{rank7_indices, Hand};
-use feltkit_benches::random_hands;
-
-const ALL7: u64 = 133_784_560;
-
-/// Runs `body(partial6, card)` over every seven-card hand in nested-loop order, where the
-/// partial hand `P` of six cards is built once per inner loop with `add`.
-#[inline(always)]
-fn enumerate7<P: Copy, C: Copy>(
-    empty: P,
-    cards: &[C],
-    add: impl Fn(P, C) -> P,
-    mut body: impl FnMut(P, C),
-) {
-    let n = cards.len();
-    for a in 0..n {
-        let pa = add(empty, cards[a]);
-        for b in a + 1..n {
-            let pb = add(pa, cards[b]);
-            for c in b + 1..n {
-                let pc = add(pb, cards[c]);
-                for d in c + 1..n {
-                    let pd = add(pc, cards[d]);
-                    for e in d + 1..n {
-                        let pe = add(pd, cards[e]);
-                        for f in e + 1..n {
-                            let pf = add(pe, cards[f]);
-                            for &g in &cards[f + 1..] {
-                                body(pf, g);
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-fn feltkit_enumerate() -> u64 {
-    let cards: Vec<Hand> = Card::all().map(|c| Hand::EMPTY.add(c)).collect();
-    let mut sum = 0u64;
-    enumerate7(Hand::EMPTY, &cards, |p, c| p + c, |p, c| sum += (p + c).rank7().value() as u64);
-    sum
-}
-
-fn aya_cards() -> Vec<aya_poker::base::Card> {
-    use aya_poker::base::{Card as C, Rank, Suit};
-    Card::all()
-        .map(|c| {
-            C::new(
-                Rank::try_from(c.rank().index()).unwrap(),
-                Suit::try_from(c.suit().index()).unwrap(),
-            )
-        })
-        .collect()
-}
-
-fn aya_enumerate() -> u64 {
-    use aya_poker::base::Hand as H;
-    let cards = aya_cards();
-    let mut sum = 0u64;
-    let add = |mut h: H, c: aya_poker::base::Card| {
-        h.insert_unchecked(&c);
-        h
-    };
-    enumerate7(H::new(), &cards, add, |p, c| {
-        sum += aya_poker::poker_rank(&add(p, c)).rank_category() as u64
-    });
-    sum
-}
+use feltkit::eval::standard::Hand;
+use feltkit_benches::{
+    aya_cards, aya_enumerate, aya_random, enumerate7, feltkit_enumerate, feltkit_random,
+    random_hands, ALL7,
+};
 
 fn rs_cards() -> Vec<rs_poker::core::Card> {
     // rs_poker numbers cards suit * 13 + value, values 2 = 0 .. A = 12.
@@ -127,30 +63,9 @@ fn bench_random(c: &mut Criterion) {
     let hands = random_hands(N, 7, 0x5eed);
     let mut g = c.benchmark_group("eval7/random");
     g.throughput(Throughput::Elements(N as u64));
-    g.bench_function("feltkit", |b| {
-        b.iter(|| {
-            let mut sum = 0u64;
-            for h in hands.chunks_exact(7) {
-                let h: &[u8; 7] = h.try_into().unwrap();
-                sum += rank7_indices(h).value() as u64;
-            }
-            black_box(sum)
-        })
-    });
+    g.bench_function("feltkit", |b| b.iter(|| black_box(feltkit_random(black_box(&hands)))));
     let aya = aya_cards();
-    g.bench_function("aya_poker", |b| {
-        b.iter(|| {
-            let mut sum = 0u64;
-            for h in hands.chunks_exact(7) {
-                let mut hand = aya_poker::base::Hand::new();
-                for &c in h {
-                    hand.insert_unchecked(&aya[c as usize]);
-                }
-                sum += aya_poker::poker_rank(&hand).rank_category() as u64;
-            }
-            black_box(sum)
-        })
-    });
+    g.bench_function("aya_poker", |b| b.iter(|| black_box(aya_random(black_box(&hands), &aya))));
     let rs = rs_cards();
     g.bench_function("rs_poker", |b| {
         b.iter(|| {

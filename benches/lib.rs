@@ -1,8 +1,13 @@
-//! Shared helpers for the feltkit benchmarks (see the `[[bench]]` targets).
+//! Shared helpers and workloads for the feltkit benchmarks: the criterion benches (the
+//! `[[bench]]` targets) and `eval-interleaved` run the same functions, so both measure the
+//! same code.
 
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
+
+use feltkit::card::Card;
+use feltkit::eval::standard::{rank7_indices, Hand};
 
 /// `n` random hands of `k` distinct cards each (card indices 0-51), flattened, from a fixed seed.
 pub fn random_hands(n: usize, k: usize, seed: u64) -> Vec<u8> {
@@ -14,4 +19,104 @@ pub fn random_hands(n: usize, k: usize, seed: u64) -> Vec<u8> {
         out.extend_from_slice(hand);
     }
     out
+}
+
+/// The number of seven-card hands, C(52, 7).
+pub const ALL7: u64 = 133_784_560;
+
+/// Runs `body(partial6, card)` over every seven-card hand of `cards` in nested-loop order,
+/// where the partial hand `P` of six cards is built once per inner loop with `add`.
+#[inline(always)]
+pub fn enumerate7<P: Copy, C: Copy>(
+    empty: P,
+    cards: &[C],
+    add: impl Fn(P, C) -> P,
+    mut body: impl FnMut(P, C),
+) {
+    let n = cards.len();
+    for a in 0..n {
+        let pa = add(empty, cards[a]);
+        for b in a + 1..n {
+            let pb = add(pa, cards[b]);
+            for c in b + 1..n {
+                let pc = add(pb, cards[c]);
+                for d in c + 1..n {
+                    let pd = add(pc, cards[d]);
+                    for e in d + 1..n {
+                        let pe = add(pd, cards[e]);
+                        for f in e + 1..n {
+                            let pf = add(pe, cards[f]);
+                            for &g in &cards[f + 1..] {
+                                body(pf, g);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// `eval7/enumerate`, feltkit: every seven-card hand built by adding one card to a shared
+/// six-card hand, ranked with [`Hand::rank7`]; returns the sum of the values.
+#[inline(never)]
+pub fn feltkit_enumerate() -> u64 {
+    let cards: Vec<Hand> = Card::all().map(|c| Hand::EMPTY.add(c)).collect();
+    let mut sum = 0u64;
+    enumerate7(Hand::EMPTY, &cards, |p, c| p + c, |p, c| sum += (p + c).rank7().value() as u64);
+    sum
+}
+
+/// aya_poker's cards in feltkit's index order (rank * 4 + suit).
+pub fn aya_cards() -> Vec<aya_poker::base::Card> {
+    use aya_poker::base::{Card as C, Rank, Suit};
+    Card::all()
+        .map(|c| {
+            C::new(
+                Rank::try_from(c.rank().index()).expect("rank"),
+                Suit::try_from(c.suit().index()).expect("suit"),
+            )
+        })
+        .collect()
+}
+
+/// `eval7/enumerate`, aya_poker: the same loop with aya_poker's incremental hand.
+#[inline(never)]
+pub fn aya_enumerate() -> u64 {
+    use aya_poker::base::Hand as H;
+    let cards = aya_cards();
+    let mut sum = 0u64;
+    let add = |mut h: H, c: aya_poker::base::Card| {
+        h.insert_unchecked(&c);
+        h
+    };
+    enumerate7(H::new(), &cards, add, |p, c| {
+        sum += aya_poker::poker_rank(&add(p, c)).rank_category() as u64
+    });
+    sum
+}
+
+/// `eval7/random`, feltkit: each hand of seven card bytes ranked with [`rank7_indices`].
+#[inline(never)]
+pub fn feltkit_random(hands: &[u8]) -> u64 {
+    let mut sum = 0u64;
+    for h in hands.chunks_exact(7) {
+        let h: &[u8; 7] = h.try_into().expect("seven bytes");
+        sum += rank7_indices(h).value() as u64;
+    }
+    sum
+}
+
+/// `eval7/random`, aya_poker: each hand built from its seven card bytes, then ranked.
+#[inline(never)]
+pub fn aya_random(hands: &[u8], cards: &[aya_poker::base::Card]) -> u64 {
+    let mut sum = 0u64;
+    for h in hands.chunks_exact(7) {
+        let mut hand = aya_poker::base::Hand::new();
+        for &c in h {
+            hand.insert_unchecked(&cards[c as usize]);
+        }
+        sum += aya_poker::poker_rank(&hand).rank_category() as u64;
+    }
+    sum
 }
