@@ -3,7 +3,7 @@
 
 mod common;
 
-use feltkit::equity::{calculate, calculate_with, Method, Options};
+use feltkit::equity::{calculate, calculate_with, Game, Method, Options, Query};
 
 #[test]
 fn exhaustive_matches_every_fixture_digit_for_digit() {
@@ -82,4 +82,56 @@ fn auto_picks_exhaustive_when_affordable_and_says_so() {
     q.players = vec!["random".into(), "random".into(), "random".into()];
     q.stderr = Some(0.01);
     assert_eq!(calculate(&q).unwrap().method, Method::MonteCarlo);
+}
+
+/// Monte Carlo of `players` on `board` must land within four standard errors of exhaustive
+/// enumeration for every player.
+fn monte_carlo_lands_on_exhaustive(players: &[&str], board: &str, seed: u64) {
+    let mut q = Query::new(Game::Holdem, players.iter().copied());
+    q.board = board.into();
+    q.method = Method::Exhaustive;
+    let exact = calculate(&q).unwrap();
+    q.method = Method::MonteCarlo;
+    q.iterations = Some(300_000);
+    q.seed = seed;
+    let mc = calculate(&q).unwrap();
+    for (p, want) in mc.players.iter().zip(&exact.players) {
+        let se = p.stderr.unwrap();
+        assert!(
+            (p.equity - want.equity).abs() <= 4.0 * se,
+            "{players:?} on {board}: {} got {} want {} (stderr {se})",
+            p.spec,
+            p.equity,
+            want.equity
+        );
+    }
+}
+
+#[test]
+fn random_players_dealt_from_the_deck_land_on_exhaustive_enumeration() {
+    // `random` players are dealt from the deck after the other players are drawn (see
+    // holdem_sample.rs): next to ranges, exact hands and each other.
+    let cases: [(&[&str], &str); 5] = [
+        (&["QQ+,AKs", "random"], "Js7c2d"),
+        (&["random", "22+,A2s+"], "Js7c2d"),
+        (&["AhKh", "QsQd", "random"], "Js7c2d"),
+        (&["QQ+", "AhKh", "random"], "Js7c2d9s"),
+        (&["random", "random"], "Js7c2d9h"),
+    ];
+    for (i, (players, board)) in cases.into_iter().enumerate() {
+        monte_carlo_lands_on_exhaustive(players, board, 100 + i as u64);
+    }
+}
+
+#[test]
+fn ten_random_players_share_the_pot_evenly() {
+    let mut q = Query::new(Game::Holdem, ["random"; 10]);
+    q.method = Method::MonteCarlo;
+    q.iterations = Some(200_000);
+    q.seed = 10;
+    let e = calculate(&q).unwrap();
+    for p in &e.players {
+        let se = p.stderr.unwrap();
+        assert!((p.equity - 0.1).abs() <= 4.0 * se, "got {} (stderr {se})", p.equity);
+    }
 }

@@ -5,6 +5,14 @@
 //! clashing player would favour combos that clash less; redrawing the deal samples exactly the
 //! product of the weights restricted to deals without shared cards. The board is then completed
 //! from the cards left, each card uniform among those not yet used.
+//!
+//! A player whose range is every two cards left, with equal weights (`random`), is not drawn
+//! from its combos: after the other players it is dealt two cards from the deck, like the board.
+//! This is exact: whatever the other players hold, the number of ways to deal such players is
+//! the same (it depends only on how many cards are left), so the other players' combos keep
+//! their distribution, and given them such a player's two cards are uniform among those left.
+//! Redrawing whole deals of many `random` players would clash almost always (ten players: about
+//! 55 times the time per deal of three).
 
 use rand::Rng;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -21,6 +29,9 @@ use crate::eval::standard::Hand;
 const MAX_REDRAWS: u32 = 1_000_000;
 
 struct Player {
+    /// Whether the range is every two cards of the deck, equally weighted: the player is dealt
+    /// from the deck (see the module's comment), and the fields below are unused.
+    free: bool,
     /// Card masks of the combos.
     masks: Vec<u64>,
     /// Hole-card sums of the combos.
@@ -59,6 +70,15 @@ pub(crate) struct HoldemSampler {
 impl HoldemSampler {
     /// Prepares the cumulative weights of each player.
     pub fn new(s: &Setup) -> HoldemSampler {
+        // Exact players' cards never reach the board: leave them out of the deck.
+        let mut out = s.known;
+        for combos in s.players.iter().filter(|c| c.len() == 1) {
+            out = out.union(combos[0].combo.set());
+        }
+        let deck: Vec<Card> =
+            (0..52u8).filter_map(Card::from_index).filter(|c| !out.contains(*c)).collect();
+        // Ranges hold combos of deck cards only, each once: all of them is every pair.
+        let pairs = deck.len() * deck.len().saturating_sub(1) / 2;
         let players: Vec<Player> = s
             .players
             .iter()
@@ -70,6 +90,9 @@ impl HoldemSampler {
                     cumulative.push(total);
                 }
                 Player {
+                    free: combos.len() == pairs
+                        && pairs > 1
+                        && combos.iter().all(|w| w.weight == combos[0].weight),
                     masks: combos.iter().map(|w| w.combo.set().bits()).collect(),
                     hands: combos
                         .iter()
@@ -84,13 +107,6 @@ impl HoldemSampler {
             })
             .collect();
         let board = s.board.iter().fold(Hand::EMPTY, |h, c| h.add(*c));
-        // Exact players' cards never reach the board: leave them out of the deck.
-        let mut out = s.known;
-        for combos in s.players.iter().filter(|c| c.len() == 1) {
-            out = out.union(combos[0].combo.set());
-        }
-        let deck: Vec<Card> =
-            (0..52u8).filter_map(Card::from_index).filter(|c| !out.contains(*c)).collect();
         let fixed = players.iter().all(|p: &Player| p.masks.len() == 1).then(|| {
             let mut hands = [Hand::EMPTY; MAX_PLAYERS];
             for (h, p) in hands.iter_mut().zip(&players) {
@@ -105,7 +121,8 @@ impl HoldemSampler {
 }
 
 impl HoldemSampler {
-    /// Draws every player's combo, redrawing the whole deal on a clash; returns the cards used.
+    /// Draws the combo of every player not dealt from the deck, redrawing the whole deal on a
+    /// clash; returns the cards used.
     #[inline(always)]
     fn draw_players(
         &self,
@@ -115,7 +132,7 @@ impl HoldemSampler {
         let mut redraws = 0;
         'deal: loop {
             let mut used = self.known;
-            for (p, player) in self.players.iter().enumerate() {
+            for (p, player) in self.players.iter().enumerate().filter(|(_, p)| !p.free) {
                 let i = player.draw(rng);
                 let m = player.masks[i];
                 if used & m != 0 {
@@ -218,16 +235,24 @@ impl Sampler for HoldemSampler {
                 count(n, &hands, board, &mut ranks, counts);
                 continue;
             }
+            // The deck's first `i` positions hold the cards dealt so far; each next card is
+            // uniform among the positions after them, skipping the drawn players' cards (they
+            // are in the deck too). `Setup::new` checked that enough cards are left.
             let mut i = 0;
-            while i < self.left {
+            let mut next = |rng: &mut Xoshiro256PlusPlus| loop {
                 let j = i + bits.below(rng, (len - i) as u32) as usize;
                 deck.swap(i, j);
                 let c = deck[i];
-                // Cards of range players' combos are in the deck too: skip them.
                 if used >> c.index() & 1 == 0 {
-                    board = board.add(c);
                     i += 1;
+                    return c;
                 }
+            };
+            for _ in 0..self.left {
+                board = board.add(next(rng));
+            }
+            for (hand, _) in hands.iter_mut().zip(&self.players).filter(|(_, p)| p.free) {
+                *hand = Hand::EMPTY.add(next(rng)).add(next(rng));
             }
             count(n, &hands, board, &mut ranks, counts);
         }
