@@ -15,9 +15,8 @@ use std::hint::black_box;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use feltkit::card::{Card, Deck};
 use feltkit::eval::americana::AmericanaHand;
-use feltkit::eval::standard::Hand;
 use feltkit_benches::{
-    aya_cards, aya_enumerate, aya_random, enumerate7, feltkit_enumerate, feltkit_random,
+    aya_cards, aya_enumerate, aya_random, enumerate7, feltkit_enumerate, feltkit_random, on_stack,
     random_hands, ALL7,
 };
 
@@ -38,7 +37,7 @@ fn rs_suit(i: u8) -> rs_poker::core::Suit {
 
 fn rs_enumerate() -> u64 {
     use rs_poker::core::SevenCardAccum as A;
-    let cards = rs_cards();
+    let cards = on_stack(&rs_cards());
     let mut sum = 0u64;
     enumerate7(A::new(), &cards, |p, c| p + c, |p, c| sum += score((p + c).rank()));
     sum
