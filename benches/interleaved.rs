@@ -25,9 +25,11 @@ fn main() {
     const RANDOM: usize = 1_000_000;
     let hands = random_hands(RANDOM, 7, 0x5eed);
     let aya = aya_cards();
-    let workloads: [(&str, u64, Box<dyn Fn() -> u64>); 4] = [
-        ("eval7/enumerate feltkit", ALL7, Box::new(|| feltkit_enumerate())),
-        ("eval7/enumerate aya_poker", ALL7, Box::new(|| aya_enumerate())),
+    // Each workload: its name, the hands it evaluates, and one run (returning a checksum).
+    type Workload<'a> = (&'static str, u64, Box<dyn Fn() -> u64 + 'a>);
+    let workloads: [Workload; 4] = [
+        ("eval7/enumerate feltkit", ALL7, Box::new(feltkit_enumerate)),
+        ("eval7/enumerate aya_poker", ALL7, Box::new(aya_enumerate)),
         ("eval7/random feltkit", RANDOM as u64, Box::new(|| feltkit_random(&hands))),
         ("eval7/random aya_poker", RANDOM as u64, Box::new(|| aya_random(&hands, &aya))),
     ];

@@ -1,7 +1,7 @@
 //! Parse + replay + check throughput of PHH bundles: `cargo bench -p feltkit-benches --bench replay`.
 //!
 //! The workload is one `.phhs` bundle made of the 800 NT, FT, PT and F7S hands of
-//! ../shared/corpus/pokerkit (hold'em and stud with antes, side pots, odd chips, all-in run-outs), each
+//! tests/data/corpus/pokerkit (hold'em and stud with antes, side pots, odd chips, all-in run-outs), each
 //! replayed under its rules and checked against `finishing_stacks`, `winnings` and `_pots`.
 
 use std::path::PathBuf;
@@ -10,7 +10,7 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use feltkit::phh::replay_text;
 
 fn bundle() -> (String, u64) {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/pokerkit");
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/data/corpus/pokerkit");
     let mut text = String::new();
     let mut n = 0u64;
     for code in ["NT", "FT", "PT", "F7S"] {

@@ -378,3 +378,17 @@ fn one_failed_row_of_one_is_singular() {
     assert_eq!(err, "felt batch: 1 of 1 row failed (see their error column)\n");
     assert!(out.contains("range token 1 (\"\"AA:0\"\", column 1): the range has no combo with a weight above zero"), "{out}");
 }
+
+#[test]
+fn numeric_flags_out_of_range_are_refused_with_their_range() {
+    for (flag, value, says) in [
+        ("--chunk-rows", "10000000000", "from 1 to 1000000"),
+        ("--chunk-rows", "18446744073709551615", "from 1 to 1000000"),
+        ("--threads", "10000", "from 1 to 256"),
+    ] {
+        let (code, out, err) = batch(&[flag, value], "p1,p2\nAA,KK\n");
+        assert_eq!(code, 2, "{flag} {value}: {err}");
+        assert!(out.is_empty(), "{flag} {value}: {out}");
+        assert!(err.contains(flag) && err.contains(says), "{flag} {value}: {err}");
+    }
+}

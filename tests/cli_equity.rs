@@ -138,3 +138,20 @@ fn one_card_is_singular_in_card_count_errors() {
         .code(2)
         .stderr(predicate::str::contains("1 card, expected"));
 }
+
+#[test]
+fn numeric_flags_out_of_range_are_refused_with_their_range() {
+    for (flag, value, says) in [
+        ("--threads", "10000", "from 1 to 256"),
+        ("--threads", "18446744073709551615", "from 1 to 256"),
+        ("--threads", "0", "from 1 to 256"),
+        ("--time", "1e20", "at most 86400"),
+        ("--time", "0", "more than 0"),
+    ] {
+        felt()
+            .args(["equity", "AhKh", "QsQd", flag, value])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(flag).and(predicate::str::contains(says)));
+    }
+}

@@ -162,6 +162,7 @@ fn standard_deck() -> Vec<Card> {
 }
 
 #[test]
+#[cfg_attr(debug_assertions, ignore = "exhaustive: run with --release")]
 fn standard_every_five_and_six_card_hand_matches_the_reference() {
     let deck = standard_deck();
     let (ref5, ref6) = reference_tables(&deck, reference::standard5);
@@ -189,6 +190,7 @@ fn standard_every_five_and_six_card_hand_matches_the_reference() {
 }
 
 #[test]
+#[cfg_attr(debug_assertions, ignore = "exhaustive: run with --release")]
 fn standard_all_133_784_560_seven_card_hands_match_the_reference() {
     let deck = standard_deck();
     let (_, ref6) = reference_tables(&deck, reference::standard5);
@@ -265,6 +267,7 @@ fn americana_deck() -> Vec<Card> {
 }
 
 #[test]
+#[cfg_attr(debug_assertions, ignore = "exhaustive: run with --release")]
 fn americana_every_hand_of_five_six_and_seven_matches_the_reference() {
     let deck = americana_deck();
     let (ref5, ref6) = reference_tables(&deck, reference::americana5);
@@ -307,6 +310,7 @@ fn americana_every_hand_of_five_six_and_seven_matches_the_reference() {
 }
 
 #[test]
+#[cfg_attr(debug_assertions, ignore = "exhaustive: run with --release")]
 fn americana_five_card_hands_without_a_common_card_never_tie() {
     // Hands of different value cannot tie, so it is enough (and exhaustive) to check that all
     // hands sharing one value pairwise share a card.

@@ -1,5 +1,5 @@
 //! Every NT, FT, PT and F7S hand of the PokerKit corpus, and the NT, FT and F7S hands of the
-//! real-hand corpus, replayed and checked against their recorded results (../shared/corpus).
+//! real-hand corpus, replayed and checked against their recorded results (tests/data/corpus).
 
 use std::path::Path;
 

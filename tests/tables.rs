@@ -17,6 +17,7 @@ fn check(spec: &Spec, file: &str) {
 }
 
 #[test]
+#[cfg_attr(debug_assertions, ignore = "exhaustive: run with --release")]
 fn tables_regenerate_identically() {
     rayon::join(
         || check(&tables::STANDARD, "standard.bin"),

@@ -52,11 +52,11 @@ pub struct BatchArgs {
     /// Start each output row with a `row` column (the input row number, from 1).
     #[arg(long)]
     row_numbers: bool,
-    /// Worker threads (default: one per core).
-    #[arg(long)]
+    /// Worker threads, 1 to 256 (default: one per core).
+    #[arg(long, value_parser = super::parse_threads)]
     threads: Option<usize>,
-    /// Rows read and answered at a time (memory holds at most three chunks).
-    #[arg(long, default_value_t = 2048)]
+    /// Rows read and answered at a time, 1 to 1000000 (memory holds at most three chunks).
+    #[arg(long, default_value_t = 2048, value_parser = parse_chunk_rows)]
     chunk_rows: usize,
     /// Write one JSON object per row instead of CSV.
     #[arg(long)]
@@ -65,7 +65,7 @@ pub struct BatchArgs {
 
 /// `-` or no path.
 fn is_std(path: &Option<PathBuf>) -> bool {
-    path.as_deref().map_or(true, |p| p == Path::new("-"))
+    path.as_deref().is_none_or(|p| p == Path::new("-"))
 }
 
 /// Whether two paths name one existing file.
@@ -89,6 +89,14 @@ fn delimiter_of(path: &Option<PathBuf>) -> Option<u8> {
     }
 }
 
+/// The most rows a chunk may hold: three chunks of long rows stay within a few hundred MB.
+const MAX_CHUNK_ROWS: u64 = 1_000_000;
+
+/// Reads `--chunk-rows`: 1 to [`MAX_CHUNK_ROWS`].
+fn parse_chunk_rows(text: &str) -> Result<usize, String> {
+    super::parse_in_range(text, 1, MAX_CHUNK_ROWS).map(|n| n as usize)
+}
+
 fn parse_delimiter(text: &str) -> anyhow::Result<u8> {
     match text {
         "tab" | "\\t" | "\t" => Ok(b'\t'),
@@ -106,8 +114,6 @@ fn config(args: &BatchArgs) -> anyhow::Result<Config> {
     if let Some(se) = args.stderr {
         anyhow::ensure!(se.is_finite() && se > 0.0, "--stderr must be positive, got {se}");
     }
-    anyhow::ensure!(args.threads != Some(0), "--threads must be at least 1");
-    anyhow::ensure!(args.chunk_rows > 0, "--chunk-rows must be at least 1");
     // Flag defaults are checked once here (a bad one would fail every row); the game's own deck
     // is checked per row.
     for (flag, text) in [("--board", &args.board), ("--dead", &args.dead)] {

@@ -46,14 +46,14 @@ pub struct EquityArgs {
     /// Monte Carlo: stop when every player's standard error is at most this (e.g. 0.001).
     #[arg(long)]
     stderr: Option<f64>,
-    /// Monte Carlo: stop after this many seconds.
-    #[arg(long)]
-    time: Option<f64>,
+    /// Monte Carlo: stop after this many seconds (more than 0, at most 86400).
+    #[arg(long, value_parser = super::parse_seconds)]
+    time: Option<Duration>,
     /// Monte Carlo seed: same seed, same numbers, on any thread count.
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// Worker threads (default: one per core).
-    #[arg(long)]
+    /// Worker threads, 1 to 256 (default: one per core).
+    #[arg(long, value_parser = super::parse_threads)]
     threads: Option<usize>,
     /// Write one JSON object: {method, deals, players: [{spec, equity, win, tie, stderr?}]}.
     #[arg(long)]
@@ -85,15 +85,8 @@ pub fn run(args: EquityArgs) -> anyhow::Result<ExitCode> {
     };
     q.iterations = args.iterations;
     q.stderr = args.stderr;
-    q.time = match args.time {
-        Some(s) if s.is_finite() && s > 0.0 => Some(Duration::from_secs_f64(s)),
-        Some(s) => anyhow::bail!("--time must be a positive number of seconds, got {s}"),
-        None => None,
-    };
+    q.time = args.time;
     q.seed = args.seed;
-    if args.threads == Some(0) {
-        anyhow::bail!("--threads must be at least 1");
-    }
     let bar = ProgressBar::with_draw_target(Some(1000), ProgressDrawTarget::hidden());
     bar.set_style(
         ProgressStyle::with_template(

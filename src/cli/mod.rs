@@ -19,3 +19,52 @@ pub fn diagnose(args: std::fmt::Arguments<'_>) {
     use std::io::Write;
     let _ = writeln!(std::io::stderr().lock(), "{args}");
 }
+
+/// The most worker threads a run may ask for: far above any core count that helps, low enough
+/// that a typo (`--threads 10000`) cannot swamp the machine.
+pub const MAX_THREADS: usize = 256;
+
+/// The longest `--time` a Monte Carlo run may be given: one day, in seconds.
+pub const MAX_SECONDS: f64 = 86_400.0;
+
+/// Reads `--threads`: a whole number from 1 to [`MAX_THREADS`].
+pub fn parse_threads(text: &str) -> Result<usize, String> {
+    parse_in_range(text, 1, MAX_THREADS as u64).map(|n| n as usize)
+}
+
+/// Reads a whole number from `min` to `max`, saying which range was expected.
+pub fn parse_in_range(text: &str, min: u64, max: u64) -> Result<u64, String> {
+    let expected = format!("expected a whole number from {min} to {max}");
+    match text.trim().parse::<u64>() {
+        Ok(n) if (min..=max).contains(&n) => Ok(n),
+        Ok(n) => Err(format!("{n} is out of range: {expected}")),
+        Err(_) => Err(format!("{text:?} is not a whole number: {expected}")),
+    }
+}
+
+/// Reads `--time`: seconds, more than 0 and at most [`MAX_SECONDS`].
+pub fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
+    let expected = format!("expected seconds, more than 0 and at most {MAX_SECONDS}");
+    match text.trim().parse::<f64>() {
+        Ok(s) if s > 0.0 && s <= MAX_SECONDS => Ok(std::time::Duration::from_secs_f64(s)),
+        Ok(_) => Err(format!("{text} is out of range: {expected}")),
+        Err(_) => Err(format!("{text:?} is not a number: {expected}")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numeric_flags_say_their_range() {
+        assert_eq!(parse_threads("4"), Ok(4));
+        assert!(parse_threads("0").unwrap_err().contains("from 1 to 256"));
+        assert!(parse_threads("10000").unwrap_err().contains("out of range"));
+        assert!(parse_threads("18446744073709551616").unwrap_err().contains("not a whole"));
+        assert!(parse_seconds("1e20").unwrap_err().contains("at most 86400"));
+        assert!(parse_seconds("NaN").is_err());
+        assert!(parse_seconds("-1").is_err());
+        assert_eq!(parse_seconds("0.5"), Ok(std::time::Duration::from_millis(500)));
+    }
+}

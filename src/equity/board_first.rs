@@ -130,7 +130,7 @@ pub(crate) fn exhaustive(s: &Setup, progress: Option<&Progress<'_>>) -> Tally {
                 count_board(&mut entries, mult as u128, &mut acc);
                 let d = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
                 if let Some(f) = progress {
-                    if d % 1024 == 0 || d == total {
+                    if d.is_multiple_of(1024) || d == total {
                         f(d as f64 / total as f64);
                     }
                 }

@@ -19,7 +19,9 @@ pub fn all_perms() -> &'static [SuitPerm; 24] {
         for a in 0..4u8 {
             for b in 0..4u8 {
                 for c in 0..4u8 {
-                    let d = 6 - a - b - c;
+                    // The fourth suit is the one not taken: 0 + 1 + 2 + 3 = 6 (when the sum
+                    // of the other three exceeds 6 they repeat a suit and are skipped).
+                    let Some(d) = 6u8.checked_sub(a + b + c) else { continue };
                     if a != b && a != c && b != c && d < 4 && d != a && d != b && d != c {
                         out[n] = [a, b, c, d];
                         n += 1;

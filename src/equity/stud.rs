@@ -119,7 +119,7 @@ fn enumerate<R: Ranker>(s: &Setup, progress: Option<&Progress<'_>>) -> Tally {
                 t.add(&c, 1, c.deals);
                 let d = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
                 if let Some(f) = progress {
-                    if d % 256 == 0 || d == total {
+                    if d.is_multiple_of(256) || d == total {
                         f(d as f64 / total as f64);
                     }
                 }

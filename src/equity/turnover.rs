@@ -93,7 +93,7 @@ pub fn keep(hole: &[Card], flop: &[Card]) -> [Card; 2] {
         let rank = flop_hand.add(a).add(b).rank().map_or(0, |r| r.value());
         let (hi, lo) = if a.rank() >= b.rank() { (a, b) } else { (b, a) };
         let key = (rank, hi.rank().index(), lo.rank().index(), a.suit() == b.suit());
-        if best.map_or(true, |(_, k)| key > k) {
+        if best.is_none_or(|(_, k)| key > k) {
             best = Some(([a, b], key));
         }
     }
@@ -154,7 +154,7 @@ pub(crate) fn exhaustive(s: &Setup, progress: Option<&Progress<'_>>) -> Tally {
                 t.add(&c, 1, c.deals);
                 let d = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
                 if let Some(f) = progress {
-                    if d % 256 == 0 || d == total {
+                    if d.is_multiple_of(256) || d == total {
                         f(d as f64 / total as f64);
                     }
                 }

@@ -222,11 +222,10 @@ impl Add for Hand {
     }
 }
 
-/// The slot in [`VALUES7`] of a 7-card key without a flush (see [`tables::lookup`]).
+/// The slot in [`VALUES7`] of a 7-card key without a flush.
 #[inline(always)]
 fn slot7(key: u64) -> usize {
-    let (bucket, base) = tables::split(key, B7, S7);
-    (base ^ DISP7[bucket & ((1 << B7) - 1)] as usize) & ((1 << S7) - 1)
+    tables::slot(key, &DISP7, S7)
 }
 
 /// The value of a flush (or straight flush) whose suit holds the ranks of `ranks` (a 13-bit

@@ -127,18 +127,24 @@ pub const fn split(key: u64, bucket_bits: u32, slot_bits: u32) -> (usize, usize)
     (bucket, base)
 }
 
-/// The displaced-slot lookup of one perfect hash with `NB` displacements and `NS` values
-/// (powers of two: the shape is `B = log2 NB`, `S = log2 NS`). The masks keep every index in
+/// The displaced slot of a key in one perfect hash with `NB` displacements over
+/// `2^slot_bits` slots (`NB` a power of two: `B = log2 NB`). The masks keep every index in
 /// range, so the compiler drops the bounds checks.
+#[inline(always)]
+pub(crate) fn slot<const NB: usize>(key: u64, disp: &[u16; NB], slot_bits: u32) -> usize {
+    let (bucket, base) = split(key, NB.trailing_zeros(), slot_bits);
+    (base ^ disp[bucket & (NB - 1)] as usize) & ((1 << slot_bits) - 1)
+}
+
+/// The displaced-slot lookup of one perfect hash with `NB` displacements and `NS` values
+/// (powers of two: the shape is `B = log2 NB`, `S = log2 NS`).
 #[inline(always)]
 pub(crate) fn lookup<T: Copy, const NB: usize, const NS: usize>(
     key: u64,
     disp: &[u16; NB],
     values: &[T; NS],
 ) -> T {
-    let (bucket, base) = split(key, NB.trailing_zeros(), NS.trailing_zeros());
-    let slot = (base ^ disp[bucket & (NB - 1)] as usize) & (NS - 1);
-    values[slot]
+    values[slot(key, disp, NS.trailing_zeros())]
 }
 
 /// Every rank multiset of `n` cards over `ranks` ranks (at most four per rank), as count vectors.

@@ -168,7 +168,7 @@ fn player(word: &str) -> Result<usize, ActionError> {
 /// Reads cards written together, two characters each; `??` is an unknown card.
 pub fn cards_of(text: &str) -> Result<CardList, ActionError> {
     let bytes = text.as_bytes();
-    if bytes.len() % 2 != 0 || bytes.is_empty() || !text.is_ascii() {
+    if !bytes.len().is_multiple_of(2) || bytes.is_empty() || !text.is_ascii() {
         return Err(ActionError(format!("`{text}` is not a list of two-character cards")));
     }
     if bytes.len() > 16 {

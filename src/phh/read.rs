@@ -6,7 +6,7 @@
 //! the document, the amounts as [`Amount`]s) instead of through a general [`Value`] per item.
 //! Anything else — another field, a string with escapes or in double quotes, an underscore in a
 //! number, a value the record would refuse — goes back to where its value starts and is read
-//! by the general reader ([`Parser::value`]) and [`Builder::set`], so that what is accepted,
+//! by the general reader (`Parser::value`) and `Builder::set`, so that what is accepted,
 //! what is refused and every message stay those of the general path. Whitespace, newlines and
 //! comments between items are skipped by the general reader's own routines.
 //!

@@ -249,7 +249,7 @@ pub fn replay_record(record: &HandRecord<'_>, label: String, check: bool) -> Han
         .chain(&record.blinds_or_straddles)
         .chain(&record.starting_stacks)
         .chain(sizes.iter().flatten())
-        .find(|a| a.to_chips(places).map_or(true, |c| c.abs() > MAX_CHIPS));
+        .find(|a| a.to_chips(places).is_none_or(|c| c.abs() > MAX_CHIPS));
     if let Some(a) = too_large {
         report.status = Status::BadSetup(format!(
             "amount {a} is too large: at most {} chips of {}",

@@ -6,14 +6,13 @@ use crate::card::{parse_cards, Deck, Rank};
 /// Parses range text into a weighted range.
 pub(super) fn parse(text: &str) -> Result<Range, RangeError> {
     let mut range = Range::empty();
-    let mut position = 0;
     let mut column = 1;
     let mut any = false;
     // The last token that left hands out (weight 0, or a percentage too small to take any):
     // where to point if no combo ends up with a weight above zero.
     let mut emptied = None;
-    for raw in text.split(',') {
-        position += 1;
+    for (index, raw) in text.split(',').enumerate() {
+        let position = index + 1;
         let lead = raw.chars().take_while(|c| c.is_whitespace()).count();
         let token = raw.trim();
         let at = column + lead;

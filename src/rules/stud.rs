@@ -96,7 +96,7 @@ impl Hand {
                 Opening::BestShowing => showing_key(up, suit_broken),
                 Opening::Position => return None,
             };
-            if best.map_or(true, |(k, _)| key > k) {
+            if best.is_none_or(|(k, _)| key > k) {
                 best = Some((key, i));
             }
         }

@@ -1,18 +1,18 @@
-//! Where the shared hand corpus is, and its files: used by the replay tests.
+//! Where the hand corpus is, and its files: used by the replay tests.
 
 use std::path::{Path, PathBuf};
 
-/// The corpus: `$FELTKIT_CORPUS`, or `shared/corpus` beside the repository (where CI puts it).
-/// A missing corpus fails the tests with a message saying what to set: skipping would let a
-/// run that checked nothing pass.
+/// The corpus: `tests/data/corpus` (see its README), or `$FELTKIT_CORPUS` to replay another
+/// folder of the same layout. A missing corpus fails the tests with a message saying where it
+/// was looked for: skipping would let a run that checked nothing pass.
 pub fn corpus() -> PathBuf {
     let dir = std::env::var_os("FELTKIT_CORPUS")
         .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"));
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/corpus"));
     assert!(
-        dir.join("pokerkit").is_dir(),
-        "the hand corpus is not at {}: put the shared/ folder beside the repository, or set \
-         FELTKIT_CORPUS to its corpus/ folder",
+        dir.join("pokerkit").is_dir() && dir.join("phh-real").is_dir(),
+        "the hand corpus is not at {} (expected pokerkit/ and phh-real/ in it); unset \
+         FELTKIT_CORPUS to use tests/data/corpus",
         dir.display()
     );
     dir
