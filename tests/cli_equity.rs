@@ -147,6 +147,8 @@ fn numeric_flags_out_of_range_are_refused_with_their_range() {
         ("--threads", "0", "from 1 to 256"),
         ("--time", "1e20", "at most 86400"),
         ("--time", "0", "more than 0"),
+        ("--iterations", "0", "from 1 to 1000000000000"),
+        ("--iterations", "1000000000001", "from 1 to 1000000000000"),
     ] {
         felt()
             .args(["equity", "AhKh", "QsQd", flag, value])

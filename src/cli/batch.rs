@@ -37,8 +37,8 @@ pub struct BatchArgs {
     /// Method for rows without a `method` cell: auto, exhaustive or monte_carlo.
     #[arg(long, default_value = "auto")]
     method: String,
-    /// Monte Carlo deals for rows without an `iterations` cell.
-    #[arg(long)]
+    /// Monte Carlo deals for rows without an `iterations` cell (1 to 10^12).
+    #[arg(long, value_parser = super::parse_iterations)]
     iterations: Option<u64>,
     /// Monte Carlo standard error target for rows without a `stderr` cell.
     #[arg(long)]
@@ -108,9 +108,6 @@ fn parse_delimiter(text: &str) -> anyhow::Result<u8> {
 fn config(args: &BatchArgs) -> anyhow::Result<Config> {
     let game: Game = args.game.parse().context("--game")?;
     let method: Method = args.method.parse().context("--method")?;
-    if args.iterations == Some(0) {
-        anyhow::bail!("--iterations must be at least 1");
-    }
     if let Some(se) = args.stderr {
         anyhow::ensure!(se.is_finite() && se > 0.0, "--stderr must be positive, got {se}");
     }

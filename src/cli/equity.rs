@@ -40,8 +40,8 @@ pub struct EquityArgs {
     /// Sample random deals (implied by --iterations, --stderr or --time).
     #[arg(long)]
     monte_carlo: bool,
-    /// Monte Carlo: stop after this many deals.
-    #[arg(long)]
+    /// Monte Carlo: stop after this many deals (1 to 10^12).
+    #[arg(long, value_parser = super::parse_iterations)]
     iterations: Option<u64>,
     /// Monte Carlo: stop when every player's standard error is at most this (e.g. 0.001).
     #[arg(long)]

@@ -24,8 +24,8 @@ pub fn diagnose(args: std::fmt::Arguments<'_>) {
 /// that a typo (`--threads 10000`) cannot swamp the machine.
 pub const MAX_THREADS: usize = 256;
 
-/// The longest `--time` a Monte Carlo run may be given: one day, in seconds.
-pub const MAX_SECONDS: f64 = 86_400.0;
+/// The longest `--time` a Monte Carlo run may be given, in seconds.
+pub const MAX_SECONDS: f64 = feltkit::equity::MAX_TIME.as_secs() as f64;
 
 /// Reads `--threads`: a whole number from 1 to [`MAX_THREADS`].
 pub fn parse_threads(text: &str) -> Result<usize, String> {
@@ -42,11 +42,17 @@ pub fn parse_in_range(text: &str, min: u64, max: u64) -> Result<u64, String> {
     }
 }
 
+/// Reads `--iterations`: 1 to [`feltkit::equity::MAX_ITERATIONS`] deals.
+pub fn parse_iterations(text: &str) -> Result<u64, String> {
+    parse_in_range(text, 1, feltkit::equity::MAX_ITERATIONS)
+}
+
 /// Reads `--time`: seconds, more than 0 and at most [`MAX_SECONDS`].
 pub fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
     let expected = format!("expected seconds, more than 0 and at most {MAX_SECONDS}");
     match text.trim().parse::<f64>() {
         Ok(s) if s > 0.0 && s <= MAX_SECONDS => Ok(std::time::Duration::from_secs_f64(s)),
+        Ok(s) if s.is_nan() => Err(format!("{text:?} is not a number: {expected}")),
         Ok(_) => Err(format!("{text} is out of range: {expected}")),
         Err(_) => Err(format!("{text:?} is not a number: {expected}")),
     }

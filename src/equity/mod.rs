@@ -29,7 +29,7 @@ mod tally;
 mod turnover;
 
 pub use error::EquityError;
-pub use monte_carlo::{BATCH, DEFAULT_STDERR, MAX_DEALS};
+pub use monte_carlo::{BATCH, DEFAULT_STDERR, MAX_DEALS, MAX_ITERATIONS, MAX_TIME};
 pub use query::{Game, Holding, Method, ParsedQuery, Query};
 pub use tally::TIE_UNIT;
 

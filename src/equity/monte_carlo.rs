@@ -27,6 +27,12 @@ pub const DEFAULT_STDERR: f64 = 0.0005;
 /// Deals Monte Carlo stops at when only a standard error target is given.
 pub const MAX_DEALS: u64 = 1_000_000_000;
 
+/// The most deals a query may ask for with `iterations` (hours of work on one machine).
+pub const MAX_ITERATIONS: u64 = 1_000_000_000_000;
+
+/// The longest `time` a query may be given: one day.
+pub const MAX_TIME: std::time::Duration = std::time::Duration::from_secs(86_400);
+
 /// A game's random deal: draws `deals` deals and counts their showdowns.
 pub(crate) trait Sampler: Sync {
     /// The number of players.
@@ -48,8 +54,10 @@ pub(crate) fn batch_rng(seed: u64, b: u64) -> Xoshiro256PlusPlus {
 
 /// Checks a query's stopping rules.
 pub(crate) fn check_rules(q: &Query) -> Result<(), EquityError> {
-    if q.iterations == Some(0) {
-        return Err(EquityError::BadSetting("iterations must be at least 1".into()));
+    if let Some(n) = q.iterations.filter(|n| !(1..=MAX_ITERATIONS).contains(n)) {
+        return Err(EquityError::BadSetting(format!(
+            "iterations must be from 1 to {MAX_ITERATIONS}, got {n}"
+        )));
     }
     if let Some(e) = q.stderr {
         if !(e.is_finite() && e > 0.0) {
@@ -58,8 +66,11 @@ pub(crate) fn check_rules(q: &Query) -> Result<(), EquityError> {
             )));
         }
     }
-    if q.time.is_some_and(|t| t.is_zero()) {
-        return Err(EquityError::BadSetting("time must be positive".into()));
+    if q.time.is_some_and(|t| t.is_zero() || t > MAX_TIME) {
+        return Err(EquityError::BadSetting(format!(
+            "time must be more than 0 and at most {} seconds",
+            MAX_TIME.as_secs()
+        )));
     }
     Ok(())
 }
