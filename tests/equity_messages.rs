@@ -3,7 +3,7 @@
 //! hand from the texts.
 
 use feltkit::equity::{calculate, EquityError, Game, Method, Query};
-use feltkit::range::Range;
+use feltkit::range::{Range, RangeErrorKind};
 
 fn range_error(text: &str) -> String {
     match Range::parse(text) {
@@ -282,4 +282,32 @@ fn a_refused_exhaustive_enumeration_says_how_long_it_would_take() {
         text.ends_with("and feltkit enumerates at most 28 hours: use Monte Carlo (--monte-carlo)"),
         "{text}"
     );
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::test_runner::Config::with_cases(3000))]
+
+    /// Any text made of range characters is a range or an error that points inside the text.
+    #[test]
+    fn range_text_never_panics_and_errors_point_inside_it(
+        text in "[AKQJT98765432akschdo10xX+\\-:,%. ♠♥é]{0,16}"
+    ) {
+        if let Err(e) = Range::parse(&text) {
+            let len = text.chars().count();
+            proptest::prop_assert!(e.column >= 1 && e.column <= len + 1, "{e}");
+            proptest::prop_assert!(!e.to_string().is_empty());
+            // The wrong character, where one is named, lies inside the token.
+            let inner = match &e.kind {
+                RangeErrorKind::BadRank { column, .. }
+                | RangeErrorKind::BadSuitedness { column, .. }
+                | RangeErrorKind::Misplaced { column, .. } => Some(*column),
+                RangeErrorKind::Card(card) => Some(card.column),
+                _ => None,
+            };
+            if let Some(c) = inner {
+                let end = e.column + e.token.chars().count();
+                proptest::prop_assert!(c >= e.column && c < end, "{e}");
+            }
+        }
+    }
 }
