@@ -115,13 +115,14 @@ impl Suit {
         b"cdhs"[self.0 as usize] as char
     }
 
-    /// The suit for a letter (either case), if any.
+    /// The suit for a letter (either case) or a suit symbol (`♣♦♥♠`, or the white `♧♢♡♤`),
+    /// if any.
     pub fn from_char(c: char) -> Option<Suit> {
         Some(Suit(match c.to_ascii_lowercase() {
-            'c' => 0,
-            'd' => 1,
-            'h' => 2,
-            's' => 3,
+            'c' | '♣' | '♧' => 0,
+            'd' | '♦' | '♢' => 1,
+            'h' | '♥' | '♡' => 2,
+            's' | '♠' | '♤' => 3,
             _ => return None,
         }))
     }
@@ -386,10 +387,10 @@ pub struct CardError {
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum CardErrorKind {
     /// The rank character is not one of 2-9, T (or 10), J, Q, K, A.
-    #[error("bad rank {0:?}: expected one of 2-9, T (or 10), J, Q, K, A")]
+    #[error("bad rank {:?}: expected one of 2-9, T (or 10), J, Q, K, A{}", .0, rank_hint(.0))]
     BadRank(String),
     /// The suit character is not one of c, d, h, s.
-    #[error("bad suit {0:?}: expected one of c, d, h, s")]
+    #[error("bad suit {:?}: expected one of c, d, h, s{}", .0, suit_hint(.0))]
     BadSuit(String),
     /// The text ended after a rank.
     #[error("missing suit after the rank: expected one of c, d, h, s")]
@@ -410,8 +411,29 @@ pub enum CardErrorKind {
     NotOneCard,
 }
 
+/// What a bad rank character probably was.
+fn rank_hint(text: &str) -> &'static str {
+    match text.chars().next() {
+        Some('1') => " (write T or 10 for a ten)",
+        Some(c) if Suit::from_char(c).is_some() => {
+            " (this is a suit: a card is its rank, then its suit, as in Ah)"
+        }
+        _ => "",
+    }
+}
+
+/// What a bad suit character probably was.
+fn suit_hint(text: &str) -> &'static str {
+    match text.chars().next() {
+        Some(c) if Rank::from_char(c).is_some() => {
+            " (this is a rank: every card needs its suit, as in AhKh, not AK)"
+        }
+        _ => "",
+    }
+}
+
 /// Parses cards written together (`AhKh`), spaced (`Ah Kh`) or with commas; `10` is accepted
-/// for ten. Every card must be in `deck` and appear once.
+/// for ten, either case for ranks and suits, and the suit symbols `♣♦♥♠` (`A♠K♥`) for suits. Every card must be in `deck` and appear once.
 pub fn parse_cards(text: &str, deck: Deck) -> Result<Vec<Card>, CardError> {
     // Columns count characters; ASCII text (the usual case) is read without decoding.
     if text.is_ascii() {
@@ -531,6 +553,31 @@ mod tests {
         assert!(matches!(e.kind, CardErrorKind::NotInDeck { .. }));
         assert!("AhKh".parse::<Card>().is_err());
         assert!("".parse::<Card>().is_err());
+    }
+
+    #[test]
+    fn suit_symbols_are_suits() {
+        let cards = parse_cards("A♠K♥ Q♦J♣ T♤9♡8♢7♧", Deck::Standard).unwrap();
+        assert_eq!(format_cards(&cards), "AsKhQdJcTs9h8d7c");
+    }
+
+    #[test]
+    fn a_rank_where_a_suit_belongs_says_every_card_needs_its_suit() {
+        // Regression: `AKQJT` said only "bad suit \"K\"".
+        let e = parse_cards("AKQJT", Deck::Standard).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "card 1 (\"AK\", column 1): bad suit \"K\": expected one of c, d, h, s (this is a \
+             rank: every card needs its suit, as in AhKh, not AK)"
+        );
+        let e = parse_cards("hA", Deck::Standard).unwrap_err();
+        assert!(
+            e.to_string()
+                .ends_with("(this is a suit: a card is its rank, then its suit, as in Ah)"),
+            "{e}"
+        );
+        let e = parse_cards("1h", Deck::Standard).unwrap_err();
+        assert!(e.to_string().ends_with("(write T or 10 for a ten)"), "{e}");
     }
 
     #[test]

@@ -157,3 +157,152 @@ fn numeric_flags_out_of_range_are_refused_with_their_range() {
             .stderr(predicate::str::contains(flag).and(predicate::str::contains(says)));
     }
 }
+
+#[test]
+fn one_monte_carlo_deal_shows_its_standard_error_as_unknown_not_inf() {
+    // Regression: `--iterations 1` printed `inf%` in the table.
+    let out = felt()
+        .args(["equity", "AhKh", "QsQd", "--iterations", "1"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let table = String::from_utf8(out).unwrap();
+    assert!(!table.contains("inf"), "{table}");
+    let rows: Vec<&str> = table.lines().skip(2).collect();
+    assert_eq!(rows.len(), 2);
+    assert!(rows.iter().all(|r| r.ends_with("  n/a")), "{table}");
+    // JSON stays JSON: the key is there, with null.
+    let v = json(&["AhKh", "QsQd", "--iterations", "1"]);
+    assert_eq!(v["deals"], 1);
+    for p in v["players"].as_array().unwrap() {
+        assert_eq!(p.get("stderr"), Some(&serde_json::Value::Null), "{v}");
+    }
+}
+
+#[test]
+fn monte_carlo_json_has_a_stderr_key_and_exhaustive_json_has_none() {
+    let mc = json(&["AhKh", "QsQd", "--iterations", "20000"]);
+    assert!(mc["players"][0]["stderr"].as_f64().is_some_and(|se| se > 0.0 && se < 0.01));
+    let exact = json(&["AhKh", "QsQd", "--board", "Kd8h2c"]);
+    assert!(exact["players"][0].get("stderr").is_none());
+}
+
+#[test]
+fn the_stderr_flag_must_be_above_0_and_at_most_1() {
+    for bad in ["0", "1.5", "inf", "NaN", "x"] {
+        felt().args(["equity", "AhKh", "QsQd", "--stderr", bad]).assert().code(2).stderr(
+            predicate::str::contains(format!("invalid value '{bad}' for '--stderr")).and(
+                predicate::str::contains(
+                    "expected a standard error more than 0 and at most 1, such as 0.001",
+                ),
+            ),
+        );
+    }
+    felt().args(["equity", "AhKh", "QsQd", "--stderr", "1"]).assert().success();
+}
+
+#[test]
+fn a_range_token_typo_points_at_the_character() {
+    // Regression: a doubled suitedness letter was "exact cards: bad suit K".
+    felt().args(["equity", "QQ+,AKss", "JJ"]).assert().code(2).stderr(
+        "felt: player 1 (\"QQ+,AKss\"): range token 2 (\"AKss\", column 5): 's' at column 8 \
+         repeats the suitedness: write AKs\n",
+    );
+}
+
+#[test]
+fn a_range_for_a_stud_player_says_stud_takes_known_cards() {
+    felt().args(["equity", "--game", "stud7", "QQ+", "AhKd7c"]).assert().code(2).stderr(
+        "felt: player 1 (\"QQ+\"): stud7 takes each player's exact known cards (as in AhKd7c, \
+         or \"\" when none are known), not a range: ranges are for holdem\n",
+    );
+}
+
+#[test]
+fn players_split_into_single_cards_get_a_hint_to_quote_the_hand() {
+    felt().args(["equity", "Ah", "Kh", "QsQd"]).assert().code(2).stderr(
+        "felt: player 1 (\"Ah\"): range token 1 (\"Ah\", column 1): 1 card: a hold'em hand is \
+         two cards, as in AhKh, or a class such as AK (a hand written with a space is quoted: \
+         \"Ah Kh\")\n\
+         felt: hint: players 1 and 2 are one card each (Ah, Kh): give each player's cards as one \
+         argument, written together (AhKh) or quoted (\"Ah Kh\")\n",
+    );
+    // Quoted, the same cards are one hand.
+    let v = json(&["Ah Kh", "QsQd", "--board", "Kd8h2c"]);
+    assert_eq!(v["deals"], 990);
+    // One card per player is a legal stud deal: no error, no hint.
+    felt()
+        .args(["equity", "--game", "stud7", "Ah", "Kh", "--iterations", "1000"])
+        .assert()
+        .success()
+        .stderr("");
+}
+
+#[test]
+fn a_stud_player_with_no_known_cards_is_named_in_the_table() {
+    felt()
+        .args(["equity", "--game", "stud7", "", "AhKd7c", "--iterations", "1000"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("\n(none known)  "));
+}
+
+/// The first line `felt equity ARGS` writes to stderr, then the process is stopped: the runs
+/// these are asked for take minutes to hours.
+fn first_stderr_line(args: &[&str]) -> String {
+    use std::io::BufRead;
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("felt"))
+        .arg("equity")
+        .args(args)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    std::io::BufReader::new(child.stderr.take().unwrap()).read_line(&mut line).unwrap();
+    let _ = child.kill();
+    let _ = child.wait();
+    line
+}
+
+#[test]
+fn a_long_exhaustive_run_prints_its_estimate_before_starting() {
+    // Seven-card stud, 3 and 3 known cards: the library's model counts 30 ns per player and
+    // deal, so (46 choose 4) * (42 choose 4) * 2 * 30 ns = 1.096e12 ns, 18 min on one thread.
+    let line = first_stderr_line(&[
+        "--game",
+        "stud7",
+        "AhKd7c",
+        "9s9h2c",
+        "--exhaustive",
+        "--threads",
+        "1",
+    ]);
+    assert_eq!(
+        line,
+        "felt: exhaustive enumeration estimated at 18 min on 1 thread (18 min of single-core work)\n"
+    );
+    // A short one says nothing.
+    felt().args(["equity", "AhKh", "QsQd", "--exhaustive"]).assert().success().stderr("");
+}
+
+#[test]
+fn an_exhaustive_run_over_3_hours_needs_allow_long() {
+    // Americana, AhKd against 9s9h and a player with no known cards: 28 cards left, so
+    // (28 choose 3) * (25 choose 3) * (22 choose 5) * 3 * 30 ns = 1.786e13 ns, 4.96 hours.
+    let args = ["--game", "americana", "AhKd", "9s9h", "", "--exhaustive", "--threads", "1"];
+    felt().arg("equity").args(args).assert().code(2).stdout("").stderr(
+        "felt: exhaustive enumeration estimated at 5 hours on 1 thread (5 hours of single-core \
+         work), more than the 3 hours felt runs without asking: add --allow-long to run it, or \
+         use Monte Carlo (--monte-carlo, or leave out --exhaustive), which stops at a standard \
+         error of 0.0005 far sooner\n",
+    );
+    let line = first_stderr_line(&[&args[..], &["--allow-long"]].concat());
+    assert_eq!(
+        line,
+        "felt: exhaustive enumeration estimated at 5 hours on 1 thread (5 hours of single-core \
+         work)\n"
+    );
+}

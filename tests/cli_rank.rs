@@ -73,5 +73,88 @@ fn wrong_card_counts_are_errors() {
         .args(["rank", "--json", "AhKh"])
         .assert()
         .code(1)
-        .stdout(contains("\"error\":\"expected 5, 6 or 7 cards, got 2\""));
+        .stdout(contains("\"error\":\"2 cards, expected 5, 6 or 7\""));
+}
+
+#[test]
+fn a_line_that_is_not_utf8_is_a_bad_line_with_its_number() {
+    // Regression: one such line stopped the whole run with "stream did not contain valid
+    // UTF-8" and no line number.
+    let input: &[u8] = b"AhKhQhJhTh\nAh\xffKhQhJh9h\n2c2d2h2s3c\n";
+    felt()
+        .arg("rank")
+        .write_stdin(input)
+        .assert()
+        .code(1)
+        .stdout(
+            "AhKhQhJhTh\tstraight flush\t32777\n\
+             2c2d2h2s3c\tfour of a kind\t28672\n",
+        )
+        .stderr(
+            "felt rank: line 2: not UTF-8 text: byte 0xFF at column 3; hands are written as text, \
+             such as AhKhQhJhTh\n",
+        );
+    // JSON keeps the bad line's place, with the text as far as it can be shown.
+    let out = felt().args(["rank", "--json"]).write_stdin(input).assert().code(1);
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let lines: Vec<serde_json::Value> =
+        text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[1]["line"], 2);
+    assert_eq!(lines[1]["input"], "Ah\u{fffd}KhQhJh9h");
+    assert!(lines[1]["error"].as_str().unwrap().starts_with("not UTF-8 text"));
+    assert_eq!(lines[2]["hand"], "2c2d2h2s3c");
+}
+
+#[test]
+fn a_line_far_too_long_is_a_bad_line_and_is_not_held_in_memory() {
+    let mut input = "AhKhQhJhTh\n".to_string();
+    input.push_str(&"Ah".repeat(50_000));
+    input.push_str("\n2c2d2h2s3c\n");
+    felt()
+        .arg("rank")
+        .write_stdin(input)
+        .assert()
+        .code(1)
+        .stdout(contains("AhKhQhJhTh\tstraight flush"))
+        .stdout(contains("2c2d2h2s3c\tfour of a kind"))
+        .stderr(
+            "felt rank: line 2: the line is 100000 bytes long: a hand of 5 to 7 cards is far \
+             shorter (lines are read up to 4096 bytes)\n",
+        );
+}
+
+#[test]
+fn a_hand_split_into_separate_arguments_gets_a_hint_to_quote_it() {
+    felt()
+        .args(["rank", "Ah", "Kh", "Qh", "Jh", "Th"])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(contains("felt rank: hand 5: 1 card, expected 5, 6 or 7\n"))
+        .stderr(contains(
+            "felt rank: hint: 5 arguments have fewer than 5 cards each: each argument is one \
+             hand, so quote a hand written with spaces, as in felt rank \"Ah Kh Qh Jh Th\"\n",
+        ));
+    // Quoted, it is one hand.
+    felt()
+        .args(["rank", "Ah Kh Qh Jh Th"])
+        .assert()
+        .success()
+        .stdout("AhKhQhJhTh\tstraight flush\t32777\n");
+    // One short argument among full hands is a plain mistake: no hint.
+    felt()
+        .args(["rank", "AhKhQhJhTh", "2c3d"])
+        .assert()
+        .code(1)
+        .stderr("felt rank: hand 2: 2 cards, expected 5, 6 or 7\n");
+}
+
+#[test]
+fn suit_symbols_are_read_as_suits() {
+    felt()
+        .args(["rank", "A♠ K♠ Q♠ J♠ T♠", "2♣2♦2♥2♠3♣"])
+        .assert()
+        .success()
+        .stdout("AsKsQsJsTs\tstraight flush\t32777\n2c2d2h2s3c\tfour of a kind\t28672\n");
 }

@@ -5,7 +5,11 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use clap::{Args, ValueEnum};
-use feltkit::equity::{calculate_with, Equity, Game, Method, Options, Query};
+use feltkit::card::parse_cards;
+use feltkit::equity::{
+    calculate_with, describe_seconds, estimated_seconds, plan, Equity, EquityError, Game, Method,
+    Options, Query, DEFAULT_STDERR, EXHAUSTIVE_LIMIT, SECONDS_PER_COST,
+};
 use feltkit::text::count;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
@@ -22,6 +26,13 @@ pub enum GameArg {
     Americana,
 }
 
+/// Estimated wall-clock seconds above which `--exhaustive` prints its estimate before starting.
+pub const ANNOUNCE_SECONDS: f64 = 60.0;
+
+/// Estimated wall-clock seconds (three hours) above which `--exhaustive` is refused unless
+/// `--allow-long` is given.
+pub const ALLOW_LONG_SECONDS: f64 = 3.0 * 3600.0;
+
 /// Arguments of `felt equity`.
 #[derive(Args, Debug)]
 pub struct EquityArgs {
@@ -34,17 +45,22 @@ pub struct EquityArgs {
     /// Dead cards (out of the deck), e.g. `4h5h`.
     #[arg(long, default_value = "")]
     dead: String,
-    /// Enumerate every deal (exact).
+    /// Enumerate every deal (exact). An estimate above a minute is printed to stderr first; one
+    /// above 3 hours needs --allow-long.
     #[arg(long, conflicts_with_all = ["monte_carlo", "iterations", "stderr", "time"])]
     exhaustive: bool,
+    /// Run an --exhaustive enumeration estimated to take more than 3 hours.
+    #[arg(long)]
+    allow_long: bool,
     /// Sample random deals (implied by --iterations, --stderr or --time).
     #[arg(long)]
     monte_carlo: bool,
     /// Monte Carlo: stop after this many deals (1 to 10^12).
     #[arg(long, value_parser = super::parse_iterations)]
     iterations: Option<u64>,
-    /// Monte Carlo: stop when every player's standard error is at most this (e.g. 0.001).
-    #[arg(long)]
+    /// Monte Carlo: stop when every player's standard error is at most this (more than 0, at
+    /// most 1, e.g. 0.001).
+    #[arg(long, value_parser = super::parse_stderr)]
     stderr: Option<f64>,
     /// Monte Carlo: stop after this many seconds (more than 0, at most 86400).
     #[arg(long, value_parser = super::parse_seconds)]
@@ -55,7 +71,8 @@ pub struct EquityArgs {
     /// Worker threads, 1 to 256 (default: one per core).
     #[arg(long, value_parser = super::parse_threads)]
     threads: Option<usize>,
-    /// Write one JSON object: {method, deals, players: [{spec, equity, win, tie, stderr?}]}.
+    /// Write one JSON object: {method, deals, players: [{spec, equity, win, tie, stderr}]};
+    /// stderr only for Monte Carlo, null when unknown (fewer than two deals).
     #[arg(long)]
     json: bool,
     /// Each player's range (hold'em, e.g. `QQ+,AKs`) or known cards (other games).
@@ -105,10 +122,19 @@ pub fn run(args: EquityArgs) -> anyhow::Result<ExitCode> {
         }
         bar.set_position((frac * 1000.0) as u64);
     };
+    if q.method == Method::Exhaustive {
+        match plan(&q) {
+            Ok((_, cost)) => check_duration(cost, &args)?,
+            Err(e) => return Ok(refuse(&q, &e)),
+        }
+    }
     let opts = Options { threads: args.threads, progress: Some(&progress) };
     let result = calculate_with(&q, &opts);
     bar.finish_and_clear();
-    let e = result?;
+    let e = match result {
+        Ok(e) => e,
+        Err(e) => return Ok(refuse(&q, &e)),
+    };
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     if args.json {
@@ -120,6 +146,82 @@ pub fn run(args: EquityArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// Prints the estimate of a long exhaustive run before it starts, and refuses one above
+/// [`ALLOW_LONG_SECONDS`] without `--allow-long`.
+fn check_duration(cost: f64, args: &EquityArgs) -> anyhow::Result<()> {
+    if cost > EXHAUSTIVE_LIMIT {
+        // The library refuses it whatever the flags, with its own message.
+        return Ok(());
+    }
+    let threads = args.threads.unwrap_or_else(rayon::current_num_threads);
+    let seconds = estimated_seconds(cost, threads);
+    let estimate = format!(
+        "exhaustive enumeration estimated at {} on {} ({} of single-core work)",
+        describe_seconds(seconds),
+        count(threads, "thread", "threads"),
+        describe_seconds(cost * SECONDS_PER_COST)
+    );
+    if seconds > ALLOW_LONG_SECONDS && !args.allow_long {
+        anyhow::bail!(
+            "{estimate}, more than the {} felt runs without asking: add --allow-long to run it, \
+             or use Monte Carlo (--monte-carlo, or leave out --exhaustive), which stops at a \
+             standard error of {DEFAULT_STDERR} far sooner",
+            describe_seconds(ALLOW_LONG_SECONDS)
+        );
+    }
+    if seconds > ANNOUNCE_SECONDS {
+        super::diagnose(format_args!("felt: {estimate}"));
+    }
+    Ok(())
+}
+
+/// Reports a query the library refused (exit 2), with a hint where one helps.
+fn refuse(q: &Query, e: &EquityError) -> ExitCode {
+    super::diagnose(format_args!("felt: {e}"));
+    hint_split_hand(q, e);
+    ExitCode::from(2)
+}
+
+/// After an error about a one-card player, says so when several players are one card each:
+/// the shell split a hand written with spaces (`felt equity Ah Kh QsQd`).
+fn hint_split_hand(q: &Query, e: &EquityError) {
+    let one_card = match e {
+        EquityError::Range { error, .. } => {
+            error.kind == feltkit::range::RangeErrorKind::CardCount(1)
+        }
+        EquityError::PlayerCardCount { got: 1, .. } => true,
+        _ => false,
+    };
+    let singles: Vec<(usize, &String)> = q
+        .players
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| parse_cards(p, q.game.deck()).is_ok_and(|c| c.len() == 1))
+        .map(|(i, p)| (i + 1, p))
+        .collect();
+    if !one_card || singles.len() < 2 {
+        return;
+    }
+    let numbers: Vec<String> = singles.iter().map(|(i, _)| i.to_string()).collect();
+    let cards: Vec<&str> = singles.iter().map(|(_, p)| p.trim()).collect();
+    let (a, b) = (cards[0], cards[1]);
+    super::diagnose(format_args!(
+        "felt: hint: players {} are one card each ({}): give each player's cards as one \
+         argument, written together ({a}{b}) or quoted (\"{a} {b}\")",
+        join_and(&numbers),
+        cards.join(", ")
+    ));
+}
+
+/// `1 and 2`, `1, 2 and 3`.
+fn join_and(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
 /// The `--json` object.
 fn to_json(e: &Equity) -> serde_json::Value {
     let players: Vec<serde_json::Value> = e
@@ -129,8 +231,9 @@ fn to_json(e: &Equity) -> serde_json::Value {
             let mut v = serde_json::json!({
                 "spec": p.spec, "equity": p.equity, "win": p.win, "tie": p.tie,
             });
-            if let Some(se) = p.stderr {
-                v["stderr"] = serde_json::json!(se);
+            // Monte Carlo always has the key; a standard error needs two deals (else null).
+            if e.method == Method::MonteCarlo {
+                v["stderr"] = serde_json::json!(p.stderr);
             }
             v
         })
@@ -144,7 +247,15 @@ fn write_table(out: &mut dyn Write, e: &Equity, auto: bool) -> std::io::Result<(
     let method = e.method.name().replace('_', " ");
     writeln!(out, "method: {method}{how}, {}", count(e.deals, "deal", "deals"))?;
     let mc = e.method == Method::MonteCarlo;
-    let width = e.players.iter().map(|p| p.spec.chars().count()).max().unwrap_or(0).max(6);
+    // A stud player with no known cards is given as "": name that, not a blank.
+    let name = |spec: &str| {
+        if spec.trim().is_empty() {
+            "(none known)".to_string()
+        } else {
+            spec.to_string()
+        }
+    };
+    let width = e.players.iter().map(|p| name(&p.spec).chars().count()).max().unwrap_or(0).max(6);
     let mut head = format!("{:<width$}  {:>9}  {:>9}  {:>9}", "player", "equity", "win", "tie");
     if mc {
         head += &format!("  {:>8}", "stderr");
@@ -154,13 +265,15 @@ fn write_table(out: &mut dyn Write, e: &Equity, auto: bool) -> std::io::Result<(
         let pct = |x: f64| format!("{:.4}%", 100.0 * x);
         let mut row = format!(
             "{:<width$}  {:>9}  {:>9}  {:>9}",
-            p.spec,
+            name(&p.spec),
             pct(p.equity),
             pct(p.win),
             pct(p.tie)
         );
-        if let Some(se) = p.stderr {
-            row += &format!("  {:>8}", format!("{:.4}%", 100.0 * se));
+        if mc {
+            // A standard error needs at least two deals: with one it is unknown, not 0.
+            let se = p.stderr.map_or_else(|| "n/a".to_string(), |se| format!("{:.4}%", 100.0 * se));
+            row += &format!("  {se:>8}");
         }
         writeln!(out, "{row}")?;
     }

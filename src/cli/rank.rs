@@ -1,6 +1,13 @@
 //! `felt rank`: rank hands given as arguments or read from stdin, one per line.
+//!
+//! Every line is ranked on its own: a bad line (bad cards, the wrong card count, bytes that
+//! are not UTF-8, a line far too long to be a hand) is reported on stderr with its line number
+//! and the run goes on; the exit status is then 1. Plain output has one line per hand ranked,
+//! so a bad line has no output line; `--json` writes one object per non-blank line, an error
+//! object in the bad line's place.
 
-use std::io::{BufRead, BufWriter, Write};
+use std::ffi::OsString;
+use std::io::{self, BufRead, BufWriter, Write};
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
@@ -22,12 +29,19 @@ pub struct RankArgs {
     /// Hand ranking to use.
     #[arg(long, value_enum, default_value = "standard")]
     game: GameArg,
-    /// Write one JSON object per line: {"hand", "category", "rank"} (or {"line", "error"}).
+    /// Write one JSON object per line: {"hand", "category", "rank"} (or {"line", "input",
+    /// "error"}).
     #[arg(long)]
     json: bool,
-    /// Hands of 5 to 7 cards, e.g. `AhKhQhJhTh`; none: read one hand per line from stdin.
-    hands: Vec<String>,
+    /// Hands of 5 to 7 cards, e.g. `AhKhQhJhTh` or "Ah Kh Qh Jh Th" (one argument each); none:
+    /// read one hand per line from stdin.
+    hands: Vec<OsString>,
 }
+
+/// The longest stdin line `felt rank` reads, in bytes: far more than a hand of 5 to 7 cards
+/// needs. The rest of a longer line is skipped without being held in memory, and the line is
+/// reported as bad.
+pub const MAX_LINE: usize = 4096;
 
 /// Runs `felt rank`: exit 0 when every hand ranked, 1 when any line failed.
 pub fn run(args: RankArgs) -> anyhow::Result<ExitCode> {
@@ -35,69 +49,206 @@ pub fn run(args: RankArgs) -> anyhow::Result<ExitCode> {
         GameArg::Standard => Ranking::Standard,
         GameArg::Americana => Ranking::Americana,
     };
-    let stdout = std::io::stdout();
-    let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
-    let mut failed = 0usize;
-    let mut rank_one = |n: usize, text: &str, out: &mut dyn Write| -> std::io::Result<()> {
-        let text = text.trim();
-        match rank_text(ranking, text) {
-            Ok((cards, e)) => {
-                if args.json {
-                    writeln!(
-                        out,
-                        "{{\"hand\":\"{cards}\",\"category\":\"{}\",\"rank\":{}}}",
-                        e.category.key(),
-                        e.value
-                    )
-                } else {
-                    writeln!(out, "{cards}\t{}\t{}", e.category.name(), e.value)
-                }
-            }
-            Err(msg) => {
-                failed += 1;
-                let what = if args.hands.is_empty() { "line" } else { "hand" };
-                if args.json {
-                    let msg = serde_json::to_string(&msg).expect("string");
-                    writeln!(
-                        out,
-                        "{{\"{what}\":{n},\"input\":{},\"error\":{msg}}}",
-                        serde_json::to_string(text).expect("string")
-                    )?;
-                }
-                super::diagnose(format_args!("felt rank: {what} {n}: {msg}"));
-                Ok(())
-            }
-        }
+    let stdout = io::stdout();
+    let mut out = Ranker {
+        out: BufWriter::with_capacity(1 << 16, stdout.lock()),
+        ranking,
+        json: args.json,
+        what: if args.hands.is_empty() { "line" } else { "hand" },
+        failed: 0,
     };
     if args.hands.is_empty() {
-        let stdin = std::io::stdin();
-        let mut line = String::new();
+        let stdin = io::stdin();
         let mut reader = stdin.lock();
-        let mut n = 0;
-        loop {
-            line.clear();
-            if reader.read_line(&mut line)? == 0 {
-                break;
-            }
+        let mut line = Vec::new();
+        let mut n = 0u64;
+        while let Some(len) = read_line_capped(&mut reader, &mut line)? {
             n += 1;
+            let lossy = || String::from_utf8_lossy(&line).trim().to_string();
+            if len > MAX_LINE as u64 {
+                let msg = format!(
+                    "the line is {len} bytes long: a hand of 5 to 7 cards is far shorter (lines \
+                     are read up to {MAX_LINE} bytes)"
+                );
+                out.fail(n, &lossy(), msg)?;
+                continue;
+            }
+            let text = match std::str::from_utf8(&line) {
+                Ok(text) => text,
+                Err(e) => {
+                    out.fail(n, &lossy(), not_utf8(&line, e))?;
+                    continue;
+                }
+            };
             // A UTF-8 byte-order mark may open the first line (as `felt batch` accepts).
-            let text = if n == 1 { line.trim_start_matches('\u{feff}') } else { &line };
+            let text = if n == 1 { text.trim_start_matches('\u{feff}') } else { text };
             if text.trim().is_empty() {
                 continue;
             }
-            rank_one(n, text, &mut out)?;
+            out.rank(n, text)?;
         }
     } else {
         for (i, hand) in args.hands.iter().enumerate() {
-            rank_one(i + 1, hand, &mut out)?;
+            let n = i as u64 + 1;
+            match hand.to_str() {
+                Some(text) => out.rank(n, text)?,
+                None => {
+                    let bytes = hand.as_encoded_bytes();
+                    let lossy = String::from_utf8_lossy(bytes).trim().to_string();
+                    let msg = match std::str::from_utf8(bytes) {
+                        Err(e) => not_utf8(bytes, e),
+                        Ok(_) => "not UTF-8 text".to_string(),
+                    };
+                    out.fail(n, &lossy, msg)?;
+                }
+            }
+        }
+        hint_split_hand(ranking, &args.hands);
+    }
+    out.out.flush()?;
+    Ok(if out.failed > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS })
+}
+
+/// Where the output goes and how many hands failed.
+struct Ranker<W: Write> {
+    out: W,
+    ranking: Ranking,
+    json: bool,
+    /// `line` (stdin) or `hand` (arguments): what the numbers count.
+    what: &'static str,
+    failed: u64,
+}
+
+impl<W: Write> Ranker<W> {
+    /// Ranks hand `n`, or reports why it cannot be ranked.
+    fn rank(&mut self, n: u64, text: &str) -> io::Result<()> {
+        let text = text.trim();
+        match rank_text(self.ranking, text) {
+            Ok((cards, e)) if self.json => writeln!(
+                self.out,
+                "{{\"hand\":\"{cards}\",\"category\":\"{}\",\"rank\":{}}}",
+                e.category.key(),
+                e.value
+            ),
+            Ok((cards, e)) => writeln!(self.out, "{cards}\t{}\t{}", e.category.name(), e.value),
+            Err(msg) => self.fail(n, text, msg),
         }
     }
-    out.flush()?;
-    Ok(if failed > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS })
+
+    /// Reports hand `n` as bad: on stderr, and in its place in JSON output.
+    fn fail(&mut self, n: u64, input: &str, msg: String) -> io::Result<()> {
+        self.failed += 1;
+        let what = self.what;
+        if self.json {
+            let (input, error) = (serde_json::Value::from(input), serde_json::Value::from(&*msg));
+            writeln!(self.out, "{{\"{what}\":{n},\"input\":{input},\"error\":{error}}}")?;
+        }
+        super::diagnose(format_args!("felt rank: {what} {n}: {msg}"));
+        Ok(())
+    }
+}
+
+/// What is wrong with bytes that are not UTF-8: the first bad byte and its column.
+fn not_utf8(bytes: &[u8], e: std::str::Utf8Error) -> String {
+    let good = e.valid_up_to();
+    let column = String::from_utf8_lossy(&bytes[..good]).chars().count() + 1;
+    let byte = bytes.get(good).copied().unwrap_or(0);
+    format!(
+        "not UTF-8 text: byte 0x{byte:02X} at column {column}; hands are written as text, such \
+         as AhKhQhJhTh"
+    )
+}
+
+/// Reads one line into `buf` without its line end, keeping at most [`MAX_LINE`] bytes of it;
+/// returns the line's whole length in bytes, or `None` at the end of the input.
+fn read_line_capped(reader: &mut impl BufRead, buf: &mut Vec<u8>) -> io::Result<Option<u64>> {
+    buf.clear();
+    let mut total = 0u64;
+    let mut any = false;
+    loop {
+        let chunk = match reader.fill_buf() {
+            Ok(chunk) => chunk,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if chunk.is_empty() {
+            return Ok(any.then_some(total));
+        }
+        any = true;
+        let end = chunk.iter().position(|&b| b == b'\n');
+        let part = &chunk[..end.unwrap_or(chunk.len())];
+        let room = (MAX_LINE + 1).saturating_sub(buf.len());
+        buf.extend_from_slice(&part[..part.len().min(room)]);
+        total = total.saturating_add(part.len() as u64);
+        let used = part.len() + usize::from(end.is_some());
+        reader.consume(used);
+        if end.is_some() {
+            return Ok(Some(total));
+        }
+    }
+}
+
+/// After the arguments are ranked: when several have too few cards to be a hand, the shell
+/// probably split one hand written with spaces (`felt rank Ah Kh Qh Jh Th`); say so.
+fn hint_split_hand(ranking: Ranking, hands: &[OsString]) {
+    let short: Vec<(&str, usize)> = hands
+        .iter()
+        .filter_map(|h| h.to_str())
+        .filter_map(|h| Some((h.trim(), parse_cards(h, ranking.deck()).ok()?.len())))
+        .filter(|(_, n)| (1..5).contains(n))
+        .collect();
+    if short.len() < 2 {
+        return;
+    }
+    // The first short arguments that add up to a hand make the example.
+    let mut cards = 0;
+    let mut example = Vec::new();
+    for (text, n) in &short {
+        if cards + n > 7 {
+            break;
+        }
+        cards += n;
+        example.push(*text);
+    }
+    let example = if cards >= 5 { example.join(" ") } else { "Ah Kh Qh Jh Th".to_string() };
+    super::diagnose(format_args!(
+        "felt rank: hint: {} arguments have fewer than 5 cards each: each argument is one hand, \
+         so quote a hand written with spaces, as in felt rank \"{example}\"",
+        short.len()
+    ));
 }
 
 fn rank_text(ranking: Ranking, text: &str) -> Result<(String, Evaluation), String> {
     let cards = parse_cards(text, ranking.deck()).map_err(|e| e.to_string())?;
     let e = ranking.evaluate(&cards).map_err(|e| e.to_string())?;
     Ok((format_cards(&cards), e))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_lines_are_measured_but_kept_only_up_to_the_cap() {
+        let mut input = vec![b'A'; 3 * MAX_LINE];
+        input.extend_from_slice(b"\nAhKh\n");
+        let mut reader = io::BufReader::with_capacity(64, input.as_slice());
+        let mut buf = Vec::new();
+        assert_eq!(read_line_capped(&mut reader, &mut buf).unwrap(), Some(3 * MAX_LINE as u64));
+        assert!(buf.len() <= MAX_LINE + 1);
+        assert_eq!(read_line_capped(&mut reader, &mut buf).unwrap(), Some(4));
+        assert_eq!(buf, b"AhKh");
+        assert_eq!(read_line_capped(&mut reader, &mut buf).unwrap(), None);
+    }
+
+    #[test]
+    fn a_last_line_without_a_newline_is_read() {
+        let mut reader = io::BufReader::new(&b"AhKh\n\nQs"[..]);
+        let mut buf = Vec::new();
+        let mut lines = Vec::new();
+        while let Some(n) = read_line_capped(&mut reader, &mut buf).unwrap() {
+            lines.push((n, buf.clone()));
+        }
+        assert_eq!(lines, [(4, b"AhKh".to_vec()), (0, vec![]), (2, b"Qs".to_vec())]);
+    }
 }

@@ -46,6 +46,22 @@ pub enum EquityError {
         /// What was wrong in it.
         error: CardError,
     },
+    /// A range given for a game that takes each player's known cards (stud7, americana,
+    /// turnover).
+    #[error(
+        "player {player} ({spec:?}): {game} takes each player's exact known cards (as in \
+         {example}), not a range: ranges are for holdem"
+    )]
+    RangeNotCards {
+        /// The player, counting from 1.
+        player: usize,
+        /// The player's text.
+        spec: String,
+        /// The game's name.
+        game: &'static str,
+        /// Cards the game would take.
+        example: &'static str,
+    },
     /// A player holds the wrong number of cards for the game.
     #[error("player {player} ({spec:?}): {}, expected {expected}", crate::text::count(*got, "card", "cards"))]
     PlayerCardCount {
@@ -101,8 +117,15 @@ pub enum EquityError {
         /// Cards needed.
         needed: usize,
     },
-    /// Exhaustive enumeration was asked for but is far too large.
-    #[error("exhaustive enumeration would need about {0:.1e} evaluations; use --monte-carlo")]
+    /// Exhaustive enumeration was asked for but is far too large: its estimated cost (in
+    /// single-core nanoseconds, see [`crate::equity::plan`]) is above
+    /// [`crate::equity::EXHAUSTIVE_LIMIT`].
+    #[error(
+        "exhaustive enumeration is estimated at {} of single-core work, and feltkit enumerates \
+         at most {}: use Monte Carlo (--monte-carlo)",
+        crate::equity::describe_seconds(*.0 * crate::equity::SECONDS_PER_COST),
+        crate::equity::describe_seconds(crate::equity::EXHAUSTIVE_LIMIT * crate::equity::SECONDS_PER_COST)
+    )]
     TooLarge(f64),
     /// Turnover players' hole cards describe no moment of the game (some exposed, some not, or
     /// an expose before the flop).

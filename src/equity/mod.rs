@@ -17,6 +17,7 @@
 mod board_first;
 mod deal;
 mod error;
+mod estimate;
 mod exact;
 mod holdem;
 mod holdem_sample;
@@ -29,7 +30,8 @@ mod tally;
 mod turnover;
 
 pub use error::EquityError;
-pub use monte_carlo::{BATCH, DEFAULT_STDERR, MAX_DEALS, MAX_ITERATIONS, MAX_TIME};
+pub use estimate::{describe_seconds, estimated_seconds, SECONDS_PER_COST};
+pub use monte_carlo::{BATCH, DEFAULT_STDERR, MAX_DEALS, MAX_ITERATIONS, MAX_STDERR, MAX_TIME};
 pub use query::{Game, Holding, Method, ParsedQuery, Query};
 pub use tally::TIE_UNIT;
 
@@ -43,7 +45,7 @@ pub type Progress<'a> = dyn Fn(f64) + Sync + 'a;
 pub const AUTO_EXHAUSTIVE_LIMIT: f64 = 2e9;
 
 /// Estimated single-core nanoseconds beyond which an explicit exhaustive request is refused
-/// (about a day).
+/// (about 28 hours of single-core work; see [`SECONDS_PER_COST`]).
 pub const EXHAUSTIVE_LIMIT: f64 = 1e14;
 
 /// How to run a calculation: thread count and progress reporting.
@@ -66,7 +68,8 @@ pub struct PlayerEquity {
     pub win: f64,
     /// Fraction of deals split with others.
     pub tie: f64,
-    /// Monte Carlo standard error of `equity`; `None` when exhaustive.
+    /// Monte Carlo standard error of `equity`; `None` when exhaustive, and when it is unknown:
+    /// a standard error needs at least two deals, so a Monte Carlo run of one deal has none.
     pub stderr: Option<f64>,
     /// Weighted deals won outright.
     pub wins: u128,
@@ -109,8 +112,9 @@ pub fn calculate_with(q: &Query, opts: &Options) -> Result<Equity, EquityError> 
     }
 }
 
-/// The method [`Method::Auto`] would pick for a query, and the estimated exhaustive cost
-/// (evaluations: players times deals, after folding suit-isomorphic matchups).
+/// The method [`Method::Auto`] would pick for a query (or the method the query asks for), and
+/// the estimated cost of exhaustive enumeration in single-core nanoseconds (after folding
+/// suit-isomorphic matchups); [`estimated_seconds`] turns it into wall-clock time.
 pub fn plan(q: &Query) -> Result<(Method, f64), EquityError> {
     let parsed = q.parse()?;
     let cost = Prepared::new(&parsed)?.cost();
@@ -215,7 +219,8 @@ fn finish(specs: &[String], method: Method, t: &Tally) -> Equity {
             equity: t.equity(p),
             win: t.wins[p] as f64 / total,
             tie: t.ties[p] as f64 / total,
-            stderr: (method == Method::MonteCarlo).then(|| t.stderr(p)),
+            // Fewer than two deals give no standard error (the tally says infinity): none.
+            stderr: (method == Method::MonteCarlo).then(|| t.stderr(p)).filter(|se| se.is_finite()),
             wins: t.wins[p],
             ties: t.ties[p],
             tie_share: t.shares[p],

@@ -24,6 +24,10 @@ const MAX_ROUND: u64 = 128;
 /// The standard error Monte Carlo stops at when no stopping rule is given.
 pub const DEFAULT_STDERR: f64 = 0.0005;
 
+/// The largest standard error target a query may give: equity is a fraction from 0 to 1, so a
+/// target above 1 could mean nothing (any target of 0.5 or more stops after the first round).
+pub const MAX_STDERR: f64 = 1.0;
+
 /// Deals Monte Carlo stops at when only a standard error target is given.
 pub const MAX_DEALS: u64 = 1_000_000_000;
 
@@ -60,9 +64,10 @@ pub(crate) fn check_rules(q: &Query) -> Result<(), EquityError> {
         )));
     }
     if let Some(e) = q.stderr {
-        if !(e.is_finite() && e > 0.0) {
+        if !(e > 0.0 && e <= MAX_STDERR) {
             return Err(EquityError::BadSetting(format!(
-                "stderr target must be a positive number, got {e}"
+                "stderr target must be more than 0 and at most {MAX_STDERR} (a fraction of the \
+                 pot, such as 0.001), got {e}"
             )));
         }
     }

@@ -208,8 +208,23 @@ impl Query {
             }
             return Ok(Holding::Range(range));
         }
-        let cards = parse_cards(spec, self.game.deck())
-            .map_err(|error| EquityError::PlayerCards { player, spec: spec.to_string(), error })?;
+        let cards = parse_cards(spec, self.game.deck()).map_err(|error| {
+            // A hold'em range given where exact cards belong: say so, not "bad suit".
+            if Range::parse(spec).is_ok() {
+                let example = match self.game {
+                    Game::Americana => "AhKd",
+                    Game::Stud7 => "AhKd7c, or \"\" when none are known",
+                    _ => "AhKd7c",
+                };
+                return EquityError::RangeNotCards {
+                    player,
+                    spec: spec.to_string(),
+                    game: self.game.name(),
+                    example,
+                };
+            }
+            EquityError::PlayerCards { player, spec: spec.to_string(), error }
+        })?;
         let (lo, hi, expected) = match self.game {
             Game::Turnover => (2, 3, "3 (before the expose) or 2 (after)"),
             Game::Stud7 => (0, 7, "0 to 7"),

@@ -142,7 +142,7 @@ pub struct Evaluation {
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum EvalError {
     /// Evaluation needs 5, 6 or 7 cards.
-    #[error("expected 5, 6 or 7 cards, got {0}")]
+    #[error("{}, expected 5, 6 or 7", crate::text::count(*.0, "card", "cards"))]
     WrongCount(usize),
     /// A card appears twice.
     #[error("{0} appears twice")]

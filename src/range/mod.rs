@@ -25,8 +25,14 @@
 //!   above zero (`AA:0`, `0%`) is an error ([`RangeErrorKind::NoWeight`]).
 //! * Percentages count combos, not classes: `15%` takes classes in [`order`]'s order while the
 //!   combos taken so far are below 15 % of 1,326 minus half the next class (the nearest count).
-//! * Ranks and suits are case-insensitive; `10` is accepted for `T`; spaces around tokens are
-//!   ignored.
+//! * Ranks and suits are case-insensitive; `10` is accepted for `T`; the suit symbols `♣♦♥♠`
+//!   are suits (`A♠K♠`). Spaces around tokens, around a `-` or `:` are ignored, and exact cards
+//!   may be spaced (`Ah Kh`); any other space inside a token is an error (hands are separated
+//!   by commas). A trailing comma (`QQ+,AKs,`) is ignored; an empty token elsewhere is an error.
+//!
+//! Errors name the token (its position and the column where it starts) and, where one
+//! character is at fault, that character and its column in the whole text:
+//! `range token 2 ("AKss", column 5): 's' at column 8 repeats the suitedness: write AKs`.
 //!
 //! ```
 //! use feltkit::range::Range;
@@ -41,7 +47,7 @@ use std::fmt;
 
 use thiserror::Error;
 
-use crate::card::{Card, CardSet, Rank, Suit};
+use crate::card::{Card, CardError, CardSet, Rank, Suit};
 
 pub mod order;
 
@@ -264,35 +270,61 @@ pub struct RangeError {
     pub kind: RangeErrorKind,
 }
 
-/// What was wrong with a range token.
+/// What was wrong with a range token. Variants that carry a `column` count it in the whole
+/// range text, from 1, at the character that is wrong.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum RangeErrorKind {
     /// The text has no token at all.
     #[error("empty range: expected hands such as `QQ+,AKs` or `random`")]
     Empty,
-    /// Nothing between two commas.
-    #[error("empty token between commas")]
+    /// Nothing between two commas, or before the first.
+    #[error("nothing before this comma: remove the extra comma")]
     EmptyToken,
     /// The token is not any known form.
     #[error("not a hand, range or percentage: expected forms like AhKh, QQ+, TT-77, AKs, A2s+, A5s-A2s, random, 15%")]
     Unknown,
     /// A character that should be a rank is not one.
-    #[error("bad rank {0:?}: expected one of 2-9, T, J, Q, K, A")]
-    BadRank(char),
-    /// A suitedness letter other than `s` or `o`.
-    #[error("bad suitedness {0:?}: expected `s` (suited) or `o` (offsuit)")]
-    BadSuitedness(char),
+    #[error("'{found}' at column {column} is not a rank: expected one of 2-9, T (or 10), J, Q, K, A{}", rank_hint(*.found))]
+    BadRank {
+        /// The character.
+        found: char,
+        /// Its column.
+        column: usize,
+    },
+    /// A character after a class's two ranks that is not `s`, `o`, `+`, `-` or `:weight`.
+    #[error("'{found}' at column {column} after the two ranks: expected s (suited), o (offsuit), +, - or :weight{}", suitedness_hint(*.found))]
+    BadSuitedness {
+        /// The character.
+        found: char,
+        /// Its column.
+        column: usize,
+    },
+    /// A character that does not belong where it is (a doubled `s` or `+`, a third rank, a
+    /// space inside a token, a second `:`); the message names it and what to write instead.
+    #[error("{message}")]
+    Misplaced {
+        /// The character's column.
+        column: usize,
+        /// What is wrong and what was expected.
+        message: String,
+    },
+    /// Exact cards that could not be read; the card error's column counts the range text.
+    #[error("exact cards: {0}")]
+    Card(Box<CardError>),
+    /// Exact cards, but not two of them.
+    #[error("{}: a hold'em hand is two cards, as in AhKh, or a class such as AK (a hand written with a space is quoted: \"Ah Kh\")", crate::text::count(*.0, "card", "cards"))]
+    CardCount(usize),
     /// A pair with `s` or `o`, or exact cards that are the same card.
     #[error("{0}")]
     Impossible(String),
-    /// The two ends of a dash range do not line up.
-    #[error("the ends of a dash range must be pairs, share the high card (A5s-A2s) or the gap (T9s-65s), with the same suitedness")]
-    BadSpan,
-    /// The weight after `:` is not a number from 0 to 1.
-    #[error("bad weight {0:?}: expected a number from 0 to 1, such as 0.5")]
+    /// The two ends of a dash range do not line up: the message says how.
+    #[error("{0}")]
+    BadSpan(String),
+    /// The weight after `:` is not a number from 0 to 1 (the text after the `:`).
+    #[error("{}", notation::weight_message(.0))]
     BadWeight(String),
-    /// The percentage is not a number from 0 to 100.
-    #[error("bad percentage {0:?}: expected a number from 0 to 100 followed by %")]
+    /// The percentage is not a number from 0 to 100 (the text before the `%`).
+    #[error("{}", notation::percent_message(.0))]
     BadPercent(String),
     /// Every hand of the text has weight 0 (or the text names none): the range would be empty.
     /// The error points at the last token that left hands out.
@@ -301,6 +333,28 @@ pub enum RangeErrorKind {
          removes a hand): expected at least one hand weighted above 0, such as `AA` or `AA:0.5`"
     )]
     NoWeight,
+}
+
+/// What a character that is not a rank probably was.
+fn rank_hint(c: char) -> &'static str {
+    match c {
+        '1' => " (write T or 10 for a ten)",
+        'x' | 'X' => " (there is no wildcard rank: A2+ is every ace with a lower card)",
+        _ if Suit::from_char(c).is_some() => {
+            " (this is a suit: a card is its rank, then its suit, as in Ah)"
+        }
+        _ => "",
+    }
+}
+
+/// What a character that is not a suitedness probably was.
+fn suitedness_hint(c: char) -> &'static str {
+    if Suit::from_char(c).is_some() {
+        " (this is a suit: a class is suited (AKs) or offsuit (AKo); exact cards give each card \
+         its suit, as in AhKh)"
+    } else {
+        ""
+    }
 }
 
 #[cfg(test)]

@@ -1,7 +1,10 @@
 //! The range parser: splits the text into tokens and turns each into combos.
+//!
+//! Each token is read character by character, so an error can name the character and its
+//! column (counting the whole range text from 1), and say what was expected there.
 
 use super::{order, Combo, HandClass, Range, RangeError, RangeErrorKind, WEIGHT_UNIT};
-use crate::card::{parse_cards, Deck, Rank};
+use crate::card::{parse_cards, CardErrorKind, Deck, Rank, Suit};
 
 /// Parses range text into a weighted range.
 pub(super) fn parse(text: &str) -> Result<Range, RangeError> {
@@ -11,7 +14,8 @@ pub(super) fn parse(text: &str) -> Result<Range, RangeError> {
     // The last token that left hands out (weight 0, or a percentage too small to take any):
     // where to point if no combo ends up with a weight above zero.
     let mut emptied = None;
-    for (index, raw) in text.split(',').enumerate() {
+    let pieces: Vec<&str> = text.split(',').collect();
+    for (index, raw) in pieces.iter().enumerate() {
         let position = index + 1;
         let lead = raw.chars().take_while(|c| c.is_whitespace()).count();
         let token = raw.trim();
@@ -19,17 +23,15 @@ pub(super) fn parse(text: &str) -> Result<Range, RangeError> {
         let err = |kind| RangeError { position, column: at, token: token.to_string(), kind };
         column += raw.chars().count() + 1;
         if token.is_empty() {
-            if text.trim().is_empty() {
+            // A trailing comma (`QQ+,AKs,`, as some tools copy ranges) ends the list.
+            if text.trim().is_empty() || (any && index + 1 == pieces.len()) {
                 break;
             }
             return Err(err(RangeErrorKind::EmptyToken));
         }
         any = true;
-        let (body, weight) = match token.rsplit_once(':') {
-            Some((body, w)) => (body.trim(), parse_weight(w.trim()).map_err(err)?),
-            None => (token, WEIGHT_UNIT),
-        };
-        let combos = combos_of(body).map_err(err)?;
+        let chars: Vec<At> = token.chars().enumerate().map(|(i, c)| At(at + i, c)).collect();
+        let (combos, weight) = token_combos(&chars).map_err(err)?;
         if weight == 0 || combos.is_empty() {
             emptied = Some(err(RangeErrorKind::NoWeight));
         }
@@ -51,11 +53,199 @@ pub(super) fn parse(text: &str) -> Result<Range, RangeError> {
     Ok(range)
 }
 
+/// A character of the range text and its column (counting from 1).
+#[derive(Clone, Copy, Debug)]
+struct At(usize, char);
+
+fn text_of(chars: &[At]) -> String {
+    chars.iter().map(|c| c.1).collect()
+}
+
+fn trim(mut chars: &[At]) -> &[At] {
+    while let [At(_, c), rest @ ..] = chars {
+        if !c.is_whitespace() {
+            break;
+        }
+        chars = rest;
+    }
+    while let [rest @ .., At(_, c)] = chars {
+        if !c.is_whitespace() {
+            break;
+        }
+        chars = rest;
+    }
+    chars
+}
+
+fn misplaced(column: usize, message: String) -> RangeErrorKind {
+    RangeErrorKind::Misplaced { column, message }
+}
+
+/// One token (already trimmed, not empty): its combos and weight in thousandths.
+fn token_combos(chars: &[At]) -> Result<(Vec<Combo>, u16), RangeErrorKind> {
+    let mut colons = chars.iter().enumerate().filter(|(_, c)| c.1 == ':');
+    let Some((k, colon)) = colons.next() else {
+        return Ok((body_combos(chars)?, WEIGHT_UNIT));
+    };
+    if let Some((_, again)) = colons.next() {
+        return Err(misplaced(
+            again.0,
+            format!("a second ':' at column {}: a token has one weight, as in AKs:0.5", again.0),
+        ));
+    }
+    let weight = parse_weight(text_of(&chars[k + 1..]).trim())?;
+    let body = trim(&chars[..k]);
+    if body.is_empty() {
+        return Err(misplaced(
+            colon.0,
+            format!(
+                "nothing before the ':' at column {}: expected a hand and its weight, as in \
+                 AKs:0.5",
+                colon.0
+            ),
+        ));
+    }
+    Ok((body_combos(body)?, weight))
+}
+
 fn parse_weight(w: &str) -> Result<u16, RangeErrorKind> {
     match w.parse::<f64>() {
         Ok(x) if (0.0..=1.0).contains(&x) => Ok((x * WEIGHT_UNIT as f64).round() as u16),
         _ => Err(RangeErrorKind::BadWeight(w.to_string())),
     }
+}
+
+/// What is wrong with a weight's text (one that [`parse_weight`] refused).
+pub(super) fn weight_message(w: &str) -> String {
+    const EXPECTED: &str = "expected a weight from 0 to 1, such as 0.5";
+    if w.is_empty() {
+        return "nothing after the ':': expected a weight from 0 to 1, as in AKs:0.5".to_string();
+    }
+    if let Some(p) = w.strip_suffix('%') {
+        let hint = match p.trim().parse::<f64>() {
+            Ok(x) if (0.0..=100.0).contains(&x) => format!(": write {} for {w}", x / 100.0),
+            _ => String::new(),
+        };
+        return format!("weight {w:?} is a percentage: weights are fractions from 0 to 1{hint}");
+    }
+    match w.parse::<f64>() {
+        Ok(x) if x > 1.0 => {
+            format!(
+                "weight {w} is above 1: weights are fractions from 0 to 1, such as 0.5 for half"
+            )
+        }
+        Ok(x) if x < 0.0 => format!("weight {w} is below 0: {EXPECTED}"),
+        _ => format!("weight {w:?} is not a number: {EXPECTED}"),
+    }
+}
+
+/// What is wrong with a percentage's text (the part before `%`).
+pub(super) fn percent_message(p: &str) -> String {
+    const EXPECTED: &str = "expected a percentage from 0 to 100, such as 15%";
+    if p.is_empty() {
+        return format!("no number before the '%': {EXPECTED}");
+    }
+    match p.parse::<f64>() {
+        Ok(x) if x > 100.0 => format!("{p}% is above 100%: {EXPECTED}"),
+        Ok(x) if x < 0.0 => format!("{p}% is below 0%: {EXPECTED}"),
+        _ => format!("{p:?} is not a number: {EXPECTED}"),
+    }
+}
+
+/// The combos of one token body (trimmed, without its weight).
+fn body_combos(body: &[At]) -> Result<Vec<Combo>, RangeErrorKind> {
+    // A percentage is a number, not ranks: read it before `10` is taken for a ten.
+    if let Some(i) = body.iter().position(|c| c.1 == '%') {
+        if i + 1 != body.len() {
+            let col = body[i].0;
+            return Err(misplaced(
+                col,
+                format!("the '%' at column {col} must end the hand: write 15% (or 15%:0.5)"),
+            ));
+        }
+        let p = text_of(&body[..i]);
+        let p = p.trim();
+        return match p.parse::<f64>() {
+            Ok(x) if (0.0..=100.0).contains(&x) => Ok(order::top_percent(x)),
+            _ => Err(RangeErrorKind::BadPercent(p.to_string())),
+        };
+    }
+    let text = text_of(body);
+    if matches!(text.to_ascii_lowercase().as_str(), "random" | "xx" | "any" | "xxxx") {
+        return Ok(Combo::all().collect());
+    }
+    if looks_like_cards(body) {
+        return exact(body);
+    }
+    // Spaces may stand beside a dash (`AKs - AQs`); anywhere else they split two hands.
+    let solid: Vec<At> = body.iter().copied().filter(|c| !c.1.is_whitespace()).collect();
+    for (i, c) in body.iter().enumerate() {
+        let dash = |c: Option<&At>| c.is_some_and(|c| c.1 == '-');
+        let solid_char = |c: &&At| !c.1.is_whitespace();
+        if c.1.is_whitespace()
+            && !dash(body[..i].iter().rev().find(solid_char))
+            && !dash(body[i..].iter().find(solid_char))
+        {
+            let commas = text.split_whitespace().collect::<Vec<_>>().join(",");
+            let hint = match Range::parse(&commas) {
+                Ok(_) => format!(": write {commas}"),
+                Err(_) => ", as in QQ+,AKs (only exact cards may be spaced: Ah Kh)".to_string(),
+            };
+            return Err(misplaced(
+                c.0,
+                format!(
+                    "a space at column {} inside a token: separate hands with commas{hint}",
+                    c.0
+                ),
+            ));
+        }
+    }
+    class_expr(&solid)
+}
+
+/// Whether a body is exact cards: a rank followed by a suit (`Ah`, `10h`, `A♠`).
+fn looks_like_cards(body: &[At]) -> bool {
+    match rank_at(body, 0) {
+        Some((_, i)) => body.get(i).is_some_and(|c| Suit::from_char(c.1).is_some()),
+        None => false,
+    }
+}
+
+/// Exact cards: exactly two, distinct.
+fn exact(body: &[At]) -> Result<Vec<Combo>, RangeErrorKind> {
+    if let Some(c) = body.iter().find(|c| matches!(c.1, '+' | '-')) {
+        return Err(misplaced(
+            c.0,
+            format!(
+                "'{}' at column {} after exact cards: + and - extend hand classes (AKs+, \
+                 TT-77), not exact cards",
+                c.1, c.0
+            ),
+        ));
+    }
+    let start = body[0].0;
+    let cards = parse_cards(&text_of(body), Deck::Standard).map_err(|mut e| {
+        if let CardErrorKind::Duplicate(c) = e.kind {
+            return RangeErrorKind::Impossible(format!(
+                "{c} appears twice: a hand is two different cards"
+            ));
+        }
+        e.column += start - 1;
+        RangeErrorKind::Card(Box::new(e))
+    })?;
+    match cards.as_slice() {
+        [a, b] => Ok(Combo::new(*a, *b).into_iter().collect()),
+        _ => Err(RangeErrorKind::CardCount(cards.len())),
+    }
+}
+
+/// The rank starting at `chars[i]` (`10` is a ten) and the index after it.
+fn rank_at(chars: &[At], i: usize) -> Option<(u8, usize)> {
+    let c = chars.get(i)?.1;
+    if c == '1' && chars.get(i + 1).is_some_and(|c| c.1 == '0') {
+        return Some((Rank::TEN.index(), i + 2));
+    }
+    Some((Rank::from_char(c)?.index(), i + 1))
 }
 
 /// What a class token says about suits.
@@ -94,90 +284,226 @@ impl Class {
     fn with(self, high: u8, low: u8) -> Class {
         Class { high, low, ..self }
     }
+
+    /// The class as written: `AKs`, `AK`, `QQ`.
+    fn name(self) -> String {
+        let rank = |i| Rank::new(i).map_or('?', Rank::to_char);
+        let mark = match self.kind {
+            Kind::Suited => "s",
+            Kind::Offsuit => "o",
+            _ => "",
+        };
+        format!("{}{}{mark}", rank(self.high), rank(self.low))
+    }
 }
 
-fn rank_of(c: char) -> Result<u8, RangeErrorKind> {
-    Rank::from_char(c).map(Rank::index).ok_or(RangeErrorKind::BadRank(c))
+fn bad_rank(c: At) -> RangeErrorKind {
+    RangeErrorKind::BadRank { found: c.1, column: c.0 }
 }
 
-/// Parses `AKs`, `AKo`, `AK`, `QQ` (ranks in either order).
-fn class(text: &str) -> Result<Class, RangeErrorKind> {
-    let chars: Vec<char> = text.chars().collect();
-    if !(2..=3).contains(&chars.len()) {
+/// Reads a class (`AKs`, `AKo`, `AK`, `QQ`, ranks in either order) at the start of `chars`;
+/// returns it and the characters after it.
+fn class(chars: &[At]) -> Result<(Class, &[At]), RangeErrorKind> {
+    let Some(&first) = chars.first() else {
         return Err(RangeErrorKind::Unknown);
-    }
-    let (a, b) = (rank_of(chars[0])?, rank_of(chars[1])?);
-    let (high, low) = (a.max(b), a.min(b));
-    let kind = match (chars.get(2).map(|c| c.to_ascii_lowercase()), high == low) {
-        (None, true) => Kind::Pair,
-        (None, false) => Kind::Both,
-        (Some('s'), false) => Kind::Suited,
-        (Some('o'), false) => Kind::Offsuit,
-        (Some('s' | 'o'), true) => {
-            return Err(RangeErrorKind::Impossible(format!(
-                "a pair cannot be suited or offsuit: write {}{}",
-                chars[0], chars[1]
-            )))
-        }
-        (Some(c), _) => return Err(RangeErrorKind::BadSuitedness(c)),
     };
-    Ok(Class { high, low, kind })
+    if matches!(first.1, '+' | '-') {
+        return Err(misplaced(
+            first.0,
+            format!(
+                "'{}' at column {} where a hand was expected, as in QQ+ or TT-77",
+                first.1, first.0
+            ),
+        ));
+    }
+    let (a, i) = rank_at(chars, 0).ok_or_else(|| {
+        // A word that is no form at all (`randm`) gets the list of forms.
+        if chars.len() > 3 && chars.iter().all(|c| c.1.is_alphabetic()) {
+            RangeErrorKind::Unknown
+        } else {
+            bad_rank(first)
+        }
+    })?;
+    let (b, j) = match chars.get(i) {
+        None => {
+            let r = Rank::new(a).map_or('?', Rank::to_char);
+            let other = if r == 'A' { "AK".to_string() } else { format!("A{r}") };
+            return Err(misplaced(
+                first.0,
+                format!("only one rank: a hand class names two ranks, as in {r}{r} or {other}"),
+            ));
+        }
+        Some(&c) if matches!(c.1, '+' | '-') => {
+            return Err(misplaced(
+                c.0,
+                format!(
+                    "'{}' at column {} where a second rank was expected: a class names two \
+                     ranks (AK, AKs, QQ), and a dash joins two classes (AK-AT, TT-77)",
+                    c.1, c.0
+                ),
+            ))
+        }
+        Some(&c) => rank_at(chars, i).ok_or(bad_rank(c))?,
+    };
+    let (high, low) = (a.max(b), a.min(b));
+    let mut class = Class { high, low, kind: if a == b { Kind::Pair } else { Kind::Both } };
+    let mut k = j;
+    if let Some(&c) = chars.get(k) {
+        let lower = c.1.to_ascii_lowercase();
+        if matches!(lower, 's' | 'o') {
+            if class.kind == Kind::Pair {
+                return Err(RangeErrorKind::Impossible(format!(
+                    "a pair cannot be suited or offsuit: write {}",
+                    class.name()
+                )));
+            }
+            class.kind = if lower == 's' { Kind::Suited } else { Kind::Offsuit };
+            k += 1;
+        } else if rank_at(chars, k).is_some() {
+            return Err(misplaced(
+                c.0,
+                format!(
+                    "a third rank '{}' at column {}: a hand class names two ranks, as in AA, AK \
+                     or AKs",
+                    c.1, c.0
+                ),
+            ));
+        } else if !matches!(c.1, '+' | '-') {
+            return Err(RangeErrorKind::BadSuitedness { found: c.1, column: c.0 });
+        }
+    }
+    if let (Some(&c), Kind::Suited | Kind::Offsuit) = (chars.get(k), class.kind) {
+        let lower = c.1.to_ascii_lowercase();
+        if matches!(lower, 's' | 'o') {
+            let message = if (lower == 's') == (class.kind == Kind::Suited) {
+                format!(
+                    "'{}' at column {} repeats the suitedness: write {}",
+                    c.1,
+                    c.0,
+                    class.name()
+                )
+            } else {
+                format!(
+                    "'{}' at column {}: {} is already {}; a class is suited (s) or offsuit (o), \
+                     and leaving both out means both, as in {}",
+                    c.1,
+                    c.0,
+                    class.name(),
+                    if class.kind == Kind::Suited { "suited" } else { "offsuit" },
+                    Class { kind: Kind::Both, ..class }.name()
+                )
+            };
+            return Err(misplaced(c.0, message));
+        }
+    }
+    Ok((class, &chars[k..]))
 }
 
-/// The combos of one token body (without its weight).
-fn combos_of(body: &str) -> Result<Vec<Combo>, RangeErrorKind> {
-    // A percentage is a number, not ranks: read it before `10` is taken for a ten.
-    if let Some(p) = body.strip_suffix('%') {
-        return match p.trim().parse::<f64>() {
-            Ok(x) if (0.0..=100.0).contains(&x) => Ok(order::top_percent(x)),
-            _ => Err(RangeErrorKind::BadPercent(p.to_string())),
-        };
-    }
-    let body = body.replace("10", "T");
-    let lower = body.to_ascii_lowercase();
-    if matches!(lower.as_str(), "random" | "xx" | "any" | "xxxx") {
-        return Ok(Combo::all().collect());
-    }
-    if let Some(c) = body.strip_suffix('+') {
-        let c = class(c)?;
-        let span: Vec<Class> = if c.kind == Kind::Pair {
-            (c.high..=12).map(|r| c.with(r, r)).collect()
-        } else {
-            (c.low..c.high).map(|l| c.with(c.high, l)).collect()
-        };
-        return Ok(span.into_iter().flat_map(Class::combos).collect());
-    }
-    if let Some(c) = body.strip_suffix('-') {
-        let c = class(c)?;
-        let span: Vec<Class> = if c.kind == Kind::Pair {
+/// A class, `class+`, `class-` or `class-class`.
+fn class_expr(chars: &[At]) -> Result<Vec<Combo>, RangeErrorKind> {
+    let (c, rest) = class(chars)?;
+    let span_of = |classes: Vec<Class>| classes.into_iter().flat_map(Class::combos).collect();
+    match rest {
+        [] => Ok(c.combos()),
+        [At(_, '+'), after @ ..] => {
+            nothing_after(c, '+', after)?;
+            Ok(span_of(if c.kind == Kind::Pair {
+                (c.high..=12).map(|r| c.with(r, r)).collect()
+            } else {
+                (c.low..c.high).map(|l| c.with(c.high, l)).collect()
+            }))
+        }
+        [At(_, '-')] => Ok(span_of(if c.kind == Kind::Pair {
             (0..=c.high).map(|r| c.with(r, r)).collect()
         } else {
             (0..=c.low).map(|l| c.with(c.high, l)).collect()
-        };
-        return Ok(span.into_iter().flat_map(Class::combos).collect());
-    }
-    if let Some((a, b)) = body.split_once('-') {
-        return span(class(a.trim())?, class(b.trim())?);
-    }
-    if body.chars().count() == 4 && body.chars().nth(1).is_some_and(|c| c.is_alphabetic()) {
-        let cards = parse_cards(&body, Deck::Standard).map_err(|e| match e.kind {
-            crate::card::CardErrorKind::Duplicate(c) => {
-                RangeErrorKind::Impossible(format!("{c} appears twice"))
+        })),
+        [At(_, '-'), At(col, '+'), ..] => Err(misplaced(
+            *col,
+            format!("'+' at column {col} after '-': a token takes + or -, not both"),
+        )),
+        [At(_, '-'), second @ ..] => {
+            let (d, after) = class(second)?;
+            match after {
+                [] => span(c, d),
+                [At(col, '-'), third @ ..] => {
+                    // Suggest the outer ends: `KK-QQ-JJ` means KK-JJ.
+                    let end = match class(third) {
+                        Ok((e, [])) => e,
+                        _ => d,
+                    };
+                    Err(misplaced(
+                        *col,
+                        format!(
+                            "a second '-' at column {col}: a dash range has two ends, as in {}-{}",
+                            c.name(),
+                            end.name()
+                        ),
+                    ))
+                }
+                [At(col, ch), ..] => Err(misplaced(
+                    *col,
+                    format!(
+                        "'{ch}' at column {col} after the dash range {}-{}: only a weight \
+                         (:0.5) may follow",
+                        c.name(),
+                        d.name()
+                    ),
+                )),
             }
-            _ => RangeErrorKind::Impossible(format!("exact cards: {}", e.kind)),
-        })?;
-        return match cards.as_slice() {
-            [a, b] => Ok(Combo::new(*a, *b).into_iter().collect()),
-            _ => Err(RangeErrorKind::Unknown),
-        };
+        }
+        // `class` stops only at the end, `+`, `-`, or after its suitedness letter.
+        [At(col, ch), ..] => Err(misplaced(
+            *col,
+            format!("'{ch}' at column {col} after {}: expected +, - or :weight", c.name()),
+        )),
     }
-    Ok(class(&body)?.combos())
+}
+
+/// Checks that nothing but the end follows a `+` or `-` suffix.
+fn nothing_after(c: Class, suffix: char, after: &[At]) -> Result<(), RangeErrorKind> {
+    let Some(&At(col, ch)) = after.first() else {
+        return Ok(());
+    };
+    let lower = ch.to_ascii_lowercase();
+    let message = if ch == suffix {
+        format!("'{ch}' at column {col} repeats the '{suffix}': write {}{suffix}", c.name())
+    } else if matches!(ch, '+' | '-') {
+        format!("'{ch}' at column {col} after '{suffix}': a token takes + or -, not both")
+    } else if matches!(lower, 's' | 'o') && c.kind == Kind::Both {
+        let kind = if lower == 's' { Kind::Suited } else { Kind::Offsuit };
+        format!(
+            "'{ch}' at column {col} comes after the '{suffix}': the suitedness goes first, as in \
+             {}{suffix}",
+            Class { kind, ..c }.name()
+        )
+    } else {
+        format!("'{ch}' at column {col} after the '{suffix}': only a weight (:0.5) may follow")
+    };
+    Err(misplaced(col, message))
 }
 
 /// The combos of a dash range between two classes.
 fn span(a: Class, b: Class) -> Result<Vec<Combo>, RangeErrorKind> {
+    let (an, bn) = (a.name(), b.name());
+    if (a.kind == Kind::Pair) != (b.kind == Kind::Pair) {
+        return Err(RangeErrorKind::BadSpan(format!(
+            "{an}-{bn} joins a pair and a non-pair: pairs go to pairs (KK-88), other hands keep \
+             their high card (A5s-A2s) or their gap (KQs-T9s)"
+        )));
+    }
     if a.kind != b.kind {
-        return Err(RangeErrorKind::BadSpan);
+        let says = |k: Kind| match k {
+            Kind::Suited => "suited",
+            Kind::Offsuit => "offsuit",
+            _ => "suited and offsuit",
+        };
+        return Err(RangeErrorKind::BadSpan(format!(
+            "{an} is {} but {bn} is {}: both ends need the same suitedness, as in A5s-A2s, \
+             A5o-A2o or A5-A2",
+            says(a.kind),
+            says(b.kind)
+        )));
     }
     let (lo, hi) = if (a.high, a.low) <= (b.high, b.low) { (a, b) } else { (b, a) };
     let classes: Vec<Class> = if a.kind == Kind::Pair {
@@ -187,7 +513,10 @@ fn span(a: Class, b: Class) -> Result<Vec<Combo>, RangeErrorKind> {
     } else if hi.high - hi.low == lo.high - lo.low {
         (0..=hi.high - lo.high).map(|d| a.with(lo.high + d, lo.low + d)).collect()
     } else {
-        return Err(RangeErrorKind::BadSpan);
+        return Err(RangeErrorKind::BadSpan(format!(
+            "{an} and {bn} share neither the high card (as in A5s-A2s) nor the gap between \
+             their ranks (as in KQs-T9s)"
+        )));
     };
     Ok(classes.into_iter().flat_map(Class::combos).collect())
 }
@@ -280,21 +609,44 @@ mod tests {
     fn bad_tokens_are_errors_that_point_at_them() {
         let e = Range::parse("QQ+, AKx").unwrap_err();
         assert_eq!((e.position, e.column, e.token.as_str()), (2, 6, "AKx"));
-        assert_eq!(e.kind, RangeErrorKind::BadSuitedness('x'));
+        assert_eq!(e.kind, RangeErrorKind::BadSuitedness { found: 'x', column: 8 });
         let e = Range::parse("QQ,,AK").unwrap_err();
-        assert_eq!((e.position, e.kind), (2, RangeErrorKind::EmptyToken));
+        assert_eq!((e.position, e.column, e.kind), (2, 4, RangeErrorKind::EmptyToken));
         assert_eq!(Range::parse("").unwrap_err().kind, RangeErrorKind::Empty);
         assert!(matches!(Range::parse("QQs").unwrap_err().kind, RangeErrorKind::Impossible(_)));
         assert!(matches!(Range::parse("AhAh").unwrap_err().kind, RangeErrorKind::Impossible(_)));
-        assert_eq!(Range::parse("A5s-K2s").unwrap_err().kind, RangeErrorKind::BadSpan);
-        assert_eq!(Range::parse("AKs-AQo").unwrap_err().kind, RangeErrorKind::BadSpan);
+        assert!(matches!(Range::parse("A5s-K2s").unwrap_err().kind, RangeErrorKind::BadSpan(_)));
+        assert!(matches!(Range::parse("AKs-AQo").unwrap_err().kind, RangeErrorKind::BadSpan(_)));
         assert!(matches!(Range::parse("AA:2").unwrap_err().kind, RangeErrorKind::BadWeight(_)));
         assert!(matches!(Range::parse("101%").unwrap_err().kind, RangeErrorKind::BadPercent(_)));
-        assert_eq!(Range::parse("Z9").unwrap_err().kind, RangeErrorKind::BadRank('Z'));
+        assert_eq!(
+            Range::parse("Z9").unwrap_err().kind,
+            RangeErrorKind::BadRank { found: 'Z', column: 1 }
+        );
         assert_eq!(Range::parse("AKQJ").unwrap_err().token, "AKQJ");
         assert_eq!(
             Range::parse("QQ+,AKx").unwrap_err().to_string(),
-            "range token 2 (\"AKx\", column 5): bad suitedness 'x': expected `s` (suited) or `o` (offsuit)"
+            "range token 2 (\"AKx\", column 5): 'x' at column 7 after the two ranks: expected s \
+             (suited), o (offsuit), +, - or :weight"
         );
+    }
+
+    #[test]
+    fn columns_count_characters_of_the_whole_text_past_tens_and_suit_symbols() {
+        // `10` is two characters and `♠` one: the bad character's column counts characters.
+        let e = Range::parse("A♠K♠, 1010x").unwrap_err();
+        assert_eq!(e.kind, RangeErrorKind::BadSuitedness { found: 'x', column: 11 });
+        let e = Range::parse("AKs, 10h9hX").unwrap_err();
+        let RangeErrorKind::Card(card) = e.kind else { panic!("{e}") };
+        assert_eq!((card.position, card.column), (3, 11));
+    }
+
+    #[test]
+    fn spaced_exact_cards_a_trailing_comma_and_suit_symbols_are_accepted() {
+        assert_eq!(Range::parse("Ah Kh").unwrap(), Range::parse("AhKh").unwrap());
+        assert_eq!(Range::parse("A♥K♥").unwrap(), Range::parse("AhKh").unwrap());
+        assert_eq!(Range::parse("QQ+,AKs,").unwrap(), Range::parse("QQ+,AKs").unwrap());
+        assert_eq!(Range::parse("AKs - AQs").unwrap(), Range::parse("AKs-AQs").unwrap());
+        assert_eq!(Range::parse("QQ : 0.5").unwrap(), Range::parse("QQ:0.5").unwrap());
     }
 }
