@@ -284,6 +284,23 @@ fn a_refused_exhaustive_enumeration_says_how_long_it_would_take() {
     );
 }
 
+#[test]
+fn exact_enumeration_too_large_for_memory_is_refused_before_gathering_matchups() {
+    // 6 * 1326^3 / 24 suit permutations: about 5.8e8 classes at most (3.6e8 without shared
+    // cards), 20 GB or more.
+    let mut q = Query::new(Game::Holdem, ["AA", "random", "random", "random"]);
+    q.method = Method::Exhaustive;
+    let start = std::time::Instant::now();
+    let e = calculate(&q).unwrap_err();
+    assert!(matches!(e, EquityError::TooManyMatchups(c) if c > 5e8 && c < 6e8), "{e:?}");
+    assert!(e.to_string().contains("use Monte Carlo"), "{e}");
+    assert!(start.elapsed() < std::time::Duration::from_secs(10), "refused only after the work");
+    // Within the bound, the same shape of query is still exact.
+    let mut q = Query::new(Game::Holdem, ["AA", "KK", "QQ", "JJ"]);
+    q.method = Method::Exhaustive;
+    assert!(calculate(&q).is_ok());
+}
+
 proptest::proptest! {
     #![proptest_config(proptest::test_runner::Config::with_cases(3000))]
 

@@ -127,6 +127,16 @@ pub enum EquityError {
         crate::equity::describe_seconds(crate::equity::EXHAUSTIVE_LIMIT * crate::equity::SECONDS_PER_COST)
     )]
     TooLarge(f64),
+    /// Exact enumeration would hold more matchup classes in memory than
+    /// [`crate::equity::MAX_MATCHUP_CLASSES`] (the estimate is the field).
+    #[error(
+        "exact enumeration of these ranges would hold about {:.1e} matchup classes in memory, \
+         more than the {:.0e} feltkit allows: use Monte Carlo (--monte-carlo), or narrow the \
+         ranges",
+        .0,
+        crate::equity::MAX_MATCHUP_CLASSES
+    )]
+    TooManyMatchups(f64),
     /// Turnover players' hole cards describe no moment of the game (some exposed, some not, or
     /// an expose before the flop).
     #[error("turnover: {0}")]

@@ -92,11 +92,21 @@ impl Setup {
         5 - self.board.len()
     }
 
-    /// The estimated single-core nanoseconds of matchup-first enumeration.
-    fn matchup_cost(&self) -> f64 {
+    /// About how many matchup classes (matchups up to a suit permutation that keeps the board
+    /// and dead cards) matchup-first enumeration holds: at most this many.
+    fn class_estimate(&self) -> f64 {
         let matchups: f64 = self.players.iter().map(|p| p.len() as f64).product();
         let sym = iso::stabilizer(&[self.known_board(), self.dead()]).len() as f64;
-        let classes = if matchups > 1.0 { (matchups / sym).max(1.0) } else { 1.0 };
+        if matchups > 1.0 {
+            (matchups / sym).max(1.0)
+        } else {
+            1.0
+        }
+    }
+
+    /// The estimated single-core nanoseconds of matchup-first enumeration.
+    fn matchup_cost(&self) -> f64 {
+        let classes = self.class_estimate();
         // Matchups whose players hold the same ranks are counted as one group (the suits'
         // flush corrections they share are counted once), so the work goes with the groups.
         let groups: f64 = self
@@ -240,11 +250,20 @@ pub(crate) fn exhaustive(s: &Setup, progress: Option<&Progress<'_>>) -> Result<T
     by_matchups(s, progress)
 }
 
+/// The most matchup classes exact enumeration gathers in memory (about 2 GB): beyond it the
+/// query is refused, whatever its time estimate, rather than exhaust the machine's memory.
+pub const MAX_MATCHUP_CLASSES: f64 = 3e7;
+
 /// Exact counts, one matchup class at a time.
 pub(crate) fn by_matchups(
     s: &Setup,
     progress: Option<&Progress<'_>>,
 ) -> Result<Tally, EquityError> {
+    // Each class costs about 64 bytes while the classes are gathered.
+    let estimate = s.class_estimate();
+    if estimate > MAX_MATCHUP_CLASSES {
+        return Err(EquityError::TooManyMatchups(estimate));
+    }
     let classes: Vec<([u16; MAX_PLAYERS], (u64, u128))> = matchup_classes(s)?.into_iter().collect();
     let n = s.players.len();
     let holes_of = |key: &[u16; MAX_PLAYERS]| -> Vec<[Card; 2]> {
