@@ -47,7 +47,7 @@ fn golden_study_gives_the_exact_expected_output_and_exit_1() {
         .assert()
         .code(1)
         .stdout(expected.clone())
-        .stderr("felt batch: 9 of 15 rows failed (see their error column)\n");
+        .stderr("felt batch: 9 of 15 rows failed (see their felt_error column)\n");
     // The same through stdin and stdout named `-`.
     let input = std::fs::read(STUDY).unwrap();
     felt().args(["batch", "-", "-o", "-"]).write_stdin(input).assert().code(1).stdout(expected);
@@ -59,7 +59,7 @@ fn golden_rows_agree_with_felt_equity_one_by_one() {
     let head = &rows[0];
     let col = |name: &str| head.iter().position(|h| h == name).unwrap();
     let mut checked = 0;
-    for r in rows.iter().skip(1).filter(|r| r[col("error")].is_empty()) {
+    for r in rows.iter().skip(1).filter(|r| r[col("felt_error")].is_empty()) {
         let mut cmd = felt();
         cmd.arg("equity").arg("--json");
         if !r[col("game")].is_empty() {
@@ -73,10 +73,10 @@ fn golden_rows_agree_with_felt_equity_one_by_one() {
         let out = cmd.args(players.iter().map(|p| p.trim())).output().unwrap();
         assert!(out.status.success(), "row {}: {}", r[0], String::from_utf8_lossy(&out.stderr));
         let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-        assert_eq!(v["deals"].to_string(), r[col("deals")]);
+        assert_eq!(v["deals"].to_string(), r[col("felt_deals")]);
         for (i, p) in v["players"].as_array().unwrap().iter().enumerate() {
             for what in ["equity", "win", "tie"] {
-                let cell: f64 = r[col(&format!("p{}_{what}", i + 1))].parse().unwrap();
+                let cell: f64 = r[col(&format!("felt_p{}_{what}", i + 1))].parse().unwrap();
                 // serde_json reads floats to within an ulp, not always exactly.
                 let want = p[what].as_f64().unwrap();
                 assert!(
@@ -188,7 +188,7 @@ fn the_output_cannot_be_the_input() {
         .args(["batch", p, "-o", p])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("is the input"));
+        .stderr(predicate::str::contains("are the same file"));
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "p1,p2\nAhKh,QsQd\n");
     std::fs::remove_file(&path).ok();
 }
@@ -208,7 +208,7 @@ fn all_rows_ok_exits_0_with_a_silent_stderr_and_flag_defaults_apply() {
     let (code, out, err) = batch(&["--board", "2c7d9h"], input);
     assert_eq!((code, err.as_str()), (0, ""));
     let rows = records(&out, b',');
-    let deals = rows[0].iter().position(|h| h == "deals").unwrap();
+    let deals = rows[0].iter().position(|h| h == "felt_deals").unwrap();
     assert_eq!(rows[1][deals], "990"); // --board filled the empty cell
     assert_eq!(rows[2][deals], "990"); // the cell wins over --board
     assert_ne!(rows[1][3], rows[2][3]);
@@ -289,7 +289,7 @@ fn monte_carlo_rows_are_reproducible_across_threads_chunks_and_shards() {
     let full = records(&one, b',');
     assert_eq!(merged.into_values().collect::<Vec<_>>(), full[1..].to_vec());
     // Rows 13 and 14 are the same question: derived seeds differ, so do their numbers.
-    let eq = full[0].iter().position(|h| h == "p1_equity").unwrap();
+    let eq = full[0].iter().position(|h| h == "felt_p1_equity").unwrap();
     assert_ne!(full[13][eq], full[14][eq]);
     // --seed changes derived seeds but not `seed` cells.
     let (_, other, _) = batch(&["--seed", "5", "--row-numbers"], &input);
@@ -363,7 +363,7 @@ fn tsv_on_stdin_without_delimiter_suggests_delimiter_tab() {
     // The hint is right: with it the same input runs.
     let (code, out, _) = batch(&["--delimiter", "tab"], tsv);
     assert_eq!(code, 0);
-    assert!(out.starts_with("id\tp1\tp2\tp1_equity"), "{out}");
+    assert!(out.starts_with("id\tp1\tp2\tfelt_p1_equity"), "{out}");
     // A header without tabs keeps the plain message.
     let (code, _, err) = batch(&[], "id;p1;p2\n1;AA;KK\n");
     assert_eq!(code, 2);
@@ -375,7 +375,7 @@ fn one_failed_row_of_one_is_singular() {
     // Regression: "1 of 1 rows failed", and a zero-weight range blamed the board and dead cards.
     let (code, out, err) = batch(&[], "p1,p2\nAA:0,KK\n");
     assert_eq!(code, 1);
-    assert_eq!(err, "felt batch: 1 of 1 row failed (see their error column)\n");
+    assert_eq!(err, "felt batch: 1 of 1 row failed (see their felt_error column)\n");
     assert!(out.contains("range token 1 (\"\"AA:0\"\", column 1): the range has no combo with a weight above zero"), "{out}");
 }
 
