@@ -151,7 +151,7 @@ pub struct Config {
     pub format: Format,
     /// The share of rows to process.
     pub shard: Shard,
-    /// Whether the CSV output starts with a `row` column (the input row number).
+    /// Whether the CSV output starts with a `felt_row` column (the input row number).
     pub row_column: bool,
     /// Rows per chunk: at most three chunks are in memory at once.
     pub chunk_rows: usize,

@@ -22,7 +22,9 @@ pub struct BatchArgs {
     /// Input file (CSV, or TSV when it ends in `.tsv`); `-` or none reads stdin.
     input: Option<PathBuf>,
     /// Output file; `-` or none writes stdout. A `.tsv` or `.csv` name picks the delimiter,
-    /// otherwise the input's is used.
+    /// otherwise the input's is used. It is written under a temporary name beside it and
+    /// renamed into place when the run ends, so it is never seen half written; it may not be
+    /// the input file (under any name).
     #[arg(short, long)]
     output: Option<PathBuf>,
     /// Field delimiter of the input: one character, or `tab`.
@@ -50,10 +52,11 @@ pub struct BatchArgs {
     /// Base seed: a row without a `seed` cell uses the row-th output of SplitMix64 from it.
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// Process only shard K of N (rows r with (r - 1) mod N = K - 1); adds the `row` column.
+    /// Process only shard K of N (rows r with (r - 1) mod N = K - 1), 1 <= K <= N; adds the
+    /// `felt_row` column.
     #[arg(long, value_name = "K/N")]
     shard: Option<Shard>,
-    /// Start each output row with a `row` column (the input row number, from 1).
+    /// Start each output row with a `felt_row` column (the input row number, from 1).
     #[arg(long)]
     row_numbers: bool,
     /// Worker threads, 1 to 256 (default: one per core).
@@ -209,7 +212,8 @@ fn open_output(
         Err(e) => Err(e),
     };
     let real = real.with_context(|| format!("cannot write {shown}"))?;
-    let file = AtomicFile::create(&real).with_context(|| format!("cannot create {shown}"))?;
+    let file = interrupt::create(|| AtomicFile::create(&real))
+        .with_context(|| format!("cannot create {shown}"))?;
     Ok(Target::Replace(file))
 }
 
@@ -223,9 +227,6 @@ pub fn run(args: BatchArgs) -> anyhow::Result<ExitCode> {
     let config = config(&args)?;
     let (input, input_id, input_name) = open_input(&args.input)?;
     let mut target = open_output(&args.output, input_id.as_ref(), &input_name)?;
-    if let Target::Replace(file) = &target {
-        interrupt::remove_on_signal(file.temp_path());
-    }
     let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
     bar.set_style(
         ProgressStyle::with_template(
@@ -284,8 +285,11 @@ pub fn run(args: BatchArgs) -> anyhow::Result<ExitCode> {
 /// Removing the temporary output file when the process is interrupted.
 #[cfg(unix)]
 mod interrupt {
-    use std::path::{Path, PathBuf};
+    use std::io;
+    use std::path::PathBuf;
     use std::sync::{Mutex, MutexGuard, Once};
+
+    use feltkit::batch::AtomicFile;
 
     use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
     use signal_hook::iterator::Signals;
@@ -311,12 +315,13 @@ mod interrupt {
         (1..=64).contains(&signal) && mask >> (signal - 1) & 1 == 1
     }
 
-    /// Removes `temp` if SIGINT, SIGTERM or SIGHUP arrives before [`finish`], then ends the
-    /// process as the signal would have (its exit status still says which signal). Signals
-    /// ignored at start stay ignored. If the handler cannot be installed, the run goes on
-    /// without it: the target is safe either way, only the temporary file may be left.
-    pub fn remove_on_signal(temp: &Path) {
-        *pending() = Some(temp.to_path_buf());
+    /// Creates the temporary output file with `create` and removes it if SIGINT, SIGTERM or
+    /// SIGHUP arrives before [`finish`], then ends the process as the signal would have (its
+    /// exit status still says which signal). The handler is in place before the file exists,
+    /// and a signal that arrives while it is being created waits for its name. Signals ignored
+    /// at start stay ignored. If the handler cannot be installed, the run goes on without it:
+    /// the target is safe either way, only the temporary file may be left.
+    pub fn create(create: impl FnOnce() -> io::Result<AtomicFile>) -> io::Result<AtomicFile> {
         static INSTALL: Once = Once::new();
         INSTALL.call_once(|| {
             let wanted: Vec<i32> =
@@ -336,6 +341,10 @@ mod interrupt {
                 });
             drop(spawned);
         });
+        let mut guard = pending();
+        let file = create()?;
+        *guard = Some(file.temp_path().to_path_buf());
+        Ok(file)
     }
 
     /// Runs `op` (the rename into place, or the removal) with no signal handling in between,
@@ -352,8 +361,12 @@ mod interrupt {
 /// output).
 #[cfg(not(unix))]
 mod interrupt {
-    /// Does nothing here.
-    pub fn remove_on_signal(_temp: &std::path::Path) {}
+    /// Runs `create`.
+    pub fn create(
+        create: impl FnOnce() -> std::io::Result<feltkit::batch::AtomicFile>,
+    ) -> std::io::Result<feltkit::batch::AtomicFile> {
+        create()
+    }
 
     /// Runs `op`.
     pub fn finish<R>(op: impl FnOnce() -> R) -> R {
