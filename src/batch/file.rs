@@ -59,26 +59,25 @@ impl FileId {
     /// regular file and the system tells (Unix).
     pub fn of_stdin() -> Option<FileId> {
         #[cfg(unix)]
-        {
-            use std::os::fd::AsFd;
-            let fd = io::stdin().as_fd().try_clone_to_owned().ok()?;
-            FileId::of_file(&File::from(fd), None)
-        }
+        return FileId::of_fd(std::os::fd::AsFd::as_fd(&io::stdin()));
         #[cfg(not(unix))]
-        None
+        return None;
     }
 
     /// The identity of the file on standard output (`felt batch in.csv >> in.csv`), if it is a
     /// regular file and the system tells (Unix).
     pub fn of_stdout() -> Option<FileId> {
         #[cfg(unix)]
-        {
-            use std::os::fd::AsFd;
-            let fd = io::stdout().as_fd().try_clone_to_owned().ok()?;
-            FileId::of_file(&File::from(fd), None)
-        }
+        return FileId::of_fd(std::os::fd::AsFd::as_fd(&io::stdout()));
         #[cfg(not(unix))]
-        None
+        return None;
+    }
+
+    /// The identity of the file open as `fd` (read from a duplicate, which is then closed).
+    #[cfg(unix)]
+    fn of_fd(fd: std::os::fd::BorrowedFd<'_>) -> Option<FileId> {
+        let file = File::from(fd.try_clone_to_owned().ok()?);
+        FileId::of_metadata(&file.metadata().ok()?)
     }
 
     #[cfg(unix)]
