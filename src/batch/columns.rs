@@ -1,10 +1,43 @@
 //! The header row: which column holds each player and each setting, and the output header.
+//!
+//! The names of the output columns, and why they cannot collide, are described in the
+//! [`batch`](super) module's documentation.
 
 use csv::ByteRecord;
 use thiserror::Error;
 
 /// The most players a row can name (`p1` to `p10`).
 pub const MAX_PLAYERS: usize = 10;
+
+/// The prefix of every column name `felt batch` adds, reserved in its input.
+pub const RESULT_PREFIX: &str = "felt_";
+
+/// The result columns after the per-player ones, without [`RESULT_PREFIX`].
+const RESULT_TAIL: [&str; 4] = ["method", "deals", "stderr", "error"];
+
+/// The per-player result columns, without [`RESULT_PREFIX`] and the player (`p1_`).
+const PLAYER_RESULTS: [&str; 3] = ["equity", "win", "tie"];
+
+/// Whether `name` (trimmed, any case) is a column `felt batch` writes: `felt_row`,
+/// `felt_p<n>_equity`, `felt_p<n>_win`, `felt_p<n>_tie` for `n` from 1 to 10, `felt_method`,
+/// `felt_deals`, `felt_stderr` or `felt_error`.
+pub fn is_result_name(name: &str) -> bool {
+    let lower = name.trim().to_ascii_lowercase();
+    let Some(rest) = lower.strip_prefix(RESULT_PREFIX) else { return false };
+    if rest == "row" || RESULT_TAIL.contains(&rest) {
+        return true;
+    }
+    rest.split_once('_').is_some_and(|(player, what)| {
+        matches!(player_number(player), Some(Ok(_))) && PLAYER_RESULTS.contains(&what)
+    })
+}
+
+/// Whether `name` (trimmed, any case) starts with [`RESULT_PREFIX`].
+fn is_reserved(name: &str) -> bool {
+    let name = name.trim().as_bytes();
+    name.len() >= RESULT_PREFIX.len()
+        && name[..RESULT_PREFIX.len()].eq_ignore_ascii_case(RESULT_PREFIX.as_bytes())
+}
 
 /// Why a header row cannot be used.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -36,6 +69,31 @@ pub enum HeaderError {
     /// A `p` column beyond `p10` (or `p0`).
     #[error("column {0:?}: player columns are p1 to p10")]
     BadPlayer(String),
+    /// A column name starts with the reserved prefix `felt_` but is not one of the result
+    /// columns `felt batch` writes.
+    #[error(
+        "column {position} ({name:?}): names starting with felt_ are reserved for the result \
+         columns felt batch adds; rename this column"
+    )]
+    Reserved {
+        /// The column's name.
+        name: String,
+        /// Its position, counting from 1.
+        position: usize,
+    },
+    /// Two carried columns have the same name, which the output would repeat.
+    #[error(
+        "column {name:?} is named twice (columns {first} and {second}): every column needs its \
+         own name, so that the output's names are unique"
+    )]
+    Duplicate {
+        /// The name.
+        name: String,
+        /// Its first position, counting from 1.
+        first: usize,
+        /// Its second position, counting from 1.
+        second: usize,
+    },
     /// A known column is named twice.
     #[error("column {name} is named twice (columns {first} and {second})")]
     Twice {
@@ -121,6 +179,9 @@ fn player_number(name: &str) -> Option<Result<usize, ()>> {
 pub struct Columns {
     /// Every header cell as text (invalid UTF-8 replaced), in order.
     pub names: Vec<String>,
+    /// The positions of the columns written to the output: all but earlier results (columns
+    /// named like the ones `felt batch` adds, see [`is_result_name`]), in order.
+    pub carried: Vec<usize>,
     /// The positions of `p1`, `p2`, ... (at least two).
     pub players: Vec<usize>,
     /// Position of `game`.
@@ -150,6 +211,7 @@ impl Columns {
         let mut players: [Option<usize>; MAX_PLAYERS] = [None; MAX_PLAYERS];
         let mut cols = Columns {
             names: Vec::new(),
+            carried: Vec::new(),
             players: Vec::new(),
             game: None,
             board: None,
@@ -159,7 +221,22 @@ impl Columns {
             stderr: None,
             seed: None,
         };
+        let mut seen: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
         for (pos, name) in names.iter().enumerate() {
+            if is_reserved(name) {
+                if !is_result_name(name) {
+                    return Err(HeaderError::Reserved { name: name.clone(), position: pos + 1 });
+                }
+                continue;
+            }
+            if let Some(first) = seen.insert(name, pos) {
+                return Err(HeaderError::Duplicate {
+                    name: name.clone(),
+                    first: first + 1,
+                    second: pos + 1,
+                });
+            }
+            cols.carried.push(pos);
             let Some(field) = Field::parse(name)? else { continue };
             let slot = match field {
                 Field::Player(i) => &mut players[i],
@@ -202,20 +279,21 @@ impl Columns {
         Ok(cols)
     }
 
-    /// The output header: `row` (if asked), the input's names, per-player results, then
-    /// `method`, `deals`, `stderr`, `error`.
+    /// The output header: `felt_row` (if asked), the carried input names, per-player results
+    /// (`felt_p1_equity`, `felt_p1_win`, `felt_p1_tie`, ...), then `felt_method`, `felt_deals`,
+    /// `felt_stderr`, `felt_error`. No two names are equal (see the module's documentation).
     pub fn output_header(&self, row_column: bool) -> Vec<String> {
-        let mut out = Vec::with_capacity(self.names.len() + 3 * self.players.len() + 5);
+        let mut out = Vec::with_capacity(self.carried.len() + 3 * self.players.len() + 5);
         if row_column {
-            out.push("row".to_string());
+            out.push(format!("{RESULT_PREFIX}row"));
         }
-        out.extend(self.names.iter().cloned());
+        out.extend(self.carried.iter().map(|&i| self.names[i].clone()));
         for p in 1..=self.players.len() {
-            for what in ["equity", "win", "tie"] {
-                out.push(format!("p{p}_{what}"));
+            for what in PLAYER_RESULTS {
+                out.push(format!("{RESULT_PREFIX}p{p}_{what}"));
             }
         }
-        out.extend(["method", "deals", "stderr", "error"].map(String::from));
+        out.extend(RESULT_TAIL.map(|what| format!("{RESULT_PREFIX}{what}")));
         out
     }
 }
@@ -237,12 +315,91 @@ mod tests {
         assert_eq!(c.game, None);
         assert_eq!(
             c.output_header(false)[6..],
-            ["p1_equity", "p1_win", "p1_tie", "p2_equity", "p2_win", "p2_tie"]
-                .into_iter()
-                .chain(["method", "deals", "stderr", "error"])
-                .collect::<Vec<_>>()[..]
+            [
+                "felt_p1_equity",
+                "felt_p1_win",
+                "felt_p1_tie",
+                "felt_p2_equity",
+                "felt_p2_win",
+                "felt_p2_tie",
+                "felt_method",
+                "felt_deals",
+                "felt_stderr",
+                "felt_error"
+            ]
         );
-        assert_eq!(c.output_header(true)[..2], ["row", "id"]);
+        assert_eq!(c.output_header(true)[..2], ["felt_row", "id"]);
+    }
+
+    /// Every name `output_header` can write, for headers of 2 to 10 players.
+    fn all_result_names() -> Vec<String> {
+        let all: Vec<String> = (1..=MAX_PLAYERS).map(|i| format!("p{i}")).collect();
+        let c = Columns::from_header(&ByteRecord::from(all.clone())).unwrap();
+        c.output_header(true).into_iter().filter(|n| !all.contains(n)).collect()
+    }
+
+    #[test]
+    fn result_names_are_recognized_and_nothing_else_with_the_prefix() {
+        let names = all_result_names();
+        assert_eq!(names.len(), 1 + 3 * MAX_PLAYERS + 4);
+        assert!(names.iter().all(|n| is_result_name(n) && n.starts_with(RESULT_PREFIX)));
+        assert!(is_result_name(" FELT_P10_Equity "));
+        for other in ["felt_p11_equity", "felt_p0_win", "felt_p1_", "felt_", "felt_note", "row"] {
+            assert!(!is_result_name(other), "{other}");
+        }
+    }
+
+    #[test]
+    fn output_names_are_unique_even_when_input_names_look_like_results() {
+        // Input columns named like the result columns of old versions, and `row`.
+        let input = ["row", "p1", "p2", "method", "stderr", "deals", "error", "p1_equity"];
+        let c = header(&input).unwrap();
+        let out = c.output_header(true);
+        let unique: std::collections::HashSet<&String> = out.iter().collect();
+        assert_eq!(unique.len(), out.len(), "{out:?}");
+        assert_eq!(
+            out[..9],
+            ["felt_row", "row", "p1", "p2", "method", "stderr", "deals", "error", "p1_equity"]
+        );
+    }
+
+    #[test]
+    fn earlier_result_columns_are_not_carried_through() {
+        let first = header(&["id", "p1", "p2"]).unwrap();
+        let again =
+            header(&first.output_header(true).iter().map(String::as_str).collect::<Vec<_>>())
+                .unwrap();
+        assert_eq!(again.carried, vec![1, 2, 3]);
+        assert_eq!(again.players, vec![2, 3]);
+        assert_eq!(again.output_header(true), first.output_header(true));
+        // Results of a run with more players are dropped too (any case, trimmed).
+        let c = header(&["p1", " FELT_P3_TIE", "p2", "felt_error"]).unwrap();
+        assert_eq!(c.carried, vec![0, 2]);
+    }
+
+    #[test]
+    fn a_reserved_name_that_is_no_result_is_refused() {
+        let e = header(&["p1", "p2", "Felt_notes"]).unwrap_err();
+        assert_eq!(e, HeaderError::Reserved { name: "Felt_notes".into(), position: 3 });
+        assert_eq!(
+            e.to_string(),
+            "column 3 (\"Felt_notes\"): names starting with felt_ are reserved for the result \
+             columns felt batch adds; rename this column"
+        );
+    }
+
+    #[test]
+    fn a_carried_column_named_twice_is_refused() {
+        let e = header(&["note", "p1", "p2", "note"]).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "column \"note\" is named twice (columns 1 and 4): every column needs its own name, \
+             so that the output's names are unique"
+        );
+        // Two empty names are two equal names.
+        assert!(matches!(header(&["p1", "p2", "", ""]), Err(HeaderError::Duplicate { .. })));
+        // Different case: different names.
+        assert!(header(&["note", "p1", "p2", "Note"]).is_ok());
     }
 
     #[test]

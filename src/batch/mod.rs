@@ -1,11 +1,11 @@
 //! Batch equity studies: a CSV/TSV file of questions in, the same rows with answers out.
 //!
 //! Each data row names up to ten players (`p1` ... `p10`) and optionally `game`, `board`,
-//! `dead`, `method`, `iterations`, `stderr` and `seed`; every other column is carried through.
-//! [`run`] streams the input in chunks of [`Config::chunk_rows`] rows, answers a chunk's rows
+//! `dead`, `method`, `iterations`, `stderr` and `seed`; every other column is carried through,
+//! except an earlier run's result columns (below). [`run`] streams the input in chunks of [`Config::chunk_rows`] rows, answers a chunk's rows
 //! in parallel on a rayon pool while it writes the previous chunk and reads the next, and
 //! writes exactly one output row per input row, in input order. A bad row gets its message in
-//! the `error` column and the others still run.
+//! the `felt_error` column and the others still run.
 //!
 //! ```
 //! use feltkit::batch::{run, Config};
@@ -15,7 +15,8 @@
 //! assert_eq!((summary.rows, summary.failed), (2, 1));
 //! let text = String::from_utf8(out).unwrap();
 //! let lines: Vec<&str> = text.lines().collect();
-//! assert!(lines[0].ends_with("p2_equity,p2_win,p2_tie,method,deals,stderr,error"));
+//! assert_eq!(lines[0], "id,p1,p2,board,felt_p1_equity,felt_p1_win,felt_p1_tie,\
+//!     felt_p2_equity,felt_p2_win,felt_p2_tie,felt_method,felt_deals,felt_stderr,felt_error");
 //! assert!(lines[1].starts_with("1,AhKh,QsQd,2c7d9h,0.")); // then AhKh's equity
 //! assert!(lines[1].ends_with(",exhaustive,990,,"));
 //! // The message is one CSV field, its quotes doubled.
@@ -24,8 +25,36 @@
 //!
 //! Rows run in parallel with each calculation in the same pool, so a heavy row's own parallel
 //! work spreads over threads the light rows leave idle (rayon's work stealing).
+//!
+//! # Output column names
+//!
+//! Every column `felt batch` adds starts with [`RESULT_PREFIX`] (`felt_`): `felt_row` (with
+//! `--row-numbers` or `--shard`), `felt_p1_equity`, `felt_p1_win`, `felt_p1_tie`, ... for each
+//! player column, then `felt_method`, `felt_deals`, `felt_stderr` and `felt_error`. The prefix
+//! is reserved: an input column whose name (trimmed, any case) starts with `felt_` is either
+//! one of those result names, so an earlier run's result, which is not carried through (the new
+//! results replace it), or else refused ([`HeaderError::Reserved`]). Carried input columns must
+//! have distinct names ([`HeaderError::Duplicate`]). So the output header never repeats a name,
+//! whatever the input's columns are (`row`, `method`, `stderr`, `error` included).
+//!
+//! An output file is therefore a valid input, and running a batch on its own output (with the
+//! same flags) gives the same file again: the input columns are read as before and the results
+//! are recomputed in place of the old ones. Two things do not survive a first run: a record
+//! shorter than the header is written padded with empty cells, and fields beyond the header's
+//! width are dropped (their row's `felt_error` quotes them); and data rows are numbered in the
+//! file being read, so a shard's output read again has rows 1, 2, ... (Monte Carlo rows without
+//! a `seed` cell then draw other seeds).
+//!
+//! `--json` lines keep the input under their own `input` key, so their keys (`row`, `input`,
+//! `players`, `method`, `deals`, `stderr`, `error`) never meet the input's names; `input`
+//! holds the carried columns only.
+//!
+//! A prefix rather than a suffix keeps the added names together and recognizable at a glance,
+//! and a tool name rather than a generic word (`result_`) keeps it out of the way of users'
+//! own column names.
 
 mod columns;
+mod file;
 mod output;
 mod row;
 
@@ -37,9 +66,10 @@ use csv::ByteRecord;
 use rayon::prelude::*;
 use thiserror::Error;
 
-pub use columns::{Columns, Field, HeaderError, MAX_PLAYERS};
+pub use columns::{is_result_name, Columns, Field, HeaderError, MAX_PLAYERS, RESULT_PREFIX};
+pub use file::{resolve_links, AtomicFile, FileId};
 pub use output::{Format, Outcome, Output};
-pub use row::{compute, query, row_seed, Defaults, RowError};
+pub use row::{compute, query, row_seed, stderr_target, Defaults, RowError};
 
 /// Why a batch run stopped: the file itself, not one of its rows, could not be used. The I/O
 /// variants keep the `io::Error` as their source (a broken pipe can be recognized in the chain).
@@ -89,14 +119,22 @@ impl Shard {
 impl FromStr for Shard {
     type Err = String;
 
-    /// Reads `K/N` with 1 <= K <= N.
+    /// Reads `K/N`: two whole numbers with 1 <= K <= N <= 2^64-1.
     fn from_str(s: &str) -> Result<Shard, String> {
-        let bad = || format!("expected K/N with 1 <= K <= N (such as 3/8), got {s:?}");
-        let (k, n) = s.split_once('/').ok_or_else(bad)?;
-        let index: u64 = k.trim().parse().map_err(|_| bad())?;
-        let count: u64 = n.trim().parse().map_err(|_| bad())?;
+        const FORM: &str = "expected K/N, two whole numbers with 1 <= K <= N (such as 3/8)";
+        let (k, n) = s.split_once('/').ok_or_else(|| format!("no '/' in {s:?}: {FORM}"))?;
+        let (k, n) = (k.trim(), n.trim());
+        let count: u64 = n.parse().map_err(|_| {
+            format!("N ({n:?}) is not a whole number from 1 to {}: {FORM}", u64::MAX)
+        })?;
+        if count == 0 {
+            return Err(format!("N is 0, but there must be at least 1 shard: {FORM}"));
+        }
+        let index: u64 = k.parse().map_err(|_| {
+            format!("K ({k:?}) is not a whole number from 1 to N ({count}): {FORM}")
+        })?;
         if index == 0 || index > count {
-            return Err(bad());
+            return Err(format!("K is {index}, but it must be from 1 to N ({count}): {FORM}"));
         }
         Ok(Shard { index, count })
     }
@@ -113,7 +151,7 @@ pub struct Config {
     pub format: Format,
     /// The share of rows to process.
     pub shard: Shard,
-    /// Whether the CSV output starts with a `row` column (the input row number).
+    /// Whether the CSV output starts with a `felt_row` column (the input row number).
     pub row_column: bool,
     /// Rows per chunk: at most three chunks are in memory at once.
     pub chunk_rows: usize,
@@ -327,9 +365,32 @@ mod tests {
         let rows: Vec<u64> = (1..=9).filter(|&r| s.owns(r)).collect();
         assert_eq!(rows, vec![2, 5, 8]);
         assert!(Shard::ALL.owns(1) && Shard::ALL.owns(u64::MAX));
-        for bad in ["0/3", "4/3", "3", "a/b", "1/0"] {
+        for bad in ["0/3", "4/3", "3", "a/b", "1/0", "0/0", "-1/3", "1/-3", "", "/", "1/2/3"] {
             assert!(bad.parse::<Shard>().is_err(), "{bad}");
         }
+        let max: Shard = "18446744073709551615/18446744073709551615".parse().unwrap();
+        assert!(max.owns(u64::MAX) && !max.owns(1));
+    }
+
+    #[test]
+    fn absurd_shards_are_refused_saying_which_number_is_wrong() {
+        let e = |s: &str| s.parse::<Shard>().unwrap_err();
+        let form = "expected K/N, two whole numbers with 1 <= K <= N (such as 3/8)";
+        assert_eq!(e("0/0"), format!("N is 0, but there must be at least 1 shard: {form}"));
+        assert_eq!(e("5/3"), format!("K is 5, but it must be from 1 to N (3): {form}"));
+        assert_eq!(e("0/3"), format!("K is 0, but it must be from 1 to N (3): {form}"));
+        assert_eq!(
+            e("18446744073709551616/2"),
+            format!("K (\"18446744073709551616\") is not a whole number from 1 to N (2): {form}")
+        );
+        assert_eq!(
+            e("1/18446744073709551616"),
+            format!(
+                "N (\"18446744073709551616\") is not a whole number from 1 to \
+                 18446744073709551615: {form}"
+            )
+        );
+        assert_eq!(e("3"), format!("no '/' in \"3\": {form}"));
     }
 
     #[test]

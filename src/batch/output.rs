@@ -1,4 +1,10 @@
 //! Writing results: CSV/TSV rows (input cells, then results) or JSON lines.
+//!
+//! CSV columns are named as [`Columns::output_header`] says (results prefixed `felt_`). A
+//! JSON line keeps the input under its own key, so its keys never meet the input's names:
+//! `{"row", "input": {column: cell}, "players", "method", "deals", "stderr", "error"}`; the
+//! `input` object holds the carried columns only (not an earlier run's `felt_` results), whose
+//! names are unique.
 
 use std::fmt::Write as _;
 use std::io::{self, Write};
@@ -42,7 +48,8 @@ impl Outcome {
 /// Writes outcomes in one format, header first.
 pub struct Output<W: Write> {
     sink: Sink<W>,
-    names: Vec<String>,
+    /// The carried input columns: (position in the record, name).
+    carried: Vec<(usize, String)>,
     players: usize,
     row_column: bool,
     line: String,
@@ -74,7 +81,7 @@ impl<W: Write> Output<W> {
         };
         Ok(Output {
             sink,
-            names: cols.names.clone(),
+            carried: cols.carried.iter().map(|&i| (i, cols.names[i].clone())).collect(),
             players: cols.players.len(),
             row_column,
             line: String::new(),
@@ -85,11 +92,11 @@ impl<W: Write> Output<W> {
     pub fn write(&mut self, o: &Outcome) -> io::Result<()> {
         match &mut self.sink {
             Sink::Csv(csv) => {
-                write_csv(csv, o, self.names.len(), self.players, self.row_column).map_err(io_error)
+                write_csv(csv, o, &self.carried, self.players, self.row_column).map_err(io_error)
             }
             Sink::Json(w) => {
                 self.line.clear();
-                json_line(&mut self.line, o, &self.names);
+                json_line(&mut self.line, o, &self.carried);
                 w.write_all(self.line.as_bytes())
             }
         }
@@ -104,11 +111,12 @@ impl<W: Write> Output<W> {
     }
 }
 
-/// One CSV record: the input cells (padded or cut to the header's width), then the results.
+/// One CSV record: the carried input cells (empty where the record is short), then the
+/// results.
 fn write_csv<W: Write>(
     csv: &mut csv::Writer<W>,
     o: &Outcome,
-    width: usize,
+    carried: &[(usize, String)],
     players: usize,
     row_column: bool,
 ) -> csv::Result<()> {
@@ -117,7 +125,7 @@ fn write_csv<W: Write>(
         write!(num, "{}", o.row).ok();
         csv.write_field(&num)?;
     }
-    for i in 0..width {
+    for &(i, _) in carried {
         csv.write_field(o.record.get(i).unwrap_or(b""))?;
     }
     match &o.result {
@@ -162,15 +170,15 @@ fn json_str(out: &mut String, s: &str) {
 
 /// `{"row", "input": {name: cell}, "players": [{equity, win, tie}], "method", "deals",
 /// "stderr", "error"}` with nulls where a value is absent, and a newline.
-fn json_line(out: &mut String, o: &Outcome, names: &[String]) {
+fn json_line(out: &mut String, o: &Outcome, carried: &[(usize, String)]) {
     write!(out, "{{\"row\":{},\"input\":{{", o.row).ok();
-    for (i, name) in names.iter().enumerate() {
-        if i > 0 {
+    for (k, (i, name)) in carried.iter().enumerate() {
+        if k > 0 {
             out.push(',');
         }
         json_str(out, name);
         out.push(':');
-        json_str(out, &String::from_utf8_lossy(o.record.get(i).unwrap_or(b"")));
+        json_str(out, &String::from_utf8_lossy(o.record.get(*i).unwrap_or(b"")));
     }
     out.push_str("},");
     match &o.result {
@@ -242,7 +250,8 @@ mod tests {
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(
             lines[0],
-            "row,p1,p2,note,p1_equity,p1_win,p1_tie,p2_equity,p2_win,p2_tie,method,deals,stderr,error"
+            "felt_row,p1,p2,note,felt_p1_equity,felt_p1_win,felt_p1_tie,felt_p2_equity,felt_p2_win,\
+             felt_p2_tie,felt_method,felt_deals,felt_stderr,felt_error"
         );
         assert!(lines[1].starts_with("1,AhKh,QsQd,\"a, \"\"b\"\"\",0."), "{}", lines[1]);
         assert!(lines[1].ends_with(",exhaustive,990,,"), "{}", lines[1]);
@@ -268,5 +277,30 @@ mod tests {
         assert_eq!(rows[1]["players"], serde_json::Value::Null);
         assert_eq!(rows[1]["input"]["p2"], "");
         assert!(rows[1]["error"].as_str().unwrap().starts_with("too few players"));
+    }
+
+    #[test]
+    fn earlier_results_are_left_out_of_csv_rows_and_json_input() {
+        let header = ["p1", "felt_p1_equity", "p2", "note", "felt_error"];
+        let cols = Columns::from_header(&ByteRecord::from(header.to_vec())).unwrap();
+        let mut o = outcomes().remove(0);
+        o.record = ByteRecord::from(vec!["AhKh", "0.1", "QsQd", "n", "old error"]);
+        let mut buf = Vec::new();
+        let mut out = Output::new(&mut buf, Format::Csv { delimiter: b',' }, &cols, false).unwrap();
+        out.write(&o).unwrap();
+        drop(out);
+        let text = String::from_utf8(buf).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(lines[0].starts_with("p1,p2,note,felt_p1_equity,"), "{}", lines[0]);
+        assert!(lines[1].starts_with("AhKh,QsQd,n,0."), "{}", lines[1]);
+        assert!(!text.contains("old error") && !text.contains(",0.1,"), "{text}");
+        let mut buf = Vec::new();
+        let mut out = Output::new(&mut buf, Format::JsonLines, &cols, false).unwrap();
+        out.write(&o).unwrap();
+        drop(out);
+        let v: serde_json::Value = serde_json::from_slice(&buf).unwrap();
+        let keys: Vec<&String> = v["input"].as_object().unwrap().keys().collect();
+        assert_eq!(keys, ["note", "p1", "p2"]); // serde_json sorts keys
+        assert_eq!(v["error"], serde_json::Value::Null);
     }
 }
