@@ -763,7 +763,7 @@ fn failed_rows_keep_their_error_and_the_output_file_is_still_written_with_exit_1
 
 #[test]
 fn stderr_and_shard_flags_out_of_range_are_refused_with_their_range() {
-    let stderr_range = "expected a number more than 0 and at most 1, such as 0.001";
+    let stderr_range = "expected a standard error more than 0 and at most 1, such as 0.001";
     for value in ["0", "-1", "2", "NaN", "inf", "1e400", "abc", "1e-400"] {
         let (code, out, err) = batch(&[&format!("--stderr={value}")], SMALL);
         assert_eq!((code, out.as_str()), (2, ""), "--stderr {value}: {err}");

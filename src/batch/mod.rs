@@ -69,7 +69,7 @@ use thiserror::Error;
 pub use columns::{is_result_name, Columns, Field, HeaderError, MAX_PLAYERS, RESULT_PREFIX};
 pub use file::{resolve_links, AtomicFile, FileId};
 pub use output::{Format, Outcome, Output};
-pub use row::{compute, query, row_seed, stderr_target, Defaults, RowError};
+pub use row::{compute, query, row_seed, Defaults, RowError};
 
 /// Why a batch run stopped: the file itself, not one of its rows, could not be used. The I/O
 /// variants keep the `io::Error` as their source (a broken pipe can be recognized in the chain).

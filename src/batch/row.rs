@@ -194,30 +194,6 @@ fn parsed<T: FromStr>(
     })
 }
 
-/// What a standard error target must be.
-const STDERR_EXPECTED: &str = "a number more than 0 and at most 1, such as 0.001";
-
-/// Reads a Monte Carlo standard error target (a `stderr` cell, `--stderr`): a finite number
-/// more than 0 and at most 1 (equities are fractions, so their standard error is below 1). The
-/// error says what was expected.
-///
-/// ```
-/// use feltkit::batch::stderr_target;
-/// assert_eq!(stderr_target("0.001"), Ok(0.001));
-/// for bad in ["0", "-1", "2", "inf", "NaN", "x"] {
-///     assert!(stderr_target(bad).is_err());
-/// }
-/// ```
-pub fn stderr_target(text: &str) -> Result<f64, String> {
-    match text.trim().parse::<f64>() {
-        Ok(se) if se > 0.0 && se <= 1.0 => Ok(se),
-        Ok(se) if !se.is_nan() => {
-            Err(format!("{text} is out of range: expected {STDERR_EXPECTED}"))
-        }
-        _ => Err(format!("{text:?} is not a number: expected {STDERR_EXPECTED}")),
-    }
-}
-
 /// Builds the query of data row `row` (counting from 1). Empty cells take the defaults; the
 /// seed is the row's `seed` cell or else [`row_seed`]`(defaults.seed, row)`.
 pub fn query(
@@ -282,9 +258,9 @@ pub fn query(
     }
     let stderr = match cell(record, cols.stderr, Field::Stderr)? {
         "" => None,
-        text => Some(stderr_target(text).map_err(|_| RowError::Cell {
+        text => Some(crate::equity::stderr_target(text).map_err(|_| RowError::Cell {
             column: Field::Stderr.name(),
-            expected: STDERR_EXPECTED,
+            expected: crate::equity::STDERR_EXPECTED,
             got: text.to_string(),
         })?),
     };
@@ -369,7 +345,7 @@ mod tests {
         );
         assert_eq!(
             err(&["AA", "KK", "", "", "", "-1", "", ""]),
-            "stderr: expected a number more than 0 and at most 1, such as 0.001, got \"-1\""
+            "stderr: expected a standard error more than 0 and at most 1, such as 0.001, got \"-1\""
         );
         for bad in ["0", "1.5", "inf", "NaN", "1e-400"] {
             assert!(

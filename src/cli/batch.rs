@@ -47,7 +47,7 @@ pub struct BatchArgs {
     iterations: Option<u64>,
     /// Monte Carlo standard error target for rows without a `stderr` cell: more than 0 and at
     /// most 1.
-    #[arg(long, value_parser = feltkit::batch::stderr_target)]
+    #[arg(long, value_parser = feltkit::equity::stderr_target)]
     stderr: Option<f64>,
     /// Base seed: a row without a `seed` cell uses the row-th output of SplitMix64 from it.
     #[arg(long, default_value_t = 0)]

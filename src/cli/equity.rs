@@ -60,7 +60,7 @@ pub struct EquityArgs {
     iterations: Option<u64>,
     /// Monte Carlo: stop when every player's standard error is at most this (more than 0, at
     /// most 1, e.g. 0.001).
-    #[arg(long, value_parser = super::parse_stderr)]
+    #[arg(long, value_parser = feltkit::equity::stderr_target)]
     stderr: Option<f64>,
     /// Monte Carlo: stop after this many seconds (more than 0, at most 86400).
     #[arg(long, value_parser = super::parse_seconds)]

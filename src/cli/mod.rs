@@ -58,20 +58,6 @@ pub fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
     }
 }
 
-/// Reads `--stderr`: a standard error target, more than 0 and at most
-/// [`feltkit::equity::MAX_STDERR`].
-pub fn parse_stderr(text: &str) -> Result<f64, String> {
-    let max = feltkit::equity::MAX_STDERR;
-    let expected =
-        format!("expected a standard error more than 0 and at most {max}, such as 0.001");
-    match text.trim().parse::<f64>() {
-        Ok(x) if x > 0.0 && x <= max => Ok(x),
-        Ok(x) if x.is_nan() => Err(format!("{text:?} is not a number: {expected}")),
-        Ok(_) => Err(format!("{text} is out of range: {expected}")),
-        Err(_) => Err(format!("{text:?} is not a number: {expected}")),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -86,10 +72,5 @@ mod tests {
         assert!(parse_seconds("NaN").is_err());
         assert!(parse_seconds("-1").is_err());
         assert_eq!(parse_seconds("0.5"), Ok(std::time::Duration::from_millis(500)));
-        assert_eq!(parse_stderr("0.001"), Ok(0.001));
-        assert_eq!(parse_stderr("1"), Ok(1.0));
-        for bad in ["0", "-0.1", "1.5", "inf", "NaN", "x"] {
-            assert!(parse_stderr(bad).unwrap_err().contains("more than 0 and at most 1"), "{bad}");
-        }
     }
 }

@@ -32,7 +32,10 @@ mod turnover;
 pub use error::EquityError;
 pub use estimate::{describe_seconds, estimated_seconds, SECONDS_PER_COST};
 pub use holdem::MAX_MATCHUP_CLASSES;
-pub use monte_carlo::{BATCH, DEFAULT_STDERR, MAX_DEALS, MAX_ITERATIONS, MAX_STDERR, MAX_TIME};
+pub use monte_carlo::{
+    stderr_target, BATCH, DEFAULT_STDERR, MAX_DEALS, MAX_ITERATIONS, MAX_STDERR, MAX_TIME,
+    STDERR_EXPECTED,
+};
 pub use query::{Game, Holding, Method, ParsedQuery, Query};
 pub use tally::TIE_UNIT;
 

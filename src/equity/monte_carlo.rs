@@ -37,6 +37,30 @@ pub const MAX_ITERATIONS: u64 = 1_000_000_000_000;
 /// The longest `time` a query may be given: one day.
 pub const MAX_TIME: std::time::Duration = std::time::Duration::from_secs(86_400);
 
+/// What a standard error target must be (see [`stderr_target`]).
+pub const STDERR_EXPECTED: &str = "a standard error more than 0 and at most 1, such as 0.001";
+
+/// Reads a Monte Carlo standard error target (`--stderr`, a batch `stderr` cell): a number more
+/// than 0 and at most [`MAX_STDERR`] (equities are fractions, so their standard error is below
+/// 1). The error says what was expected.
+///
+/// ```
+/// use feltkit::equity::stderr_target;
+/// assert_eq!(stderr_target("0.001"), Ok(0.001));
+/// for bad in ["0", "-1", "2", "inf", "NaN", "x"] {
+///     assert!(stderr_target(bad).is_err());
+/// }
+/// ```
+pub fn stderr_target(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(se) if se > 0.0 && se <= MAX_STDERR => Ok(se),
+        Ok(se) if !se.is_nan() => {
+            Err(format!("{text} is out of range: expected {STDERR_EXPECTED}"))
+        }
+        _ => Err(format!("{text:?} is not a number: expected {STDERR_EXPECTED}")),
+    }
+}
+
 /// A game's random deal: draws `deals` deals and counts their showdowns.
 pub(crate) trait Sampler: Sync {
     /// The number of players.
