@@ -1,4 +1,10 @@
 //! Small helpers for user-facing wording.
+//!
+//! ```
+//! use feltkit::text::count;
+//! assert_eq!(count(1usize, "hand", "hands"), "1 hand");
+//! assert_eq!(count(1_060usize, "hand", "hands"), "1060 hands");
+//! ```
 
 use std::fmt::Display;
 

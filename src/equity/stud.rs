@@ -2,9 +2,10 @@
 //! rest of each hand dealt from what is left.
 //!
 //! Seven-card stud: when the deck cannot give every player a seventh card, one community card
-//! is every player's seventh card (VARIANTS.md; burn cards are unknown, so they change nothing).
-//! Americana hands are five cards, ranked with suit tie-breaks, so two hands tie only when both
-//! are the same five-card class with the same tie-break suit, which one deck never deals.
+//! is every player's seventh card (`docs/games.md`; burn cards are unknown, so they change
+//! nothing). Americana hands are five cards, ranked with suit tie-breaks, so two hands tie only
+//! when both are the same five-card class with the same tie-break suit, which one deck never
+//! deals.
 
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;

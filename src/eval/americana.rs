@@ -1,6 +1,6 @@
 //! The 32-card Americana evaluator: flush beats full house, A-7-8-9-T is the lowest straight,
 //! and equal ranks are broken by suit (spades > hearts > diamonds > clubs), so that two
-//! five-card hands from one deck never tie (VARIANTS.md).
+//! five-card hands from one deck never tie (the Americana ranking of `docs/games.md`).
 //!
 //! The rank-only part comes from the same kind of perfect-hash tables as the standard
 //! evaluator ([`crate::eval::tables`]); each entry also names the rank whose best suit breaks a

@@ -6,6 +6,18 @@
 //! result is packed into a `u32` whose order is the hand order: category first, then the group
 //! ranks one nibble each, then (Americana only) the tie-break suit. A hand of six or seven cards
 //! is worth its best five-card subset, by definition.
+//!
+//! ```
+//! use feltkit::card::{parse_cards, Deck};
+//! use feltkit::eval::reference::{americana5, best_of, standard5, standard_category_of};
+//! use feltkit::eval::Category;
+//! let cards = parse_cards("AhKhQhJhTh 2c 3d", Deck::Standard).unwrap();
+//! let best = best_of(&cards, standard5); // the best of the 21 five-card subsets
+//! assert_eq!(standard_category_of(best), Category::StraightFlush);
+//! // Americana: the same ranks, the ace of spades beats the ace of hearts.
+//! let five = |s| <[_; 5]>::try_from(parse_cards(s, Deck::Americana).unwrap()).unwrap();
+//! assert!(americana5(&five("AsKs9h8d7c")) > americana5(&five("AhKh9s8d7c")));
+//! ```
 
 use crate::card::Card;
 use crate::eval::Category;

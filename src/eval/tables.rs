@@ -29,6 +29,17 @@
 //!
 //! The tables live in `data/standard.bin` and `data/americana.bin`; the test `tables_regenerate`
 //! rebuilds them with [`generate`] and checks they are byte-identical to what ships.
+//!
+//! ```
+//! use feltkit::eval::tables::{card_key, FLUSH_BITS, KEY_BASE};
+//! // Adding cards adds keys. Each suit counter starts at 3, so five cards of one suit (and only
+//! // five or more) light that counter's top bit.
+//! let mul = 0x9E37_79B9_7F4A_7C15; // any odd multiplier
+//! let add = |key: u64, rank: u32| key.wrapping_add(card_key(mul, rank, 2));
+//! let hearts = |n: u32| (0..n).fold(KEY_BASE, add);
+//! assert_eq!(hearts(4) & FLUSH_BITS, 0);
+//! assert_ne!(hearts(5) & FLUSH_BITS, 0);
+//! ```
 
 use bitvec::prelude::*;
 

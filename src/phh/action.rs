@@ -1,4 +1,13 @@
 //! PHH action text: `d dh p1 AsKs`, `d db 7c8d9h`, `p2 cbr 300`, `p1 cc`, `p3 f`, `p1 sm AsKs`.
+//!
+//! ```
+//! use feltkit::phh::action::{parse_action, Action};
+//! use feltkit::phh::Amount;
+//! assert_eq!(parse_action("p3 f").unwrap(), Action::Fold(2)); // p1 is player 0
+//! let raise = parse_action("p2 cbr 300 # a raise to 300").unwrap();
+//! assert_eq!(raise, Action::BetOrRaiseTo(1, Amount::parse("300").unwrap()));
+//! assert!(parse_action("p1 raise 300").is_err());
+//! ```
 
 use thiserror::Error;
 

@@ -1,4 +1,14 @@
 //! Exact decimal amounts: `0.50` is fifty hundredths, never a float.
+//!
+//! ```
+//! use feltkit::phh::amount::{format_chips, Amount};
+//! let half = Amount::parse("0.50").unwrap();
+//! assert_eq!(half.significant_places(), 1);
+//! assert_eq!(half.to_chips(2), Some(50)); // 50 chips of 0.01
+//! assert_eq!(Amount::parse("0.05").unwrap().to_chips(1), None); // finer than the chip
+//! assert_eq!(format_chips(50, 2), "0.50");
+//! assert!(Amount::parse("1e3").is_none());
+//! ```
 
 use std::fmt;
 

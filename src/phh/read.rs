@@ -10,6 +10,16 @@
 //! what is refused and every message stay those of the general path. Whitespace, newlines and
 //! comments between items are skipped by the general reader's own routines.
 //!
+//! ```
+//! use feltkit::phh::read::hands;
+//! let text = "variant = 'nlhe'\nstarting_stacks = [200, 100.50]\nactions = ['d dh p1 AsKs']\n";
+//! let hand = hands(text).next().unwrap().unwrap();
+//! let record = hand.record.unwrap();
+//! assert_eq!(record.variant, "nlhe");
+//! assert_eq!(record.starting_stacks[1].to_string(), "100.50");
+//! assert_eq!(record.actions, ["d dh p1 AsKs"]);
+//! ```
+//!
 //! [`Value`]: super::toml::Value
 
 use std::borrow::Cow;

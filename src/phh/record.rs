@@ -1,4 +1,17 @@
 //! One hand of a PHH file as written: its fields, amounts kept exact.
+//!
+//! ```
+//! use feltkit::phh::toml::sections;
+//! use feltkit::phh::HandRecord;
+//! let text = "variant = 'NT'\nstarting_stacks = [100, 100]\nactions = ['p1 f']\n\
+//!             _tournament = true\nevent = 'Main Event'\n";
+//! let record = HandRecord::from_section(sections(text).next().unwrap().unwrap()).unwrap();
+//! assert_eq!(record.tournament, Some(true));
+//! assert_eq!(record.other.len(), 1); // `event` is kept, to be written back
+//! let partial = sections("variant = 'NT'\n").next().unwrap().unwrap();
+//! let err = HandRecord::from_section(partial).unwrap_err();
+//! assert!(err.to_string().starts_with("missing field"));
+//! ```
 
 use std::borrow::Cow;
 

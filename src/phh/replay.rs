@@ -1,4 +1,17 @@
 //! Replaying recorded hands under their game's rules, and checking their recorded results.
+//!
+//! ```
+//! use feltkit::phh::{replay_text, Status};
+//! // A bundle: one hand won by a fold, one in a variant feltkit does not play.
+//! let text = "[1]\nvariant = 'nlhe'\nblinds_or_straddles = [1, 2]\nstarting_stacks = [100, 100]\n\
+//!             actions = ['d dh p1 AsAh', 'd dh p2 7c2d', 'p2 f']\nfinishing_stacks = [101, 99]\n\
+//!             [2]\nvariant = 'PO'\nstarting_stacks = [100, 100]\nactions = []\n";
+//! let reports = replay_text(text, "hands.phhs", true);
+//! assert_eq!(reports.len(), 2);
+//! assert_eq!(reports[0].label, "hands.phhs [1]");
+//! assert!(reports[0].ok()); // legal, and the recorded stacks match
+//! assert!(matches!(reports[1].status, Status::Unsupported(_)));
+//! ```
 
 use crate::rules::{
     player_name, Chips, Game, Hand, Outcome, RuleError, Stakes, Structure, MAX_CHIPS,

@@ -5,6 +5,17 @@
 //! and reads only what hand histories need: `key = value` lines, `[section]` headers (bundles),
 //! basic and literal strings, integers and decimals, booleans, arrays (over several lines, with
 //! comments), inline tables, and dates or times kept as raw text.
+//!
+//! ```
+//! use feltkit::phh::toml::{parse, Value};
+//! let doc = parse("hand = 7\n[1]\nantes = [0.50, 1] # a comment\n").unwrap();
+//! assert_eq!(doc[0].get("hand"), Some(&Value::Num("7".into())));
+//! assert_eq!(doc[1].header.as_deref(), Some("1"));
+//! let antes = Value::Array(vec![Value::Num("0.50".into()), Value::Num("1".into())]);
+//! assert_eq!(doc[1].get("antes"), Some(&antes)); // numbers keep their text: exact
+//! let err = parse("antes = [1,\n").unwrap_err();
+//! assert_eq!(err.line, 2);
+//! ```
 
 use std::borrow::Cow;
 

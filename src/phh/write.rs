@@ -1,4 +1,16 @@
 //! Writing hands back as PHH text, amounts exact.
+//!
+//! ```
+//! use feltkit::phh::read::hands;
+//! use feltkit::phh::write::write_record;
+//! let text = "variant = 'nlhe'\nblinds_or_straddles = [0.50, 1.00]\n\
+//!             starting_stacks = [100, 100]\nactions = ['d dh p1 AsKs', 'd dh p2 7c2d', 'p2 f']\n";
+//! let record = hands(text).next().unwrap().unwrap().record.unwrap();
+//! let written = write_record(&record);
+//! assert!(written.contains("blinds_or_straddles = [0.50, 1.00]")); // amounts stay exact
+//! let again = hands(&written).next().unwrap().unwrap().record.unwrap();
+//! assert_eq!(again, record);
+//! ```
 
 use std::fmt::Write;
 

@@ -11,6 +11,15 @@
 //! up to suit permutation, it ranks the 1,081 combos left, sorts them, and counts for each combo
 //! the combos below and equal to it, minus those sharing one of its cards (a running count per
 //! card), so the whole table costs about 1.5 × 10^8 evaluations.
+//!
+//! ```
+//! use feltkit::range::order::{ordering, top_percent};
+//! let order = ordering();
+//! assert_eq!(order.len(), 169);
+//! assert_eq!(order[0].class.to_string(), "AA");
+//! assert!(order[0].equity > 0.85 && order[168].equity < 0.33);
+//! assert_eq!(top_percent(15.0).len(), 200); // the combos of `15%`
+//! ```
 
 use std::sync::OnceLock;
 

@@ -1,8 +1,21 @@
 //! Games as plain data: the deck, the streets, the betting structure and the house rules.
 //!
-//! A [`Game`] is a preset (VARIANTS.md) or a PHH code as PokerKit plays it. Adding a game means
-//! writing one more value here, not another branch in the engine. The per-hand numbers (antes,
-//! blinds, bet sizes, stacks) are not part of a game: they come with each hand as [`Stakes`].
+//! A [`Game`] is a preset (`docs/games.md`) or a PHH code as PokerKit plays it. Adding a game
+//! means writing one more value here, not another branch in the engine. The per-hand numbers
+//! (antes, blinds, bet sizes, stacks) are not part of a game: they come with each hand as
+//! [`Stakes`].
+//!
+//! ```
+//! use feltkit::rules::{Game, OddChip, Structure};
+//! let flhe = Game::by_code("flhe").unwrap();
+//! assert_eq!((flhe.structure, flhe.cap), (Structure::FixedLimit, Some(4)));
+//! assert!(flhe.heads_up_uncapped && flhe.blind_counts_toward_cap);
+//! // The PHH code FT as PokerKit plays it: no heads-up exception, odd chips to p1's side.
+//! let ft = Game::by_code("FT").unwrap();
+//! assert!(!ft.heads_up_uncapped && !ft.blind_counts_toward_cap);
+//! assert_eq!(ft.odd_chip, OddChip::AllToLowestIndex);
+//! assert!(Game::by_code("PO").is_none()); // pot-limit Omaha is not played
+//! ```
 
 use crate::card::Deck;
 use crate::eval::Ranking;

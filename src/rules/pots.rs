@@ -1,4 +1,15 @@
 //! Main and side pots from what each player put in, and splitting a pot among tied winners.
+//!
+//! ```
+//! use feltkit::rules::pots::{build, split};
+//! use feltkit::rules::OddChip;
+//! // p1 is all-in for 70 in all; p2 and p3 put in 140 each. Nobody folded.
+//! let pots = build(&[70, 140, 140], &[0, 0, 0], &[true, true, true]);
+//! assert_eq!((pots[0].amount, pots[0].eligible.clone()), (210, vec![0, 1, 2]));
+//! assert_eq!((pots[1].amount, pots[1].eligible.clone()), (140, vec![1, 2]));
+//! // A pot of 5 split by p2 and p3: the odd chip goes to the first in clockwise order.
+//! assert_eq!(split(5, &[1, 2], OddChip::ClockwiseFromButton), vec![(1, 3), (2, 2)]);
+//! ```
 
 use super::{Chips, OddChip};
 

@@ -1,4 +1,16 @@
 //! Stud: who brings in, and who opens later rounds by the best showing hand.
+//!
+//! ```
+//! use feltkit::card::{parse_cards, Deck};
+//! use feltkit::rules::stud::showing_key;
+//! let showing = |s| showing_key(&parse_cards(s, Deck::Standard).unwrap(), false);
+//! assert!(showing("2c2d") > showing("AsKs")); // a pair shows better than high cards
+//! assert!(showing("9s8s7s6s") < showing("TcTd")); // straights and flushes do not count
+//! assert_eq!(showing("AsKd"), showing("AhKc")); // a tie: the lowest seat opens
+//! // Americana breaks the tie by suit.
+//! let americana = |s| showing_key(&parse_cards(s, Deck::Americana).unwrap(), true);
+//! assert!(americana("AsKd") > americana("AhKc"));
+//! ```
 
 use crate::card::Card;
 
