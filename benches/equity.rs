@@ -1,7 +1,8 @@
-//! Equity workloads, named by what they compute. The floors (OMPEval, measured by the
-//! issue's author): AhKh vs QsQd exhaustive 2.2 ms on one core; AsAh vs KdKc vs QsQd 1.3 ms;
-//! QQ+,AKs vs JJ-99,AQs 12.4 ms on two threads; Monte Carlo 40 M deals/s on one core; random vs
-//! random heads-up exhaustive under 10 s on two threads (set FELTKIT_BENCH_SLOW=1 to run it).
+//! Equity workloads, named by what they compute. The reference times they are compared with
+//! (OMPEval's, docs/performance.md): AhKh vs QsQd exhaustive 2.2 ms on one core; AsAh vs KdKc
+//! vs QsQd 1.3 ms; QQ+,AKs vs JJ-99,AQs 12.4 ms on two threads; Monte Carlo 40 M deals/s on one
+//! core; random vs random heads-up exhaustive under 10 s on two threads (set
+//! FELTKIT_BENCH_SLOW=1 to run it).
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use feltkit::equity::{calculate, Game, Method, Query};

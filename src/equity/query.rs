@@ -8,7 +8,7 @@ use super::EquityError;
 use crate::card::{parse_cards, Card, CardSet, Deck, Rank, Suit};
 use crate::range::{Combo, Range};
 
-/// The games `felt equity` knows (see VARIANTS.md).
+/// The games `felt equity` knows (see docs/games.md).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Game {
     /// Texas hold'em: two hole cards (or a range), five board cards.

@@ -105,7 +105,7 @@ pub fn americana_order(category: Category) -> u32 {
 }
 
 /// The Americana value of exactly five cards from the 32-card deck: category (flush above full
-/// house, A-7-8-9-T the lowest straight), then ranks, then the tie-break suit (VARIANTS.md).
+/// house, A-7-8-9-T the lowest straight), then ranks, then the tie-break suit (docs/rank.md).
 pub fn americana5(cards: &[Card; 5]) -> u32 {
     let (category, ranks) = americana_groups(cards);
     let suit_of = |rank: u8| {
@@ -227,7 +227,7 @@ mod tests {
     }
 
     #[test]
-    fn americana_examples_follow_variants_md() {
+    fn americana_examples_follow_the_documented_ranking() {
         let order = [
             "KcTc9c8c7d", // high card, king of clubs
             "KdTc9c8c7c", // same ranks, king of diamonds

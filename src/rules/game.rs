@@ -67,7 +67,7 @@ pub enum Reopen {
     Always,
     /// Only a full raise reopens the betting for players who already acted; short all-ins that
     /// add up to a full raise over what a player last faced reopen it for that player. In fixed
-    /// limit, an all-in of at least half a bet counts as a full raise (VARIANTS.md).
+    /// limit, an all-in of at least half a bet counts as a full raise (docs/games.md).
     FullRaiseOnly,
 }
 
@@ -76,7 +76,7 @@ pub enum Reopen {
 pub enum ShowStart {
     /// The player who opened that round (PokerKit).
     RoundOpener,
-    /// The first live player left of the button (VARIANTS.md).
+    /// The first live player left of the button (docs/games.md).
     LeftOfButton,
 }
 
@@ -288,7 +288,7 @@ const AMERICANA: Game = Game {
     ..STUD
 };
 
-/// Every game feltkit knows, PHH codes first, then the presets of VARIANTS.md.
+/// Every game feltkit knows, PHH codes first, then feltkit's presets (docs/games.md).
 pub const GAMES: &[Game] = &[
     BASE,
     Game {

@@ -121,7 +121,7 @@ mod tests {
 
     #[test]
     fn side_pots_from_three_all_in_levels() {
-        // Seed 004: A all-in 70 in total, B and C put in 140 each.
+        // A worked side-pot example: A all-in 70 in total, B and C put in 140 each.
         let pots = build(&[70, 140, 140], &[0, 0, 0], &[true, true, true]);
         assert_eq!(
             pots,
