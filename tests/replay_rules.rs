@@ -131,13 +131,22 @@ fn illegal_hands_are_refused_at_the_right_action_for_the_right_reason() {
 }
 
 #[test]
-fn amounts_too_large_for_exact_sums_are_refused() {
+fn amounts_too_large_for_exact_sums_are_malformed_and_name_their_field() {
     let text = "variant = 'nlhe'\nblinds_or_straddles = [1, 2]\n\
                 starting_stacks = [9000000000000000000, 5]\nactions = []\n";
     match replay_text(text, "big", false).remove(0).status {
-        Status::BadSetup(why) => assert!(why.contains("too large"), "{why}"),
+        Status::Malformed { field, reason } => {
+            assert_eq!(field.as_deref(), Some("starting_stacks"));
+            assert!(reason.contains("too large"), "{reason}");
+        }
         other => panic!("{other:?}"),
     }
+    // The most negative amount there is: no overflow taking its size.
+    let text = text.replace("9000000000000000000", "-9223372036854775808");
+    assert!(matches!(
+        replay_text(&text, "big", false).remove(0).status,
+        Status::Malformed { field: Some(f), .. } if f == "starting_stacks"
+    ));
     let text = "variant = 'nlhe'\nblinds_or_straddles = [1, 2]\nstarting_stacks = [100, 100]\n\
                 actions = ['d dh p1 AsAh', 'd dh p2 KsKh', 'p2 cbr 9223372036854775807']\n";
     match replay_text(text, "big", false).remove(0).status {

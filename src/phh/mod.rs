@@ -14,10 +14,14 @@ mod check;
 pub mod read;
 pub mod record;
 pub mod replay;
+pub mod split;
+mod stakes;
+pub mod stream;
 pub mod toml;
+pub mod walk;
 pub mod write;
 
 pub use action::{parse_action, Action};
 pub use amount::Amount;
 pub use record::HandRecord;
-pub use replay::{replay_record, replay_text, HandReport, Status};
+pub use replay::{replay_piece, replay_record, replay_text, HandReport, Status};
