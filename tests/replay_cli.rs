@@ -513,3 +513,109 @@ fn absurd_recorded_winnings_are_a_mismatch_not_a_match() {
         ))
         .stdout(predicate::str::contains("taken as rake").not());
 }
+
+#[cfg(unix)]
+#[test]
+fn directory_links_are_not_followed_unless_asked_and_loops_end() {
+    // Regression: a link to its own directory reported the same hand 41 times, and two such
+    // links never finished, with memory growing.
+    use std::os::unix::fs::symlink;
+    let dir = tempdir();
+    std::fs::write(dir.join("h.phh"), SHORT).unwrap();
+    symlink(&dir, dir.join("again")).unwrap();
+    symlink(&dir, dir.join("self")).unwrap();
+    let shown = dir.display().to_string();
+    let one_hand = "\n1 hand in 1 file: 1 legal, 0 legal with pots undecided (unknown cards), 0 \
+                    illegal, 0 mismatched, 0 unfinished, 0 unsupported, 0 malformed\n";
+    felt()
+        .args(["replay", &shown])
+        .timeout(std::time::Duration::from_secs(60))
+        .assert()
+        .code(0)
+        .stdout(predicate::str::ends_with(one_hand))
+        .stderr(format!(
+            "felt replay: {shown}/again: a link to a directory: not followed (--follow follows \
+             links)\nfelt replay: {shown}/self: a link to a directory: not followed (--follow \
+             follows links)\n"
+        ));
+    // Followed, each directory is read once: both links lead back to one already being read.
+    felt()
+        .args(["replay", "--follow", &shown])
+        .timeout(std::time::Duration::from_secs(60))
+        .assert()
+        .code(0)
+        .stdout(predicate::str::ends_with(one_hand))
+        .stderr(predicate::str::contains("/again: leads to ").and(predicate::str::contains(
+            "which is already being read or was read: a loop or a second link, not followed again",
+        )));
+    // A link given on the command line is followed: it is what the user asked for.
+    let other = tempdir();
+    symlink(&dir, other.join("hands")).unwrap();
+    felt()
+        .args(["replay", other.join("hands").to_str().unwrap()])
+        .timeout(std::time::Duration::from_secs(60))
+        .assert()
+        .code(0)
+        .stdout(predicate::str::ends_with(one_hand));
+}
+
+#[test]
+fn reports_are_written_in_input_order_while_the_input_is_still_being_read() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::Stdio;
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("felt"))
+        .args(["replay", "--threads", "4", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    let reader = std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            if tx.send(line.unwrap()).is_err() {
+                return;
+            }
+        }
+    });
+    // Hand 1 is whole once the next header is read: its report comes while stdin is open.
+    stdin.write_all(format!("[1]\n{SHORT}[2]\n").as_bytes()).unwrap();
+    stdin.flush().unwrap();
+    let first = rx.recv_timeout(std::time::Duration::from_secs(60));
+    assert_eq!(first.as_deref(), Ok("<stdin> [1] (nlhe): legal"));
+    // Then 500 more hands on four threads: the reports keep the order of the input.
+    let rest: String = (3..=501).map(|k| format!("[{k}]\n{SHORT}")).collect();
+    stdin.write_all(format!("{SHORT}{rest}").as_bytes()).unwrap();
+    drop(stdin);
+    assert_eq!(child.wait().unwrap().code(), Some(0));
+    reader.join().unwrap();
+    let heads: Vec<String> = rx.try_iter().filter(|l| l.starts_with("<stdin> [")).collect();
+    let expected: Vec<String> = (2..=501).map(|k| format!("<stdin> [{k}] (nlhe): legal")).collect();
+    assert_eq!(heads, expected);
+}
+
+#[test]
+fn a_closed_stdout_stops_the_replay_without_an_error() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::Stdio;
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("felt"))
+        .args(["replay", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        stdin.write_all(bundle(20000).as_bytes()).ok();
+    });
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
+    assert_eq!(first, "<stdin> [1] (nlhe): legal\n");
+    // The reader is dropped: the next write fails with a broken pipe.
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+}

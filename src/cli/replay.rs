@@ -21,6 +21,7 @@ use serde_json::{json, Value};
 
 /// Arguments of `felt replay`.
 #[derive(Args, Debug)]
+#[command(after_help = AFTER_HELP)]
 pub struct ReplayArgs {
     /// Compare each hand's recorded `finishing_stacks`, `winnings` and `_pots` with the replay.
     #[arg(long)]
@@ -41,6 +42,17 @@ pub struct ReplayArgs {
     #[arg(required = true)]
     paths: Vec<PathBuf>,
 }
+
+/// The end of `felt replay --help`: what the summary counts and what the exit code means.
+const AFTER_HELP: &str = "\
+Each hand gets one report, written as soon as the hands before it are (in input order), then a
+summary line counts the hands of each kind, the files read, and the paths without hands or
+unreadable. A hand that cannot be read (a TOML error, a missing or misshapen field) is MALFORMED
+and the other hands of its bundle are still replayed.
+
+Exit status: 2 when any path is unreadable or holds no hand, any hand is malformed or of a
+variant not played, or no hand was found at all; otherwise 1 when any hand is illegal,
+unfinished or (with --check) does not match its recorded results; otherwise 0.";
 
 /// How standard input is named in reports.
 const STDIN: &str = "<stdin>";
