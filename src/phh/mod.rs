@@ -1,5 +1,10 @@
 //! PHH hand histories: reading and writing, exact decimal amounts, replay and check.
 //!
+//! [`replay_text`] replays a document or bundle held in memory. For input of any size,
+//! [`split::pieces`] reads a file or stream one hand at a time, [`replay_piece`] replays each,
+//! [`stream::ordered`] runs that on every core with the reports kept in input order, and
+//! [`walk::walk`] finds the hand files below a directory: `felt replay` is those four.
+//!
 //! ```
 //! use feltkit::phh::replay_text;
 //! let text = "variant = 'nlhe'\nblinds_or_straddles = [1, 2]\nstarting_stacks = [100, 100]\n\

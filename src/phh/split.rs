@@ -116,7 +116,10 @@ impl<R: BufRead> Pieces<R> {
             if let Some(name) = header_of(&self.buf, self.depth) {
                 let header = Some(String::from_utf8_lossy(name).into_owned());
                 // A header line longer than a hand is reported as a hand too large.
-                let text = if truncated { Vec::new() } else { self.buf.clone() };
+                let mut text = Vec::with_capacity(4096);
+                if !truncated {
+                    text.extend_from_slice(&self.buf);
+                }
                 self.next = Some(Start { header, line: self.line, text, oversized: truncated });
                 self.line += 1;
                 self.depth = 0;
@@ -215,17 +218,22 @@ fn header_of(line: &[u8], depth: usize) -> Option<&[u8]> {
 /// Follows the arrays and inline tables that `line` opens and closes (outside strings and
 /// comments); says whether the line holds anything but spaces and a comment.
 fn lex(line: &[u8], depth: &mut usize) -> bool {
-    let mut content = false;
+    let first = line.iter().find(|&&b| !matches!(b, b' ' | b'\t' | b'\r' | b'\n'));
+    let content = first.is_some_and(|&b| b != b'#');
     let mut i = 0;
-    while let Some(&b) = line.get(i) {
-        match b {
+    // Only the bytes of LEXED matter: skip the others a run at a time.
+    while let Some(k) =
+        line.get(i..).and_then(|rest| rest.iter().position(|&b| LEXED[usize::from(b)]))
+    {
+        i += k;
+        match line[i] {
             b'#' => break,
-            b' ' | b'\t' | b'\r' | b'\n' => {}
             b'\'' => {
                 // A literal string: no escapes; it ends at the next `'` (or the line's end).
-                let len = line[i + 1..].iter().position(|&c| c == b'\'');
-                i += len.map_or(line.len(), |k| k + 1);
-                content = true;
+                match line[i + 1..].iter().position(|&c| c == b'\'') {
+                    Some(len) => i += len + 2,
+                    None => break,
+                }
             }
             b'"' => {
                 let mut j = i + 1;
@@ -236,23 +244,32 @@ fn lex(line: &[u8], depth: &mut usize) -> bool {
                         _ => j += 1,
                     }
                 }
-                i = j;
-                content = true;
+                i = j + 1;
             }
             b'[' | b'{' => {
                 *depth = depth.saturating_add(1);
-                content = true;
+                i += 1;
             }
-            b']' | b'}' => {
+            _ => {
                 *depth = depth.saturating_sub(1);
-                content = true;
+                i += 1;
             }
-            _ => content = true,
         }
-        i += 1;
     }
     content
 }
+
+/// The bytes [`lex`] looks at: comments, quotes, brackets and braces.
+const LEXED: [bool; 256] = {
+    let mut table = [false; 256];
+    let special = b"#'\"[]{}";
+    let mut k = 0;
+    while k < special.len() {
+        table[special[k] as usize] = true;
+        k += 1;
+    }
+    table
+};
 
 /// The section names seen in a document, to refuse one given twice. Names that are whole
 /// numbers (as bundles number their hands) are kept as runs, so a bundle of consecutive
