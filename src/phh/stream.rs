@@ -31,8 +31,12 @@ use std::collections::BTreeMap;
 use std::sync::mpsc;
 use std::sync::{Condvar, Mutex, PoisonError};
 
-/// What the writer is handed: the next result, or word that none is ready yet (a moment to
-/// flush what was written, so that reports appear while the input is still being read).
+/// How long the writer waits for the next result before it is told [`Step::Idle`].
+pub const IDLE_AFTER: std::time::Duration = std::time::Duration::from_millis(5);
+
+/// What the writer is handed: the next result, or word that none has come for [`IDLE_AFTER`]
+/// (a moment to flush what was written, so that reports appear while the input is still being
+/// read).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Step<T> {
     /// The next result, in input order.
@@ -52,8 +56,8 @@ pub struct Window {
 }
 
 /// Runs `work` on every item that `produce` emits, on `threads` threads, and gives the results
-/// to `consume` in the order the items were emitted (as [`Step::Item`]; [`Step::Idle`] before
-/// it waits for the next one).
+/// to `consume` in the order the items were emitted (as [`Step::Item`]; [`Step::Idle`] when
+/// none has come for a while).
 ///
 /// `produce` runs on a thread of its own and calls `emit(item, weight)` for each item; `emit`
 /// waits while the window is full and returns `false` once the results are no longer wanted
@@ -105,16 +109,22 @@ where
             let (seq, out, weight) = match out_rx.try_recv() {
                 Ok(r) => r,
                 Err(mpsc::TryRecvError::Disconnected) => break,
-                Err(mpsc::TryRecvError::Empty) => {
-                    if let Err(e) = consume(Step::Idle) {
-                        result = Err(e);
-                        break;
+                // A short gap is the workers catching up; a longer one (the input is slow to
+                // come) is worth an Idle.
+                Err(mpsc::TryRecvError::Empty) => match out_rx.recv_timeout(IDLE_AFTER) {
+                    Ok(r) => r,
+                    Err(mpsc::RecvTimeoutError::Disconnected) => break,
+                    Err(mpsc::RecvTimeoutError::Timeout) => {
+                        if let Err(e) = consume(Step::Idle) {
+                            result = Err(e);
+                            break;
+                        }
+                        match out_rx.recv() {
+                            Ok(r) => r,
+                            Err(_) => break,
+                        }
                     }
-                    match out_rx.recv() {
-                        Ok(r) => r,
-                        Err(_) => break,
-                    }
-                }
+                },
             };
             waiting.insert(seq, (out, weight));
             while let Some((out, weight)) = waiting.remove(&next) {
