@@ -25,17 +25,6 @@ const INTERNAL_PHRASES: &[&str] = &[
 /// Words matched whole, without regard to case. `floor(` (the rounding function) is allowed.
 const INTERNAL_WORDS: &[&str] = &["floor", "floors"];
 
-/// Lines outside the documentation's own files that still cite the old rule texts, as
-/// `(file, text on the line)`. Their owners replace them with a reference to `docs/games.md`;
-/// then the entry goes, and the test fails while a listed line is no longer there.
-const PENDING: &[(&str, &str)] = &[
-    ("src/phh/replay.rs", "(seed 001's timeout rule)"),
-    ("src/phh/replay.rs", "has the bring-in posted for them (seed 002);"),
-    ("tests/data/replay/legal/stud7_spread_bets_anywhere_in_the_spread.phh", "seed 003's"),
-    ("tests/data/replay/legal/nlhe_seed004_side_pot.phh", "Seed 004's"),
-    ("tests/data/replay/legal/flhe_cap_and_heads_up_unlimited.phh", "seed 003's"),
-];
-
 /// Each internal phrase or word on a line, as `line number: what`.
 fn internal_notes(text: &str) -> Vec<(usize, String)> {
     let mut found = Vec::new();
@@ -133,26 +122,11 @@ fn repository_files() -> Vec<PathBuf> {
 fn docs_and_sources_hold_no_internal_working_notes() {
     let scanned = repository_files();
     let mut problems = Vec::new();
-    let mut pending_seen = vec![false; PENDING.len()];
     for path in &scanned {
         let name = relative(path);
         let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{name}: {e}"));
-        let lines: Vec<&str> = text.lines().collect();
         for (line, what) in internal_notes(&text) {
-            let pending = PENDING
-                .iter()
-                .position(|(file, part)| *file == name && lines[line - 1].contains(part));
-            match pending {
-                Some(k) => pending_seen[k] = true,
-                None => problems.push(format!("{name}:{line}: {what}")),
-            }
-        }
-    }
-    for (k, seen) in pending_seen.iter().enumerate() {
-        if !seen {
-            let (file, part) = PENDING[k];
-            problems
-                .push(format!("{file}: {part:?} is gone: remove it from PENDING in tests/docs.rs"));
+            problems.push(format!("{name}:{line}: {what}"));
         }
     }
     assert!(

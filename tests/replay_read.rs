@@ -188,3 +188,35 @@ fn broken_text_gets_the_same_errors_both_ways() {
         same(&t);
     }
 }
+
+/// A bundle read one hand at a time (`split::pieces`, then `hands_at` on each piece) gives the
+/// same records at the same lines as the whole document read at once.
+#[test]
+fn a_bundle_split_into_hands_reads_the_same_as_the_whole_document() {
+    use feltkit::phh::read::hands_at;
+    use feltkit::phh::split::pieces;
+    // Single documents only: a bundle's own sections would be sections of this one.
+    let texts: Vec<String> = texts()
+        .into_iter()
+        .filter(|t| !t.lines().any(|l| l.trim_start().starts_with('[')))
+        .collect();
+    assert!(texts.len() > 800);
+    let bundle: String =
+        texts.iter().enumerate().map(|(k, t)| format!("[{}]\n{t}\n", k + 1)).collect();
+    let whole = general(&bundle);
+    // The top level of a bundle is empty, and not a piece.
+    assert!(matches!(&whole[0], Ok((None, 1, true, _))));
+    let mut count = 0;
+    for (k, piece) in pieces(bundle.as_bytes()).enumerate() {
+        let piece = piece.unwrap();
+        let text = piece.text.unwrap();
+        let read: Vec<_> = hands_at(&text, piece.line)
+            .map(|h| h.map(|h| (h.header.map(str::to_string), h.line, h.empty, h.record)))
+            .filter(|h| !matches!(h, Ok((None, _, true, _))))
+            .collect();
+        assert_eq!(read.len(), 1, "piece {k}");
+        assert_eq!(read[0], whole[k + 1], "piece {k}");
+        count += 1;
+    }
+    assert_eq!(count, texts.len());
+}

@@ -32,7 +32,7 @@ const LEGAL: &[&str] = &[
     "nlhe_heads_up_blinds_reversed",
     "nlhe_muck_forfeits",
     "nlhe_odd_chip_clockwise",
-    "nlhe_seed004_side_pot",
+    "nlhe_side_pot_three_all_in_levels",
     "nlhe_short_all_in_call_only",
     "nlhe_short_all_ins_add_up_to_a_full_raise",
     "plhe_pot_sized_raises",
@@ -72,7 +72,7 @@ fn showdown_order_follows_the_last_aggressor_or_the_button() {
     let sd = get("turnover_expose_and_table_stake").outcome.unwrap().showdown.unwrap();
     assert_eq!((sd.order[0], sd.first_shown), (1, Some(1)));
     // The river was checked: the first live player left of the button shows first.
-    let sd = get("nlhe_seed004_side_pot").outcome.unwrap().showdown.unwrap();
+    let sd = get("nlhe_side_pot_three_all_in_levels").outcome.unwrap().showdown.unwrap();
     assert_eq!(sd.order, vec![0, 1, 2]);
     // p1 bet the river, so p1 is first to show, but mucked: p2 showed first.
     let sd = get("nlhe_muck_forfeits").outcome.unwrap().showdown.unwrap();
@@ -131,13 +131,22 @@ fn illegal_hands_are_refused_at_the_right_action_for_the_right_reason() {
 }
 
 #[test]
-fn amounts_too_large_for_exact_sums_are_refused() {
+fn amounts_too_large_for_exact_sums_are_malformed_and_name_their_field() {
     let text = "variant = 'nlhe'\nblinds_or_straddles = [1, 2]\n\
                 starting_stacks = [9000000000000000000, 5]\nactions = []\n";
     match replay_text(text, "big", false).remove(0).status {
-        Status::BadSetup(why) => assert!(why.contains("too large"), "{why}"),
+        Status::Malformed { field, reason } => {
+            assert_eq!(field.as_deref(), Some("starting_stacks"));
+            assert!(reason.contains("too large"), "{reason}");
+        }
         other => panic!("{other:?}"),
     }
+    // The most negative amount there is: no overflow taking its size.
+    let text = text.replace("9000000000000000000", "-9223372036854775808");
+    assert!(matches!(
+        replay_text(&text, "big", false).remove(0).status,
+        Status::Malformed { field: Some(f), .. } if f == "starting_stacks"
+    ));
     let text = "variant = 'nlhe'\nblinds_or_straddles = [1, 2]\nstarting_stacks = [100, 100]\n\
                 actions = ['d dh p1 AsAh', 'd dh p2 KsKh', 'p2 cbr 9223372036854775807']\n";
     match replay_text(text, "big", false).remove(0).status {

@@ -1,18 +1,27 @@
 //! `felt replay`: replay recorded hands, report each hand, optionally check recorded results.
+//!
+//! Files are read and split into hands on one thread, hands are replayed on every core, and
+//! each report is written as soon as the hands before it are: memory holds a window of hands,
+//! never the whole input (see [`feltkit::phh::stream`]).
 
-use std::io::{BufWriter, Write};
+use std::borrow::Cow;
+use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use clap::Args;
-use feltkit::phh::{replay_text, HandReport, Status};
+use feltkit::phh::split::{pieces, Piece};
+use feltkit::phh::stream::{ordered, Step, Window};
+use feltkit::phh::walk::{walk, Found};
+use feltkit::phh::{replay_piece, HandReport, Status};
 use feltkit::rules::player_name;
 use feltkit::text::count;
-use rayon::prelude::*;
 use serde_json::{json, Value};
 
 /// Arguments of `felt replay`.
 #[derive(Args, Debug)]
+#[command(after_help = AFTER_HELP)]
 pub struct ReplayArgs {
     /// Compare each hand's recorded `finishing_stacks`, `winnings` and `_pots` with the replay.
     #[arg(long)]
@@ -20,213 +29,478 @@ pub struct ReplayArgs {
     /// Write one JSON object per hand (then a summary object) instead of text.
     #[arg(long)]
     json: bool,
-    /// `.phh` files, `.phhs` bundles, or directories (searched recursively for both).
+    /// Follow links to directories inside the directories given (each directory is read once;
+    /// a loop is reported on stderr and skipped). Without it such links are skipped, with a
+    /// note on stderr. Paths given on the command line are always followed.
+    #[arg(long)]
+    follow: bool,
+    /// Worker threads, 1 to 256 (default: one per core).
+    #[arg(long, value_parser = super::parse_threads)]
+    threads: Option<usize>,
+    /// `.phh` files, `.phhs` bundles, or directories (searched recursively for both); `-`
+    /// reads one document or bundle from standard input.
     #[arg(required = true)]
     paths: Vec<PathBuf>,
 }
 
-enum Source {
-    File(PathBuf),
-    Error(PathBuf, String),
+/// The end of `felt replay --help`: what the summary counts and what the exit code means.
+const AFTER_HELP: &str = "\
+Each hand gets one report, written as soon as the hands before it are (in input order), then a
+summary line counts the hands of each kind, the files read, and the paths without hands or
+unreadable. A hand that cannot be read (a TOML error, a missing or misshapen field) is MALFORMED
+and the other hands of its bundle are still replayed.
+
+Exit status: 2 when any path is unreadable or holds no hand, any hand is malformed or of a
+variant not played, or no hand was found at all; otherwise 1 when any hand is illegal,
+unfinished or (with --check) does not match its recorded results; otherwise 0.";
+
+/// How standard input is named in reports.
+const STDIN: &str = "<stdin>";
+
+/// What the reader hands to the workers, in input order.
+enum Job {
+    /// One hand's text, and the file it is from.
+    Piece(Arc<str>, Piece),
+    /// A file was read to its end; whether it held any hand.
+    Read(Arc<str>, bool),
+    /// A path that cannot be read, and why.
+    Unreadable(String, String),
+    /// A directory without hand files.
+    NoHands(String),
+    /// A directory link not followed, and why.
+    Skipped(String, String),
 }
 
-fn collect(path: &Path, out: &mut Vec<Source>) {
-    match std::fs::metadata(path) {
-        Err(e) => out.push(Source::Error(path.to_path_buf(), e.to_string())),
-        Ok(m) if m.is_dir() => match std::fs::read_dir(path) {
-            Err(e) => out.push(Source::Error(path.to_path_buf(), e.to_string())),
-            Ok(entries) => {
-                let mut children: Vec<PathBuf> =
-                    entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
-                children.sort();
-                for child in children {
-                    let is_hand = child.extension().is_some_and(|x| x == "phh" || x == "phhs");
-                    if child.is_dir() || is_hand {
-                        collect(&child, out);
-                    }
-                }
-            }
-        },
-        Ok(_) => out.push(Source::File(path.to_path_buf())),
+/// What the writer gets for one job.
+#[derive(Default)]
+struct Out {
+    /// Report lines for stdout.
+    stdout: String,
+    /// A note for stderr.
+    stderr: Option<String>,
+    tally: Tally,
+}
+
+/// The kinds of hand result, as counted in the summary.
+#[derive(Clone, Copy)]
+enum Kind {
+    Ok,
+    Undecided,
+    Illegal,
+    Mismatched,
+    Unfinished,
+    Unsupported,
+    Malformed,
+}
+
+/// Counts for the summary.
+#[derive(Clone, Copy, Default)]
+struct Tally {
+    /// Hands of each [`Kind`].
+    hands: [usize; 7],
+    /// Files (and standard input) read to the end.
+    files: usize,
+    /// Files and directories without any hand.
+    without_hands: usize,
+    /// Paths that could not be read.
+    unreadable: usize,
+}
+
+impl Tally {
+    fn add(&mut self, other: &Tally) {
+        for (a, b) in self.hands.iter_mut().zip(other.hands) {
+            *a += b;
+        }
+        self.files += other.files;
+        self.without_hands += other.without_hands;
+        self.unreadable += other.unreadable;
+    }
+
+    fn of(&self, kind: Kind) -> usize {
+        self.hands[kind as usize]
     }
 }
 
-fn replay_source(source: &Source, check: bool) -> Vec<HandReport> {
-    let (path, text) = match source {
-        Source::Error(p, e) => return vec![unreadable(p, e.clone())],
-        Source::File(p) => (p, std::fs::read(p)),
-    };
-    let label = path.display().to_string();
-    match text {
-        Err(e) => vec![unreadable(path, e.to_string())],
-        Ok(bytes) => match String::from_utf8(bytes) {
-            Ok(text) => replay_text(&text, &label, check),
-            Err(_) => vec![unreadable(path, "the file is not UTF-8 text".into())],
-        },
-    }
-}
-
-fn unreadable(path: &Path, why: String) -> HandReport {
-    HandReport::unreadable(path.display().to_string(), why)
-}
-
-/// Runs `felt replay`: exit 0 when every hand is legal and matches, 1 when any hand is illegal,
-/// unfinished or mismatched, 2 when any input could not be read (or is a directory with no hand
-/// files) or its variant is not played.
+/// Runs `felt replay`. Exit 2 when any input is unreadable or holds no hand, any hand is
+/// malformed or of a variant not played, or no hand was found at all; else 1 when any hand is
+/// illegal, unfinished or mismatched; else 0.
 pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
-    let mut sources = Vec::new();
-    for p in &args.paths {
-        let before = sources.len();
-        collect(p, &mut sources);
-        // A directory without hands is a mistake (a wrong path, a missing extension), not a
-        // successful replay of nothing: it is reported as an input that could not be used.
-        if sources.len() == before {
-            let why = "no hand files (.phh or .phhs) found in this directory or below";
-            sources.push(Source::Error(p.clone(), why.into()));
-        }
+    if args.paths.iter().filter(|p| p.as_os_str() == "-").count() > 1 {
+        anyhow::bail!("`-` (standard input) can be given only once");
     }
-    let reports: Vec<Vec<HandReport>> =
-        sources.par_iter().map(|s| replay_source(s, args.check)).collect();
+    let threads =
+        args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let window = Window { items: (64 * threads).max(256), bytes: 64 << 20 };
     let stdout = std::io::stdout();
-    let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
-    let mut counts = [0usize; 7]; // ok, illegal, mismatched, unfinished, unsupported, unreadable, undecided
-    for r in reports.iter().flatten() {
-        let slot = match &r.status {
-            Status::Legal if r.mismatches.is_empty() => 0,
-            Status::Legal => 2,
-            Status::Illegal { .. } | Status::BadSetup(_) => 1,
-            Status::Incomplete(_) => 3,
-            Status::Unresolved(_) if r.checked => 3,
-            Status::Unresolved(_) => 6,
-            Status::Unsupported(_) => 4,
-            Status::Unreadable(_) => 5,
-        };
-        counts[slot] += 1;
-        if args.json {
-            writeln!(out, "{}", to_json(r))?;
-        } else {
-            write_text(&mut out, r)?;
-        }
-    }
-    let total: usize = counts.iter().sum();
-    let summary = format!(
-        "{}: {} legal{}, {} legal with pots undecided (unknown cards), {} illegal, {} mismatched, {} unfinished, {} unsupported, {} unreadable",
-        count(total, "hand", "hands"),
-        counts[0],
-        if args.check { " and matching" } else { "" },
-        counts[6],
-        counts[1],
-        counts[2],
-        counts[3],
-        counts[4],
-        counts[5]
-    );
-    if args.json {
-        let s = json!({"summary": summary, "hands": total, "ok": counts[0], "undecided": counts[6], "illegal": counts[1],
-            "mismatched": counts[2], "unfinished": counts[3], "unsupported": counts[4], "unreadable": counts[5]});
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    let mut tally = Tally::default();
+    let (check, json) = (args.check, args.json);
+    ordered(
+        threads,
+        window,
+        |emit| produce(&args.paths, args.follow, emit),
+        |job| work(job, check, json),
+        |step| -> std::io::Result<()> {
+            // Whatever was written goes out whenever the replay waits for more input.
+            let o: Out = match step {
+                Step::Item(o) => o,
+                Step::Idle => return out.flush(),
+            };
+            out.write_all(o.stdout.as_bytes())?;
+            if let Some(note) = o.stderr {
+                super::diagnose(format_args!("felt replay: {note}"));
+            }
+            tally.add(&o.tally);
+            Ok(())
+        },
+    )?;
+    let summary = summary(&tally, check);
+    if json {
+        let t = &tally;
+        let s = json!({"summary": summary, "hands": t.hands.iter().sum::<usize>(),
+            "ok": t.of(Kind::Ok), "undecided": t.of(Kind::Undecided), "illegal": t.of(Kind::Illegal),
+            "mismatched": t.of(Kind::Mismatched), "unfinished": t.of(Kind::Unfinished),
+            "unsupported": t.of(Kind::Unsupported), "malformed": t.of(Kind::Malformed),
+            "files": t.files, "without_hands": t.without_hands, "unreadable": t.unreadable});
         writeln!(out, "{s}")?;
     } else {
         writeln!(out, "{summary}")?;
     }
     out.flush()?;
-    Ok(if counts[4] + counts[5] > 0 {
+    let hands: usize = tally.hands.iter().sum();
+    let errors = tally.of(Kind::Unsupported)
+        + tally.of(Kind::Malformed)
+        + tally.unreadable
+        + tally.without_hands;
+    let failed = tally.of(Kind::Illegal) + tally.of(Kind::Mismatched) + tally.of(Kind::Unfinished);
+    Ok(if errors > 0 || hands == 0 {
         ExitCode::from(2)
-    } else if counts[1] + counts[2] + counts[3] > 0 {
+    } else if failed > 0 {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
     })
 }
 
-fn names(players: &[usize]) -> String {
-    players.iter().map(|&p| player_name(p)).collect::<Vec<_>>().join(" ")
+/// The summary line: `19 hands in 19 files: 19 legal and matching, ...`, or `no hands found in
+/// ...`, then the inputs without hands and those unreadable, when there are any.
+fn summary(t: &Tally, check: bool) -> String {
+    let hands: usize = t.hands.iter().sum();
+    let files = count(t.files, "file", "files");
+    let mut s = if hands == 0 {
+        format!("no hands found in {files}")
+    } else {
+        format!(
+            "{} in {files}: {} legal{}, {} legal with pots undecided (unknown cards), {} illegal, {} mismatched, {} unfinished, {} unsupported, {} malformed",
+            count(hands, "hand", "hands"),
+            t.of(Kind::Ok),
+            if check { " and matching" } else { "" },
+            t.of(Kind::Undecided),
+            t.of(Kind::Illegal),
+            t.of(Kind::Mismatched),
+            t.of(Kind::Unfinished),
+            t.of(Kind::Unsupported),
+            t.of(Kind::Malformed),
+        )
+    };
+    if t.without_hands > 0 {
+        s.push_str(&format!("; {} without hands", count(t.without_hands, "path", "paths")));
+    }
+    if t.unreadable > 0 {
+        s.push_str(&format!("; {} unreadable", count(t.unreadable, "path", "paths")));
+    }
+    s
 }
 
-fn status_line(r: &HandReport) -> String {
+/// Reads every input in order, emitting its hands and what happened to it; stops when `emit`
+/// says the results are no longer wanted.
+fn produce(paths: &[PathBuf], follow: bool, emit: &mut dyn FnMut(Job, usize) -> bool) {
+    for path in paths {
+        if path.as_os_str() == "-" {
+            if !read_source(std::io::stdin().lock(), STDIN, emit) {
+                return;
+            }
+            continue;
+        }
+        for found in walk(path, follow) {
+            let going = match found {
+                Found::File(p) => match std::fs::File::open(&p) {
+                    Ok(f) => read_source(BufReader::with_capacity(1 << 16, f), &shown(&p), emit),
+                    Err(e) => emit(Job::Unreadable(shown(&p), e.to_string()), 0),
+                },
+                Found::Unreadable(p, why) => emit(Job::Unreadable(shown(&p), why), 0),
+                Found::NoHands(p) => emit(Job::NoHands(shown(&p)), 0),
+                Found::Skipped(p, why) => emit(Job::Skipped(shown(&p), why), 0),
+            };
+            if !going {
+                return;
+            }
+        }
+    }
+}
+
+fn shown(path: &Path) -> String {
+    path.display().to_string()
+}
+
+/// Emits the hands of one file or stream; `false` when the results are no longer wanted.
+fn read_source(
+    input: impl BufRead,
+    source: &str,
+    emit: &mut dyn FnMut(Job, usize) -> bool,
+) -> bool {
+    let source: Arc<str> = source.into();
+    let mut any = false;
+    for piece in pieces(input) {
+        match piece {
+            Ok(piece) => {
+                any = true;
+                let weight = piece.text.as_ref().map_or(0, String::len);
+                if !emit(Job::Piece(source.clone(), piece), weight) {
+                    return false;
+                }
+            }
+            Err(e) => {
+                let why = format!("cannot be read to its end: {e}");
+                return emit(Job::Unreadable(source.to_string(), why), 0);
+            }
+        }
+    }
+    emit(Job::Read(source, any), 0)
+}
+
+/// Replays and writes up one job (on a worker thread).
+fn work(job: Job, check: bool, json: bool) -> Out {
+    let mut out = Out::default();
+    let mut input_line = |source: &str, status: &str, why: &str| {
+        if json {
+            let v = json!({"source": source, "file": source, "status": status, "ok": false, "reason": why});
+            out.stdout = format!("{v}\n");
+        } else {
+            let word = if status == "unreadable" { "UNREADABLE" } else { "NO HANDS" };
+            out.stdout = format!("{source}: {word}: {why}\n");
+        }
+    };
+    match job {
+        Job::Piece(source, piece) => {
+            let mut tally = Tally::default();
+            let mut text = String::new();
+            for r in replay_piece(&piece, &source, check) {
+                tally.hands[kind(&r) as usize] += 1;
+                if json {
+                    text.push_str(&to_json(&r).to_string());
+                    text.push('\n');
+                } else {
+                    write_text(&mut text, &r);
+                }
+            }
+            out.stdout = text;
+            out.tally = tally;
+        }
+        Job::Read(_, true) => out.tally.files = 1,
+        Job::Read(source, false) => {
+            input_line(
+                &source,
+                "no_hands",
+                "no hand in the file (it is empty or holds only comments)",
+            );
+            out.tally.files = 1;
+            out.tally.without_hands = 1;
+        }
+        Job::NoHands(path) => {
+            input_line(
+                &path,
+                "no_hands",
+                "no hand files (.phh or .phhs) found in this directory or below",
+            );
+            out.tally.without_hands = 1;
+        }
+        Job::Unreadable(path, why) => {
+            input_line(&path, "unreadable", &why);
+            out.tally.unreadable = 1;
+        }
+        Job::Skipped(path, why) => out.stderr = Some(format!("{path}: {why}")),
+    }
+    out
+}
+
+fn kind(r: &HandReport) -> Kind {
+    match &r.status {
+        Status::Legal if r.mismatches.is_empty() => Kind::Ok,
+        Status::Legal => Kind::Mismatched,
+        Status::Illegal { .. } | Status::BadSetup(_) => Kind::Illegal,
+        Status::Incomplete(_) => Kind::Unfinished,
+        Status::Unresolved(_) if r.checked => Kind::Unfinished,
+        Status::Unresolved(_) => Kind::Undecided,
+        Status::Unsupported(_) => Kind::Unsupported,
+        Status::Malformed { .. } | Status::Unreadable(_) => Kind::Malformed,
+    }
+}
+
+/// The players of a hand as reports name them: `p1`, or `p1 (Alice)` when the record's
+/// `players` field names them.
+struct Names<'a>(&'a [String]);
+
+impl Names<'_> {
+    fn who(&self, i: usize) -> String {
+        match self.0.get(i) {
+            Some(name) => format!("{} ({})", player_name(i), printable(name)),
+            None => player_name(i),
+        }
+    }
+
+    fn list(&self, players: &[usize]) -> String {
+        players.iter().map(|&p| self.who(p)).collect::<Vec<_>>().join(", ")
+    }
+
+    /// `text` with each player it names (`p3`, a whole word outside `backquotes`) followed by
+    /// their name.
+    fn text<'t>(&self, text: &'t str) -> Cow<'t, str> {
+        if self.0.is_empty() || !text.contains('p') {
+            return Cow::Borrowed(text);
+        }
+        let mut out = String::with_capacity(text.len() + 16);
+        let mut quoted = false;
+        let mut rest = text;
+        let mut before: Option<char> = None;
+        while let Some(c) = rest.chars().next() {
+            if c == '`' {
+                quoted = !quoted;
+            }
+            let word_start = before.is_none_or(|b| !b.is_alphanumeric() && b != '_');
+            if c == 'p' && !quoted && word_start {
+                let digits = rest[1..].bytes().take_while(u8::is_ascii_digit).count();
+                let end = 1 + digits;
+                let word_end =
+                    rest[end..].chars().next().is_none_or(|n| !n.is_alphanumeric() && n != '_');
+                let index = rest[1..end].parse::<usize>().ok().filter(|&k| k >= 1);
+                if let (Some(k), true) = (index, word_end) {
+                    if k <= self.0.len() {
+                        out.push_str(&self.who(k - 1));
+                        before = Some('0');
+                        rest = &rest[end..];
+                        continue;
+                    }
+                }
+            }
+            out.push(c);
+            before = Some(c);
+            rest = &rest[c.len_utf8()..];
+        }
+        Cow::Owned(out)
+    }
+}
+
+/// A name as one line of text: control characters escaped.
+fn printable(name: &str) -> Cow<'_, str> {
+    if !name.chars().any(char::is_control) {
+        return Cow::Borrowed(name);
+    }
+    Cow::Owned(
+        name.chars()
+            .map(|c| if c.is_control() { c.escape_debug().to_string() } else { c.to_string() })
+            .collect(),
+    )
+}
+
+fn status_line(r: &HandReport, names: &Names) -> String {
     match &r.status {
         Status::Legal if r.checked && r.mismatches.is_empty() => "legal, results match".into(),
         Status::Legal if r.checked => "legal, results DIFFER".into(),
         Status::Legal => "legal".into(),
         Status::Illegal { number, text, reason } => {
-            format!("ILLEGAL action {number} `{text}`: {reason}")
+            format!("ILLEGAL action {number} `{text}`: {}", names.text(reason))
         }
         Status::BadSetup(why) => format!("ILLEGAL setup: {why}"),
-        Status::Incomplete(why) => format!("UNFINISHED: {why}"),
-        Status::Unresolved(why) => format!("UNDECIDED: {why}"),
+        Status::Incomplete(why) => format!("UNFINISHED: {}", names.text(why)),
+        Status::Unresolved(why) => format!("UNDECIDED: {}", names.text(why)),
         Status::Unsupported(why) => format!("UNSUPPORTED: {why}"),
+        Status::Malformed { reason, .. } => format!("MALFORMED: {reason}"),
         Status::Unreadable(why) => format!("UNREADABLE: {why}"),
     }
 }
 
-fn write_text(out: &mut impl Write, r: &HandReport) -> std::io::Result<()> {
+fn write_text(out: &mut String, r: &HandReport) {
+    use std::fmt::Write as _;
+    let names = Names(&r.players);
     let hand = r.hand.as_ref().map(|h| format!(" hand {h}")).unwrap_or_default();
     let variant = if r.variant.is_empty() { String::new() } else { format!(" ({})", r.variant) };
-    writeln!(out, "{}{hand}{variant}: {}", r.label, status_line(r))?;
+    let _ = writeln!(out, "{}{hand}{variant}: {}", r.label, status_line(r, &names));
     if let Some(o) = &r.outcome {
         for (k, pot) in o.pots.iter().enumerate() {
             let pay: Vec<String> = pot
                 .payouts
                 .iter()
-                .map(|&(p, x)| format!("{} {}", player_name(p), r.chips(x)))
+                .map(|&(p, x)| format!("{} {}", names.who(p), r.chips(x)))
                 .collect();
-            writeln!(
+            let _ = writeln!(
                 out,
-                "  pot {}: {} among {}; won by {}; paid {}",
+                "  pot {}: {} paid in by {}; eligible {}; won by {}; paid {}",
                 k + 1,
                 r.chips(pot.amount),
-                names(&pot.eligible),
-                names(&pot.winners),
+                names.list(&pot.contributors),
+                names.list(&pot.eligible),
+                names.list(&pot.winners),
                 pay.join(", ")
-            )?;
+            );
         }
         let back: Vec<String> = (0..o.uncalled.len())
             .filter(|&i| o.uncalled[i] > 0)
-            .map(|i| format!("{} {}", player_name(i), r.chips(o.uncalled[i])))
+            .map(|i| format!("{} {}", names.who(i), r.chips(o.uncalled[i])))
             .collect();
         if !back.is_empty() {
-            writeln!(out, "  uncalled bet returned: {}", back.join(", "))?;
+            let _ = writeln!(out, "  uncalled bet returned: {}", back.join(", "));
         }
         if let Some(sd) = &o.showdown {
-            let first = sd.order.first().map_or("-".into(), |&p| player_name(p));
-            let shown = sd.first_shown.map_or("nobody".into(), player_name);
-            writeln!(
+            let first = sd.order.first().map_or("-".into(), |&p| names.who(p));
+            let shown = sd.first_shown.map_or("nobody".into(), |p| names.who(p));
+            let _ = writeln!(
                 out,
                 "  showdown: {first} to show first ({} in order); {shown} showed first",
-                names(&sd.order)
-            )?;
+                names.list(&sd.order)
+            );
         }
         let stacks: Vec<String> = o.final_stacks.iter().map(|&x| r.chips(x)).collect();
-        writeln!(out, "  final stacks: {}", stacks.join(", "))?;
+        let _ = writeln!(out, "  final stacks: {}", stacks.join(", "));
     }
     for m in &r.mismatches {
-        writeln!(out, "  mismatch: {m}")?;
+        let _ = writeln!(out, "  mismatch: {}", names.text(m));
     }
     for n in &r.notes {
-        writeln!(out, "  note: {n}")?;
+        let _ = writeln!(out, "  note: {}", names.text(n));
     }
-    Ok(())
 }
 
 fn to_json(r: &HandReport) -> Value {
+    let names = Names(&r.players);
     let (status, detail) = match &r.status {
         Status::Legal => ("legal", Value::Null),
         Status::Illegal { number, text, reason } => {
-            ("illegal", json!({"number": number, "text": text, "reason": reason}))
+            ("illegal", json!({"number": number, "text": text, "reason": names.text(reason)}))
         }
         Status::BadSetup(w) => ("illegal", json!({"number": 0, "text": "", "reason": w})),
-        Status::Incomplete(w) => ("unfinished", json!(w)),
-        Status::Unresolved(w) => ("undecided", json!(w)),
+        Status::Incomplete(w) => ("unfinished", json!(names.text(w))),
+        Status::Unresolved(w) => ("undecided", json!(names.text(w))),
         Status::Unsupported(w) => ("unsupported", json!(w)),
+        Status::Malformed { reason, .. } => ("malformed", json!(reason)),
         Status::Unreadable(w) => ("unreadable", json!(w)),
     };
+    let player_names: serde_json::Map<String, Value> =
+        r.players.iter().enumerate().map(|(i, n)| (player_name(i), json!(n))).collect();
+    let mismatches: Vec<_> = r.mismatches.iter().map(|m| names.text(m)).collect();
+    let notes: Vec<_> = r.notes.iter().map(|m| names.text(m)).collect();
     let mut v = json!({
-        "source": r.label, "hand": r.hand, "variant": r.variant, "status": status,
-        "ok": r.ok(), "checked": r.checked, "mismatches": r.mismatches, "notes": r.notes,
+        "source": r.label, "file": r.source, "section": r.section, "line": r.line,
+        "hand": r.hand, "variant": r.variant, "names": player_names, "status": status,
+        "ok": r.ok(), "checked": r.checked, "mismatches": mismatches, "notes": notes,
     });
     if status == "illegal" {
         v["illegal_action"] = detail;
     } else if !detail.is_null() {
         v["reason"] = detail;
+    }
+    if let Status::Malformed { field, .. } = &r.status {
+        v["field"] = json!(field);
     }
     if let Some(o) = &r.outcome {
         let pn = |ps: &[usize]| ps.iter().map(|&p| player_name(p)).collect::<Vec<_>>();
@@ -236,7 +510,8 @@ fn to_json(r: &HandReport) -> Value {
             .map(|p| {
                 let paid: serde_json::Map<String, Value> =
                     p.payouts.iter().map(|&(q, x)| (player_name(q), json!(r.chips(x)))).collect();
-                json!({"amount": r.chips(p.amount), "eligible": pn(&p.eligible), "winners": pn(&p.winners), "payouts": paid})
+                json!({"amount": r.chips(p.amount), "contributors": pn(&p.contributors),
+                    "eligible": pn(&p.eligible), "winners": pn(&p.winners), "payouts": paid})
             })
             .collect();
         v["uncalled"] = o.uncalled.iter().map(|&x| json!(r.chips(x))).collect();

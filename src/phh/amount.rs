@@ -102,16 +102,18 @@ impl fmt::Display for Amount {
     }
 }
 
-/// Writes chips of `10^-places` each as a decimal: `format_chips(50, 2)` is `0.50`.
+/// Writes chips of `10^-places` each as a decimal: `format_chips(50, 2)` is `0.50`. Any
+/// number of places is written exactly (the digits are placed, not divided).
 pub fn format_chips(chips: Chips, places: u8) -> String {
     if places == 0 {
         return chips.to_string();
     }
-    let p = 10i64.pow(u32::from(places));
     let sign = if chips < 0 { "-" } else { "" };
-    let a = chips.unsigned_abs();
-    let p = p as u64;
-    format!("{sign}{}.{:0width$}", a / p, a % p, width = places as usize)
+    let places = usize::from(places);
+    // At least one digit before the point: pad with zeros to `places + 1` digits.
+    let digits = format!("{:0width$}", chips.unsigned_abs(), width = places + 1);
+    let (int, frac) = digits.split_at(digits.len() - places);
+    format!("{sign}{int}.{frac}")
 }
 
 #[cfg(test)]
@@ -133,5 +135,20 @@ mod tests {
         assert_eq!(format_chips(50, 2), "0.50");
         assert_eq!(format_chips(-1234, 2), "-12.34");
         assert_eq!(format_chips(7, 0), "7");
+        assert_eq!(format_chips(-5, 3), "-0.005");
+    }
+
+    #[test]
+    fn amounts_with_many_places_are_written_without_overflow() {
+        // Regression: `10i64.pow(places)` overflowed from 19 places on (a panic in debug
+        // builds) when an amount built by a library user was written.
+        assert_eq!(format_chips(5, 20), "0.00000000000000000005");
+        assert_eq!(format_chips(i64::MIN, 2), "-92233720368547758.08");
+        assert_eq!(Amount { units: -12, places: 255 }.to_string().len(), 1 + 2 + 255);
+        // Converting between units of very different sizes says "not a whole number of
+        // chips" (None) instead of overflowing.
+        assert_eq!(Amount { units: 1, places: 0 }.to_chips(u8::MAX), None);
+        assert_eq!(Amount { units: 1, places: u8::MAX }.to_chips(0), None);
+        assert_eq!(Amount { units: i64::MAX, places: 0 }.to_chips(1), None);
     }
 }

@@ -102,13 +102,16 @@ fn per_player(
 }
 
 fn cmp_amount(what: &str, recorded: Amount, ours: Chips, places: u8, out: &mut Vec<String>) {
+    let replayed = format_chips(ours, places);
     match recorded.to_chips(places) {
         Some(r) if r == ours => {}
-        Some(_) => out.push(format!("{what}: recorded {recorded}, replayed {}", format_chips(ours, places))),
-        None => out.push(format!(
-            "{what}: recorded {recorded} cannot be right: the smallest chip in this hand is {}, and a chip cannot be split (replayed {})",
+        Some(_) => out.push(format!("{what}: recorded {recorded}, replayed {replayed}")),
+        None if recorded.significant_places() > places => out.push(format!(
+            "{what}: recorded {recorded} cannot be right: the smallest chip in this hand is {}, and a chip cannot be split (replayed {replayed})",
             format_chips(1, places),
-            format_chips(ours, places)
+        )),
+        None => out.push(format!(
+            "{what}: recorded {recorded} cannot be right: it is more chips than any hand holds (replayed {replayed})"
         )),
     }
 }
@@ -137,22 +140,27 @@ fn explain_winnings(recorded: &[Amount], outcome: &Outcome, places: u8) -> Optio
             "recorded winnings count the uncalled bet returned to the winner as won".into(),
         );
     }
-    let pot: Chips = outcome.pots.iter().map(|p| p.amount).sum();
-    let mut rake = 0;
+    // The recorded numbers can be anything a file holds: the sums are taken in i128, where
+    // no sum or product of a few i64 values overflows.
+    let pot: i128 = outcome.pots.iter().map(|p| i128::from(p.amount)).sum();
+    let mut rake: i128 = 0;
     for i in 0..ours.len() {
-        let d = ours[i] - rec[i];
+        let d = i128::from(ours[i]) - i128::from(rec[i]);
         if d < 0 || (ours[i] == 0 && rec[i] != 0) {
             return None;
         }
         rake += d;
     }
-    (rake > 0 && rake * 100 <= pot * MAX_RAKE_PERCENT).then(|| {
-        format!(
-            "recorded winnings are {} less than the pot of {}: taken as rake (at most {MAX_RAKE_PERCENT}% accepted)",
-            format_chips(rake, places),
-            format_chips(pot, places)
-        )
-    })
+    if rake <= 0 || rake * 100 > pot * i128::from(MAX_RAKE_PERCENT) {
+        return None;
+    }
+    // Within a tenth of a pot, the rake and the pot are numbers of chips.
+    let (rake, pot) = (Chips::try_from(rake).ok()?, Chips::try_from(pot).ok()?);
+    Some(format!(
+        "recorded winnings are {} less than the pot of {}: taken as rake (at most {MAX_RAKE_PERCENT}% accepted)",
+        format_chips(rake, places),
+        format_chips(pot, places)
+    ))
 }
 
 #[cfg(test)]
@@ -181,5 +189,24 @@ mod tests {
             with_uncalled.ok() && with_uncalled.notes[0].contains("uncalled"),
             "{with_uncalled:?}"
         );
+    }
+
+    #[test]
+    fn absurd_post_rake_winnings_are_a_mismatch_not_a_wrapped_rake() {
+        // Regression: a rake of 18446744073709551.7 times 100 wrapped around in i64 to a
+        // small number, and the hand was "legal, results match" (debug builds panicked).
+        let text = "variant = 'NT'\nblinds_or_straddles = [0.50, 1, 0]\nmin_bet = 1\n\
+                    starting_stacks = [50, 50, 50]\nactions = ['d dh p1 ????', 'd dh p2 ????', \
+                    'd dh p3 ????', 'p3 cbr 10', 'p1 cc', 'p2 f', 'd db 2c3c4c', 'p1 cc', 'p3 cbr 5', 'p1 f']\n";
+        for winnings in [
+            "[0, 0, -18446744073709530.7]",
+            // `ours - recorded` itself overflowed i64 for a recorded amount near -2^63.
+            "[0, 0, -922337203685477580.7]",
+        ] {
+            let r = replay_text(&format!("{text}winnings = {winnings}\n"), "t", true).remove(0);
+            assert!(!r.ok(), "{winnings}: {r:?}");
+            assert!(r.notes.is_empty(), "{winnings}: {:?}", r.notes);
+            assert!(r.mismatches[0].starts_with("winnings p3: recorded -"), "{:?}", r.mismatches);
+        }
     }
 }

@@ -1,5 +1,10 @@
 //! PHH hand histories: reading and writing, exact decimal amounts, replay and check.
 //!
+//! [`replay_text`] replays a document or bundle held in memory. For input of any size,
+//! [`split::pieces`] reads a file or stream one hand at a time, [`replay_piece`] replays each,
+//! [`stream::ordered`] runs that on every core with the reports kept in input order, and
+//! [`walk::walk`] finds the hand files below a directory: `felt replay` is those four.
+//!
 //! ```
 //! use feltkit::phh::replay_text;
 //! let text = "variant = 'nlhe'\nblinds_or_straddles = [1, 2]\nstarting_stacks = [100, 100]\n\
@@ -14,10 +19,14 @@ mod check;
 pub mod read;
 pub mod record;
 pub mod replay;
+pub mod split;
+mod stakes;
+pub mod stream;
 pub mod toml;
+pub mod walk;
 pub mod write;
 
 pub use action::{parse_action, Action};
 pub use amount::Amount;
 pub use record::HandRecord;
-pub use replay::{replay_record, replay_text, HandReport, Status};
+pub use replay::{replay_piece, replay_record, replay_text, HandReport, Status};

@@ -57,6 +57,18 @@ pub fn hands(text: &str) -> Hands<'_> {
     Hands(Reader::new(text))
 }
 
+/// The same as [`hands`] for a piece of a larger document that starts on line `first_line`:
+/// lines in records and errors count from there.
+///
+/// ```
+/// use feltkit::phh::read::hands_at;
+/// let e = hands_at("[7]\nvariant = 'NT\n", 40).nth(1).unwrap().unwrap_err();
+/// assert_eq!(e.line, 41);
+/// ```
+pub fn hands_at(text: &str, first_line: usize) -> Hands<'_> {
+    Hands(Reader::starting_at(text, first_line))
+}
+
 /// The hands of a document, read lazily: see [`hands`].
 pub struct Hands<'a>(Reader<'a, Partial<'a>>);
 

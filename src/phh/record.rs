@@ -69,6 +69,8 @@ pub struct HandRecord<'a> {
     pub structure: Option<String>,
     /// `hand`, as text.
     pub hand: Option<String>,
+    /// `players`: the players' names, p1 first.
+    pub players: Option<Vec<Cow<'a, str>>>,
     /// Other fields, kept as read.
     pub other: Vec<(Cow<'a, str>, Value<'a>)>,
 }
@@ -89,6 +91,16 @@ pub enum RecordError {
         /// What is wrong.
         why: String,
     },
+}
+
+impl RecordError {
+    /// The field that is missing or wrong.
+    pub fn field(&self) -> &str {
+        match self {
+            RecordError::Missing(f) => f,
+            RecordError::Bad { field, .. } => field,
+        }
+    }
 }
 
 impl<'a> HandRecord<'a> {
@@ -158,15 +170,10 @@ impl<'a> Builder<'a> {
                 self.seen_stacks = true;
             }
             "actions" => {
-                let Value::Array(items) = value else {
-                    return Err(bad(format!(
-                        "expected an array of strings, found {}",
-                        value.type_name()
-                    )));
-                };
-                r.actions = items.into_iter().map(string).collect::<Result<_, _>>().map_err(bad)?;
+                r.actions = strings(value).map_err(bad)?;
                 self.seen_actions = true;
             }
+            "players" => r.players = Some(strings(value).map_err(bad)?),
             "finishing_stacks" => r.finishing_stacks = Some(amounts(&value).map_err(bad)?),
             "winnings" => r.winnings = Some(amounts(&value).map_err(bad)?),
             "_pots" => r.pots = Some(pots(&value).map_err(bad)?),
@@ -214,6 +221,13 @@ fn string(v: Value<'_>) -> Result<Cow<'_, str>, String> {
         Value::Str(s) => Ok(s),
         other => Err(format!("expected a string, found {}", other.type_name())),
     }
+}
+
+fn strings(v: Value<'_>) -> Result<Vec<Cow<'_, str>>, String> {
+    let Value::Array(items) = v else {
+        return Err(format!("expected an array of strings, found {}", v.type_name()));
+    };
+    items.into_iter().map(string).collect()
 }
 
 fn boolean(v: &Value) -> Result<bool, String> {

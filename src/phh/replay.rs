@@ -13,17 +13,16 @@
 //! assert!(matches!(reports[1].status, Status::Unsupported(_)));
 //! ```
 
-use crate::rules::{
-    player_name, Chips, Game, Hand, Outcome, RuleError, Stakes, Structure, MAX_CHIPS,
-};
+use crate::rules::{player_name, Chips, Game, Hand, Outcome, RuleError, SetupError, Structure};
 
 use rayon::prelude::*;
 
 use super::action::{parse_action, Action};
-use super::amount::{format_chips, Amount};
-use super::read::{hands, ReadHand};
-use super::record::{HandRecord, RecordError};
-use super::toml;
+use super::amount::format_chips;
+use super::read::hands_at;
+use super::record::HandRecord;
+use super::split::{pieces, Piece};
+use super::stakes::{check_lengths, malformed_setup, places_of, stakes_of, Malformed};
 
 /// How a hand's replay ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -39,7 +38,7 @@ pub enum Status {
         /// Why it is illegal.
         reason: String,
     },
-    /// The stakes cannot start a hand (wrong array lengths, no stacks...).
+    /// The stakes break the game's rules (more players than the game seats).
     BadSetup(String),
     /// The actions stop before the hand is over.
     Incomplete(String),
@@ -47,19 +46,36 @@ pub enum Status {
     Unresolved(String),
     /// The variant is not played by feltkit.
     Unsupported(String),
-    /// The hand's text could not be read.
+    /// The hand's text is not a PHH hand: a TOML syntax error, a required field missing, a
+    /// field of the wrong type or length, an amount no table holds, text that is not UTF-8.
+    Malformed {
+        /// The field at fault, when one is.
+        field: Option<String>,
+        /// What is wrong, with the line where the reader knows it.
+        reason: String,
+    },
+    /// Nothing could be read: a text with no hand in it (or, from the command line, a file
+    /// that cannot be opened).
     Unreadable(String),
 }
 
 /// What replaying one hand found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HandReport {
-    /// Where the hand came from: the path, and `[N]` in a bundle.
+    /// Where the hand came from: the source, and `[N]` for a section of a bundle.
     pub label: String,
+    /// The file (or other source) the hand was read from.
+    pub source: String,
+    /// The section's name in a bundle (`[23]` gives `23`); `None` for a whole document.
+    pub section: Option<String>,
+    /// The line the hand starts on in its source (its section header's line; 1 otherwise).
+    pub line: usize,
     /// The `hand` field, if any.
     pub hand: Option<String>,
     /// The variant code.
     pub variant: String,
+    /// The players' names from the `players` field, p1 first (empty when not given).
+    pub players: Vec<String>,
     /// Decimal places of the hand's smallest chip (0 for whole numbers).
     pub places: u8,
     /// How the replay ended.
@@ -84,81 +100,125 @@ impl HandReport {
     pub fn chips(&self, chips: Chips) -> String {
         format_chips(chips, self.places)
     }
-}
 
-/// Replays every hand of a `.phh` or `.phhs` text. `label` names the source in reports.
-pub fn replay_text(text: &str, label: &str, check: bool) -> Vec<HandReport> {
-    let one = |header: Option<&str>, record: Result<HandRecord, RecordError>| -> HandReport {
-        let label = match header {
-            Some(h) => format!("{label} [{h}]"),
-            None => label.to_string(),
-        };
-        match record {
-            Ok(record) => replay_record(&record, label, check),
-            Err(e) => unreadable(label, e.to_string()),
-        }
-    };
-    // Each section is replayed as soon as it is read. An empty top level is left for the end:
-    // it is a hand only when the file has no other section.
-    type Step = Result<(usize, Option<HandReport>), toml::TomlError>;
-    let step = |(k, hand): (usize, Result<ReadHand, toml::TomlError>)| -> Step {
-        let hand = hand?;
-        if k == 0 && hand.header.is_none() && hand.empty {
-            return Ok((k, None));
-        }
-        Ok((k, Some(one(hand.header, hand.record))))
-    };
-    // Large bundles are read on one core while the hands read so far are replayed on every
-    // core; the order of the hands is kept.
-    let large = text.matches("\n[").take(65).count() > 64;
-    let sections = hands(text).enumerate();
-    let steps: Result<Vec<_>, _> = if large {
-        sections.par_bridge().map(step).collect()
-    } else {
-        sections.map(step).collect()
-    };
-    let mut steps = match steps {
-        Ok(s) => s,
-        Err(e) => return vec![unreadable(label.to_string(), e.to_string())],
-    };
-    steps.sort_unstable_by_key(|&(k, _)| k);
-    let bundle = steps.len() > 1;
-    let mut reports: Vec<HandReport> = Vec::with_capacity(steps.len());
-    for (_, report) in steps {
-        match report {
-            Some(r) => reports.push(r),
-            None if !bundle => {
-                let empty = toml::Section { header: None, line: 1, entries: Vec::new() };
-                reports.push(one(None, HandRecord::from_section(empty)))
-            }
-            None => {}
-        }
-    }
-    if reports.is_empty() {
-        reports.push(unreadable(label.to_string(), "no hand in the file".into()));
-    }
-    reports
-}
-
-fn unreadable(label: String, why: String) -> HandReport {
-    HandReport::unreadable(label, why)
-}
-
-impl HandReport {
-    /// The report of a hand (or file) that could not be read.
-    pub fn unreadable(label: String, why: String) -> HandReport {
+    /// A report with `status` and nothing else known about the hand.
+    fn bare(label: String, status: Status) -> HandReport {
         HandReport {
+            source: label.clone(),
             label,
+            section: None,
+            line: 1,
             hand: None,
             variant: String::new(),
+            players: Vec::new(),
             places: 0,
-            status: Status::Unreadable(why),
+            status,
             outcome: None,
             checked: false,
             mismatches: Vec::new(),
             notes: Vec::new(),
         }
     }
+
+    /// The report of an input that could not be read at all.
+    pub fn unreadable(label: String, why: String) -> HandReport {
+        HandReport::bare(label, Status::Unreadable(why))
+    }
+
+    /// The report of a hand whose text or fields are not a PHH hand.
+    pub fn malformed(label: String, field: Option<String>, reason: String) -> HandReport {
+        HandReport::bare(label, Status::Malformed { field, reason })
+    }
+}
+
+/// Replays every hand of a `.phh` or `.phhs` text. `label` names the source in reports. A hand
+/// that cannot be read is reported as malformed and the others are still replayed; a text with
+/// no hand at all gives one unreadable report.
+pub fn replay_text(text: &str, label: &str, check: bool) -> Vec<HandReport> {
+    // Reading a text in memory cannot fail.
+    let pieces: Vec<Piece> = pieces(text.as_bytes()).flatten().collect();
+    if pieces.is_empty() {
+        return vec![HandReport::unreadable(label.to_string(), "no hand in the text".into())];
+    }
+    // Large bundles are replayed on every core; the order of the hands is kept.
+    let per_piece: Vec<Vec<HandReport>> = if pieces.len() > 64 {
+        pieces.par_iter().map(|p| replay_piece(p, label, check)).collect()
+    } else {
+        pieces.iter().map(|p| replay_piece(p, label, check)).collect()
+    };
+    per_piece.into_iter().flatten().collect()
+}
+
+/// Replays the hand of one piece of a document (see [`split`](super::split)), read from
+/// `source`; a piece that cannot be read gives a malformed report. (A piece holds one hand; if
+/// the TOML reader finds more sections in it, each is reported.)
+///
+/// ```
+/// use feltkit::phh::{replay::replay_piece, split::pieces, Status};
+/// let bundle = "[1]\nvariant = 'NT\n[2]\nvariant = 'nlhe'\nblinds_or_straddles = [1, 2]\n\
+///               starting_stacks = [100, 100]\nactions = ['d dh p1 AsAh', 'd dh p2 7c2d', 'p2 f']\n";
+/// let reports: Vec<_> = pieces(bundle.as_bytes())
+///     .flat_map(|p| replay_piece(&p.unwrap(), "bundle.phhs", false))
+///     .collect();
+/// assert!(matches!(&reports[0].status, Status::Malformed { reason, .. } if reason.contains("line 2")));
+/// assert_eq!((reports[1].label.as_str(), reports[1].line), ("bundle.phhs [2]", 3));
+/// assert!(reports[1].ok());
+/// ```
+pub fn replay_piece(piece: &Piece, source: &str, check: bool) -> Vec<HandReport> {
+    let label = |header: Option<&str>| match header {
+        Some(h) => format!("{source} [{h}]"),
+        None => source.to_string(),
+    };
+    let placed = |mut r: HandReport, header: Option<&str>, line: usize| {
+        r.source = source.to_string();
+        r.section = header.map(str::to_string);
+        r.line = line;
+        r
+    };
+    // A reason that does not say where gets the hand's line, in a bundle.
+    let located = |why: String, line: usize| {
+        if line > 1 {
+            format!("{why} (in the hand that starts at line {line})")
+        } else {
+            why
+        }
+    };
+    let header = piece.header.as_deref();
+    let broken =
+        |why: String| placed(HandReport::malformed(label(header), None, why), header, piece.line);
+    let text = match &piece.text {
+        Ok(text) => text,
+        Err(why) => return vec![broken(located(why.clone(), piece.line))],
+    };
+    let mut reports = Vec::with_capacity(1);
+    for hand in hands_at(text, piece.line) {
+        match hand {
+            // The empty top level before a section's header is not a hand.
+            Ok(h) if h.header.is_none() && h.empty && header.is_some() => {}
+            Ok(h) => {
+                let mut r = match h.record {
+                    Ok(record) => replay_record(&record, label(h.header), check),
+                    Err(e) => {
+                        let field = Some(e.field().to_string());
+                        HandReport::malformed(label(h.header), field, e.to_string())
+                    }
+                };
+                if let Status::Malformed { reason, .. } = &mut r.status {
+                    *reason = located(std::mem::take(reason), h.line);
+                }
+                reports.push(placed(r, h.header, h.line));
+            }
+            // A TOML error says its line.
+            Err(e) => {
+                reports.push(broken(e.to_string()));
+                break;
+            }
+        }
+    }
+    if reports.is_empty() {
+        reports.push(broken(located("no hand in this text".into(), piece.line)));
+    }
+    reports
 }
 
 /// The game a record is played under, with the record's overrides applied.
@@ -206,17 +266,11 @@ pub fn game_of(record: &HandRecord<'_>) -> Result<Game, String> {
 
 /// Replays one hand; with `check`, compares the recorded results.
 pub fn replay_record(record: &HandRecord<'_>, label: String, check: bool) -> HandReport {
-    let mut report = HandReport {
-        label,
-        hand: record.hand.clone(),
-        variant: record.variant.clone(),
-        places: 0,
-        status: Status::Legal,
-        outcome: None,
-        checked: false,
-        mismatches: Vec::new(),
-        notes: Vec::new(),
-    };
+    let mut report = HandReport::bare(label, Status::Legal);
+    report.hand = record.hand.clone();
+    report.variant = record.variant.clone();
+    report.players =
+        record.players.iter().flatten().map(|name| name.to_string()).collect::<Vec<_>>();
     if record.ante_trimming_status == Some(true)
         && Game::by_code(&record.variant).is_some_and(|g| g.is_phh_code())
     {
@@ -228,6 +282,17 @@ pub fn replay_record(record: &HandRecord<'_>, label: String, check: bool) -> Han
             }
         }
     }
+    if let Some(s) = record.structure.as_deref() {
+        if !matches!(s, "no-limit" | "pot-limit" | "fixed-limit") {
+            report.status = Status::Malformed {
+                field: Some("_structure".into()),
+                reason: format!(
+                    "`_structure = '{s}'`: expected no-limit, pot-limit or fixed-limit"
+                ),
+            };
+            return report;
+        }
+    }
     let game = match game_of(record) {
         Ok(g) => g,
         Err(e) => {
@@ -236,61 +301,23 @@ pub fn replay_record(record: &HandRecord<'_>, label: String, check: bool) -> Han
         }
     };
     let actions: Vec<_> = record.actions.iter().map(|a| parse_action(a)).collect();
-    let mut places = 0u8;
-    let mut widen = |a: &Amount| places = places.max(a.significant_places());
-    record
-        .antes
-        .iter()
-        .chain(&record.blinds_or_straddles)
-        .chain(&record.starting_stacks)
-        .for_each(&mut widen);
-    [record.min_bet, record.small_bet, record.big_bet, record.bring_in]
-        .iter()
-        .flatten()
-        .for_each(&mut widen);
-    for a in actions.iter().flatten() {
-        if let Action::BetOrRaiseTo(_, x) = a {
-            widen(x);
-        }
-    }
+    let places = places_of(record, &actions);
     report.places = places;
-    // Amounts are whole chips of at most MAX_CHIPS, so sums of a table's stacks never overflow.
-    let sizes = [record.min_bet, record.small_bet, record.big_bet, record.bring_in];
-    let too_large = record
-        .antes
-        .iter()
-        .chain(&record.blinds_or_straddles)
-        .chain(&record.starting_stacks)
-        .chain(sizes.iter().flatten())
-        .find(|a| a.to_chips(places).is_none_or(|c| c.abs() > MAX_CHIPS));
-    if let Some(a) = too_large {
-        report.status = Status::BadSetup(format!(
-            "amount {a} is too large: at most {} chips of {}",
-            MAX_CHIPS,
-            format_chips(1, places)
-        ));
-        return report;
-    }
-    let chips =
-        |v: &[Amount]| v.iter().map(|a| a.to_chips(places).unwrap_or(0)).collect::<Vec<_>>();
-    let one = |a: Option<Amount>| a.and_then(|a| a.to_chips(places)).unwrap_or(0);
-    let mut antes = chips(&record.antes);
-    if antes.len() == 1 && record.starting_stacks.len() > 1 {
-        antes = vec![antes[0]; record.starting_stacks.len()];
-    }
-    let stakes = Stakes {
-        antes,
-        blinds: chips(&record.blinds_or_straddles),
-        min_bet: one(record.min_bet),
-        small_bet: one(record.small_bet),
-        big_bet: one(record.big_bet),
-        bring_in: one(record.bring_in),
-        stacks: chips(&record.starting_stacks),
+    let stakes = match check_lengths(record).and_then(|()| stakes_of(record, places)) {
+        Ok(s) => s,
+        Err(Malformed { field, reason }) => {
+            report.status = Status::Malformed { field, reason };
+            return report;
+        }
     };
     let mut hand = match Hand::new(game, &stakes) {
         Ok(h) => h,
         Err(e) => {
-            report.status = Status::BadSetup(e.to_string());
+            report.status = match (malformed_setup(&e), e) {
+                (Some(Malformed { field, reason }), _) => Status::Malformed { field, reason },
+                (None, e @ SetupError::Unsupported(_)) => Status::Unsupported(e.to_string()),
+                (None, e) => Status::BadSetup(e.to_string()),
+            };
             return report;
         }
     };
@@ -333,7 +360,7 @@ pub fn replay_record(record: &HandRecord<'_>, label: String, check: bool) -> Han
 
 /// PHH codes are read as PokerKit reads them: when a betting action names a player who is due
 /// to act later in the round, the players whose turns were skipped timed out, and a player who
-/// times out checks if that is free and folds otherwise (seed 001's timeout rule). Each such
+/// times out checks if that is free and folds otherwise (the timeout rule of docs/games.md). Each such
 /// turn gets a note. Presets are strict: the action is out of turn.
 fn skip_timed_out(hand: &mut Hand, action: &Action, number: usize, notes: &mut Vec<String>) {
     let player = match action {
@@ -365,7 +392,7 @@ fn skip_timed_out(hand: &mut Hand, action: &Action, number: usize, notes: &mut V
     }
 }
 
-/// Americana: a bring-in player who makes no choice has the bring-in posted for them (seed 002);
+/// Americana: a bring-in player who makes no choice has the bring-in posted for them (docs/games.md);
 /// in a record that is an action by the next player while the bring-in is due.
 fn auto_bring_in(hand: &mut Hand, action: &Action, number: usize, notes: &mut Vec<String>) {
     let player = match action {

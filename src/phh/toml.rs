@@ -176,10 +176,17 @@ impl<'a, B: Body<'a>> Reader<'a, B> {
     /// A reader at the start of `text`, after a UTF-8 byte-order mark if the text opens with
     /// one (as editors on Windows write it).
     pub(super) fn new(text: &'a str) -> Self {
+        Self::starting_at(text, 1)
+    }
+
+    /// A reader of `text` that counts its first line as line `first_line` (a piece of a larger
+    /// document), after a byte-order mark if the text opens with one.
+    pub(super) fn starting_at(text: &'a str, first_line: usize) -> Self {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        let line = first_line.max(1);
         Reader {
-            p: Parser { stack: Vec::new(), s: text.as_bytes(), text, i: 0, line: 1, line_start: 0 },
-            next: Some(B::begin(None, 1)),
+            p: Parser { stack: Vec::new(), s: text.as_bytes(), text, i: 0, line, line_start: 0 },
+            next: Some(B::begin(None, line)),
             headers: std::collections::HashSet::new(),
         }
     }
@@ -223,9 +230,8 @@ impl<'a, B: Body<'a>> Reader<'a, B> {
                     return Err(p.err("unclosed section header: expected `]`"));
                 }
                 // `[`, `]` and newlines are ASCII, so the header lies on character boundaries.
-                let raw = p.text.get(start..p.i).unwrap_or_default().trim();
+                let header = header_name(p.text.get(start..p.i).unwrap_or_default());
                 p.i += 1;
-                let header = raw.trim_matches('"').trim_matches('\'');
                 if !self.headers.insert(header) {
                     return Err(p.err(&format!("section [{header}] appears twice")));
                 }
@@ -427,9 +433,21 @@ impl<'a> Parser<'a> {
                     .text
                     .get(start..self.i)
                     .ok_or_else(|| self.err("the value is not UTF-8"))?
-                    .trim();
+                    .trim_matches([' ', '\t']);
                 if raw.is_empty() {
+                    self.i = start;
                     return Err(self.err("expected a value"));
+                }
+                if let Some(k) = raw.find(|c: char| !is_bare_char(c)) {
+                    // Point at the character: the token starts at `start` (no leading spaces:
+                    // the caller skipped them).
+                    self.i = start + k;
+                    let c = raw[k..].chars().next().unwrap_or(' ');
+                    return Err(self.err(&format!(
+                        "unexpected character {c:?} in a bare value: strings must be quoted \
+                         ('...' or \"...\"), and bare values are numbers, true, false, dates \
+                         or times"
+                    )));
                 }
                 Ok(match raw {
                     "true" => Value::Bool(true),
@@ -524,6 +542,17 @@ const BARE_KEY: [bool; 256] = {
     }
     table
 };
+
+/// The name of a section from the text between `[` and `]`: trimmed, quotes removed.
+pub(super) fn header_name(raw: &str) -> &str {
+    raw.trim().trim_matches('"').trim_matches('\'')
+}
+
+/// Whether a character may appear in a bare (unquoted) value: a number, `true`, `false`, or a
+/// date or time such as `2009-07-01`, `00:00:09` or `1979-05-27 07:32:00.5+01:00`.
+pub(super) fn is_bare_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.' | ':' | '_' | ' ')
+}
 
 /// Whether the text is a plain decimal number: optional sign, digits, optional `.digits`
 /// (underscores count as digits).

@@ -1,5 +1,11 @@
 //! Writing hands back as PHH text, amounts exact.
 //!
+//! What [`write_record`] writes, [`read::hands`](super::read::hands) reads back as the same
+//! record: strings are written in double quotes with every control character escaped, keys
+//! that are not bare (letters, digits, `_`, `-`) are quoted, and a [`Value::Num`] or
+//! [`Value::Other`] whose text would not read back as that kind of value (a number that is not
+//! a decimal, a "date" holding a quote or a non-ASCII character) is written as a string.
+//!
 //! ```
 //! use feltkit::phh::read::hands;
 //! use feltkit::phh::write::write_record;
@@ -16,13 +22,14 @@ use std::fmt::Write;
 
 use super::amount::Amount;
 use super::record::HandRecord;
-use super::toml::Value;
+use super::toml::{is_bare_char, is_decimal, Value};
 
 fn amounts(v: &[Amount]) -> String {
     let items: Vec<String> = v.iter().map(|a| a.to_string()).collect();
     format!("[{}]", items.join(", "))
 }
 
+/// A TOML basic string: `"`, `\` and every control character (C0 and DEL) escaped.
 fn quote(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
@@ -32,7 +39,7 @@ fn quote(s: &str) -> String {
             '\\' => out.push_str("\\\\"),
             '\n' => out.push_str("\\n"),
             '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 => {
+            c if (c as u32) < 0x20 || c == '\u{7f}' => {
                 let _ = write!(out, "\\u{:04X}", c as u32);
             }
             c => out.push(c),
@@ -42,17 +49,41 @@ fn quote(s: &str) -> String {
     out
 }
 
+/// A key: bare when it can be, else quoted.
+fn key(k: &str) -> String {
+    if !k.is_empty() && k.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-') {
+        k.to_string()
+    } else {
+        quote(k)
+    }
+}
+
+/// Whether `s` reads back, unquoted, as `Value::Other(s)`: bare characters only, no space at
+/// either end, and not a number or a boolean.
+fn is_bare_other(s: &str) -> bool {
+    !s.is_empty()
+        && s.chars().all(is_bare_char)
+        && !s.starts_with(' ')
+        && !s.ends_with(' ')
+        && !is_decimal(s)
+        && s != "true"
+        && s != "false"
+}
+
 fn value(v: &Value) -> String {
     match v {
         Value::Str(s) => quote(s),
-        Value::Num(s) | Value::Other(s) => s.to_string(),
+        // The reader keeps a number's text without its underscores.
+        Value::Num(s) if is_decimal(s) && !s.contains('_') => s.to_string(),
+        Value::Other(s) if is_bare_other(s) => s.to_string(),
+        Value::Num(s) | Value::Other(s) => quote(s),
         Value::Bool(b) => b.to_string(),
         Value::Array(items) => {
             format!("[{}]", items.iter().map(value).collect::<Vec<_>>().join(", "))
         }
         Value::Table(entries) => {
             let parts: Vec<String> =
-                entries.iter().map(|(k, v)| format!("{k} = {}", value(v))).collect();
+                entries.iter().map(|(k, v)| format!("{} = {}", key(k), value(v))).collect();
             format!("{{{}}}", parts.join(", "))
         }
     }
@@ -110,13 +141,12 @@ pub fn write_record(r: &HandRecord<'_>) -> String {
             .collect();
         let _ = writeln!(s, "_pots = [{}]", items.join(", "));
     }
+    if let Some(names) = &r.players {
+        let names: Vec<String> = names.iter().map(|n| quote(n)).collect();
+        let _ = writeln!(s, "players = [{}]", names.join(", "));
+    }
     for (k, v) in &r.other {
-        let key = if k.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-') {
-            k.to_string()
-        } else {
-            quote(k)
-        };
-        let _ = writeln!(s, "{key} = {}", value(v));
+        let _ = writeln!(s, "{} = {}", key(k), value(v));
     }
     s
 }

@@ -13,11 +13,14 @@
 
 use super::{Chips, OddChip};
 
-/// A main or side pot: its chips and the live players who can win it (player indices).
+/// A main or side pot: its chips, the players who put chips into it, and the live players who
+/// can win it (player indices).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Pot {
     /// Chips in the pot.
     pub amount: Chips,
+    /// Players who put chips into it, folded players and losers included, ascending.
+    pub contributors: Vec<usize>,
     /// Live players who put in at least this pot's level, ascending.
     pub eligible: Vec<usize>,
 }
@@ -29,9 +32,14 @@ pub struct Pot {
 /// side-pot levels. Each distinct contribution level makes a pot contested by the live players
 /// who reached it; consecutive pots with the same players merge into one. Chips of a level that
 /// no live player reached (only folded players put them in) join the pot below.
+///
+/// The three slices have one entry per player. Amounts are exact while the chips of the table
+/// add up to at most `Chips::MAX` (a [`Hand`](super::Hand) keeps every stack within
+/// [`MAX_CHIPS`](super::MAX_CHIPS), far below); beyond that sums saturate instead of
+/// overflowing.
 pub fn build(committed: &[Chips], dead: &[Chips], live: &[bool]) -> Vec<Pot> {
-    let n = committed.len();
-    let contribution = |i: usize| committed[i] - dead[i];
+    let n = committed.len().min(dead.len()).min(live.len());
+    let contribution = |i: usize| committed[i].saturating_sub(dead[i]);
     // The distinct levels, ascending; on the stack for a table of up to 22 players.
     let mut stack = [0; 22];
     let mut heap = Vec::new();
@@ -54,17 +62,25 @@ pub fn build(committed: &[Chips], dead: &[Chips], live: &[bool]) -> Vec<Pot> {
     }
     let levels = &levels[..distinct];
     let mut pots: Vec<Pot> = Vec::with_capacity(levels.len());
-    let mut amount: Chips = dead.iter().sum();
+    let mut amount: Chips = dead[..n].iter().fold(0, |a: Chips, &d| a.saturating_add(d));
+    // Who put chips into the chips gathered in `amount`: dead money first.
+    let mut paid: Vec<bool> = (0..n).map(|i| dead[i] > 0).collect();
     let mut previous = 0;
     for &level in levels {
         let reached = (0..n).filter(|&i| contribution(i) >= level).count() as Chips;
-        amount += reached * (level - previous);
+        amount = amount.saturating_add(reached.saturating_mul(level.saturating_sub(previous)));
+        for (i, p) in paid.iter_mut().enumerate() {
+            *p |= level > previous && contribution(i) > previous;
+        }
         previous = level;
         let is_eligible = |i: usize| live[i] && contribution(i) >= level;
+        let paid_in = |paid: &[bool]| (0..n).filter(|&i| paid[i]).collect::<Vec<_>>();
         if !(0..n).any(is_eligible) {
             if let Some(last) = pots.last_mut() {
-                last.amount += amount;
+                last.amount = last.amount.saturating_add(amount);
+                merge(&mut last.contributors, &paid_in(&paid));
                 amount = 0;
+                paid.iter_mut().for_each(|p| *p = false);
             }
             continue;
         }
@@ -74,15 +90,31 @@ pub fn build(committed: &[Chips], dead: &[Chips], live: &[bool]) -> Vec<Pot> {
         };
         // Consecutive pots never have the same players, so only the last can merge.
         match pots.last_mut() {
-            Some(last) if same_as_last(last) => last.amount += amount,
-            _ if amount > 0 => {
-                pots.push(Pot { amount, eligible: (0..n).filter(|&i| is_eligible(i)).collect() })
+            Some(last) if same_as_last(last) => {
+                last.amount = last.amount.saturating_add(amount);
+                merge(&mut last.contributors, &paid_in(&paid));
             }
+            _ if amount > 0 => pots.push(Pot {
+                amount,
+                contributors: paid_in(&paid),
+                eligible: (0..n).filter(|&i| is_eligible(i)).collect(),
+            }),
             _ => {}
         }
         amount = 0;
+        paid.iter_mut().for_each(|p| *p = false);
     }
     pots
+}
+
+/// Adds the players of `more` to the ascending list `into`, keeping it ascending.
+fn merge(into: &mut Vec<usize>, more: &[usize]) {
+    if more.iter().all(|p| into.contains(p)) {
+        return;
+    }
+    into.extend_from_slice(more);
+    into.sort_unstable();
+    into.dedup();
 }
 
 /// Splits `amount` among `winners`, given in odd-chip priority order (first gets odd chips).
@@ -93,6 +125,8 @@ pub fn split(amount: Chips, winners: &[usize], rule: OddChip) -> Vec<(usize, Chi
     if k == 0 {
         return Vec::new();
     }
+    // `k` is at least 1, so neither divides by zero nor overflows (`Chips::MIN / -1` cannot
+    // happen).
     let (q, r) = (amount / k, amount % k);
     winners
         .iter()
@@ -126,8 +160,8 @@ mod tests {
         assert_eq!(
             pots,
             vec![
-                Pot { amount: 210, eligible: vec![0, 1, 2] },
-                Pot { amount: 140, eligible: vec![1, 2] },
+                Pot { amount: 210, contributors: vec![0, 1, 2], eligible: vec![0, 1, 2] },
+                Pot { amount: 140, contributors: vec![1, 2], eligible: vec![1, 2] },
             ]
         );
     }
@@ -138,17 +172,62 @@ mod tests {
         let pots = build(&[30, 100, 50], &[0, 0, 0], &[true, true, false]);
         assert_eq!(
             pots,
-            vec![Pot { amount: 90, eligible: vec![0, 1] }, Pot { amount: 90, eligible: vec![1] },]
+            vec![
+                Pot { amount: 90, contributors: vec![0, 1, 2], eligible: vec![0, 1] },
+                Pot { amount: 90, contributors: vec![1, 2], eligible: vec![1] },
+            ]
         );
         let total: Chips = pots.iter().map(|p| p.amount).sum();
         assert_eq!(total, 180);
     }
 
     #[test]
+    fn a_pot_lists_who_paid_in_beside_who_can_win_it() {
+        // Regression: a pot named only its eligible players, so p3, who called 100 and was
+        // then out of the running (not live: folded, mucked or killed at showdown), was
+        // missing from "pot 1: 300 among p1 p2".
+        let pots = build(&[100, 100, 100], &[0, 0, 0], &[true, true, false]);
+        assert_eq!(
+            pots,
+            vec![Pot { amount: 300, contributors: vec![0, 1, 2], eligible: vec![0, 1] }]
+        );
+        // Chips only a folded player reached (p2's last 15) join the pot below.
+        let pots = build(&[10, 40, 25], &[0, 0, 0], &[true, false, true]);
+        assert_eq!(
+            pots,
+            vec![
+                Pot { amount: 30, contributors: vec![0, 1, 2], eligible: vec![0, 2] },
+                Pot { amount: 45, contributors: vec![1, 2], eligible: vec![2] },
+            ]
+        );
+    }
+
+    #[test]
     fn dead_antes_go_to_the_main_pot() {
         let pots = build(&[15, 105, 105], &[5, 5, 5], &[true, true, true]);
-        assert_eq!(pots[0], Pot { amount: 45, eligible: vec![0, 1, 2] });
-        assert_eq!(pots[1], Pot { amount: 180, eligible: vec![1, 2] });
+        assert_eq!(
+            pots[0],
+            Pot { amount: 45, contributors: vec![0, 1, 2], eligible: vec![0, 1, 2] }
+        );
+        assert_eq!(pots[1], Pot { amount: 180, contributors: vec![1, 2], eligible: vec![1, 2] });
+        // A player who put in only a dead ante still paid into the main pot.
+        let pots = build(&[5, 25, 25], &[5, 5, 5], &[false, true, true]);
+        assert_eq!(
+            pots,
+            vec![Pot { amount: 55, contributors: vec![0, 1, 2], eligible: vec![1, 2] }]
+        );
+    }
+
+    #[test]
+    fn extreme_amounts_saturate_instead_of_overflowing() {
+        // Debug builds panicked on `committed - dead` and on the level sums when a caller
+        // passed amounts far beyond any table's chips.
+        let pots = build(&[Chips::MAX, Chips::MAX], &[0, 0], &[true, true]);
+        assert_eq!(pots.iter().map(|p| p.amount).collect::<Vec<_>>(), [Chips::MAX]);
+        assert!(build(&[0, 5], &[Chips::MIN, Chips::MIN], &[true, true]).len() <= 1);
+        assert_eq!(split(Chips::MIN, &[0, 1, 2], OddChip::ClockwiseFromButton).len(), 3);
+        // Slices of different lengths are read up to the shortest.
+        assert_eq!(build(&[10, 10, 10], &[0, 0], &[true, true, true]).len(), 1);
     }
 
     #[test]

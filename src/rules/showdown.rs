@@ -15,6 +15,9 @@ use crate::card::Card;
 pub struct PotAward {
     /// Chips in the pot.
     pub amount: Chips,
+    /// Players who put chips into it, folded players and losers included (player indices,
+    /// ascending).
+    pub contributors: Vec<usize>,
     /// Live players who could win it (player indices).
     pub eligible: Vec<usize>,
     /// Who won it (ties split it).
@@ -210,7 +213,7 @@ impl Hand {
         }
         let mut winnings = vec![0; n];
         let mut awards = Vec::with_capacity(built.len());
-        for Pot { amount, eligible } in built {
+        for Pot { amount, contributors, eligible } in built {
             let best = eligible.iter().map(|&i| value(i)).max().unwrap_or(0);
             let mut winners: Vec<usize> =
                 eligible.iter().copied().filter(|&i| value(i) == best).collect();
@@ -224,7 +227,7 @@ impl Hand {
             for &(w, x) in &payouts {
                 winnings[w] += x;
             }
-            awards.push(PotAward { amount, eligible, winners, payouts });
+            awards.push(PotAward { amount, contributors, eligible, winners, payouts });
         }
         let final_stacks = (0..n).map(|i| self.stacks[i] + winnings[i]).collect();
         Ok(Outcome {

@@ -1,0 +1,385 @@
+//! Splitting a PHH document or `.phhs` bundle into its hands while it is read, so that a bundle
+//! of any size is replayed one hand at a time, and a hand that cannot be read does not stop the
+//! others.
+//!
+//! A hand starts at a section header (`[23]`): a line whose first character, after spaces, is
+//! `[`, outside any array or inline table (as the TOML reader sees it). Text before the first
+//! header is a hand of its own when it holds any key (a single `.phh` document is just that).
+//! After a broken value (an array that is never closed) a line that starts in its first column
+//! with a header such as `[24]`, alone on its line, still starts a new hand: that is how one
+//! broken hand stays one broken hand. (The one valid text that this misreads is an array of
+//! arrays with an item written `[1, 2]` at the very start of a line and no comma after it; no
+//! PHH field is written that way.)
+//!
+//! ```
+//! use feltkit::phh::split::pieces;
+//! let text = "[1]\nvariant = 'NT'\n[2]\nvariant = 'FT\n[3]\nvariant = 'PT'\n";
+//! let hands: Vec<_> = pieces(text.as_bytes()).map(|p| p.unwrap()).collect();
+//! assert_eq!(hands.len(), 3);
+//! assert_eq!((hands[1].header.as_deref(), hands[1].line), (Some("2"), 3));
+//! assert_eq!(hands[2].text.as_deref(), Ok("[3]\nvariant = 'PT'\n"));
+//! ```
+
+use std::collections::{BTreeMap, HashSet};
+use std::hash::{Hash, Hasher};
+use std::io::{self, BufRead};
+
+use super::toml::header_name;
+
+/// The most bytes one hand may take; a larger one is reported, not read (a real hand takes a
+/// few kilobytes).
+pub const MAX_HAND_BYTES: usize = 1 << 20;
+
+/// One hand of a document, as text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Piece {
+    /// The section's name (`[23]` gives `23`); `None` for the text before the first header.
+    pub header: Option<String>,
+    /// The line the hand starts on: its header's line (1 for the text before any header).
+    pub line: usize,
+    /// The hand's text, its header line included; or why it cannot be read (not UTF-8, too
+    /// large, a section name given twice).
+    pub text: Result<String, String>,
+}
+
+/// Reads the hands of `input` one at a time: see the [module](self) documentation. A UTF-8
+/// byte-order mark at the start is skipped. Text before the first header that holds no key
+/// (blank lines, comments) is not a hand. A read error is yielded once, and ends the hands.
+pub fn pieces<R: BufRead>(input: R) -> Pieces<R> {
+    Pieces {
+        input,
+        line: 1,
+        next: Some(Start { header: None, line: 1, text: Vec::new(), oversized: false }),
+        depth: 0,
+        headers: HeaderSet::default(),
+        buf: Vec::new(),
+    }
+}
+
+/// The hands of a document, read lazily: see [`pieces`].
+pub struct Pieces<R> {
+    input: R,
+    /// The number of the next line to read.
+    line: usize,
+    /// The start of the next hand, when its header line has been read (or at the start).
+    next: Option<Start>,
+    /// Arrays and inline tables open at the end of the last line read.
+    depth: usize,
+    headers: HeaderSet,
+    /// The line being read.
+    buf: Vec<u8>,
+}
+
+/// The first line of a hand.
+struct Start {
+    header: Option<String>,
+    line: usize,
+    text: Vec<u8>,
+    /// Whether the line was longer than a hand may be.
+    oversized: bool,
+}
+
+impl<R: BufRead> Iterator for Pieces<R> {
+    type Item = io::Result<Piece>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            let start = self.next.take()?;
+            match self.read_piece(start) {
+                Ok(Some(piece)) => return Some(Ok(piece)),
+                Ok(None) => continue,
+                Err(e) => {
+                    self.next = None;
+                    return Some(Err(e));
+                }
+            }
+        }
+    }
+}
+
+impl<R: BufRead> Pieces<R> {
+    /// Reads the lines of the hand that `start` begins, up to the next header (kept in
+    /// `self.next`) or the end. `None` for a top level without keys.
+    fn read_piece(&mut self, start: Start) -> io::Result<Option<Piece>> {
+        let Start { header, line, mut text, mut oversized } = start;
+        let mut keys = header.is_some();
+        loop {
+            self.buf.clear();
+            let read = read_line(&mut self.input, &mut self.buf, MAX_HAND_BYTES)?;
+            if read == 0 {
+                break;
+            }
+            let truncated = read > self.buf.len();
+            if self.line == 1 && self.buf.starts_with("\u{feff}".as_bytes()) {
+                self.buf.drain(..3);
+            }
+            if let Some(name) = header_of(&self.buf, self.depth) {
+                let header = Some(String::from_utf8_lossy(name).into_owned());
+                // A header line longer than a hand is reported as a hand too large.
+                let mut text = Vec::with_capacity(4096);
+                if !truncated {
+                    text.extend_from_slice(&self.buf);
+                }
+                self.next = Some(Start { header, line: self.line, text, oversized: truncated });
+                self.line += 1;
+                self.depth = 0;
+                break;
+            }
+            keys |= lex(&self.buf, &mut self.depth);
+            if !oversized && !truncated && text.len() + self.buf.len() <= MAX_HAND_BYTES {
+                text.extend_from_slice(&self.buf);
+            } else {
+                oversized = true;
+                text = Vec::new();
+            }
+            self.line += 1;
+        }
+        if !keys {
+            return Ok(None);
+        }
+        let text = if oversized {
+            Err(format!(
+                "the hand is larger than {} MiB: not read (a hand takes a few kilobytes)",
+                MAX_HAND_BYTES >> 20
+            ))
+        } else {
+            match &header {
+                Some(name) if !self.headers.insert(name) => {
+                    Err(format!("section [{name}] appears twice in this file"))
+                }
+                _ => String::from_utf8(text).map_err(|e| {
+                    let bytes = e.as_bytes();
+                    let at = e.utf8_error().valid_up_to();
+                    let lines = bytes[..at].iter().filter(|&&b| b == b'\n').count();
+                    format!("line {}: the text is not UTF-8", line + lines)
+                }),
+            }
+        };
+        Ok(Some(Piece { header, line, text }))
+    }
+}
+
+/// Reads one line (its `\n` included) into `buf`, keeping at most `limit` bytes of it; the
+/// number of bytes read (0 at the end of the input).
+fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>, limit: usize) -> io::Result<usize> {
+    let mut read = 0;
+    loop {
+        let available = match input.fill_buf() {
+            Ok(b) => b,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if available.is_empty() {
+            return Ok(read);
+        }
+        let (take, done) = match available.iter().position(|&b| b == b'\n') {
+            Some(k) => (k + 1, true),
+            None => (available.len(), false),
+        };
+        let room = limit.saturating_sub(buf.len()).min(take);
+        buf.extend_from_slice(&available[..room]);
+        input.consume(take);
+        read += take;
+        if done {
+            return Ok(read);
+        }
+    }
+}
+
+/// The name of the section that `line` opens, if it is a header line: at depth 0, any line
+/// whose first character after spaces is `[`; inside an array or table, a line that starts
+/// with `[` (not `[[`) in its first column and holds nothing but `[name]` and a comment.
+fn header_of(line: &[u8], depth: usize) -> Option<&[u8]> {
+    let body = if depth == 0 {
+        let start = line.iter().position(|&b| b != b' ' && b != b'\t')?;
+        line.get(start..)?.strip_prefix(b"[")?
+    } else {
+        let body = line.strip_prefix(b"[")?;
+        if body.starts_with(b"[") {
+            return None;
+        }
+        let close = body.iter().position(|&b| b == b']')?;
+        let after = body.get(close + 1..)?;
+        let rest = after.iter().position(|&b| !matches!(b, b' ' | b'\t' | b'\r' | b'\n'));
+        if rest.is_some_and(|k| after[k] != b'#') {
+            return None;
+        }
+        body
+    };
+    let end = body.iter().position(|&b| b == b']' || b == b'\n').unwrap_or(body.len());
+    let name = body.get(..end)?;
+    // The name as the TOML reader gives it (trimmed, quotes removed), when it is text.
+    Some(match std::str::from_utf8(name) {
+        Ok(s) => header_name(s).as_bytes(),
+        Err(_) => name,
+    })
+}
+
+/// Follows the arrays and inline tables that `line` opens and closes (outside strings and
+/// comments); says whether the line holds anything but spaces and a comment.
+fn lex(line: &[u8], depth: &mut usize) -> bool {
+    let first = line.iter().find(|&&b| !matches!(b, b' ' | b'\t' | b'\r' | b'\n'));
+    let content = first.is_some_and(|&b| b != b'#');
+    let mut i = 0;
+    // Only the bytes of LEXED matter: skip the others a run at a time.
+    while let Some(k) =
+        line.get(i..).and_then(|rest| rest.iter().position(|&b| LEXED[usize::from(b)]))
+    {
+        i += k;
+        match line[i] {
+            b'#' => break,
+            b'\'' => {
+                // A literal string: no escapes; it ends at the next `'` (or the line's end).
+                match line[i + 1..].iter().position(|&c| c == b'\'') {
+                    Some(len) => i += len + 2,
+                    None => break,
+                }
+            }
+            b'"' => {
+                let mut j = i + 1;
+                while let Some(&c) = line.get(j) {
+                    match c {
+                        b'\\' => j += 2,
+                        b'"' => break,
+                        _ => j += 1,
+                    }
+                }
+                i = j + 1;
+            }
+            b'[' | b'{' => {
+                *depth = depth.saturating_add(1);
+                i += 1;
+            }
+            _ => {
+                *depth = depth.saturating_sub(1);
+                i += 1;
+            }
+        }
+    }
+    content
+}
+
+/// The bytes [`lex`] looks at: comments, quotes, brackets and braces.
+const LEXED: [bool; 256] = {
+    let mut table = [false; 256];
+    let special = b"#'\"[]{}";
+    let mut k = 0;
+    while k < special.len() {
+        table[special[k] as usize] = true;
+        k += 1;
+    }
+    table
+};
+
+/// The section names seen in a document, to refuse one given twice. Names that are whole
+/// numbers (as bundles number their hands) are kept as runs, so a bundle of consecutive
+/// numbers takes a few bytes however long it is; other names are kept as 64-bit hashes.
+#[derive(Default)]
+struct HeaderSet {
+    /// Runs of numbers: start to end (exclusive).
+    runs: BTreeMap<u64, u64>,
+    hashes: HashSet<u64>,
+}
+
+impl HeaderSet {
+    /// Adds a name; `false` if it was there already.
+    fn insert(&mut self, name: &str) -> bool {
+        let canonical = !name.is_empty()
+            && name.len() <= 18
+            && name.bytes().all(|b| b.is_ascii_digit())
+            && (name == "0" || !name.starts_with('0'));
+        match name.parse::<u64>() {
+            Ok(n) if canonical => self.insert_number(n),
+            _ => {
+                let mut h = std::hash::DefaultHasher::new();
+                name.hash(&mut h);
+                self.hashes.insert(h.finish())
+            }
+        }
+    }
+
+    /// Adds a number below `u64::MAX`.
+    fn insert_number(&mut self, n: u64) -> bool {
+        let before = self.runs.range(..=n).next_back().map(|(&s, &e)| (s, e));
+        if before.is_some_and(|(_, e)| n < e) {
+            return false;
+        }
+        let mut start = n;
+        let mut end = n.saturating_add(1);
+        if let Some((s, e)) = before.filter(|&(_, e)| e == n) {
+            self.runs.remove(&s);
+            (start, end) = (s, e + 1);
+        }
+        if let Some(e) = self.runs.remove(&end) {
+            end = e;
+        }
+        self.runs.insert(start, end);
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn split(text: &str) -> Vec<(Option<String>, usize, Result<String, String>)> {
+        pieces(text.as_bytes()).map(|p| p.unwrap()).map(|p| (p.header, p.line, p.text)).collect()
+    }
+
+    #[test]
+    fn a_document_without_headers_is_one_hand_and_blank_text_is_none() {
+        let doc = "variant = 'NT'\nactions = [\n  'p1 f',\n]\n";
+        assert_eq!(split(doc), [(None, 1, Ok(doc.to_string()))]);
+        assert!(split("").is_empty());
+        assert!(split("# only a comment\n\n").is_empty());
+        assert_eq!(split("\u{feff}x = 1").len(), 1);
+    }
+
+    #[test]
+    fn headers_inside_arrays_and_strings_do_not_split() {
+        let doc =
+            "[1]\na = [\n  [1, 2],\n  '[x]',\n  \"[y]\", # [z]\n]\nb = '[' # [\n  [2]\nc = 1\n";
+        let got = split(doc);
+        assert_eq!(got.len(), 2, "{got:?}");
+        assert_eq!((got[1].0.as_deref(), got[1].1), (Some("2"), 8));
+        assert_eq!(got[1].2.as_deref(), Ok("  [2]\nc = 1\n"));
+    }
+
+    #[test]
+    fn a_header_after_an_unclosed_array_still_starts_a_hand() {
+        let doc = "[1]\nactions = ['p1 f'\n[2]\nx = 1\n[3]\ny = [\n  [4]\n]\n";
+        let got = split(doc);
+        let names: Vec<_> = got.iter().map(|p| (p.0.clone().unwrap(), p.1)).collect();
+        assert_eq!(names, [("1".into(), 1), ("2".into(), 3), ("3".into(), 5)]);
+    }
+
+    #[test]
+    fn repeated_names_bad_bytes_and_huge_hands_are_reported_per_hand() {
+        let got = split("[1]\nx = 1\n[2]\nx = 1\n[1]\nx = 2\n['a']\n[a]\n[3]\n");
+        assert_eq!(got[2].2, Err("section [1] appears twice in this file".into()));
+        assert_eq!(got[4].2, Err("section [a] appears twice in this file".into()));
+        assert!(got[5].2.is_ok());
+        let mut bytes = b"[1]\nx = 1\n[2]\nx = 1\ny = '\xff'\n[3]\nz = 1\n".to_vec();
+        let got: Vec<_> = pieces(&bytes[..]).map(|p| p.unwrap()).collect();
+        assert_eq!(got[1].text, Err("line 5: the text is not UTF-8".into()));
+        assert!(got[2].text.is_ok());
+        bytes = format!("[1]\nx = '{}'\n[2]\nx = 1\n", "a".repeat(MAX_HAND_BYTES)).into_bytes();
+        let got: Vec<_> = pieces(&bytes[..]).map(|p| p.unwrap()).collect();
+        assert!(got[0].text.as_ref().unwrap_err().contains("larger than 1 MiB"));
+        assert_eq!(got[1].text.as_deref(), Ok("[2]\nx = 1\n"));
+    }
+
+    #[test]
+    fn runs_of_numbers_find_repeats_in_any_order() {
+        let mut set = HeaderSet::default();
+        for n in [5u64, 3, 4, 7, 6, 1, 2, 0] {
+            assert!(set.insert_number(n), "{n}");
+        }
+        assert_eq!(set.runs.len(), 1);
+        for n in 0..8 {
+            assert!(!set.insert_number(n), "{n}");
+        }
+        assert!(set.insert("08") && !set.insert("08") && set.insert("8"));
+        assert!(set.insert(&u64::MAX.to_string()) && !set.insert(&u64::MAX.to_string()));
+    }
+}

@@ -1,0 +1,156 @@
+//! From a record's fields to the engine's [`Stakes`]: the hand's smallest chip, every amount in
+//! those chips, and the checks that make a record malformed rather than an illegal hand (arrays
+//! of the wrong length, amounts no table holds).
+
+use crate::rules::{Chips, SetupError, Stakes, MAX_CHIPS};
+use crate::text::count;
+
+use super::action::Action;
+use super::amount::{format_chips, Amount};
+use super::record::HandRecord;
+
+/// Why a record's fields cannot make a hand: the field, and what is wrong with it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Malformed {
+    /// The field at fault, when one is.
+    pub field: Option<String>,
+    /// What is wrong.
+    pub reason: String,
+}
+
+impl Malformed {
+    fn of(field: &str, reason: String) -> Malformed {
+        Malformed { field: Some(field.to_string()), reason }
+    }
+}
+
+/// A setup error of the engine that is about the record's fields (a length, an amount, a bet
+/// size), as malformed input; `None` for the others (too many players for the game, a game not
+/// played yet), which are about the game.
+pub(super) fn malformed_setup(e: &SetupError) -> Option<Malformed> {
+    match e {
+        SetupError::Length { field, .. } | SetupError::Amount { field, .. } => {
+            Some(Malformed::of(field, e.to_string()))
+        }
+        SetupError::Stake(why) => Some(Malformed { field: None, reason: why.clone() }),
+        SetupError::PlayerCount { .. } | SetupError::Unsupported(_) => None,
+    }
+}
+
+/// Checks that every per-player array has one entry per player (`antes` may also give one
+/// amount for all) and that recorded pots name players of the table.
+pub(super) fn check_lengths(record: &HandRecord<'_>) -> Result<(), Malformed> {
+    let n = record.starting_stacks.len();
+    if n == 0 {
+        return Err(Malformed::of(
+            "starting_stacks",
+            "`starting_stacks` is empty: it gives one stack per player".into(),
+        ));
+    }
+    let entries = |field: &str, len: usize| {
+        Malformed::of(
+            field,
+            format!(
+                "`{field}` has {} for {} (one per player, as in `starting_stacks`)",
+                count(len, "entry", "entries"),
+                count(n, "player", "players")
+            ),
+        )
+    };
+    if !matches!(record.antes.len(), 0 | 1) && record.antes.len() != n {
+        return Err(entries("antes", record.antes.len()));
+    }
+    if !record.blinds_or_straddles.is_empty() && record.blinds_or_straddles.len() != n {
+        return Err(entries("blinds_or_straddles", record.blinds_or_straddles.len()));
+    }
+    for (field, v) in
+        [("finishing_stacks", &record.finishing_stacks), ("winnings", &record.winnings)]
+    {
+        if let Some(v) = v.as_ref().filter(|v| v.len() != n) {
+            return Err(entries(field, v.len()));
+        }
+    }
+    if let Some(names) = record.players.as_ref().filter(|v| v.len() != n) {
+        return Err(entries("players", names.len()));
+    }
+    for (k, pot) in record.pots.iter().flatten().enumerate() {
+        if pot.paid.len() != n {
+            let field = format!("_pots[{}].paid", k + 1);
+            return Err(Malformed::of(
+                &field,
+                format!(
+                    "`{field}` has {} for {}",
+                    count(pot.paid.len(), "entry", "entries"),
+                    count(n, "player", "players")
+                ),
+            ));
+        }
+        if let Some(&p) = pot.players.iter().find(|&&p| p > n) {
+            let field = format!("_pots[{}].players", k + 1);
+            return Err(Malformed::of(
+                &field,
+                format!(
+                    "`{field}` names player {p}, but the table has {}",
+                    count(n, "player", "players")
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The decimal places of the hand's smallest chip: the most any stake, stack or bet amount
+/// needs.
+pub(super) fn places_of(record: &HandRecord<'_>, actions: &[Result<Action, impl Sized>]) -> u8 {
+    let sizes = [record.min_bet, record.small_bet, record.big_bet, record.bring_in];
+    let bets = actions.iter().flatten().filter_map(|a| match a {
+        Action::BetOrRaiseTo(_, x) => Some(x),
+        _ => None,
+    });
+    record
+        .antes
+        .iter()
+        .chain(&record.blinds_or_straddles)
+        .chain(&record.starting_stacks)
+        .chain(sizes.iter().flatten())
+        .chain(bets)
+        .map(|a| a.significant_places())
+        .max()
+        .unwrap_or(0)
+}
+
+/// The stakes in chips of `10^-places`. Every amount must be a whole number of them (it is, for
+/// the places of [`places_of`]) of at most [`MAX_CHIPS`], so that no sum of a table's chips can
+/// overflow; a larger one is malformed.
+pub(super) fn stakes_of(record: &HandRecord<'_>, places: u8) -> Result<Stakes, Malformed> {
+    let chips = |field: &str, a: Amount| -> Result<Chips, Malformed> {
+        match a.to_chips(places) {
+            Some(c) if c.unsigned_abs() <= MAX_CHIPS.unsigned_abs() => Ok(c),
+            _ => Err(Malformed::of(
+                field,
+                format!(
+                    "`{field}`: amount {a} is too large: at most {MAX_CHIPS} chips of {}",
+                    format_chips(1, places)
+                ),
+            )),
+        }
+    };
+    let all = |field: &str, v: &[Amount]| -> Result<Vec<Chips>, Malformed> {
+        v.iter().map(|&a| chips(field, a)).collect()
+    };
+    let one = |field: &str, a: Option<Amount>| a.map_or(Ok(0), |a| chips(field, a));
+    let n = record.starting_stacks.len();
+    let mut antes: Vec<Chips> = all("antes", &record.antes)?;
+    if antes.len() == 1 && n > 1 {
+        antes = vec![antes[0]; n];
+    }
+    Ok(Stakes {
+        antes,
+        blinds: all("blinds_or_straddles", &record.blinds_or_straddles)?,
+        min_bet: one("min_bet", record.min_bet)?,
+        small_bet: one("small_bet", record.small_bet)?,
+        big_bet: one("big_bet", record.big_bet)?,
+        bring_in: one("bring_in", record.bring_in)?,
+        stacks: all("starting_stacks", &record.starting_stacks)?,
+    })
+}
