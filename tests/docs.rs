@@ -53,20 +53,29 @@ fn internal_notes(text: &str) -> Vec<(usize, String)> {
     found
 }
 
-/// Every file below `dir` whose name ends in one of `exts`, in name order.
-fn files(dir: &Path, exts: &[&str], out: &mut Vec<PathBuf>) {
+/// Every file below `dir` that `keep` accepts, in name order, not entering the folders (or
+/// taking the files) whose repository-relative names are in `skip`.
+fn files(dir: &Path, skip: &[&str], keep: &dyn Fn(&Path) -> bool, out: &mut Vec<PathBuf>) {
     let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
         .map(|e| e.expect("directory entry").path())
         .collect();
     entries.sort();
     for p in entries {
+        if skip.contains(&relative(&p).as_str()) {
+            continue;
+        }
         if p.is_dir() {
-            files(&p, exts, out);
-        } else if p.extension().and_then(|x| x.to_str()).is_some_and(|x| exts.contains(&x)) {
+            files(&p, skip, keep, out);
+        } else if keep(&p) {
             out.push(p);
         }
     }
+}
+
+/// Whether a file's name ends in `.EXT` for one of `exts`.
+fn has_extension(path: &Path, exts: &[&str]) -> bool {
+    path.extension().and_then(|x| x.to_str()).is_some_and(|x| exts.contains(&x))
 }
 
 /// The repository-relative name of a file, with `/` separators.
@@ -78,7 +87,7 @@ fn relative(path: &Path) -> String {
 /// README.md, CHANGELOG.md and every Markdown file of docs/.
 fn doc_pages() -> Vec<PathBuf> {
     let mut pages = vec![root().join("README.md"), root().join("CHANGELOG.md")];
-    files(&root().join("docs"), &["md"], &mut pages);
+    files(&root().join("docs"), &[], &|p| has_extension(p, &["md"]), &mut pages);
     pages
 }
 
@@ -88,33 +97,13 @@ fn doc_pages() -> Vec<PathBuf> {
 /// kept unchanged).
 fn repository_files() -> Vec<PathBuf> {
     const TEXT: &[&str] = &["rs", "md", "toml", "txt", "phh", "phhs", "csv", "tsv", "json"];
-    let skip = |p: &Path| {
-        let name = relative(p);
-        ["target", ".git", "benches/target", "tests/data/corpus/phh-real/data", "tests/docs.rs"]
-            .iter()
-            .any(|s| name == *s)
+    const SKIP: &[&str] =
+        &["target", ".git", "benches/target", "tests/data/corpus/phh-real/data", "tests/docs.rs"];
+    let keep = |p: &Path| {
+        has_extension(p, TEXT) || p.file_name().is_some_and(|n| n == "run" || n == ".gitignore")
     };
-    fn walk(dir: &Path, skip: &dyn Fn(&Path) -> bool, out: &mut Vec<PathBuf>) {
-        let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
-            .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-            .map(|e| e.expect("directory entry").path())
-            .collect();
-        entries.sort();
-        for p in entries {
-            if skip(&p) {
-                continue;
-            }
-            if p.is_dir() {
-                walk(&p, skip, out);
-            } else if p.extension().and_then(|x| x.to_str()).is_some_and(|x| TEXT.contains(&x))
-                || p.file_name().is_some_and(|n| n == "run" || n == ".gitignore")
-            {
-                out.push(p);
-            }
-        }
-    }
     let mut out = Vec::new();
-    walk(&root(), &skip, &mut out);
+    files(&root(), SKIP, &keep, &mut out);
     out
 }
 
