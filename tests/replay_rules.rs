@@ -156,3 +156,43 @@ fn amounts_too_large_for_exact_sums_are_malformed_and_name_their_field() {
         other => panic!("{other:?}"),
     }
 }
+
+#[test]
+fn blinds_are_won_by_the_last_player_left_even_one_who_put_nothing_in() {
+    // Americana with blinds and no antes: p4, p1 and p2 fold to p3, who put nothing in. The
+    // blinds (12 after p2's uncalled 12 went back) are p3's, not lost: chips are conserved.
+    let text = "variant = 'americana'\nantes = []\nblinds_or_straddles = [12, 24, 0, 0]\n\
+                min_bet = 48\nsmall_bet = 123\nbig_bet = 246\nbring_in = 0\n\
+                starting_stacks = [181, 351, 316, 991]\n\
+                actions = ['d dh p3 Kd8s', 'd dh p4 Kh', 'd dh p1 QcAd', 'd dh p2 8c7c', \
+                'd dh p4 Ah', 'p4 f', 'p1 f', 'p2 f']\n";
+    let report = replay_text(text, "blinds.phh", false).remove(0);
+    let outcome = report.outcome.expect("the hand is decided");
+    assert_eq!(outcome.final_stacks, vec![169, 339, 340, 991]);
+    assert_eq!(outcome.final_stacks.iter().sum::<i64>(), 181 + 351 + 316 + 991);
+}
+
+#[test]
+fn a_check_is_not_legal_while_a_stud_bring_in_is_due() {
+    use feltkit::card::parse_cards;
+    use feltkit::rules::{Game, Hand, Stakes};
+    let game = Game::by_code("stud7").unwrap();
+    let stakes = Stakes {
+        antes: vec![1, 1, 1],
+        bring_in: 2,
+        small_bet: 5,
+        big_bet: 10,
+        stacks: vec![20, 20, 20],
+        ..Stakes::default()
+    };
+    let mut hand = Hand::new(game, &stakes).unwrap();
+    let c = |s: &str| parse_cards(s, game.deck).unwrap().into_iter().map(Some).collect::<Vec<_>>();
+    hand.deal_hole(0, &c("AsAh2c")).unwrap();
+    hand.deal_hole(1, &c("KsKh9c")).unwrap();
+    hand.deal_hole(2, &c("QsQhTc")).unwrap();
+    // p1's deuce is the lowest door card: p1 must bring in or complete, not check. verify_check
+    // agrees with the check itself.
+    let verdict = hand.verify_check(0).unwrap_err().to_string();
+    assert!(verdict.contains("must post the bring-in or complete"), "{verdict}");
+    assert_eq!(hand.check_or_call(0).unwrap_err().to_string(), verdict);
+}

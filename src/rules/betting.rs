@@ -133,7 +133,7 @@ impl Hand {
 
     /// Says why `player` cannot check (facing a bet) now.
     pub fn verify_check(&self, player: usize) -> Result<(), RuleError> {
-        self.check_turn(player)?;
+        self.verify_check_or_call(player)?;
         let to_call = self.max_bet() - self.bets[player];
         if to_call > 0 {
             return Err(RuleError::CheckFacingBet { player: player_name(player), to_call });

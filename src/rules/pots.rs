@@ -104,6 +104,22 @@ pub fn build(committed: &[Chips], dead: &[Chips], live: &[bool]) -> Vec<Pot> {
         amount = 0;
         paid.iter_mut().for_each(|p| *p = false);
     }
+    if amount > 0 {
+        // Chips above every live player's level with no pot below them: every live player put
+        // in nothing (a pot forms at the first level a live player reached with chips in it),
+        // so the live players share them (everyone else folded to the one left).
+        match pots.last_mut() {
+            Some(last) => {
+                last.amount = last.amount.saturating_add(amount);
+                merge(&mut last.contributors, &(0..n).filter(|&i| paid[i]).collect::<Vec<_>>());
+            }
+            None => pots.push(Pot {
+                amount,
+                contributors: (0..n).filter(|&i| paid[i]).collect(),
+                eligible: (0..n).filter(|&i| live[i]).collect(),
+            }),
+        }
+    }
     pots
 }
 
@@ -152,6 +168,18 @@ pub fn split(amount: Chips, winners: &[usize], rule: OddChip) -> Vec<(usize, Chi
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn blinds_go_to_the_last_player_left_who_put_nothing_in() {
+        // p1 and p2 posted 12 and 12 (p2's other 12 went back uncalled) and folded; p3, who
+        // put nothing in, is the only live player: the 24 chips are p3's pot, not lost.
+        let pots = build(&[12, 12, 0, 0], &[0, 0, 0, 0], &[false, false, true, false]);
+        assert_eq!(pots, vec![Pot { amount: 24, contributors: vec![0, 1], eligible: vec![2] }]);
+        // With dead money only (antes), the same.
+        let pots = build(&[5, 5, 5], &[5, 5, 5], &[false, true, false]);
+        assert_eq!(pots.iter().map(|p| p.amount).sum::<Chips>(), 15);
+        assert_eq!(pots[0].eligible, vec![1]);
+    }
 
     #[test]
     fn side_pots_from_three_all_in_levels() {
