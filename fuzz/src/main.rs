@@ -8,7 +8,16 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
+use std::io::Write;
+
 use clap::Parser;
+
+/// Prints a line on stdout; a closed pipe (`| head`) is not an error.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        let _ = writeln!(std::io::stdout(), $($arg)*);
+    }};
+}
 
 mod mutate;
 mod rng;
@@ -96,7 +105,7 @@ fn run(args: Args) -> Result<ExitCode, String> {
     let all = targets::all();
     if args.list {
         for t in &all {
-            println!("{:<14} {}", t.name, t.about.split_whitespace().collect::<Vec<_>>().join(" "));
+            say!("{:<14} {}", t.name, t.about.split_whitespace().collect::<Vec<_>>().join(" "));
         }
         return Ok(ExitCode::SUCCESS);
     }
@@ -149,13 +158,13 @@ fn run(args: Args) -> Result<ExitCode, String> {
         runner::record_panics(false);
         let budget = Duration::from_secs_f64(args.seconds);
         let Some((small, message)) = runner::minimize(t, &input, budget) else {
-            println!("{}: the input passes; nothing to minimize", t.name);
+            say!("{}: the input passes; nothing to minimize", t.name);
             return Ok(ExitCode::from(1));
         };
         let path = runner::save(&artifacts, t.name, "min", t.text, &small)
             .map_err(|e| format!("cannot write the minimized input: {e}"))?;
-        println!("{}: {} bytes -> {} bytes: {}", t.name, input.len(), small.len(), show(&path));
-        println!("{message}");
+        say!("{}: {} bytes -> {} bytes: {}", t.name, input.len(), small.len(), show(&path));
+        say!("{message}");
         return Ok(ExitCode::SUCCESS);
     }
     let chosen = if chosen.is_empty() { all.iter().collect() } else { chosen };
@@ -172,7 +181,7 @@ fn run(args: Args) -> Result<ExitCode, String> {
     };
     runner::record_panics(false);
     runner::watchdog(Duration::from_secs_f64(args.timeout), artifacts);
-    println!(
+    say!(
         "feltkit-fuzz: {} targets, {} s each, seed {}, {} seed files from {}",
         chosen.len(),
         args.seconds,
@@ -183,7 +192,7 @@ fn run(args: Args) -> Result<ExitCode, String> {
     let mut failures = Vec::new();
     for t in chosen {
         if settings.known.skips(t.name) {
-            println!("{:<14} skipped: listed in the known failures", t.name);
+            say!("{:<14} skipped: listed in the known failures", t.name);
             continue;
         }
         let r = runner::fuzz(t, &data, &settings);
@@ -193,9 +202,12 @@ fn run(args: Args) -> Result<ExitCode, String> {
             (None, Some((n, _, path))) => format!("ok, {n} known failures (first: {})", show(path)),
             (None, None) => "ok".to_string(),
         };
-        println!(
+        say!(
             "{:<14} {:>9} inputs {:>8.0}/s {:>6} behaviours  {status}",
-            t.name, r.execs, rate, r.behaviours
+            t.name,
+            r.execs,
+            rate,
+            r.behaviours
         );
         if let Some((message, path)) = r.failure {
             failures.push((t.name, message, show(&path)));
@@ -216,12 +228,12 @@ fn replay(t: &targets::Target, input: &[u8], known: &Known) -> ExitCode {
     targets::set_tracing(true);
     match runner::execute(t, input) {
         Verdict::Pass(_) => {
-            println!("{}: passes", t.name);
+            say!("{}: passes", t.name);
             ExitCode::SUCCESS
         }
         Verdict::Fail(m) => {
             let note = if known.matches(t.name, &m) { " (a known failure)" } else { "" };
-            println!("{}: fails{note}: {m}", t.name);
+            say!("{}: fails{note}: {m}", t.name);
             ExitCode::from(1)
         }
     }

@@ -489,8 +489,9 @@ pub fn outcome_invariants(o: &Outcome, start: &[Chips]) -> Result<(), String> {
     let sum = |v: &[Chips]| v.iter().map(|&x| i128::from(x)).sum::<i128>();
     let (before, after) = (sum(start), sum(&o.final_stacks));
     if before != after {
+        let none = if o.pots.is_empty() { ", and no pot was formed" } else { "" };
         return Err(format!(
-            "chips not conserved: starting stacks sum to {before}, finishing stacks to {after}"
+            "chips not conserved: starting stacks sum to {before}, finishing stacks to {after}{none}"
         ));
     }
     let pots: i128 = o.pots.iter().map(|p| i128::from(p.amount)).sum();

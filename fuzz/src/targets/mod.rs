@@ -139,22 +139,22 @@ pub fn key(parts: impl Hash) -> u64 {
     h.finish()
 }
 
-/// A message with its digits and quoted parts dropped, cut to 48 characters: the same error at
-/// another position or with another value gives the same shape.
+/// A message reduced to the letters and spaces of its wording, cut to 48 characters: the same
+/// error at another position or about another value gives the same shape. Quoted parts go: from
+/// the first quote character (backtick, double or single quote) to the last of the same kind,
+/// again until none is left (quoted input may hold quotes itself, so pairs cannot be trusted).
 pub fn shape(message: &str) -> String {
     let mut out = String::with_capacity(48);
-    let mut quoted = false;
-    for c in message.chars() {
-        match c {
-            '`' | '"' => quoted = !quoted,
-            _ if quoted || c.is_ascii_digit() => {}
-            _ => out.push(c),
-        }
-        if out.len() >= 48 {
-            break;
-        }
+    let mut rest = message;
+    while let Some(a) = rest.find(['`', '"', '\'']) {
+        out.extend(rest[..a].chars().filter(|c| c.is_ascii_alphabetic() || *c == ' '));
+        let q = rest[a..].chars().next().unwrap_or('"');
+        let b = rest.rfind(q).unwrap_or(a);
+        out.push(' ');
+        rest = &rest[b + 1..];
     }
-    out
+    out.extend(rest.chars().filter(|c| c.is_ascii_alphabetic() || *c == ' '));
+    out.chars().take(48).collect()
 }
 
 /// Lines of built-in seeds as inputs.

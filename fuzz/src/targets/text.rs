@@ -81,7 +81,7 @@ fn check_cards(input: &[u8]) -> Check {
             }
             Err(e) => {
                 error_points_inside(&e, chars, text)?;
-                outcome.push(shape(&format!("{:?}", e.kind)));
+                outcome.push(shape(&e.kind.to_string()));
             }
         }
     }
