@@ -83,6 +83,7 @@ impl Choices<'_> {
 }
 
 fn check_engine(input: &[u8]) -> Check {
+    LOG.with(|l| l.borrow_mut().clear());
     let result = play(input);
     if super::tracing() {
         if let Some((code, stakes)) = HEAD.with(|h| h.borrow_mut().take()) {
@@ -152,6 +153,7 @@ fn play(input: &[u8]) -> Check {
                 return Err(format!("finish settled a hand in phase {:?}", hand.phase()));
             }
             settled(&o, &stakes.stacks, &hand)?;
+            same_as_replay(game.code, &stakes, &o)?;
             "settled".to_string()
         }
         Err(e) => shape(&e.to_string()),
@@ -175,10 +177,8 @@ fn act(
     match verify {
         Ok(()) => match apply(hand) {
             Ok(event) => {
-                if super::tracing() {
-                    let text = phh_action(&event, hand);
-                    LOG.with(|l| l.borrow_mut().push(text));
-                }
+                let text = phh_action(&event, hand);
+                LOG.with(|l| l.borrow_mut().push(text));
                 Ok(true)
             }
             Err(e) => Err(format!("{what}: verify says legal, but it fails: {e}")),
@@ -457,6 +457,22 @@ fn conserved(hand: &Hand, total: i128) -> Result<(), String> {
         return Err(format!("a negative amount ({i}): stacks {stacks:?}, committed {committed:?}"));
     }
     Ok(())
+}
+
+/// The hand's legal actions, written as a PHH file and replayed the way `felt replay` does,
+/// settle the same way.
+fn same_as_replay(code: &str, stakes: &Stakes, o: &Outcome) -> Result<(), String> {
+    let text = phh_file(code, stakes);
+    let reports = feltkit::phh::replay_text(&text, "engine", false);
+    match reports.as_slice() {
+        [r] if r.status == feltkit::phh::Status::Legal && r.outcome.as_ref() == Some(o) => Ok(()),
+        [r] if r.status == feltkit::phh::Status::Legal => Err(format!(
+            "the hand settles otherwise when its actions are replayed as PHH: {:?} vs {:?}",
+            r.outcome, o
+        )),
+        [r] => Err(format!("the hand's actions replayed as PHH end {:?}", r.status)),
+        _ => Err(format!("the hand written as PHH reads as {} hands", reports.len())),
+    }
 }
 
 /// The settled hand's invariants (shared with the replay target).

@@ -4,7 +4,7 @@
 use feltkit::phh::action::{parse_action, Action, CardList};
 use feltkit::phh::amount::{format_chips, Amount, MAX_PLACES};
 use feltkit::phh::read::hands;
-use feltkit::phh::record::HandRecord;
+use feltkit::phh::record::{HandRecord, RecordError};
 use feltkit::phh::write::write_record;
 use feltkit::phh::{replay_record, replay_text, toml, HandReport, Status};
 
@@ -278,6 +278,9 @@ fn check_toml(input: &[u8]) -> Check {
                     ));
                 }
                 let built = HandRecord::from_section(s);
+                if let Err(RecordError::Bad { line, .. }) = &built {
+                    where_in(text, *line, 1).map_err(|w| format!("{built:?}: {w}"))?;
+                }
                 if built != h.record {
                     return Err(format!(
                         "section {k}: the general reader builds {}, the direct reader {}",
@@ -296,9 +299,7 @@ fn check_toml(input: &[u8]) -> Check {
                         "section {k}: the general reader says {a}, the direct reader {b}"
                     ));
                 }
-                if a.line == 0 || a.column == 0 {
-                    return Err(format!("TOML error {a:?} has no position"));
-                }
+                where_in(text, a.line, a.column).map_err(|w| format!("TOML error {a:?}: {w}"))?;
                 outcome.push(shape(&a.message));
             }
             (a, b) => {
@@ -312,6 +313,20 @@ fn check_toml(input: &[u8]) -> Check {
     }
     outcome.truncate(4);
     Ok(key(outcome))
+}
+
+/// Whether a line and column (from 1, the column in characters) lie in the text, or one past
+/// the end of a line.
+fn where_in(text: &str, line: usize, column: usize) -> Result<(), String> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let Some(l) = text.split('\n').nth(line.wrapping_sub(1)) else {
+        return Err(format!("line {line} is not in the text"));
+    };
+    let chars = l.chars().count();
+    if column == 0 || column > chars + 1 {
+        return Err(format!("column {column} is not in line {line} of {chars} characters"));
+    }
+    Ok(())
 }
 
 fn brief<T: std::fmt::Debug, E: std::fmt::Display>(r: &Result<T, E>) -> String {

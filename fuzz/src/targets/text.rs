@@ -117,6 +117,11 @@ fn error_points_inside(e: &CardError, chars: usize, text: &str) -> Result<(), St
             "error {e:?} for {text:?} points outside the text of {chars} characters"
         ));
     }
+    // The text quoted is the text at the column.
+    let at: String = text.chars().skip(e.column - 1).collect();
+    if !at.starts_with(&e.text) {
+        return Err(format!("error {e:?} for {text:?}: column {} holds {at:?}", e.column));
+    }
     let _ = e.to_string();
     Ok(())
 }
@@ -207,6 +212,10 @@ fn check_range(input: &[u8]) -> Check {
             let chars = text.chars().count();
             if e.position == 0 || e.column == 0 || e.column > chars + 1 {
                 return Err(format!("error {e:?} for {text:?} points outside the text"));
+            }
+            let at: String = text.chars().skip(e.column - 1).collect();
+            if !at.starts_with(e.token.as_str()) {
+                return Err(format!("error {e:?} for {text:?}: column {} holds {at:?}", e.column));
             }
             if let Ok(q) = q {
                 return Err(format!(
