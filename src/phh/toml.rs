@@ -475,6 +475,9 @@ impl<'a> Parser<'a> {
                         .map_err(|_| self.err("the string is not UTF-8"));
                 }
                 Some(b'\\') => {
+                    // Errors in an escape point at its backslash (the escaped byte may be a
+                    // newline, past the end of the line).
+                    let backslash = self.i;
                     self.i += 1;
                     let esc = self.peek().ok_or_else(|| self.err("unfinished escape"))?;
                     self.i += 1;
@@ -492,13 +495,19 @@ impl<'a> Parser<'a> {
                             let code = std::str::from_utf8(hex)
                                 .ok()
                                 .and_then(|h| u32::from_str_radix(h, 16).ok())
-                                .and_then(char::from_u32)
-                                .ok_or_else(|| self.err("bad unicode escape"))?;
+                                .and_then(char::from_u32);
+                            let Some(code) = code else {
+                                self.i = backslash;
+                                return Err(self.err("bad unicode escape"));
+                            };
                             self.i += n;
                             let mut buf = [0u8; 4];
                             out.extend_from_slice(code.encode_utf8(&mut buf).as_bytes());
                         }
-                        _ => return Err(self.err("unknown escape in a string")),
+                        _ => {
+                            self.i = backslash;
+                            return Err(self.err("unknown escape in a string"));
+                        }
                     }
                 }
                 Some(c) => {
@@ -574,6 +583,14 @@ pub(super) fn is_decimal(s: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_escape_error_points_at_its_backslash_inside_the_line() {
+        let e = parse("a = 1\nb = \"a\\\n\"\n").unwrap_err();
+        assert_eq!((e.line, e.column, e.message.as_str()), (2, 7, "unknown escape in a string"));
+        let e = parse("b = \"x\\uZZZZ\"\n").unwrap_err();
+        assert_eq!((e.line, e.column, e.message.as_str()), (1, 7, "bad unicode escape"));
+    }
 
     #[test]
     fn reads_keys_arrays_comments_and_sections() {

@@ -253,6 +253,8 @@ fn consistent(q: &Query, e: &Equity) -> Result<(), String> {
         match (e.method, p.stderr) {
             (Method::Exhaustive, None) => {}
             (Method::MonteCarlo, Some(se)) if !se.is_nan() && se >= 0.0 => {}
+            // From fewer than two deals a standard error is unknown.
+            (Method::MonteCarlo, None) if e.deals < 2 => {}
             (m, se) => {
                 return Err(format!("player {}: {m:?} with stderr {se:?}: {}", i + 1, what()))
             }
