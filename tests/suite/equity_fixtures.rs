@@ -1,7 +1,7 @@
 //! The fixture table: exhaustive enumeration must match every digit, Monte Carlo must land
 //! within four standard errors.
 
-mod common;
+use crate::common;
 
 use feltkit::equity::{calculate, calculate_with, Game, Method, Options, Query};
 

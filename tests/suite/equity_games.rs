@@ -107,7 +107,7 @@ fn stud7_matches_the_reference_oracle() {
 #[test]
 #[cfg_attr(debug_assertions, ignore = "exhaustive: run with --release")]
 fn every_stud_fixture_row_matches_the_reference_oracle() {
-    let text = include_str!("data/equity_fixtures.txt");
+    let text = include_str!("../data/equity_fixtures.txt");
     let mut n = 0;
     for line in text.lines().filter(|l| l.starts_with("stud7") || l.starts_with("americana")) {
         let f: Vec<&str> = line.split('|').map(str::trim).collect();

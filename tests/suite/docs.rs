@@ -97,8 +97,13 @@ fn doc_pages() -> Vec<PathBuf> {
 /// kept unchanged).
 fn repository_files() -> Vec<PathBuf> {
     const TEXT: &[&str] = &["rs", "md", "toml", "txt", "phh", "phhs", "csv", "tsv", "json"];
-    const SKIP: &[&str] =
-        &["target", ".git", "benches/target", "tests/data/corpus/phh-real/data", "tests/docs.rs"];
+    const SKIP: &[&str] = &[
+        "target",
+        ".git",
+        "benches/target",
+        "tests/data/corpus/phh-real/data",
+        "tests/suite/docs.rs",
+    ];
     let keep = |p: &Path| {
         has_extension(p, TEXT) || p.file_name().is_some_and(|n| n == "run" || n == ".gitignore")
     };

@@ -8,8 +8,7 @@ use std::path::PathBuf;
 
 use feltkit::phh::read::hands;
 
-mod corpus;
-use corpus::{corpus, files};
+use crate::corpus::{corpus, files};
 use feltkit::phh::record::{HandRecord, RecordError};
 use feltkit::phh::toml::{sections, TomlError};
 

@@ -5,8 +5,7 @@ use std::path::Path;
 
 use feltkit::phh::{replay_text, HandReport, Status};
 
-mod corpus;
-use corpus::{corpus, files};
+use crate::corpus::{corpus, files};
 
 fn replay_dir(dir: &Path) -> Vec<HandReport> {
     let mut paths = Vec::new();

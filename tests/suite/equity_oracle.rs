@@ -3,7 +3,7 @@
 //! (best five of seven by trying all 21 subsets) or the fast evaluator called on plain card
 //! lists. The exact integer counts must agree.
 
-mod common;
+use crate::common;
 
 use feltkit::card::{parse_cards, Card, Deck};
 use feltkit::equity::{calculate, Method, Query, TIE_UNIT};

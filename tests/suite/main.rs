@@ -1,0 +1,23 @@
+//! The integration tests, one module per file, built as one test binary: one link instead of
+//! one per file, which saves minutes on a release build of the tests. Tests that take the whole
+//! machine (every seven-card hand, the table generators) stay in binaries of their own
+//! (`tests/eval_exhaustive.rs`, `tests/tables.rs`), so they never run beside the timing-sensitive
+//! command-line tests.
+
+mod cli_batch;
+mod cli_equity;
+mod cli_rank;
+mod common;
+mod corpus;
+mod docs;
+mod equity_fixtures;
+mod equity_games;
+mod equity_messages;
+mod equity_oracle;
+mod props_eval;
+mod replay_cli;
+mod replay_corpus;
+mod replay_props;
+mod replay_read;
+mod replay_rules;
+mod replay_write;
