@@ -563,26 +563,42 @@ pub(super) fn is_bare_char(c: char) -> bool {
     c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.' | ':' | '_' | ' ')
 }
 
-/// Whether the text is a plain decimal number: optional sign, digits, optional `.digits`
-/// (underscores count as digits).
+/// Whether the text is a plain decimal number: optional sign, digits, optional `.digits`.
+/// Underscores may stand between digits (`1_000`), as in TOML, but not at either end of a part
+/// nor two in a row (`_`, `1_`, `1__0` are not numbers).
 pub(super) fn is_decimal(s: &str) -> bool {
     let b = s.as_bytes();
     let b = match b.first() {
         Some(b'+' | b'-') => &b[1..],
         _ => b,
     };
-    let digit = |c: &u8| c.is_ascii_digit() || *c == b'_';
-    let int = b.iter().take_while(|c| digit(c)).count();
-    match b.get(int) {
-        None => int > 0,
-        Some(b'.') => int > 0 && int + 1 < b.len() && b[int + 1..].iter().all(digit),
-        Some(_) => false,
+    let digits = |part: &[u8]| {
+        part.first().is_some_and(u8::is_ascii_digit)
+            && part.last().is_some_and(u8::is_ascii_digit)
+            && part.iter().all(|c| c.is_ascii_digit() || *c == b'_')
+            && !part.windows(2).any(|w| w == b"__")
+    };
+    match b.iter().position(|&c| c == b'.') {
+        None => digits(b),
+        Some(dot) => digits(&b[..dot]) && digits(&b[dot + 1..]),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn underscores_stand_only_between_digits_of_a_number() {
+        for number in ["1", "-2", "+3", "1_000", "0.50", "1_0.2_5"] {
+            assert!(is_decimal(number), "{number}");
+        }
+        for other in ["_", "1_", "_1", "1__0", "1._5", "1.", ".5", "-", "", "1.2.3", "--1"] {
+            assert!(!is_decimal(other), "{other}");
+        }
+        let doc = parse("y = [_]\n").unwrap();
+        assert_eq!(doc[0].get("y"), Some(&Value::Array(vec![Value::Other("_".into())])));
+    }
 
     #[test]
     fn an_escape_error_points_at_its_backslash_inside_the_line() {
