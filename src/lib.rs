@@ -94,6 +94,7 @@ pub mod eval;
 pub mod phh;
 pub mod range;
 pub mod rules;
+pub mod session;
 pub mod text;
 
 // The Rust examples of the README and of docs/ compile and run as doc-tests.

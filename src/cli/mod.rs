@@ -4,6 +4,7 @@ pub mod batch;
 pub mod equity;
 pub mod rank;
 pub mod replay;
+pub mod session;
 
 /// Whether an error is a closed stdout (as with `felt rank | head`), which is not a failure.
 pub fn is_broken_pipe(e: &anyhow::Error) -> bool {

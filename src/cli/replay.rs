@@ -16,6 +16,7 @@ use feltkit::phh::stream::{ordered, Step, Window};
 use feltkit::phh::walk::{walk, Found};
 use feltkit::phh::{replay_piece, HandReport, Status};
 use feltkit::rules::player_name;
+use feltkit::session::Session;
 use feltkit::text::count;
 use serde_json::{json, Value};
 
@@ -34,6 +35,15 @@ pub struct ReplayArgs {
     /// note on stderr. Paths given on the command line are always followed.
     #[arg(long)]
     follow: bool,
+    /// Check each path as a session of hands at one table, in order (a `.phhs` bundle, or a
+    /// directory's hand files in name order): stacks carry over, the button and blinds move,
+    /// missed blinds are made up (docs/sessions.md). Each hand needs `players` and `seats`.
+    #[arg(long)]
+    session: bool,
+    /// A tournament's blind structure and re-buy terms (a TOML file, docs/sessions.md); implies
+    /// `--session`.
+    #[arg(long, value_name = "FILE")]
+    structure: Option<PathBuf>,
     /// Worker threads, 1 to 256 (default: one per core).
     #[arg(long, value_parser = super::parse_threads)]
     threads: Option<usize>,
@@ -69,6 +79,10 @@ enum Job {
     NoHands(String),
     /// A directory link not followed, and why.
     Skipped(String, String),
+    /// A session begins (`--session`): the path given.
+    SessionStart(String),
+    /// The session begun last ends.
+    SessionEnd,
 }
 
 /// What the writer gets for one job.
@@ -79,6 +93,10 @@ struct Out {
     /// A note for stderr.
     stderr: Option<String>,
     tally: Tally,
+    /// With `--session`: each hand's report and its lines, for the session check.
+    hands: Vec<(String, HandReport)>,
+    /// With `--session`: a session begins (its label) or ends.
+    session: Option<Option<String>>,
 }
 
 /// The kinds of hand result, as counted in the summary.
@@ -104,6 +122,10 @@ struct Tally {
     without_hands: usize,
     /// Paths that could not be read.
     unreadable: usize,
+    /// Sessions checked.
+    sessions: usize,
+    /// Table rules broken, over every session.
+    violations: usize,
 }
 
 impl Tally {
@@ -114,6 +136,8 @@ impl Tally {
         self.files += other.files;
         self.without_hands += other.without_hands;
         self.unreadable += other.unreadable;
+        self.sessions += other.sessions;
+        self.violations += other.violations;
     }
 
     fn of(&self, kind: Kind) -> usize {
@@ -135,18 +159,60 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
     let mut out = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
     let mut tally = Tally::default();
     let (check, json) = (args.check, args.json);
+    let structure = match &args.structure {
+        Some(path) => {
+            let text = std::fs::read_to_string(path).map_err(|e| {
+                anyhow::anyhow!("--structure {}: cannot be read: {e}", path.display())
+            })?;
+            let s = feltkit::session::Structure::parse(&text)
+                .map_err(|e| anyhow::anyhow!("--structure {}: {e}", path.display()))?;
+            Some(s)
+        }
+        None => None,
+    };
+    let sessions = args.session || structure.is_some();
+    let mut session: Option<(String, Session)> = None;
     ordered(
         threads,
         window,
-        |emit| produce(&args.paths, args.follow, emit),
-        |job| work(job, check, json),
+        |emit| produce(&args.paths, args.follow, sessions, emit),
+        |job| work(job, check, json, sessions),
         |step| -> std::io::Result<()> {
             // Whatever was written goes out whenever the replay waits for more input.
-            let o: Out = match step {
+            let mut o: Out = match step {
                 Step::Item(o) => o,
                 Step::Idle => return out.flush(),
             };
             out.write_all(o.stdout.as_bytes())?;
+            for (text, report) in std::mem::take(&mut o.hands) {
+                out.write_all(text.as_bytes())?;
+                if let Some((label, s)) = session.as_mut() {
+                    let c = s.observe(&report);
+                    o.tally.violations += c.violations.len();
+                    if json {
+                        writeln!(out, "{}", super::session::json(&c, label))?;
+                    } else {
+                        out.write_all(super::session::text(&c).as_bytes())?;
+                    }
+                }
+            }
+            match o.session.take() {
+                Some(Some(label)) => session = Some((label, Session::new(structure.clone()))),
+                Some(None) => {
+                    if let Some((label, s)) = session.take() {
+                        let summary = s.summary();
+                        if json {
+                            writeln!(out, "{}", super::session::summary_json(&label, &summary))?;
+                        } else {
+                            out.write_all(
+                                super::session::summary_text(&label, &summary).as_bytes(),
+                            )?;
+                        }
+                        o.tally.sessions += 1;
+                    }
+                }
+                None => {}
+            }
             if let Some(note) = o.stderr {
                 super::diagnose(format_args!("felt replay: {note}"));
             }
@@ -161,7 +227,8 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
             "ok": t.of(Kind::Ok), "undecided": t.of(Kind::Undecided), "illegal": t.of(Kind::Illegal),
             "mismatched": t.of(Kind::Mismatched), "unfinished": t.of(Kind::Unfinished),
             "unsupported": t.of(Kind::Unsupported), "malformed": t.of(Kind::Malformed),
-            "files": t.files, "without_hands": t.without_hands, "unreadable": t.unreadable});
+            "files": t.files, "without_hands": t.without_hands, "unreadable": t.unreadable,
+            "sessions": t.sessions, "table_violations": t.violations});
         writeln!(out, "{s}")?;
     } else {
         writeln!(out, "{summary}")?;
@@ -172,7 +239,10 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
         + tally.of(Kind::Malformed)
         + tally.unreadable
         + tally.without_hands;
-    let failed = tally.of(Kind::Illegal) + tally.of(Kind::Mismatched) + tally.of(Kind::Unfinished);
+    let failed = tally.of(Kind::Illegal)
+        + tally.of(Kind::Mismatched)
+        + tally.of(Kind::Unfinished)
+        + tally.violations;
     Ok(if errors > 0 || hands == 0 {
         ExitCode::from(2)
     } else if failed > 0 {
@@ -209,18 +279,42 @@ fn summary(t: &Tally, check: bool) -> String {
     if t.unreadable > 0 {
         s.push_str(&format!("; {} unreadable", count(t.unreadable, "path", "paths")));
     }
+    if t.sessions > 0 {
+        s.push_str(&format!(
+            "; {} in {}",
+            count(t.violations, "table rule broken", "table rules broken"),
+            count(t.sessions, "session", "sessions")
+        ));
+    }
     s
 }
 
 /// Reads every input in order, emitting its hands and what happened to it; stops when `emit`
 /// says the results are no longer wanted.
-fn produce(paths: &[PathBuf], follow: bool, emit: &mut dyn FnMut(Job, usize) -> bool) {
+fn produce(
+    paths: &[PathBuf],
+    follow: bool,
+    sessions: bool,
+    emit: &mut dyn FnMut(Job, usize) -> bool,
+) {
     for path in paths {
-        if path.as_os_str() == "-" {
-            if !read_source(std::io::stdin().lock(), STDIN, emit) {
+        if sessions {
+            let label = if path.as_os_str() == "-" { STDIN.to_string() } else { shown(path) };
+            if !emit(Job::SessionStart(label), 0) {
                 return;
             }
-            continue;
+        }
+        if !produce_path(path, follow, emit) || (sessions && !emit(Job::SessionEnd, 0)) {
+            return;
+        }
+    }
+}
+
+/// Emits the hands of one path; `false` when the results are no longer wanted.
+fn produce_path(path: &Path, follow: bool, emit: &mut dyn FnMut(Job, usize) -> bool) -> bool {
+    {
+        if path.as_os_str() == "-" {
+            return read_source(std::io::stdin().lock(), STDIN, emit);
         }
         for found in walk(path, follow) {
             let going = match found {
@@ -233,10 +327,11 @@ fn produce(paths: &[PathBuf], follow: bool, emit: &mut dyn FnMut(Job, usize) -> 
                 Found::Skipped(p, why) => emit(Job::Skipped(shown(&p), why), 0),
             };
             if !going {
-                return;
+                return false;
             }
         }
     }
+    true
 }
 
 fn shown(path: &Path) -> String {
@@ -270,7 +365,7 @@ fn read_source(
 }
 
 /// Replays and writes up one job (on a worker thread).
-fn work(job: Job, check: bool, json: bool) -> Out {
+fn work(job: Job, check: bool, json: bool, sessions: bool) -> Out {
     let mut out = Out::default();
     let mut input_line = |source: &str, status: &str, why: &str| {
         if json {
@@ -292,6 +387,9 @@ fn work(job: Job, check: bool, json: bool) -> Out {
                     text.push('\n');
                 } else {
                     write_text(&mut text, &r);
+                }
+                if sessions {
+                    out.hands.push((std::mem::take(&mut text), r));
                 }
             }
             out.stdout = text;
@@ -320,6 +418,8 @@ fn work(job: Job, check: bool, json: bool) -> Out {
             out.tally.unreadable = 1;
         }
         Job::Skipped(path, why) => out.stderr = Some(format!("{path}: {why}")),
+        Job::SessionStart(label) => out.session = Some(Some(label)),
+        Job::SessionEnd => out.session = Some(None),
     }
     out
 }

@@ -22,6 +22,7 @@ pub mod replay;
 pub mod split;
 mod stakes;
 pub mod stream;
+pub mod table;
 pub mod toml;
 pub mod walk;
 pub mod write;

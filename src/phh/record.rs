@@ -18,6 +18,7 @@ use std::borrow::Cow;
 use thiserror::Error;
 
 use super::amount::Amount;
+use super::table::TableFields;
 use super::toml::{Section, Value};
 
 /// A pot as recorded in the `_pots` extension field (written by the corpus generator).
@@ -71,6 +72,9 @@ pub struct HandRecord<'a> {
     pub hand: Option<String>,
     /// `players`: the players' names, p1 first.
     pub players: Option<Vec<Cow<'a, str>>>,
+    /// The table fields (`seats`, `time`, `_button`, `_dead_blinds`, ...), also kept in
+    /// `other` to be written back as read.
+    pub table: TableFields,
     /// Other fields, kept as read.
     pub other: Vec<(Cow<'a, str>, Value<'a>)>,
 }
@@ -193,7 +197,12 @@ impl<'a> Builder<'a> {
                 });
                 r.other.push((key, value));
             }
-            _ => r.other.push((key, value)),
+            _ => {
+                if let Some(result) = r.table.set(&key, &value) {
+                    result.map_err(bad)?;
+                }
+                r.other.push((key, value));
+            }
         }
         Ok(())
     }

@@ -22,7 +22,8 @@ use super::amount::format_chips;
 use super::read::hands_at;
 use super::record::HandRecord;
 use super::split::{pieces, Piece};
-use super::stakes::{check_lengths, malformed_setup, places_of, stakes_of, Malformed};
+use super::stakes::{check_lengths, malformed_setup, places_of, stakes_of, table_facts, Malformed};
+use super::table::TableFacts;
 
 /// How a hand's replay ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -88,6 +89,9 @@ pub struct HandReport {
     pub mismatches: Vec<String>,
     /// Remarks that are not errors.
     pub notes: Vec<String>,
+    /// What the hand says about its table (seats, button, blinds, time, ...), when its
+    /// stakes could be read: the input of a session check.
+    pub table: Option<Box<TableFacts>>,
 }
 
 impl HandReport {
@@ -117,6 +121,7 @@ impl HandReport {
             checked: false,
             mismatches: Vec::new(),
             notes: Vec::new(),
+            table: None,
         }
     }
 
@@ -310,6 +315,13 @@ pub fn replay_record(record: &HandRecord<'_>, label: String, check: bool) -> Han
             return report;
         }
     };
+    match table_facts(record, &game, &stakes, places) {
+        Ok(facts) => report.table = Some(Box::new(facts)),
+        Err(Malformed { field, reason }) => {
+            report.status = Status::Malformed { field, reason };
+            return report;
+        }
+    }
     let mut hand = match Hand::new(game, &stakes) {
         Ok(h) => h,
         Err(e) => {

@@ -2,12 +2,13 @@
 //! those chips, and the checks that make a record malformed rather than an illegal hand (arrays
 //! of the wrong length, amounts no table holds).
 
-use crate::rules::{Chips, SetupError, Stakes, MAX_CHIPS};
+use crate::rules::{Chips, Game, Opening, SetupError, Stakes, MAX_CHIPS};
 use crate::text::count;
 
 use super::action::Action;
 use super::amount::{format_chips, Amount};
 use super::record::HandRecord;
+use super::table::TableFacts;
 
 /// Why a record's fields cannot make a hand: the field, and what is wrong with it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -73,6 +74,16 @@ pub(super) fn check_lengths(record: &HandRecord<'_>) -> Result<(), Malformed> {
     if let Some(names) = record.players.as_ref().filter(|v| v.len() != n) {
         return Err(entries("players", names.len()));
     }
+    let t = &record.table;
+    for (field, len) in [
+        ("seats", t.seats.as_ref().map_or(n, Vec::len)),
+        ("_dead_blinds", if t.dead_blinds.is_empty() { n } else { t.dead_blinds.len() }),
+        ("_buy_ins", if t.buy_ins.is_empty() { n } else { t.buy_ins.len() }),
+    ] {
+        if len != n {
+            return Err(entries(field, len));
+        }
+    }
     for (k, pot) in record.pots.iter().flatten().enumerate() {
         if pot.paid.len() != n {
             let field = format!("_pots[{}].paid", k + 1);
@@ -112,6 +123,8 @@ pub(super) fn places_of(record: &HandRecord<'_>, actions: &[Result<Action, impl 
         .iter()
         .chain(&record.blinds_or_straddles)
         .chain(&record.starting_stacks)
+        .chain(&record.table.dead_blinds)
+        .chain(&record.table.buy_ins)
         .chain(sizes.iter().flatten())
         .chain(bets)
         .map(|a| a.significant_places())
@@ -152,5 +165,46 @@ pub(super) fn stakes_of(record: &HandRecord<'_>, places: u8) -> Result<Stakes, M
         big_bet: one("big_bet", record.big_bet)?,
         bring_in: one("bring_in", record.bring_in)?,
         stacks: all("starting_stacks", &record.starting_stacks)?,
+        dead_blinds: all("_dead_blinds", &record.table.dead_blinds)?,
+    })
+}
+
+/// What the hand says about its table, in chips of `10^-places` (see [`TableFacts`]).
+pub(super) fn table_facts(
+    record: &HandRecord<'_>,
+    game: &Game,
+    stakes: &Stakes,
+    places: u8,
+) -> Result<TableFacts, Malformed> {
+    let n = stakes.stacks.len();
+    let buy_ins = record
+        .table
+        .buy_ins
+        .iter()
+        .map(|a| match a.to_chips(places) {
+            Some(c) if c <= MAX_CHIPS => Ok(c),
+            _ => Err(Malformed::of(
+                "_buy_ins",
+                format!("`_buy_ins`: amount {a} is too large: at most {MAX_CHIPS} chips"),
+            )),
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let given = |v: &[Chips], i: usize| v.get(i).copied().unwrap_or(0);
+    // PHH: heads-up, the blinds apply reversed (p1 posts the second entry).
+    let blinds = (0..n).map(|i| given(&stakes.blinds, if n == 2 { 1 - i } else { i })).collect();
+    let (a, b) = (given(&stakes.blinds, 0), given(&stakes.blinds, 1));
+    let or_none = |v: &[Chips]| if v.is_empty() { vec![0; n] } else { v.to_vec() };
+    Ok(TableFacts {
+        fields: record.table.clone(),
+        blinds,
+        blind_sizes: (a.min(b), a.max(b)),
+        antes: or_none(&stakes.antes),
+        dead_blinds: or_none(&stakes.dead_blinds),
+        buy_ins: or_none(&buy_ins),
+        starting: stakes.stacks.clone(),
+        timeouts: Vec::new(),
+        all_in_protection: false,
+        button_game: game.streets.first().is_some_and(|s| s.opening == Opening::Position),
+        tournament: game.tournament,
     })
 }

@@ -222,6 +222,10 @@ pub struct Stakes {
     pub bring_in: Chips,
     /// Starting stacks.
     pub stacks: Vec<Chips>,
+    /// Dead blinds, one per player or none: chips posted before the deal that go into the pot
+    /// as dead money (they do not count toward the player's bet). A player who missed a blind
+    /// makes it up this way.
+    pub dead_blinds: Vec<Chips>,
 }
 
 const BASE: Game = Game {

@@ -244,7 +244,11 @@ impl Hand {
         if n < 2 || n > max {
             return Err(SetupError::PlayerCount { count: n, game: game.code, max });
         }
-        for (field, v) in [("antes", &stakes.antes), ("blinds_or_straddles", &stakes.blinds)] {
+        for (field, v) in [
+            ("antes", &stakes.antes),
+            ("blinds_or_straddles", &stakes.blinds),
+            ("_dead_blinds", &stakes.dead_blinds),
+        ] {
             if !v.is_empty() && v.len() != n {
                 return Err(SetupError::Length { field, len: v.len(), players: n });
             }
@@ -255,6 +259,7 @@ impl Hand {
         for (field, v) in [
             ("antes", &stakes.antes),
             ("blinds_or_straddles", &stakes.blinds),
+            ("_dead_blinds", &stakes.dead_blinds),
             ("starting_stacks", &stakes.stacks),
         ] {
             if let Some((i, &x)) = v.iter().enumerate().find(|(_, &x)| x > MAX_CHIPS) {
@@ -350,6 +355,13 @@ impl Hand {
             if game.antes_dead && !game.ante_trimming {
                 hand.dead[i] = a;
             }
+        }
+        // Dead blinds are not reversed heads-up: they are the player's own debt, not a position's.
+        for (i, &d) in stakes.dead_blinds.iter().enumerate().take(n) {
+            let d = d.min(hand.stacks[i]);
+            hand.stacks[i] -= d;
+            hand.committed[i] += d;
+            hand.dead[i] += d;
         }
         for (i, &b) in blinds.iter().enumerate() {
             let b = b.min(hand.stacks[i]);
@@ -475,7 +487,13 @@ impl Hand {
             Some(i) => i,
             None => {
                 // The player after the largest bet (the big blind preflop; else the last seat).
-                let top = (0..self.n).max_by_key(|&i| (self.bets[i], i)).unwrap_or(0);
+                // In the presets, of several equal largest blinds the first is the big blind:
+                // the others were posted by players coming into the game (docs/sessions.md),
+                // who act in turn and keep the option.
+                let first = !self.game.is_phh_code() && max > 0;
+                let top = (0..self.n)
+                    .max_by_key(|&i| (self.bets[i], if first { self.n - i } else { i }))
+                    .unwrap_or(0);
                 (top + 1) % self.n
             }
         };

@@ -21,3 +21,4 @@ mod replay_props;
 mod replay_read;
 mod replay_rules;
 mod replay_write;
+mod sessions;

@@ -53,6 +53,7 @@ fn random_hand(seed: u64) -> (String, i64, i64) {
         big_bet: 2 * bb,
         bring_in,
         stacks: stacks.clone(),
+        dead_blinds: Vec::new(),
     };
     let mut hand = Hand::new(game, &stakes).unwrap();
     let mut deck: Vec<Card> = game.deck.cards().iter().collect();

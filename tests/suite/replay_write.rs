@@ -20,6 +20,18 @@ fn read(text: &str) -> Result<HandRecord<'_>, String> {
 
 /// The fields feltkit reads itself; everything else is kept in `other`.
 const KNOWN: &[&str] = &[
+    "table",
+    "seats",
+    "seat_count",
+    "level",
+    "_button",
+    "_dead_blinds",
+    "_buy_ins",
+    "_sitting_out",
+    "time",
+    "day",
+    "month",
+    "year",
     "variant",
     "ante_trimming_status",
     "antes",
@@ -145,6 +157,7 @@ fn record() -> impl Strategy<Value = HandRecord<'static>> {
         structure: r.5,
         hand: None,
         players: r.6,
+        table: Default::default(),
         other: r.7.into_iter().map(|(k, v)| (Cow::Owned(k), v)).collect(),
     })
 }
@@ -214,7 +227,7 @@ fn a_value_after_a_space_that_is_not_ascii_is_refused_not_read_as_a_date() {
         assert!(e.starts_with("TOML line 4, column 5: unexpected character"), "{e}");
     }
     // A date or a time is still read as one, and written back as it was.
-    let doc = "variant = 'NT'\nstarting_stacks = [1]\nactions = []\nday = 2009-07-01\n\
+    let doc = "variant = 'NT'\nstarting_stacks = [1]\nactions = []\ndate = 2009-07-01\n\
                at = 1979-05-27 07:32:00Z # a comment\n";
     let r = read(doc).unwrap();
     assert_eq!(r.other[1].1, Value::Other("1979-05-27 07:32:00Z".into()));

@@ -1,0 +1,661 @@
+//! Sessions: consecutive hands at one table, checked hand to hand.
+//!
+//! A [`Session`] is fed the reports of replayed hands in order ([`Session::observe`]) and says,
+//! for each, the table's state (button, blinds, who was dealt in, who sits out with which
+//! missed blinds) and every rule of the table the hand breaks: stacks that do not carry over,
+//! a button that does not follow the small blind, blinds posted by the wrong players, missed
+//! blinds not made up, blinds that rise before their level, re-buys out of their period, a
+//! third emergency all-in within 24 hours. The rules are written out in docs/sessions.md.
+//!
+//! ```
+//! use feltkit::phh::replay_text;
+//! use feltkit::session::{Session, TableRule};
+//! // Bob finished hand 1 with 99 chips but starts hand 2 with 150.
+//! let text = "[1]\nvariant = 'nlhe'\nplayers = ['Ann', 'Bob']\nseats = [1, 2]\n\
+//!     blinds_or_straddles = [1, 2]\nstarting_stacks = [100, 100]\n\
+//!     actions = ['d dh p1 AsAh', 'd dh p2 7c2d', 'p2 f']\n\
+//!     [2]\nvariant = 'nlhe'\nplayers = ['Bob', 'Ann']\nseats = [2, 1]\n\
+//!     blinds_or_straddles = [1, 2]\nstarting_stacks = [150, 101]\n\
+//!     actions = ['d dh p1 AsAh', 'd dh p2 7c2d', 'p2 f']\n";
+//! let mut session = Session::new(None);
+//! let checks: Vec<_> = replay_text(text, "t.phhs", false).iter().map(|r| session.observe(r)).collect();
+//! assert!(checks[0].violations.is_empty());
+//! assert_eq!(checks[1].violations[0].rule, TableRule::StacksCarryOver);
+//! assert!(checks[1].violations[0].message.contains("Bob starts with 150"));
+//! ```
+
+mod seating;
+pub mod structure;
+
+use std::collections::HashMap;
+
+use crate::phh::table::TableFacts;
+use crate::phh::{HandReport, Status};
+
+pub use structure::{Clock, Level, Structure};
+
+/// Amounts in a session are kept in billionths of a chip, so that hands written with
+/// different decimal places add up exactly.
+type Nano = i128;
+
+const NANO_PLACES: u8 = 9;
+
+/// A rule of the table that a session of hands can break.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TableRule {
+    /// The hand lacks what a session check needs (`players`, `seats`), or names a player twice.
+    Records,
+    /// Seats: each used once, within `seat_count`, players in order clockwise from the button.
+    Seating,
+    /// A player's starting stack is their last finishing stack plus what they added.
+    StacksCarryOver,
+    /// The button goes to the seat of the last hand's small blind.
+    ButtonMoves,
+    /// The big blind moves one player on; the small blind is the last big blind.
+    Blinds,
+    /// A player who missed a blind makes it up, or waits for the big blind.
+    MissedBlinds,
+    /// A new player posts a big blind or waits for it.
+    NewPlayer,
+    /// A tournament's blinds follow its structure; a level starts only with a new hand.
+    BlindLevel,
+    /// Re-buys only in the re-buy period, for the set amount.
+    Rebuys,
+    /// A tournament player with no chips left is out.
+    Busted,
+    /// At most two emergency all-ins per player in 24 hours; while one is left, a failure to
+    /// act is an all-in.
+    EmergencyAllIns,
+}
+
+impl TableRule {
+    /// A short name, used in reports and JSON.
+    pub fn code(self) -> &'static str {
+        match self {
+            TableRule::Records => "records",
+            TableRule::Seating => "seating",
+            TableRule::StacksCarryOver => "stacks-carry-over",
+            TableRule::ButtonMoves => "button",
+            TableRule::Blinds => "blinds",
+            TableRule::MissedBlinds => "missed-blinds",
+            TableRule::NewPlayer => "new-player",
+            TableRule::BlindLevel => "blind-level",
+            TableRule::Rebuys => "re-buys",
+            TableRule::Busted => "busted",
+            TableRule::EmergencyAllIns => "emergency-all-ins",
+        }
+    }
+}
+
+/// One broken rule of the table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Violation {
+    /// The rule.
+    pub rule: TableRule,
+    /// What happened, with the players' names and seats.
+    pub message: String,
+}
+
+/// Blinds a seated player has missed (the card room's "MS" and "ML" markers).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Missed {
+    /// Missed the small blind: it is made up dead.
+    pub small: bool,
+    /// Missed the big blind: both blinds are made up (the big blind live, the small dead).
+    pub big: bool,
+}
+
+impl Missed {
+    /// Whether any blind is owed.
+    pub fn any(self) -> bool {
+        self.small || self.big
+    }
+
+    /// `ML`, `MS`, or both, as the card room marks the seat.
+    pub fn marker(self) -> &'static str {
+        match (self.big, self.small) {
+            (true, _) => "ML",
+            (false, true) => "MS",
+            _ => "",
+        }
+    }
+}
+
+/// A seat and its player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Seated {
+    /// The seat number.
+    pub seat: u32,
+    /// The player's name.
+    pub name: String,
+}
+
+/// The table as one hand found it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TableState {
+    /// The button's seat, and its player when someone dealt in sits there.
+    pub button: Option<(u32, Option<String>)>,
+    /// The player who posted the small blind.
+    pub small_blind: Option<Seated>,
+    /// The big blind (the first player to post it, clockwise from the button).
+    pub big_blind: Option<Seated>,
+    /// Players dealt in, p1 first.
+    pub dealt_in: Vec<Seated>,
+    /// Players sitting out, with the blinds they owe.
+    pub sitting_out: Vec<(Seated, Missed)>,
+    /// Players who left the table before this hand, with the chips they took (formatted).
+    pub left: Vec<(String, String)>,
+    /// The tournament level (from 1), when a structure is given.
+    pub level: Option<usize>,
+}
+
+/// What the session check found for one hand.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct HandCheck {
+    /// The hand's number in the session, from 1.
+    pub number: usize,
+    /// The table's state, when the hand could be read.
+    pub state: Option<TableState>,
+    /// Every rule of the table the hand breaks.
+    pub violations: Vec<Violation>,
+    /// Remarks that are not violations.
+    pub notes: Vec<String>,
+}
+
+/// One player's result over a session.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerResult {
+    /// The name.
+    pub name: String,
+    /// Hands dealt in.
+    pub hands: usize,
+    /// Chips brought to the table: the first stack plus every top-up and re-buy (formatted).
+    pub brought: String,
+    /// Chips taken away when leaving, plus the stack at the end (formatted); `None` when a
+    /// hand's result is unknown.
+    pub finished: Option<String>,
+    /// `finished - brought`, with its sign (formatted).
+    pub net: Option<String>,
+    /// Whether the player is still seated after the last hand.
+    pub seated: bool,
+}
+
+/// A whole session's result.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SessionSummary {
+    /// Hands observed.
+    pub hands: usize,
+    /// Violations found.
+    pub violations: usize,
+    /// Each player, in the order they first appeared.
+    pub players: Vec<PlayerResult>,
+}
+
+/// What the session knows of a player.
+#[derive(Clone, Debug, Default)]
+struct Book {
+    order: usize,
+    hands: usize,
+    brought: Nano,
+    taken: Nano,
+    /// Chips behind after the last hand; `None` when unknown (a hand was not settled).
+    stack: Option<Nano>,
+    /// The player's seat while at the table.
+    seat: Option<u32>,
+    missed: Missed,
+    /// The hand in which the player missed the blind they owe.
+    missed_in: usize,
+    /// The hand the player busted in (a tournament).
+    busted_in: Option<usize>,
+    /// The hand of the last stack.
+    last_hand: usize,
+    /// Emergency all-ins: (time in seconds, hand number).
+    emergencies: Vec<(Option<i64>, usize)>,
+    unknown_result: bool,
+}
+
+/// The last hand's positions.
+#[derive(Clone, Copy, Debug)]
+struct Positions {
+    /// The small blind's seat, posted or dead (`None` when it cannot be told).
+    small_blind_seat: Option<u32>,
+    big_blind: u32,
+}
+
+/// A session of hands at one table, checked one hand at a time.
+#[derive(Clone, Debug)]
+pub struct Session {
+    structure: Option<Structure>,
+    hands: usize,
+    violations: usize,
+    places: u8,
+    players: HashMap<String, Book>,
+    prev: Option<Positions>,
+    start_time: Option<i64>,
+    last_time: Option<i64>,
+    table: Option<String>,
+}
+
+impl Session {
+    /// A new session; with a structure, a tournament.
+    pub fn new(structure: Option<Structure>) -> Session {
+        Session {
+            structure,
+            hands: 0,
+            violations: 0,
+            places: 0,
+            players: HashMap::new(),
+            prev: None,
+            start_time: None,
+            last_time: None,
+            table: None,
+        }
+    }
+
+    /// Checks the next hand of the session against the table's rules and the hands before it.
+    pub fn observe(&mut self, report: &HandReport) -> HandCheck {
+        self.hands += 1;
+        let mut check = HandCheck { number: self.hands, ..HandCheck::default() };
+        let settled = matches!(report.status, Status::Legal | Status::Unresolved(_))
+            && report.outcome.is_some();
+        match report.table.as_deref() {
+            Some(facts) => self.observe_facts(report, facts, settled, &mut check),
+            None => {
+                check.notes.push(
+                    "the hand could not be read: the table's state is unknown until the next hand"
+                        .into(),
+                );
+                self.forget();
+            }
+        }
+        self.violations += check.violations.len();
+        check
+    }
+
+    /// Everything known about positions and stacks is lost (a hand could not be read).
+    fn forget(&mut self) {
+        self.prev = None;
+        for book in self.players.values_mut() {
+            if book.seat.is_some() {
+                book.stack = None;
+                book.unknown_result = true;
+            }
+        }
+    }
+
+    fn observe_facts(
+        &mut self,
+        report: &HandReport,
+        facts: &TableFacts,
+        settled: bool,
+        check: &mut HandCheck,
+    ) {
+        let n = facts.starting.len();
+        let names = &report.players;
+        let mut flag = |rule: TableRule, message: String| check_push(check, rule, message);
+        if names.len() != n || names.iter().any(String::is_empty) {
+            flag(
+                TableRule::Records,
+                "a hand of a session must name its players (`players`): the same name is the same player from hand to hand".into(),
+            );
+            self.forget();
+            return;
+        }
+        if let Some(dup) = (0..n).find(|&i| names[..i].contains(&names[i])) {
+            flag(TableRule::Records, format!("{} is named twice in `players`", names[dup]));
+            self.forget();
+            return;
+        }
+        self.places = self.places.max(report.places);
+        let scale = 10i128.pow(u32::from(NANO_PLACES - report.places.min(NANO_PLACES)));
+        let nano = |c: i64| i128::from(c) * scale;
+        let now = self.time_of(facts);
+        let elapsed = match (self.start_time, now) {
+            (Some(s), Some(t)) => Some(t - s),
+            _ => None,
+        };
+        if self.hands == 1 {
+            self.start_time = now;
+        }
+        if let Some(table) = &facts.fields.table {
+            match &self.table {
+                Some(t) if t != table => check.notes.push(format!(
+                    "this hand is at table {table}, the session's first at table {t}"
+                )),
+                None => self.table = Some(table.clone()),
+                _ => {}
+            }
+        }
+        let number = self.hands;
+        let level = self.check_level(report, facts, number, elapsed, check);
+        let mut state = TableState { level: level.map(|l| l + 1), ..TableState::default() };
+
+        // Stacks carry over; chips added are recorded.
+        let tournament = self.structure.is_some();
+        for i in 0..n {
+            let name = &names[i];
+            let start = nano(facts.starting[i]);
+            let buy = nano(facts.buy_ins[i]);
+            let order = self.players.len();
+            let book = self
+                .players
+                .entry(name.clone())
+                .or_insert_with(|| Book { order, ..Book::default() });
+            let fmt = |x: Nano| format_nano(x, self.places);
+            if buy > 0 {
+                if let Some(s) = &self.structure {
+                    rebuy_check(s, name, buy, number, elapsed, report.places, check);
+                }
+            }
+            match (book.seat, book.stack, book.busted_in) {
+                (_, _, Some(out)) if buy == 0 => check_push(
+                    check,
+                    TableRule::Busted,
+                    format!("{name} busted in hand {out} and is dealt in again without a re-buy"),
+                ),
+                (Some(_), Some(stack), _) => {
+                    let expected = stack + buy;
+                    if start != expected {
+                        let added = if buy > 0 {
+                            format!(" and added {}", fmt(buy))
+                        } else {
+                            " (no chips added are recorded)".into()
+                        };
+                        let diff = start - expected;
+                        let what = if diff > 0 { "appear from nowhere" } else { "vanish" };
+                        check_push(
+                            check,
+                            TableRule::StacksCarryOver,
+                            format!(
+                                "{name} starts with {}, but finished hand {} with {}{added}: {} {what}",
+                                fmt(start),
+                                book.last_hand,
+                                fmt(stack),
+                                fmt(diff.abs())
+                            ),
+                        );
+                    }
+                    book.brought += buy;
+                }
+                (Some(_), None, _) => book.brought += buy,
+                (None, _, _) => {
+                    // A new player, or one coming back after leaving: the stack is a buy-in.
+                    if buy > 0 && buy != start && book.busted_in.is_none() {
+                        check_push(
+                            check,
+                            TableRule::StacksCarryOver,
+                            format!(
+                                "{name} sits down with {}, but `_buy_ins` records {}",
+                                fmt(start),
+                                fmt(buy)
+                            ),
+                        );
+                    }
+                    if tournament && number > 1 && book.busted_in.is_none() && book.hands == 0 {
+                        check.notes.push(format!("{name} joins the tournament at hand {number}"));
+                    }
+                    book.brought += if book.busted_in.is_some() { buy } else { start };
+                }
+            }
+            book.busted_in = None;
+        }
+
+        seating::check(self, report, facts, number, &mut state, check);
+
+        // Emergency all-ins: two per player in 24 hours.
+        if facts.all_in_protection {
+            for &(p, all_in) in &facts.timeouts {
+                let Some(name) = names.get(p) else { continue };
+                let Some(book) = self.players.get_mut(name) else { continue };
+                book.emergencies.retain(|&(t, _)| match (t, now) {
+                    (Some(t), Some(now)) => now - t < 86_400,
+                    _ => true,
+                });
+                let earlier: Vec<String> =
+                    book.emergencies.iter().map(|&(_, h)| h.to_string()).collect();
+                if all_in {
+                    if earlier.len() >= 2 {
+                        check_push(
+                            check,
+                            TableRule::EmergencyAllIns,
+                            format!(
+                                "{name} is made all-in for failing to act, a third time within 24 hours (hands {}): after two, a player who fails to act folds",
+                                earlier.join(" and ")
+                            ),
+                        );
+                    }
+                    book.emergencies.push((now, number));
+                } else if earlier.len() < 2 {
+                    check_push(
+                        check,
+                        TableRule::EmergencyAllIns,
+                        format!(
+                            "{name} failed to act and was folded, with {} of two emergency all-ins left in the last 24 hours: a failure to act is an all-in",
+                            2 - earlier.len()
+                        ),
+                    );
+                }
+            }
+        }
+
+        // After the hand: the stacks, and tournament players with no chips are out.
+        let finals = report.outcome.as_ref().filter(|_| settled).map(|o| &o.final_stacks);
+        for (i, name) in names.iter().enumerate() {
+            let Some(book) = self.players.get_mut(name) else { continue };
+            book.hands += 1;
+            book.last_hand = number;
+            match finals.and_then(|f| f.get(i)) {
+                Some(&x) => {
+                    book.stack = Some(nano(x));
+                    if x == 0 && tournament {
+                        book.busted_in = Some(number);
+                        book.seat = None;
+                        book.stack = Some(0);
+                    }
+                }
+                None => {
+                    book.stack = None;
+                    book.unknown_result = true;
+                }
+            }
+        }
+        if finals.is_none() {
+            check
+                .notes
+                .push("the hand was not settled: its players' stacks are unknown from here".into());
+        }
+        if let Some(t) = now {
+            self.last_time = Some(t);
+        }
+        check.state = Some(state);
+    }
+
+    /// The hand's start in seconds: with a date, since 1970; without one, the time of day on
+    /// the day of the last hand (the next day when it is earlier than the last hand's).
+    fn time_of(&self, facts: &TableFacts) -> Option<i64> {
+        let t = facts.fields.time?;
+        match t.days {
+            Some(d) => Some(d * 86_400 + t.day_seconds),
+            None => {
+                let last = self.last_time.unwrap_or(0);
+                let base = last - last.rem_euclid(86_400);
+                let mut at = base + t.day_seconds;
+                if at < last {
+                    at += 86_400;
+                }
+                Some(at)
+            }
+        }
+    }
+
+    /// A tournament's blinds against its structure; the level in force (from 0).
+    fn check_level(
+        &self,
+        report: &HandReport,
+        facts: &TableFacts,
+        number: usize,
+        elapsed: Option<i64>,
+        check: &mut HandCheck,
+    ) -> Option<usize> {
+        let s = self.structure.as_ref()?;
+        if s.clock == Clock::Minutes && facts.fields.time.is_none() {
+            check_push(
+                check,
+                TableRule::Records,
+                "the structure's levels are timed in minutes, but the hand has no `time`".into(),
+            );
+        }
+        let k = s.level_at(number as u64, elapsed);
+        let places = report.places;
+        let chips = |a: crate::phh::amount::Amount| a.to_chips(places);
+        let ante = facts.antes.iter().copied().max().unwrap_or(0);
+        let matches = |l: &Level| {
+            chips(l.small_blind) == Some(facts.blind_sizes.0)
+                && chips(l.big_blind) == Some(facts.blind_sizes.1)
+                && chips(l.ante) == Some(ante)
+        };
+        let level = &s.levels[k];
+        if !matches(level) {
+            let shown = |l: &Level| {
+                let ante =
+                    if l.ante.units > 0 { format!(", ante {}", l.ante) } else { String::new() };
+                format!("{}/{}{ante}", l.small_blind, l.big_blind)
+            };
+            let ours = {
+                let f = |x| crate::phh::amount::format_chips(x, places);
+                let a = if ante > 0 { format!(", ante {}", f(ante)) } else { String::new() };
+                format!("{}/{}{a}", f(facts.blind_sizes.0), f(facts.blind_sizes.1))
+            };
+            let start = |j: usize| match s.clock {
+                Clock::Hands => format!("hand {}", s.level_start(j)),
+                Clock::Minutes => format!("minute {}", s.level_start(j)),
+            };
+            let message = match s.levels.iter().position(matches) {
+                Some(j) if j > k => format!(
+                    "the hand is played at level {}'s blinds ({ours}), but it began in level {} ({}): level {} starts at {}, and a new level takes effect only from the next hand to begin after that",
+                    j + 1,
+                    k + 1,
+                    shown(level),
+                    j + 1,
+                    start(j)
+                ),
+                Some(j) => format!(
+                    "the hand is played at level {}'s blinds ({ours}), but level {} ({}) began at {}",
+                    j + 1,
+                    k + 1,
+                    shown(level),
+                    start(k)
+                ),
+                None => format!(
+                    "the blinds {ours} are not the structure's: level {} is {}",
+                    k + 1,
+                    shown(level)
+                ),
+            };
+            check_push(check, TableRule::BlindLevel, message);
+        }
+        if let Some(recorded) = facts.fields.level {
+            if recorded as usize != k + 1 {
+                check_push(
+                    check,
+                    TableRule::BlindLevel,
+                    format!(
+                        "`level = {recorded}`, but by the structure the hand is in level {}",
+                        k + 1
+                    ),
+                );
+            }
+        }
+        Some(k)
+    }
+
+    /// The session's result: hands, violations, and each player's net.
+    pub fn summary(&self) -> SessionSummary {
+        let mut books: Vec<(&String, &Book)> = self.players.iter().collect();
+        books.sort_by_key(|(_, b)| b.order);
+        let fmt = |x: Nano| format_nano(x, self.places);
+        let players = books
+            .into_iter()
+            .map(|(name, b)| {
+                let end = if b.seat.is_some() { b.stack } else { Some(0) };
+                let finished = end.filter(|_| !b.unknown_result).map(|s| s + b.taken);
+                PlayerResult {
+                    name: name.clone(),
+                    hands: b.hands,
+                    brought: fmt(b.brought),
+                    finished: finished.map(fmt),
+                    net: finished.map(|f| {
+                        let d = f - b.brought;
+                        if d > 0 {
+                            format!("+{}", fmt(d))
+                        } else {
+                            fmt(d)
+                        }
+                    }),
+                    seated: b.seat.is_some(),
+                }
+            })
+            .collect();
+        SessionSummary { hands: self.hands, violations: self.violations, players }
+    }
+}
+
+fn check_push(check: &mut HandCheck, rule: TableRule, message: String) {
+    check.violations.push(Violation { rule, message });
+}
+
+fn rebuy_check(
+    s: &Structure,
+    name: &str,
+    buy: Nano,
+    number: usize,
+    elapsed: Option<i64>,
+    places: u8,
+    check: &mut HandCheck,
+) {
+    let Some(amount) = s.rebuy else {
+        check_push(
+            check,
+            TableRule::Rebuys,
+            format!("{name} re-buys, but the structure allows no re-buys"),
+        );
+        return;
+    };
+    if !s.rebuy_open(number as u64, elapsed) {
+        let until = match s.rebuy_until {
+            Some((Clock::Hands, h)) => format!("it ended with hand {h}"),
+            Some((Clock::Minutes, m)) => format!("it ended at minute {m}"),
+            None => String::new(),
+        };
+        check_push(
+            check,
+            TableRule::Rebuys,
+            format!("{name} re-buys before hand {number}, after the re-buy period ({until})"),
+        );
+    }
+    let set = amount.to_chips(NANO_PLACES).map(i128::from);
+    if set != Some(buy) {
+        check_push(
+            check,
+            TableRule::Rebuys,
+            format!("{name} re-buys for {}, but a re-buy is {amount}", format_nano(buy, places)),
+        );
+    }
+}
+
+/// An amount of billionths of a chip, written with `places` decimals (more when needed).
+pub(crate) fn format_nano(x: Nano, places: u8) -> String {
+    let unit = 10i128.pow(u32::from(NANO_PLACES));
+    let sign = if x < 0 { "-" } else { "" };
+    let a = x.unsigned_abs();
+    let (whole, frac) = (a / unit as u128, a % unit as u128);
+    let mut digits = format!("{frac:09}");
+    while digits.len() > usize::from(places) && digits.ends_with('0') {
+        digits.pop();
+    }
+    if digits.is_empty() {
+        format!("{sign}{whole}")
+    } else {
+        format!("{sign}{whole}.{digits}")
+    }
+}
