@@ -133,3 +133,77 @@ pub fn aya_random(hands: &[u8], cards: &[aya_poker::base::Card]) -> u64 {
     }
     sum
 }
+
+/// A legal session of `hands` no-limit hold'em hands at a six-seat table, for the session
+/// benchmark and `session-bundle`: the button moves one seat a hand; in one orbit every hand is
+/// folded to the big blind, in the next every hand is checked down between the blinds (the big
+/// blind's aces beat the small blind's seven-deuce), so stacks stay near 1,000. Every hand has
+/// `players`, `seats` and `finishing_stacks`.
+pub fn session_bundle(hands: usize) -> String {
+    session_bundle_from(0, hands)
+}
+
+/// Hands `first + 1` to `first + hands` of the session of [`session_bundle`].
+pub fn session_bundle_from(first: usize, hands: usize) -> String {
+    use std::fmt::Write as _;
+    let mut stacks = [1000i64; 6];
+    // The stacks before hand `first + 1`: they repeat every two orbits.
+    for k in 0..first % 12 {
+        let (sb, bb) = (k % 6, (k + 1) % 6);
+        let amount = if (k / 6) % 2 == 1 { 2 } else { 1 };
+        stacks[sb] -= amount;
+        stacks[bb] += amount;
+    }
+    let mut text = String::with_capacity(hands * 420);
+    for k in first..first + hands {
+        let button = (k + 5) % 6; // index of the seat (0-based): seat 6 first
+        let order: Vec<usize> = (1..=6).map(|j| (button + j) % 6).collect();
+        let names: Vec<String> = order.iter().map(|&s| format!("'P{}'", s + 1)).collect();
+        let seats: Vec<String> = order.iter().map(|&s| (s + 1).to_string()).collect();
+        let start: Vec<String> = order.iter().map(|&s| stacks[s].to_string()).collect();
+        let (sb, bb) = (order[0], order[1]);
+        let mut actions: Vec<String> = Vec::with_capacity(24);
+        let showdown = (k / 6) % 2 == 1;
+        for p in 1..=6 {
+            let cards = match (showdown, p) {
+                (true, 1) => "7c2d",
+                (true, 2) => "AsAh",
+                _ => "????",
+            };
+            actions.push(format!("d dh p{p} {cards}"));
+        }
+        for p in 3..=6 {
+            actions.push(format!("p{p} f"));
+        }
+        if showdown {
+            actions.extend(["p1 cc", "p2 cc"].map(String::from));
+            for board in ["KsQs3h", "4c", "8h"] {
+                actions.push(format!("d db {board}"));
+                actions.extend(["p1 cc", "p2 cc"].map(String::from));
+            }
+            actions.extend(["p1 sm 7c2d", "p2 sm AsAh"].map(String::from));
+            stacks[sb] -= 2;
+            stacks[bb] += 2;
+        } else {
+            actions.push("p1 f".into());
+            stacks[sb] -= 1;
+            stacks[bb] += 1;
+        }
+        let finish: Vec<String> = order.iter().map(|&s| stacks[s].to_string()).collect();
+        let quoted: Vec<String> = actions.iter().map(|a| format!("'{a}'")).collect();
+        let _ = write!(
+            text,
+            "[{}]\nvariant = 'nlhe'\nhand = {}\nplayers = [{}]\nseats = [{}]\n\
+             blinds_or_straddles = [1, 2, 0, 0, 0, 0]\nstarting_stacks = [{}]\nactions = [{}]\n\
+             finishing_stacks = [{}]\n\n",
+            k + 1,
+            k + 1,
+            names.join(", "),
+            seats.join(", "),
+            start.join(", "),
+            quoted.join(", "),
+            finish.join(", ")
+        );
+    }
+    text
+}

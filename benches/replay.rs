@@ -1,4 +1,5 @@
 //! Parse + replay + check throughput of PHH bundles: `cargo bench -p feltkit-benches --bench replay`.
+//! `replay/session_...` checks a generated session of hands at one table as well.
 //!
 //! The workload is one `.phhs` bundle made of the 800 NT, FT, PT and F7S hands of
 //! tests/data/corpus/pokerkit (hold'em and stud with antes, side pots, odd chips, all-in run-outs), each
@@ -8,6 +9,7 @@ use std::path::PathBuf;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use feltkit::phh::replay_text;
+use feltkit::session::Session;
 
 fn bundle() -> (String, u64) {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/data/corpus/pokerkit");
@@ -44,5 +46,30 @@ fn replay(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, replay);
+/// A session of 10,000 hands (`feltkit_benches::session_bundle`): parse, replay and check each
+/// hand on every core, then check the table from hand to hand in order.
+fn session(c: &mut Criterion) {
+    const HANDS: usize = 10_000;
+    let text = feltkit_benches::session_bundle(HANDS);
+    let run = |text: &str| {
+        let mut session = Session::new(None);
+        let mut broken = 0;
+        for r in replay_text(text, "session", true) {
+            assert!(r.ok(), "{:?} {:?}", r.status, r.mismatches);
+            broken += session.observe(&r).violations.len();
+        }
+        (broken, session.summary())
+    };
+    let (broken, summary) = run(&text);
+    assert_eq!((broken, summary.hands), (0, HANDS), "the generated session must be legal");
+    let mut group = c.benchmark_group("replay");
+    group.throughput(Throughput::Elements(HANDS as u64));
+    group.sample_size(20);
+    group.bench_function("session_10k_hands_parse_replay_check_table", |b| {
+        b.iter(|| run(std::hint::black_box(&text)))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, replay, session);
 criterion_main!(benches);

@@ -16,7 +16,7 @@ use feltkit::phh::stream::{ordered, Step, Window};
 use feltkit::phh::walk::{walk, Found};
 use feltkit::phh::{replay_piece, HandReport, Status};
 use feltkit::rules::player_name;
-use feltkit::session::Session;
+use feltkit::session::{Session, SessionHand};
 use feltkit::text::count;
 use serde_json::{json, Value};
 
@@ -69,8 +69,8 @@ const STDIN: &str = "<stdin>";
 
 /// What the reader hands to the workers, in input order.
 enum Job {
-    /// One hand's text, and the file it is from.
-    Piece(Arc<str>, Piece),
+    /// Hands' texts, in order, and the file they are from.
+    Pieces(Arc<str>, Vec<Piece>),
     /// A file was read to its end; whether it held any hand.
     Read(Arc<str>, bool),
     /// A path that cannot be read, and why.
@@ -93,8 +93,8 @@ struct Out {
     /// A note for stderr.
     stderr: Option<String>,
     tally: Tally,
-    /// With `--session`: each hand's report and its lines, for the session check.
-    hands: Vec<(String, HandReport)>,
+    /// With `--session`: each hand's lines, and what the session check needs of it.
+    hands: Vec<(String, SessionHand)>,
     /// With `--session`: a session begins (its label) or ends.
     session: Option<Option<String>>,
 }
@@ -154,7 +154,8 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
     }
     let threads =
         args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    let window = Window { items: (64 * threads).max(256), bytes: 64 << 20 };
+    // Jobs hold up to FILE_BATCH hands read from a file (one from stdin).
+    let window = Window { items: (8 * threads).max(32), bytes: 64 << 20 };
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
     let mut tally = Tally::default();
@@ -187,7 +188,7 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
             for (text, report) in std::mem::take(&mut o.hands) {
                 out.write_all(text.as_bytes())?;
                 if let Some((label, s)) = session.as_mut() {
-                    let c = s.observe(&report);
+                    let c = s.observe_hand(&report);
                     o.tally.violations += c.violations.len();
                     if json {
                         writeln!(out, "{}", super::session::json(&c, label))?;
@@ -314,12 +315,15 @@ fn produce(
 fn produce_path(path: &Path, follow: bool, emit: &mut dyn FnMut(Job, usize) -> bool) -> bool {
     {
         if path.as_os_str() == "-" {
-            return read_source(std::io::stdin().lock(), STDIN, emit);
+            return read_source(std::io::stdin().lock(), STDIN, 1, emit);
         }
         for found in walk(path, follow) {
             let going = match found {
                 Found::File(p) => match std::fs::File::open(&p) {
-                    Ok(f) => read_source(BufReader::with_capacity(1 << 16, f), &shown(&p), emit),
+                    Ok(f) => {
+                        let input = BufReader::with_capacity(1 << 16, f);
+                        read_source(input, &shown(&p), FILE_BATCH, emit)
+                    }
                     Err(e) => emit(Job::Unreadable(shown(&p), e.to_string()), 0),
                 },
                 Found::Unreadable(p, why) => emit(Job::Unreadable(shown(&p), why), 0),
@@ -338,28 +342,47 @@ fn shown(path: &Path) -> String {
     path.display().to_string()
 }
 
-/// Emits the hands of one file or stream; `false` when the results are no longer wanted.
+/// Hands of a file handed to a worker at a time: one hand per job costs a wake-up of another
+/// thread for every few microseconds of replay. Standard input goes one hand at a time, so
+/// that each report appears as soon as its hand has come.
+const FILE_BATCH: usize = 32;
+
+/// Emits the hands of one file or stream, `batch` at a time (fewer, of at most 256 KiB);
+/// `false` when the results are no longer wanted.
 fn read_source(
     input: impl BufRead,
     source: &str,
+    batch: usize,
     emit: &mut dyn FnMut(Job, usize) -> bool,
 ) -> bool {
     let source: Arc<str> = source.into();
     let mut any = false;
+    let mut held: Vec<Piece> = Vec::with_capacity(batch);
+    let mut weight = 0;
     for piece in pieces(input) {
         match piece {
             Ok(piece) => {
                 any = true;
-                let weight = piece.text.as_ref().map_or(0, String::len);
-                if !emit(Job::Piece(source.clone(), piece), weight) {
-                    return false;
+                weight += piece.text.as_ref().map_or(0, String::len);
+                held.push(piece);
+                if held.len() >= batch || weight >= 256 << 10 {
+                    let job = Job::Pieces(source.clone(), std::mem::take(&mut held));
+                    if !emit(job, std::mem::take(&mut weight)) {
+                        return false;
+                    }
                 }
             }
             Err(e) => {
+                if !held.is_empty() && !emit(Job::Pieces(source.clone(), held), weight) {
+                    return false;
+                }
                 let why = format!("cannot be read to its end: {e}");
                 return emit(Job::Unreadable(source.to_string(), why), 0);
             }
         }
+    }
+    if !held.is_empty() && !emit(Job::Pieces(source.clone(), held), weight) {
+        return false;
     }
     emit(Job::Read(source, any), 0)
 }
@@ -377,10 +400,10 @@ fn work(job: Job, check: bool, json: bool, sessions: bool) -> Out {
         }
     };
     match job {
-        Job::Piece(source, piece) => {
+        Job::Pieces(source, pieces) => {
             let mut tally = Tally::default();
             let mut text = String::new();
-            for r in replay_piece(&piece, &source, check) {
+            for r in pieces.iter().flat_map(|piece| replay_piece(piece, &source, check)) {
                 tally.hands[kind(&r) as usize] += 1;
                 if json {
                     text.push_str(&to_json(&r).to_string());
@@ -389,7 +412,7 @@ fn work(job: Job, check: bool, json: bool, sessions: bool) -> Out {
                     write_text(&mut text, &r);
                 }
                 if sessions {
-                    out.hands.push((std::mem::take(&mut text), r));
+                    out.hands.push((std::mem::take(&mut text), SessionHand::from_report(r)));
                 }
             }
             out.stdout = text;

@@ -152,6 +152,7 @@ impl<'a> Partial<'a> {
                 r.actions = v;
                 b.seen_actions = true;
             }
+            ("players", Fast::Strs(v)) => r.players = Some(v),
             ("starting_stacks", Fast::Amounts(v)) => {
                 r.starting_stacks = v;
                 b.seen_stacks = true;
@@ -178,7 +179,7 @@ impl<'a> Partial<'a> {
 fn fast<'a>(p: &mut Parser<'a>, key: &str) -> Option<Fast<'a>> {
     let saved = (p.i, p.line, p.line_start);
     let v = match key {
-        "actions" => strings(p).map(Fast::Strs),
+        "actions" | "players" => strings(p).map(Fast::Strs),
         "starting_stacks" | "finishing_stacks" | "winnings" => amounts(p).map(Fast::Amounts),
         "antes" | "blinds_or_straddles" if p.peek() == Some(b'[') => amounts(p).map(Fast::Amounts),
         "antes" | "blinds_or_straddles" | "min_bet" | "small_bet" | "big_bet" | "bring_in" => {

@@ -202,9 +202,25 @@ pub(super) fn table_facts(
         dead_blinds: or_none(&stakes.dead_blinds),
         buy_ins: or_none(&buy_ins),
         starting: stakes.stacks.clone(),
-        timeouts: Vec::new(),
-        all_in_protection: false,
+        timeouts: record.actions.iter().filter_map(|a| timeout_of(a)).collect(),
+        all_in_protection: matches!(game.code, "flhe" | "stud7" | "stud7-spread"),
         button_game: game.streets.first().is_some_and(|s| s.opening == Opening::Position),
         tournament: game.tournament,
     })
+}
+
+/// A `pN _timeout` or `pN _timeout all-in` action: the player (from 0) and whether they were
+/// made all-in.
+fn timeout_of(text: &str) -> Option<(usize, bool)> {
+    let text = text.split('#').next()?;
+    let mut words = text.split_whitespace();
+    let player = words.next()?.strip_prefix('p')?.parse::<usize>().ok()?.checked_sub(1)?;
+    if words.next()? != "_timeout" {
+        return None;
+    }
+    match (words.next(), words.next()) {
+        (None, _) => Some((player, false)),
+        (Some("all-in"), None) => Some((player, true)),
+        _ => None,
+    }
 }

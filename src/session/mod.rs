@@ -191,6 +191,51 @@ pub struct SessionSummary {
     pub players: Vec<PlayerResult>,
 }
 
+/// What a session check needs of a replayed hand, owned: a [`HandReport`] can be turned into
+/// one where it was replayed (and the rest of it dropped there).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SessionHand {
+    /// The players' names, p1 first.
+    pub players: Vec<String>,
+    /// Decimal places of the hand's chip.
+    pub places: u8,
+    /// What the hand says about its table.
+    pub table: Option<Box<TableFacts>>,
+    /// The final stacks, when the hand was settled.
+    pub final_stacks: Option<Vec<crate::rules::Chips>>,
+}
+
+impl SessionHand {
+    /// Takes from a report what a session check needs.
+    pub fn from_report(report: HandReport) -> SessionHand {
+        let settled = settled_stacks(&report).is_some();
+        SessionHand {
+            final_stacks: report.outcome.filter(|_| settled).map(|o| o.final_stacks),
+            players: report.players,
+            places: report.places,
+            table: report.table,
+        }
+    }
+}
+
+/// A hand as a session check reads it.
+struct View<'a> {
+    players: &'a [String],
+    places: u8,
+    table: Option<&'a TableFacts>,
+    finals: Option<&'a [crate::rules::Chips]>,
+}
+
+/// The final stacks of a settled hand.
+fn settled_stacks(report: &HandReport) -> Option<&[crate::rules::Chips]> {
+    match report.status {
+        Status::Legal | Status::Unresolved(_) => {
+            report.outcome.as_ref().map(|o| &o.final_stacks[..])
+        }
+        _ => None,
+    }
+}
+
 /// What the session knows of a player.
 #[derive(Clone, Debug, Default)]
 struct Book {
@@ -254,12 +299,29 @@ impl Session {
 
     /// Checks the next hand of the session against the table's rules and the hands before it.
     pub fn observe(&mut self, report: &HandReport) -> HandCheck {
+        self.observe_view(View {
+            players: &report.players,
+            places: report.places,
+            table: report.table.as_deref(),
+            finals: settled_stacks(report),
+        })
+    }
+
+    /// As [`observe`](Session::observe), from what a session needs of a report.
+    pub fn observe_hand(&mut self, hand: &SessionHand) -> HandCheck {
+        self.observe_view(View {
+            players: &hand.players,
+            places: hand.places,
+            table: hand.table.as_deref(),
+            finals: hand.final_stacks.as_deref(),
+        })
+    }
+
+    fn observe_view(&mut self, view: View<'_>) -> HandCheck {
         self.hands += 1;
         let mut check = HandCheck { number: self.hands, ..HandCheck::default() };
-        let settled = matches!(report.status, Status::Legal | Status::Unresolved(_))
-            && report.outcome.is_some();
-        match report.table.as_deref() {
-            Some(facts) => self.observe_facts(report, facts, settled, &mut check),
+        match view.table {
+            Some(facts) => self.observe_facts(&view, facts, &mut check),
             None => {
                 check.notes.push(
                     "the hand could not be read: the table's state is unknown until the next hand"
@@ -283,15 +345,9 @@ impl Session {
         }
     }
 
-    fn observe_facts(
-        &mut self,
-        report: &HandReport,
-        facts: &TableFacts,
-        settled: bool,
-        check: &mut HandCheck,
-    ) {
+    fn observe_facts(&mut self, view: &View<'_>, facts: &TableFacts, check: &mut HandCheck) {
         let n = facts.starting.len();
-        let names = &report.players;
+        let names = view.players;
         let mut flag = |rule: TableRule, message: String| check_push(check, rule, message);
         if names.len() != n || names.iter().any(String::is_empty) {
             flag(
@@ -306,8 +362,8 @@ impl Session {
             self.forget();
             return;
         }
-        self.places = self.places.max(report.places);
-        let scale = 10i128.pow(u32::from(NANO_PLACES - report.places.min(NANO_PLACES)));
+        self.places = self.places.max(view.places);
+        let scale = 10i128.pow(u32::from(NANO_PLACES - view.places.min(NANO_PLACES)));
         let nano = |c: i64| i128::from(c) * scale;
         let now = self.time_of(facts);
         let elapsed = match (self.start_time, now) {
@@ -327,7 +383,7 @@ impl Session {
             }
         }
         let number = self.hands;
-        let level = self.check_level(report, facts, number, elapsed, check);
+        let level = self.check_level(view, facts, number, elapsed, check);
         let mut state = TableState { level: level.map(|l| l + 1), ..TableState::default() };
 
         // Stacks carry over; chips added are recorded.
@@ -336,15 +392,15 @@ impl Session {
             let name = &names[i];
             let start = nano(facts.starting[i]);
             let buy = nano(facts.buy_ins[i]);
-            let order = self.players.len();
-            let book = self
-                .players
-                .entry(name.clone())
-                .or_insert_with(|| Book { order, ..Book::default() });
+            if !self.players.contains_key(name) {
+                let order = self.players.len();
+                self.players.insert(name.clone(), Book { order, ..Book::default() });
+            }
+            let Some(book) = self.players.get_mut(name) else { continue };
             let fmt = |x: Nano| format_nano(x, self.places);
             if buy > 0 {
                 if let Some(s) = &self.structure {
-                    rebuy_check(s, name, buy, number, elapsed, report.places, check);
+                    rebuy_check(s, name, buy, number, elapsed, view.places, check);
                 }
             }
             match (book.seat, book.stack, book.busted_in) {
@@ -400,7 +456,7 @@ impl Session {
             book.busted_in = None;
         }
 
-        seating::check(self, report, facts, number, &mut state, check);
+        seating::check(self, view, facts, number, &mut state, check);
 
         // Emergency all-ins: two per player in 24 hours.
         if facts.all_in_protection {
@@ -439,7 +495,7 @@ impl Session {
         }
 
         // After the hand: the stacks, and tournament players with no chips are out.
-        let finals = report.outcome.as_ref().filter(|_| settled).map(|o| &o.final_stacks);
+        let finals = view.finals;
         for (i, name) in names.iter().enumerate() {
             let Some(book) = self.players.get_mut(name) else { continue };
             book.hands += 1;
@@ -491,7 +547,7 @@ impl Session {
     /// A tournament's blinds against its structure; the level in force (from 0).
     fn check_level(
         &self,
-        report: &HandReport,
+        view: &View<'_>,
         facts: &TableFacts,
         number: usize,
         elapsed: Option<i64>,
@@ -506,7 +562,7 @@ impl Session {
             );
         }
         let k = s.level_at(number as u64, elapsed);
-        let places = report.places;
+        let places = view.places;
         let chips = |a: crate::phh::amount::Amount| a.to_chips(places);
         let ante = facts.antes.iter().copied().max().unwrap_or(0);
         let matches = |l: &Level| {

@@ -8,19 +8,19 @@
 
 use super::{
     check_push, format_nano, HandCheck, Missed, Positions, Seated, Session, TableRule, TableState,
+    View,
 };
 use crate::phh::table::TableFacts;
-use crate::phh::HandReport;
 
 pub(super) fn check(
     session: &mut Session,
-    report: &HandReport,
+    view: &View<'_>,
     facts: &TableFacts,
     number: usize,
     state: &mut TableState,
     check: &mut HandCheck,
 ) {
-    let names = &report.players;
+    let names = view.players;
     let n = names.len();
     let out = &facts.fields.sitting_out;
     // Who was at the table before this hand.
@@ -265,7 +265,7 @@ pub(super) fn check(
             let nm = &names[i];
             let Some(b) = session.players.get_mut(nm) else { continue };
             let dead = facts.dead_blinds[i];
-            let places = report.places;
+            let places = view.places;
             let chips = |x: i64| crate::phh::amount::format_chips(x, places);
             let on_button_or_small = seats[i] == button || Some(seats[i]) == small_seat;
             if Some(i) == big {
