@@ -18,11 +18,11 @@ fn structure() -> Structure {
     Structure::parse(&std::fs::read_to_string(path("tournament_structure.toml")).unwrap()).unwrap()
 }
 
+/// Each player's name and net result.
+type Nets = Vec<(String, String)>;
+
 /// Every hand's violations (rule and hand number), and each player's net, over one file.
-fn run(
-    name: &str,
-    structure: Option<Structure>,
-) -> (Vec<(usize, TableRule)>, Vec<(String, String)>) {
+fn run(name: &str, structure: Option<Structure>) -> (Vec<(usize, TableRule)>, Nets) {
     let text = std::fs::read_to_string(path(name)).unwrap();
     let mut session = Session::new(structure);
     let mut found = Vec::new();
@@ -40,7 +40,7 @@ fn run(
     (found, nets)
 }
 
-fn nets(list: &[(&str, &str)]) -> Vec<(String, String)> {
+fn nets(list: &[(&str, &str)]) -> Nets {
     list.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect()
 }
 
