@@ -20,4 +20,5 @@ mod replay_corpus;
 mod replay_props;
 mod replay_read;
 mod replay_rules;
+mod replay_timeouts;
 mod replay_write;
