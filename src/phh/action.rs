@@ -1,4 +1,6 @@
-//! PHH action text: `d dh p1 AsKs`, `d db 7c8d9h`, `p2 cbr 300`, `p1 cc`, `p3 f`, `p1 sm AsKs`.
+//! PHH action text: `d dh p1 AsKs`, `d db 7c8d9h`, `p2 cbr 300`, `p1 cc`, `p3 f`, `p1 sm AsKs`,
+//! and feltkit's extensions `p1 ck`, `p3 _timeout`, `p3 _timeout all-in` and
+//! `p5 _out_of_turn cbr 40` (docs/replay.md).
 //!
 //! ```
 //! use feltkit::phh::action::{parse_action, Action};
@@ -7,6 +9,11 @@
 //! let raise = parse_action("p2 cbr 300 # a raise to 300").unwrap();
 //! assert_eq!(raise, Action::BetOrRaiseTo(1, Amount::parse("300").unwrap()));
 //! assert!(parse_action("p1 raise 300").is_err());
+//! assert_eq!(parse_action("p3 _timeout all-in").unwrap(), Action::TimeOut { player: 2, all_in: true });
+//! assert_eq!(
+//!     parse_action("p5 _out_of_turn f").unwrap(),
+//!     Action::OutOfTurn(4, Box::new(Action::Fold(4)))
+//! );
 //! ```
 
 use thiserror::Error;
@@ -45,6 +52,19 @@ pub enum Action {
     Discard(usize, CardList),
     /// `pN sm CARDS` (show) or `pN sm` (muck).
     ShowOrMuck(usize, Option<CardList>),
+    /// `pN _timeout` (feltkit extension): the player was to act and did not; they check if that
+    /// is free and fold otherwise (a due stud bring-in is posted for them). `pN _timeout all-in`:
+    /// the player failed to act and is protected all-in (games with all-in protection only).
+    TimeOut {
+        /// Player index (p1 is 0).
+        player: usize,
+        /// Whether the player is protected all-in rather than checked or folded.
+        all_in: bool,
+    },
+    /// `pN _out_of_turn ACTION` (feltkit extension): a betting action (`f`, `cc`, `ck`,
+    /// `cbr X` or `pb`) the player made out of turn, ignored by rule. The boxed action is that
+    /// action, by the same player.
+    OutOfTurn(usize, Box<Action>),
 }
 
 /// Why an action text cannot be read.
@@ -54,16 +74,22 @@ pub struct ActionError(pub String);
 
 /// Reads one action. A `# comment` at the end is ignored.
 pub fn parse_action(text: &str) -> Result<Action, ActionError> {
-    let err = |m: &str| ActionError(m.to_string());
     let mut words = [""; 6];
     let count = split_words(text, &mut words);
-    match count {
-        0 => return Err(err("empty action")),
-        1 => return Err(err("missing the action after the actor")),
-        6 => return Err(err("unexpected text after the action")),
-        _ => {}
+    if count == words.len() {
+        return Err(ActionError("unexpected text after the action".into()));
     }
-    let (actor, verb, rest) = (words[0], words[1], &words[2..count]);
+    parse_words(&words[..count])
+}
+
+/// Reads one action from its words (at most five).
+fn parse_words(words: &[&str]) -> Result<Action, ActionError> {
+    let err = |m: &str| ActionError(m.to_string());
+    let (actor, verb, rest) = match words {
+        [] => return Err(err("empty action")),
+        [_] => return Err(err("missing the action after the actor")),
+        [actor, verb, rest @ ..] => (*actor, *verb, rest),
+    };
     if actor == "d" {
         return match verb {
             "dh" => {
@@ -114,8 +140,26 @@ pub fn parse_action(text: &str) -> Result<Action, ActionError> {
             [cards] => Ok(Action::ShowOrMuck(p, Some(cards_of(cards)?))),
             _ => Err(err("expected `pN sm CARDS` or `pN sm`")),
         },
+        "_timeout" => match rest[..] {
+            [] => Ok(Action::TimeOut { player: p, all_in: false }),
+            ["all-in"] => Ok(Action::TimeOut { player: p, all_in: true }),
+            _ => Err(err("expected `pN _timeout` or `pN _timeout all-in`")),
+        },
+        "_out_of_turn" => {
+            let [inner_verb, inner_rest @ ..] = rest else {
+                return Err(err("expected `pN _out_of_turn ACTION` (f, cc, ck, cbr X or pb)"));
+            };
+            if !matches!(*inner_verb, "f" | "cc" | "ck" | "cbr" | "pb") {
+                return Err(ActionError(format!(
+                    "`{inner_verb}` after `_out_of_turn` is not a betting action (expected f, cc, ck, cbr X or pb)"
+                )));
+            }
+            let inner: Vec<&str> =
+                [actor, *inner_verb].into_iter().chain(inner_rest.iter().copied()).collect();
+            Ok(Action::OutOfTurn(p, Box::new(parse_words(&inner)?)))
+        }
         other => Err(ActionError(format!(
-            "unknown action `{other}` (expected f, cc, ck, cbr, pb, sd or sm)"
+            "unknown action `{other}` (expected f, cc, ck, cbr, pb, sd, sm, _timeout or _out_of_turn)"
         ))),
     }
 }
@@ -246,6 +290,35 @@ mod tests {
         assert_eq!(parse_action("p1 cc # a comment"), Ok(Action::CheckOrCall(0)));
         assert_eq!(parse_action("\tp1\x0bf\r"), Ok(Action::Fold(0)));
         assert_eq!(parse_action("p1\u{3000}f"), Ok(Action::Fold(0)));
+        assert_eq!(parse_action("p3 _timeout"), Ok(Action::TimeOut { player: 2, all_in: false }));
+        assert_eq!(
+            parse_action("p3 _timeout all-in # lost connection"),
+            Ok(Action::TimeOut { player: 2, all_in: true })
+        );
+        assert_eq!(
+            parse_action("p5 _out_of_turn cbr 40"),
+            Ok(Action::OutOfTurn(
+                4,
+                Box::new(Action::BetOrRaiseTo(4, Amount { units: 40, places: 0 }))
+            ))
+        );
+        assert_eq!(
+            parse_action("p2 _out_of_turn cc"),
+            Ok(Action::OutOfTurn(1, Box::new(Action::CheckOrCall(1))))
+        );
+        for bad in [
+            "p3 _timeout now",
+            "p3 _timeout all-in twice",
+            "p5 _out_of_turn",
+            "p5 _out_of_turn sm AsKs",
+            "p5 _out_of_turn _timeout",
+            "p5 _out_of_turn _out_of_turn f",
+            "p5 _out_of_turn cbr",
+            "p5 _out_of_turn f now",
+            "d _timeout",
+        ] {
+            assert!(parse_action(bad).is_err(), "{bad}");
+        }
         for bad in [
             "",
             "p0 f",

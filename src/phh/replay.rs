@@ -13,7 +13,9 @@
 //! assert!(matches!(reports[1].status, Status::Unsupported(_)));
 //! ```
 
-use crate::rules::{player_name, Chips, Game, Hand, Outcome, RuleError, SetupError, Structure};
+use crate::rules::{
+    player_name, Chips, Event, Game, Hand, Outcome, RuleError, SetupError, Structure, TimeoutResult,
+};
 
 use rayon::prelude::*;
 
@@ -24,6 +26,7 @@ use super::record::HandRecord;
 use super::split::{pieces, Piece};
 use super::stakes::{check_lengths, malformed_setup, places_of, stakes_of, table_facts, Malformed};
 use super::table::TableFacts;
+use super::write::write_action;
 
 /// How a hand's replay ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -343,7 +346,14 @@ pub fn replay_record(record: &HandRecord<'_>, label: String, check: bool) -> Han
                 if game.is_phh_code() {
                     skip_timed_out(&mut hand, a, k + 1, &mut report.notes);
                 }
-                apply(&mut hand, a, places).map_err(|e| e.to_string())
+                let actor = hand.actor();
+                apply_event(&mut hand, a, places)
+                    .map(|event| {
+                        if let Some(note) = note_of(&event, a, actor, k + 1, places) {
+                            report.notes.push(note);
+                        }
+                    })
+                    .map_err(|e| e.to_string())
             }
         };
         if let Err(reason) = result {
@@ -379,7 +389,8 @@ fn skip_timed_out(hand: &mut Hand, action: &Action, number: usize, notes: &mut V
         Action::Fold(p)
         | Action::CheckOrCall(p)
         | Action::Check(p)
-        | Action::BetOrRaiseTo(p, _) => *p,
+        | Action::BetOrRaiseTo(p, _)
+        | Action::TimeOut { player: p, .. } => *p,
         _ => return,
     };
     if !hand.is_to_act(player) {
@@ -411,7 +422,8 @@ fn auto_bring_in(hand: &mut Hand, action: &Action, number: usize, notes: &mut Ve
         Action::Fold(p)
         | Action::CheckOrCall(p)
         | Action::Check(p)
-        | Action::BetOrRaiseTo(p, _) => *p,
+        | Action::BetOrRaiseTo(p, _)
+        | Action::TimeOut { player: p, .. } => *p,
         _ => return,
     };
     if let Some(actor) = hand.actor() {
@@ -426,23 +438,31 @@ fn auto_bring_in(hand: &mut Hand, action: &Action, number: usize, notes: &mut Ve
 
 /// Applies one action to the hand.
 pub fn apply(hand: &mut Hand, action: &Action, places: u8) -> Result<(), RuleError> {
+    apply_event(hand, action, places).map(drop)
+}
+
+/// Applies one action to the hand and says what it did.
+pub fn apply_event(hand: &mut Hand, action: &Action, places: u8) -> Result<Event, RuleError> {
     match action {
-        Action::DealHole { player, cards } => hand.deal_hole(*player, cards).map(drop),
-        Action::DealBoard { cards } => hand.deal_board(cards).map(drop),
-        Action::Fold(p) => hand.fold(*p).map(drop),
-        Action::CheckOrCall(p) => hand.check_or_call(*p).map(drop),
+        Action::DealHole { player, cards } => hand.deal_hole(*player, cards),
+        Action::DealBoard { cards } => hand.deal_board(cards),
+        Action::Fold(p) => hand.fold(*p),
+        Action::CheckOrCall(p) => hand.check_or_call(*p),
         Action::Check(p) => {
             hand.verify_check(*p)?;
-            hand.check_or_call(*p).map(drop)
+            hand.check_or_call(*p)
         }
         Action::BetOrRaiseTo(p, x) => {
             let to =
                 x.to_chips(places).ok_or_else(|| RuleError::BadCards(format!("bad amount {x}")))?;
-            hand.bet_or_raise_to(*p, to).map(drop)
+            hand.bet_or_raise_to(*p, to)
         }
-        Action::BringIn(p) => hand.bring_in(*p).map(drop),
+        Action::BringIn(p) => hand.bring_in(*p),
+        Action::TimeOut { player, all_in: false } => hand.time_out(*player),
+        Action::TimeOut { player, all_in: true } => hand.time_out_all_in(*player),
+        Action::OutOfTurn(p, _) => hand.out_of_turn(*p),
         Action::Discard(p, cards) => match (hand.game().expose_after, &cards[..]) {
-            (Some(_), [card]) => hand.expose(*p, *card).map(drop),
+            (Some(_), [card]) => hand.expose(*p, *card),
             (Some(_), _) => Err(RuleError::BadCards(format!(
                 "{} must expose exactly one hole card, not {}",
                 player_name(*p),
@@ -453,6 +473,55 @@ pub fn apply(hand: &mut Hand, action: &Action, places: u8) -> Result<(), RuleErr
                 hand.game().code
             ))),
         },
-        Action::ShowOrMuck(p, cards) => hand.show_or_muck(*p, cards.as_deref()).map(drop),
+        Action::ShowOrMuck(p, cards) => hand.show_or_muck(*p, cards.as_deref()),
+    }
+}
+
+/// The report's note on a timeout or an action out of turn (`actor`: who was to act before
+/// action `number`).
+fn note_of(
+    event: &Event,
+    action: &Action,
+    actor: Option<usize>,
+    number: usize,
+    places: u8,
+) -> Option<String> {
+    let chips = |x: Chips| format_chips(x, places);
+    match *event {
+        Event::TimedOut { player, result } => {
+            let what = match result {
+                TimeoutResult::Checked => " and checked".to_string(),
+                TimeoutResult::Folded => " and folded".to_string(),
+                TimeoutResult::BroughtIn { amount } => {
+                    format!(": the bring-in of {} was posted for them", chips(amount))
+                }
+            };
+            Some(format!("{} timed out at action {number}{what}", player_name(player)))
+        }
+        Event::ProtectedAllIn { player, brought_in, behind } => {
+            let bring_in = if brought_in > 0 {
+                format!(" (the bring-in of {} posted for them)", chips(brought_in))
+            } else {
+                String::new()
+            };
+            Some(format!(
+                "{} timed out at action {number}: all-in protected with {} behind{bring_in}",
+                player_name(player),
+                chips(behind)
+            ))
+        }
+        Event::OutOfTurnIgnored { player } => {
+            let what = match action {
+                Action::OutOfTurn(_, inner) => format!(" (`{}`)", write_action(inner)),
+                _ => String::new(),
+            };
+            let due =
+                actor.map_or(String::new(), |a| format!(" while {} was to act", player_name(a)));
+            Some(format!(
+                "{} acted out of turn at action {number}{what}{due}: ignored",
+                player_name(player)
+            ))
+        }
+        _ => None,
     }
 }

@@ -2,7 +2,7 @@
 //! those chips, and the checks that make a record malformed rather than an illegal hand (arrays
 //! of the wrong length, amounts no table holds).
 
-use crate::rules::{Chips, Game, Opening, SetupError, Stakes, MAX_CHIPS};
+use crate::rules::{Chips, Game, Opening, SetupError, Stakes, TimeoutRule, MAX_CHIPS};
 use crate::text::count;
 
 use super::action::Action;
@@ -203,7 +203,7 @@ pub(super) fn table_facts(
         buy_ins: or_none(&buy_ins),
         starting: stakes.stacks.clone(),
         timeouts: record.actions.iter().filter_map(|a| timeout_of(a)).collect(),
-        all_in_protection: matches!(game.code, "flhe" | "stud7" | "stud7-spread"),
+        all_in_protection: game.timeout == TimeoutRule::AllInProtection,
         button_game: game.streets.first().is_some_and(|s| s.opening == Opening::Position),
         tournament: game.tournament,
     })

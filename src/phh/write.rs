@@ -20,6 +20,7 @@
 
 use std::fmt::Write;
 
+use super::action::{Action, CardList};
 use super::amount::Amount;
 use super::record::HandRecord;
 use super::toml::{is_bare_char, is_decimal, Value};
@@ -85,6 +86,46 @@ fn value(v: &Value) -> String {
             let parts: Vec<String> =
                 entries.iter().map(|(k, v)| format!("{} = {}", key(k), value(v))).collect();
             format!("{{{}}}", parts.join(", "))
+        }
+    }
+}
+
+/// Writes one action as PHH text, as [`parse_action`](super::action::parse_action) reads it
+/// back: `d dh p1 AsKs`, `p2 cbr 300`, `p3 _timeout all-in`, `p5 _out_of_turn cbr 40`.
+///
+/// The action inside [`Action::OutOfTurn`] is written with its verb and amount only: the player
+/// is the outer one.
+///
+/// ```
+/// use feltkit::phh::action::{parse_action, Action};
+/// use feltkit::phh::write::write_action;
+/// for text in ["p3 _timeout", "p3 _timeout all-in", "p5 _out_of_turn cbr 40", "p2 sm"] {
+///     assert_eq!(write_action(&parse_action(text).unwrap()), text);
+/// }
+/// ```
+pub fn write_action(a: &Action) -> String {
+    let cards = |c: &CardList| -> String {
+        c.iter().map(|c| c.map_or_else(|| "??".to_string(), |c| c.to_string())).collect()
+    };
+    match a {
+        Action::DealHole { player, cards: c } => format!("d dh p{} {}", player + 1, cards(c)),
+        Action::DealBoard { cards: c } => format!("d db {}", cards(c)),
+        Action::Fold(p) => format!("p{} f", p + 1),
+        Action::CheckOrCall(p) => format!("p{} cc", p + 1),
+        Action::Check(p) => format!("p{} ck", p + 1),
+        Action::BetOrRaiseTo(p, x) => format!("p{} cbr {x}", p + 1),
+        Action::BringIn(p) => format!("p{} pb", p + 1),
+        Action::Discard(p, c) if c.is_empty() => format!("p{} sd", p + 1),
+        Action::Discard(p, c) => format!("p{} sd {}", p + 1, cards(c)),
+        Action::ShowOrMuck(p, None) => format!("p{} sm", p + 1),
+        Action::ShowOrMuck(p, Some(c)) => format!("p{} sm {}", p + 1, cards(c)),
+        Action::TimeOut { player, all_in: false } => format!("p{} _timeout", player + 1),
+        Action::TimeOut { player, all_in: true } => format!("p{} _timeout all-in", player + 1),
+        Action::OutOfTurn(p, inner) => {
+            let inner = write_action(inner);
+            // The inner action without its actor: `p5 cbr 40` gives `cbr 40`.
+            let verb = inner.split_once(' ').map_or(inner.as_str(), |(_, rest)| rest);
+            format!("p{} _out_of_turn {verb}", p + 1)
         }
     }
 }
@@ -166,5 +207,36 @@ mod tests {
         let second = HandRecord::from_section(parse(&written).unwrap().remove(0)).unwrap();
         assert_eq!(first, second);
         assert!(written.contains("starting_stacks = [200.30, 81.60]"), "{written}");
+    }
+
+    #[test]
+    fn every_action_form_reads_back_as_written() {
+        use super::super::action::parse_action;
+        for text in [
+            "d dh p1 AsKs",
+            "d dh p2 ????",
+            "d db 7c8d9h",
+            "p1 f",
+            "p2 cc",
+            "p3 ck",
+            "p2 cbr 300",
+            "p2 cbr 0.50",
+            "p4 pb",
+            "p1 sd Ah",
+            "p1 sd",
+            "p1 sm AsKs",
+            "p2 sm",
+            "p3 _timeout",
+            "p3 _timeout all-in",
+            "p5 _out_of_turn cbr 40",
+            "p5 _out_of_turn f",
+            "p5 _out_of_turn cc",
+            "p5 _out_of_turn ck",
+            "p5 _out_of_turn pb",
+        ] {
+            let action = parse_action(text).unwrap();
+            assert_eq!(write_action(&action), text);
+            assert_eq!(parse_action(&write_action(&action)), Ok(action));
+        }
     }
 }

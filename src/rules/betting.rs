@@ -18,8 +18,15 @@ impl Hand {
             .unwrap_or(0)
     }
 
+    /// The bet to match: the largest bet in front of a player, and in the presets before the
+    /// flop at least the full big blind (a big blind posted short still sets the price).
     pub(super) fn max_bet(&self) -> Chips {
-        self.bets.iter().copied().max().unwrap_or(0)
+        self.bets.iter().copied().max().unwrap_or(0).max(self.round_price)
+    }
+
+    /// Whether a live player other than `player` has chips behind (can still bet).
+    pub(super) fn other_has_chips(&self, player: usize) -> bool {
+        (0..self.n).any(|i| i != player && self.live(i) && self.stacks[i] > 0)
     }
 
     pub(super) fn street_size(&self) -> Chips {
@@ -52,6 +59,10 @@ impl Hand {
         }
         match self.to_act.front() {
             Some(p) if p == player => Ok(()),
+            Some(_) if self.set_aside[player] > 0 => Err(RuleError::WrongPhase(format!(
+                "{} is protected all-in and takes no more actions",
+                player_name(player)
+            ))),
             Some(p) => {
                 Err(RuleError::OutOfTurn { actor: player_name(player), expected: player_name(p) })
             }
@@ -95,9 +106,17 @@ impl Hand {
     /// Posts the bring-in (all-in for less when the stack is short).
     pub fn bring_in(&mut self, player: usize) -> Result<Event, RuleError> {
         self.verify_bring_in(player)?;
+        let amount = self.post_bring_in(player);
+        self.to_act.pop_front();
+        self.after_action();
+        Ok(Event::BroughtIn { player, amount })
+    }
+
+    /// Puts the due bring-in in for `player` (the actor), leaving them at the front of the
+    /// queue; returns the chips posted.
+    pub(super) fn post_bring_in(&mut self, player: usize) -> Chips {
         let amount = self.bring_in.min(self.stacks[player]);
         self.put_in(player, amount);
-        self.to_act.pop_front();
         self.bring_in_due = false;
         if self.game.bring_in_is_bet {
             // The bring-in is the round's bet: raises go on from it.
@@ -107,8 +126,7 @@ impl Hand {
         }
         self.acted[player] = true;
         self.faced[player] = self.bets[player];
-        self.after_action();
-        Ok(Event::BroughtIn { player, amount })
+        amount
     }
 
     /// Whether `player` can fold now.
@@ -194,9 +212,14 @@ impl Hand {
         if self.stacks[player] <= max - self.bets[player] {
             return Err(RuleError::OnlyCall { player: name() });
         }
-        let cover = self.max_other_total(player);
-        if cover <= max {
+        if !self.other_has_chips(player) {
             return Err(RuleError::NobodyToRaise { player: name() });
+        }
+        // The most any other live player can have in the round.
+        let cover = self.max_other_total(player);
+        if self.game.is_phh_code() && cover <= max {
+            // PokerKit refuses a raise that no other player could call any part of.
+            return Err(RuleError::NoneCanMatch { player: name(), most: cover });
         }
         if let Some(cap) = self.capped() {
             return Err(RuleError::Capped { cap });
@@ -207,9 +230,10 @@ impl Hand {
                 return Err(RuleError::NotReopened { player: name() });
             }
         }
-        // A bet for the whole stack, or for all the most-covered opponent can match, is always
-        // allowed, even below the minimum.
-        let short_ok = to == all_in || to == cover.min(all_in);
+        // A bet for the whole stack is always allowed, even below the minimum. For the PHH codes
+        // feltkit also allows one for everything the best-covered opponent can match (a
+        // leniency kept from its first reading of them; PokerKit 0.7.7 itself refuses it).
+        let short_ok = to == all_in || (self.game.is_phh_code() && to == cover.min(all_in));
         match self.game.structure {
             Structure::NoLimit | Structure::PotLimit => {
                 let min = max + self.min_increment;

@@ -139,9 +139,32 @@ pub enum RuleError {
         /// The player.
         player: String,
     },
-    /// A raise when every other player is all-in.
+    /// A raise when every other player still in is all-in (has no chips behind).
     #[error("{player} cannot raise: every other player still in is all-in")]
     NobodyToRaise {
+        /// The player.
+        player: String,
+    },
+    /// PHH codes (as PokerKit): a raise when no other player can put in more than the bet to
+    /// call, though some still have chips behind.
+    #[error("{player} cannot raise: no other player can put in more than {most}")]
+    NoneCanMatch {
+        /// The player.
+        player: String,
+        /// The most any other player still in can have in the round, in chips.
+        most: Chips,
+    },
+    /// All-in protection asked for in a game whose timeout rule is fold-unless-check.
+    #[error("{player} cannot be protected all-in: {game} has no all-in protection (a player who fails to act checks if that costs nothing and folds otherwise; write `{player} _timeout`)")]
+    NoAllInProtection {
+        /// The player.
+        player: String,
+        /// The game's code.
+        game: &'static str,
+    },
+    /// An action marked as out of turn by the player who was to act.
+    #[error("{player} was to act, so the action was not out of turn")]
+    NotOutOfTurn {
         /// The player.
         player: String,
     },

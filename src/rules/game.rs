@@ -80,6 +80,20 @@ pub enum ShowStart {
     LeftOfButton,
 }
 
+/// What happens to a player who fails to act in time or loses their connection (docs/games.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TimeoutRule {
+    /// The player checks if checking costs nothing and folds otherwise; a stud bring-in due
+    /// from them is posted for them.
+    FoldUnlessCheck,
+    /// The player is treated as all-in for the rest of the hand: they put in no more chips,
+    /// keep the chips behind, stay eligible for the pots up to what they paid in and take no
+    /// more actions, while the others bet on in a side pot. Each player has two such all-ins
+    /// in 24 hours; after that a failure to act is [`TimeoutRule::FoldUnlessCheck`] (a rule of a
+    /// table session, which one hand cannot check).
+    AllInProtection,
+}
+
 /// One street: the cards dealt, then a betting round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Street {
@@ -203,6 +217,8 @@ pub struct Game {
     /// Whether this is a PHH code read as PokerKit plays it (timeouts for skipped turns, hand
     /// killing before the pots are formed), rather than one of feltkit's presets.
     pub phh_code: bool,
+    /// What happens to a player who fails to act.
+    pub timeout: TimeoutRule,
 }
 
 /// The per-hand numbers of a game, in chips, arrays in player order (p1 first).
@@ -252,6 +268,7 @@ const BASE: Game = Game {
     max_players: 22,
     supported: true,
     phh_code: true,
+    timeout: TimeoutRule::FoldUnlessCheck,
 };
 
 const PRESET: Game = Game {
@@ -323,6 +340,7 @@ pub const GAMES: &[Game] = &[
         name: "fixed-limit hold'em",
         structure: Structure::FixedLimit,
         cap: Some(4),
+        timeout: TimeoutRule::AllInProtection,
         ..PRESET
     },
     Game { code: "plhe", name: "pot-limit hold'em", structure: Structure::PotLimit, ..PRESET },
@@ -337,7 +355,13 @@ pub const GAMES: &[Game] = &[
         heads_up_double_ante: true,
         ..PRESET
     },
-    Game { code: "stud7", name: "seven-card stud", supported: true, ..STUD },
+    Game {
+        code: "stud7",
+        name: "seven-card stud",
+        supported: true,
+        timeout: TimeoutRule::AllInProtection,
+        ..STUD
+    },
     Game {
         code: "stud7-spread",
         name: "seven-card stud, spread limit",
@@ -345,6 +369,7 @@ pub const GAMES: &[Game] = &[
         structure: Structure::SpreadLimit,
         open_pair_option: false,
         bring_in_is_bet: true,
+        timeout: TimeoutRule::AllInProtection,
         ..STUD
     },
     AMERICANA,
@@ -390,5 +415,15 @@ mod tests {
         assert!(!ft.heads_up_uncapped && flhe.heads_up_uncapped);
         assert_eq!(ft.odd_chip, OddChip::AllToLowestIndex);
         assert_eq!(flhe.reopen, Reopen::FullRaiseOnly);
+    }
+
+    #[test]
+    fn all_in_protection_only_in_fixed_limit_holdem_and_stud_presets() {
+        for g in GAMES {
+            let protected = matches!(g.code, "flhe" | "stud7" | "stud7-spread");
+            let expected =
+                if protected { TimeoutRule::AllInProtection } else { TimeoutRule::FoldUnlessCheck };
+            assert_eq!(g.timeout, expected, "{}", g.code);
+        }
     }
 }

@@ -30,11 +30,13 @@ mod seats;
 mod showdown;
 mod state;
 pub mod stud;
+mod timeout;
 
 pub use error::{RuleError, SetupError};
-pub use game::{Game, OddChip, Opening, Reopen, ShowStart, Stakes, Street, Structure};
+pub use game::{Game, OddChip, Opening, Reopen, ShowStart, Stakes, Street, Structure, TimeoutRule};
 pub use showdown::{Outcome, PotAward, ShowdownInfo};
 pub use state::{CardList, Event, Hand, Phase};
+pub use timeout::TimeoutResult;
 
 /// An amount of chips, in the smallest unit of the hand (a whole number).
 pub type Chips = i64;

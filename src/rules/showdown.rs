@@ -229,7 +229,9 @@ impl Hand {
             }
             awards.push(PotAward { amount, contributors, eligible, winners, payouts });
         }
-        let final_stacks = (0..n).map(|i| self.stacks[i] + winnings[i]).collect();
+        // Chips set aside for a player protected all-in come back with the final stack.
+        let final_stacks =
+            (0..n).map(|i| self.stacks[i] + self.set_aside[i] + winnings[i]).collect();
         Ok(Outcome {
             pots: awards,
             uncalled: self.returned.to_vec(),

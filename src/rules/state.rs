@@ -12,6 +12,7 @@ use crate::text::count;
 
 use super::error::SetupError;
 use super::seats::{ActQueue, Seats, MAX_SEATS};
+use super::timeout::TimeoutResult;
 use super::{player_name, Chips, Game, Opening, ShowStart, Stakes, Structure, MAX_CHIPS};
 
 /// Where a hand stands.
@@ -95,6 +96,28 @@ pub enum Event {
     },
     /// A hand mucked at showdown: it gives up every pot.
     Mucked {
+        /// The player.
+        player: usize,
+    },
+    /// A player who was to act and did not, under the fold-unless-check rule.
+    TimedOut {
+        /// The player.
+        player: usize,
+        /// What the rule did for them.
+        result: TimeoutResult,
+    },
+    /// A player who failed to act, treated as all-in under all-in protection: their chips
+    /// behind are set aside until the end of the hand.
+    ProtectedAllIn {
+        /// The player.
+        player: usize,
+        /// The stud bring-in posted for them first (0 when none was due).
+        brought_in: Chips,
+        /// The chips set aside, given back at the end of the hand.
+        behind: Chips,
+    },
+    /// An action by a live player whose turn it was not: ignored, play goes on in order.
+    OutOfTurnIgnored {
         /// The player.
         player: usize,
     },
@@ -230,6 +253,13 @@ pub struct Hand {
     pub(super) big_bet_made: bool,
     pub(super) small_bet: Chips,
     pub(super) big_bet: Chips,
+    /// The largest blind or straddle as set, posted in full or not (presets; 0 for PHH codes).
+    pub(super) blind_level: Chips,
+    /// The least bet to match in this round whatever was posted: the full big blind before
+    /// the flop in the presets, 0 otherwise.
+    pub(super) round_price: Chips,
+    /// Chips behind of players protected all-in, kept out of play until the hand ends.
+    pub(super) set_aside: Seats<Chips>,
 }
 
 impl Hand {
@@ -336,6 +366,14 @@ impl Hand {
             big_bet_made: false,
             small_bet,
             big_bet,
+            // Players entering the pot owe the full big blind even when it was posted short.
+            blind_level: if game.is_phh_code() {
+                0
+            } else {
+                blinds.iter().copied().max().unwrap_or(0)
+            },
+            round_price: 0,
+            set_aside: Seats::filled(0, n),
         };
         let mut posted: Seats<Chips> = Seats::filled(0, n);
         for i in 0..n {
@@ -383,9 +421,16 @@ impl Hand {
         self.phase
     }
 
-    /// Current stacks (chips behind, not counting bets in front of players).
+    /// Current stacks (chips behind, not counting bets in front of players, nor the chips set
+    /// aside for a player protected all-in: see [`Hand::set_aside`]).
     pub fn stacks(&self) -> &[Chips] {
         &self.stacks
+    }
+
+    /// Chips behind that players protected all-in keep out of play until the hand ends (0 for
+    /// everyone else); they are part of the final stacks.
+    pub fn set_aside(&self) -> &[Chips] {
+        &self.set_aside
     }
 
     /// Starting stacks.
@@ -421,7 +466,8 @@ impl Hand {
         }
     }
 
-    /// What `player` must add to call the current bet.
+    /// What `player` must add to call the current bet (in the presets, before the flop, at
+    /// least the full big blind even when it was posted short).
     pub fn to_call(&self, player: usize) -> Chips {
         let max = self.max_bet();
         self.bets.get(player).map_or(0, |&b| (max - b).max(0))
@@ -471,6 +517,7 @@ impl Hand {
         self.raises = 0;
         self.acted.iter_mut().for_each(|a| *a = false);
         self.faced.iter_mut().for_each(|f| *f = 0);
+        self.round_price = if self.street == 0 { self.blind_level } else { 0 };
         let max = self.max_bet();
         self.full_level = max;
         self.min_increment = match self.game.structure {
@@ -531,6 +578,7 @@ impl Hand {
 
     pub(super) fn end_betting(&mut self) {
         self.to_act.clear();
+        self.round_price = 0;
         // An uncalled bet or raise goes back to its maker.
         let (mut first, mut second) = (0, 0);
         for &b in self.bets.iter() {

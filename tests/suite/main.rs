@@ -20,5 +20,6 @@ mod replay_corpus;
 mod replay_props;
 mod replay_read;
 mod replay_rules;
+mod replay_timeouts;
 mod replay_write;
 mod sessions;

@@ -179,3 +179,57 @@ fn hands_without_names_or_seats_are_reported_not_guessed() {
     assert_eq!(checks[1].violations[0].rule, TableRule::Records);
     assert!(checks[1].violations[0].message.contains("`seats`"));
 }
+
+#[test]
+fn two_emergency_all_ins_a_day_then_a_third_the_next_day() {
+    let (found, net) = run("emergency_all_ins_legal.phhs", None);
+    assert_eq!(found, []);
+    assert_eq!(net, nets(&[("Ann", "+5"), ("Bob", "-5")]));
+}
+
+#[test]
+fn a_third_emergency_all_in_within_24_hours_is_a_fold() {
+    let (found, _) = run("broken_third_emergency_all_in_in_a_day.phhs", None);
+    assert_eq!(found, [(3, TableRule::EmergencyAllIns)]);
+}
+
+#[test]
+fn a_player_with_an_emergency_all_in_left_is_not_folded_for_failing_to_act() {
+    // Fixed-limit hold'em: p1 times out facing a raise and is folded, but has two emergency
+    // all-ins left: the room should have made them all-in.
+    let text = "variant = 'flhe'\nplayers = ['Ann', 'Bob']\nseats = [1, 2]\n\
+                blinds_or_straddles = [1, 2]\nsmall_bet = 2\nbig_bet = 4\n\
+                starting_stacks = [50, 50]\nactions = ['d dh p1 ????', 'd dh p2 ????', \
+                'p2 cbr 4', 'p1 _timeout']\nfinishing_stacks = [48, 52]\n";
+    let mut session = Session::new(None);
+    let report = &replay_text(text, "t", true)[0];
+    assert!(report.ok(), "{:?}", report.status);
+    let check = session.observe(report);
+    assert_eq!(check.violations.len(), 1);
+    assert_eq!(check.violations[0].rule, TableRule::EmergencyAllIns);
+    assert!(check.violations[0].message.contains("2 of two emergency all-ins left"));
+    // In no-limit hold'em the same timeout is the fold-unless-check rule: nothing to report.
+    let nl = text.replace("'flhe'", "'nlhe'").replace("small_bet = 2\nbig_bet = 4\n", "");
+    let report = &replay_text(&nl, "t", true)[0];
+    assert!(report.ok(), "{:?}", report.status);
+    assert_eq!(Session::new(None).observe(report).violations, []);
+}
+
+#[test]
+fn a_missed_small_blind_is_made_up_dead_and_the_button_can_be_dead() {
+    let (found, net) = run("cash_missed_small_blind_and_dead_button.phhs", None);
+    assert_eq!(found, []);
+    assert_eq!(net, nets(&[("A", "+1"), ("B", "0"), ("C", "-1"), ("D", "0")]));
+}
+
+#[test]
+fn a_new_player_posts_a_big_blind_or_waits_for_it() {
+    let (found, _) = run("broken_new_player_without_a_big_blind.phhs", None);
+    assert_eq!(found, [(2, TableRule::NewPlayer)]);
+}
+
+#[test]
+fn a_busted_tournament_player_is_out_without_a_re_buy() {
+    let (found, _) = run("broken_busted_player_dealt_in_again.phhs", Some(structure()));
+    assert_eq!(found, [(4, TableRule::Busted)]);
+}

@@ -220,6 +220,9 @@ fn phh_action(e: &Event, hand: &Hand) -> String {
             format!("p{} sm {}", player + 1, cards(hand.hole_cards(*player)))
         }
         Event::Mucked { player } => format!("p{} sm", player + 1),
+        Event::TimedOut { player, .. } => format!("p{} _timeout", player + 1),
+        Event::ProtectedAllIn { player, .. } => format!("p{} _timeout all-in", player + 1),
+        Event::OutOfTurnIgnored { player } => format!("p{} _out_of_turn f", player + 1),
     }
 }
 
@@ -257,7 +260,9 @@ impl Snapshot {
             phase: hand.phase(),
             actors: hand.actors(),
             chips: (0..n)
-                .flat_map(|p| [hand.stacks()[p], hand.committed()[p], hand.to_call(p)])
+                .flat_map(|p| {
+                    [hand.stacks()[p], hand.committed()[p], hand.to_call(p), hand.set_aside()[p]]
+                })
                 .collect(),
             hole: (0..n).flat_map(|p| hand.hole_cards(p).iter().copied()).collect(),
         }
@@ -312,7 +317,17 @@ fn natural(hand: &mut Hand, c: &mut Choices, deck: &mut Vec<Card>) -> Result<boo
             if to_call < 0 {
                 return Err(format!("to_call({p}) is {to_call}"));
             }
-            match c.byte() % 8 {
+            match c.byte() % 10 {
+                8 => {
+                    let v = hand.verify_time_out(p);
+                    let can = hand.can_time_out(p);
+                    act(hand, "time_out", v, Some(can), |h| h.time_out(p))
+                }
+                9 => {
+                    let v = hand.verify_time_out_all_in(p);
+                    let can = hand.can_time_out_all_in(p);
+                    act(hand, "time_out_all_in", v, Some(can), |h| h.time_out_all_in(p))
+                }
                 0 => {
                     let v = hand.verify_fold(p);
                     let can = hand.can_fold(p);
@@ -380,12 +395,13 @@ fn random(
         let card = Card::from_index(b % 52)?;
         (b < 240 || game_deck.contains(card)).then_some(card)
     };
-    match c.byte() % 9 {
+    match c.byte() % 10 {
         0 => {
             let v = hand.verify_fold(p);
             let can = hand.can_fold(p);
             act(hand, "fold", v, Some(can), |h| h.fold(p))
         }
+
         1 => {
             let v = hand.verify_check(p);
             act(hand, "check", v.clone(), None, |h| match v {
@@ -433,7 +449,7 @@ fn random(
             let can = hand.can_expose(p, card);
             act(hand, "expose", v, Some(can), |h| h.expose(p, card))
         }
-        _ => {
+        8 => {
             let k = usize::from(c.byte()) % 9;
             let cards: Vec<Option<Card>> = (0..k).map(|_| any_card(c.byte())).collect();
             let cards = (!c.byte().is_multiple_of(3)).then_some(cards.as_slice());
@@ -441,19 +457,26 @@ fn random(
             let can = hand.can_show_or_muck(p, cards);
             act(hand, "show_or_muck", v, Some(can), |h| h.show_or_muck(p, cards))
         }
+        _ => {
+            let v = hand.verify_out_of_turn(p);
+            let can = hand.can_out_of_turn(p);
+            act(hand, "out_of_turn", v, Some(can), |h| h.out_of_turn(p))
+        }
     }
 }
 
-/// Chips behind plus chips put in equal the starting stacks; nothing is negative.
+/// Chips behind (set aside or not) plus chips put in equal the starting stacks; nothing is
+/// negative.
 fn conserved(hand: &Hand, total: i128) -> Result<(), String> {
     let (stacks, committed) = (hand.stacks(), hand.committed());
-    let sum: i128 = stacks.iter().chain(committed).map(|&x| i128::from(x)).sum();
+    let sum: i128 =
+        stacks.iter().chain(committed).chain(hand.set_aside()).map(|&x| i128::from(x)).sum();
     if sum != total {
         return Err(format!(
             "chips not conserved: stacks {stacks:?} plus committed {committed:?} make {sum}, the starting stacks {total}"
         ));
     }
-    if let Some(i) = stacks.iter().chain(committed).position(|&x| x < 0) {
+    if let Some(i) = stacks.iter().chain(committed).chain(hand.set_aside()).position(|&x| x < 0) {
         return Err(format!("a negative amount ({i}): stacks {stacks:?}, committed {committed:?}"));
     }
     Ok(())
@@ -479,11 +502,11 @@ fn same_as_replay(code: &str, stakes: &Stakes, o: &Outcome) -> Result<(), String
 pub fn settled(o: &Outcome, start: &[Chips], hand: &Hand) -> Result<(), String> {
     outcome_invariants(o, start)?;
     for (i, (&f, &w)) in o.final_stacks.iter().zip(&o.winnings).enumerate() {
-        if i128::from(f) != i128::from(hand.stacks()[i]) + i128::from(w) {
+        let behind = i128::from(hand.stacks()[i]) + i128::from(hand.set_aside()[i]);
+        if i128::from(f) != behind + i128::from(w) {
             return Err(format!(
-                "player {}: final stack {f} is not stack {} plus winnings {w}",
-                i + 1,
-                hand.stacks()[i]
+                "player {}: final stack {f} is not stack {behind} (set-aside chips included) plus winnings {w}",
+                i + 1
             ));
         }
     }

@@ -1,11 +1,11 @@
 //! PHH hand histories: amounts, actions, the TOML reader and record builder, replay with the
 //! engine's invariants, and the write/read round trip.
 
-use feltkit::phh::action::{parse_action, Action, CardList};
+use feltkit::phh::action::parse_action;
 use feltkit::phh::amount::{format_chips, Amount, MAX_PLACES};
 use feltkit::phh::read::hands;
 use feltkit::phh::record::{HandRecord, RecordError};
-use feltkit::phh::write::write_record;
+use feltkit::phh::write::{write_action, write_record};
 use feltkit::phh::{replay_record, replay_text, toml, HandReport, Status};
 
 use super::{as_text, key, lines, shape, Check, Data, Target};
@@ -79,6 +79,12 @@ const PHH_WORDS: &[&str] = &[
     "pb",
     "sd",
     "sm",
+    "_timeout",
+    "all-in",
+    "_out_of_turn",
+    "'p2 _timeout'",
+    "'p1 _timeout all-in'",
+    "'p3 _out_of_turn cbr 40'",
     "????",
     "[1]",
     "[2]",
@@ -160,6 +166,10 @@ pub const ACTION: Target = Target {
             "p2 sm",
             "p1 ck",
             "p4 pb",
+            "p3 _timeout",
+            "p3 _timeout all-in",
+            "p5 _out_of_turn cbr 40",
+            "p2 _out_of_turn f",
             "p1 sd",
             "p2 sd 7h",
             "p1 cbr 0.50 # a comment",
@@ -195,26 +205,6 @@ fn check_action(input: &[u8]) -> Check {
             Ok(key(std::mem::discriminant(&a)))
         }
         Err(e) => Ok(key(shape(&e.to_string()))),
-    }
-}
-
-/// An action as PHH text (the library reads actions but does not write them).
-fn write_action(a: &Action) -> String {
-    let cards = |c: &CardList| -> String {
-        c.iter().map(|c| c.map_or_else(|| "??".to_string(), |c| c.to_string())).collect()
-    };
-    match a {
-        Action::DealHole { player, cards: c } => format!("d dh p{} {}", player + 1, cards(c)),
-        Action::DealBoard { cards: c } => format!("d db {}", cards(c)),
-        Action::Fold(p) => format!("p{} f", p + 1),
-        Action::CheckOrCall(p) => format!("p{} cc", p + 1),
-        Action::Check(p) => format!("p{} ck", p + 1),
-        Action::BetOrRaiseTo(p, x) => format!("p{} cbr {x}", p + 1),
-        Action::BringIn(p) => format!("p{} pb", p + 1),
-        Action::Discard(p, c) if c.is_empty() => format!("p{} sd", p + 1),
-        Action::Discard(p, c) => format!("p{} sd {}", p + 1, cards(c)),
-        Action::ShowOrMuck(p, None) => format!("p{} sm", p + 1),
-        Action::ShowOrMuck(p, Some(c)) => format!("p{} sm {}", p + 1, cards(c)),
     }
 }
 
