@@ -230,10 +230,9 @@ impl Hand {
                 return Err(RuleError::NotReopened { player: name() });
             }
         }
-        // A bet for the whole stack is always allowed, even below the minimum. For the PHH codes
-        // feltkit also allows one for everything the best-covered opponent can match (a
-        // leniency kept from its first reading of them; PokerKit 0.7.7 itself refuses it).
-        let short_ok = to == all_in || (self.game.is_phh_code() && to == cover.min(all_in));
+        // Below the minimum, only a bet for the whole stack (PokerKit reads the PHH codes so
+        // too).
+        let short_ok = to == all_in;
         match self.game.structure {
             Structure::NoLimit | Structure::PotLimit => {
                 let min = max + self.min_increment;
