@@ -8,8 +8,10 @@
 use std::path::PathBuf;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use feltkit::phh::replay_text;
-use feltkit::session::Session;
+use feltkit::phh::split::pieces;
+use feltkit::phh::stream::{ordered, Step, Window};
+use feltkit::phh::{replay_piece, replay_text};
+use feltkit::session::{Session, SessionHand};
 
 fn bundle() -> (String, u64) {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/data/corpus/pokerkit");
@@ -46,22 +48,56 @@ fn replay(c: &mut Criterion) {
     group.finish();
 }
 
-/// A session of 10,000 hands (`feltkit_benches::session_bundle`): parse, replay and check each
-/// hand on every core, then check the table from hand to hand in order.
+/// A session of 10,000 hands (`feltkit_benches::session_bundle`) the way `felt replay
+/// --session --check` reads one: hands read one at a time from the text, replayed and checked on
+/// every core 32 at a time, and the table checked from hand to hand in order as the results come
+/// (the text output left out).
 fn session(c: &mut Criterion) {
     const HANDS: usize = 10_000;
     let text = feltkit_benches::session_bundle(HANDS);
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let run = |text: &str| {
         let mut session = Session::new(None);
         let mut broken = 0;
-        for r in replay_text(text, "session", true) {
-            assert!(r.ok(), "{:?} {:?}", r.status, r.mismatches);
-            broken += session.observe(&r).violations.len();
-        }
-        (broken, session.summary())
+        let mut hands = 0;
+        let done: Result<(), ()> = ordered(
+            threads,
+            Window { items: (8 * threads).max(32), bytes: 64 << 20 },
+            |emit| {
+                let mut batch = Vec::with_capacity(32);
+                for piece in pieces(text.as_bytes()).flatten() {
+                    batch.push(piece);
+                    if batch.len() == 32 && !emit(std::mem::take(&mut batch), 0) {
+                        return;
+                    }
+                }
+                if !batch.is_empty() {
+                    emit(batch, 0);
+                }
+            },
+            |batch: Vec<_>| {
+                batch
+                    .iter()
+                    .flat_map(|p| replay_piece(p, "session", true))
+                    .map(|r| (r.ok(), SessionHand::from_report(r)))
+                    .collect::<Vec<_>>()
+            },
+            |step| {
+                if let Step::Item(batch) = step {
+                    for (ok, hand) in batch {
+                        assert!(ok);
+                        hands += 1;
+                        broken += session.observe_hand(&hand).violations.len();
+                    }
+                }
+                Ok(())
+            },
+        );
+        assert!(done.is_ok());
+        (broken, hands, session.summary())
     };
-    let (broken, summary) = run(&text);
-    assert_eq!((broken, summary.hands), (0, HANDS), "the generated session must be legal");
+    let (broken, hands, summary) = run(&text);
+    assert_eq!((broken, hands, summary.hands), (0, HANDS, HANDS), "the session must be legal");
     let mut group = c.benchmark_group("replay");
     group.throughput(Throughput::Elements(HANDS as u64));
     group.sample_size(20);

@@ -173,6 +173,7 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
     };
     let sessions = args.session || structure.is_some();
     let mut session: Option<(String, Session)> = None;
+    let mut lines = String::with_capacity(1024);
     ordered(
         threads,
         window,
@@ -193,7 +194,9 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
                     if json {
                         writeln!(out, "{}", super::session::json(&c, label))?;
                     } else {
-                        out.write_all(super::session::text(&c).as_bytes())?;
+                        lines.clear();
+                        super::session::write_text(&mut lines, &c);
+                        out.write_all(lines.as_bytes())?;
                     }
                 }
             }
@@ -412,7 +415,8 @@ fn work(job: Job, check: bool, json: bool, sessions: bool) -> Out {
                     write_text(&mut text, &r);
                 }
                 if sessions {
-                    out.hands.push((std::mem::take(&mut text), SessionHand::from_report(r)));
+                    let lines = std::mem::replace(&mut text, String::with_capacity(1024));
+                    out.hands.push((lines, SessionHand::from_report(r)));
                 }
             }
             out.stdout = text;
@@ -466,14 +470,34 @@ struct Names<'a>(&'a [String]);
 
 impl Names<'_> {
     fn who(&self, i: usize) -> String {
-        match self.0.get(i) {
-            Some(name) => format!("{} ({})", player_name(i), printable(name)),
-            None => player_name(i),
+        let mut out = String::with_capacity(16);
+        self.push_who(&mut out, i);
+        out
+    }
+
+    /// Writes `p3`, or `p3 (Carol)`, to `out` (this runs for every player of every report line:
+    /// written in place, not formatted).
+    fn push_who(&self, out: &mut String, i: usize) {
+        use std::fmt::Write as _;
+        out.push('p');
+        // Writing to a String cannot fail.
+        let _ = write!(out, "{}", i + 1);
+        if let Some(name) = self.0.get(i) {
+            out.push_str(" (");
+            out.push_str(&printable(name));
+            out.push(')');
         }
     }
 
     fn list(&self, players: &[usize]) -> String {
-        players.iter().map(|&p| self.who(p)).collect::<Vec<_>>().join(", ")
+        let mut out = String::with_capacity(players.len() * 12);
+        for (k, &p) in players.iter().enumerate() {
+            if k > 0 {
+                out.push_str(", ");
+            }
+            self.push_who(&mut out, p);
+        }
+        out
     }
 
     /// `text` with each player it names (`p3`, a whole word outside `backquotes`) followed by

@@ -1,11 +1,9 @@
 //! `felt replay --session`: the table lines of each hand and the summary of each session.
 
 use feltkit::session::{HandCheck, Missed, Seated, SessionSummary, TableState};
-use serde_json::{json, Value};
+use std::fmt::Write as _;
 
-fn seat(s: &Seated) -> String {
-    format!("seat {} ({})", s.seat, s.name)
-}
+use serde_json::{json, Value};
 
 fn missed_words(m: Missed) -> &'static str {
     match (m.big, m.small) {
@@ -15,63 +13,66 @@ fn missed_words(m: Missed) -> &'static str {
     }
 }
 
-fn state_line(s: &TableState) -> String {
-    let mut parts = Vec::new();
+/// Writes the table's state as one line's text (without the newline).
+fn write_state(out: &mut String, s: &TableState) {
+    // Writing to a String cannot fail.
+    let seat = |out: &mut String, x: &Seated| {
+        let _ = write!(out, "seat {} ({})", x.seat, x.name);
+    };
     if let Some(l) = s.level {
-        parts.push(format!("level {l}"));
+        let _ = write!(out, "level {l}; ");
     }
     if let Some((b, who)) = &s.button {
-        parts.push(match who {
-            Some(nm) => format!("button seat {b} ({nm})"),
-            None => format!("button seat {b} (dead)"),
-        });
+        match who {
+            Some(nm) => write!(out, "button seat {b} ({nm}); "),
+            None => write!(out, "button seat {b} (dead); "),
+        }
+        .unwrap_or(());
     }
     if let Some(x) = &s.small_blind {
-        parts.push(format!("small blind {}", seat(x)));
+        out.push_str("small blind ");
+        seat(out, x);
+        out.push_str("; ");
     }
     if let Some(x) = &s.big_blind {
-        parts.push(format!("big blind {}", seat(x)));
+        out.push_str("big blind ");
+        seat(out, x);
+        out.push_str("; ");
     }
-    let dealt: Vec<String> = s.dealt_in.iter().map(seat).collect();
-    parts.push(format!("dealt in: {}", dealt.join(", ")));
-    if !s.sitting_out.is_empty() {
-        let out: Vec<String> = s
-            .sitting_out
-            .iter()
-            .map(|(x, m)| {
-                if m.any() {
-                    format!("seat {} ({}, {})", x.seat, x.name, m.marker())
-                } else {
-                    seat(x)
-                }
-            })
-            .collect();
-        parts.push(format!("sitting out: {}", out.join(", ")));
+    out.push_str("dealt in: ");
+    for (k, x) in s.dealt_in.iter().enumerate() {
+        if k > 0 {
+            out.push_str(", ");
+        }
+        seat(out, x);
     }
-    if !s.left.is_empty() {
-        let left: Vec<String> = s.left.iter().map(|(nm, x)| format!("{nm} with {x}")).collect();
-        parts.push(format!("left before the hand: {}", left.join(", ")));
+    for (k, (x, m)) in s.sitting_out.iter().enumerate() {
+        out.push_str(if k == 0 { "; sitting out: " } else { ", " });
+        if m.any() {
+            let _ = write!(out, "seat {} ({}, {})", x.seat, x.name, m.marker());
+        } else {
+            seat(out, x);
+        }
     }
-    parts.join("; ")
+    for (k, (nm, x)) in s.left.iter().enumerate() {
+        out.push_str(if k == 0 { "; left before the hand: " } else { ", " });
+        let _ = write!(out, "{nm} with {x}");
+    }
 }
 
-/// The lines written under a hand's report.
-pub fn text(check: &HandCheck) -> String {
-    let mut out = String::new();
+/// Writes the lines that go under a hand's report.
+pub fn write_text(out: &mut String, check: &HandCheck) {
     if let Some(s) = &check.state {
-        out.push_str(&format!(
-            "  table (hand {} of the session): {}\n",
-            check.number,
-            state_line(s)
-        ));
+        let _ = write!(out, "  table (hand {} of the session): ", check.number);
+        write_state(out, s);
+        out.push('\n');
     }
     for v in &check.violations {
-        out.push_str(&format!("  TABLE RULE BROKEN ({}): {}\n", v.rule.code(), v.message));
+        let _ = writeln!(out, "  TABLE RULE BROKEN ({}): {}", v.rule.code(), v.message);
     }
     for n in &check.notes {
-        out.push_str(&format!("  table note: {n}\n"));
+        let _ = writeln!(out, "  table note: {n}");
     }
-    out
 }
 
 /// One JSON object for a hand's table check.

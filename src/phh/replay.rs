@@ -318,14 +318,15 @@ pub fn replay_record(record: &HandRecord<'_>, label: String, check: bool) -> Han
             return report;
         }
     };
-    match table_facts(record, &game, &stakes, places) {
+    let started = Hand::new(game, &stakes);
+    match table_facts(record, &game, stakes, places) {
         Ok(facts) => report.table = Some(Box::new(facts)),
         Err(Malformed { field, reason }) => {
             report.status = Status::Malformed { field, reason };
             return report;
         }
     }
-    let mut hand = match Hand::new(game, &stakes) {
+    let mut hand = match started {
         Ok(h) => h,
         Err(e) => {
             report.status = match (malformed_setup(&e), e) {

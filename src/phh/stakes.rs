@@ -169,11 +169,12 @@ pub(super) fn stakes_of(record: &HandRecord<'_>, places: u8) -> Result<Stakes, M
     })
 }
 
-/// What the hand says about its table, in chips of `10^-places` (see [`TableFacts`]).
+/// What the hand says about its table, in chips of `10^-places` (see [`TableFacts`]). Takes
+/// the stakes' arrays, which the hand no longer needs once started.
 pub(super) fn table_facts(
     record: &HandRecord<'_>,
     game: &Game,
-    stakes: &Stakes,
+    stakes: Stakes,
     places: u8,
 ) -> Result<TableFacts, Malformed> {
     let n = stakes.stacks.len();
@@ -190,18 +191,20 @@ pub(super) fn table_facts(
         })
         .collect::<Result<Vec<_>, _>>()?;
     let given = |v: &[Chips], i: usize| v.get(i).copied().unwrap_or(0);
-    // PHH: heads-up, the blinds apply reversed (p1 posts the second entry).
-    let blinds = (0..n).map(|i| given(&stakes.blinds, if n == 2 { 1 - i } else { i })).collect();
     let (a, b) = (given(&stakes.blinds, 0), given(&stakes.blinds, 1));
-    let or_none = |v: &[Chips]| if v.is_empty() { vec![0; n] } else { v.to_vec() };
+    let mut blinds = stakes.blinds;
+    // PHH: heads-up, the blinds apply reversed (p1 posts the second entry).
+    if n == 2 {
+        blinds = vec![b, a];
+    }
     Ok(TableFacts {
         fields: record.table.clone(),
         blinds,
         blind_sizes: (a.min(b), a.max(b)),
-        antes: or_none(&stakes.antes),
-        dead_blinds: or_none(&stakes.dead_blinds),
-        buy_ins: or_none(&buy_ins),
-        starting: stakes.stacks.clone(),
+        antes: stakes.antes,
+        dead_blinds: stakes.dead_blinds,
+        buy_ins,
+        starting: stakes.stacks,
         timeouts: record.actions.iter().filter_map(|a| timeout_of(a)).collect(),
         all_in_protection: game.timeout == TimeoutRule::AllInProtection,
         button_game: game.streets.first().is_some_and(|s| s.opening == Opening::Position),

@@ -224,16 +224,17 @@ pub struct TableFacts {
     /// The table fields as written.
     pub fields: TableFields,
     /// The blind each player posted by position (heads-up, PHH's reversed order applied: p1
-    /// posts the second entry), as stated, before any cut to a short stack.
+    /// posts the second entry), as stated, before any cut to a short stack; empty for none
+    /// (read it with [`TableFacts::blind`]).
     pub blinds: Vec<Chips>,
     /// The small and big blind of the hand: PHH's first two `blinds_or_straddles` entries,
     /// smaller first (0 when not given).
     pub blind_sizes: (Chips, Chips),
-    /// Each player's ante.
+    /// Each player's ante; empty for none.
     pub antes: Vec<Chips>,
-    /// Each player's dead blind (`_dead_blinds`).
+    /// Each player's dead blind (`_dead_blinds`); empty for none.
     pub dead_blinds: Vec<Chips>,
-    /// Chips each player added before the hand (`_buy_ins`).
+    /// Chips each player added before the hand (`_buy_ins`); empty for none.
     pub buy_ins: Vec<Chips>,
     /// Starting stacks.
     pub starting: Vec<Chips>,
@@ -246,6 +247,23 @@ pub struct TableFacts {
     pub button_game: bool,
     /// Whether the hand is a tournament hand.
     pub tournament: bool,
+}
+
+impl TableFacts {
+    /// The blind player `i` posted by position (0 for none).
+    pub fn blind(&self, i: usize) -> Chips {
+        self.blinds.get(i).copied().unwrap_or(0)
+    }
+
+    /// Player `i`'s dead blind (0 for none).
+    pub fn dead_blind(&self, i: usize) -> Chips {
+        self.dead_blinds.get(i).copied().unwrap_or(0)
+    }
+
+    /// Chips player `i` added before the hand (0 for none).
+    pub fn buy_in(&self, i: usize) -> Chips {
+        self.buy_ins.get(i).copied().unwrap_or(0)
+    }
 }
 
 #[cfg(test)]

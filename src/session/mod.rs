@@ -257,6 +257,43 @@ struct Book {
     /// Emergency all-ins: (time in seconds, hand number).
     emergencies: Vec<(Option<i64>, usize)>,
     unknown_result: bool,
+    /// The last hand (by its number in the session) the player was dealt in.
+    dealt_in: usize,
+    /// Whether the player comes into the game with this hand: new, or back after leaving.
+    coming_in: bool,
+}
+
+/// A quick hash for players' names (a few per hand, many hands a second). The standard hasher
+/// resists collisions crafted by an attacker, which costs more than a session check needs: names
+/// come from the records being checked, and a collision only slows a lookup. The multiply-rotate
+/// step is the one rustc's own `FxHasher` uses.
+#[derive(Clone, Copy, Debug, Default)]
+struct NameHash;
+
+impl std::hash::BuildHasher for NameHash {
+    type Hasher = NameHasher;
+
+    fn build_hasher(&self) -> NameHasher {
+        NameHasher(0)
+    }
+}
+
+#[derive(Clone, Copy, Debug)]
+struct NameHasher(u64);
+
+impl std::hash::Hasher for NameHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.0 = (self.0.rotate_left(5) ^ u64::from_le_bytes(word))
+                .wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        }
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
 }
 
 /// The last hand's positions.
@@ -274,7 +311,7 @@ pub struct Session {
     hands: usize,
     violations: usize,
     places: u8,
-    players: HashMap<String, Book>,
+    players: HashMap<String, Book, NameHash>,
     prev: Option<Positions>,
     start_time: Option<i64>,
     last_time: Option<i64>,
@@ -289,7 +326,7 @@ impl Session {
             hands: 0,
             violations: 0,
             places: 0,
-            players: HashMap::new(),
+            players: HashMap::with_hasher(NameHash),
             prev: None,
             start_time: None,
             last_time: None,
@@ -357,10 +394,22 @@ impl Session {
             self.forget();
             return;
         }
-        if let Some(dup) = (0..n).find(|&i| names[..i].contains(&names[i])) {
-            flag(TableRule::Records, format!("{} is named twice in `players`", names[dup]));
-            self.forget();
-            return;
+        // Each player's book, marked as dealt in this hand (a mark found already set is a name
+        // given twice).
+        let number = self.hands;
+        for name in names {
+            if !self.players.contains_key(name) {
+                let order = self.players.len();
+                self.players.insert(name.clone(), Book { order, ..Book::default() });
+            }
+            let Some(book) = self.players.get_mut(name) else { continue };
+            if book.dealt_in == number {
+                flag(TableRule::Records, format!("{name} is named twice in `players`"));
+                self.forget();
+                return;
+            }
+            book.dealt_in = number;
+            book.coming_in = book.hands == 0 || book.seat.is_none();
         }
         self.places = self.places.max(view.places);
         let scale = 10i128.pow(u32::from(NANO_PLACES - view.places.min(NANO_PLACES)));
@@ -382,7 +431,6 @@ impl Session {
                 _ => {}
             }
         }
-        let number = self.hands;
         let level = self.check_level(view, facts, number, elapsed, check);
         let mut state = TableState { level: level.map(|l| l + 1), ..TableState::default() };
 
@@ -391,11 +439,7 @@ impl Session {
         for i in 0..n {
             let name = &names[i];
             let start = nano(facts.starting[i]);
-            let buy = nano(facts.buy_ins[i]);
-            if !self.players.contains_key(name) {
-                let order = self.players.len();
-                self.players.insert(name.clone(), Book { order, ..Book::default() });
-            }
+            let buy = nano(facts.buy_in(i));
             let Some(book) = self.players.get_mut(name) else { continue };
             let fmt = |x: Nano| format_nano(x, self.places);
             if buy > 0 {

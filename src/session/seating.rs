@@ -24,17 +24,13 @@ pub(super) fn check(
     let n = names.len();
     let out = &facts.fields.sitting_out;
     // Who was at the table before this hand.
-    let was_seated: Vec<bool> =
-        names.iter().map(|nm| session.players.get(nm).is_some_and(|b| b.seat.is_some())).collect();
-    let was_new: Vec<bool> =
-        names.iter().map(|nm| session.players.get(nm).is_none_or(|b| b.hands == 0)).collect();
 
     // Players who left: at the table, neither dealt in nor sitting out.
     let mut left: Vec<(usize, String)> = session
         .players
         .iter()
         .filter(|(nm, b)| {
-            b.seat.is_some() && !names.contains(nm) && !out.iter().any(|o| &o.player == *nm)
+            b.seat.is_some() && b.dealt_in != number && !out.iter().any(|o| &o.player == *nm)
         })
         .map(|(nm, b)| (b.order, nm.clone()))
         .collect();
@@ -139,8 +135,8 @@ pub(super) fn check(
         return;
     }
     let (sb, bb) = facts.blind_sizes;
-    let big = (0..n).find(|&i| facts.blinds[i] == bb);
-    let small = (0..n).find(|&i| sb > 0 && sb < bb && facts.blinds[i] == sb);
+    let big = (0..n).find(|&i| facts.blind(i) == bb);
+    let small = (0..n).find(|&i| sb > 0 && sb < bb && facts.blind(i) == sb);
     state.big_blind = big.map(|i| state.dealt_in[i].clone());
     state.small_blind = small.map(|i| state.dealt_in[i].clone());
     if big.is_none() {
@@ -264,7 +260,7 @@ pub(super) fn check(
         for i in 0..n {
             let nm = &names[i];
             let Some(b) = session.players.get_mut(nm) else { continue };
-            let dead = facts.dead_blinds[i];
+            let dead = facts.dead_blind(i);
             let places = view.places;
             let chips = |x: i64| crate::phh::amount::format_chips(x, places);
             let on_button_or_small = seats[i] == button || Some(seats[i]) == small_seat;
@@ -280,7 +276,7 @@ pub(super) fn check(
                     );
                 }
             } else if b.missed.any() {
-                let ok = (!b.missed.big || facts.blinds[i] == bb) && dead == sb;
+                let ok = (!b.missed.big || facts.blind(i) == bb) && dead == sb;
                 let (what, how) = if b.missed.big {
                     ("big blind", format!("posting the big blind live and the small blind dead ({} + {} dead, \"post all\")", chips(bb), chips(sb)))
                 } else {
@@ -304,8 +300,8 @@ pub(super) fn check(
                         format!("{nm} owes a missed blind and may not come back on the button or in the small blind: the button must pass first"),
                     );
                 }
-            } else if was_new[i] || !was_seated[i] {
-                if prev_known && facts.blinds[i] != bb {
+            } else if b.coming_in {
+                if prev_known && facts.blind(i) != bb {
                     check_push(
                         check,
                         TableRule::NewPlayer,
@@ -337,7 +333,7 @@ pub(super) fn check(
                         format!("{nm} posted {} dead but owed no missed blind", chips(dead)),
                     );
                 }
-                if facts.blinds[i] == bb && Some(i) != big {
+                if facts.blind(i) == bb && Some(i) != big {
                     check_push(
                         check,
                         TableRule::Blinds,
