@@ -11,6 +11,8 @@
 //! * [`batch`]: CSV/TSV files of equity questions answered row by row (`felt batch`).
 //! * [`rules`]: the rules engine: games as data, one hand state machine, pots and showdowns.
 //! * [`phh`]: PHH hand histories: reading and writing (exact decimals), replay and check.
+//! * [`session`]: a table's hands in order: stacks, button, blinds, missed blinds, tournament
+//!   levels and re-buys, emergency all-ins.
 //! * [`text`]: small helpers for user-facing wording (counts with the noun in the right number).
 //!
 //! ## Evaluating a hand

@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 mod engine;
 mod equity;
 mod phh;
+mod session;
 mod text;
 
 /// What one input did: a behaviour key, or the broken invariant.
@@ -44,6 +45,7 @@ pub fn all() -> Vec<Target> {
         phh::TOML,
         phh::REPLAY,
         phh::ROUNDTRIP,
+        session::SESSION,
         engine::ENGINE,
         equity::EQUITY,
         equity::BATCH_ROW,

@@ -209,7 +209,7 @@ fn check_action(input: &[u8]) -> Check {
 }
 
 /// Hand files, and bundles of them (one past the size where replay reads in parallel).
-fn phh_seeds(data: &Data) -> Vec<Vec<u8>> {
+pub(super) fn phh_seeds(data: &Data) -> Vec<Vec<u8>> {
     let mut seeds = lines(&[
         "variant = 'nlhe'\nblinds_or_straddles = [1, 2]\nstarting_stacks = [100, 100]\n\
          actions = ['d dh p1 AsAh', 'd dh p2 7c2d', 'p2 f']\nfinishing_stacks = [101, 99]\n",
