@@ -11,6 +11,7 @@
 //! * [`batch`]: CSV/TSV files of equity questions answered row by row (`felt batch`).
 //! * [`rules`]: the rules engine: games as data, one hand state machine, pots and showdowns.
 //! * [`phh`]: PHH hand histories: reading and writing (exact decimals), replay and check.
+//! * [`play`]: the engine as a simulator: what a hand waits for, random legal hands.
 //! * [`session`]: a table's hands in order: stacks, button, blinds, missed blinds, tournament
 //!   levels and re-buys, emergency all-ins.
 //! * [`text`]: small helpers for user-facing wording (counts with the noun in the right number).
@@ -94,6 +95,7 @@ pub mod card;
 pub mod equity;
 pub mod eval;
 pub mod phh;
+pub mod play;
 pub mod range;
 pub mod rules;
 pub mod session;

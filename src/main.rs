@@ -24,6 +24,8 @@ enum Command {
     Replay(cli::replay::ReplayArgs),
     /// Equity for every row of a CSV/TSV file of questions, in parallel, streaming.
     Batch(cli::batch::BatchArgs),
+    /// Deal random legal hands of any game, as a PHH bundle with their results.
+    Deal(cli::deal::DealArgs),
 }
 
 fn main() -> ExitCode {
@@ -33,6 +35,7 @@ fn main() -> ExitCode {
         Command::Equity(args) => cli::equity::run(args),
         Command::Replay(args) => cli::replay::run(args),
         Command::Batch(args) => cli::batch::run(args),
+        Command::Deal(args) => cli::deal::run(args),
     };
     match result {
         Ok(code) => code,

@@ -284,7 +284,7 @@ pub fn run(args: BatchArgs) -> anyhow::Result<ExitCode> {
 
 /// Removing the temporary output file when the process is interrupted.
 #[cfg(unix)]
-mod interrupt {
+pub(super) mod interrupt {
     use std::io;
     use std::path::PathBuf;
     use std::sync::{Mutex, MutexGuard, Once};
@@ -360,7 +360,7 @@ mod interrupt {
 /// Without Unix signals: an interrupted run may leave its temporary file (never a partial
 /// output).
 #[cfg(not(unix))]
-mod interrupt {
+pub(super) mod interrupt {
     /// Runs `create`.
     pub fn create(
         create: impl FnOnce() -> std::io::Result<feltkit::batch::AtomicFile>,

@@ -197,6 +197,22 @@ impl Hand {
         (self.raises >= cap).then_some(cap)
     }
 
+    /// Fixed limit: the one amount a bet or raise goes to now, and the big bet of the open-pair
+    /// option when it may be taken instead.
+    pub(super) fn fixed_sizes(&self) -> (Chips, Option<Chips>) {
+        let max = self.max_bet();
+        let size = self.street_size();
+        let base = if self.completion_due {
+            0
+        } else if self.game.reopen == Reopen::Always {
+            max
+        } else {
+            self.full_level
+        };
+        let expected = if base + size > max { base + size } else { max + size };
+        (expected, self.open_pair_option_now().then_some(base + self.big_bet))
+    }
+
     /// Says why `player` cannot bet or raise to `to` (their round total) now.
     pub fn verify_bet_or_raise_to(&self, player: usize, to: Chips) -> Result<(), RuleError> {
         self.check_turn(player)?;
@@ -248,16 +264,8 @@ impl Hand {
                 }
             }
             Structure::FixedLimit => {
-                let size = self.street_size();
-                let base = if self.completion_due {
-                    0
-                } else if self.game.reopen == Reopen::Always {
-                    max
-                } else {
-                    self.full_level
-                };
-                let expected = if base + size > max { base + size } else { max + size };
-                let big_option = self.open_pair_option_now() && to == base + self.big_bet;
+                let (expected, big) = self.fixed_sizes();
+                let big_option = big == Some(to);
                 if to != expected && !big_option && !(short_ok && to < expected) {
                     return Err(RuleError::WrongFixedSize { to, expected });
                 }

@@ -25,6 +25,7 @@ mod betting;
 mod dealing;
 mod error;
 pub mod game;
+mod options;
 pub mod pots;
 mod seats;
 mod showdown;
@@ -34,6 +35,7 @@ mod timeout;
 
 pub use error::{RuleError, SetupError};
 pub use game::{Game, OddChip, Opening, Reopen, ShowStart, Stakes, Street, Structure, TimeoutRule};
+pub use options::{CardsDue, Next, Options};
 pub use showdown::{Outcome, PotAward, ShowdownInfo};
 pub use state::{CardList, Event, Hand, Phase};
 pub use timeout::TimeoutResult;

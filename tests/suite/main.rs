@@ -5,6 +5,7 @@
 //! command-line tests.
 
 mod cli_batch;
+mod cli_deal;
 mod cli_equity;
 mod cli_rank;
 mod common;
@@ -14,6 +15,7 @@ mod equity_fixtures;
 mod equity_games;
 mod equity_messages;
 mod equity_oracle;
+mod play;
 mod props_eval;
 mod replay_cli;
 mod replay_corpus;

@@ -1,0 +1,473 @@
+//! Playing hands: the rules engine as a simulator, and random legal hands for every game.
+//!
+//! [`Hand::next`] says what a hand waits for (the dealer's cards, a player's options, an
+//! expose, the showdown); [`Dealer`] deals from a seeded, shuffled deck; [`Played`] keeps the
+//! actions as PHH text while they are applied, and writes the hand as a PHH document with its
+//! results. [`random_hand`] plays a whole hand with random legal choices (`felt deal`).
+//!
+//! A tiny bot, calling everything:
+//!
+//! ```
+//! use feltkit::play::{Dealer, Played};
+//! use feltkit::rules::{Game, Next, Stakes};
+//! let game = Game::by_code("nlhe").unwrap();
+//! let stakes = Stakes { blinds: vec![1, 2, 0], stacks: vec![100, 80, 60], ..Stakes::default() };
+//! let mut dealer = Dealer::new(game.deck, 7);
+//! let mut hand = Played::new(game, &stakes).unwrap();
+//! loop {
+//!     match hand.hand().next() {
+//!         Next::Deal(due) => dealer.deal(&mut hand, &due).unwrap(),
+//!         Next::Act(o) if o.call.is_some() => hand.check_or_call(o.player).unwrap(),
+//!         Next::Act(o) => hand.fold(o.player).unwrap(),
+//!         Next::Expose(players) => {
+//!             for p in players {
+//!                 let card = hand.hand().hole_cards(p)[0];
+//!                 hand.expose(p, card).unwrap();
+//!             }
+//!         }
+//!         Next::Show(players) => {
+//!             for p in players {
+//!                 hand.show(p).unwrap();
+//!             }
+//!         }
+//!         Next::Finish => break,
+//!     }
+//! }
+//! let (text, outcome) = hand.finish().unwrap();
+//! assert_eq!(outcome.final_stacks.iter().sum::<i64>(), 240);
+//! // The PHH document replays to the same result.
+//! let report = &feltkit::phh::replay_text(&text, "bot.phh", true)[0];
+//! assert!(report.ok(), "{:?}", report.status);
+//! ```
+
+use std::fmt::Write as _;
+
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use crate::card::{Card, Deck};
+use crate::rules::{
+    player_name, CardsDue, Chips, Event, Game, Hand, Next, Outcome, RuleError, SetupError, Stakes,
+    Structure,
+};
+
+/// A shuffled deck dealt from the top.
+#[derive(Clone, Debug)]
+pub struct Dealer {
+    cards: Vec<Card>,
+}
+
+impl Dealer {
+    /// A deck of `deck`'s cards shuffled from `seed`.
+    pub fn new(deck: Deck, seed: u64) -> Dealer {
+        Dealer::from_rng(deck, &mut Xoshiro256PlusPlus::seed_from_u64(seed))
+    }
+
+    /// A deck shuffled by `rng`.
+    pub fn from_rng(deck: Deck, rng: &mut impl Rng) -> Dealer {
+        let mut cards: Vec<Card> = Card::all().filter(|&c| deck.contains(c)).collect();
+        cards.shuffle(rng);
+        Dealer { cards }
+    }
+
+    /// Cards left.
+    pub fn left(&self) -> usize {
+        self.cards.len()
+    }
+
+    /// Deals what `due` says, holes in player order, then the board.
+    pub fn deal(&mut self, hand: &mut Played, due: &CardsDue) -> Result<(), RuleError> {
+        for &(p, k) in &due.hole {
+            let cards = self.take(k)?;
+            hand.deal_hole(p, &cards)?;
+        }
+        if due.board > 0 {
+            let cards = self.take(due.board)?;
+            hand.deal_board(&cards)?;
+        }
+        Ok(())
+    }
+
+    fn take(&mut self, k: usize) -> Result<Vec<Option<Card>>, RuleError> {
+        if k > self.cards.len() {
+            return Err(RuleError::BadDeal(format!(
+                "{k} cards are due but only {} are left in the deck",
+                self.cards.len()
+            )));
+        }
+        Ok(self.cards.split_off(self.cards.len() - k).into_iter().map(Some).collect())
+    }
+}
+
+/// A hand being played, with its actions kept as PHH text.
+#[derive(Clone, Debug)]
+pub struct Played {
+    hand: Hand,
+    stakes: Stakes,
+    /// The actions as the inside of PHH's `actions` array: `'d dh p1 AsKs', 'p2 f'`.
+    actions: String,
+}
+
+/// Writes cards as PHH does (`??` for an unknown card).
+fn push_cards(out: &mut String, cards: &[Option<Card>]) {
+    for c in cards {
+        match c {
+            // Writing to a String cannot fail.
+            Some(c) => drop(write!(out, "{c}")),
+            None => out.push_str("??"),
+        }
+    }
+}
+
+/// Writes `[1, 2, 3]`.
+fn push_list(out: &mut String, v: &[Chips]) {
+    out.push('[');
+    for (k, x) in v.iter().enumerate() {
+        if k > 0 {
+            out.push_str(", ");
+        }
+        let _ = write!(out, "{x}");
+    }
+    out.push(']');
+}
+
+impl Played {
+    /// Starts a hand (antes and blinds posted).
+    pub fn new(game: Game, stakes: &Stakes) -> Result<Played, SetupError> {
+        Ok(Played {
+            hand: Hand::new(game, stakes)?,
+            stakes: stakes.clone(),
+            actions: String::with_capacity(256),
+        })
+    }
+
+    /// The hand, for its questions ([`Hand::next`], [`Hand::options`], ...).
+    pub fn hand(&self) -> &Hand {
+        &self.hand
+    }
+
+    /// The actions so far, as the inside of PHH's `actions` array (`'d dh p1 AsKs', 'p2 f'`).
+    pub fn actions(&self) -> &str {
+        &self.actions
+    }
+
+    fn log(&mut self, e: Result<Event, RuleError>) -> Result<(), RuleError> {
+        let e = e?;
+        if matches!(e, Event::OutOfTurnIgnored { .. }) {
+            return Ok(());
+        }
+        let out = &mut self.actions;
+        out.push_str(if out.is_empty() { "'" } else { ", '" });
+        let who = |out: &mut String, p: usize, what: &str| {
+            let _ = write!(out, "p{} {what}", p + 1);
+        };
+        match e {
+            Event::HoleDealt { player, cards } => {
+                let _ = write!(out, "d dh p{} ", player + 1);
+                push_cards(out, &cards);
+            }
+            Event::BoardDealt { cards } => {
+                out.push_str("d db ");
+                push_cards(out, &cards);
+            }
+            Event::BroughtIn { player, .. } => who(out, player, "pb"),
+            Event::Folded { player } => who(out, player, "f"),
+            Event::Checked { player } | Event::Called { player, .. } => who(out, player, "cc"),
+            Event::BetOrRaised { player, to, .. } => {
+                let _ = write!(out, "p{} cbr {to}", player + 1);
+            }
+            Event::Exposed { player, card } => {
+                who(out, player, "sd ");
+                push_cards(out, &[card]);
+            }
+            Event::Shown { player } => {
+                who(out, player, "sm ");
+                push_cards(out, self.hand.hole_cards(player));
+            }
+            Event::Mucked { player } => who(out, player, "sm"),
+            Event::TimedOut { player, .. } => who(out, player, "_timeout"),
+            Event::ProtectedAllIn { player, .. } => who(out, player, "_timeout all-in"),
+            Event::OutOfTurnIgnored { .. } => {}
+        }
+        out.push('\'');
+        Ok(())
+    }
+
+    /// Deals hole cards.
+    pub fn deal_hole(&mut self, player: usize, cards: &[Option<Card>]) -> Result<(), RuleError> {
+        let e = self.hand.deal_hole(player, cards);
+        self.log(e)
+    }
+
+    /// Deals board cards.
+    pub fn deal_board(&mut self, cards: &[Option<Card>]) -> Result<(), RuleError> {
+        let e = self.hand.deal_board(cards);
+        self.log(e)
+    }
+
+    /// Folds.
+    pub fn fold(&mut self, player: usize) -> Result<(), RuleError> {
+        let e = self.hand.fold(player);
+        self.log(e)
+    }
+
+    /// Checks or calls.
+    pub fn check_or_call(&mut self, player: usize) -> Result<(), RuleError> {
+        let e = self.hand.check_or_call(player);
+        self.log(e)
+    }
+
+    /// Bets, raises or completes to `to`.
+    pub fn bet_or_raise_to(&mut self, player: usize, to: Chips) -> Result<(), RuleError> {
+        let e = self.hand.bet_or_raise_to(player, to);
+        self.log(e)
+    }
+
+    /// Posts the stud bring-in.
+    pub fn bring_in(&mut self, player: usize) -> Result<(), RuleError> {
+        let e = self.hand.bring_in(player);
+        self.log(e)
+    }
+
+    /// Exposes a hole card (turnover).
+    pub fn expose(&mut self, player: usize, card: Option<Card>) -> Result<(), RuleError> {
+        let e = self.hand.expose(player, card);
+        self.log(e)
+    }
+
+    /// Shows the player's hole cards.
+    pub fn show(&mut self, player: usize) -> Result<(), RuleError> {
+        let cards: Vec<Option<Card>> = self.hand.hole_cards(player).to_vec();
+        let e = self.hand.show_or_muck(player, Some(&cards));
+        self.log(e)
+    }
+
+    /// Mucks at the showdown, giving up every pot.
+    pub fn muck(&mut self, player: usize) -> Result<(), RuleError> {
+        let e = self.hand.show_or_muck(player, None);
+        self.log(e)
+    }
+
+    /// Settles the hand: the PHH document (with `finishing_stacks`, `winnings` and `_pots`) and
+    /// the outcome.
+    pub fn finish(&self) -> Result<(String, Outcome), RuleError> {
+        let outcome = self.hand.finish()?;
+        let mut text = String::with_capacity(512);
+        self.write(&mut text, &outcome);
+        Ok((text, outcome))
+    }
+
+    /// Writes the hand as the fields of a PHH document.
+    fn write(&self, out: &mut String, o: &Outcome) {
+        let s = &self.stakes;
+        let game = self.hand.game();
+        // Writing to a String cannot fail.
+        let _ = writeln!(out, "variant = '{}'", game.code);
+        for (field, v) in [("antes", &s.antes), ("blinds_or_straddles", &s.blinds)] {
+            if !v.is_empty() {
+                let _ = write!(out, "{field} = ");
+                push_list(out, v);
+                out.push('\n');
+            }
+        }
+        for (field, x) in [
+            ("min_bet", s.min_bet),
+            ("small_bet", s.small_bet),
+            ("big_bet", s.big_bet),
+            ("bring_in", s.bring_in),
+        ] {
+            if x > 0 {
+                let _ = writeln!(out, "{field} = {x}");
+            }
+        }
+        if game.code == "turnover" && game.structure != Structure::FixedLimit {
+            let name = if game.structure == Structure::NoLimit { "no-limit" } else { "pot-limit" };
+            let _ = writeln!(out, "_structure = '{name}'");
+        }
+        out.push_str("starting_stacks = ");
+        push_list(out, &s.stacks);
+        out.push('\n');
+        out.push_str("actions = [");
+        out.push_str(&self.actions);
+        out.push_str("]\n");
+        for (field, v) in [("finishing_stacks", &o.final_stacks), ("winnings", &o.winnings)] {
+            let _ = write!(out, "{field} = ");
+            push_list(out, v);
+            out.push('\n');
+        }
+        // `_pots` as PokerKit writes them: a hand won by folds leaves the winner's own last bet
+        // out of the pot.
+        let folded_win = o.showdown.is_none() && o.pots.len() == 1;
+        out.push_str("_pots = [");
+        for (k, pot) in o.pots.iter().enumerate() {
+            let own = if folded_win {
+                pot.winners.first().and_then(|&w| o.unswept_bets.get(w)).copied().unwrap_or(0)
+            } else {
+                0
+            };
+            let mut paid = vec![0; o.final_stacks.len()];
+            for &(p, x) in &pot.payouts {
+                paid[p] += x - own;
+            }
+            let eligible: Vec<Chips> = pot.eligible.iter().map(|&p| p as Chips + 1).collect();
+            let _ = write!(
+                out,
+                "{}{{amount = {}, players = ",
+                if k == 0 { "" } else { ", " },
+                pot.amount - own
+            );
+            push_list(out, &eligible);
+            out.push_str(", paid = ");
+            push_list(out, &paid);
+            out.push('}');
+        }
+        out.push_str("]\n");
+    }
+}
+
+/// How random play chooses (probabilities in percent).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Style {
+    /// Facing a bet: fold this often.
+    pub fold: u32,
+    /// Bet or raise this often when allowed.
+    pub raise: u32,
+    /// At the showdown, a player after the first mucks this often.
+    pub muck: u32,
+}
+
+impl Default for Style {
+    fn default() -> Style {
+        Style { fold: 25, raise: 35, muck: 15 }
+    }
+}
+
+/// Plays a whole hand with random legal choices from `rng`: deals from a deck it shuffles,
+/// raises to the minimum, the maximum or between, goes all-in, mucks. Returns the hand as a PHH
+/// document with its results, and its outcome.
+pub fn random_hand(
+    game: Game,
+    stakes: &Stakes,
+    style: Style,
+    rng: &mut impl Rng,
+) -> Result<(String, Outcome), RandomHandError> {
+    let mut dealer = Dealer::from_rng(game.deck, rng);
+    let mut hand = Played::new(game, stakes)?;
+    // Every step deals, acts or ends a round; a hand has far fewer steps than this.
+    for _ in 0..10_000 {
+        match hand.hand().next() {
+            Next::Deal(due) => dealer.deal(&mut hand, &due)?,
+            Next::Act(o) => {
+                let p = o.player;
+                let roll = rng.random_range(0..100);
+                if o.bring_in.is_some() && (roll < 70 || o.raise.is_none()) {
+                    hand.bring_in(p)?;
+                    continue;
+                }
+                let facing = o.call.is_some_and(|c| c > 0);
+                // With the bring-in due, the other choice is to complete.
+                let raising = o.bring_in.is_some() || rng.random_range(0..100) < style.raise;
+                if facing && o.fold && roll < style.fold {
+                    hand.fold(p)?;
+                } else if let Some((lo, hi)) = o.raise.filter(|_| raising) {
+                    let to = match rng.random_range(0..100) {
+                        _ if lo == hi => lo,
+                        0..=44 => lo,
+                        45..=69 => hi,
+                        _ if game.structure == Structure::FixedLimit => lo,
+                        _ => rng.random_range(lo..=hi),
+                    };
+                    hand.bet_or_raise_to(p, to)?;
+                } else if o.call.is_some() {
+                    hand.check_or_call(p)?;
+                } else if o.fold {
+                    hand.fold(p)?;
+                } else {
+                    return Err(RandomHandError::Stuck(format!(
+                        "{} has no action",
+                        player_name(p)
+                    )));
+                }
+            }
+            Next::Expose(players) => {
+                for p in players {
+                    let held = hand.hand().hole_cards(p);
+                    let card = held[rng.random_range(0..held.len())];
+                    hand.expose(p, card)?;
+                }
+            }
+            Next::Show(players) => {
+                for (k, p) in players.into_iter().enumerate() {
+                    if k > 0
+                        && rng.random_range(0..100) < style.muck
+                        && hand.hand().can_show_or_muck(p, None)
+                    {
+                        hand.muck(p)?;
+                    } else {
+                        hand.show(p)?;
+                    }
+                }
+            }
+            Next::Finish => return Ok(hand.finish()?),
+        }
+    }
+    Err(RandomHandError::Stuck("the hand did not end".into()))
+}
+
+/// Why a random hand could not be played.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RandomHandError {
+    /// The stakes cannot start a hand.
+    #[error("{0}")]
+    Setup(#[from] SetupError),
+    /// An action the engine offered was refused (a bug).
+    #[error("{0}")]
+    Rule(#[from] RuleError),
+    /// The hand could not go on (a bug).
+    #[error("{0}")]
+    Stuck(String),
+}
+
+/// Stakes for random play of `game` with `players` players: the game's usual forced bets at
+/// the smallest sizes (blinds 1/2 and bets 2/4 in hold'em and turnover; ante 1, bring-in 2 and
+/// bets 5/10 in stud; ante 1 in Americana), and stacks drawn by `rng`: most between 20 and 150
+/// big bets, one in three short (1 to 12), so that all-ins and side pots come often.
+pub fn random_stakes(game: Game, players: usize, rng: &mut impl Rng) -> Stakes {
+    use crate::rules::Opening;
+    let stud_like = game.streets.first().is_some_and(|s| s.opening != Opening::Position);
+    let mut stakes = Stakes::default();
+    let unit: Chips;
+    if stud_like {
+        stakes.antes = vec![1; players];
+        if game.deck == Deck::Americana {
+            unit = 2;
+        } else if game.structure == Structure::SpreadLimit {
+            (stakes.bring_in, stakes.small_bet, stakes.big_bet) = (1, 1, 5);
+            unit = 5;
+        } else {
+            (stakes.bring_in, stakes.small_bet, stakes.big_bet) = (2, 5, 10);
+            unit = 10;
+        }
+    } else {
+        stakes.blinds = (0..players).map(|i| [1, 2].get(i).copied().unwrap_or(0)).collect();
+        if game.structure == Structure::FixedLimit {
+            (stakes.small_bet, stakes.big_bet) = (2, 4);
+            unit = 4;
+        } else {
+            stakes.min_bet = 2;
+            unit = 2;
+        }
+    }
+    stakes.stacks = (0..players)
+        .map(|_| {
+            let bets = if rng.random_range(0..3) == 0 {
+                rng.random_range(1..=12)
+            } else {
+                rng.random_range(20..=150)
+            };
+            bets * unit + rng.random_range(0..unit)
+        })
+        .collect();
+    stakes
+}

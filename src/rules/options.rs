@@ -1,0 +1,174 @@
+//! What a hand waits for and what a player may do: the questions a simulator or a bot asks.
+//!
+//! ```
+//! use feltkit::rules::{Game, Hand, Next, Stakes};
+//! let game = Game::by_code("nlhe").unwrap();
+//! let stakes = Stakes { blinds: vec![1, 2, 0], stacks: vec![100, 100, 30], ..Stakes::default() };
+//! let mut hand = Hand::new(game, &stakes).unwrap();
+//! // First the dealer: two hole cards to each player.
+//! let Next::Deal(due) = hand.next() else { panic!() };
+//! assert_eq!((due.hole, due.board), (vec![(0, 2), (1, 2), (2, 2)], 0));
+//! for p in 0..3 {
+//!     hand.deal_hole(p, &[None, None]).unwrap();
+//! }
+//! // Then p3, first to act preflop: fold, call 2, or raise to 4 up to 30 (all-in).
+//! let Next::Act(o) = hand.next() else { panic!() };
+//! assert_eq!((o.player, o.fold, o.call, o.raise), (2, true, Some(2), Some((4, 30))));
+//! ```
+
+use super::state::{Hand, Phase};
+use super::{Chips, Structure};
+
+/// What a player to act may do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// The player to act.
+    pub player: usize,
+    /// Whether they may fold.
+    pub fold: bool,
+    /// What checking or calling costs (0: a check), when they may.
+    pub call: Option<Chips>,
+    /// The least and the most they may bet or raise to (their round total). In no limit, pot
+    /// limit and spread limit every amount between is legal; in fixed limit only the two ends
+    /// (the limit, or the big bet of the open-pair option, or an all-in for less).
+    pub raise: Option<(Chips, Chips)>,
+    /// The stud bring-in they may post instead (a raise is then the completion).
+    pub bring_in: Option<Chips>,
+}
+
+/// The cards the dealer owes now.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CardsDue {
+    /// Hole cards: each player owed some, and how many.
+    pub hole: Vec<(usize, usize)>,
+    /// Board cards.
+    pub board: usize,
+}
+
+/// What the hand waits for next.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Next {
+    /// The dealer: these cards.
+    Deal(CardsDue),
+    /// A player's betting action.
+    Act(Options),
+    /// Turnover: these players each expose a hole card.
+    Expose(Vec<usize>),
+    /// The showdown: these players show or muck, in order (the first must show: the others may
+    /// muck). [`Hand::finish`] settles the hand once they have.
+    Show(Vec<usize>),
+    /// Nothing: the hand can be settled with [`Hand::finish`].
+    Finish,
+}
+
+impl Hand {
+    /// What the hand waits for next.
+    pub fn next(&self) -> Next {
+        match self.phase {
+            Phase::Dealing => Next::Deal(self.cards_due()),
+            Phase::Betting => match self.to_act.front() {
+                Some(p) => Next::Act(self.options(p).unwrap_or(Options {
+                    player: p,
+                    fold: false,
+                    call: None,
+                    raise: None,
+                    bring_in: None,
+                })),
+                None => Next::Finish,
+            },
+            Phase::Exposing => Next::Expose(self.exposes_due()),
+            Phase::Showdown => {
+                let due = self.to_show();
+                if due.is_empty() {
+                    Next::Finish
+                } else {
+                    Next::Show(due)
+                }
+            }
+            Phase::Over => Next::Finish,
+        }
+    }
+
+    /// The cards the dealer owes now (none outside the dealing phase).
+    pub fn cards_due(&self) -> CardsDue {
+        if self.phase != Phase::Dealing {
+            return CardsDue::default();
+        }
+        CardsDue {
+            hole: (0..self.n)
+                .filter(|&i| self.pending_hole[i] > 0)
+                .map(|i| (i, self.pending_hole[i]))
+                .collect(),
+            board: self.pending_board,
+        }
+    }
+
+    /// The players who still have to expose a card (turnover).
+    pub fn exposes_due(&self) -> Vec<usize> {
+        if self.phase != Phase::Exposing {
+            return Vec::new();
+        }
+        (0..self.n).filter(|&i| self.pending_expose[i]).collect()
+    }
+
+    /// The players still to show or muck at the showdown, in showing order.
+    pub fn to_show(&self) -> Vec<usize> {
+        if !matches!(self.phase, Phase::Showdown | Phase::Dealing) {
+            return Vec::new();
+        }
+        self.show_order
+            .iter()
+            .flatten()
+            .copied()
+            .filter(|&i| self.live(i) && !self.shown[i])
+            .collect()
+    }
+
+    /// What `player` may do now; `None` when it is not their turn to bet.
+    pub fn options(&self, player: usize) -> Option<Options> {
+        self.check_turn(player).ok()?;
+        let bring_in = self.can_bring_in(player).then(|| self.bring_in.min(self.stacks[player]));
+        let call =
+            self.can_check_or_call(player).then(|| self.to_call(player).min(self.stacks[player]));
+        Some(Options {
+            player,
+            fold: self.can_fold(player),
+            call,
+            raise: self.raise_range(player),
+            bring_in,
+        })
+    }
+
+    /// The least and the most `player` may bet or raise to now (see [`Options::raise`]).
+    pub fn raise_range(&self, player: usize) -> Option<(Chips, Chips)> {
+        if player >= self.n {
+            return None;
+        }
+        let max = self.max_bet();
+        let all_in = self.total(player);
+        let mut candidates = vec![all_in];
+        match self.game.structure {
+            Structure::NoLimit | Structure::PotLimit | Structure::SpreadLimit => {
+                let min = max + self.min_increment;
+                candidates.push(min.min(all_in));
+                if self.game.structure == Structure::PotLimit {
+                    let pot: Chips = self.committed.iter().sum();
+                    candidates.push((2 * max - self.bets[player] + pot).max(min).min(all_in));
+                }
+                if self.game.structure == Structure::SpreadLimit {
+                    candidates.push((max + self.big_bet).min(all_in));
+                }
+            }
+            Structure::FixedLimit => {
+                let (expected, big) = self.fixed_sizes();
+                candidates.push(expected.min(all_in));
+                candidates.extend(big.map(|b| b.min(all_in)));
+            }
+        }
+        let legal: Vec<Chips> = candidates
+            .into_iter()
+            .filter(|&to| self.verify_bet_or_raise_to(player, to).is_ok())
+            .collect();
+        Some((*legal.iter().min()?, *legal.iter().max()?))
+    }
+}
