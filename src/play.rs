@@ -264,7 +264,10 @@ impl Played {
         let game = self.hand.game();
         // Writing to a String cannot fail.
         let _ = writeln!(out, "variant = '{}'", game.code);
+        // PokerKit's reader wants both arrays in a PHH-code hand, zeros or not.
+        let zeros = vec![0; s.stacks.len()];
         for (field, v) in [("antes", &s.antes), ("blinds_or_straddles", &s.blinds)] {
+            let v = if v.is_empty() && game.is_phh_code() { &zeros } else { v };
             if !v.is_empty() {
                 let _ = write!(out, "{field} = ");
                 push_list(out, v);
@@ -398,14 +401,17 @@ pub fn random_hand(
                 }
             }
             Next::Show(players) => {
-                for (k, p) in players.into_iter().enumerate() {
-                    if k > 0
-                        && rng.random_range(0..100) < style.muck
-                        && hand.hand().can_show_or_muck(p, None)
-                    {
+                // A player mucks only while another hand still shown or to show contests every
+                // pot they are in (a pot left to nobody is an edge no card room agrees on).
+                let mut kept: Vec<usize> = Vec::with_capacity(players.len());
+                for (k, &p) in players.iter().enumerate() {
+                    let paid = hand.hand().committed();
+                    let covered = kept.iter().chain(&players[k + 1..]).any(|&q| paid[q] >= paid[p]);
+                    if k > 0 && covered && rng.random_range(0..100) < style.muck {
                         hand.muck(p)?;
                     } else {
                         hand.show(p)?;
+                        kept.push(p);
                     }
                 }
             }

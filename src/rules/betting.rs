@@ -125,6 +125,7 @@ impl Hand {
             self.raises += 1;
         }
         self.acted[player] = true;
+        self.since_full[player] = true;
         self.faced[player] = self.bets[player];
         amount
     }
@@ -172,6 +173,7 @@ impl Hand {
         self.put_in(player, amount);
         self.to_act.pop_front();
         self.acted[player] = true;
+        self.since_full[player] = true;
         self.faced[player] = max;
         let event = if amount == 0 {
             Event::Checked { player }
@@ -239,6 +241,16 @@ impl Hand {
         }
         if let Some(cap) = self.capped() {
             return Err(RuleError::Capped { cap });
+        }
+        if self.game.reopen == Reopen::Always && !self.bring_in_due {
+            // PokerKit: a player who faces less than the largest raise of the round (an all-in
+            // for less) may not raise, nor may one who acted before all-in raises that do not
+            // add up to a full raise.
+            let to_call = (max - self.bets[player]).min(self.stacks[player]);
+            let short_since = self.short_sum > 0 && self.since_full[player];
+            if to_call < self.largest_raise || short_since {
+                return Err(RuleError::NotReopened { player: name() });
+            }
         }
         if self.game.reopen == Reopen::FullRaiseOnly && self.acted[player] {
             let faced = self.faced[player];
@@ -315,6 +327,16 @@ impl Hand {
                 self.min_increment = self.min_increment.max(increment);
             }
         }
+        // PokerKit's bookkeeping for the PHH codes' reopening rule (see `verify`).
+        if increment >= self.largest_raise {
+            self.since_full.iter_mut().for_each(|a| *a = false);
+        }
+        self.largest_raise = self.largest_raise.max(increment);
+        self.short_sum = if all_in { self.short_sum + increment } else { 0 };
+        if self.short_sum >= self.largest_raise {
+            self.short_sum = 0;
+        }
+        self.since_full[player] = true;
         self.last_aggressor = Some(player);
         self.acted[player] = true;
         self.faced[player] = to;

@@ -63,7 +63,9 @@ pub enum OddChip {
 /// Whether a raise that is not a full raise lets players who already acted raise again.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Reopen {
-    /// Any raise reopens the betting (PokerKit's reading of the PHH codes).
+    /// PokerKit's reading of the PHH codes: every raise counts toward the cap, and a player may
+    /// not raise when what they face is less than the largest raise of the round (an all-in
+    /// for less), nor after all-in raises since they acted that add up to less than it.
     Always,
     /// Only a full raise reopens the betting for players who already acted; short all-ins that
     /// add up to a full raise over what a player last faced reopen it for that player. In fixed

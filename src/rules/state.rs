@@ -236,6 +236,13 @@ pub struct Hand {
     pub(super) pending_expose: Seats<bool>,
     pub(super) to_act: ActQueue,
     pub(super) acted: Seats<bool>,
+    /// PHH codes (PokerKit's reading): who acted since the last full raise of the round.
+    pub(super) since_full: Seats<bool>,
+    /// PHH codes: the largest raise increment of the round (0 at its start).
+    pub(super) largest_raise: Chips,
+    /// PHH codes: the increments of the all-in raises since the last raise that was not all-in,
+    /// while they add up to less than a full raise.
+    pub(super) short_sum: Chips,
     pub(super) faced: Seats<Chips>,
     pub(super) full_level: Chips,
     pub(super) min_increment: Chips,
@@ -349,6 +356,9 @@ impl Hand {
             pending_expose: Seats::filled(false, n),
             to_act: ActQueue::default(),
             acted: Seats::filled(false, n),
+            since_full: Seats::filled(false, n),
+            largest_raise: 0,
+            short_sum: 0,
             faced: Seats::filled(0, n),
             full_level: 0,
             min_increment: 0,
@@ -516,6 +526,9 @@ impl Hand {
         self.last_aggressor = None;
         self.raises = 0;
         self.acted.iter_mut().for_each(|a| *a = false);
+        self.since_full.iter_mut().for_each(|a| *a = false);
+        self.largest_raise = 0;
+        self.short_sum = 0;
         self.faced.iter_mut().for_each(|f| *f = 0);
         self.round_price = if self.street == 0 { self.blind_level } else { 0 };
         let max = self.max_bet();

@@ -16,6 +16,7 @@ mod equity_games;
 mod equity_messages;
 mod equity_oracle;
 mod play;
+mod pokerkit;
 mod props_eval;
 mod replay_cli;
 mod replay_corpus;

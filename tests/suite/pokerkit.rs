@@ -1,0 +1,74 @@
+//! Differential test against PokerKit 0.7.7: random hands of the PHH codes NT, FT and F7S from
+//! `feltkit::play` are replayed by PokerKit (`tests/pokerkit/finishing_stacks.py`), hand by
+//! hand, and must end with the same stacks. (PokerKit 0.7.7's hand-history reader has no code
+//! for pot-limit hold'em, so PT is not compared.)
+//!
+//! Python is found as `$FELTKIT_PYTHON`, else `python3`. Without Python or PokerKit the test is
+//! skipped with a message, unless `FELTKIT_REQUIRE_POKERKIT` is set (CI sets it: `.ci/run`
+//! installs PokerKit in a virtual environment).
+
+use std::process::Command;
+
+use feltkit::play::{random_hand, random_stakes, Style};
+use feltkit::rules::Game;
+use rand::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+const HANDS: usize = 2000;
+
+fn python() -> Option<String> {
+    let python = std::env::var("FELTKIT_PYTHON").unwrap_or_else(|_| "python3".into());
+    let ok = Command::new(&python)
+        .args(["-c", "import importlib.metadata as m; assert m.version('pokerkit') == '0.7.7'"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if ok {
+        return Some(python);
+    }
+    let why = format!("`{python}` with PokerKit 0.7.7 is not available");
+    if std::env::var_os("FELTKIT_REQUIRE_POKERKIT").is_some() {
+        panic!("{why}, and FELTKIT_REQUIRE_POKERKIT is set");
+    }
+    eprintln!("skipped: {why} (pip install pokerkit==0.7.7, or set FELTKIT_PYTHON)");
+    None
+}
+
+#[test]
+fn pokerkit_gives_the_same_finishing_stacks_for_random_hands_of_the_phh_codes() {
+    let Some(python) = python() else { return };
+    let script = format!("{}/tests/pokerkit/finishing_stacks.py", env!("CARGO_MANIFEST_DIR"));
+    let dir = tempfile::tempdir().unwrap();
+    for code in ["NT", "FT", "F7S"] {
+        let game = Game::by_code(code).unwrap();
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(2026);
+        let mut bundle = String::new();
+        let mut ours = Vec::with_capacity(HANDS);
+        for k in 1..=HANDS {
+            let players = rng.random_range(2..=game.max_players.min(9));
+            let stakes = random_stakes(game, players, &mut rng);
+            let (text, outcome) = random_hand(game, &stakes, Style::default(), &mut rng).unwrap();
+            bundle.push_str(&format!("[{k}]\n{text}\n"));
+            let stacks: Vec<String> = outcome.final_stacks.iter().map(|x| x.to_string()).collect();
+            ours.push(format!("{k} {}", stacks.join(" ")));
+        }
+        let path = dir.path().join(format!("{code}.phhs"));
+        std::fs::write(&path, &bundle).unwrap();
+        let out = Command::new(&python).arg(&script).arg(&path).output().unwrap();
+        assert!(out.status.success(), "{code}: {}", String::from_utf8_lossy(&out.stderr));
+        let theirs = String::from_utf8(out.stdout).unwrap();
+        let theirs: Vec<&str> = theirs.lines().collect();
+        assert_eq!(theirs.len(), HANDS, "{code}: PokerKit read {} hands", theirs.len());
+        let differ: Vec<String> = ours
+            .iter()
+            .zip(&theirs)
+            .filter(|(a, b)| a.as_str() != **b)
+            .map(|(a, b)| format!("feltkit {a} / PokerKit {b}"))
+            .collect();
+        assert!(
+            differ.is_empty(),
+            "{code}: {} hands differ, first: {:?}",
+            differ.len(),
+            &differ[..differ.len().min(3)]
+        );
+    }
+}
