@@ -42,33 +42,33 @@
 
 use std::fmt::Write as _;
 
-use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::card::{Card, Deck};
 use crate::rules::{
-    player_name, CardsDue, Chips, Event, Game, Hand, Next, Outcome, RuleError, SetupError, Stakes,
-    Structure,
+    player_name, CardList, CardsDue, Chips, Event, Game, Hand, Next, Outcome, RuleError,
+    SetupError, Stakes, Structure,
 };
 
-/// A shuffled deck dealt from the top.
+/// A shuffled deck: each card dealt is drawn at random from those left (a shuffle done as the
+/// cards are needed, so a hand that uses 15 cards does not shuffle 52).
 #[derive(Clone, Debug)]
 pub struct Dealer {
     cards: Vec<Card>,
+    rng: Xoshiro256PlusPlus,
 }
 
 impl Dealer {
     /// A deck of `deck`'s cards shuffled from `seed`.
     pub fn new(deck: Deck, seed: u64) -> Dealer {
-        Dealer::from_rng(deck, &mut Xoshiro256PlusPlus::seed_from_u64(seed))
+        let cards: Vec<Card> = Card::all().filter(|&c| deck.contains(c)).collect();
+        Dealer { cards, rng: Xoshiro256PlusPlus::seed_from_u64(seed) }
     }
 
-    /// A deck shuffled by `rng`.
+    /// A deck shuffled from a seed drawn from `rng`.
     pub fn from_rng(deck: Deck, rng: &mut impl Rng) -> Dealer {
-        let mut cards: Vec<Card> = Card::all().filter(|&c| deck.contains(c)).collect();
-        cards.shuffle(rng);
-        Dealer { cards }
+        Dealer::new(deck, rng.random())
     }
 
     /// Cards left.
@@ -89,14 +89,19 @@ impl Dealer {
         Ok(())
     }
 
-    fn take(&mut self, k: usize) -> Result<Vec<Option<Card>>, RuleError> {
-        if k > self.cards.len() {
+    fn take(&mut self, k: usize) -> Result<CardList, RuleError> {
+        if k > self.cards.len() || k > 8 {
             return Err(RuleError::BadDeal(format!(
                 "{k} cards are due but only {} are left in the deck",
                 self.cards.len()
             )));
         }
-        Ok(self.cards.split_off(self.cards.len() - k).into_iter().map(Some).collect())
+        let mut out = CardList::default();
+        for _ in 0..k {
+            let i = self.rng.random_range(0..self.cards.len());
+            out.push(Some(self.cards.swap_remove(i)));
+        }
+        Ok(out)
     }
 }
 
@@ -113,10 +118,33 @@ pub struct Played {
 fn push_cards(out: &mut String, cards: &[Option<Card>]) {
     for c in cards {
         match c {
-            // Writing to a String cannot fail.
-            Some(c) => drop(write!(out, "{c}")),
+            Some(c) => {
+                out.push(c.rank().to_char());
+                out.push(c.suit().to_char());
+            }
             None => out.push_str("??"),
         }
+    }
+}
+
+/// Writes a whole number (chips, a player's number): many per hand, so without `fmt`.
+fn push_int(out: &mut String, x: Chips) {
+    if x < 0 {
+        out.push('-');
+    }
+    let mut digits = [0u8; 20];
+    let mut n = x.unsigned_abs();
+    let mut k = digits.len();
+    loop {
+        k -= 1;
+        digits[k] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &d in &digits[k..] {
+        out.push(char::from(d));
     }
 }
 
@@ -127,7 +155,7 @@ fn push_list(out: &mut String, v: &[Chips]) {
         if k > 0 {
             out.push_str(", ");
         }
-        let _ = write!(out, "{x}");
+        push_int(out, *x);
     }
     out.push(']');
 }
@@ -160,11 +188,15 @@ impl Played {
         let out = &mut self.actions;
         out.push_str(if out.is_empty() { "'" } else { ", '" });
         let who = |out: &mut String, p: usize, what: &str| {
-            let _ = write!(out, "p{} {what}", p + 1);
+            out.push('p');
+            push_int(out, p as Chips + 1);
+            out.push(' ');
+            out.push_str(what);
         };
         match e {
             Event::HoleDealt { player, cards } => {
-                let _ = write!(out, "d dh p{} ", player + 1);
+                out.push_str("d dh ");
+                who(out, player, "");
                 push_cards(out, &cards);
             }
             Event::BoardDealt { cards } => {
@@ -175,7 +207,8 @@ impl Played {
             Event::Folded { player } => who(out, player, "f"),
             Event::Checked { player } | Event::Called { player, .. } => who(out, player, "cc"),
             Event::BetOrRaised { player, to, .. } => {
-                let _ = write!(out, "p{} cbr {to}", player + 1);
+                who(out, player, "cbr ");
+                push_int(out, to);
             }
             Event::Exposed { player, card } => {
                 who(out, player, "sd ");

@@ -127,7 +127,8 @@ impl Hand {
     /// What `player` may do now; `None` when it is not their turn to bet.
     pub fn options(&self, player: usize) -> Option<Options> {
         self.check_turn(player).ok()?;
-        let bring_in = self.can_bring_in(player).then(|| self.bring_in.min(self.stacks[player]));
+        // (Asked directly: a refusal would format its reason for every decision.)
+        let bring_in = self.bring_in_due.then(|| self.bring_in.min(self.stacks[player]));
         let call =
             self.can_check_or_call(player).then(|| self.to_call(player).min(self.stacks[player]));
         Some(Options {
@@ -146,29 +147,35 @@ impl Hand {
         }
         let max = self.max_bet();
         let all_in = self.total(player);
-        let mut candidates = vec![all_in];
+        // The ends the structure allows; each is checked by the same rules an action is.
+        let mut candidates = [all_in; 4];
         match self.game.structure {
             Structure::NoLimit | Structure::PotLimit | Structure::SpreadLimit => {
                 let min = max + self.min_increment;
-                candidates.push(min.min(all_in));
+                candidates[1] = min.min(all_in);
                 if self.game.structure == Structure::PotLimit {
                     let pot: Chips = self.committed.iter().sum();
-                    candidates.push((2 * max - self.bets[player] + pot).max(min).min(all_in));
+                    candidates[2] = (2 * max - self.bets[player] + pot).max(min).min(all_in);
                 }
                 if self.game.structure == Structure::SpreadLimit {
-                    candidates.push((max + self.big_bet).min(all_in));
+                    candidates[2] = (max + self.big_bet).min(all_in);
                 }
             }
             Structure::FixedLimit => {
                 let (expected, big) = self.fixed_sizes();
-                candidates.push(expected.min(all_in));
-                candidates.extend(big.map(|b| b.min(all_in)));
+                candidates[1] = expected.min(all_in);
+                candidates[2] = big.map_or(candidates[1], |b| b.min(all_in));
             }
         }
-        let legal: Vec<Chips> = candidates
-            .into_iter()
-            .filter(|&to| self.verify_bet_or_raise_to(player, to).is_ok())
-            .collect();
-        Some((*legal.iter().min()?, *legal.iter().max()?))
+        let mut range: Option<(Chips, Chips)> = None;
+        for to in candidates {
+            if range.is_some_and(|(lo, hi)| lo <= to && to <= hi) {
+                continue;
+            }
+            if self.verify_bet_or_raise_to(player, to).is_ok() {
+                range = Some(range.map_or((to, to), |(lo, hi)| (lo.min(to), hi.max(to))));
+            }
+        }
+        range
     }
 }
