@@ -112,6 +112,8 @@ pub struct Played {
     stakes: Stakes,
     /// The actions as the inside of PHH's `actions` array: `'d dh p1 AsKs', 'p2 f'`.
     actions: String,
+    /// What the hand has reached so far.
+    counts: Counts,
 }
 
 /// Writes cards as PHH does (`??` for an unknown card).
@@ -167,6 +169,7 @@ impl Played {
             hand: Hand::new(game, stakes)?,
             stakes: stakes.clone(),
             actions: String::with_capacity(256),
+            counts: Counts::default(),
         })
     }
 
@@ -180,8 +183,14 @@ impl Played {
         &self.actions
     }
 
+    /// What the hand has reached so far (its outcome's part is added by [`Counts::of`]).
+    pub fn counts(&self) -> &Counts {
+        &self.counts
+    }
+
     fn log(&mut self, e: Result<Event, RuleError>) -> Result<(), RuleError> {
         let e = e?;
+        self.counts.event(&e, self.hand.game());
         if matches!(e, Event::OutOfTurnIgnored { .. }) {
             return Ok(());
         }
@@ -253,7 +262,20 @@ impl Played {
 
     /// Bets, raises or completes to `to`.
     pub fn bet_or_raise_to(&mut self, player: usize, to: Chips) -> Result<(), RuleError> {
+        let fixed = self.hand.game().structure == Structure::FixedLimit;
+        let (completes, opens_big) = match self.hand.options(player) {
+            Some(o) => {
+                (o.bring_in.is_some(), fixed && o.raise.is_some_and(|(lo, hi)| lo < hi && to == hi))
+            }
+            None => (false, false),
+        };
+        let short = to < self.hand.full_raise_to();
         let e = self.hand.bet_or_raise_to(player, to);
+        if e.is_ok() {
+            self.counts.completions += u64::from(completes);
+            self.counts.big_bet_options += u64::from(opens_big);
+            self.counts.short_all_in_raises += u64::from(short);
+        }
         self.log(e)
     }
 
@@ -388,6 +410,16 @@ pub fn random_hand(
     style: Style,
     rng: &mut impl Rng,
 ) -> Result<(String, Outcome), RandomHandError> {
+    random_hand_counted(game, stakes, style, rng).map(|(text, outcome, _)| (text, outcome))
+}
+
+/// As [`random_hand`], with what the hand reached ([`Counts`]).
+pub fn random_hand_counted(
+    game: Game,
+    stakes: &Stakes,
+    style: Style,
+    rng: &mut impl Rng,
+) -> Result<(String, Outcome, Counts), RandomHandError> {
     let mut dealer = Dealer::from_rng(game.deck, rng);
     let mut hand = Played::new(game, stakes)?;
     // Every step deals, acts or ends a round; a hand has far fewer steps than this.
@@ -448,7 +480,11 @@ pub fn random_hand(
                     }
                 }
             }
-            Next::Finish => return Ok(hand.finish()?),
+            Next::Finish => {
+                let (text, outcome) = hand.finish()?;
+                let counts = Counts::of(hand.counts(), &outcome);
+                return Ok((text, outcome, counts));
+            }
         }
     }
     Err(RandomHandError::Stuck("the hand did not end".into()))
@@ -509,4 +545,121 @@ pub fn random_stakes(game: Game, players: usize, rng: &mut impl Rng) -> Stakes {
         })
         .collect();
     stakes
+}
+
+/// How often hands reach the situations whose rules matter: one hand's counts, or the sum over
+/// many (`felt deal --stats`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counts {
+    /// Hands.
+    pub hands: u64,
+    /// Hands that reached a showdown.
+    pub showdowns: u64,
+    /// Hands in which a player went all-in (a call or a bet for their whole stack).
+    pub all_in_hands: u64,
+    /// All-in calls and bets, over all hands.
+    pub all_ins: u64,
+    /// Hands with two pots or more.
+    pub side_pots: u64,
+    /// Hands with three pots or more.
+    pub three_pots: u64,
+    /// Pots split between tied hands.
+    pub split_pots: u64,
+    /// Split pots whose chips could not be shared evenly (an odd chip).
+    pub odd_chips: u64,
+    /// Hands mucked at a showdown.
+    pub mucks: u64,
+    /// All-in raises short of a full raise.
+    pub short_all_in_raises: u64,
+    /// Stud bring-ins posted.
+    pub bring_ins: u64,
+    /// Bring-ins completed instead.
+    pub completions: u64,
+    /// Fixed-limit bets at the larger of two sizes offered (the stud open-pair option).
+    pub big_bet_options: u64,
+    /// Community cards dealt in stud (the deck ran short for a seventh card).
+    pub community_cards: u64,
+    /// Turnover cards exposed.
+    pub exposes: u64,
+}
+
+impl Counts {
+    fn event(&mut self, e: &Event, game: &Game) {
+        match e {
+            Event::Called { all_in: true, .. } => self.all_ins += 1,
+            Event::BetOrRaised { all_in, .. } => self.all_ins += u64::from(*all_in),
+            Event::BroughtIn { .. } => self.bring_ins += 1,
+            Event::Mucked { .. } => self.mucks += 1,
+            Event::Exposed { .. } => self.exposes += 1,
+            Event::BoardDealt { .. } if game.streets.iter().all(|s| s.board == 0) => {
+                self.community_cards += 1;
+            }
+            _ => {}
+        }
+    }
+
+    /// One finished hand's counts: what was seen while playing it and what its outcome shows.
+    pub fn of(seen: &Counts, o: &Outcome) -> Counts {
+        let split: Vec<&crate::rules::PotAward> =
+            o.pots.iter().filter(|p| p.winners.len() > 1).collect();
+        Counts {
+            hands: 1,
+            showdowns: u64::from(o.showdown.is_some()),
+            all_in_hands: u64::from(seen.all_ins > 0),
+            side_pots: u64::from(o.pots.len() > 1),
+            three_pots: u64::from(o.pots.len() > 2),
+            split_pots: split.len() as u64,
+            odd_chips: split.iter().filter(|p| p.amount % p.winners.len() as Chips != 0).count()
+                as u64,
+            ..*seen
+        }
+    }
+
+    /// Adds another tally.
+    pub fn add(&mut self, other: &Counts) {
+        for (a, b) in self.rows_mut().into_iter().zip(other.rows()) {
+            *a.1 += b.1;
+        }
+    }
+
+    /// Each count with its name, in a fixed order.
+    pub fn rows(&self) -> [(&'static str, u64); 15] {
+        [
+            ("hands", self.hands),
+            ("showdowns", self.showdowns),
+            ("hands with an all-in", self.all_in_hands),
+            ("all-in calls and bets", self.all_ins),
+            ("hands with a side pot", self.side_pots),
+            ("hands with three pots or more", self.three_pots),
+            ("split pots", self.split_pots),
+            ("split pots with an odd chip", self.odd_chips),
+            ("hands mucked at showdown", self.mucks),
+            ("all-in raises short of a full raise", self.short_all_in_raises),
+            ("bring-ins", self.bring_ins),
+            ("bring-ins completed", self.completions),
+            ("big bets of the open-pair option", self.big_bet_options),
+            ("stud community cards", self.community_cards),
+            ("turnover cards exposed", self.exposes),
+        ]
+    }
+
+    fn rows_mut(&mut self) -> [(&'static str, &mut u64); 15] {
+        [
+            ("hands", &mut self.hands),
+            ("showdowns", &mut self.showdowns),
+            ("hands with an all-in", &mut self.all_in_hands),
+            ("all-in calls and bets", &mut self.all_ins),
+            ("hands with a side pot", &mut self.side_pots),
+            ("hands with three pots or more", &mut self.three_pots),
+            ("split pots", &mut self.split_pots),
+            ("split pots with an odd chip", &mut self.odd_chips),
+            ("hands mucked at showdown", &mut self.mucks),
+            ("all-in raises short of a full raise", &mut self.short_all_in_raises),
+            ("bring-ins", &mut self.bring_ins),
+            ("bring-ins completed", &mut self.completions),
+            ("big bets of the open-pair option", &mut self.big_bet_options),
+            ("stud community cards", &mut self.community_cards),
+            ("turnover cards exposed", &mut self.exposes),
+        ]
+    }
 }

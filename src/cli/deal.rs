@@ -12,7 +12,7 @@ use std::process::ExitCode;
 use anyhow::Context;
 use clap::Args;
 use feltkit::phh::stream::{ordered, Step, Window};
-use feltkit::play::{random_hand, random_stakes, Style};
+use feltkit::play::{random_hand_counted, random_stakes, Counts, Style};
 use feltkit::rules::game::GAMES;
 use feltkit::rules::{Chips, Game, MAX_CHIPS};
 use rand::{Rng, SeedableRng};
@@ -46,6 +46,12 @@ pub struct DealArgs {
     /// Write the bundle to this file (replaced only when complete) instead of standard output.
     #[arg(long, short = 'o', value_name = "FILE")]
     output: Option<PathBuf>,
+    /// After the hands, write to standard error how often they reached each situation whose
+    /// rules matter (all-ins, side pots, split pots and odd chips, mucks, short all-in raises,
+    /// bring-ins and completions, the open-pair option, stud community cards, turnover
+    /// exposes), with the rate per 10,000 hands.
+    #[arg(long)]
+    stats: bool,
     /// Worker threads, 1 to 256 (default: one per core).
     #[arg(long, value_parser = super::parse_threads)]
     threads: Option<usize>,
@@ -107,7 +113,7 @@ pub fn run(args: DealArgs) -> anyhow::Result<ExitCode> {
     let threads =
         args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     // Hand `k`, as section `[k + 1]` of the bundle, written to `out`.
-    let one_hand = |k: u64, out: &mut String| -> anyhow::Result<()> {
+    let one_hand = |k: u64, out: &mut String, counts: &mut Counts| -> anyhow::Result<()> {
         let mut rng = hand_rng(args.seed, k);
         let players = rng.random_range(lo..=hi);
         let mut stakes = random_stakes(game, players, &mut rng);
@@ -116,8 +122,9 @@ pub fn run(args: DealArgs) -> anyhow::Result<ExitCode> {
             1 => stakes.stacks = vec![args.stacks[0]; players],
             _ => stakes.stacks.clone_from(&args.stacks),
         }
-        let (text, _) = random_hand(game, &stakes, Style::default(), &mut rng)
+        let (text, _, reached) = random_hand_counted(game, &stakes, Style::default(), &mut rng)
             .with_context(|| format!("hand {} could not be played", k + 1))?;
+        counts.add(&reached);
         use std::fmt::Write as _;
         let _ = writeln!(out, "[{}]", k + 1);
         out.push_str(&text);
@@ -127,7 +134,8 @@ pub fn run(args: DealArgs) -> anyhow::Result<ExitCode> {
     // Blocks of hands are played on the workers and written in order as they come (the
     // streaming pipeline of `felt replay`).
     const BLOCK: u64 = 256;
-    let write_all = |out: &mut dyn Write| -> anyhow::Result<()> {
+    let mut total = Counts::default();
+    let mut write_all = |out: &mut dyn Write| -> anyhow::Result<()> {
         let blocks = args.hands.div_ceil(BLOCK);
         let mut failed: Option<anyhow::Error> = None;
         let written = ordered(
@@ -140,16 +148,20 @@ pub fn run(args: DealArgs) -> anyhow::Result<ExitCode> {
                     }
                 }
             },
-            |b: u64| -> anyhow::Result<String> {
+            |b: u64| -> anyhow::Result<(String, Counts)> {
                 let mut text = String::with_capacity(BLOCK as usize * 700);
+                let mut counts = Counts::default();
                 for k in b * BLOCK..((b + 1) * BLOCK).min(args.hands) {
-                    one_hand(k, &mut text)?;
+                    one_hand(k, &mut text, &mut counts)?;
                 }
-                Ok(text)
+                Ok((text, counts))
             },
             |step| -> std::io::Result<()> {
                 match step {
-                    Step::Item(Ok(text)) => out.write_all(text.as_bytes()),
+                    Step::Item(Ok((text, counts))) => {
+                        total.add(&counts);
+                        out.write_all(text.as_bytes())
+                    }
                     Step::Item(Err(e)) => {
                         failed.get_or_insert(e);
                         Err(std::io::Error::other("a hand could not be played"))
@@ -190,6 +202,16 @@ pub fn run(args: DealArgs) -> anyhow::Result<ExitCode> {
                 }
             }
         }
+    }
+    if args.stats {
+        let hands = total.hands.max(1) as f64;
+        let mut table =
+            format!("felt deal: {} {} hands, seed {}\n", total.hands, game.code, args.seed);
+        for (name, n) in total.rows().into_iter().skip(1) {
+            let rate = n as f64 * 10_000.0 / hands;
+            table.push_str(&format!("  {name:<38} {n:>10}  {rate:>9.1} per 10,000 hands\n"));
+        }
+        super::diagnose(format_args!("{}", table.trim_end()));
     }
     Ok(ExitCode::SUCCESS)
 }

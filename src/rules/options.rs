@@ -140,6 +140,15 @@ impl Hand {
         })
     }
 
+    /// What a full bet or raise goes to now (the minimum in no limit, pot limit and spread
+    /// limit; the limit in fixed limit): a raise to less is an all-in for less.
+    pub fn full_raise_to(&self) -> Chips {
+        match self.game.structure {
+            Structure::FixedLimit => self.fixed_sizes().0,
+            _ => self.max_bet() + self.min_increment,
+        }
+    }
+
     /// The least and the most `player` may bet or raise to now (see [`Options::raise`]).
     pub fn raise_range(&self, player: usize) -> Option<(Chips, Chips)> {
         if player >= self.n {

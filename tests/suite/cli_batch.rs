@@ -22,9 +22,13 @@ fn batch(args: &[&str], stdin: &str) -> (i32, String, String) {
     (out.status.code().unwrap_or(-1), text(out.stdout), text(out.stderr))
 }
 
-/// A scratch path unique to this test process.
+/// A scratch path unique to this test process: in a fresh directory of its own (a name made
+/// from the process id alone could meet files left by an earlier process with the same id).
 fn scratch(name: &str) -> PathBuf {
-    std::env::temp_dir().join(format!("felt-batch-{}-{name}", std::process::id()))
+    static DIR: std::sync::OnceLock<tempfile::TempDir> = std::sync::OnceLock::new();
+    DIR.get_or_init(|| tempfile::Builder::new().prefix("felt-batch-").tempdir().unwrap())
+        .path()
+        .join(name)
 }
 
 /// Parses CSV text into records of strings.

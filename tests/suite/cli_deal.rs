@@ -82,3 +82,19 @@ fn bad_arguments_say_what_was_expected() {
         .code(2)
         .stderr(predicate::str::contains("from 1 to"));
 }
+
+#[test]
+fn stats_count_what_the_hands_reached_on_stderr() {
+    let out = felt()
+        .args(["deal", "--game", "stud7", "-n", "500", "--stats"])
+        .assert()
+        .code(0)
+        .get_output()
+        .stderr
+        .clone();
+    let err = String::from_utf8(out).unwrap();
+    assert!(err.starts_with("felt deal: 500 stud7 hands, seed 0\n"), "{err}");
+    let line = err.lines().find(|l| l.trim_start().starts_with("bring-ins ")).unwrap();
+    assert!(line.ends_with("per 10,000 hands"), "{line}");
+    assert!(!line.contains(" 0  "), "no bring-in in 500 stud hands: {line}");
+}

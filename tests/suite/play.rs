@@ -33,3 +33,44 @@ fn random_hands_of_every_game_replay_legal_and_matching() {
         assert!(showdowns > 30, "{}: only {showdowns} showdowns in 300 hands", game.code);
     }
 }
+
+#[test]
+fn random_play_reaches_the_rules_that_matter() {
+    use feltkit::play::{random_hand_counted, Counts};
+    let mut by_game = std::collections::BTreeMap::new();
+    for game in GAMES.iter().filter(|g| g.supported) {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+        let mut total = Counts::default();
+        for _ in 0..400 {
+            let players = rng.random_range(2..=game.max_players.min(9));
+            let stakes = random_stakes(*game, players, &mut rng);
+            let (_, _, counts) =
+                random_hand_counted(*game, &stakes, Style::default(), &mut rng).unwrap();
+            total.add(&counts);
+        }
+        assert_eq!(total.hands, 400);
+        for (what, n) in [
+            ("showdowns", total.showdowns),
+            ("all-ins", total.all_in_hands),
+            ("side pots", total.side_pots),
+            ("mucks", total.mucks),
+        ] {
+            assert!(n > 0, "{}: no {what} in 400 hands", game.code);
+        }
+        by_game.insert(game.code, total);
+    }
+    let stud = ["stud7", "F7S", "americana", "stud7-spread", "americana-nl"];
+    for code in stud {
+        assert!(by_game[code].bring_ins > 0, "{code}: no bring-in");
+    }
+    for code in ["stud7", "F7S", "stud7-spread"] {
+        assert!(by_game[code].completions > 0, "{code}: no completion");
+    }
+    assert!(by_game["stud7"].big_bet_options > 0, "stud7: the open-pair option never taken");
+    assert!(by_game["turnover"].exposes > 0);
+    for code in ["NT", "nlhe", "plhe", "americana-nl"] {
+        assert!(by_game[code].short_all_in_raises > 0, "{code}: no short all-in raise");
+        assert!(by_game[code].three_pots > 0, "{code}: never three pots");
+    }
+    assert!(by_game.values().map(|c| c.split_pots).sum::<u64>() > 0);
+}

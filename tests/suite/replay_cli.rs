@@ -144,17 +144,32 @@ fn json_writes_one_object_per_hand_then_a_summary() {
     assert_eq!(v["illegal_action"]["reason"], "duplicate card: As was already dealt");
 }
 
-fn tempdir() -> std::path::PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("felt-replay-{}-{}", std::process::id(), rand_suffix()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A fresh empty directory, removed when dropped.
+fn tempdir() -> Dir {
+    Dir(tempfile::Builder::new().prefix("felt-replay-").tempdir().unwrap())
 }
 
-fn rand_suffix() -> u64 {
-    use std::sync::atomic::{AtomicU64, Ordering};
-    static N: AtomicU64 = AtomicU64::new(0);
-    N.fetch_add(1, Ordering::Relaxed)
+/// A temporary directory used as a path.
+struct Dir(tempfile::TempDir);
+
+impl std::ops::Deref for Dir {
+    type Target = std::path::Path;
+
+    fn deref(&self) -> &std::path::Path {
+        self.0.path()
+    }
+}
+
+impl AsRef<std::path::Path> for Dir {
+    fn as_ref(&self) -> &std::path::Path {
+        self.0.path()
+    }
+}
+
+impl AsRef<std::ffi::OsStr> for Dir {
+    fn as_ref(&self) -> &std::ffi::OsStr {
+        self.0.path().as_os_str()
+    }
 }
 
 /// A heads-up hold'em hand to showdown; `{show}` is p1's show action, `{finish}` the recorded
