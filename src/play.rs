@@ -384,6 +384,13 @@ impl Played {
     }
 }
 
+/// The generator `felt deal` plays hand `k` (from 0) of seed `seed` with: it depends on nothing
+/// else, so any hand of a run can be played again alone, on any thread.
+pub fn hand_rng(seed: u64, k: u64) -> Xoshiro256PlusPlus {
+    let mix = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(31) ^ k;
+    Xoshiro256PlusPlus::seed_from_u64(mix.wrapping_add(k.wrapping_mul(0xD1B5_4A32_D192_ED03)))
+}
+
 /// How random play chooses (probabilities in percent).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Style {
@@ -547,40 +554,62 @@ pub fn random_stakes(game: Game, players: usize, rng: &mut impl Rng) -> Stakes {
     stakes
 }
 
-/// How often hands reach the situations whose rules matter: one hand's counts, or the sum over
-/// many (`felt deal --stats`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Counts {
+/// Defines [`Counts`] from one list of its fields, each with its doc and its name in reports, so
+/// that summing and listing them cannot miss one.
+macro_rules! counts {
+    ($($(#[doc = $doc:literal])* $field:ident: $name:literal,)*) => {
+        /// How often hands reach the situations whose rules matter: one hand's counts, or the
+        /// sum over many (`felt deal --stats`).
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+        pub struct Counts {
+            $($(#[doc = $doc])* pub $field: u64,)*
+        }
+
+        impl Counts {
+            /// Adds another tally.
+            pub fn add(&mut self, other: &Counts) {
+                $(self.$field += other.$field;)*
+            }
+
+            /// Each count with its name, in a fixed order (`hands` first).
+            pub fn rows(&self) -> Vec<(&'static str, u64)> {
+                vec![$(($name, self.$field)),*]
+            }
+        }
+    };
+}
+
+counts! {
     /// Hands.
-    pub hands: u64,
+    hands: "hands",
     /// Hands that reached a showdown.
-    pub showdowns: u64,
+    showdowns: "showdowns",
     /// Hands in which a player went all-in (a call or a bet for their whole stack).
-    pub all_in_hands: u64,
+    all_in_hands: "hands with an all-in",
     /// All-in calls and bets, over all hands.
-    pub all_ins: u64,
+    all_ins: "all-in calls and bets",
     /// Hands with two pots or more.
-    pub side_pots: u64,
+    side_pots: "hands with a side pot",
     /// Hands with three pots or more.
-    pub three_pots: u64,
+    three_pots: "hands with three pots or more",
     /// Pots split between tied hands.
-    pub split_pots: u64,
+    split_pots: "split pots",
     /// Split pots whose chips could not be shared evenly (an odd chip).
-    pub odd_chips: u64,
+    odd_chips: "split pots with an odd chip",
     /// Hands mucked at a showdown.
-    pub mucks: u64,
-    /// All-in raises short of a full raise.
-    pub short_all_in_raises: u64,
+    mucks: "hands mucked at showdown",
+    /// All-in bets and raises short of a full one.
+    short_all_in_raises: "all-in raises short of a full raise",
     /// Stud bring-ins posted.
-    pub bring_ins: u64,
+    bring_ins: "bring-ins",
     /// Bring-ins completed instead.
-    pub completions: u64,
+    completions: "bring-ins completed",
     /// Fixed-limit bets at the larger of two sizes offered (the stud open-pair option).
-    pub big_bet_options: u64,
+    big_bet_options: "big bets of the open-pair option",
     /// Community cards dealt in stud (the deck ran short for a seventh card).
-    pub community_cards: u64,
+    community_cards: "stud community cards",
     /// Turnover cards exposed.
-    pub exposes: u64,
+    exposes: "turnover cards exposed",
 }
 
 impl Counts {
@@ -613,53 +642,5 @@ impl Counts {
                 as u64,
             ..*seen
         }
-    }
-
-    /// Adds another tally.
-    pub fn add(&mut self, other: &Counts) {
-        for (a, b) in self.rows_mut().into_iter().zip(other.rows()) {
-            *a.1 += b.1;
-        }
-    }
-
-    /// Each count with its name, in a fixed order.
-    pub fn rows(&self) -> [(&'static str, u64); 15] {
-        [
-            ("hands", self.hands),
-            ("showdowns", self.showdowns),
-            ("hands with an all-in", self.all_in_hands),
-            ("all-in calls and bets", self.all_ins),
-            ("hands with a side pot", self.side_pots),
-            ("hands with three pots or more", self.three_pots),
-            ("split pots", self.split_pots),
-            ("split pots with an odd chip", self.odd_chips),
-            ("hands mucked at showdown", self.mucks),
-            ("all-in raises short of a full raise", self.short_all_in_raises),
-            ("bring-ins", self.bring_ins),
-            ("bring-ins completed", self.completions),
-            ("big bets of the open-pair option", self.big_bet_options),
-            ("stud community cards", self.community_cards),
-            ("turnover cards exposed", self.exposes),
-        ]
-    }
-
-    fn rows_mut(&mut self) -> [(&'static str, &mut u64); 15] {
-        [
-            ("hands", &mut self.hands),
-            ("showdowns", &mut self.showdowns),
-            ("hands with an all-in", &mut self.all_in_hands),
-            ("all-in calls and bets", &mut self.all_ins),
-            ("hands with a side pot", &mut self.side_pots),
-            ("hands with three pots or more", &mut self.three_pots),
-            ("split pots", &mut self.split_pots),
-            ("split pots with an odd chip", &mut self.odd_chips),
-            ("hands mucked at showdown", &mut self.mucks),
-            ("all-in raises short of a full raise", &mut self.short_all_in_raises),
-            ("bring-ins", &mut self.bring_ins),
-            ("bring-ins completed", &mut self.completions),
-            ("big bets of the open-pair option", &mut self.big_bet_options),
-            ("stud community cards", &mut self.community_cards),
-            ("turnover cards exposed", &mut self.exposes),
-        ]
     }
 }

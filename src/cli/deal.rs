@@ -12,11 +12,10 @@ use std::process::ExitCode;
 use anyhow::Context;
 use clap::Args;
 use feltkit::phh::stream::{ordered, Step, Window};
-use feltkit::play::{random_hand_counted, random_stakes, Counts, Style};
+use feltkit::play::{hand_rng, random_hand_counted, random_stakes, Counts, Style};
 use feltkit::rules::game::GAMES;
 use feltkit::rules::{Chips, Game, MAX_CHIPS};
-use rand::{Rng, SeedableRng};
-use rand_xoshiro::Xoshiro256PlusPlus;
+use rand::Rng;
 
 /// The most hands one run may deal.
 pub const MAX_HANDS: u64 = 100_000_000;
@@ -84,12 +83,6 @@ fn parse_stack(text: &str) -> Result<Chips, String> {
         Ok(x) if (1..=MAX_CHIPS).contains(&x) => Ok(x),
         _ => Err(format!("`{text}`: expected a whole number of chips from 1 to {MAX_CHIPS}")),
     }
-}
-
-/// The generator of hand `k` under `seed`: it depends on nothing else.
-fn hand_rng(seed: u64, k: u64) -> Xoshiro256PlusPlus {
-    let mix = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(31) ^ k;
-    Xoshiro256PlusPlus::seed_from_u64(mix.wrapping_add(k.wrapping_mul(0xD1B5_4A32_D192_ED03)))
 }
 
 /// Runs `felt deal`: exit 0, or 2 for a bad argument or an output that cannot be written.

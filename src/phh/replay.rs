@@ -319,7 +319,7 @@ pub fn replay_record(record: &HandRecord<'_>, label: String, check: bool) -> Han
         }
     };
     let started = Hand::new(game, &stakes);
-    match table_facts(record, &game, stakes, places) {
+    match table_facts(record, &actions, &game, stakes, places) {
         Ok(facts) => report.table = Some(Box::new(facts)),
         Err(Malformed { field, reason }) => {
             report.status = Status::Malformed { field, reason };

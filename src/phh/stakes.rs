@@ -173,6 +173,7 @@ pub(super) fn stakes_of(record: &HandRecord<'_>, places: u8) -> Result<Stakes, M
 /// the stakes' arrays, which the hand no longer needs once started.
 pub(super) fn table_facts(
     record: &HandRecord<'_>,
+    actions: &[Result<Action, impl Sized>],
     game: &Game,
     stakes: Stakes,
     places: u8,
@@ -205,25 +206,15 @@ pub(super) fn table_facts(
         dead_blinds: stakes.dead_blinds,
         buy_ins,
         starting: stakes.stacks,
-        timeouts: record.actions.iter().filter_map(|a| timeout_of(a)).collect(),
+        timeouts: actions
+            .iter()
+            .filter_map(|a| match a {
+                Ok(Action::TimeOut { player, all_in }) => Some((*player, *all_in)),
+                _ => None,
+            })
+            .collect(),
         all_in_protection: game.timeout == TimeoutRule::AllInProtection,
         button_game: game.streets.first().is_some_and(|s| s.opening == Opening::Position),
         tournament: game.tournament,
     })
-}
-
-/// A `pN _timeout` or `pN _timeout all-in` action: the player (from 0) and whether they were
-/// made all-in.
-fn timeout_of(text: &str) -> Option<(usize, bool)> {
-    let text = text.split('#').next()?;
-    let mut words = text.split_whitespace();
-    let player = words.next()?.strip_prefix('p')?.parse::<usize>().ok()?.checked_sub(1)?;
-    if words.next()? != "_timeout" {
-        return None;
-    }
-    match (words.next(), words.next()) {
-        (None, _) => Some((player, false)),
-        (Some("all-in"), None) => Some((player, true)),
-        _ => None,
-    }
 }
