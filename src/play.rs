@@ -114,6 +114,13 @@ pub struct Played {
     actions: String,
     /// What the hand has reached so far.
     counts: Counts,
+    /// The street whose betting round the last action belonged to.
+    round: Option<usize>,
+    /// Players (bits) who have acted in this betting round since its last full bet or raise.
+    acted: u64,
+    /// Players (bits) who acted before an all-in raise short of a full raise and have not acted
+    /// since: their next turn shows whether the betting was reopened for them.
+    pending_short: u64,
 }
 
 /// Writes cards as PHH does (`??` for an unknown card).
@@ -170,6 +177,9 @@ impl Played {
             stakes: stakes.clone(),
             actions: String::with_capacity(256),
             counts: Counts::default(),
+            round: None,
+            acted: 0,
+            pending_short: 0,
         })
     }
 
@@ -248,16 +258,89 @@ impl Played {
         self.log(e)
     }
 
+    /// Applies a betting action of `player`, counting what it reaches.
+    fn act(
+        &mut self,
+        player: usize,
+        apply: impl FnOnce(&mut Hand) -> Result<Event, RuleError>,
+    ) -> Result<(), RuleError> {
+        let street = self.hand.street();
+        if self.round != Some(street) {
+            // The first action of a round: who opens it is as the cards dealt made it.
+            self.round = Some(street);
+            self.acted = 0;
+            self.pending_short = 0;
+            self.counts.suit_openers += u64::from(self.hand.opened_by_suit());
+        }
+        let bit = 1u64.checked_shl(player as u32).unwrap_or(0);
+        if self.pending_short & bit != 0 {
+            self.pending_short &= !bit;
+            self.count_reopening(player);
+        }
+        let full = self.hand.full_raise_to();
+        let was_capped = self.hand.capped().is_some();
+        let e = apply(&mut self.hand);
+        if let Ok(event) = &e {
+            self.acted |= bit;
+            let all_in = match *event {
+                Event::Called { all_in, .. } => all_in,
+                Event::BetOrRaised { to, all_in, .. } => {
+                    let c = &mut self.counts;
+                    if to < full {
+                        c.short_all_in_raises += 1;
+                        self.pending_short = self.acted & !bit;
+                    } else {
+                        // A full bet or raise: everyone may raise it, and only the raiser has
+                        // acted on it.
+                        self.pending_short = 0;
+                        self.acted = bit;
+                    }
+                    c.capped_rounds += u64::from(!was_capped && self.hand.capped().is_some());
+                    let cap = self.hand.game().cap;
+                    c.uncapped_rounds +=
+                        u64::from(cap.is_some_and(|k| self.hand.raises() == k + 1));
+                    all_in
+                }
+                _ => false,
+            };
+            if all_in {
+                let c = &mut self.counts;
+                match street {
+                    0 => c.all_ins_round_1 += 1,
+                    1 => c.all_ins_round_2 += 1,
+                    2 => c.all_ins_round_3 += 1,
+                    3 => c.all_ins_round_4 += 1,
+                    _ => c.all_ins_round_5 += 1,
+                }
+            }
+        }
+        self.log(e)
+    }
+
+    /// `player` acted before an all-in raise short of a full raise, and it is their turn again:
+    /// whether they may raise, or only call or fold because the short raise did not reopen the
+    /// betting for them (cases where they could not raise anyway are not counted).
+    fn count_reopening(&mut self, player: usize) {
+        let hand = &self.hand;
+        if hand.raise_range(player).is_some() {
+            self.counts.short_all_ins_reopened += 1;
+            return;
+        }
+        let all_in = hand.stacks()[player] + hand.bets()[player];
+        if matches!(hand.verify_bet_or_raise_to(player, all_in), Err(RuleError::NotReopened { .. }))
+        {
+            self.counts.short_all_ins_closed += 1;
+        }
+    }
+
     /// Folds.
     pub fn fold(&mut self, player: usize) -> Result<(), RuleError> {
-        let e = self.hand.fold(player);
-        self.log(e)
+        self.act(player, |h| h.fold(player))
     }
 
     /// Checks or calls.
     pub fn check_or_call(&mut self, player: usize) -> Result<(), RuleError> {
-        let e = self.hand.check_or_call(player);
-        self.log(e)
+        self.act(player, |h| h.check_or_call(player))
     }
 
     /// Bets, raises or completes to `to`.
@@ -269,20 +352,17 @@ impl Played {
             }
             None => (false, false),
         };
-        let short = to < self.hand.full_raise_to();
-        let e = self.hand.bet_or_raise_to(player, to);
-        if e.is_ok() {
+        let done = self.act(player, |h| h.bet_or_raise_to(player, to));
+        if done.is_ok() {
             self.counts.completions += u64::from(completes);
             self.counts.big_bet_options += u64::from(opens_big);
-            self.counts.short_all_in_raises += u64::from(short);
         }
-        self.log(e)
+        done
     }
 
     /// Posts the stud bring-in.
     pub fn bring_in(&mut self, player: usize) -> Result<(), RuleError> {
-        let e = self.hand.bring_in(player);
-        self.log(e)
+        self.act(player, |h| h.bring_in(player))
     }
 
     /// Exposes a hole card (turnover).
@@ -408,6 +488,22 @@ impl Default for Style {
     }
 }
 
+impl Style {
+    /// Players who seldom fold or raise: hands that reach the last street with many players
+    /// (stud's community seventh card needs eight players still in on seventh street).
+    pub const CALM: Style = Style { fold: 2, raise: 10, muck: 15 };
+
+    /// The style `felt deal` plays a hand with: [`Style::CALM`] one hand in five, the default
+    /// otherwise.
+    pub fn draw(rng: &mut impl Rng) -> Style {
+        if rng.random_range(0..5) == 0 {
+            Style::CALM
+        } else {
+            Style::default()
+        }
+    }
+}
+
 /// Plays a whole hand with random legal choices from `rng`: deals from a deck it shuffles,
 /// raises to the minimum, the maximum or between, goes all-in, mucks. Returns the hand as a PHH
 /// document with its results, and its outcome.
@@ -513,45 +609,69 @@ pub enum RandomHandError {
 
 /// Stakes for random play of `game` with `players` players: the game's usual forced bets at
 /// the smallest sizes (blinds 1/2 and bets 2/4 in hold'em and turnover; ante 1, bring-in 2 and
-/// bets 5/10 in stud; ante 1 in Americana), and stacks drawn by `rng`: most between 20 and 150
-/// big bets, one in three short (1 to 12), so that all-ins and side pots come often.
+/// bets 5/10 in stud; ante 1 in Americana), and stacks drawn by `rng` ([`random_stacks`]).
 pub fn random_stakes(game: Game, players: usize, rng: &mut impl Rng) -> Stakes {
-    use crate::rules::Opening;
-    let stud_like = game.streets.first().is_some_and(|s| s.opening != Opening::Position);
+    let mut stakes = default_stakes(game, players);
+    stakes.stacks = random_stacks(big_bet(game, &stakes), players, rng);
+    stakes
+}
+
+/// The game's usual forced bets at the smallest sizes (see [`random_stakes`]), without stacks.
+pub fn default_stakes(game: Game, players: usize) -> Stakes {
     let mut stakes = Stakes::default();
-    let unit: Chips;
-    if stud_like {
+    if stud_like(game) {
         stakes.antes = vec![1; players];
         if game.deck == Deck::Americana {
-            unit = 2;
+            // The bring-in follows from the ante.
         } else if game.structure == Structure::SpreadLimit {
             (stakes.bring_in, stakes.small_bet, stakes.big_bet) = (1, 1, 5);
-            unit = 5;
         } else {
             (stakes.bring_in, stakes.small_bet, stakes.big_bet) = (2, 5, 10);
-            unit = 10;
         }
     } else {
         stakes.blinds = (0..players).map(|i| [1, 2].get(i).copied().unwrap_or(0)).collect();
         if game.structure == Structure::FixedLimit {
             (stakes.small_bet, stakes.big_bet) = (2, 4);
-            unit = 4;
         } else {
             stakes.min_bet = 2;
-            unit = 2;
         }
     }
-    stakes.stacks = (0..players)
+    stakes
+}
+
+/// Whether the game's first round is opened by cards (stud, Americana), not by position.
+fn stud_like(game: Game) -> bool {
+    use crate::rules::Opening;
+    game.streets.first().is_some_and(|s| s.opening != Opening::Position)
+}
+
+/// The unit stacks are drawn in: the big bet of fixed and spread limit, else the largest blind
+/// or the minimum bet (stud-like games without bet sizes: twice the ante), at least 1.
+pub fn big_bet(game: Game, stakes: &Stakes) -> Chips {
+    let blind = stakes.blinds.iter().copied().max().unwrap_or(0);
+    let unit = match game.structure {
+        Structure::FixedLimit | Structure::SpreadLimit if stakes.big_bet > 0 => stakes.big_bet,
+        _ if stud_like(game) && stakes.big_bet == 0 && stakes.min_bet == 0 => {
+            2 * stakes.antes.iter().copied().max().unwrap_or(0)
+        }
+        _ => blind.max(stakes.min_bet),
+    };
+    unit.max(1)
+}
+
+/// Stacks for random play, in units of `big_bet`: two in three between 20 and 150 big bets,
+/// one in three short (1 to 12), so that all-ins, short all-ins and side pots come often.
+pub fn random_stacks(big_bet: Chips, players: usize, rng: &mut impl Rng) -> Vec<Chips> {
+    (0..players)
         .map(|_| {
-            let bets = if rng.random_range(0..3) == 0 {
+            let bets: Chips = if rng.random_range(0..3) == 0 {
                 rng.random_range(1..=12)
             } else {
                 rng.random_range(20..=150)
             };
-            bets * unit + rng.random_range(0..unit)
+            bets.saturating_mul(big_bet).saturating_add(rng.random_range(0..big_bet))
         })
-        .collect();
-    stakes
+        .collect()
 }
 
 /// Defines [`Counts`] from one list of its fields, each with its doc and its name in reports, so
@@ -588,6 +708,16 @@ counts! {
     all_in_hands: "hands with an all-in",
     /// All-in calls and bets, over all hands.
     all_ins: "all-in calls and bets",
+    /// All-in calls and bets in the first betting round.
+    all_ins_round_1: "  in betting round 1",
+    /// ... in the second.
+    all_ins_round_2: "  in betting round 2",
+    /// ... in the third.
+    all_ins_round_3: "  in betting round 3",
+    /// ... in the fourth.
+    all_ins_round_4: "  in betting round 4",
+    /// ... in the fifth (stud's seventh street).
+    all_ins_round_5: "  in betting round 5",
     /// Hands with two pots or more.
     side_pots: "hands with a side pot",
     /// Hands with three pots or more.
@@ -600,10 +730,21 @@ counts! {
     mucks: "hands mucked at showdown",
     /// All-in bets and raises short of a full one.
     short_all_in_raises: "all-in raises short of a full raise",
+    /// Turns of players who had acted before a short all-in raise and may raise again (the
+    /// short raises since add up to a full one, or the game reopens on any raise).
+    short_all_ins_reopened: "  then a raise allowed to one who had acted",
+    /// Turns of players who had acted before a short all-in raise and may only call or fold.
+    short_all_ins_closed: "  then a raise refused to one who had acted",
+    /// Fixed-limit betting rounds raised to the cap.
+    capped_rounds: "rounds raised to the cap",
+    /// Heads-up fixed-limit rounds raised past the cap (cash games leave them uncapped).
+    uncapped_rounds: "heads-up rounds raised past the cap",
     /// Stud bring-ins posted.
     bring_ins: "bring-ins",
     /// Bring-ins completed instead.
     completions: "bring-ins completed",
+    /// Betting rounds whose opener was chosen by suit (two players showing the same ranks).
+    suit_openers: "rounds opened by suit",
     /// Fixed-limit bets at the larger of two sizes offered (the stud open-pair option).
     big_bet_options: "big bets of the open-pair option",
     /// Community cards dealt in stud (the deck ran short for a seventh card).

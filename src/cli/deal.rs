@@ -12,9 +12,11 @@ use std::process::ExitCode;
 use anyhow::Context;
 use clap::Args;
 use feltkit::phh::stream::{ordered, Step, Window};
-use feltkit::play::{hand_rng, random_hand_counted, random_stakes, Counts, Style};
+use feltkit::play::{
+    big_bet, default_stakes, hand_rng, random_hand_counted, random_stacks, Counts, Style,
+};
 use feltkit::rules::game::GAMES;
-use feltkit::rules::{Chips, Game, MAX_CHIPS};
+use feltkit::rules::{Chips, Game, Stakes, Structure, MAX_CHIPS};
 use rand::Rng;
 
 /// The most hands one run may deal.
@@ -39,6 +41,23 @@ pub struct DealArgs {
     /// players). Default: drawn for each hand, a third of them short.
     #[arg(long, value_delimiter = ',', value_parser = parse_stack)]
     stacks: Vec<Chips>,
+    /// Forced bets and bet sizes, as `key=value` parts separated by commas: `blinds=1/2[/4...]`,
+    /// `ante=X`, `bring-in=X`, `bets=SMALL/BIG` (fixed limit; spread limit: least/most),
+    /// `min-bet=X`; or just `A/B`: the blinds of hold'em and turnover, the bets of stud.
+    /// Default: the game's smallest (see below). Random stacks scale with the big bet.
+    #[arg(long, value_parser = parse_stakes)]
+    stakes: Option<StakesFlag>,
+    /// Facing a bet, fold this often (percent, 0 to 100). With none of --fold, --raise and
+    /// --muck, each hand is played in the default style (25/35/15) or, one in five, calmly
+    /// (2/10/15).
+    #[arg(long, value_parser = parse_percent)]
+    fold: Option<u32>,
+    /// When a bet or raise is allowed, make one this often (percent).
+    #[arg(long, value_parser = parse_percent)]
+    raise: Option<u32>,
+    /// At the showdown, a player after the first mucks this often where they may (percent).
+    #[arg(long, value_parser = parse_percent)]
+    muck: Option<u32>,
     /// Seed of the random play: the same seed gives the same hands.
     #[arg(long, default_value = "0")]
     seed: u64,
@@ -78,6 +97,164 @@ fn parse_players(text: &str) -> Result<(usize, usize), String> {
     }
 }
 
+/// The forced bets and bet sizes given with `--stakes`; what is not given keeps the game's
+/// default.
+#[derive(Clone, Debug, Default)]
+struct StakesFlag {
+    /// `A/B` alone: the blinds, or the bets of a game opened by cards.
+    pair: Option<(Chips, Chips)>,
+    blinds: Option<Vec<Chips>>,
+    ante: Option<Chips>,
+    bring_in: Option<Chips>,
+    bets: Option<(Chips, Chips)>,
+    min_bet: Option<Chips>,
+}
+
+fn parse_stakes(text: &str) -> Result<StakesFlag, String> {
+    let expected = "expected `A/B` or key=value parts separated by commas (blinds=1/2, ante=1, \
+                    bring-in=2, bets=5/10, min-bet=2)";
+    let mut flag = StakesFlag::default();
+    let chips = |part: &str, v: &str, zero_ok: bool| -> Result<Chips, String> {
+        let lo = Chips::from(!zero_ok);
+        match v.trim().parse::<Chips>() {
+            Ok(x) if (lo..=MAX_CHIPS).contains(&x) => Ok(x),
+            _ => {
+                Err(format!("`{part}`: expected a whole number of chips from {lo} to {MAX_CHIPS}"))
+            }
+        }
+    };
+    let pair = |part: &str, v: &str| -> Result<(Chips, Chips), String> {
+        match v.split_once('/') {
+            Some((a, b)) => Ok((chips(part, a, false)?, chips(part, b, false)?)),
+            None => Err(format!("`{part}`: expected two amounts such as 5/10")),
+        }
+    };
+    for part in text.split(',').map(str::trim) {
+        let Some((key, value)) = part.split_once('=') else {
+            if part.contains('/') && flag.pair.is_none() {
+                flag.pair = Some(pair(part, part)?);
+                continue;
+            }
+            return Err(format!("`{part}`: {expected}"));
+        };
+        let once = |seen: bool| if seen { Err(format!("`{key}` is given twice")) } else { Ok(()) };
+        match key.trim() {
+            "blinds" => {
+                once(flag.blinds.is_some())?;
+                let v: Result<Vec<Chips>, String> =
+                    value.split('/').map(|x| chips(part, x, true)).collect();
+                flag.blinds = Some(v?);
+            }
+            "ante" => {
+                once(flag.ante.is_some())?;
+                flag.ante = Some(chips(part, value, true)?);
+            }
+            "bring-in" => {
+                once(flag.bring_in.is_some())?;
+                flag.bring_in = Some(chips(part, value, false)?);
+            }
+            "bets" => {
+                once(flag.bets.is_some())?;
+                flag.bets = Some(pair(part, value)?);
+            }
+            "min-bet" => {
+                once(flag.min_bet.is_some())?;
+                flag.min_bet = Some(chips(part, value, false)?);
+            }
+            other => return Err(format!("`{other}` is not a part of the stakes: {expected}")),
+        }
+    }
+    Ok(flag)
+}
+
+impl StakesFlag {
+    /// The stakes of a hand of `game` with `players` players (no stacks yet).
+    fn stakes(&self, game: Game, players: usize) -> Result<Stakes, String> {
+        let mut stakes = default_stakes(game, players);
+        let by_cards = stakes.blinds.is_empty();
+        let sized = matches!(game.structure, Structure::FixedLimit | Structure::SpreadLimit);
+        let americana = game.deck == feltkit::card::Deck::Americana;
+        let refuse = |part: &str, why: &str| Err(format!("{part}: {} {why}", game.code));
+        if by_cards && self.blinds.is_some() {
+            return refuse("blinds", "has no blinds (the low or high card brings in)");
+        }
+        if !by_cards && self.bring_in.is_some() {
+            return refuse("bring-in", "has blinds, no bring-in");
+        }
+        let beyond_ante = self.bring_in.or(self.min_bet).is_some() || self.bets.is_some();
+        if americana && (beyond_ante || self.pair.is_some()) {
+            return refuse("bets", "sizes its bring-in and bets from the ante (give ante=X only)");
+        }
+        if !sized && (self.bets.is_some() || (by_cards && self.pair.is_some())) {
+            return refuse("bets", "has a minimum bet (min-bet=X), not two bet sizes");
+        }
+        if sized && self.min_bet.is_some() {
+            return refuse("min-bet", "bets in two sizes (bets=SMALL/BIG)");
+        }
+        let (mut blinds, mut bets) = (self.blinds.clone(), self.bets);
+        match self.pair {
+            Some(p) if by_cards => bets = bets.or(Some(p)),
+            Some((a, b)) => blinds = blinds.or(Some(vec![a, b])),
+            None => {}
+        }
+        if let Some(b) = blinds {
+            if b.len() > players {
+                return Err(format!(
+                    "blinds: {} blinds or straddles for {players} players",
+                    b.len()
+                ));
+            }
+            if let Some(w) = b.windows(2).find(|w| w[1] < w[0]) {
+                return Err(format!(
+                    "blinds: {} after {}: each blind or straddle is at least the one before",
+                    w[1], w[0]
+                ));
+            }
+            let big = b.iter().copied().max().unwrap_or(0);
+            stakes.blinds = (0..players).map(|i| b.get(i).copied().unwrap_or(0)).collect();
+            // The bets follow the big blind unless given.
+            if game.structure == Structure::FixedLimit && big > 0 {
+                (stakes.small_bet, stakes.big_bet) = (big, 2 * big);
+            } else if stakes.min_bet > 0 && big > 0 {
+                stakes.min_bet = big;
+            }
+        }
+        if let Some((small, big)) = bets {
+            if small > big {
+                return Err(format!("bets: {small}/{big}: the big bet is at least the small one"));
+            }
+            (stakes.small_bet, stakes.big_bet) = (small, big);
+            // Stud's ante and bring-in follow the bets unless given (ante 1 and bring-in 2 at
+            // 5/10; spread limit brings in for the least bet).
+            if by_cards {
+                stakes.antes = vec![(big / 10).max(1); players];
+                stakes.bring_in = if game.structure == Structure::SpreadLimit {
+                    small
+                } else {
+                    (small * 2 / 5).max(1)
+                };
+            }
+        }
+        if let Some(x) = self.min_bet {
+            stakes.min_bet = x;
+        }
+        if let Some(x) = self.bring_in {
+            stakes.bring_in = x;
+        }
+        if let Some(x) = self.ante {
+            stakes.antes = vec![x; players];
+        }
+        Ok(stakes)
+    }
+}
+
+fn parse_percent(text: &str) -> Result<u32, String> {
+    match text.trim().trim_end_matches('%').parse::<u32>() {
+        Ok(x) if x <= 100 => Ok(x),
+        _ => Err(format!("`{text}`: expected a percentage from 0 to 100")),
+    }
+}
+
 fn parse_stack(text: &str) -> Result<Chips, String> {
     match text.trim().parse::<Chips>() {
         Ok(x) if (1..=MAX_CHIPS).contains(&x) => Ok(x),
@@ -103,19 +280,45 @@ pub fn run(args: DealArgs) -> anyhow::Result<ExitCode> {
     if hi > game.max_players {
         anyhow::bail!("{} is played by 2 to {} players, not {hi}", game.code, game.max_players);
     }
+    // Stakes that cannot start a hand are refused before any is dealt.
+    if let Some(flag) = &args.stakes {
+        for players in lo..=hi {
+            let mut stakes =
+                flag.stakes(game, players).map_err(|e| anyhow::anyhow!("--stakes: {e}"))?;
+            stakes.stacks = vec![MAX_CHIPS / 16; players];
+            if let Err(e) = feltkit::rules::Hand::new(game, &stakes) {
+                anyhow::bail!("--stakes: {e} ({} with {players} players)", game.code);
+            }
+        }
+    }
+    // One style for every hand when any of its flags is given.
+    let fixed_style =
+        (args.fold.is_some() || args.raise.is_some() || args.muck.is_some()).then(|| {
+            let d = Style::default();
+            Style {
+                fold: args.fold.unwrap_or(d.fold),
+                raise: args.raise.unwrap_or(d.raise),
+                muck: args.muck.unwrap_or(d.muck),
+            }
+        });
     let threads =
         args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     // Hand `k`, as section `[k + 1]` of the bundle, written to `out`.
     let one_hand = |k: u64, out: &mut String, counts: &mut Counts| -> anyhow::Result<()> {
         let mut rng = hand_rng(args.seed, k);
         let players = rng.random_range(lo..=hi);
-        let mut stakes = random_stakes(game, players, &mut rng);
+        let mut stakes = match &args.stakes {
+            None => default_stakes(game, players),
+            Some(flag) => flag.stakes(game, players).map_err(anyhow::Error::msg)?,
+        };
+        stakes.stacks = random_stacks(big_bet(game, &stakes), players, &mut rng);
         match args.stacks.len() {
             0 => {}
             1 => stakes.stacks = vec![args.stacks[0]; players],
             _ => stakes.stacks.clone_from(&args.stacks),
         }
-        let (text, _, reached) = random_hand_counted(game, &stakes, Style::default(), &mut rng)
+        let style = fixed_style.unwrap_or_else(|| Style::draw(&mut rng));
+        let (text, _, reached) = random_hand_counted(game, &stakes, style, &mut rng)
             .with_context(|| format!("hand {} could not be played", k + 1))?;
         counts.add(&reached);
         use std::fmt::Write as _;
@@ -202,7 +405,7 @@ pub fn run(args: DealArgs) -> anyhow::Result<ExitCode> {
             format!("felt deal: {} {} hands, seed {}\n", total.hands, game.code, args.seed);
         for (name, n) in total.rows().into_iter().skip(1) {
             let rate = n as f64 * 10_000.0 / hands;
-            table.push_str(&format!("  {name:<38} {n:>10}  {rate:>9.1} per 10,000 hands\n"));
+            table.push_str(&format!("  {name:<44} {n:>10}  {rate:>9.1} per 10,000 hands\n"));
         }
         super::diagnose(format_args!("{}", table.trim_end()));
     }

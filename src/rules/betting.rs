@@ -190,7 +190,9 @@ impl Hand {
         self.committed[player] += amount;
     }
 
-    pub(super) fn capped(&self) -> Option<u32> {
+    /// Fixed limit: the cap on bets and raises in a betting round, once this round's have
+    /// reached it (never in a heads-up round the game leaves uncapped).
+    pub fn capped(&self) -> Option<u32> {
         let cap = self.game.cap?;
         let heads_up = self.live_count() == 2;
         if heads_up && self.game.heads_up_uncapped && !self.game.tournament {

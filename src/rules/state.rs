@@ -431,6 +431,17 @@ impl Hand {
         self.phase
     }
 
+    /// The street being played (0: the first), as an index into the game's streets.
+    pub fn street(&self) -> usize {
+        self.street
+    }
+
+    /// The bets and raises made in this betting round, as the cap counts them (a blind or a
+    /// bring-in counts where the game counts it toward the cap).
+    pub fn raises(&self) -> u32 {
+        self.raises
+    }
+
     /// Current stacks (chips behind, not counting bets in front of players, nor the chips set
     /// aside for a player protected all-in: see [`Hand::set_aside`]).
     pub fn stacks(&self) -> &[Chips] {
@@ -446,6 +457,11 @@ impl Hand {
     /// Starting stacks.
     pub fn starting_stacks(&self) -> &[Chips] {
         &self.starting
+    }
+
+    /// Each player's bet in this betting round (the blinds before the flop, a bring-in).
+    pub fn bets(&self) -> &[Chips] {
+        &self.bets
     }
 
     /// Each player's total put in so far (antes, blinds, bets).

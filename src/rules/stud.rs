@@ -115,6 +115,36 @@ impl Hand {
         best.map(|(_, i)| i)
     }
 
+    /// Whether the player who opens this betting round was chosen by suit: two players show the
+    /// same by rank (the lowest or highest up card; in Americana, where suits break every tie,
+    /// also the best showing hand). Standard stud's later rounds break ties by seat, not suit.
+    pub fn opened_by_suit(&self) -> bool {
+        let Some(street) = self.game.streets.get(self.street) else { return false };
+        let americana = self.game.deck == crate::card::Deck::Americana;
+        let opening = street.opening;
+        if opening == Opening::Position || (opening == Opening::BestShowing && !americana) {
+            return false;
+        }
+        // The best rank-only key, and how many players show it.
+        let mut best: Option<(u32, usize)> = None;
+        for i in (0..self.n).filter(|&i| !self.folded[i]) {
+            let Some((buf, len)) = self.up_buf(i) else { continue };
+            let up = &buf[..len];
+            let rank = |c: &Card| u32::from(c.rank().index());
+            let key = match opening {
+                Opening::LowCard => 255 - up.iter().map(rank).min().unwrap_or(0),
+                Opening::HighCard => up.iter().map(rank).max().unwrap_or(0),
+                _ => showing_key(up, false),
+            };
+            best = match best {
+                Some((k, n)) if k == key => Some((k, n + 1)),
+                Some((k, n)) if k > key => Some((k, n)),
+                _ => Some((key, 1)),
+            };
+        }
+        best.is_some_and(|(_, n)| n > 1)
+    }
+
     /// Whether a live player shows a pair on this street (the 4th-street open-pair option).
     pub(super) fn open_pair_showing(&self) -> bool {
         (0..self.n).filter(|&i| !self.folded[i]).any(|i| {

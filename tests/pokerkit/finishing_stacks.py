@@ -3,15 +3,30 @@
 One line per hand, in order: the section's number, then the stacks separated by spaces, or
 `error` and PokerKit's message. Used by tests/suite/pokerkit.rs as an independent referee of the
 hands `felt deal` writes.
+
+PokerKit 0.7.7 has pot-limit hold'em's rules (its pot-limit betting structure and the hold'em
+streets) but no PHH code for them: the code `PT` is registered here with a class made of its own
+parts, as it registers `NT` from no-limit betting and the same streets.
 """
 
 import sys
 from importlib.metadata import version
 
 from pokerkit import HandHistory
+from pokerkit.games import PotLimitPokerMixin, TexasHoldemMixin, UnfixedLimitHoldem
 
 if version('pokerkit') != '0.7.7':
     sys.exit(f'PokerKit 0.7.7 is needed, not {version("pokerkit")}')
+
+
+
+class PotLimitTexasHoldem(PotLimitPokerMixin, TexasHoldemMixin, UnfixedLimitHoldem):
+    """Pot-limit Texas hold'em: NoLimitTexasHoldem with the pot-limit betting structure."""
+
+
+HandHistory.game_types['PT'] = PotLimitTexasHoldem
+HandHistory.variants[PotLimitTexasHoldem] = 'PT'
+HandHistory.required_field_names['PT'] = HandHistory.required_field_names['NT']
 
 with open(sys.argv[1], 'rb') as f:
     histories = list(HandHistory.load_all(f))

@@ -98,3 +98,78 @@ fn stats_count_what_the_hands_reached_on_stderr() {
     assert!(line.ends_with("per 10,000 hands"), "{line}");
     assert!(!line.contains(" 0  "), "no bring-in in 500 stud hands: {line}");
 }
+
+#[test]
+fn stakes_set_the_forced_bets_and_scale_the_stacks() {
+    let bundle = deal(&["--game", "nlhe", "-n", "30", "--players", "3", "--stakes", "50/100"]);
+    assert_eq!(bundle.matches("blinds_or_straddles = [50, 100, 0]\nmin_bet = 100\n").count(), 30);
+    // Stacks are drawn from 1 to 150 big bets: none below one big blind.
+    for line in bundle.lines().filter(|l| l.starts_with("starting_stacks")) {
+        let stacks = line.trim_start_matches("starting_stacks = [").trim_end_matches(']');
+        assert!(stacks.split(", ").all(|x| x.parse::<i64>().unwrap() >= 100), "{line}");
+    }
+    let bundle =
+        deal(&["--game", "stud7", "-n", "10", "--stakes", "ante=5,bring-in=10,bets=25/50"]);
+    assert_eq!(bundle.matches("small_bet = 25\nbig_bet = 50\nbring_in = 10\n").count(), 10);
+    // Stud's ante and bring-in follow the bets unless given.
+    let bundle = deal(&["--game", "stud7", "-n", "1", "--players", "2", "--stakes", "50/100"]);
+    assert!(bundle.contains("antes = [10, 10]\nsmall_bet = 50\nbig_bet = 100\nbring_in = 20\n"));
+    let bundle =
+        deal(&["--game", "flhe", "-n", "1", "--players", "4", "--stakes", "blinds=5/10/20"]);
+    assert!(bundle.contains("blinds_or_straddles = [5, 10, 20, 0]\nsmall_bet = 20\nbig_bet = 40\n"));
+    for game in ["nlhe", "stud7", "americana"] {
+        let bundle = deal(&["--game", game, "-n", "100", "--stakes", "ante=3", "--seed", "9"]);
+        felt()
+            .args(["replay", "--check", "-"])
+            .write_stdin(bundle)
+            .assert()
+            .code(0)
+            .stdout(predicate::str::contains("100 hands in 1 file: 100 legal and matching"));
+    }
+}
+
+#[test]
+fn stakes_that_do_not_fit_the_game_are_refused_before_any_hand() {
+    for (game, stakes, message) in [
+        ("nlhe", "bring-in=3", "--stakes: bring-in: nlhe has blinds, no bring-in"),
+        ("nlhe", "bets=5/10", "--stakes: bets: nlhe has a minimum bet (min-bet=X)"),
+        ("nlhe", "10/5", "--stakes: blinds: 5 after 10: each blind or straddle is at least"),
+        ("stud7", "blinds=1/2", "--stakes: blinds: stud7 has no blinds"),
+        ("stud7", "min-bet=4", "--stakes: min-bet: stud7 bets in two sizes"),
+        ("stud7", "10/5", "--stakes: bets: 10/5: the big bet is at least the small one"),
+        ("americana", "1/2", "--stakes: bets: americana sizes its bring-in and bets from the ante"),
+        ("nlhe", "blinds=1/2/4/8", "--stakes: blinds: 4 blinds or straddles for 3 players"),
+        ("nlhe", "ante=x", "`ante=x`: expected a whole number of chips from 0"),
+        ("nlhe", "ante=1,ante=2", "`ante` is given twice"),
+        ("nlhe", "pot=3", "`pot` is not a part of the stakes"),
+    ] {
+        felt()
+            .args(["deal", "--game", game, "--players", "3", "--stakes", stakes, "-n", "5"])
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains(message));
+    }
+}
+
+#[test]
+fn a_style_flag_plays_every_hand_alike() {
+    // Nobody folds: eight stud players all reach seventh street, where the deck runs short and
+    // one community card is dealt to all.
+    let out = felt()
+        .args(["deal", "--game", "stud7", "--players", "8", "-n", "20", "--fold", "0", "--stats"])
+        .assert()
+        .code(0)
+        .get_output()
+        .clone();
+    let stats = String::from_utf8(out.stderr).unwrap();
+    let line = stats.lines().find(|l| l.contains("stud community cards")).unwrap();
+    assert!(line.split_whitespace().any(|w| w == "20"), "{line}");
+    let bundle = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(bundle.matches(" f'").count(), 0, "a player folded");
+    felt()
+        .args(["deal", "--game", "nlhe", "--fold", "101"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("`101`: expected a percentage from 0 to 100"));
+}

@@ -1,7 +1,8 @@
-//! Differential test against PokerKit 0.7.7: random hands of the PHH codes NT, FT and F7S from
-//! `feltkit::play` are replayed by PokerKit (`tests/pokerkit/finishing_stacks.py`), hand by
+//! Differential test against PokerKit 0.7.7: random hands of the PHH codes NT, FT, PT and F7S
+//! from `feltkit::play` are replayed by PokerKit (`tests/pokerkit/finishing_stacks.py`), hand by
 //! hand, and must end with the same stacks. (PokerKit 0.7.7's hand-history reader has no code
-//! for pot-limit hold'em, so PT is not compared.)
+//! for pot-limit hold'em: the script registers `PT` from PokerKit's own pot-limit betting and
+//! hold'em streets.)
 //!
 //! Python is found as `$FELTKIT_PYTHON`, else `python3`. Without Python or PokerKit the test is
 //! skipped with a message, unless `FELTKIT_REQUIRE_POKERKIT` is set (CI sets it: `.ci/run`
@@ -38,7 +39,7 @@ fn pokerkit_gives_the_same_finishing_stacks_for_random_hands_of_the_phh_codes() 
     let Some(python) = python() else { return };
     let script = format!("{}/tests/pokerkit/finishing_stacks.py", env!("CARGO_MANIFEST_DIR"));
     let dir = tempfile::tempdir().unwrap();
-    for code in ["NT", "FT", "F7S"] {
+    for code in ["NT", "FT", "PT", "F7S"] {
         let game = Game::by_code(code).unwrap();
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(2026);
         let mut bundle = String::new();
