@@ -16,7 +16,11 @@ use std::fmt;
 
 use thiserror::Error;
 
+pub mod ace_five;
 pub mod americana;
+pub mod deuce_seven;
+pub mod low;
+pub mod omaha;
 pub mod reference;
 pub mod standard;
 pub mod tables;
@@ -147,6 +151,34 @@ pub enum EvalError {
     /// A card appears twice.
     #[error("{0} appears twice")]
     Duplicate(crate::card::Card),
+    /// A ranking that takes some other number of cards (Omaha, the lows, badugi) got the
+    /// wrong number.
+    #[error("{}, expected {expected}", crate::text::count(*count, "card", "cards"))]
+    Count {
+        /// The number of cards given.
+        count: usize,
+        /// The numbers the ranking takes, in words (`4`, `5 to 7`).
+        expected: &'static str,
+    },
+    /// Omaha: the wrong number of hole cards.
+    #[error("{}, expected {expected}", crate::text::count(*count, "hole card", "hole cards"))]
+    HoleCount {
+        /// The number of hole cards given.
+        count: usize,
+        /// The numbers the ranking takes, in words.
+        expected: &'static str,
+    },
+    /// Omaha: the wrong number of board cards.
+    #[error("{}, expected {expected}", crate::text::count(*count, "board card", "board cards"))]
+    BoardCount {
+        /// The number of board cards given.
+        count: usize,
+        /// The numbers the ranking takes, in words.
+        expected: &'static str,
+    },
+    /// A card below the six, in the 36-card short deck.
+    #[error("{0} is not in the 36-card short deck (6 to A)")]
+    NotInShortDeck(crate::card::Card),
     /// A card is not in the ranking's deck.
     #[error("{card} is not in the {deck}")]
     NotInDeck {
@@ -155,6 +187,25 @@ pub enum EvalError {
         /// The deck.
         deck: crate::card::Deck,
     },
+}
+
+/// Checks that `cards` are distinct, and their number is in `counts` (`expected` says so in
+/// words for the error).
+pub(crate) fn check_distinct(
+    cards: &[crate::card::Card],
+    counts: std::ops::RangeInclusive<usize>,
+    expected: &'static str,
+) -> Result<(), EvalError> {
+    if !counts.contains(&cards.len()) {
+        return Err(EvalError::Count { count: cards.len(), expected });
+    }
+    let mut seen = crate::card::CardSet::EMPTY;
+    for &card in cards {
+        if !seen.insert(card) {
+            return Err(EvalError::Duplicate(card));
+        }
+    }
+    Ok(())
 }
 
 /// Checks that `cards` are 5 to 7 distinct cards of `deck`.
