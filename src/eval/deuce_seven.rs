@@ -137,7 +137,7 @@ mod tests {
         assert!(r("KcQdJhTs8c") > r("Ac5d4h3s2c"));
         assert!(r("Ac5d4h3s2c") > r("Ac6d4h3s2c"));
         assert!(r("Ac5d4h3s2c") > r("2c2d3h4s5c")); // ace high beats a pair
-        // Suited, it is an ace-high flush, the best of them.
+                                                    // Suited, it is an ace-high flush, the best of them.
         assert_eq!(r("Ac5c4c3c2c").category(), Category::Flush);
         assert!(r("KcQcJcTc8c") > r("Ac5c4c3c2c"));
         assert!(r("Ac5c4c3c2c") > r("Ac6c4c3c2c"));

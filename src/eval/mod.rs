@@ -18,10 +18,12 @@ use thiserror::Error;
 
 pub mod ace_five;
 pub mod americana;
+pub mod badugi;
 pub mod deuce_seven;
 pub mod low;
 pub mod omaha;
 pub mod reference;
+pub mod shortdeck;
 pub mod standard;
 pub mod tables;
 
