@@ -5,7 +5,9 @@
 //! rank first) and naming the category from the group sizes, straightness and flushness. The
 //! result is packed into a `u32` whose order is the hand order: category first, then the group
 //! ranks one nibble each, then (Americana only) the tie-break suit. A hand of six or seven cards
-//! is worth its best five-card subset, by definition.
+//! is worth its best five-card subset, by definition. The short deck is ranked as Americana
+//! is (flush above full house) with A-6-7-8-9 as the lowest straight; Omaha, the lows and
+//! badugi have their references in [`games`].
 //!
 //! ```
 //! use feltkit::card::{parse_cards, Deck};
@@ -21,6 +23,8 @@
 
 use crate::card::Card;
 use crate::eval::Category;
+
+pub mod games;
 
 /// Rank indices (0 = two ... 12 = ace) of a five-card hand's groups, largest group first, and
 /// the category, under standard rules. For straights the list holds only the top rank (5 for
