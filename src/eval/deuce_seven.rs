@@ -82,7 +82,7 @@ impl DeuceSevenRank {
         } else if doubled == 2 * ACE_SIX_FLUSH - 1 {
             Category::Flush
         } else {
-            Category::ALL[(doubled / 2 >> 12) as usize % 9]
+            Category::ALL[((doubled / 2) >> 12) as usize % 9]
         }
     }
 }

@@ -1,8 +1,25 @@
-//! Hand evaluation: the standard 52-card ranking and the 32-card Americana ranking.
+//! Hand evaluation: the standard 52-card ranking, the 32-card Americana ranking, and the
+//! rankings of other games.
 //!
-//! Both evaluators turn five, six or seven cards into a number where larger is better and equal
-//! means a split, served by perfect-hash tables the crate generates itself (see
-//! [`tables`] and `data/README.md`).
+//! The standard and Americana evaluators turn five, six or seven cards into a number where
+//! larger is better and equal means a split, served by perfect-hash tables the crate generates
+//! itself (see [`tables`] and `data/README.md`). [`Ranking`] picks between the two.
+//!
+//! The other rankings each have a module, with a checked `evaluate` and an unchecked hot path:
+//!
+//! | module | ranking | cards | best hand |
+//! |---|---|---|---|
+//! | [`omaha`] | Omaha high: exactly 2 hole cards and 3 board cards, standard ranks | 2-6 hole, 3-5 board | royal flush |
+//! | [`low`] | eight-or-better low (Omaha hi-lo, stud hi-lo): five ranks 8 or lower, or no low | 5-7, or Omaha | 5-4-3-2-A |
+//! | [`ace_five`] | ace-to-five low (razz): pairs count, straights and flushes do not | 5-7 | 5-4-3-2-A |
+//! | [`deuce_seven`] | deuce-to-seven low: standard reversed, ace high, A-2-3-4-5 no straight | 5 | 7-5-4-3-2 |
+//! | [`badugi`] | badugi: most cards of different suits and ranks, then lowest | 4 | A-2-3-4 of four suits |
+//! | [`shortdeck`] | short deck (6 to A): flush above full house, A-6-7-8-9 lowest straight | 5-7 | royal flush |
+//!
+//! Every value type orders so that **the better hand is greater**, in the low games too, so the
+//! winner is the maximum; an eight-or-better low that does not qualify is `None`, below every
+//! low. Each is tested against a slow reference in [`reference`](mod@reference) (every hand
+//! where there are few enough, large seeded samples otherwise).
 //!
 //! ```
 //! use feltkit::card::{parse_cards, Deck};
