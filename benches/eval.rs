@@ -6,6 +6,9 @@
 //!   from its seven bytes.
 //! * `americana/*`: the 32-card evaluator (no peer exists): all 3,365,856 seven-card hands,
 //!   and all 201,376 five-card hands.
+//! * `omaha/*`: 100,000 random Omaha deals (four hole cards and a five-card board: 60 hands of
+//!   two plus three each; and five hole cards, 100 each), high and eight-or-better low; time
+//!   per element is time per deal.
 //!
 //! `cargo bench -p feltkit-benches --bench eval`; the feltkit and aya_poker workloads live in
 //! `lib.rs`, shared with `eval-interleaved` (the same comparison as best-of-N interleaved runs).
@@ -15,6 +18,7 @@ use std::hint::black_box;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use feltkit::card::{Card, Deck};
 use feltkit::eval::americana::AmericanaHand;
+use feltkit::eval::{low, omaha};
 use feltkit_benches::{
     aya_cards, aya_enumerate, aya_random, enumerate7, feltkit_enumerate, feltkit_random, on_stack,
     random_hands, ALL7,
@@ -135,5 +139,38 @@ fn bench_americana(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bench_enumerate, bench_random, bench_americana);
+fn bench_omaha(c: &mut Criterion) {
+    const N: usize = 100_000;
+    let mut g = c.benchmark_group("omaha");
+    g.throughput(Throughput::Elements(N as u64));
+    for hole in [4usize, 5] {
+        let deals: Vec<Card> = random_hands(N, hole + 5, 0x0a4a + hole as u64)
+            .iter()
+            .map(|&i| Card::from_index(i).expect("card index"))
+            .collect();
+        let k = hole + 5;
+        g.bench_function(format!("high/{hole}+5"), |b| {
+            b.iter(|| {
+                let mut sum = 0u64;
+                for d in black_box(&deals).chunks_exact(k) {
+                    sum += omaha::rank(&d[..hole], &d[hole..]).value() as u64;
+                }
+                black_box(sum)
+            })
+        });
+        g.bench_function(format!("low/{hole}+5"), |b| {
+            b.iter(|| {
+                let mut sum = 0u64;
+                for d in black_box(&deals).chunks_exact(k) {
+                    sum +=
+                        low::omaha_low_rank(&d[..hole], &d[hole..]).map_or(0, |l| l.value()) as u64;
+                }
+                black_box(sum)
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, bench_enumerate, bench_random, bench_americana, bench_omaha);
 criterion_main!(benches);

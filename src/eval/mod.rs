@@ -1,8 +1,25 @@
-//! Hand evaluation: the standard 52-card ranking and the 32-card Americana ranking.
+//! Hand evaluation: the standard 52-card ranking, the 32-card Americana ranking, and the
+//! rankings of other games.
 //!
-//! Both evaluators turn five, six or seven cards into a number where larger is better and equal
-//! means a split, served by perfect-hash tables the crate generates itself (see
-//! [`tables`] and `data/README.md`).
+//! The standard and Americana evaluators turn five, six or seven cards into a number where
+//! larger is better and equal means a split, served by perfect-hash tables the crate generates
+//! itself (see [`tables`] and `data/README.md`). [`Ranking`] picks between the two.
+//!
+//! The other rankings each have a module, with a checked `evaluate` and an unchecked hot path:
+//!
+//! | module | ranking | cards | best hand |
+//! |---|---|---|---|
+//! | [`omaha`] | Omaha high: exactly 2 hole cards and 3 board cards, standard ranks | 2-6 hole, 3-5 board | royal flush |
+//! | [`low`] | eight-or-better low (Omaha hi-lo, stud hi-lo): five ranks 8 or lower, or no low | 5-7, or Omaha | 5-4-3-2-A |
+//! | [`ace_five`] | ace-to-five low (razz): pairs count, straights and flushes do not | 5-7 | 5-4-3-2-A |
+//! | [`deuce_seven`] | deuce-to-seven low: standard reversed, ace high, A-2-3-4-5 no straight | 5 | 7-5-4-3-2 |
+//! | [`badugi`] | badugi: most cards of different suits and ranks, then lowest | 4 | A-2-3-4 of four suits |
+//! | [`shortdeck`] | short deck (6 to A): flush above full house, A-6-7-8-9 lowest straight | 5-7 | royal flush |
+//!
+//! Every value type orders so that **the better hand is greater**, in the low games too, so the
+//! winner is the maximum; an eight-or-better low that does not qualify is `None`, below every
+//! low. Each is tested against a slow reference in [`reference`](mod@reference) (every hand
+//! where there are few enough, large seeded samples otherwise).
 //!
 //! ```
 //! use feltkit::card::{parse_cards, Deck};
@@ -16,8 +33,14 @@ use std::fmt;
 
 use thiserror::Error;
 
+pub mod ace_five;
 pub mod americana;
+pub mod badugi;
+pub mod deuce_seven;
+pub mod low;
+pub mod omaha;
 pub mod reference;
+pub mod shortdeck;
 pub mod standard;
 pub mod tables;
 
@@ -147,6 +170,34 @@ pub enum EvalError {
     /// A card appears twice.
     #[error("{0} appears twice")]
     Duplicate(crate::card::Card),
+    /// A ranking that takes some other number of cards (Omaha, the lows, badugi) got the
+    /// wrong number.
+    #[error("{}, expected {expected}", crate::text::count(*count, "card", "cards"))]
+    Count {
+        /// The number of cards given.
+        count: usize,
+        /// The numbers the ranking takes, in words (`4`, `5 to 7`).
+        expected: &'static str,
+    },
+    /// Omaha: the wrong number of hole cards.
+    #[error("{}, expected {expected}", crate::text::count(*count, "hole card", "hole cards"))]
+    HoleCount {
+        /// The number of hole cards given.
+        count: usize,
+        /// The numbers the ranking takes, in words.
+        expected: &'static str,
+    },
+    /// Omaha: the wrong number of board cards.
+    #[error("{}, expected {expected}", crate::text::count(*count, "board card", "board cards"))]
+    BoardCount {
+        /// The number of board cards given.
+        count: usize,
+        /// The numbers the ranking takes, in words.
+        expected: &'static str,
+    },
+    /// A card below the six, in the 36-card short deck.
+    #[error("{0} is not in the 36-card short deck (6 to A)")]
+    NotInShortDeck(crate::card::Card),
     /// A card is not in the ranking's deck.
     #[error("{card} is not in the {deck}")]
     NotInDeck {
@@ -155,6 +206,25 @@ pub enum EvalError {
         /// The deck.
         deck: crate::card::Deck,
     },
+}
+
+/// Checks that `cards` are distinct, and their number is in `counts` (`expected` says so in
+/// words for the error).
+pub(crate) fn check_distinct(
+    cards: &[crate::card::Card],
+    counts: std::ops::RangeInclusive<usize>,
+    expected: &'static str,
+) -> Result<(), EvalError> {
+    if !counts.contains(&cards.len()) {
+        return Err(EvalError::Count { count: cards.len(), expected });
+    }
+    let mut seen = crate::card::CardSet::EMPTY;
+    for &card in cards {
+        if !seen.insert(card) {
+            return Err(EvalError::Duplicate(card));
+        }
+    }
+    Ok(())
 }
 
 /// Checks that `cards` are 5 to 7 distinct cards of `deck`.

@@ -5,7 +5,9 @@
 //! rank first) and naming the category from the group sizes, straightness and flushness. The
 //! result is packed into a `u32` whose order is the hand order: category first, then the group
 //! ranks one nibble each, then (Americana only) the tie-break suit. A hand of six or seven cards
-//! is worth its best five-card subset, by definition.
+//! is worth its best five-card subset, by definition. The short deck is ranked as Americana
+//! is (flush above full house) with A-6-7-8-9 as the lowest straight; Omaha, the lows and
+//! badugi have their references in [`games`].
 //!
 //! ```
 //! use feltkit::card::{parse_cards, Deck};
@@ -21,6 +23,8 @@
 
 use crate::card::Card;
 use crate::eval::Category;
+
+pub mod games;
 
 /// Rank indices (0 = two ... 12 = ace) of a five-card hand's groups, largest group first, and
 /// the category, under standard rules. For straights the list holds only the top rank (5 for
@@ -132,6 +136,48 @@ fn americana_groups(cards: &[Card; 5]) -> (Category, Vec<u8>) {
     let (groups, flush) = group(cards);
     // A-7-8-9-T: ranks A=12, 7=5, 8=6, 9=7, T=8; the ten is its top card.
     let straight_top = straight_top(&groups, &[12, 5, 6, 7, 8], 8);
+    let shape: Vec<u8> = groups.iter().map(|g| g.1).collect();
+    let category = match (straight_top, flush, shape.as_slice()) {
+        (Some(_), true, _) => Category::StraightFlush,
+        (_, _, [4, 1]) => Category::FourOfAKind,
+        (_, true, _) => Category::Flush,
+        (_, _, [3, 2]) => Category::FullHouse,
+        (Some(_), _, _) => Category::Straight,
+        (_, _, [3, 1, 1]) => Category::ThreeOfAKind,
+        (_, _, [2, 2, 1]) => Category::TwoPair,
+        (_, _, [2, 1, 1, 1]) => Category::OnePair,
+        _ => Category::HighCard,
+    };
+    let ranks = match straight_top {
+        Some(top) if matches!(category, Category::Straight | Category::StraightFlush) => vec![top],
+        _ => groups.iter().map(|g| g.0).collect(),
+    };
+    (category, ranks)
+}
+
+/// The short-deck value of exactly five cards from the 36-card deck (6 to A): category in the
+/// short-deck order (flush above full house, as in Americana; three of a kind still below a
+/// straight), then ranks; A-6-7-8-9 is the lowest straight, its top card the nine.
+pub fn shortdeck5(cards: &[Card; 5]) -> u32 {
+    let (category, ranks) = shortdeck_groups(cards);
+    americana_order(category) << 20 | pack_ranks(&ranks)
+}
+
+/// The short-deck category of exactly five cards.
+pub fn shortdeck5_category(cards: &[Card; 5]) -> Category {
+    shortdeck_groups(cards).0
+}
+
+/// The category encoded in a short-deck reference value.
+pub fn shortdeck_category_of(value: u32) -> Category {
+    let order = value >> 20;
+    *Category::ALL.iter().find(|&&c| americana_order(c) == order).expect("valid order")
+}
+
+fn shortdeck_groups(cards: &[Card; 5]) -> (Category, Vec<u8>) {
+    let (groups, flush) = group(cards);
+    // A-6-7-8-9: ranks A=12, 6=4, 7=5, 8=6, 9=7; the nine is its top card.
+    let straight_top = straight_top(&groups, &[12, 4, 5, 6, 7], 7);
     let shape: Vec<u8> = groups.iter().map(|g| g.1).collect();
     let category = match (straight_top, flush, shape.as_slice()) {
         (Some(_), true, _) => Category::StraightFlush,

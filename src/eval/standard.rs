@@ -195,6 +195,17 @@ impl Hand {
         HandRank(VALUES7[i])
     }
 
+    /// The rank of a hand of exactly five cards (meaningless for any other count): a flush
+    /// test and one hash, as [`Hand::rank7`] does for seven.
+    #[inline(always)]
+    pub fn rank5(self) -> HandRank {
+        if self.key & tables::FLUSH_BITS != 0 {
+            std::hint::cold_path();
+            return HandRank(VALUES7[self.flush_index()]);
+        }
+        HandRank(tables::lookup(self.key, &DISP5, &RANK5))
+    }
+
     /// The rank of a hand of 5, 6 or 7 cards; `None` for other counts.
     #[inline]
     pub fn rank(self) -> Option<HandRank> {
@@ -220,6 +231,28 @@ impl Add for Hand {
             mask: self.mask.wrapping_add(other.mask),
         }
     }
+}
+
+/// The best [`Hand::rank5`] over every sum of one hand of `twos` and one of `threes`: the core
+/// of Omaha, where `twos` are the hole pairs and `threes` the board triples.
+#[inline(always)]
+pub(crate) fn best_sum5(twos: &[Hand], threes: &[Hand]) -> HandRank {
+    let mut best = 0u16;
+    for &t in threes {
+        // The empty hand's base comes off once per triple, not once per sum.
+        let tk = t.key.wrapping_sub(tables::KEY_BASE);
+        for &p in twos {
+            let key = p.key.wrapping_add(tk);
+            let v = if key & tables::FLUSH_BITS != 0 {
+                std::hint::cold_path();
+                VALUES7[Hand { key, mask: p.mask.wrapping_add(t.mask) }.flush_index()]
+            } else {
+                tables::lookup(key, &DISP5, &RANK5)
+            };
+            best = best.max(v);
+        }
+    }
+    HandRank(best)
 }
 
 /// The slot in [`VALUES7`] of a 7-card key without a flush.

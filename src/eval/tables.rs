@@ -1,4 +1,5 @@
-//! The precomputed perfect-hash tables behind both evaluators, and the generator that makes them.
+//! The precomputed perfect-hash tables behind the standard, Americana and short-deck
+//! evaluators, and the generator that makes them.
 //!
 //! # How a hand is hashed
 //!
@@ -27,8 +28,9 @@
 //! Sizes on the standard 7-card path: 16 KiB of flush ranks, 8 KiB of displacements and
 //! 128 KiB of ranks (49,205 rank multisets in 65,536 slots): 152 KiB in all.
 //!
-//! The tables live in `data/standard.bin` and `data/americana.bin`; the test `tables_regenerate`
-//! rebuilds them with [`generate`] and checks they are byte-identical to what ships.
+//! The tables live in `data/standard.bin`, `data/americana.bin` and `data/shortdeck.bin`; the
+//! tests of `tests/tables.rs` rebuild them with [`generate`] and check they are byte-identical
+//! to what ships.
 //!
 //! ```
 //! use feltkit::eval::tables::{card_key, FLUSH_BITS, KEY_BASE};
@@ -62,7 +64,8 @@ pub struct Shape {
 pub struct Spec {
     /// Short name used in the file header.
     pub name: &'static str,
-    /// Index of the deck's lowest rank (0 for the standard deck, 5 = seven for Americana).
+    /// Index of the deck's lowest rank (0 for the standard deck, 5 = seven for Americana, 4 =
+    /// six for the short deck).
     pub low_rank: u8,
     /// Number of ranks in the deck.
     pub ranks: u8,
@@ -88,6 +91,13 @@ pub const AMERICANA_SHAPES: [Shape; 3] = [
     Shape { cards: 7, bucket_bits: 9, slot_bits: 12 },
 ];
 
+/// Shapes of the short-deck tables (1,278, 2,922 and 6,030 rank multisets).
+pub const SHORTDECK_SHAPES: [Shape; 3] = [
+    Shape { cards: 5, bucket_bits: 8, slot_bits: 11 },
+    Shape { cards: 6, bucket_bits: 9, slot_bits: 12 },
+    Shape { cards: 7, bucket_bits: 10, slot_bits: 13 },
+];
+
 /// The standard ranking's generator input.
 pub const STANDARD: Spec = Spec {
     name: "standard 52-card ranking",
@@ -106,6 +116,17 @@ pub const AMERICANA: Spec = Spec {
     five: reference::americana5,
     shapes: AMERICANA_SHAPES,
     seed: 0x5eed_a3e1,
+};
+
+/// The short-deck ranking's generator input: the 36-card deck from the six, values laid out
+/// as the standard ones with the short-deck category order in the top bits.
+pub const SHORTDECK: Spec = Spec {
+    name: "short-deck 36-card ranking",
+    low_rank: 4,
+    ranks: 9,
+    five: reference::shortdeck5,
+    shapes: SHORTDECK_SHAPES,
+    seed: 0x5eed_5d36,
 };
 
 /// First line of every table file.
@@ -236,7 +257,8 @@ fn next_multiplier(state: &mut u64) -> u64 {
 }
 
 /// A table value for a reference value: the dense class number, with the layout of
-/// [`crate::eval::standard::HandRank`] or [`crate::eval::americana::AmericanaRank`].
+/// [`crate::eval::standard::HandRank`] (also used by
+/// [`crate::eval::shortdeck::ShortDeckRank`]) or [`crate::eval::americana::AmericanaRank`].
 struct Classes {
     sorted: Vec<u32>,
     americana: bool,
@@ -298,8 +320,8 @@ fn americana_tie(value: u32) -> Option<u32> {
 }
 
 /// Builds the table file for a spec: header, multiplier, then for 5, 6 and 7 cards the
-/// displacements and values, then the flush table; every number little-endian. Standard
-/// values are `u16`; Americana values are `u32` (class value in the low 16 bits, tie-break
+/// displacements and values, then the flush table; every number little-endian. Standard and
+/// short-deck values are `u16`; Americana values are `u32` (class value in the low 16 bits, tie-break
 /// rank in bits 16-18, bit 20 set when the suit breaks ties).
 pub fn generate(spec: &Spec) -> Vec<u8> {
     let classes = Classes::new(spec);
@@ -436,6 +458,9 @@ mod tests {
         assert_eq!(multisets(13, 5).len(), 6175);
         assert_eq!(multisets(13, 7).len(), 49205);
         assert_eq!(multisets(8, 5).len(), 784);
+        assert_eq!(multisets(9, 5).len(), 1278);
+        assert_eq!(multisets(9, 6).len(), 2922);
+        assert_eq!(multisets(9, 7).len(), 6030);
     }
 
     #[test]

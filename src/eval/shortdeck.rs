@@ -1,0 +1,307 @@
+//! Short-deck (six-plus) hold'em: the 36-card deck from the six to the ace, where a flush
+//! beats a full house and A-6-7-8-9 is the lowest straight.
+//!
+//! The order of hands, best first: straight flush, four of a kind, **flush, full house**,
+//! straight, three of a kind, two pair, one pair, high card. With the twos to fives gone a flush
+//! is rarer than a full house, so it ranks above it; three of a kind stays below a straight.
+//! This is the order PokerKit 0.7.7 uses for short-deck hold'em (its `ShortDeckHoldemLookup`
+//! lists the categories from the weakest: high card, one pair, two pair, three of a kind,
+//! straight, full house, flush, four of a kind, straight flush). Some card rooms instead put
+//! three of a kind above a straight; feltkit does not. The ace plays high (T-J-Q-K-A) or low,
+//! in the place of the missing five: A-6-7-8-9 is a straight whose top card is the nine, the
+//! lowest one. Within a category hands compare as in standard poker, and suits never break a
+//! tie. A hand is the best five of 5, 6 or 7 cards.
+//!
+//! ```
+//! use feltkit::card::{parse_cards, Deck};
+//! use feltkit::eval::{shortdeck, Category};
+//! let r = |s| shortdeck::evaluate(&parse_cards(s, Deck::Standard).unwrap()).unwrap();
+//! assert!(r("6c7c8cTcQc") > r("AcAdAhKsKd")); // flush beats full house
+//! assert!(r("6c7d8h9sTc") > r("Ac6d7h8s9c")); // A-6-7-8-9 is the lowest straight
+//! assert_eq!(r("Ac6d7h8s9c").category(), Category::Straight);
+//! assert!(r("Ac6d7h8s9c") > r("AcAdAhKsQd")); // a straight beats three of a kind
+//! assert!(shortdeck::evaluate(&parse_cards("2c6d7h8s9c", Deck::Standard).unwrap()).is_err());
+//! ```
+//!
+//! # How it is computed
+//!
+//! With perfect-hash tables made by the same generator as the standard and Americana ones
+//! ([`crate::eval::tables`], spec [`crate::eval::tables::SHORTDECK`], file
+//! `data/shortdeck.bin`, 33 KB): a hand is the additive two-word value of the standard
+//! evaluator with ranks counted from the six, so hole cards and a board combine by addition,
+//! and a rank is a flush test and one hash lookup. A direct computation on rank bit masks would
+//! also be small, but the generated tables reuse code that is already checked against every
+//! hand of two decks, rank 5, 6 and 7 cards the same way as the other evaluators, and are
+//! rebuilt byte for byte by a test (fast enough for a debug build), so there is one method to
+//! trust rather than two.
+
+use std::fmt;
+use std::ops::Add;
+
+use crate::card::Card;
+use crate::eval::tables::{self, SHORTDECK_SHAPES as SH};
+use crate::eval::{Category, EvalError};
+
+const BYTES: &[u8] = include_bytes!("../../data/shortdeck.bin");
+const HEAD: usize = tables::header_len(BYTES);
+const MUL: u64 = tables::read_u64(BYTES, HEAD);
+
+const B5: u32 = SH[0].bucket_bits;
+const S5: u32 = SH[0].slot_bits;
+const B6: u32 = SH[1].bucket_bits;
+const S6: u32 = SH[1].slot_bits;
+const B7: u32 = SH[2].bucket_bits;
+const S7: u32 = SH[2].slot_bits;
+
+const D5_AT: usize = HEAD + 8;
+const V5_AT: usize = D5_AT + 2 * (1 << B5);
+const D6_AT: usize = V5_AT + 2 * (1 << S5);
+const V6_AT: usize = D6_AT + 2 * (1 << B6);
+const D7_AT: usize = V6_AT + 2 * (1 << S6);
+const V7_AT: usize = D7_AT + 2 * (1 << B7);
+const FLUSH_AT: usize = V7_AT + 2 * (1 << S7);
+const _: () = assert!(FLUSH_AT + 2 * 512 == BYTES.len(), "data/shortdeck.bin has the wrong size");
+
+static DISP5: [u16; 1 << B5] = tables::read_u16s(BYTES, D5_AT);
+static RANK5: [u16; 1 << S5] = tables::read_u16s(BYTES, V5_AT);
+static DISP6: [u16; 1 << B6] = tables::read_u16s(BYTES, D6_AT);
+static RANK6: [u16; 1 << S6] = tables::read_u16s(BYTES, V6_AT);
+static DISP7: [u16; 1 << B7] = tables::read_u16s(BYTES, D7_AT);
+static RANK7: [u16; 1 << S7] = tables::read_u16s(BYTES, V7_AT);
+static FLUSH: [u16; 512] = tables::read_u16s(BYTES, FLUSH_AT);
+
+/// Lowest rank index of the deck (the six).
+const LOW: usize = 4;
+
+static KEYS: [u64; 256] = {
+    let mut keys = [0u64; 256];
+    let mut i = LOW * 4;
+    while i < 52 {
+        keys[i] = tables::card_key(MUL, (i / 4 - LOW) as u32, (i % 4) as u32);
+        i += 1;
+    }
+    keys
+};
+
+static MASKS: [u64; 256] = {
+    let mut masks = [0u64; 256];
+    let mut i = LOW * 4;
+    while i < 52 {
+        masks[i] = (1u64 << ((i % 4) * 16 + i / 4 - LOW)) + (1 << tables::COUNT_SHIFT);
+        i += 1;
+    }
+    masks
+};
+
+/// A short-deck hand's value: `order << 12 | class`, where `order` places the category
+/// (flush above full house) and `class` is the hand's place within it, 0 the weakest. Larger
+/// is better; equal is a split.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct ShortDeckRank(u16);
+
+impl ShortDeckRank {
+    /// The raw value, `order << 12 | class`: 0 is the weakest high card, J-9-8-7-6; the royal
+    /// flush is `8 << 12 | 5` (six straight flushes, A-6-7-8-9 the lowest).
+    pub const fn value(self) -> u32 {
+        self.0 as u32
+    }
+
+    /// The hand's category.
+    pub const fn category(self) -> Category {
+        match self.0 >> 12 {
+            0 => Category::HighCard,
+            1 => Category::OnePair,
+            2 => Category::TwoPair,
+            3 => Category::ThreeOfAKind,
+            4 => Category::Straight,
+            5 => Category::FullHouse,
+            6 => Category::Flush,
+            7 => Category::FourOfAKind,
+            _ => Category::StraightFlush,
+        }
+    }
+}
+
+impl fmt::Display for ShortDeckRank {
+    /// `flush (24576)` for the weakest flush, J-9-8-7-6 of one suit.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ({})", self.category(), self.0)
+    }
+}
+
+/// An additive hand of up to seven short-deck cards; the layout is the standard one with
+/// ranks counted from the six. Cards below the six add nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ShortDeckHand {
+    key: u64,
+    mask: u64,
+}
+
+impl Default for ShortDeckHand {
+    fn default() -> ShortDeckHand {
+        ShortDeckHand::EMPTY
+    }
+}
+
+impl ShortDeckHand {
+    /// The hand with no cards.
+    pub const EMPTY: ShortDeckHand = ShortDeckHand { key: tables::KEY_BASE, mask: 0 };
+
+    /// This hand with one more card (a card below the six adds nothing useful).
+    #[inline(always)]
+    #[allow(clippy::should_implement_trait)] // `+` is the union of two hands
+    pub fn add(self, card: Card) -> ShortDeckHand {
+        let i = card.index() as usize;
+        ShortDeckHand {
+            key: self.key.wrapping_add(KEYS[i]),
+            mask: self.mask.wrapping_add(MASKS[i]),
+        }
+    }
+
+    /// The hand of these cards: distinct, six or higher, at most seven.
+    pub fn from_cards(cards: &[Card]) -> Result<ShortDeckHand, EvalError> {
+        if cards.len() > 7 {
+            return Err(EvalError::WrongCount(cards.len()));
+        }
+        let mut seen = crate::card::CardSet::EMPTY;
+        let mut hand = ShortDeckHand::EMPTY;
+        for &card in cards {
+            if !in_deck(card) {
+                return Err(EvalError::NotInShortDeck(card));
+            }
+            if !seen.insert(card) {
+                return Err(EvalError::Duplicate(card));
+            }
+            hand = hand.add(card);
+        }
+        Ok(hand)
+    }
+
+    /// The number of cards.
+    pub const fn len(self) -> usize {
+        (self.mask >> tables::COUNT_SHIFT & 7) as usize
+    }
+
+    /// Whether the hand has no cards.
+    pub const fn is_empty(self) -> bool {
+        self.len() == 0
+    }
+
+    /// The rank of a hand of 5, 6 or 7 cards; `None` for other counts.
+    #[inline]
+    pub fn rank(self) -> Option<ShortDeckRank> {
+        if self.key & tables::FLUSH_BITS != 0 {
+            return Some(self.flush_rank());
+        }
+        Some(ShortDeckRank(match self.len() {
+            5 => tables::lookup(self.key, &DISP5, &RANK5),
+            6 => tables::lookup(self.key, &DISP6, &RANK6),
+            7 => tables::lookup(self.key, &DISP7, &RANK7),
+            _ => return None,
+        }))
+    }
+
+    /// The rank of a hand of exactly seven cards (meaningless for any other count).
+    #[inline(always)]
+    pub fn rank7(self) -> ShortDeckRank {
+        if self.key & tables::FLUSH_BITS != 0 {
+            std::hint::cold_path();
+            return self.flush_rank();
+        }
+        ShortDeckRank(tables::lookup(self.key, &DISP7, &RANK7))
+    }
+
+    /// The rank of a hand with five or more cards of one suit: that suit's 9-bit lane.
+    #[inline(always)]
+    fn flush_rank(self) -> ShortDeckRank {
+        let suit = (self.key & tables::FLUSH_BITS).trailing_zeros() / 4;
+        ShortDeckRank(FLUSH[(self.mask >> (16 * suit)) as usize & 0x1ff])
+    }
+}
+
+impl Add for ShortDeckHand {
+    type Output = ShortDeckHand;
+    /// The union of two hands with no card in common.
+    #[inline(always)]
+    fn add(self, other: ShortDeckHand) -> ShortDeckHand {
+        ShortDeckHand {
+            key: self.key.wrapping_add(other.key).wrapping_sub(tables::KEY_BASE),
+            mask: self.mask.wrapping_add(other.mask),
+        }
+    }
+}
+
+/// Whether a card is in the 36-card short deck (six or higher).
+pub const fn in_deck(card: Card) -> bool {
+    card.index() as usize >= LOW * 4
+}
+
+/// Ranks the best five of 5, 6 or 7 distinct cards of the 36-card deck.
+pub fn evaluate(cards: &[Card]) -> Result<ShortDeckRank, EvalError> {
+    if !(5..=7).contains(&cards.len()) {
+        return Err(EvalError::WrongCount(cards.len()));
+    }
+    ShortDeckHand::from_cards(cards)?.rank().ok_or(EvalError::WrongCount(cards.len()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::{parse_cards, Deck};
+
+    fn r(s: &str) -> ShortDeckRank {
+        evaluate(&parse_cards(s, Deck::Standard).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn categories_follow_the_short_deck_order() {
+        let order = [
+            "Jc9d8h7s6c", // the weakest high card
+            "AcKdQhJs9c", // the best high card
+            "6c6d7h8s9c", // one pair
+            "6c6d7h7s8c", // two pair
+            "AcAdAhKsQc", // three of a kind
+            "Ac6d7h8s9c", // the lowest straight, A-6-7-8-9
+            "6c7d8h9sTc", // straight to the ten
+            "TcJdQhKsAc", // the best straight
+            "6c6d6h7s7c", // full house
+            "AcAdAhKsKc", // the best full house
+            "6c7c8c9cJc", // the weakest flush
+            "AcKcQcJc9c", // the best flush
+            "6c6d6h6s7c", // four of a kind
+            "Ac6c7c8c9c", // the lowest straight flush
+            "TcJcQcKcAc", // the royal flush
+        ];
+        for w in order.windows(2) {
+            assert!(r(w[0]) < r(w[1]), "{} below {}", w[0], w[1]);
+        }
+        assert_eq!(r("Jc9d8h7s6c").value(), 0);
+        assert_eq!(r("TcJcQcKcAc").value(), 8 << 12 | 5);
+        assert_eq!(r("Ac6d7h8s9c").category(), Category::Straight);
+        assert_eq!(r("6c7c8c9cJc").category(), Category::Flush);
+        assert_eq!(r("6c7c8c9cJc").to_string(), "flush (24576)");
+        assert_eq!(r("AcAdAhKsKc").category(), Category::FullHouse);
+    }
+
+    #[test]
+    fn seven_cards_and_sums_of_hands_agree() {
+        let cards = parse_cards("Ac Kc 6c 7c 8c 8d 8h", Deck::Standard).unwrap();
+        let hole = ShortDeckHand::from_cards(&cards[..2]).unwrap();
+        let board = ShortDeckHand::from_cards(&cards[2..]).unwrap();
+        // Trips of eights and a flush: the flush wins.
+        assert_eq!((hole + board).rank7(), r("AcKc6c7c8c"));
+        assert_eq!((hole + board).rank(), Some(r("AcKc6c7c8c")));
+        assert_eq!((hole + board).rank7().category(), Category::Flush);
+    }
+
+    #[test]
+    fn cards_below_the_six_are_errors() {
+        let cards = parse_cards("5c6d7h8s9c", Deck::Standard).unwrap();
+        assert_eq!(
+            evaluate(&cards).unwrap_err().to_string(),
+            "5c is not in the 36-card short deck (6 to A)"
+        );
+        let cards = parse_cards("6d7h8s9c", Deck::Standard).unwrap();
+        assert_eq!(evaluate(&cards), Err(EvalError::WrongCount(4)));
+    }
+}

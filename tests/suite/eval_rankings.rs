@@ -1,0 +1,288 @@
+//! Omaha, the low rankings, badugi and the short deck against the slow references of
+//! `feltkit::eval::reference`: exhaustive where the hands are few (every five-card hand for
+//! the lows, every four-card badugi hand, every five-card short-deck hand), large seeded random
+//! samples otherwise. The slow exhaustive tests run in release builds only.
+//!
+//! Two evaluators agree on order when the map from reference value to our value is a function
+//! (equal stays equal) and strictly increasing (better stays better): [`OrderMap`].
+
+use std::collections::BTreeMap;
+
+use feltkit::card::Card;
+use feltkit::eval::reference::{self, games};
+use feltkit::eval::{ace_five, badugi, deuce_seven, low, omaha, shortdeck, Category};
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+use rayon::prelude::*;
+
+/// Random samples: smaller in debug builds.
+const SAMPLES: usize = if cfg!(debug_assertions) { 4_000 } else { 400_000 };
+
+/// Reference value to our value, checked to be a strictly increasing function.
+#[derive(Default)]
+struct OrderMap(BTreeMap<u32, u32>);
+
+impl OrderMap {
+    fn record(&mut self, reference: u32, ours: u32) {
+        let prev = *self.0.entry(reference).or_insert(ours);
+        assert_eq!(prev, ours, "reference value {reference:#x} maps to {prev} and {ours}");
+    }
+
+    fn merge(mut self, other: OrderMap) -> OrderMap {
+        for (r, o) in other.0 {
+            self.record(r, o);
+        }
+        self
+    }
+
+    fn check_increasing(&self) -> usize {
+        let ours: Vec<u32> = self.0.values().copied().collect();
+        for w in ours.windows(2) {
+            assert!(w[0] < w[1], "order differs: {} is not below {}", w[0], w[1]);
+        }
+        self.0.len()
+    }
+}
+
+/// Every `k`-card hand of `deck`, in parallel by first card, folded into an order map by `f`.
+fn every_hand(deck: &[Card], k: usize, f: impl Fn(&mut OrderMap, &[Card]) + Sync) -> OrderMap {
+    (0..deck.len())
+        .into_par_iter()
+        .map(|first| {
+            let mut map = OrderMap::default();
+            let mut idx: Vec<usize> = (first..first + k).collect();
+            if idx[k - 1] >= deck.len() {
+                return map;
+            }
+            loop {
+                let hand: Vec<Card> = idx.iter().map(|&i| deck[i]).collect();
+                f(&mut map, &hand);
+                // Next combination with the first index fixed.
+                let mut i = k - 1;
+                while i > 0 && idx[i] == deck.len() - k + i {
+                    i -= 1;
+                }
+                if i == 0 {
+                    return map;
+                }
+                idx[i] += 1;
+                for j in i + 1..k {
+                    idx[j] = idx[j - 1] + 1;
+                }
+            }
+        })
+        .reduce(OrderMap::default, OrderMap::merge)
+}
+
+/// `n` random deals of `k` distinct cards of `deck` from a fixed seed.
+fn random_deals(deck: &[Card], n: usize, k: usize, seed: u64) -> Vec<Vec<Card>> {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut deck = deck.to_vec();
+    (0..n).map(|_| deck.partial_shuffle(&mut rng, k).0.to_vec()).collect()
+}
+
+fn standard_deck() -> Vec<Card> {
+    Card::all().collect()
+}
+
+fn short_deck() -> Vec<Card> {
+    Card::all().filter(|&c| shortdeck::in_deck(c)).collect()
+}
+
+/// 0 for no low, else one more than the value: `Option`'s order as a number.
+fn low_number<T>(low: Option<T>, value: impl Fn(T) -> u32) -> u32 {
+    low.map_or(0, |l| value(l) + 1)
+}
+
+fn omaha_samples(hole: usize, board: usize, n: usize, seed: u64) {
+    let deals = random_deals(&standard_deck(), n, hole + board, seed);
+    let (high, low_map) = deals
+        .par_iter()
+        .fold(
+            || (OrderMap::default(), OrderMap::default()),
+            |(mut high, mut lows), d| {
+                let (h, b) = d.split_at(hole);
+                let ours = omaha::evaluate(h, b).unwrap();
+                high.record(games::omaha_high(h, b), ours.value() as u32);
+                // And the same value as the standard evaluator gives the best five cards.
+                assert_eq!(omaha::rank(h, b), ours);
+                let ours_low = low::omaha_low(h, b).unwrap();
+                lows.record(
+                    low_number(games::omaha_low(h, b), |v| v),
+                    low_number(ours_low, |l| l.value()),
+                );
+                (high, lows)
+            },
+        )
+        .reduce(
+            || (OrderMap::default(), OrderMap::default()),
+            |a, b| (a.0.merge(b.0), a.1.merge(b.1)),
+        );
+    high.check_increasing();
+    low_map.check_increasing();
+}
+
+#[test]
+fn omaha_uses_exactly_two_hole_and_three_board_cards_on_random_deals() {
+    for (board, seed) in [(3, 0x0a3), (4, 0x0a4), (5, 0x0a5)] {
+        omaha_samples(4, board, SAMPLES, seed);
+    }
+}
+
+#[test]
+fn five_and_six_card_omaha_match_the_reference_on_random_deals() {
+    // The reference tries 100 (five hole cards) and 150 (six) hands per deal.
+    omaha_samples(5, 5, SAMPLES / 2, 0x5a5);
+    omaha_samples(6, 5, SAMPLES / 4, 0x6a5);
+    omaha_samples(2, 5, SAMPLES, 0x2a5);
+}
+
+#[test]
+fn omaha_high_is_the_standard_value_of_the_best_two_plus_three() {
+    // Hand-checked deals: the value equals the standard value of the named five cards.
+    let cards = |s| feltkit::card::parse_cards(s, feltkit::card::Deck::Standard).unwrap();
+    let std5 = |s| feltkit::eval::standard::evaluate(&cards(s)).unwrap();
+    let cases = [
+        ("AhKhQhJh", "Th9h8c7d2s", "QhJhTh9h8c"), // two board hearts: no flush, a straight
+        ("AsAd7c2h", "AhAc7d7h2c", "AsAdAhAc7d"), // quads with both hole aces
+        ("Tc9c3d3h", "8c7c6c5d4s", "Tc9c8c7c6c"), // straight flush, ten high
+        ("KdKs5h5c", "5d5sKcQh2d", "5h5c5d5sKc"), // both hole fives with two on the board
+    ];
+    for (hole, board, best) in cases {
+        assert_eq!(omaha::evaluate(&cards(hole), &cards(board)).unwrap(), std5(best), "{hole}");
+    }
+}
+
+#[test]
+#[cfg_attr(debug_assertions, ignore = "exhaustive: run with --release")]
+fn every_five_card_hand_matches_the_low_references() {
+    let deck = standard_deck();
+    let map = every_hand(&deck, 5, |m, h| {
+        let eight = low::evaluate(h).unwrap();
+        assert_eq!(eight, low::best(h));
+        let r = games::eight_low5(h);
+        assert_eq!(r.is_some(), eight.is_some(), "{h:?}");
+        // Three rankings, kept apart in one map by their top bits.
+        m.record(1 << 28 | low_number(r, |v| v), 1 << 28 | low_number(eight, |l| l.value()));
+        m.record(2 << 28 | games::ace_five5(h), 2 << 28 | ace_five::evaluate(h).unwrap().value());
+        m.record(
+            3 << 28 | games::deuce_seven5(h),
+            3 << 28 | deuce_seven::evaluate(h).unwrap().value(),
+        );
+    });
+    map.check_increasing();
+    let count = |tag: u32| map.0.keys().filter(|&&k| k >> 28 == tag).count();
+    // Eight-or-better: C(8, 5) = 56 lows and "no low". Ace-to-five: C(13,5) = 1,287 hands
+    // without a pair, 13 * C(12,3) = 2,860 one pair, C(13,2) * 11 = 858 two pair, 13 * C(12,2)
+    // = 858 three of a kind, 13 * 12 = 156 full houses and 156 quads. Deuce-to-seven: the
+    // 7,462 standard classes plus A-5-4-3-2 suited and unsuited as their own classes.
+    assert_eq!(count(1), 57);
+    assert_eq!(count(2), 1287 + 2860 + 858 + 858 + 156 + 156);
+    assert_eq!(count(3), 7462);
+}
+
+#[test]
+fn random_hands_of_five_to_seven_match_the_low_references() {
+    let deck = standard_deck();
+    let mut map = OrderMap::default();
+    for (k, seed) in [(5, 0x105), (6, 0x106), (7, 0x107)] {
+        for h in random_deals(&deck, SAMPLES, k, seed) {
+            let eight = low::evaluate(&h).unwrap();
+            map.record(
+                1 << 28 | low_number(games::eight_low(&h), |v| v),
+                1 << 28 | low_number(eight, |l| l.value()),
+            );
+            let a5 = ace_five::evaluate(&h).unwrap();
+            map.record(2 << 28 | games::ace_five(&h), 2 << 28 | a5.value());
+        }
+    }
+    map.check_increasing();
+}
+
+#[test]
+fn seven_card_razz_hands_with_few_ranks_match_the_reference() {
+    // Hands drawn from four or five ranks only, where pairs must play.
+    let mut map = OrderMap::default();
+    for (ranks, seed) in [(2u8, 0x2), (3, 0x3), (4, 0x4), (5, 0x5)] {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        let mut ids: Vec<u8> = (0..13).collect();
+        for _ in 0..SAMPLES / 4 {
+            let (chosen, _) = ids.partial_shuffle(&mut rng, ranks as usize);
+            let mut deck: Vec<Card> =
+                Card::all().filter(|c| chosen.contains(&c.rank().index())).collect();
+            let k = 7.min(deck.len());
+            let hand = deck.partial_shuffle(&mut rng, k).0.to_vec();
+            let ours = ace_five::evaluate(&hand).unwrap();
+            map.record(games::ace_five(&hand), ours.value());
+        }
+    }
+    map.check_increasing();
+}
+
+#[test]
+fn random_badugi_hands_match_the_reference() {
+    let mut map = OrderMap::default();
+    for h in random_deals(&standard_deck(), 4 * SAMPLES, 4, 0xbad) {
+        map.record(games::badugi(&h), badugi::evaluate(&h).unwrap().value());
+    }
+    map.check_increasing();
+}
+
+#[test]
+#[cfg_attr(debug_assertions, ignore = "exhaustive: run with --release")]
+fn every_four_card_badugi_hand_matches_the_reference() {
+    let deck = standard_deck();
+    let map = every_hand(&deck, 4, |m, h| {
+        m.record(games::badugi(h), badugi::evaluate(h).unwrap().value());
+    });
+    // Classes: C(13,4) four-card hands, C(13,3) three, C(13,2) two and 13 one-card hands.
+    assert_eq!(map.check_increasing(), 715 + 286 + 78 + 13);
+}
+
+#[test]
+#[cfg_attr(debug_assertions, ignore = "exhaustive: run with --release")]
+fn every_five_card_short_deck_hand_matches_the_reference() {
+    let deck = short_deck();
+    let counts: Vec<std::sync::atomic::AtomicU64> = (0..9).map(|_| Default::default()).collect();
+    let map = every_hand(&deck, 5, |m, h| {
+        let ours = shortdeck::evaluate(h).unwrap();
+        let r = reference::shortdeck5(&h.try_into().unwrap());
+        assert_eq!(ours.category(), reference::shortdeck_category_of(r), "{h:?}");
+        counts[ours.category() as usize].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        m.record(r, ours.value());
+    });
+    map.check_increasing();
+    let counts: Vec<u64> =
+        counts.iter().map(|c| c.load(std::sync::atomic::Ordering::Relaxed)).collect();
+    // By hand, standard category order: high card (C(9,5) - 6) * (4^5 - 4); one pair
+    // 9 * 6 * C(8,3) * 4^3; two pair C(9,2) * 6^2 * 7 * 4; three of a kind 9 * 4 * C(8,2) * 16;
+    // straight 6 * (4^5 - 4); flush 4 * (C(9,5) - 6); full house 9 * 4 * 8 * 6; four of a
+    // kind 9 * 8 * 4; straight flush 6 * 4. Sum: C(36,5) = 376,992.
+    assert_eq!(counts, [122_400, 193_536, 36_288, 16_128, 6_120, 480, 1_728, 288, 24]);
+}
+
+#[test]
+fn random_six_and_seven_card_short_deck_hands_match_the_reference() {
+    let deck = short_deck();
+    let mut map = OrderMap::default();
+    for (k, seed) in [(5, 0x5d5), (6, 0x5d6), (7, 0x5d7)] {
+        for h in random_deals(&deck, SAMPLES, k, seed) {
+            let ours = shortdeck::evaluate(&h).unwrap();
+            let r = reference::best_of(&h, reference::shortdeck5);
+            assert_eq!(ours.category(), reference::shortdeck_category_of(r), "{h:?}");
+            map.record(r, ours.value());
+        }
+    }
+    map.check_increasing();
+}
+
+#[test]
+fn short_deck_flush_beats_full_house_and_a_6_7_8_9_is_the_lowest_straight() {
+    let cards = |s| feltkit::card::parse_cards(s, feltkit::card::Deck::Standard).unwrap();
+    let r = |s| shortdeck::evaluate(&cards(s)).unwrap();
+    assert!(r("6h7h8h9hJh") > r("AsAhAdKsKh"));
+    assert!(r("Ac6d7h8s9c") < r("6c7d8h9sTc"));
+    assert!(r("Ac6d7h8s9c") > r("AsAhAdKsQh"));
+    assert_eq!(r("Ac6d7h8s9c Kd Qd").category(), Category::Straight);
+}
