@@ -13,7 +13,7 @@ use anyhow::Context;
 use clap::Args;
 use feltkit::phh::stream::{ordered, Step, Window};
 use feltkit::play::{
-    big_bet, default_stakes, hand_rng, random_hand_counted, random_stacks, Counts, Style,
+    big_bet, default_stakes, hand_rng, random_hand_counted, random_stacks, Counts, Style, Table,
 };
 use feltkit::rules::game::GAMES;
 use feltkit::rules::{Chips, Game, Stakes, Structure, MAX_CHIPS};
@@ -47,6 +47,12 @@ pub struct DealArgs {
     /// Default: the game's smallest (see below). Random stacks scale with the big bet.
     #[arg(long, value_parser = parse_stakes)]
     stakes: Option<StakesFlag>,
+    /// Play the hands in order at one table, as a session: the same players, stacks carried
+    /// over, the button moving one seat a hand, broke players buying in again. `--players` is
+    /// then the number of seats (default 6, or the game's most); `felt replay --session`
+    /// checks the bundle.
+    #[arg(long)]
+    session: bool,
     /// Facing a bet, fold this often (percent, 0 to 100). With none of --fold, --raise and
     /// --muck, each hand is played in the default style (25/35/15) or, one in five, calmly
     /// (2/10/15).
@@ -275,8 +281,14 @@ pub fn run(args: DealArgs) -> anyhow::Result<ExitCode> {
         ),
         (Some(range), _) => range,
         (None, n) if n > 1 => (n, n),
+        (None, _) if args.session => (most.min(6), most.min(6)),
         (None, _) => (2, most),
     };
+    if args.session && lo != hi {
+        anyhow::bail!(
+            "--session plays at one table: give --players one number of seats, not {lo}-{hi}"
+        );
+    }
     if hi > game.max_players {
         anyhow::bail!("{} is played by 2 to {} players, not {hi}", game.code, game.max_players);
     }
@@ -331,7 +343,47 @@ pub fn run(args: DealArgs) -> anyhow::Result<ExitCode> {
     // streaming pipeline of `felt replay`).
     const BLOCK: u64 = 256;
     let mut total = Counts::default();
+    // A session: one hand after another at one table, on this thread.
+    let mut table = None;
+    if args.session {
+        let mut rng = hand_rng(args.seed, u64::MAX);
+        let stakes = match &args.stakes {
+            None => default_stakes(game, lo),
+            Some(flag) => flag.stakes(game, lo).map_err(anyhow::Error::msg)?,
+        };
+        let stacks = match args.stacks.len() {
+            0 => random_stacks(big_bet(game, &stakes), lo, &mut rng),
+            1 => vec![args.stacks[0]; lo],
+            _ => args.stacks.clone(),
+        };
+        table = Some(Table::with_stakes(game, stakes, stacks).context("--session")?);
+    }
+    let play_session = |out: &mut dyn Write, table: &mut Table| -> anyhow::Result<Counts> {
+        let mut counts = Counts::default();
+        let mut text = String::with_capacity(1 << 16);
+        for k in 0..args.hands {
+            let mut rng = hand_rng(args.seed, k);
+            let style = fixed_style.unwrap_or_else(|| Style::draw(&mut rng));
+            let (hand, reached) = table
+                .play(style, &mut rng)
+                .with_context(|| format!("hand {} could not be played", k + 1))?;
+            counts.add(&reached);
+            use std::fmt::Write as _;
+            let _ = writeln!(text, "[{}]\n{hand}", k + 1);
+            if text.len() > 1 << 15 {
+                out.write_all(text.as_bytes())?;
+                text.clear();
+            }
+        }
+        out.write_all(text.as_bytes())?;
+        out.flush()?;
+        Ok(counts)
+    };
     let mut write_all = |out: &mut dyn Write| -> anyhow::Result<()> {
+        if let Some(table) = table.as_mut() {
+            total = play_session(out, table)?;
+            return Ok(());
+        }
         let blocks = args.hands.div_ceil(BLOCK);
         let mut failed: Option<anyhow::Error> = None;
         let written = ordered(

@@ -173,3 +173,36 @@ fn a_style_flag_plays_every_hand_alike() {
         .code(2)
         .stderr(predicate::str::contains("`101`: expected a percentage from 0 to 100"));
 }
+
+#[test]
+fn a_session_is_one_table_that_replay_session_finds_clean_and_notices_when_tampered() {
+    for (game, seats) in [("nlhe", "6"), ("flhe", "2"), ("stud7", "8"), ("PT", "9")] {
+        let bundle = deal(&["--game", game, "--session", "--players", seats, "-n", "400"]);
+        felt()
+            .args(["replay", "--session", "--check", "-"])
+            .write_stdin(bundle.clone())
+            .assert()
+            .code(0)
+            .stdout(predicate::str::contains(
+                "400 hands in 1 file: 400 legal and matching, 0 legal with pots undecided (unknown cards), 0 illegal, 0 mismatched, 0 unfinished, 0 unsupported, 0 malformed; 0 table rules broken in 1 session",
+            ));
+        // Without hand 200 the stacks no longer carry over (and the button skips a seat).
+        let start = bundle.find("\n[200]\n").unwrap();
+        let end = bundle.find("\n[201]\n").unwrap();
+        let cut = format!("{}{}", &bundle[..start], &bundle[end..]);
+        let out = felt().args(["replay", "--session", "--check", "-"]).write_stdin(cut).assert();
+        let report = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+        assert!(report.contains("TABLE RULE BROKEN (stacks-carry-over)"), "{game}");
+    }
+    // The first hand: every seat dealt in, seat 1 on the small blind.
+    let bundle = deal(&["--game", "nlhe", "--session", "--players", "3", "-n", "2"]);
+    assert!(bundle.contains("hand = 1\nplayers = ['Ann', 'Bob', 'Cid']\nseats = [1, 2, 3]\n"));
+    assert!(bundle.contains("hand = 2\nplayers = ['Bob', 'Cid', 'Ann']\nseats = [2, 3, 1]\n"));
+    felt()
+        .args(["deal", "--game", "nlhe", "--session", "--players", "2-4"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "--session plays at one table: give --players one number",
+        ));
+}

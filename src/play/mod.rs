@@ -47,8 +47,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::card::{Card, Deck};
 use crate::rules::{
-    player_name, CardList, CardsDue, Chips, Event, Game, Hand, Next, Outcome, RuleError,
-    SetupError, Stakes, Structure,
+    CardList, CardsDue, Chips, Event, Game, Hand, Outcome, RuleError, SetupError, Stakes, Structure,
 };
 
 /// A shuffled deck: each card dealt is drawn at random from those left (a shuffle done as the
@@ -258,10 +257,12 @@ impl Played {
         self.log(e)
     }
 
-    /// Applies a betting action of `player`, counting what it reaches.
+    /// Applies a betting action of `player`, counting what it reaches (`raising`: a bet or
+    /// raise, whose size and the cap are looked at).
     fn act(
         &mut self,
         player: usize,
+        raising: bool,
         apply: impl FnOnce(&mut Hand) -> Result<Event, RuleError>,
     ) -> Result<(), RuleError> {
         let street = self.hand.street();
@@ -277,8 +278,11 @@ impl Played {
             self.pending_short &= !bit;
             self.count_reopening(player);
         }
-        let full = self.hand.full_raise_to();
-        let was_capped = self.hand.capped().is_some();
+        let (full, was_capped) = if raising {
+            (self.hand.full_raise_to(), self.hand.capped().is_some())
+        } else {
+            (0, false)
+        };
         let e = apply(&mut self.hand);
         if let Ok(event) = &e {
             self.acted |= bit;
@@ -335,12 +339,12 @@ impl Played {
 
     /// Folds.
     pub fn fold(&mut self, player: usize) -> Result<(), RuleError> {
-        self.act(player, |h| h.fold(player))
+        self.act(player, false, |h| h.fold(player))
     }
 
     /// Checks or calls.
     pub fn check_or_call(&mut self, player: usize) -> Result<(), RuleError> {
-        self.act(player, |h| h.check_or_call(player))
+        self.act(player, false, |h| h.check_or_call(player))
     }
 
     /// Bets, raises or completes to `to`.
@@ -352,7 +356,7 @@ impl Played {
             }
             None => (false, false),
         };
-        let done = self.act(player, |h| h.bet_or_raise_to(player, to));
+        let done = self.act(player, true, |h| h.bet_or_raise_to(player, to));
         if done.is_ok() {
             self.counts.completions += u64::from(completes);
             self.counts.big_bet_options += u64::from(opens_big);
@@ -362,7 +366,7 @@ impl Played {
 
     /// Posts the stud bring-in.
     pub fn bring_in(&mut self, player: usize) -> Result<(), RuleError> {
-        self.act(player, |h| h.bring_in(player))
+        self.act(player, false, |h| h.bring_in(player))
     }
 
     /// Exposes a hole card (turnover).
@@ -464,324 +468,13 @@ impl Played {
     }
 }
 
-/// The generator `felt deal` plays hand `k` (from 0) of seed `seed` with: it depends on nothing
-/// else, so any hand of a run can be played again alone, on any thread.
-pub fn hand_rng(seed: u64, k: u64) -> Xoshiro256PlusPlus {
-    let mix = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(31) ^ k;
-    Xoshiro256PlusPlus::seed_from_u64(mix.wrapping_add(k.wrapping_mul(0xD1B5_4A32_D192_ED03)))
-}
+mod counts;
+mod random;
+mod table;
 
-/// How random play chooses (probabilities in percent).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Style {
-    /// Facing a bet: fold this often.
-    pub fold: u32,
-    /// Bet or raise this often when allowed.
-    pub raise: u32,
-    /// At the showdown, a player after the first mucks this often.
-    pub muck: u32,
-}
-
-impl Default for Style {
-    fn default() -> Style {
-        Style { fold: 25, raise: 35, muck: 15 }
-    }
-}
-
-impl Style {
-    /// Players who seldom fold or raise: hands that reach the last street with many players
-    /// (stud's community seventh card needs eight players still in on seventh street).
-    pub const CALM: Style = Style { fold: 2, raise: 10, muck: 15 };
-
-    /// The style `felt deal` plays a hand with: [`Style::CALM`] one hand in five, the default
-    /// otherwise.
-    pub fn draw(rng: &mut impl Rng) -> Style {
-        if rng.random_range(0..5) == 0 {
-            Style::CALM
-        } else {
-            Style::default()
-        }
-    }
-}
-
-/// Plays a whole hand with random legal choices from `rng`: deals from a deck it shuffles,
-/// raises to the minimum, the maximum or between, goes all-in, mucks. Returns the hand as a PHH
-/// document with its results, and its outcome.
-pub fn random_hand(
-    game: Game,
-    stakes: &Stakes,
-    style: Style,
-    rng: &mut impl Rng,
-) -> Result<(String, Outcome), RandomHandError> {
-    random_hand_counted(game, stakes, style, rng).map(|(text, outcome, _)| (text, outcome))
-}
-
-/// As [`random_hand`], with what the hand reached ([`Counts`]).
-pub fn random_hand_counted(
-    game: Game,
-    stakes: &Stakes,
-    style: Style,
-    rng: &mut impl Rng,
-) -> Result<(String, Outcome, Counts), RandomHandError> {
-    let mut dealer = Dealer::from_rng(game.deck, rng);
-    let mut hand = Played::new(game, stakes)?;
-    // Every step deals, acts or ends a round; a hand has far fewer steps than this.
-    for _ in 0..10_000 {
-        match hand.hand().next() {
-            Next::Deal(due) => dealer.deal(&mut hand, &due)?,
-            Next::Act(o) => {
-                let p = o.player;
-                let roll = rng.random_range(0..100);
-                if o.bring_in.is_some() && (roll < 70 || o.raise.is_none()) {
-                    hand.bring_in(p)?;
-                    continue;
-                }
-                let facing = o.call.is_some_and(|c| c > 0);
-                // With the bring-in due, the other choice is to complete.
-                let raising = o.bring_in.is_some() || rng.random_range(0..100) < style.raise;
-                if facing && o.fold && roll < style.fold {
-                    hand.fold(p)?;
-                } else if let Some((lo, hi)) = o.raise.filter(|_| raising) {
-                    let to = match rng.random_range(0..100) {
-                        _ if lo == hi => lo,
-                        0..=44 => lo,
-                        45..=69 => hi,
-                        _ if game.structure == Structure::FixedLimit => lo,
-                        _ => rng.random_range(lo..=hi),
-                    };
-                    hand.bet_or_raise_to(p, to)?;
-                } else if o.call.is_some() {
-                    hand.check_or_call(p)?;
-                } else if o.fold {
-                    hand.fold(p)?;
-                } else {
-                    return Err(RandomHandError::Stuck(format!(
-                        "{} has no action",
-                        player_name(p)
-                    )));
-                }
-            }
-            Next::Expose(players) => {
-                for p in players {
-                    let held = hand.hand().hole_cards(p);
-                    let card = held[rng.random_range(0..held.len())];
-                    hand.expose(p, card)?;
-                }
-            }
-            Next::Show(players) => {
-                // A player mucks only while another hand still shown or to show contests every
-                // pot they are in (a pot left to nobody is an edge no card room agrees on).
-                let mut kept: Vec<usize> = Vec::with_capacity(players.len());
-                for (k, &p) in players.iter().enumerate() {
-                    let paid = hand.hand().committed();
-                    let covered = kept.iter().chain(&players[k + 1..]).any(|&q| paid[q] >= paid[p]);
-                    if k > 0 && covered && rng.random_range(0..100) < style.muck {
-                        hand.muck(p)?;
-                    } else {
-                        hand.show(p)?;
-                        kept.push(p);
-                    }
-                }
-            }
-            Next::Finish => {
-                let (text, outcome) = hand.finish()?;
-                let counts = Counts::of(hand.counts(), &outcome);
-                return Ok((text, outcome, counts));
-            }
-        }
-    }
-    Err(RandomHandError::Stuck("the hand did not end".into()))
-}
-
-/// Why a random hand could not be played.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum RandomHandError {
-    /// The stakes cannot start a hand.
-    #[error("{0}")]
-    Setup(#[from] SetupError),
-    /// An action the engine offered was refused (a bug).
-    #[error("{0}")]
-    Rule(#[from] RuleError),
-    /// The hand could not go on (a bug).
-    #[error("{0}")]
-    Stuck(String),
-}
-
-/// Stakes for random play of `game` with `players` players: the game's usual forced bets at
-/// the smallest sizes (blinds 1/2 and bets 2/4 in hold'em and turnover; ante 1, bring-in 2 and
-/// bets 5/10 in stud; ante 1 in Americana), and stacks drawn by `rng` ([`random_stacks`]).
-pub fn random_stakes(game: Game, players: usize, rng: &mut impl Rng) -> Stakes {
-    let mut stakes = default_stakes(game, players);
-    stakes.stacks = random_stacks(big_bet(game, &stakes), players, rng);
-    stakes
-}
-
-/// The game's usual forced bets at the smallest sizes (see [`random_stakes`]), without stacks.
-pub fn default_stakes(game: Game, players: usize) -> Stakes {
-    let mut stakes = Stakes::default();
-    if stud_like(game) {
-        stakes.antes = vec![1; players];
-        if game.deck == Deck::Americana {
-            // The bring-in follows from the ante.
-        } else if game.structure == Structure::SpreadLimit {
-            (stakes.bring_in, stakes.small_bet, stakes.big_bet) = (1, 1, 5);
-        } else {
-            (stakes.bring_in, stakes.small_bet, stakes.big_bet) = (2, 5, 10);
-        }
-    } else {
-        stakes.blinds = (0..players).map(|i| [1, 2].get(i).copied().unwrap_or(0)).collect();
-        if game.structure == Structure::FixedLimit {
-            (stakes.small_bet, stakes.big_bet) = (2, 4);
-        } else {
-            stakes.min_bet = 2;
-        }
-    }
-    stakes
-}
-
-/// Whether the game's first round is opened by cards (stud, Americana), not by position.
-fn stud_like(game: Game) -> bool {
-    use crate::rules::Opening;
-    game.streets.first().is_some_and(|s| s.opening != Opening::Position)
-}
-
-/// The unit stacks are drawn in: the big bet of fixed and spread limit, else the largest blind
-/// or the minimum bet (stud-like games without bet sizes: twice the ante), at least 1.
-pub fn big_bet(game: Game, stakes: &Stakes) -> Chips {
-    let blind = stakes.blinds.iter().copied().max().unwrap_or(0);
-    let unit = match game.structure {
-        Structure::FixedLimit | Structure::SpreadLimit if stakes.big_bet > 0 => stakes.big_bet,
-        _ if stud_like(game) && stakes.big_bet == 0 && stakes.min_bet == 0 => {
-            2 * stakes.antes.iter().copied().max().unwrap_or(0)
-        }
-        _ => blind.max(stakes.min_bet),
-    };
-    unit.max(1)
-}
-
-/// Stacks for random play, in units of `big_bet`: two in three between 20 and 150 big bets,
-/// one in three short (1 to 12), so that all-ins, short all-ins and side pots come often.
-pub fn random_stacks(big_bet: Chips, players: usize, rng: &mut impl Rng) -> Vec<Chips> {
-    (0..players)
-        .map(|_| {
-            let bets: Chips = if rng.random_range(0..3) == 0 {
-                rng.random_range(1..=12)
-            } else {
-                rng.random_range(20..=150)
-            };
-            bets.saturating_mul(big_bet).saturating_add(rng.random_range(0..big_bet))
-        })
-        .collect()
-}
-
-/// Defines [`Counts`] from one list of its fields, each with its doc and its name in reports, so
-/// that summing and listing them cannot miss one.
-macro_rules! counts {
-    ($($(#[doc = $doc:literal])* $field:ident: $name:literal,)*) => {
-        /// How often hands reach the situations whose rules matter: one hand's counts, or the
-        /// sum over many (`felt deal --stats`).
-        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-        pub struct Counts {
-            $($(#[doc = $doc])* pub $field: u64,)*
-        }
-
-        impl Counts {
-            /// Adds another tally.
-            pub fn add(&mut self, other: &Counts) {
-                $(self.$field += other.$field;)*
-            }
-
-            /// Each count with its name, in a fixed order (`hands` first).
-            pub fn rows(&self) -> Vec<(&'static str, u64)> {
-                vec![$(($name, self.$field)),*]
-            }
-        }
-    };
-}
-
-counts! {
-    /// Hands.
-    hands: "hands",
-    /// Hands that reached a showdown.
-    showdowns: "showdowns",
-    /// Hands in which a player went all-in (a call or a bet for their whole stack).
-    all_in_hands: "hands with an all-in",
-    /// All-in calls and bets, over all hands.
-    all_ins: "all-in calls and bets",
-    /// All-in calls and bets in the first betting round.
-    all_ins_round_1: "  in betting round 1",
-    /// ... in the second.
-    all_ins_round_2: "  in betting round 2",
-    /// ... in the third.
-    all_ins_round_3: "  in betting round 3",
-    /// ... in the fourth.
-    all_ins_round_4: "  in betting round 4",
-    /// ... in the fifth (stud's seventh street).
-    all_ins_round_5: "  in betting round 5",
-    /// Hands with two pots or more.
-    side_pots: "hands with a side pot",
-    /// Hands with three pots or more.
-    three_pots: "hands with three pots or more",
-    /// Pots split between tied hands.
-    split_pots: "split pots",
-    /// Split pots whose chips could not be shared evenly (an odd chip).
-    odd_chips: "split pots with an odd chip",
-    /// Hands mucked at a showdown.
-    mucks: "hands mucked at showdown",
-    /// All-in bets and raises short of a full one.
-    short_all_in_raises: "all-in raises short of a full raise",
-    /// Turns of players who had acted before a short all-in raise and may raise again (the
-    /// short raises since add up to a full one, or the game reopens on any raise).
-    short_all_ins_reopened: "  then a raise allowed to one who had acted",
-    /// Turns of players who had acted before a short all-in raise and may only call or fold.
-    short_all_ins_closed: "  then a raise refused to one who had acted",
-    /// Fixed-limit betting rounds raised to the cap.
-    capped_rounds: "rounds raised to the cap",
-    /// Heads-up fixed-limit rounds raised past the cap (cash games leave them uncapped).
-    uncapped_rounds: "heads-up rounds raised past the cap",
-    /// Stud bring-ins posted.
-    bring_ins: "bring-ins",
-    /// Bring-ins completed instead.
-    completions: "bring-ins completed",
-    /// Betting rounds whose opener was chosen by suit (two players showing the same ranks).
-    suit_openers: "rounds opened by suit",
-    /// Fixed-limit bets at the larger of two sizes offered (the stud open-pair option).
-    big_bet_options: "big bets of the open-pair option",
-    /// Community cards dealt in stud (the deck ran short for a seventh card).
-    community_cards: "stud community cards",
-    /// Turnover cards exposed.
-    exposes: "turnover cards exposed",
-}
-
-impl Counts {
-    fn event(&mut self, e: &Event, game: &Game) {
-        match e {
-            Event::Called { all_in: true, .. } => self.all_ins += 1,
-            Event::BetOrRaised { all_in, .. } => self.all_ins += u64::from(*all_in),
-            Event::BroughtIn { .. } => self.bring_ins += 1,
-            Event::Mucked { .. } => self.mucks += 1,
-            Event::Exposed { .. } => self.exposes += 1,
-            Event::BoardDealt { .. } if game.streets.iter().all(|s| s.board == 0) => {
-                self.community_cards += 1;
-            }
-            _ => {}
-        }
-    }
-
-    /// One finished hand's counts: what was seen while playing it and what its outcome shows.
-    pub fn of(seen: &Counts, o: &Outcome) -> Counts {
-        let split: Vec<&crate::rules::PotAward> =
-            o.pots.iter().filter(|p| p.winners.len() > 1).collect();
-        Counts {
-            hands: 1,
-            showdowns: u64::from(o.showdown.is_some()),
-            all_in_hands: u64::from(seen.all_ins > 0),
-            side_pots: u64::from(o.pots.len() > 1),
-            three_pots: u64::from(o.pots.len() > 2),
-            split_pots: split.len() as u64,
-            odd_chips: split.iter().filter(|p| p.amount % p.winners.len() as Chips != 0).count()
-                as u64,
-            ..*seen
-        }
-    }
-}
+pub use counts::Counts;
+pub use random::{
+    big_bet, default_stakes, hand_rng, random_hand, random_hand_counted, random_stacks,
+    random_stakes, RandomHandError, Style,
+};
+pub use table::Table;
