@@ -26,6 +26,7 @@ use super::record::HandRecord;
 use super::split::{pieces, Piece};
 use super::stakes::{check_lengths, malformed_setup, places_of, stakes_of, table_facts, Malformed};
 use super::table::TableFacts;
+use super::toml::Value;
 use super::write::write_action;
 
 /// How a hand's replay ended.
@@ -279,6 +280,18 @@ pub fn replay_record(record: &HandRecord<'_>, label: String, check: bool) -> Han
     report.variant = record.variant.clone();
     report.players =
         record.players.iter().flatten().map(|name| name.to_string()).collect::<Vec<_>>();
+    // A hand converted from a site's text that cannot be replayed says why (docs/import.md).
+    for (key, value) in &record.other {
+        let Value::Str(why) = value else { continue };
+        let status = match key.as_ref() {
+            "_not_replayable" => Status::Unsupported(why.to_string()),
+            "_cut_off" => Status::Incomplete(why.to_string()),
+            "_unreadable" => Status::Malformed { field: None, reason: why.to_string() },
+            _ => continue,
+        };
+        report.status = status;
+        return report;
+    }
     if record.ante_trimming_status == Some(true)
         && Game::by_code(&record.variant).is_some_and(|g| g.is_phh_code())
     {

@@ -1,0 +1,385 @@
+//! A PokerStars hand as a PHH hand: the fields of [`StarsHand`] written as TOML, in the
+//! players' PHH order (the first seat after the button first, the button last), with the
+//! site's own accounting in `_`-prefixed fields for `--check`.
+
+use std::fmt::Write as _;
+
+use crate::phh::Amount;
+
+use super::pokerstars::{Event, GameName, Limit, Refusal, StarsHand};
+
+/// A TOML basic string.
+pub(super) fn quote(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if (c as u32) < 0x20 || c == '\u{7f}' => {
+                let _ = write!(out, "\\u{:04X}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// The hand's chip: the most decimal places any of its amounts uses (at most 9). All
+/// arithmetic is in whole chips of that size.
+#[derive(Clone, Copy)]
+struct Unit(u8);
+
+impl Unit {
+    fn of(hand: &StarsHand) -> Unit {
+        let mut places = hand.stakes.0.significant_places().max(hand.stakes.1.significant_places());
+        for s in &hand.seats {
+            places = places.max(s.stack.significant_places());
+        }
+        for (_, e) in &hand.events {
+            let a = match e {
+                Event::Ante(_, a)
+                | Event::SmallBlind(_, a, _)
+                | Event::BigBlind(_, a, _)
+                | Event::SmallAndBig(_, a)
+                | Event::Straddle(_, a)
+                | Event::Call(_, a)
+                | Event::Bet(_, a)
+                | Event::RaiseTo(_, a)
+                | Event::Uncalled(_, a)
+                | Event::Collected(_, a, _) => a,
+                _ => continue,
+            };
+            places = places.max(a.significant_places());
+        }
+        if let Some(s) = &hand.summary {
+            for a in s.pots.iter().chain([&s.total, &s.rake]) {
+                places = places.max(a.significant_places());
+            }
+        }
+        Unit(places)
+    }
+
+    /// The amount in chips; amounts are at most 18 digits, so this fits unless a text holds
+    /// an absurd number, which is then capped far above any stake (and the hand refused by the
+    /// replay as too large).
+    fn chips(self, a: Amount) -> i64 {
+        a.to_chips(self.0).unwrap_or(MAX)
+    }
+
+    fn text(self, c: i64) -> String {
+        crate::phh::amount::format_chips(c, self.0)
+    }
+
+    fn list(self, v: &[i64]) -> String {
+        let items: Vec<String> = v.iter().map(|&c| self.text(c)).collect();
+        format!("[{}]", items.join(", "))
+    }
+}
+
+/// A bound on any one amount: 10^16 chips, so that sums of a table's amounts cannot overflow.
+const MAX: i64 = 10_000_000_000_000_000;
+
+/// The PHH variant of a hand's game, or why it is not played.
+fn variant(hand: &StarsHand) -> (&'static str, Option<String>) {
+    match (&hand.game, hand.limit) {
+        (GameName::Holdem, Limit::NoLimit) => ("nlhe", None),
+        (GameName::Holdem, Limit::PotLimit) => ("plhe", None),
+        (GameName::Holdem, Limit::FixedLimit) => ("flhe", None),
+        (GameName::Holdem, Limit::Capped) => (
+            "nlhe",
+            Some("not supported: capped no-limit hold'em (a cap on each player's bets is not played by feltkit)".into()),
+        ),
+        (GameName::Holdem, Limit::Mixed) => (
+            "nlhe",
+            Some("not supported: mixed pot-limit/no-limit hold'em (the header does not say which this hand is)".into()),
+        ),
+        (GameName::Omaha(name), limit) => {
+            let code = match (name.contains("Hi/Lo"), limit) {
+                (true, Limit::FixedLimit) => "FO/8",
+                (true, _) => "PO/8",
+                (false, Limit::FixedLimit) => "FO",
+                (false, Limit::NoLimit) => "NO",
+                _ => "PO",
+            };
+            (code, Some("not supported: Omaha (game not yet played by feltkit)".into()))
+        }
+        (GameName::Other(name), _) => {
+            ("?", Some(format!("not supported: {name} (game not yet played by feltkit)")))
+        }
+    }
+}
+
+/// The hand as the body of a PHH section (no header line).
+pub fn to_phh(hand: &StarsHand) -> String {
+    let mut out = String::with_capacity(4096);
+    let o = &mut out;
+    let (code, unsupported) = variant(hand);
+    let _ = writeln!(o, "variant = {}", quote(code));
+    let refusal = match &hand.refusal {
+        Some(Refusal::NotSupported(why)) => Some(("_not_replayable", why.clone())),
+        Some(Refusal::CutOff(why)) => Some(("_cut_off", why.clone())),
+        None => unsupported.map(|why| ("_not_replayable", why)),
+    };
+    if let Some(n) = &hand.number {
+        if !n.is_empty() && n.len() <= 18 && n.bytes().all(|b| b.is_ascii_digit()) {
+            let _ = writeln!(o, "hand = {n}");
+        } else {
+            let _ = writeln!(o, "hand = {}", quote(n));
+        }
+    }
+    let _ = writeln!(o, "_source = \"PokerStars\"");
+    let _ = writeln!(o, "_text_line = {}", hand.line);
+    if let Some(room) = hand.room {
+        let _ = writeln!(o, "_room = {}", quote(room));
+    }
+    let _ = writeln!(o, "table = {}", quote(&hand.table));
+    if let Some(m) = hand.max_seats {
+        let _ = writeln!(o, "seat_count = {m}");
+    }
+    if let Some(([y, mo, d, h, mi, s], zone)) = &hand.time {
+        let _ = writeln!(o, "time = {h:02}:{mi:02}:{s:02}\nday = {d}\nmonth = {mo}\nyear = {y}");
+        if !zone.is_empty() {
+            let _ = writeln!(o, "time_zone = {}", quote(zone));
+        }
+    }
+    if let Some(c) = &hand.currency {
+        let _ = writeln!(o, "currency = {}", quote(c));
+    }
+    if let Some(c) = hand.symbol {
+        let _ = writeln!(o, "_currency_symbol = {}", quote(&c.to_string()));
+    }
+    if hand.play_money {
+        let _ = writeln!(o, "_play_money = true");
+    }
+    if let Some(t) = &hand.tournament {
+        let _ = writeln!(o, "_tournament = true\n_tournament_id = {}", quote(&t.id));
+        if let Some(b) = &t.buy_in {
+            let _ = writeln!(o, "_buy_in = {}", quote(b));
+        }
+        if let Some(l) = t.level {
+            let _ = writeln!(o, "level = {l}");
+        }
+    }
+    if let Some((field, why)) = refusal {
+        let _ = writeln!(o, "{field} = {}", quote(&why));
+        let u = Unit::of(hand);
+        let stacks: Vec<i64> = hand.seats.iter().map(|s| u.chips(s.stack).min(MAX)).collect();
+        let names: Vec<String> = hand.seats.iter().map(|s| quote(&s.name)).collect();
+        let _ = writeln!(o, "players = [{}]", names.join(", "));
+        let _ = writeln!(o, "starting_stacks = {}\nactions = []", u.list(&stacks));
+        return out;
+    }
+    body(hand, o);
+    out
+}
+
+/// The players, stakes, actions and results.
+fn body(hand: &StarsHand, o: &mut String) {
+    let u = Unit::of(hand);
+    let chips = |a: Amount| u.chips(a).min(MAX);
+    let text = |c: i64| u.text(c);
+    let list = |v: &[i64]| u.list(v);
+    // PHH order: seats after the button first, clockwise; the button (or the seat before it)
+    // last.
+    let mut order = hand.dealt.clone();
+    order.sort_by_key(|&i| {
+        let s = hand.seats[i].seat;
+        if s > hand.button {
+            (0, s)
+        } else {
+            (1, s)
+        }
+    });
+    let n = order.len();
+    let mut pos = vec![usize::MAX; hand.seats.len()];
+    for (p, &i) in order.iter().enumerate() {
+        pos[i] = p;
+    }
+    let seats: Vec<String> = order.iter().map(|&i| hand.seats[i].seat.to_string()).collect();
+    let names: Vec<String> = order.iter().map(|&i| quote(&hand.seats[i].name)).collect();
+    let _ = writeln!(o, "players = [{}]\nseats = [{}]", names.join(", "), seats.join(", "));
+    if order.last().is_some_and(|&i| hand.seats[i].seat != hand.button) {
+        let _ = writeln!(o, "_button = {}", hand.button);
+    }
+    let out: Vec<String> = (0..hand.seats.len())
+        .filter(|&i| pos[i] == usize::MAX)
+        .map(|i| {
+            format!("{{ seat = {}, player = {} }}", hand.seats[i].seat, quote(&hand.seats[i].name))
+        })
+        .collect();
+    if !out.is_empty() {
+        let _ = writeln!(o, "_sitting_out = [{}]", out.join(", "));
+    }
+    let (small, big) = (chips(hand.stakes.0), chips(hand.stakes.1));
+    let fixed = hand.limit == Limit::FixedLimit;
+    let nominal_bb = if fixed { small } else { big };
+    let start: Vec<i64> = order.iter().map(|&i| chips(hand.seats[i].stack)).collect();
+    let mut antes = vec![0i64; n];
+    let mut blinds = vec![0i64; n];
+    let mut dead = vec![0i64; n];
+    let mut put = vec![0i64; n];
+    let mut round = vec![0i64; n];
+    let mut collected = vec![0i64; n];
+    let mut folded = vec![false; n];
+    let mut actions: Vec<String> = Vec::new();
+    let mut small_posted = false;
+    let mut cards: Vec<Option<String>> = order.iter().map(|&i| hand.known[i].clone()).collect();
+    for (_, e) in &hand.events {
+        if let Event::Dealt(i, c) = e {
+            if pos[*i] != usize::MAX && c.len() == 4 {
+                cards[pos[*i]] = Some(c.clone());
+            }
+        }
+    }
+    let mut site_collected = Vec::new();
+    let mut site_uncalled = Vec::new();
+    for (line, e) in &hand.events {
+        let p = |i: &usize| pos[*i];
+        match e {
+            Event::Ante(i, a) if p(i) < n => {
+                antes[p(i)] += chips(*a);
+                put[p(i)] += chips(*a);
+            }
+            Event::SmallBlind(i, a, _) if p(i) < n => {
+                let a = chips(*a);
+                if small_posted {
+                    dead[p(i)] += a;
+                } else {
+                    blinds[p(i)] = a;
+                    round[p(i)] = a;
+                    small_posted = true;
+                }
+                put[p(i)] += a;
+            }
+            Event::BigBlind(i, a, all_in) if p(i) < n => {
+                let a = chips(*a);
+                blinds[p(i)] = if *all_in { a.max(nominal_bb) } else { a };
+                round[p(i)] = a;
+                put[p(i)] += a;
+            }
+            Event::Straddle(i, a) if p(i) < n => {
+                blinds[p(i)] = chips(*a);
+                round[p(i)] = chips(*a);
+                put[p(i)] += chips(*a);
+            }
+            Event::SmallAndBig(i, a) if p(i) < n => {
+                let a = chips(*a);
+                let live = nominal_bb.min(a);
+                blinds[p(i)] = live;
+                dead[p(i)] += a - live;
+                round[p(i)] = live;
+                put[p(i)] += a;
+            }
+            Event::HoleCards => {
+                for (k, c) in cards.iter().enumerate() {
+                    actions.push(format!("d dh p{} {}", k + 1, c.as_deref().unwrap_or("????")));
+                }
+            }
+            Event::Board(c) => {
+                round.iter_mut().for_each(|r| *r = 0);
+                actions.push(format!("d db {c}"));
+            }
+            Event::Fold(i) if p(i) < n => {
+                folded[p(i)] = true;
+                actions.push(format!("p{} f", p(i) + 1));
+            }
+            Event::Check(i) if p(i) < n => actions.push(format!("p{} cc", p(i) + 1)),
+            Event::Call(i, a) if p(i) < n => {
+                round[p(i)] += chips(*a);
+                put[p(i)] += chips(*a);
+                actions.push(format!("p{} cc", p(i) + 1));
+            }
+            Event::Bet(i, a) if p(i) < n => {
+                round[p(i)] += chips(*a);
+                put[p(i)] += chips(*a);
+                actions.push(format!("p{} cbr {}", p(i) + 1, text(round[p(i)])));
+            }
+            Event::RaiseTo(i, a) if p(i) < n => {
+                let to = chips(*a);
+                put[p(i)] += to - round[p(i)];
+                round[p(i)] = to;
+                actions.push(format!("p{} cbr {}", p(i) + 1, text(to)));
+            }
+            Event::Shows(i, c) if p(i) < n => {
+                let live = folded.iter().filter(|f| !**f).count();
+                if live >= 2 && !folded[p(i)] && c.len() == 4 {
+                    actions.push(format!("p{} sm {c}", p(i) + 1));
+                }
+            }
+            Event::Mucks(i) if p(i) < n => {
+                let live = folded.iter().filter(|f| !**f).count();
+                if live >= 2 && !folded[p(i)] {
+                    actions.push(format!("p{} sm", p(i) + 1));
+                }
+            }
+            Event::Uncalled(i, a) if p(i) < n => {
+                put[p(i)] -= chips(*a);
+                site_uncalled.push(format!(
+                    "{{ player = {}, amount = {}, line = {line} }}",
+                    p(i) + 1,
+                    text(chips(*a))
+                ));
+            }
+            Event::Collected(i, a, pot) if p(i) < n => {
+                collected[p(i)] += chips(*a);
+                site_collected.push(format!(
+                    "{{ player = {}, amount = {}, pot = {}, line = {line} }}",
+                    p(i) + 1,
+                    text(chips(*a)),
+                    quote(pot)
+                ));
+            }
+            _ => {}
+        }
+    }
+    // Texts that print no `Uncalled bet` line still return the part of the largest total
+    // that nobody matched.
+    if n >= 2 {
+        let mut sorted = put.clone();
+        sorted.sort_unstable();
+        let (top, second) = (sorted[n - 1], sorted[n - 2]);
+        if top > second {
+            if let Some(k) = put.iter().position(|&x| x == top) {
+                put[k] = second;
+            }
+        }
+    }
+    let swap = |v: &[i64]| if n == 2 { vec![v[1], v[0]] } else { v.to_vec() };
+    if antes.iter().any(|&a| a > 0) {
+        let _ = writeln!(o, "antes = {}", list(&swap(&antes)));
+    }
+    let _ = writeln!(o, "blinds_or_straddles = {}", list(&swap(&blinds)));
+    if fixed {
+        let _ = writeln!(o, "small_bet = {}\nbig_bet = {}", text(small), text(big));
+    } else {
+        let _ = writeln!(o, "min_bet = {}", text(big));
+    }
+    if dead.iter().any(|&d| d > 0) {
+        let _ = writeln!(o, "_dead_blinds = {}", list(&dead));
+    }
+    let _ = writeln!(o, "starting_stacks = {}", list(&start));
+    let quoted: Vec<String> = actions.iter().map(|a| quote(a)).collect();
+    let _ = writeln!(o, "actions = [{}]", quoted.join(", "));
+    let finishing: Vec<i64> = (0..n).map(|k| start[k] - put[k] + collected[k]).collect();
+    let _ = writeln!(o, "finishing_stacks = {}", list(&finishing));
+    let _ = writeln!(o, "winnings = {}", list(&collected));
+    let lines: Vec<String> = order.iter().map(|&i| hand.seats[i].line.to_string()).collect();
+    let _ = writeln!(o, "_seat_lines = [{}]", lines.join(", "));
+    if let Some(s) = &hand.summary {
+        let pots: Vec<i64> = s.pots.iter().map(|&a| chips(a)).collect();
+        let _ = writeln!(
+            o,
+            "_total_pot = {}\n_rake = {}\n_site_pots = {}\n_summary_line = {}",
+            text(chips(s.total)),
+            text(chips(s.rake)),
+            list(&pots),
+            s.line
+        );
+    }
+    let _ = writeln!(o, "_collected = [{}]", site_collected.join(", "));
+    if !site_uncalled.is_empty() {
+        let _ = writeln!(o, "_uncalled = [{}]", site_uncalled.join(", "));
+    }
+}
