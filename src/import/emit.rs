@@ -177,6 +177,7 @@ pub fn to_phh(hand: &StarsHand) -> String {
 
 /// The players, stakes, actions and results.
 fn body(hand: &StarsHand, o: &mut String) {
+    let mark = o.len();
     let u = Unit::of(hand);
     let chips = |a: Amount| u.chips(a).min(MAX);
     let text = |c: i64| u.text(c);
@@ -282,6 +283,21 @@ fn body(hand: &StarsHand, o: &mut String) {
                 actions.push(format!("d db {c}"));
             }
             Event::Fold(i) if p(i) < n => {
+                if put[p(i)] >= start[p(i)] {
+                    let why = format!(
+                        "not supported: line {line}: {} folds while all-in on the antes or blinds, as the site lets a player who sits out do; feltkit's rules keep an all-in player in the hand",
+                        hand.seats[*i].name
+                    );
+                    o.truncate(mark);
+                    let _ = writeln!(o, "_not_replayable = {}", quote(&why));
+                    let _ = writeln!(
+                        o,
+                        "players = [{}]\nstarting_stacks = {}\nactions = []",
+                        names.join(", "),
+                        list(&start)
+                    );
+                    return;
+                }
                 folded[p(i)] = true;
                 actions.push(format!("p{} f", p(i) + 1));
             }
@@ -306,6 +322,10 @@ fn body(hand: &StarsHand, o: &mut String) {
                 let live = folded.iter().filter(|f| !**f).count();
                 if live >= 2 && !folded[p(i)] && c.len() == 4 {
                     actions.push(format!("p{} sm {c}", p(i) + 1));
+                } else if live >= 2 && !folded[p(i)] {
+                    // One card shown of two: the hand is not shown, so it is mucked.
+                    folded[p(i)] = true;
+                    actions.push(format!("p{} sm", p(i) + 1));
                 }
             }
             Event::Mucks(i) if p(i) < n => {
@@ -334,15 +354,26 @@ fn body(hand: &StarsHand, o: &mut String) {
             _ => {}
         }
     }
-    // Texts that print no `Uncalled bet` line still return the part of the largest total
-    // that nobody matched.
-    if n >= 2 {
-        let mut sorted = put.clone();
+    // Texts that print no `Uncalled bet` line (before 2008) still return the part of the
+    // largest live bet that nobody matched.
+    if n >= 2 && site_uncalled.is_empty() {
+        let live: Vec<i64> = (0..n).map(|k| put[k] - dead[k]).collect();
+        let mut sorted = live.clone();
         sorted.sort_unstable();
         let (top, second) = (sorted[n - 1], sorted[n - 2]);
         if top > second {
-            if let Some(k) = put.iter().position(|&x| x == top) {
-                put[k] = second;
+            if let Some(k) = live.iter().position(|&x| x == top) {
+                put[k] -= top - second;
+            }
+        }
+    }
+    // A big blind all-in on the ante posts nothing, but the blind still sets the price.
+    let big_posted = hand.events.iter().any(|(_, e)| matches!(e, Event::BigBlind(..)));
+    if !big_posted && small_posted && n >= 2 {
+        if let Some(s) = blinds.iter().position(|&b| b > 0) {
+            let b = (s + 1) % n;
+            if antes[b] >= start[b] {
+                blinds[b] = nominal_bb;
             }
         }
     }

@@ -341,8 +341,15 @@ fn parse_header(l: &Line) -> Result<StarsHand, TextError> {
         let buy_in = rest[..game_at].trim();
         t.buy_in = (!buy_in.is_empty()).then(|| buy_in.to_string());
     }
-    let desc = &rest[game_at..];
-    let paren = desc.find(['(', '-']).unwrap_or(desc.len());
+    let mut desc = &rest[game_at..];
+    // Mixed games name the game of the hand in parentheses: `Mixed Hold'em (Hold'em Limit)`,
+    // `Mixed NLH/PLO (Hold'em No Limit, $0.10/$0.25 USD)`.
+    if desc.starts_with("Mixed") {
+        if let Some(open) = desc.find('(') {
+            desc = &desc[open + 1..];
+        }
+    }
+    let paren = desc.find(['(', '-', ',', ')']).unwrap_or(desc.len());
     let game_text = desc[..paren].trim();
     let game = if game_text.starts_with("Hold'em") {
         GameName::Holdem
@@ -357,7 +364,7 @@ fn parse_header(l: &Line) -> Result<StarsHand, TextError> {
     } else {
         GameName::Other(game_text.to_string())
     };
-    let limit = if game_text.contains("PL/NL") || game_text.contains("Mixed") {
+    let limit = if game_text.contains("PL/NL") {
         Limit::Mixed
     } else if game_text.contains("Cap") || game_text.contains("CAP") {
         Limit::Capped
@@ -380,7 +387,7 @@ fn parse_header(l: &Line) -> Result<StarsHand, TextError> {
     let mut stakes = None;
     let mut currency = None;
     let mut symbol = None;
-    let mut search = desc;
+    let mut search = &rest[game_at..];
     while let Some(open) = search.find('(') {
         let Some(close) = search[open..].find(')') else { break };
         let inside = &search[open + 1..open + close];
@@ -389,6 +396,7 @@ fn parse_header(l: &Line) -> Result<StarsHand, TextError> {
                 Some((b, code)) => (b, Some(code.trim().to_string())),
                 None => (b.trim(), None),
             };
+            let a = a.trim().rsplit(' ').next().unwrap_or("");
             if let (Some(x), Some(y)) = (amount(a), amount(b)) {
                 stakes = Some((x, y));
                 currency = code.filter(|c| c.chars().all(|c| c.is_ascii_uppercase()));
@@ -636,7 +644,7 @@ fn play_line(hand: &mut StarsHand, l: &Line) -> Result<(), TextError> {
     } else if let Some(x) = verb.strip_prefix("posts straddle ") {
         Event::Straddle(i, num(x)?)
     } else if verb == "folds" || verb.starts_with("folds [") {
-        if let Some(c) = cards_of(verb) {
+        if let Some(c) = cards_of(verb).filter(|c| c.len() == 4) {
             hand.known[i].get_or_insert(c);
         }
         Event::Fold(i)

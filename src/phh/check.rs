@@ -26,13 +26,15 @@ pub(super) fn compare(record: &HandRecord<'_>, report: &mut HandReport) {
         let site = super::site::check(record, outcome, places);
         out.extend(site.mismatches);
         notes.extend(site.notes);
-        let after_rake = |v: &[Chips]| -> Vec<Chips> {
-            v.iter().zip(&site.rake_taken).map(|(a, r)| a - r).collect()
-        };
         let seat_lines = super::site::seat_lines(record);
         if let Some(rec) = &record.finishing_stacks {
-            let ours = after_rake(&outcome.final_stacks);
-            net_results(rec, &ours, &seat_lines, places, &mut out);
+            let ours: Vec<Chips> = outcome
+                .final_stacks
+                .iter()
+                .zip(&site.rake_taken)
+                .map(|(a, r)| a * site.scale - r)
+                .collect();
+            net_results(rec, &ours, &seat_lines, site.places, &mut out);
         }
         report.mismatches.extend(out);
         report.notes.extend(notes);

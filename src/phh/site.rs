@@ -96,16 +96,39 @@ pub(super) struct SiteCheck {
     pub mismatches: Vec<String>,
     /// Remarks (the rake accepted).
     pub notes: Vec<String>,
-    /// What the site kept of each player's replayed winnings: the rake taken from them.
+    /// What the site kept of each player's replayed winnings: the rake taken from them, in
+    /// chips of `10^-places`.
     pub rake_taken: Vec<Chips>,
+    /// The decimal places of the check's chip: the hand's, or finer when the site's amounts
+    /// are (a rake of 0.18 in a hand played in halves).
+    pub places: u8,
+    /// The hand's chips per check chip.
+    pub scale: Chips,
+}
+
+/// Which of the replay's pots each pot the summary lists belongs to, when the summary lists
+/// more (the replay merges pots that the same players can win; the site keeps a pot per
+/// all-in level): consecutive listed pots are grouped while they fit in the replay's pot.
+fn group_pots(listed: &[Chips], replay: &[Chips]) -> Option<Vec<usize>> {
+    let mut group = Vec::with_capacity(listed.len());
+    let mut k = 0;
+    let mut sum = 0;
+    for (j, &a) in listed.iter().enumerate() {
+        let left = listed.len() - j;
+        let pots_left = replay.len() - k;
+        if sum > 0 && (sum + a > *replay.get(k)? || left < pots_left) {
+            k += 1;
+            sum = 0;
+        }
+        group.push(k);
+        sum += a;
+    }
+    (k + 1 == replay.len()).then_some(group)
 }
 
 /// Compares the site's accounting with the replay's outcome.
 pub(super) fn check(record: &HandRecord<'_>, outcome: &Outcome, places: u8) -> SiteCheck {
     let n = outcome.final_stacks.len();
-    let mut out = SiteCheck { mismatches: Vec::new(), notes: Vec::new(), rake_taken: vec![0; n] };
-    let c = |x: Chips| format_chips(x, places);
-    let to = |a: Amount| a.to_chips(places);
     let summary_line =
         field(record, "_summary_line").and_then(num).and_then(|a| a.to_chips(0)).unwrap_or(0);
     let total = field(record, "_total_pot").and_then(num);
@@ -115,17 +138,32 @@ pub(super) fn check(record: &HandRecord<'_>, outcome: &Outcome, places: u8) -> S
         _ => Vec::new(),
     };
     let collected = entries(record, "_collected");
-    let mm = &mut out.mismatches;
-    let replay_total: Chips = outcome.pots.iter().map(|p| p.amount).sum();
-    let Some(rake_chips) = rake.map(to) else {
-        mm.push(format!("line {summary_line}: the summary gives no `Rake`"));
-        return out;
+    let uncalled = entries(record, "_uncalled");
+    // The check's chip: fine enough for every amount the site wrote (at most 9 places).
+    let fine = listed
+        .iter()
+        .chain(total.iter())
+        .chain(rake.iter())
+        .chain(collected.iter().map(|x| &x.amount))
+        .chain(uncalled.iter().map(|x| &x.amount))
+        .map(|a| a.significant_places())
+        .fold(places, u8::max)
+        .min(9);
+    let scale = 10i64.pow(u32::from(fine.saturating_sub(places)));
+    let mut out = SiteCheck {
+        mismatches: Vec::new(),
+        notes: Vec::new(),
+        rake_taken: vec![0; n],
+        places: fine,
+        scale,
     };
-    let (Some(rake_chips), Some(total_chips)) = (rake_chips, total.and_then(to)) else {
-        mm.push(format!(
-            "line {summary_line}: the summary's amounts are finer than the hand's chip of {}",
-            c(1)
-        ));
+    let c = |x: Chips| format_chips(x, fine);
+    let to = |a: Amount| a.to_chips(fine);
+    let mm = &mut out.mismatches;
+    let pots: Vec<Chips> = outcome.pots.iter().map(|p| p.amount * scale).collect();
+    let replay_total: Chips = pots.iter().sum();
+    let (Some(rake_chips), Some(total_chips)) = (rake.and_then(to), total.and_then(to)) else {
+        mm.push(format!("line {summary_line}: the summary gives no `Total pot X | Rake Y`"));
         return out;
     };
     if total_chips != replay_total {
@@ -152,35 +190,47 @@ pub(super) fn check(record: &HandRecord<'_>, outcome: &Outcome, places: u8) -> S
             c(sum_collected)
         ));
     }
-    // What the site left in each pot after rake.
-    let m = outcome.pots.len();
-    let site_pots: Option<Vec<Chips>> = if listed.is_empty() {
-        if m == 1 {
-            Some(vec![outcome.pots[0].amount - rake_chips])
-        } else {
+    // What the site left in each of the replay's pots after rake, and which of the replay's
+    // pots each listed pot is part of.
+    let m = pots.len();
+    let listed_chips: Option<Vec<Chips>> = listed.iter().map(|&a| to(a)).collect();
+    let site: Option<(Vec<Chips>, Vec<usize>)> = match listed_chips {
+        Some(l) if l.is_empty() && m == 1 => Some((vec![pots[0] - rake_chips], vec![0])),
+        Some(l) if l.is_empty() => {
             mm.push(format!(
                 "line {summary_line}: the summary lists one pot, the replay has {m} (a main pot and side pots)"
             ));
             None
         }
-    } else if listed.len() == m {
-        listed.iter().map(|&a| to(a)).collect()
-    } else {
-        mm.push(format!(
-            "line {summary_line}: the summary lists {} pots, the replay has {m}",
-            listed.len()
-        ));
-        None
+        Some(l) if l.len() == m => Some((l, (0..m).collect())),
+        Some(l) => match group_pots(&l, &pots).filter(|_| l.len() > m) {
+            Some(group) => {
+                let mut left = vec![0; m];
+                for (&a, &g) in l.iter().zip(&group) {
+                    left[g] += a;
+                }
+                Some((left, group))
+            }
+            None => {
+                mm.push(format!(
+                    "line {summary_line}: the summary lists {} pots, the replay has {m}",
+                    l.len()
+                ));
+                None
+            }
+        },
+        None => None,
     };
     let mut payout = vec![0; n];
     for pot in &outcome.pots {
         for &(p, x) in &pot.payouts {
-            payout[p] += x;
+            payout[p] += x * scale;
         }
     }
-    if let Some(site_pots) = site_pots {
+    if let Some((site_pots, group)) = site {
         let mut taken = 0;
         for (k, (pot, &left)) in outcome.pots.iter().zip(&site_pots).enumerate() {
+            let amount = pots[k];
             let name = if m == 1 {
                 "the pot".to_string()
             } else if k == 0 {
@@ -188,14 +238,14 @@ pub(super) fn check(record: &HandRecord<'_>, outcome: &Outcome, places: u8) -> S
             } else {
                 format!("side pot-{k}")
             };
-            if left > pot.amount {
+            if left > amount {
                 mm.push(format!(
                     "line {summary_line}: the summary puts {} in {name}, more than the {} the replay puts in it",
                     c(left),
-                    c(pot.amount)
+                    c(amount)
                 ));
             }
-            taken += pot.amount - left;
+            taken += amount - left;
             let mut winners = pot.winners.clone();
             winners.sort_unstable();
             let share = |w: usize| -> Chips {
@@ -206,30 +256,53 @@ pub(super) fn check(record: &HandRecord<'_>, outcome: &Outcome, places: u8) -> S
                 }
                 left / count + Chips::from(rank < left % count)
             };
-            let lines: Vec<&Collected> =
-                collected.iter().filter(|x| pot_index(&x.pot).map_or(k == 0, |i| i == k)).collect();
+            let lines: Vec<&Collected> = collected
+                .iter()
+                .filter(|x| {
+                    let listed_index = pot_index(&x.pot).unwrap_or(0);
+                    group.get(listed_index).copied().unwrap_or(usize::MAX) == k
+                })
+                .collect();
+            let by = |w: usize| -> Chips {
+                lines.iter().filter(|x| x.player == w).filter_map(|x| to(x.amount)).sum()
+            };
+            // With rake taken, the site may take it from the winners of a split pot unevenly:
+            // each gets at most an even share of the pot before rake, and together what is left.
+            let uneven_ok = amount > left
+                && winners.len() > 1
+                && winners.iter().map(|&w| by(w)).sum::<Chips>() == left
+                && winners.iter().all(|&w| {
+                    let before = amount / winners.len() as Chips + 1;
+                    by(w) <= before
+                });
+            if uneven_ok && winners.iter().any(|&w| by(w) != share(w)) {
+                out.notes.push(format!(
+                    "the rake of {name} was taken unevenly from its {} winners (line {summary_line})",
+                    winners.len()
+                ));
+            }
             for x in &lines {
                 let p = x.player;
-                let amount = to(x.amount).unwrap_or(-1);
+                let amount_got = to(x.amount).unwrap_or(-1);
                 if !winners.contains(&p) {
                     let who: Vec<String> = winners.iter().map(|&w| format!("p{}", w + 1)).collect();
                     mm.push(format!(
                         "line {}: p{} collected {} from {}, but the replay awards {name} to {}",
                         x.line,
                         p + 1,
-                        c(amount),
+                        c(amount_got),
                         x.pot,
                         who.join(" and ")
                     ));
-                } else if amount != share(p) {
-                    let rake_note = if pot.amount > left {
-                        format!(" ({} less {} of rake", c(pot.amount), c(pot.amount - left))
+                } else if by(p) != share(p) && !uneven_ok {
+                    let rake_note = if amount > left {
+                        format!(" ({} less {} of rake", c(amount), c(amount - left))
                     } else {
-                        format!(" (all of {}", c(pot.amount))
+                        format!(" (all of {}", c(amount))
                     };
                     let split = if winners.len() > 1 {
                         format!(
-                            ", split {} ways, odd chips to the first winner after the button)",
+                            ", split {} ways, an odd chip to the first winner after the button)",
                             winners.len()
                         )
                     } else {
@@ -239,7 +312,7 @@ pub(super) fn check(record: &HandRecord<'_>, outcome: &Outcome, places: u8) -> S
                         "line {}: p{} collected {} from {}, but the replay pays p{} {} from {name}{rake_note}{split}",
                         x.line,
                         p + 1,
-                        c(amount),
+                        c(amount_got),
                         x.pot,
                         p + 1,
                         c(share(p))
@@ -268,8 +341,8 @@ pub(super) fn check(record: &HandRecord<'_>, outcome: &Outcome, places: u8) -> S
     for (p, (&pay, &col)) in payout.iter().zip(&got).enumerate() {
         out.rake_taken[p] = pay - col;
     }
-    for x in entries(record, "_uncalled") {
-        let ours = outcome.uncalled.get(x.player).copied().unwrap_or(0);
+    for x in &uncalled {
+        let ours = outcome.uncalled.get(x.player).copied().unwrap_or(0) * scale;
         if to(x.amount) != Some(ours) {
             out.mismatches.push(format!(
                 "line {}: uncalled bet of {} returned to p{}, but the replay returns {}",
