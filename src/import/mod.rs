@@ -70,26 +70,36 @@ pub fn convert(bytes: &[u8]) -> Vec<Converted> {
         .iter()
         .enumerate()
         .map(|(k, h)| {
-            let (number, phh) = match pokerstars::parse_hand(h) {
-                Ok(hand) => (hand.number.clone(), emit::to_phh(&hand)),
-                Err(e) => {
-                    let number = h.lines.first().and_then(|l| {
-                        let t = &l.text;
-                        let start = t.find('#')? + 1;
-                        let end = t[start..].find(':')? + start;
-                        Some(t[start..end].trim().to_string())
-                    });
-                    let why = format!("line {}: {}", e.line, e.why);
-                    let hand = number.as_deref().map(|n| format!("hand = {}\n", quote(n))).unwrap_or_default();
-                    let phh = format!(
-                        "variant = \"nlhe\"\n{hand}_source = \"PokerStars\"\n_text_line = {}\n_unreadable = {}\nstarting_stacks = []\nactions = []\n",
-                        h.line,
-                        quote(&why)
-                    );
-                    (number, phh)
+            let number = h.lines.first().and_then(|l| {
+                let t = &l.text;
+                let start = t.find('#')? + 1;
+                let end = t[start..].find(':')? + start;
+                Some(t[start..end].trim().to_string())
+            });
+            let stub = |field: &str, why: &str| {
+                let hand =
+                    number.as_deref().map(|n| format!("hand = {}\n", quote(n))).unwrap_or_default();
+                format!(
+                    "variant = \"nlhe\"\n{hand}_source = \"PokerStars\"\n_text_line = {}\n{field} = {}\nstarting_stacks = []\nactions = []\n",
+                    h.line,
+                    quote(why)
+                )
+            };
+            // A hand without its summary was cut off: whatever its last line holds, it is
+            // reported as cut off, not as a line not understood.
+            let phh = if !h.lines.iter().any(|l| l.text == "*** SUMMARY ***") {
+                let last = h.lines.last().map_or(h.line, |l| l.number);
+                let why = format!(
+                    "the text stops at line {last}, before the hand's summary: the hand is cut off"
+                );
+                stub("_cut_off", &why)
+            } else {
+                match pokerstars::parse_hand(h) {
+                    Ok(hand) => emit::to_phh(&hand),
+                    Err(e) => stub("_unreadable", &format!("line {}: {}", e.line, e.why)),
                 }
             };
-            Converted { index: k + 1, number, line: h.line, phh }
+            Converted { index: k + 1, number: number.clone(), line: h.line, phh }
         })
         .collect()
 }
