@@ -26,16 +26,16 @@ pub(super) fn quote(s: &str) -> String {
     out
 }
 
-/// The hand's chip: the most decimal places any of its amounts uses (at most 9). All
+/// The hand's unit: the most decimal places any of its amounts is written with (at most 9). All
 /// arithmetic is in whole chips of that size.
 #[derive(Clone, Copy)]
 struct Unit(u8);
 
 impl Unit {
     fn of(hand: &StarsHand) -> Unit {
-        let mut places = hand.stakes.0.significant_places().max(hand.stakes.1.significant_places());
+        let mut places = hand.stakes.0.places.max(hand.stakes.1.places);
         for s in &hand.seats {
-            places = places.max(s.stack.significant_places());
+            places = places.max(s.stack.places);
         }
         for (_, e) in &hand.events {
             let a = match e {
@@ -51,14 +51,14 @@ impl Unit {
                 | Event::Collected(_, a, _) => a,
                 _ => continue,
             };
-            places = places.max(a.significant_places());
+            places = places.max(a.places);
         }
         if let Some(s) = &hand.summary {
             for a in s.pots.iter().chain([&s.total, &s.rake]) {
-                places = places.max(a.significant_places());
+                places = places.max(a.places);
             }
         }
-        Unit(places)
+        Unit(places.min(9))
     }
 
     /// The amount in chips; amounts are at most 18 digits, so this fits unless a text holds

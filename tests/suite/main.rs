@@ -15,6 +15,7 @@ mod equity_fixtures;
 mod equity_games;
 mod equity_messages;
 mod equity_oracle;
+mod import_pokerstars;
 mod play;
 mod pokerkit;
 mod props_eval;
