@@ -52,6 +52,10 @@ pub struct ReplayArgs {
     /// PokerStars text when it starts like one (`PokerStars Hand #...`), else PHH.
     #[arg(long, value_enum)]
     format: Option<super::convert::FormatArg>,
+    /// With `--check`, the rake rule a site's stated rake must follow:
+    /// `PERCENT%[:CAP][:no-flop-no-drop]`, CAP an amount or big blinds (`5%:3bb:no-flop-no-drop`).
+    #[arg(long, value_name = "RULE")]
+    rake: Option<feltkit::import::rake::RakeRule>,
     /// `.phh` files, `.phhs` bundles, PokerStars `.txt` files, or directories (searched
     /// recursively for `.phh` and `.phhs`); `-` reads one document, bundle or text from
     /// standard input.
@@ -184,7 +188,7 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
         threads,
         window,
         |emit| produce(&args.paths, args.follow, sessions, args.format, emit),
-        |job| work(job, check, json, sessions),
+        |job| work(job, check, json, sessions, args.rake.as_ref()),
         |step| -> std::io::Result<()> {
             // Whatever was written goes out whenever the replay waits for more input.
             let mut o: Out = match step {
@@ -438,7 +442,13 @@ fn read_text(
 }
 
 /// Replays and writes up one job (on a worker thread).
-fn work(job: Job, check: bool, json: bool, sessions: bool) -> Out {
+fn work(
+    job: Job,
+    check: bool,
+    json: bool,
+    sessions: bool,
+    rake: Option<&feltkit::import::rake::RakeRule>,
+) -> Out {
     let mut out = Out::default();
     let mut input_line = |source: &str, status: &str, why: &str| {
         if json {
@@ -453,7 +463,10 @@ fn work(job: Job, check: bool, json: bool, sessions: bool) -> Out {
         Job::Pieces(source, pieces) => {
             let mut tally = Tally::default();
             let mut text = String::new();
-            for r in pieces.iter().flat_map(|piece| replay_piece(piece, &source, check)) {
+            for mut r in pieces.iter().flat_map(|piece| replay_piece(piece, &source, check)) {
+                if let Some(rule) = rake {
+                    rule.check(&mut r);
+                }
                 tally.hands[kind(&r) as usize] += 1;
                 if json {
                     text.push_str(&to_json(&r).to_string());

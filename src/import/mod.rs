@@ -23,6 +23,7 @@ pub mod decode;
 mod emit;
 pub mod lines;
 pub mod pokerstars;
+pub mod rake;
 
 use emit::quote;
 

@@ -23,6 +23,7 @@ pub(super) fn compare(record: &HandRecord<'_>, report: &mut HandReport) {
     let mut out = Vec::new();
     let mut notes = Vec::new();
     if super::site::has_accounting(record) {
+        report.rake = super::site::rake_facts(record);
         let site = super::site::check(record, outcome, places);
         out.extend(site.mismatches);
         notes.extend(site.notes);

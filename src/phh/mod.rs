@@ -31,4 +31,4 @@ pub mod write;
 pub use action::{parse_action, Action};
 pub use amount::Amount;
 pub use record::HandRecord;
-pub use replay::{replay_piece, replay_record, replay_text, HandReport, Status};
+pub use replay::{replay_piece, replay_record, replay_text, HandReport, RakeFacts, Status};

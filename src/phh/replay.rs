@@ -96,6 +96,24 @@ pub struct HandReport {
     /// What the hand says about its table (seats, button, blinds, time, ...), when its
     /// stakes could be read: the input of a session check.
     pub table: Option<Box<TableFacts>>,
+    /// What a site's summary says of its pot and rake, when the record carries a site's
+    /// accounting and was checked: the input of a rake rule (`felt replay --rake`).
+    pub rake: Option<RakeFacts>,
+}
+
+/// A site's pot and rake as its summary states them (docs/import.md).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RakeFacts {
+    /// `Total pot X`.
+    pub total_pot: super::Amount,
+    /// `Rake Y`.
+    pub rake: super::Amount,
+    /// The summary's line in the text.
+    pub line: usize,
+    /// The big blind (the largest blind posted).
+    pub big_blind: super::Amount,
+    /// Whether a flop was dealt.
+    pub flop: bool,
 }
 
 impl HandReport {
@@ -126,6 +144,7 @@ impl HandReport {
             mismatches: Vec::new(),
             notes: Vec::new(),
             table: None,
+            rake: None,
         }
     }
 

@@ -59,6 +59,23 @@ fn entries(record: &HandRecord<'_>, key: &str) -> Vec<Collected> {
         .collect()
 }
 
+/// The summary's pot and rake, for a rake rule.
+pub(super) fn rake_facts(record: &HandRecord<'_>) -> Option<super::replay::RakeFacts> {
+    let line = field(record, "_summary_line").and_then(num).and_then(|a| a.to_chips(0))?;
+    Some(super::replay::RakeFacts {
+        total_pot: field(record, "_total_pot").and_then(num)?,
+        rake: field(record, "_rake").and_then(num)?,
+        line: usize::try_from(line).ok()?,
+        big_blind: record
+            .blinds_or_straddles
+            .iter()
+            .copied()
+            .max_by_key(|a| a.to_chips(9).unwrap_or(0))
+            .unwrap_or(Amount { units: 0, places: 0 }),
+        flop: record.actions.iter().any(|a| a.starts_with("d db")),
+    })
+}
+
 /// Whether the record carries a site's accounting.
 pub(super) fn has_accounting(record: &HandRecord<'_>) -> bool {
     field(record, "_collected").is_some()

@@ -376,3 +376,21 @@ fn trimmed(s: &str) -> String {
         s.to_string()
     }
 }
+
+#[test]
+fn a_rake_rule_checks_the_rake_the_site_states() {
+    // 26.00 in the pot and 0.50 of rake: 2% capped at 0.50 takes exactly that; 5% capped at
+    // 3 big blinds would take 1.30.
+    felt()
+        .args(["replay", "--check", "--rake", "2%:0.50", &path("uncalled_bet.txt")])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("note: rake 0.50 is what the rule 2%:0.50 takes"));
+    felt()
+        .args(["replay", "--check", "--rake", "5%:3bb:no-flop-no-drop", &path("uncalled_bet.txt")])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "mismatch: line 22: `Rake 0.50`: the rule 5%:3bb:no-flop-no-drop takes 1.30 from a total pot of 26.00",
+        ));
+}
