@@ -213,6 +213,9 @@ fn body(hand: &StarsHand, o: &mut String) {
     if !out.is_empty() {
         let _ = writeln!(o, "_sitting_out = [{}]", out.join(", "));
     }
+    if u.0 > 0 {
+        let _ = writeln!(o, "_chip = {}", text(1));
+    }
     let (small, big) = (chips(hand.stakes.0), chips(hand.stakes.1));
     let fixed = hand.limit == Limit::FixedLimit;
     let nominal_bb = if fixed { small } else { big };

@@ -43,7 +43,8 @@ impl FromStr for RakeRule {
     type Err = String;
 
     fn from_str(text: &str) -> Result<RakeRule, String> {
-        let expected = "expected PERCENT%[:CAP][:no-flop-no-drop], as `5%:3bb:no-flop-no-drop` or `4.5%:2.50`";
+        let expected =
+            "expected PERCENT%[:CAP][:no-flop-no-drop], as `5%:3bb:no-flop-no-drop` or `4.5%:2.50`";
         let mut parts = text.split(':');
         let percent = parts
             .next()
@@ -62,7 +63,9 @@ impl FromStr for RakeRule {
             } else if let Some(a) = Amount::parse(part) {
                 rule.cap = Some(Cap::Amount(a));
             } else {
-                return Err(format!("`{text}`: `{part}` is not a cap or `no-flop-no-drop`: {expected}"));
+                return Err(format!(
+                    "`{text}`: `{part}` is not a cap or `no-flop-no-drop`: {expected}"
+                ));
             }
         }
         Ok(rule)
@@ -89,7 +92,8 @@ impl RakeRule {
             Some(Cap::BigBlinds(n)) => {
                 let bb = big_blind.to_chips(places).unwrap_or(0);
                 n.to_chips(9).map(|n| {
-                    i64::try_from(i128::from(bb) * i128::from(n) / 1_000_000_000).unwrap_or(i64::MAX)
+                    i64::try_from(i128::from(bb) * i128::from(n) / 1_000_000_000)
+                        .unwrap_or(i64::MAX)
                 })
             }
             None => None,

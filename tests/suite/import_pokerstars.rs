@@ -202,8 +202,9 @@ fn mismatches(name: &str) -> Vec<String> {
 fn a_wrong_collected_amount_is_flagged_at_its_line() {
     let m = mismatches("broken_wrong_collected.txt");
     assert!(
-        m.iter().any(|x| x
-            .starts_with("line 21: p1 collected 57.0 from main pot, but the replay pays p1 58.0")),
+        m.iter().any(|x| x.starts_with(
+            "line 21: p1 collected 57.00 from main pot, but the replay pays p1 58.00"
+        )),
         "{m:?}"
     );
 }
@@ -213,7 +214,7 @@ fn a_side_pot_paid_to_the_wrong_player_is_flagged_at_its_line() {
     let m = mismatches("broken_side_pot_wrong_player.txt");
     assert!(
         m.iter().any(|x| x.starts_with(
-            "line 20: p1 collected 59.0 from side pot, but the replay awards side pot-1 to p2"
+            "line 20: p1 collected 59.00 from side pot, but the replay awards side pot-1 to p2"
         )),
         "{m:?}"
     );
@@ -222,10 +223,15 @@ fn a_side_pot_paid_to_the_wrong_player_is_flagged_at_its_line() {
 #[test]
 fn a_wrong_total_pot_or_rake_is_flagged_at_the_summary_line() {
     let m = mismatches("broken_total_pot.txt");
-    assert!(m.iter().any(|x| x.starts_with("line 23: `Total pot 121.0`: the replay's pots add up to 120.0")), "{m:?}");
+    assert!(
+        m.iter()
+            .any(|x| x
+                .starts_with("line 23: `Total pot 121.00`: the replay's pots add up to 120.00")),
+        "{m:?}"
+    );
     let m = mismatches("broken_rake.txt");
     assert!(
-        m.iter().any(|x| x.starts_with("line 23: `Total pot 120.0 | Rake 2.0` leaves 118.0")),
+        m.iter().any(|x| x.starts_with("line 23: `Total pot 120.00 | Rake 2.00` leaves 118.00")),
         "{m:?}"
     );
 }
@@ -259,14 +265,14 @@ fn felt_replay_reads_pokerstars_text_by_its_content() {
         .code(0)
         .stdout(predicate::str::contains("[1] hand 1001 (nlhe): legal, results match"))
         .stdout(predicate::str::contains(
-            "note: rake 3.0 taken from the pots, as the summary states (line 23)",
+            "note: rake 3.00 taken from the pots, as the summary states (line 23)",
         ));
     felt()
         .args(["replay", "--check", &path("broken_side_pot_wrong_player.txt")])
         .assert()
         .code(1)
         .stdout(predicate::str::contains(
-            "mismatch: line 20: p1 (Bo: Ko) collected 59.0 from side pot",
+            "mismatch: line 20: p1 (Bo: Ko) collected 59.00 from side pot",
         ));
     felt().args(["replay", &path("omaha.txt")]).assert().code(2).stdout(predicate::str::contains(
         "UNSUPPORTED: not supported: Omaha (game not yet played by feltkit)",
