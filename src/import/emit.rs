@@ -87,14 +87,23 @@ fn variant(hand: &StarsHand) -> (&'static str, Option<String>) {
         (GameName::Holdem, Limit::NoLimit) => ("nlhe", None),
         (GameName::Holdem, Limit::PotLimit) => ("plhe", None),
         (GameName::Holdem, Limit::FixedLimit) => ("flhe", None),
-        (GameName::Holdem, Limit::Capped) => (
-            "nlhe",
-            Some("not supported: capped no-limit hold'em (a cap on each player's bets is not played by feltkit)".into()),
-        ),
-        (GameName::Holdem, Limit::Mixed) => (
-            "nlhe",
-            Some("not supported: mixed pot-limit/no-limit hold'em (the header does not say which this hand is)".into()),
-        ),
+        (GameName::Holdem, Limit::Mixed) => {
+            // Pot limit before the flop, no limit after: played as pot limit, which is exact
+            // while nobody bets after the flop.
+            let mut flop = false;
+            let late = hand.events.iter().find_map(|(line, e)| match e {
+                Event::Board(_) => {
+                    flop = true;
+                    None
+                }
+                Event::Bet(..) | Event::RaiseTo(..) if flop => Some(*line),
+                _ => None,
+            });
+            let why = late.map(|line| format!(
+                "not supported: pot limit before the flop and no limit after, with a bet after the flop (line {line})"
+            ));
+            ("plhe", why)
+        }
         (GameName::Omaha(name), limit) => {
             let code = match (name.contains("Hi/Lo"), limit) {
                 (true, Limit::FixedLimit) => "FO/8",
@@ -237,6 +246,16 @@ fn body(hand: &StarsHand, o: &mut String) {
             }
         }
     }
+    let refuse = |o: &mut String, why: &str| {
+        o.truncate(mark);
+        let _ = writeln!(o, "_not_replayable = {}", quote(why));
+        let _ = writeln!(
+            o,
+            "players = [{}]\nstarting_stacks = {}\nactions = []",
+            names.join(", "),
+            list(&start)
+        );
+    };
     let mut site_collected = Vec::new();
     let mut site_uncalled = Vec::new();
     for (line, e) in &hand.events {
@@ -291,15 +310,7 @@ fn body(hand: &StarsHand, o: &mut String) {
                         "not supported: line {line}: {} folds while all-in on the antes or blinds, as the site lets a player who sits out do; feltkit's rules keep an all-in player in the hand",
                         hand.seats[*i].name
                     );
-                    o.truncate(mark);
-                    let _ = writeln!(o, "_not_replayable = {}", quote(&why));
-                    let _ = writeln!(
-                        o,
-                        "players = [{}]\nstarting_stacks = {}\nactions = []",
-                        names.join(", "),
-                        list(&start)
-                    );
-                    return;
+                    return refuse(o, &why);
                 }
                 folded[p(i)] = true;
                 actions.push(format!("p{} f", p(i) + 1));
@@ -379,6 +390,18 @@ fn body(hand: &StarsHand, o: &mut String) {
                 blinds[b] = nominal_bb;
             }
         }
+    }
+    // Capped no limit plays as no limit until someone's chips in the pot reach the cap.
+    if let Some(cap) = hand.cap.map(chips) {
+        if let Some(k) = (0..n).find(|&k| put[k] - dead[k] - antes[k] >= cap) {
+            let why = format!(
+                "not supported: capped no limit, and {} reached the cap of {}: feltkit plays no cap on a player's bets",
+                hand.seats[order[k]].name,
+                text(cap)
+            );
+            return refuse(o, &why);
+        }
+        let _ = writeln!(o, "_table_cap = {}", text(cap));
     }
     let swap = |v: &[i64]| if n == 2 { vec![v[1], v[0]] } else { v.to_vec() };
     if antes.iter().any(|&a| a > 0) {

@@ -94,9 +94,7 @@ pub enum Limit {
     PotLimit,
     /// Fixed limit.
     FixedLimit,
-    /// Capped no limit or pot limit (a cap on what each player may put in).
-    Capped,
-    /// Pot limit and no limit mixed (`PL/NL`).
+    /// Pot limit before the flop, no limit after (`Pot Limit Pre-Flop, No Limit Post-Flop`).
     Mixed,
 }
 
@@ -186,6 +184,8 @@ pub struct StarsHand {
     pub symbol: Option<char>,
     /// Play money.
     pub play_money: bool,
+    /// Capped no limit: the most each player may put in the hand.
+    pub cap: Option<Amount>,
     /// Date and time: year, month, day, hour, minute, second, and the time zone as written.
     pub time: Option<([u32; 6], String)>,
     /// The table's name.
@@ -364,10 +364,8 @@ fn parse_header(l: &Line) -> Result<StarsHand, TextError> {
     } else {
         GameName::Other(game_text.to_string())
     };
-    let limit = if game_text.contains("PL/NL") {
+    let limit = if desc.contains("Pot Limit Pre-Flop") {
         Limit::Mixed
-    } else if game_text.contains("Cap") || game_text.contains("CAP") {
-        Limit::Capped
     } else if game_text.contains("No Limit") {
         Limit::NoLimit
     } else if game_text.contains("Pot Limit") {
@@ -416,6 +414,8 @@ fn parse_header(l: &Line) -> Result<StarsHand, TextError> {
         currency = buy_in_currency(tournament.as_ref());
     }
     let play_money = desc.contains("Play Money");
+    // Capped no limit: `($1/$2 - $40 Cap - USD)`.
+    let cap = desc.find(" Cap").and_then(|k| desc[..k].rsplit(' ').next()).and_then(amount);
     Ok(StarsHand {
         number: Some(number),
         line: l.number,
@@ -427,6 +427,7 @@ fn parse_header(l: &Line) -> Result<StarsHand, TextError> {
         currency,
         symbol,
         play_money,
+        cap,
         time: date_time(t),
         table: String::new(),
         max_seats: None,
@@ -450,8 +451,7 @@ fn buy_in_currency(t: Option<&Tournament>) -> Option<String> {
 /// first.
 fn date_time(header: &str) -> Option<([u32; 6], String)> {
     let from = header.rfind('[').unwrap_or(0);
-    let found = read_date(&header[from..]).or_else(|| read_date(header));
-    found
+    read_date(&header[from..]).or_else(|| read_date(header))
 }
 
 fn read_date(text: &str) -> Option<([u32; 6], String)> {
