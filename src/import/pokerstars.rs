@@ -590,7 +590,7 @@ fn play_line(hand: &mut StarsHand, l: &Line) -> Result<(), TextError> {
         return Ok(());
     }
     if let Some(rest) = t.strip_prefix("Dealt to ") {
-        let open = rest.find(" [");
+        let open = rest.rfind(" [");
         if let Some((i, _)) = open.and_then(|k| named(hand, &rest[..k]).map(|i| (i, k))) {
             if let Some(cards) = cards_of(rest) {
                 push(hand, Event::Dealt(i, cards));
@@ -750,5 +750,10 @@ mod tests {
         assert_eq!(h.seats[1].name, "a: b (c) [d]");
         assert_eq!(who(&h, "a: b (c) [d]: folds", ": ").map(|x| x.0), Some(1));
         assert_eq!(who(&h, "a: folds", ": ").map(|x| x.0), Some(0));
+        let mut h = h;
+        h.known = vec![None; 2];
+        play_line(&mut h, &Line { number: 9, text: "Dealt to a: b (c) [d] [Ah Kd]".into() })
+            .unwrap();
+        assert_eq!(h.events, [(9, Event::Dealt(1, "AhKd".into()))]);
     }
 }
