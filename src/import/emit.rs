@@ -138,7 +138,7 @@ pub fn to_phh(hand: &StarsHand) -> String {
             let _ = writeln!(o, "hand = {}", quote(n));
         }
     }
-    let _ = writeln!(o, "_source = \"PokerStars\"");
+    let _ = writeln!(o, "venue = \"PokerStars\"");
     let _ = writeln!(o, "_text_line = {}", hand.line);
     if let Some(room) = hand.room {
         let _ = writeln!(o, "_room = {}", quote(room));
@@ -150,14 +150,23 @@ pub fn to_phh(hand: &StarsHand) -> String {
     if let Some(([y, mo, d, h, mi, s], zone)) = &hand.time {
         let _ = writeln!(o, "time = {h:02}:{mi:02}:{s:02}\nday = {d}\nmonth = {mo}\nyear = {y}");
         if !zone.is_empty() {
-            let _ = writeln!(o, "time_zone = {}", quote(zone));
+            let _ = writeln!(o, "time_zone_abbreviation = {}", quote(zone));
+            // PHH's `time_zone` is an IANA zone: the site's own abbreviations that name one.
+            let iana = match zone.as_str() {
+                "ET" => Some("America/New_York"),
+                "PT" => Some("America/Los_Angeles"),
+                _ => None,
+            };
+            if let Some(z) = iana {
+                let _ = writeln!(o, "time_zone = {}", quote(z));
+            }
         }
     }
     if let Some(c) = &hand.currency {
         let _ = writeln!(o, "currency = {}", quote(c));
     }
     if let Some(c) = hand.symbol {
-        let _ = writeln!(o, "_currency_symbol = {}", quote(&c.to_string()));
+        let _ = writeln!(o, "currency_symbol = {}", quote(&c.to_string()));
     }
     if hand.play_money {
         let _ = writeln!(o, "_play_money = true");

@@ -81,7 +81,7 @@ pub fn convert(bytes: &[u8]) -> Vec<Converted> {
                 let hand =
                     number.as_deref().map(|n| format!("hand = {}\n", quote(n))).unwrap_or_default();
                 format!(
-                    "variant = \"nlhe\"\n{hand}_source = \"PokerStars\"\n_text_line = {}\n{field} = {}\nstarting_stacks = []\nactions = []\n",
+                    "variant = \"nlhe\"\n{hand}venue = \"PokerStars\"\n_text_line = {}\n{field} = {}\nstarting_stacks = []\nactions = []\n",
                     h.line,
                     quote(why)
                 )

@@ -75,9 +75,15 @@ fn tournament_antes_are_posted_by_everyone_and_the_level_is_read() {
     // Fay: 400 - 10 ante - 300 - 90 all-in, wins 910; Dan loses ante and blind; Eve 400.
     one_hand("tournament_antes.txt", &["910", "1890", "1100"]);
     let text = phh("tournament_antes.txt");
-    for field in
-        ["antes = [10, 10, 10]", "_tournament = true", "level = 3", "_tournament_id = \"9001\""]
-    {
+    for field in [
+        "antes = [10, 10, 10]",
+        "_tournament = true",
+        "level = 3",
+        "_tournament_id = \"9001\"",
+        "time = 20:15:00",
+        "time_zone = \"America/New_York\"",
+        "time_zone_abbreviation = \"ET\"",
+    ] {
         assert!(text.contains(field), "{field}: {text}");
     }
 }
@@ -140,7 +146,7 @@ fn euro_amounts_keep_their_cents_in_utf8_and_windows_1252() {
         let r = one_hand(name, &["6", "2.88", "3.52"]);
         assert_eq!(r.players[0], "Émile", "{name}");
         let text = phh(name);
-        assert!(text.contains("currency = \"EUR\"") && text.contains("_currency_symbol = \"€\""));
+        assert!(text.contains("currency = \"EUR\"") && text.contains("currency_symbol = \"€\""));
     }
 }
 
