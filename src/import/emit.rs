@@ -78,6 +78,13 @@ impl Unit {
     }
 }
 
+/// A sum of amounts, kept within ±10^17 whatever a text holds (a real hand's sums are far
+/// smaller), so that no sum or difference of a hand's sums can overflow.
+fn acc(x: i64, y: i64) -> i64 {
+    const BOUND: i128 = 100_000_000_000_000_000;
+    (i128::from(x) + i128::from(y)).clamp(-BOUND, BOUND) as i64
+}
+
 /// A bound on any one amount: 10^16 chips, so that sums of a table's amounts cannot overflow.
 const MAX: i64 = 10_000_000_000_000_000;
 
@@ -245,7 +252,8 @@ fn body(hand: &StarsHand, o: &mut String) {
     let mut round = vec![0i64; n];
     let mut collected = vec![0i64; n];
     let mut folded = vec![false; n];
-    let mut actions: Vec<String> = Vec::new();
+    // Each action with the line of the text it comes from.
+    let mut actions: Vec<(usize, String)> = Vec::new();
     let mut small_posted = false;
     let mut cards: Vec<Option<String>> = order.iter().map(|&i| hand.known[i].clone()).collect();
     for (_, e) in &hand.events {
@@ -271,47 +279,50 @@ fn body(hand: &StarsHand, o: &mut String) {
         let p = |i: &usize| pos[*i];
         match e {
             Event::Ante(i, a) if p(i) < n => {
-                antes[p(i)] += chips(*a);
-                put[p(i)] += chips(*a);
+                antes[p(i)] = acc(antes[p(i)], chips(*a));
+                put[p(i)] = acc(put[p(i)], chips(*a));
             }
             Event::SmallBlind(i, a, _) if p(i) < n => {
                 let a = chips(*a);
                 if small_posted {
-                    dead[p(i)] += a;
+                    dead[p(i)] = acc(dead[p(i)], a);
                 } else {
                     blinds[p(i)] = a;
                     round[p(i)] = a;
                     small_posted = true;
                 }
-                put[p(i)] += a;
+                put[p(i)] = acc(put[p(i)], a);
             }
             Event::BigBlind(i, a, all_in) if p(i) < n => {
                 let a = chips(*a);
                 blinds[p(i)] = if *all_in { a.max(nominal_bb) } else { a };
                 round[p(i)] = a;
-                put[p(i)] += a;
+                put[p(i)] = acc(put[p(i)], a);
             }
             Event::Straddle(i, a) if p(i) < n => {
                 blinds[p(i)] = chips(*a);
                 round[p(i)] = chips(*a);
-                put[p(i)] += chips(*a);
+                put[p(i)] = acc(put[p(i)], chips(*a));
             }
             Event::SmallAndBig(i, a) if p(i) < n => {
                 let a = chips(*a);
                 let live = nominal_bb.min(a);
                 blinds[p(i)] = live;
-                dead[p(i)] += a - live;
+                dead[p(i)] = acc(dead[p(i)], a - live);
                 round[p(i)] = live;
-                put[p(i)] += a;
+                put[p(i)] = acc(put[p(i)], a);
             }
             Event::HoleCards => {
                 for (k, c) in cards.iter().enumerate() {
-                    actions.push(format!("d dh p{} {}", k + 1, c.as_deref().unwrap_or("????")));
+                    actions.push((
+                        *line,
+                        format!("d dh p{} {}", k + 1, c.as_deref().unwrap_or("????")),
+                    ));
                 }
             }
             Event::Board(c) => {
                 round.iter_mut().for_each(|r| *r = 0);
-                actions.push(format!("d db {c}"));
+                actions.push((*line, format!("d db {c}")));
             }
             Event::Fold(i) if p(i) < n => {
                 if put[p(i)] >= start[p(i)] {
@@ -322,43 +333,43 @@ fn body(hand: &StarsHand, o: &mut String) {
                     return refuse(o, &why);
                 }
                 folded[p(i)] = true;
-                actions.push(format!("p{} f", p(i) + 1));
+                actions.push((*line, format!("p{} f", p(i) + 1)));
             }
-            Event::Check(i) if p(i) < n => actions.push(format!("p{} cc", p(i) + 1)),
+            Event::Check(i) if p(i) < n => actions.push((*line, format!("p{} cc", p(i) + 1))),
             Event::Call(i, a) if p(i) < n => {
-                round[p(i)] += chips(*a);
-                put[p(i)] += chips(*a);
-                actions.push(format!("p{} cc", p(i) + 1));
+                round[p(i)] = acc(round[p(i)], chips(*a));
+                put[p(i)] = acc(put[p(i)], chips(*a));
+                actions.push((*line, format!("p{} cc", p(i) + 1)));
             }
             Event::Bet(i, a) if p(i) < n => {
-                round[p(i)] += chips(*a);
-                put[p(i)] += chips(*a);
-                actions.push(format!("p{} cbr {}", p(i) + 1, text(round[p(i)])));
+                round[p(i)] = acc(round[p(i)], chips(*a));
+                put[p(i)] = acc(put[p(i)], chips(*a));
+                actions.push((*line, format!("p{} cbr {}", p(i) + 1, text(round[p(i)]))));
             }
             Event::RaiseTo(i, a) if p(i) < n => {
                 let to = chips(*a);
-                put[p(i)] += to - round[p(i)];
+                put[p(i)] = acc(put[p(i)], to - round[p(i)]);
                 round[p(i)] = to;
-                actions.push(format!("p{} cbr {}", p(i) + 1, text(to)));
+                actions.push((*line, format!("p{} cbr {}", p(i) + 1, text(to))));
             }
             Event::Shows(i, c) if p(i) < n => {
                 let live = folded.iter().filter(|f| !**f).count();
                 if live >= 2 && !folded[p(i)] && c.len() == 4 {
-                    actions.push(format!("p{} sm {c}", p(i) + 1));
+                    actions.push((*line, format!("p{} sm {c}", p(i) + 1)));
                 } else if live >= 2 && !folded[p(i)] {
                     // One card shown of two: the hand is not shown, so it is mucked.
                     folded[p(i)] = true;
-                    actions.push(format!("p{} sm", p(i) + 1));
+                    actions.push((*line, format!("p{} sm", p(i) + 1)));
                 }
             }
             Event::Mucks(i) if p(i) < n => {
                 let live = folded.iter().filter(|f| !**f).count();
                 if live >= 2 && !folded[p(i)] {
-                    actions.push(format!("p{} sm", p(i) + 1));
+                    actions.push((*line, format!("p{} sm", p(i) + 1)));
                 }
             }
             Event::Uncalled(i, a) if p(i) < n => {
-                put[p(i)] -= chips(*a);
+                put[p(i)] = acc(put[p(i)], -chips(*a));
                 site_uncalled.push(format!(
                     "{{ player = {}, amount = {}, line = {line} }}",
                     p(i) + 1,
@@ -366,7 +377,7 @@ fn body(hand: &StarsHand, o: &mut String) {
                 ));
             }
             Event::Collected(i, a, pot) if p(i) < n => {
-                collected[p(i)] += chips(*a);
+                collected[p(i)] = acc(collected[p(i)], chips(*a));
                 site_collected.push(format!(
                     "{{ player = {}, amount = {}, pot = {}, line = {line} }}",
                     p(i) + 1,
@@ -386,7 +397,7 @@ fn body(hand: &StarsHand, o: &mut String) {
         let (top, second) = (sorted[n - 1], sorted[n - 2]);
         if top > second {
             if let Some(k) = live.iter().position(|&x| x == top) {
-                put[k] -= top - second;
+                put[k] = acc(put[k], second - top);
             }
         }
     }
@@ -426,8 +437,10 @@ fn body(hand: &StarsHand, o: &mut String) {
         let _ = writeln!(o, "_dead_blinds = {}", list(&dead));
     }
     let _ = writeln!(o, "starting_stacks = {}", list(&start));
-    let quoted: Vec<String> = actions.iter().map(|a| quote(a)).collect();
+    let quoted: Vec<String> = actions.iter().map(|(_, a)| quote(a)).collect();
     let _ = writeln!(o, "actions = [{}]", quoted.join(", "));
+    let lines: Vec<String> = actions.iter().map(|(l, _)| l.to_string()).collect();
+    let _ = writeln!(o, "_action_lines = [{}]", lines.join(", "));
     let finishing: Vec<i64> = (0..n).map(|k| start[k] - put[k] + collected[k]).collect();
     let _ = writeln!(o, "finishing_stacks = {}", list(&finishing));
     let _ = writeln!(o, "winnings = {}", list(&collected));

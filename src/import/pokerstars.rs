@@ -19,6 +19,7 @@
 use crate::phh::Amount;
 
 use super::lines::{amount, roman, Line};
+use crate::phh::table::MAX_SEAT;
 
 /// One hand's text: its lines (trimmed, with their line numbers in the file).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -378,7 +379,8 @@ fn parse_header(l: &Line) -> Result<StarsHand, TextError> {
     if let Some(t) = tournament.as_mut() {
         if let Some(k) = desc.find("Level ") {
             let word: String = desc[k + 6..].chars().take_while(|c| c.is_alphanumeric()).collect();
-            t.level = roman(&word).or_else(|| word.parse().ok());
+            t.level =
+                roman(&word).or_else(|| word.parse().ok()).filter(|l| (1..=100_000).contains(l));
         }
     }
     // The stakes: the first `(A/B ...)` after the game.
@@ -468,7 +470,15 @@ fn read_date(text: &str) -> Option<([u32; 6], String)> {
             words.next().unwrap_or("").chars().filter(|c| c.is_ascii_alphabetic()).collect();
         let d: Vec<u32> = date.split('/').filter_map(|x| x.parse().ok()).collect();
         let c: Vec<u32> = clock.split(':').filter_map(|x| x.parse().ok()).collect();
-        if d.len() == 3 && c.len() == 3 {
+        let valid = d.len() == 3
+            && c.len() == 3
+            && (1..=9999).contains(&d[0])
+            && (1..=12).contains(&d[1])
+            && (1..=31).contains(&d[2])
+            && c[0] < 24
+            && c[1] < 60
+            && c[2] < 60;
+        if valid {
             return Some(([d[0], d[1], d[2], c[0], c[1], c[2]], zone));
         }
     }
@@ -496,7 +506,7 @@ fn parse_table(hand: &mut StarsHand, l: &Line) -> Result<(), TextError> {
             .into_iter()
             .rev()
             .collect();
-        hand.max_seats = digits.parse().ok();
+        hand.max_seats = digits.parse().ok().filter(|m| (1..=MAX_SEAT).contains(m));
     }
     hand.play_money |= after.contains("Play Money");
     let Some(k) = after.find("Seat #") else {
@@ -504,8 +514,8 @@ fn parse_table(hand: &mut StarsHand, l: &Line) -> Result<(), TextError> {
     };
     let digits: String = after[k + 6..].chars().take_while(char::is_ascii_digit).collect();
     hand.button = match digits.parse() {
-        Ok(b) => b,
-        Err(_) => return err(l.number, expected),
+        Ok(b) if (1..=MAX_SEAT).contains(&b) => b,
+        _ => return err(l.number, expected),
     };
     Ok(())
 }
@@ -516,6 +526,9 @@ fn parse_seat(t: &str, line: usize) -> Option<Result<Seat, TextError>> {
     let rest = t.strip_prefix("Seat ")?;
     let colon = rest.find(": ")?;
     let seat: u32 = rest[..colon].parse().ok()?;
+    if !(1..=MAX_SEAT).contains(&seat) {
+        return Some(err(line, format!("expected a seat number from 1 to {MAX_SEAT}, not {seat}")));
+    }
     let body = &rest[colon + 2..];
     let chips = body.rfind(" in chips")?;
     let open = body[..chips].rfind('(')?;

@@ -33,7 +33,7 @@ pub(super) fn compare(record: &HandRecord<'_>, report: &mut HandReport) {
                 .final_stacks
                 .iter()
                 .zip(&site.rake_taken)
-                .map(|(a, r)| a * site.scale - r)
+                .map(|(a, r)| a.saturating_mul(site.scale).saturating_sub(*r))
                 .collect();
             net_results(rec, &ours, &seat_lines, site.places, &mut out);
         }

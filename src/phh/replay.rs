@@ -231,8 +231,11 @@ pub fn replay_piece(piece: &Piece, source: &str, check: bool) -> Vec<HandReport>
                         HandReport::malformed(label(h.header), field, e.to_string())
                     }
                 };
-                if let Status::Malformed { reason, .. } = &mut r.status {
-                    *reason = located(std::mem::take(reason), h.line);
+                // A site's text says its own line (`_unreadable`); other reasons get the hand's.
+                if let Status::Malformed { reason, field } = &mut r.status {
+                    if field.as_deref() != Some("_unreadable") {
+                        *reason = located(std::mem::take(reason), h.line);
+                    }
                 }
                 reports.push(placed(r, h.header, h.line));
             }
@@ -305,7 +308,9 @@ pub fn replay_record(record: &HandRecord<'_>, label: String, check: bool) -> Han
         let status = match key.as_ref() {
             "_not_replayable" => Status::Unsupported(why.to_string()),
             "_cut_off" => Status::Incomplete(why.to_string()),
-            "_unreadable" => Status::Malformed { field: None, reason: why.to_string() },
+            "_unreadable" => {
+                Status::Malformed { field: Some(key.to_string()), reason: why.to_string() }
+            }
             _ => continue,
         };
         report.status = status;
@@ -390,6 +395,11 @@ pub fn replay_record(record: &HandRecord<'_>, label: String, check: bool) -> Han
             }
         };
         if let Err(reason) = result {
+            // An action converted from a site's text says its line there (`_action_lines`).
+            let reason = match action_line(record, k) {
+                Some(line) => format!("{reason} (line {line} of the text)"),
+                None => reason,
+            };
             report.status = Status::Illegal { number: k + 1, text: text.to_string(), reason };
             return report;
         }
@@ -411,6 +421,19 @@ pub fn replay_record(record: &HandRecord<'_>, label: String, check: bool) -> Han
         super::check::compare(record, &mut report);
     }
     report
+}
+
+/// The line of the site's text that action `k` (from 0) comes from, when the record says
+/// (`_action_lines`, written by the importers).
+fn action_line(record: &HandRecord<'_>, k: usize) -> Option<u64> {
+    let (_, Value::Array(lines)) = record.other.iter().find(|(key, _)| key == "_action_lines")?
+    else {
+        return None;
+    };
+    match lines.get(k)? {
+        Value::Num(n) => n.parse().ok(),
+        _ => None,
+    }
 }
 
 /// PHH codes are read as PokerKit reads them: when a betting action names a player who is due

@@ -129,16 +129,16 @@ pub(super) struct SiteCheck {
 fn group_pots(listed: &[Chips], replay: &[Chips]) -> Option<Vec<usize>> {
     let mut group = Vec::with_capacity(listed.len());
     let mut k = 0;
-    let mut sum = 0;
+    let mut sum: Chips = 0;
     for (j, &a) in listed.iter().enumerate() {
         let left = listed.len() - j;
         let pots_left = replay.len() - k;
-        if sum > 0 && (sum + a > *replay.get(k)? || left < pots_left) {
+        if sum > 0 && (sum.saturating_add(a) > *replay.get(k)? || left < pots_left) {
             k += 1;
             sum = 0;
         }
         group.push(k);
-        sum += a;
+        sum = sum.saturating_add(a);
     }
     (k + 1 == replay.len()).then_some(group)
 }
@@ -165,6 +165,7 @@ pub(super) fn check(record: &HandRecord<'_>, outcome: &Outcome, places: u8) -> S
         .chain(uncalled.iter().map(|x| &x.amount))
         .map(|a| a.significant_places())
         .fold(places, u8::max)
+        .min(places.saturating_add(2))
         .min(9);
     let scale = 10i64.pow(u32::from(fine.saturating_sub(places)));
     let mut out = SiteCheck {
@@ -175,10 +176,11 @@ pub(super) fn check(record: &HandRecord<'_>, outcome: &Outcome, places: u8) -> S
         scale,
     };
     let c = |x: Chips| format_chips(x, fine);
-    let to = |a: Amount| a.to_chips(fine);
+    // Amounts no table holds are refused here, so that their sums cannot overflow.
+    let to = |a: Amount| a.to_chips(fine).filter(|c| c.unsigned_abs() <= 100_000_000_000_000_000);
     let mm = &mut out.mismatches;
-    let pots: Vec<Chips> = outcome.pots.iter().map(|p| p.amount * scale).collect();
-    let replay_total: Chips = pots.iter().sum();
+    let pots: Vec<Chips> = outcome.pots.iter().map(|p| p.amount.saturating_mul(scale)).collect();
+    let replay_total: Chips = pots.iter().fold(0, |a, &b| a.saturating_add(b));
     let (Some(rake_chips), Some(total_chips)) = (rake.and_then(to), total.and_then(to)) else {
         mm.push(format!("line {summary_line}: the summary gives no `Total pot X | Rake Y`"));
         return out;
@@ -190,20 +192,20 @@ pub(super) fn check(record: &HandRecord<'_>, outcome: &Outcome, places: u8) -> S
             c(replay_total)
         ));
     }
-    let mut got = vec![0; n];
+    let mut got: Vec<Chips> = vec![0; n];
     for k in &collected {
         match (to(k.amount), got.get_mut(k.player)) {
-            (Some(a), Some(g)) => *g += a,
+            (Some(a), Some(g)) => *g = (*g).saturating_add(a),
             _ => mm.push(format!("line {}: a collected amount the replay cannot hold", k.line)),
         }
     }
-    let sum_collected: Chips = got.iter().sum();
-    if total_chips - rake_chips != sum_collected {
+    let sum_collected: Chips = got.iter().fold(0, |a, &b| a.saturating_add(b));
+    if total_chips.saturating_sub(rake_chips) != sum_collected {
         mm.push(format!(
             "line {summary_line}: `Total pot {} | Rake {}` leaves {} for the players, but the collected lines add up to {}",
             c(total_chips),
             c(rake_chips),
-            c(total_chips - rake_chips),
+            c(total_chips.saturating_sub(rake_chips)),
             c(sum_collected)
         ));
     }
@@ -212,7 +214,9 @@ pub(super) fn check(record: &HandRecord<'_>, outcome: &Outcome, places: u8) -> S
     let m = pots.len();
     let listed_chips: Option<Vec<Chips>> = listed.iter().map(|&a| to(a)).collect();
     let site: Option<(Vec<Chips>, Vec<usize>)> = match listed_chips {
-        Some(l) if l.is_empty() && m == 1 => Some((vec![pots[0] - rake_chips], vec![0])),
+        Some(l) if l.is_empty() && m == 1 => {
+            Some((vec![pots[0].saturating_sub(rake_chips)], vec![0]))
+        }
         Some(l) if l.is_empty() => {
             mm.push(format!(
                 "line {summary_line}: the summary lists one pot, the replay has {m} (a main pot and side pots)"
@@ -222,9 +226,9 @@ pub(super) fn check(record: &HandRecord<'_>, outcome: &Outcome, places: u8) -> S
         Some(l) if l.len() == m => Some((l, (0..m).collect())),
         Some(l) => match group_pots(&l, &pots).filter(|_| l.len() > m) {
             Some(group) => {
-                let mut left = vec![0; m];
+                let mut left: Vec<Chips> = vec![0; m];
                 for (&a, &g) in l.iter().zip(&group) {
-                    left[g] += a;
+                    left[g] = left[g].saturating_add(a);
                 }
                 Some((left, group))
             }
@@ -238,14 +242,14 @@ pub(super) fn check(record: &HandRecord<'_>, outcome: &Outcome, places: u8) -> S
         },
         None => None,
     };
-    let mut payout = vec![0; n];
+    let mut payout: Vec<Chips> = vec![0; n];
     for pot in &outcome.pots {
         for &(p, x) in &pot.payouts {
-            payout[p] += x * scale;
+            payout[p] = payout[p].saturating_add(x.saturating_mul(scale));
         }
     }
     if let Some((site_pots, group)) = site {
-        let mut taken = 0;
+        let mut taken: Chips = 0;
         for (k, (pot, &left)) in outcome.pots.iter().zip(&site_pots).enumerate() {
             let amount = pots[k];
             let name = if m == 1 {
@@ -262,7 +266,7 @@ pub(super) fn check(record: &HandRecord<'_>, outcome: &Outcome, places: u8) -> S
                     c(amount)
                 ));
             }
-            taken += amount - left;
+            taken = taken.saturating_add(amount.saturating_sub(left));
             let mut winners = pot.winners.clone();
             winners.sort_unstable();
             let share = |w: usize| -> Chips {
@@ -281,13 +285,17 @@ pub(super) fn check(record: &HandRecord<'_>, outcome: &Outcome, places: u8) -> S
                 })
                 .collect();
             let by = |w: usize| -> Chips {
-                lines.iter().filter(|x| x.player == w).filter_map(|x| to(x.amount)).sum()
+                lines
+                    .iter()
+                    .filter(|x| x.player == w)
+                    .filter_map(|x| to(x.amount))
+                    .fold(0, |a, b: Chips| a.saturating_add(b))
             };
             // With rake taken, the site may take it from the winners of a split pot unevenly:
             // each gets at most an even share of the pot before rake, and together what is left.
             let uneven_ok = amount > left
                 && winners.len() > 1
-                && winners.iter().map(|&w| by(w)).sum::<Chips>() == left
+                && winners.iter().fold(0, |a: Chips, &w| a.saturating_add(by(w))) == left
                 && winners.iter().all(|&w| {
                     let before = amount / winners.len() as Chips + 1;
                     by(w) <= before
@@ -313,7 +321,7 @@ pub(super) fn check(record: &HandRecord<'_>, outcome: &Outcome, places: u8) -> S
                     ));
                 } else if by(p) != share(p) && !uneven_ok {
                     let rake_note = if amount > left {
-                        format!(" ({} less {} of rake", c(amount), c(amount - left))
+                        format!(" ({} less {} of rake", c(amount), c(amount.saturating_sub(left)))
                     } else {
                         format!(" (all of {}", c(amount))
                     };
@@ -356,10 +364,10 @@ pub(super) fn check(record: &HandRecord<'_>, outcome: &Outcome, places: u8) -> S
         }
     }
     for (p, (&pay, &col)) in payout.iter().zip(&got).enumerate() {
-        out.rake_taken[p] = pay - col;
+        out.rake_taken[p] = pay.saturating_sub(col);
     }
     for x in &uncalled {
-        let ours = outcome.uncalled.get(x.player).copied().unwrap_or(0) * scale;
+        let ours = outcome.uncalled.get(x.player).copied().unwrap_or(0).saturating_mul(scale);
         if to(x.amount) != Some(ours) {
             out.mismatches.push(format!(
                 "line {}: uncalled bet of {} returned to p{}, but the replay returns {}",

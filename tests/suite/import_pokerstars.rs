@@ -406,3 +406,16 @@ fn a_rake_rule_checks_the_rake_the_site_states() {
             "mismatch: line 22: `Rake 0.50`: the rule 5%:3bb:no-flop-no-drop takes 1.30 from a total pot of 26.00",
         ));
 }
+
+#[test]
+fn an_illegal_action_names_its_line_in_the_text() {
+    // Fixed limit $2/$4: on the flop a raise goes to $4, not $5.
+    let r = replayed("broken_fixed_limit_raise.txt").remove(0);
+    match &r.status {
+        Status::Illegal { text, reason, .. } => {
+            assert_eq!(text, "p3 cbr 5.00");
+            assert!(reason.ends_with("(line 15 of the text)"), "{reason}");
+        }
+        other => panic!("{other:?}"),
+    }
+}
