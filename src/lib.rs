@@ -10,6 +10,7 @@
 //! * [`equity`]: exhaustive and Monte Carlo equity for hold'em, turnover, stud and Americana.
 //! * [`batch`]: CSV/TSV files of equity questions answered row by row (`felt batch`).
 //! * [`rules`]: the rules engine: games as data, one hand state machine, pots and showdowns.
+//! * [`import`]: PokerStars hand-history text converted to PHH hands.
 //! * [`phh`]: PHH hand histories: reading and writing (exact decimals), replay and check.
 //! * [`play`]: the engine as a simulator: what a hand waits for, random legal hands.
 //! * [`session`]: a table's hands in order: stacks, button, blinds, missed blinds, tournament
@@ -94,6 +95,7 @@ pub mod batch;
 pub mod card;
 pub mod equity;
 pub mod eval;
+pub mod import;
 pub mod phh;
 pub mod play;
 pub mod range;

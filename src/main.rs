@@ -24,6 +24,8 @@ enum Command {
     Replay(cli::replay::ReplayArgs),
     /// Equity for every row of a CSV/TSV file of questions, in parallel, streaming.
     Batch(cli::batch::BatchArgs),
+    /// Convert PokerStars hand-history text to a PHH bundle.
+    Convert(cli::convert::ConvertArgs),
     /// Deal random legal hands of any game, as a PHH bundle with their results.
     Deal(cli::deal::DealArgs),
 }
@@ -36,6 +38,7 @@ fn main() -> ExitCode {
         Command::Replay(args) => cli::replay::run(args),
         Command::Batch(args) => cli::batch::run(args),
         Command::Deal(args) => cli::deal::run(args),
+        Command::Convert(args) => cli::convert::run(args),
     };
     match result {
         Ok(code) => code,

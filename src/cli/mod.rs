@@ -1,6 +1,7 @@
 //! Subcommands of the `felt` binary.
 
 pub mod batch;
+pub mod convert;
 pub mod deal;
 pub mod equity;
 pub mod rank;

@@ -47,8 +47,18 @@ pub struct ReplayArgs {
     /// Worker threads, 1 to 256 (default: one per core).
     #[arg(long, value_parser = super::parse_threads)]
     threads: Option<usize>,
-    /// `.phh` files, `.phhs` bundles, or directories (searched recursively for both); `-`
-    /// reads one document or bundle from standard input.
+    /// The input's format: `phh`, or `pokerstars` (hand-history text, docs/import.md).
+    /// Default: `.phh` and `.phhs` files are PHH; any other file, and standard input, is
+    /// PokerStars text when it starts like one (`PokerStars Hand #...`), else PHH.
+    #[arg(long, value_enum)]
+    format: Option<super::convert::FormatArg>,
+    /// With `--check`, the rake rule a site's stated rake must follow:
+    /// `PERCENT%[:CAP][:no-flop-no-drop]`, CAP an amount or big blinds (`5%:3bb:no-flop-no-drop`).
+    #[arg(long, value_name = "RULE")]
+    rake: Option<feltkit::import::rake::RakeRule>,
+    /// `.phh` files, `.phhs` bundles, PokerStars `.txt` files, or directories (searched
+    /// recursively for `.phh` and `.phhs`); `-` reads one document, bundle or text from
+    /// standard input.
     #[arg(required = true)]
     paths: Vec<PathBuf>,
 }
@@ -177,8 +187,8 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
     ordered(
         threads,
         window,
-        |emit| produce(&args.paths, args.follow, sessions, emit),
-        |job| work(job, check, json, sessions),
+        |emit| produce(&args.paths, args.follow, sessions, args.format, emit),
+        |job| work(job, check, json, sessions, args.rake.as_ref()),
         |step| -> std::io::Result<()> {
             // Whatever was written goes out whenever the replay waits for more input.
             let mut o: Out = match step {
@@ -299,6 +309,7 @@ fn produce(
     paths: &[PathBuf],
     follow: bool,
     sessions: bool,
+    format: Option<super::convert::FormatArg>,
     emit: &mut dyn FnMut(Job, usize) -> bool,
 ) {
     for path in paths {
@@ -308,24 +319,38 @@ fn produce(
                 return;
             }
         }
-        if !produce_path(path, follow, emit) || (sessions && !emit(Job::SessionEnd, 0)) {
+        if !produce_path(path, follow, format, emit) || (sessions && !emit(Job::SessionEnd, 0)) {
             return;
         }
     }
 }
 
 /// Emits the hands of one path; `false` when the results are no longer wanted.
-fn produce_path(path: &Path, follow: bool, emit: &mut dyn FnMut(Job, usize) -> bool) -> bool {
+fn produce_path(
+    path: &Path,
+    follow: bool,
+    format: Option<super::convert::FormatArg>,
+    emit: &mut dyn FnMut(Job, usize) -> bool,
+) -> bool {
     {
         if path.as_os_str() == "-" {
-            return read_source(std::io::stdin().lock(), STDIN, 1, emit);
+            let mut input = std::io::stdin().lock();
+            return match super::convert::is_text(path, format, &mut input) {
+                Ok(true) => read_text(input, STDIN, emit),
+                Ok(false) => read_source(input, STDIN, 1, emit),
+                Err(e) => emit(Job::Unreadable(STDIN.into(), e.to_string()), 0),
+            };
         }
         for found in walk(path, follow) {
             let going = match found {
                 Found::File(p) => match std::fs::File::open(&p) {
                     Ok(f) => {
-                        let input = BufReader::with_capacity(1 << 16, f);
-                        read_source(input, &shown(&p), FILE_BATCH, emit)
+                        let mut input = BufReader::with_capacity(1 << 16, f);
+                        match super::convert::is_text(&p, format, &mut input) {
+                            Ok(true) => read_text(input, &shown(&p), emit),
+                            Ok(false) => read_source(input, &shown(&p), FILE_BATCH, emit),
+                            Err(e) => emit(Job::Unreadable(shown(&p), e.to_string()), 0),
+                        }
                     }
                     Err(e) => emit(Job::Unreadable(shown(&p), e.to_string()), 0),
                 },
@@ -390,8 +415,40 @@ fn read_source(
     emit(Job::Read(source, any), 0)
 }
 
+/// Emits the hands of a site's hand-history text, converted to PHH (docs/import.md), a few at
+/// a time; `false` when the results are no longer wanted.
+fn read_text(
+    mut input: impl BufRead,
+    source: &str,
+    emit: &mut dyn FnMut(Job, usize) -> bool,
+) -> bool {
+    let mut bytes = Vec::new();
+    if let Err(e) = input.read_to_end(&mut bytes) {
+        return emit(
+            Job::Unreadable(source.to_string(), format!("cannot be read to its end: {e}")),
+            0,
+        );
+    }
+    let source: Arc<str> = source.into();
+    let hands = feltkit::import::convert(&bytes);
+    for chunk in hands.chunks(FILE_BATCH) {
+        let pieces: Vec<Piece> = chunk.iter().map(super::convert::piece).collect();
+        let weight = pieces.iter().map(|p| p.text.as_ref().map_or(0, String::len)).sum();
+        if !emit(Job::Pieces(source.clone(), pieces), weight) {
+            return false;
+        }
+    }
+    emit(Job::Read(source, !hands.is_empty()), 0)
+}
+
 /// Replays and writes up one job (on a worker thread).
-fn work(job: Job, check: bool, json: bool, sessions: bool) -> Out {
+fn work(
+    job: Job,
+    check: bool,
+    json: bool,
+    sessions: bool,
+    rake: Option<&feltkit::import::rake::RakeRule>,
+) -> Out {
     let mut out = Out::default();
     let mut input_line = |source: &str, status: &str, why: &str| {
         if json {
@@ -406,7 +463,10 @@ fn work(job: Job, check: bool, json: bool, sessions: bool) -> Out {
         Job::Pieces(source, pieces) => {
             let mut tally = Tally::default();
             let mut text = String::new();
-            for r in pieces.iter().flat_map(|piece| replay_piece(piece, &source, check)) {
+            for mut r in pieces.iter().flat_map(|piece| replay_piece(piece, &source, check)) {
+                if let Some(rule) = rake {
+                    rule.check(&mut r);
+                }
                 tally.hands[kind(&r) as usize] += 1;
                 if json {
                     text.push_str(&to_json(&r).to_string());

@@ -22,6 +22,25 @@ pub(super) fn compare(record: &HandRecord<'_>, report: &mut HandReport) {
     let places = report.places;
     let mut out = Vec::new();
     let mut notes = Vec::new();
+    if super::site::has_accounting(record) {
+        report.rake = super::site::rake_facts(record);
+        let site = super::site::check(record, outcome, places);
+        out.extend(site.mismatches);
+        notes.extend(site.notes);
+        let seat_lines = super::site::seat_lines(record);
+        if let Some(rec) = &record.finishing_stacks {
+            let ours: Vec<Chips> = outcome
+                .final_stacks
+                .iter()
+                .zip(&site.rake_taken)
+                .map(|(a, r)| a.saturating_mul(site.scale).saturating_sub(*r))
+                .collect();
+            net_results(rec, &ours, &seat_lines, site.places, &mut out);
+        }
+        report.mismatches.extend(out);
+        report.notes.extend(notes);
+        return;
+    }
     if let Some(rec) = &record.finishing_stacks {
         per_player(|| "finishing_stacks".into(), rec, &outcome.final_stacks, places, &mut out);
     }
@@ -75,6 +94,28 @@ pub(super) fn compare(record: &HandRecord<'_>, report: &mut HandReport) {
     }
     report.mismatches.extend(out);
     report.notes.extend(notes);
+}
+
+/// A site's net results (starting stack, less what each player put in, plus what they
+/// collected) against the replay's stacks after the site's rake; each difference names the
+/// player's seat line.
+fn net_results(
+    recorded: &[Amount],
+    ours: &[Chips],
+    lines: &[usize],
+    places: u8,
+    out: &mut Vec<String>,
+) {
+    for (i, (&r, &o)) in recorded.iter().zip(ours).enumerate() {
+        if r.to_chips(places) != Some(o) {
+            let line = lines.get(i).map_or(String::new(), |l| format!("line {l}: "));
+            out.push(format!(
+                "{line}{} ends the hand with {r} by the text (stack, less what was put in, plus what was collected), with {} by the replay after rake",
+                player_name(i),
+                format_chips(o, places)
+            ));
+        }
+    }
 }
 
 /// Compares one recorded amount per player; `field` names the field, built only for a message.

@@ -26,6 +26,7 @@ use super::record::HandRecord;
 use super::split::{pieces, Piece};
 use super::stakes::{check_lengths, malformed_setup, places_of, stakes_of, table_facts, Malformed};
 use super::table::TableFacts;
+use super::toml::Value;
 use super::write::write_action;
 
 /// How a hand's replay ended.
@@ -95,6 +96,24 @@ pub struct HandReport {
     /// What the hand says about its table (seats, button, blinds, time, ...), when its
     /// stakes could be read: the input of a session check.
     pub table: Option<Box<TableFacts>>,
+    /// What a site's summary says of its pot and rake, when the record carries a site's
+    /// accounting and was checked: the input of a rake rule (`felt replay --rake`).
+    pub rake: Option<RakeFacts>,
+}
+
+/// A site's pot and rake as its summary states them (docs/import.md).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RakeFacts {
+    /// `Total pot X`.
+    pub total_pot: super::Amount,
+    /// `Rake Y`.
+    pub rake: super::Amount,
+    /// The summary's line in the text.
+    pub line: usize,
+    /// The big blind (the largest blind posted).
+    pub big_blind: super::Amount,
+    /// Whether a flop was dealt.
+    pub flop: bool,
 }
 
 impl HandReport {
@@ -125,6 +144,7 @@ impl HandReport {
             mismatches: Vec::new(),
             notes: Vec::new(),
             table: None,
+            rake: None,
         }
     }
 
@@ -211,8 +231,11 @@ pub fn replay_piece(piece: &Piece, source: &str, check: bool) -> Vec<HandReport>
                         HandReport::malformed(label(h.header), field, e.to_string())
                     }
                 };
-                if let Status::Malformed { reason, .. } = &mut r.status {
-                    *reason = located(std::mem::take(reason), h.line);
+                // A site's text says its own line (`_unreadable`); other reasons get the hand's.
+                if let Status::Malformed { reason, field } = &mut r.status {
+                    if field.as_deref() != Some("_unreadable") {
+                        *reason = located(std::mem::take(reason), h.line);
+                    }
                 }
                 reports.push(placed(r, h.header, h.line));
             }
@@ -279,6 +302,20 @@ pub fn replay_record(record: &HandRecord<'_>, label: String, check: bool) -> Han
     report.variant = record.variant.clone();
     report.players =
         record.players.iter().flatten().map(|name| name.to_string()).collect::<Vec<_>>();
+    // A hand converted from a site's text that cannot be replayed says why (docs/import.md).
+    for (key, value) in &record.other {
+        let Value::Str(why) = value else { continue };
+        let status = match key.as_ref() {
+            "_not_replayable" => Status::Unsupported(why.to_string()),
+            "_cut_off" => Status::Incomplete(why.to_string()),
+            "_unreadable" => {
+                Status::Malformed { field: Some(key.to_string()), reason: why.to_string() }
+            }
+            _ => continue,
+        };
+        report.status = status;
+        return report;
+    }
     if record.ante_trimming_status == Some(true)
         && Game::by_code(&record.variant).is_some_and(|g| g.is_phh_code())
     {
@@ -358,6 +395,11 @@ pub fn replay_record(record: &HandRecord<'_>, label: String, check: bool) -> Han
             }
         };
         if let Err(reason) = result {
+            // An action converted from a site's text says its line there (`_action_lines`).
+            let reason = match action_line(record, k) {
+                Some(line) => format!("{reason} (line {line} of the text)"),
+                None => reason,
+            };
             report.status = Status::Illegal { number: k + 1, text: text.to_string(), reason };
             return report;
         }
@@ -379,6 +421,19 @@ pub fn replay_record(record: &HandRecord<'_>, label: String, check: bool) -> Han
         super::check::compare(record, &mut report);
     }
     report
+}
+
+/// The line of the site's text that action `k` (from 0) comes from, when the record says
+/// (`_action_lines`, written by the importers).
+fn action_line(record: &HandRecord<'_>, k: usize) -> Option<u64> {
+    let (_, Value::Array(lines)) = record.other.iter().find(|(key, _)| key == "_action_lines")?
+    else {
+        return None;
+    };
+    match lines.get(k)? {
+        Value::Num(n) => n.parse().ok(),
+        _ => None,
+    }
 }
 
 /// PHH codes are read as PokerKit reads them: when a betting action names a player who is due

@@ -118,9 +118,15 @@ pub(super) fn places_of(record: &HandRecord<'_>, actions: &[Result<Action, impl 
         Action::BetOrRaiseTo(_, x) => Some(x),
         _ => None,
     });
+    // `_chip` (an importer's extension): the smallest chip of the hand's currency, `0.01`.
+    let chip = record.other.iter().find(|(k, _)| k == "_chip").and_then(|(_, v)| match v {
+        super::toml::Value::Num(s) => Amount::parse(s),
+        _ => None,
+    });
     record
         .antes
         .iter()
+        .chain(chip.iter())
         .chain(&record.blinds_or_straddles)
         .chain(&record.starting_stacks)
         .chain(&record.table.dead_blinds)

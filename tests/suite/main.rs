@@ -16,6 +16,7 @@ mod equity_games;
 mod equity_messages;
 mod equity_oracle;
 mod eval_rankings;
+mod import_pokerstars;
 mod play;
 mod pokerkit;
 mod props_eval;

@@ -1,0 +1,165 @@
+//! `felt convert`: PokerStars hand-history text to a PHH bundle (docs/import.md), and the
+//! input-format choice shared with `felt replay`.
+
+use std::io::{BufRead, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::Context;
+use clap::{Args, ValueEnum};
+use feltkit::import::{bundle, convert, sniff, Converted};
+use feltkit::phh::split::Piece;
+use feltkit::text::count;
+
+/// The input format flag (`--format`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum FormatArg {
+    /// PHH: `.phh` hands and `.phhs` bundles.
+    Phh,
+    /// PokerStars hand-history text.
+    Pokerstars,
+}
+
+/// Whether `input` (the file at `path`) is to be read as PokerStars text: as `format` says,
+/// else PHH for `.phh` and `.phhs` files and PokerStars for anything that starts like it
+/// (nothing of the input is consumed).
+pub fn is_text(
+    path: &Path,
+    format: Option<FormatArg>,
+    input: &mut impl BufRead,
+) -> std::io::Result<bool> {
+    match format {
+        Some(FormatArg::Phh) => return Ok(false),
+        Some(FormatArg::Pokerstars) => return Ok(true),
+        None => {}
+    }
+    if path.extension().is_some_and(|x| x == "phh" || x == "phhs") {
+        return Ok(false);
+    }
+    let head = input.fill_buf()?;
+    Ok(sniff(head).is_some())
+}
+
+/// A converted hand as a piece of a bundle, for the replay: section `[index]`, starting at the
+/// hand's header line in the text.
+pub fn piece(hand: &Converted) -> Piece {
+    Piece {
+        header: Some(hand.index.to_string()),
+        line: hand.line,
+        text: Ok(format!("[{}]\n{}", hand.index, hand.phh)),
+    }
+}
+
+/// Arguments of `felt convert`.
+#[derive(Args, Debug)]
+pub struct ConvertArgs {
+    /// Where to write the PHH bundle (`.phhs`); written under a temporary name and renamed
+    /// into place when complete. Default: standard output.
+    #[arg(short, long, value_name = "OUT")]
+    output: Option<PathBuf>,
+    /// The input's format; only `pokerstars` is converted (the default for text that starts
+    /// `PokerStars ...`).
+    #[arg(long, value_enum)]
+    format: Option<FormatArg>,
+    /// PokerStars hand-history files (`-`: standard input), one or many hands each.
+    #[arg(required = true)]
+    inputs: Vec<PathBuf>,
+}
+
+/// Runs `felt convert`: exit 0 when every hand was converted, 2 when an input cannot be read,
+/// holds no hand or is not PokerStars text, or a hand's text could not be read (it is written
+/// with `_unreadable` saying why). Hands that cannot be replayed (Omaha, run twice, cash-outs,
+/// cut off) are written with the reason, and counted on stderr.
+pub fn run(args: ConvertArgs) -> anyhow::Result<ExitCode> {
+    if args.format == Some(FormatArg::Phh) {
+        anyhow::bail!("--format phh: felt convert reads PokerStars text; PHH needs no conversion");
+    }
+    let mut text = String::new();
+    let mut next = 1;
+    let (mut hands, mut refused, mut cut, mut unreadable, mut bad_inputs) = (0, 0, 0, 0, 0);
+    for path in &args.inputs {
+        let shown = path.display().to_string();
+        let mut bytes = Vec::new();
+        let read = if path.as_os_str() == "-" {
+            std::io::stdin().lock().read_to_end(&mut bytes)
+        } else {
+            std::fs::File::open(path).and_then(|mut f| f.read_to_end(&mut bytes))
+        };
+        if let Err(e) = read {
+            super::diagnose(format_args!("felt convert: {shown}: UNREADABLE: {e}"));
+            bad_inputs += 1;
+            continue;
+        }
+        if args.format.is_none() && sniff(&bytes).is_none() {
+            super::diagnose(format_args!(
+                "felt convert: {shown}: not PokerStars text (its first line does not start `PokerStars `; --format pokerstars reads it anyway)"
+            ));
+            bad_inputs += 1;
+            continue;
+        }
+        let converted = convert(&bytes);
+        if converted.is_empty() {
+            super::diagnose(format_args!(
+                "felt convert: {shown}: NO HANDS: no `PokerStars Hand #` header found"
+            ));
+            bad_inputs += 1;
+            continue;
+        }
+        for h in &converted {
+            let why =
+                |key: &str| h.phh.lines().find_map(|l| l.strip_prefix(key).map(str::to_string));
+            if let Some(w) = why("_unreadable = ") {
+                unreadable += 1;
+                super::diagnose(format_args!(
+                    "felt convert: {shown} hand at line {}: UNREADABLE: {w}",
+                    h.line
+                ));
+            } else if why("_not_replayable = ").is_some() {
+                refused += 1;
+            } else if why("_cut_off = ").is_some() {
+                cut += 1;
+            }
+        }
+        hands += converted.len();
+        let renumbered: Vec<Converted> =
+            converted.into_iter().map(|h| Converted { index: 0, ..h }).collect();
+        text.push_str(&bundle(&renumbered, next));
+        next += renumbered.len();
+    }
+    write_output(&args.output, &text)?;
+    super::diagnose(format_args!(
+        "felt convert: {} from {}: {} to replay, {} not replayable (a game or feature feltkit does not play), {} cut off, {} unreadable",
+        count(hands, "hand", "hands"),
+        count(args.inputs.len(), "input", "inputs"),
+        hands - refused - cut - unreadable,
+        refused,
+        cut,
+        unreadable
+    ));
+    Ok(if bad_inputs > 0 || unreadable > 0 || hands == 0 {
+        ExitCode::from(2)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// Writes the bundle to standard output, or to a file replaced only when complete.
+fn write_output(output: &Option<PathBuf>, text: &str) -> anyhow::Result<()> {
+    let Some(path) = output.as_deref().filter(|p| p.as_os_str() != "-") else {
+        let mut out = std::io::stdout().lock();
+        out.write_all(text.as_bytes())?;
+        return Ok(out.flush()?);
+    };
+    let real =
+        feltkit::batch::resolve_links(path).with_context(|| format!("-o {}", path.display()))?;
+    let mut file = super::batch::interrupt::create(|| feltkit::batch::AtomicFile::create(&real))
+        .with_context(|| format!("-o {}: cannot be created", path.display()))?;
+    match file.file().write_all(text.as_bytes()) {
+        Ok(()) => super::batch::interrupt::finish(|| file.commit())
+            .with_context(|| format!("-o {}: cannot be written", path.display())),
+        Err(e) => {
+            super::batch::interrupt::finish(|| drop(file));
+            Err(anyhow::Error::from(e).context(format!("-o {}: not written", path.display())))
+        }
+    }
+}

@@ -1,0 +1,81 @@
+//! Small readers shared by the importers: lines with their numbers, amounts as the sites
+//! write them, roman numerals.
+//!
+//! ```
+//! use feltkit::import::lines::{amount, roman};
+//! assert_eq!(amount("$1.50").unwrap().to_string(), "1.50");
+//! assert_eq!(amount("€0.05").unwrap().to_string(), "0.05");
+//! assert_eq!(amount("1,500").unwrap().to_string(), "1500");
+//! assert_eq!(roman("XIV"), Some(14));
+//! ```
+
+use crate::phh::Amount;
+
+/// One line of a text, trimmed, with its number in the file (from 1).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    /// The line's number in the file.
+    pub number: usize,
+    /// Its text, without surrounding spaces.
+    pub text: String,
+}
+
+/// An amount as the site writes it: a currency sign before it (`$`, `€`, `£`, `₹`, ...), a
+/// currency code after it, thousands separated by commas; kept exact. `None` for anything
+/// else.
+pub fn amount(text: &str) -> Option<Amount> {
+    let t = text.trim();
+    let t = t.split(' ').next()?;
+    let t = t.trim_start_matches(|c: char| !c.is_ascii_digit() && c != '-');
+    let t = t.trim_end_matches(|c: char| !c.is_ascii_digit());
+    if t.is_empty() || t.starts_with('-') {
+        return None;
+    }
+    let plain: String = t.chars().filter(|&c| c != ',').collect();
+    if !plain.bytes().all(|b| b.is_ascii_digit() || b == b'.') {
+        return None;
+    }
+    Amount::parse(&plain)
+}
+
+/// A roman numeral from 1 to 3999 (`Level XIV`).
+pub fn roman(text: &str) -> Option<u32> {
+    if text.is_empty() {
+        return None;
+    }
+    let value = |c: char| match c {
+        'I' => Some(1),
+        'V' => Some(5),
+        'X' => Some(10),
+        'L' => Some(50),
+        'C' => Some(100),
+        'D' => Some(500),
+        'M' => Some(1000),
+        _ => None,
+    };
+    let digits: Vec<u32> = text.chars().map(value).collect::<Option<_>>()?;
+    let mut total = 0;
+    for (k, &d) in digits.iter().enumerate() {
+        if digits.get(k + 1).is_some_and(|&next| next > d) {
+            total -= d as i64;
+        } else {
+            total += d as i64;
+        }
+    }
+    u32::try_from(total).ok().filter(|&t| (1..4000).contains(&t))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn amounts_keep_their_decimals_and_refuse_words() {
+        assert_eq!(amount("$0.10"), Amount::parse("0.10"));
+        assert_eq!(amount("(€7.18"), Amount::parse("7.18"));
+        assert_eq!(amount("10 USD"), Amount::parse("10"));
+        assert_eq!(amount("pot"), None);
+        assert_eq!(roman("XIX"), Some(19));
+        assert_eq!(roman("Q"), None);
+    }
+}

@@ -1,0 +1,119 @@
+//! Importing hand histories written by poker sites: PokerStars text (one or many hands per
+//! file, as the site and its clones write them) to PHH hands, which the replay reads like any
+//! other. Each hand of the text becomes one PHH hand; the site's own accounting (what each
+//! player collected from which pot, the total pot, the rake, uncalled bets) goes into
+//! `_`-prefixed fields that `felt replay --check` compares with the replay (docs/import.md).
+//!
+//! ```
+//! use feltkit::import::{convert, sniff, Format};
+//! let text = "PokerStars Hand #7: Hold'em No Limit ($0.01/$0.02 USD) - 2020/04/16 14:21:15 ET\n\
+//! Table 'T' 6-max Seat #1 is the button\nSeat 1: Ann ($1 in chips)\nSeat 2: Bob ($2 in chips)\n\
+//! Ann: posts small blind $0.01\nBob: posts big blind $0.02\n*** HOLE CARDS ***\nAnn: folds\n\
+//! Uncalled bet ($0.01) returned to Bob\nBob collected $0.02 from pot\n*** SUMMARY ***\n\
+//! Total pot $0.02 | Rake $0\nSeat 1: Ann (button) (small blind) folded before Flop\n\
+//! Seat 2: Bob (big blind) collected ($0.02)\n";
+//! assert_eq!(sniff(text.as_bytes()), Some(Format::PokerStars));
+//! let hands = convert(text.as_bytes());
+//! assert_eq!(hands[0].number.as_deref(), Some("7"));
+//! let report = feltkit::phh::replay_text(&hands[0].phh, "t", true).remove(0);
+//! assert!(report.ok(), "{report:?}");
+//! ```
+
+pub mod decode;
+mod emit;
+pub mod lines;
+pub mod pokerstars;
+pub mod rake;
+
+use emit::quote;
+
+/// A hand-history format `felt` reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// PHH (TOML): `.phh` hands and `.phhs` bundles.
+    Phh,
+    /// PokerStars hand-history text.
+    PokerStars,
+}
+
+/// The format of a text by its content: PokerStars when its first non-blank line (after a
+/// byte-order mark and spaces) starts `PokerStars ` or is a Zoom archive's `*** # 1 ***`
+/// line; `None` otherwise.
+pub fn sniff(bytes: &[u8]) -> Option<Format> {
+    let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
+    let first = bytes
+        .split(|&b| b == b'\n' || b == b'\r')
+        .map(|l| l.trim_ascii())
+        .find(|l| !l.is_empty())?;
+    let zoom_archive = first.starts_with(b"*****") && first.windows(3).any(|w| w == b" # ");
+    (first.starts_with(b"PokerStars ") || zoom_archive).then_some(Format::PokerStars)
+}
+
+/// One hand of a text, converted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Converted {
+    /// The hand's place in the file, from 1.
+    pub index: usize,
+    /// The site's hand number, when the header could be read.
+    pub number: Option<String>,
+    /// The line of the hand's header in the file.
+    pub line: usize,
+    /// The hand as a PHH document (no section header). A hand that cannot be replayed says
+    /// why in `_not_replayable` (a game or feature not played), `_cut_off` (the text stops
+    /// mid-hand) or `_unreadable` (a line not understood), which the replay reports.
+    pub phh: String,
+}
+
+/// Converts PokerStars text (any encoding the site writes: see [`decode`]) hand by hand.
+pub fn convert(bytes: &[u8]) -> Vec<Converted> {
+    let (text, _) = decode::decode(bytes);
+    pokerstars::split_hands(&text)
+        .iter()
+        .enumerate()
+        .map(|(k, h)| {
+            let number = h.lines.first().and_then(|l| {
+                let t = &l.text;
+                let start = t.find('#')? + 1;
+                let end = t[start..].find(':')? + start;
+                Some(t[start..end].trim().to_string())
+            });
+            let stub = |field: &str, why: &str| {
+                let hand =
+                    number.as_deref().map(|n| format!("hand = {}\n", quote(n))).unwrap_or_default();
+                format!(
+                    "variant = \"nlhe\"\n{hand}venue = \"PokerStars\"\n_text_line = {}\n{field} = {}\nstarting_stacks = []\nactions = []\n",
+                    h.line,
+                    quote(why)
+                )
+            };
+            // A hand without its summary was cut off: whatever its last line holds, it is
+            // reported as cut off, not as a line not understood.
+            let phh = if !h.lines.iter().any(|l| l.text == "*** SUMMARY ***") {
+                let last = h.lines.last().map_or(h.line, |l| l.number);
+                let why = format!(
+                    "the text stops at line {last}, before the hand's summary: the hand is cut off"
+                );
+                stub("_cut_off", &why)
+            } else {
+                match pokerstars::parse_hand(h) {
+                    Ok(hand) => emit::to_phh(&hand),
+                    Err(e) => stub("_unreadable", &format!("line {}: {}", e.line, e.why)),
+                }
+            };
+            Converted { index: k + 1, number: number.clone(), line: h.line, phh }
+        })
+        .collect()
+}
+
+/// The hands of a text as a PHH bundle, its sections numbered from `first`.
+pub fn bundle(hands: &[Converted], first: usize) -> String {
+    let mut out = String::with_capacity(hands.len() * 2048);
+    for (k, h) in hands.iter().enumerate() {
+        if k > 0 || first > 1 {
+            out.push('\n');
+        }
+        out.push_str(&format!("[{}]\n", first + k));
+        out.push_str(&h.phh);
+    }
+    out
+}

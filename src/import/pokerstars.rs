@@ -1,0 +1,772 @@
+//! Reading PokerStars hand-history text: one hand at a time, each line matched against the
+//! forms the site writes, player names found by matching the seat list (names may hold spaces,
+//! colons, slashes, brackets and parentheses).
+//!
+//! ```
+//! use feltkit::import::pokerstars::{parse_hand, split_hands};
+//! let text = "PokerStars Hand #7: Hold'em No Limit ($0.01/$0.02 USD) - 2020/04/16 14:21:15 ET\n\
+//! Table 'T' 6-max Seat #1 is the button\nSeat 1: A b ($1 in chips)\nSeat 2: C: d ($2 in chips)\n\
+//! A b: posts small blind $0.01\nC: d: posts big blind $0.02\n*** HOLE CARDS ***\nA b: folds\n\
+//! Uncalled bet ($0.01) returned to C: d\nC: d collected $0.02 from pot\n*** SUMMARY ***\n\
+//! Total pot $0.02 | Rake $0\nSeat 1: A b (button) (small blind) folded before Flop\n\
+//! Seat 2: C: d (big blind) collected ($0.02)\n";
+//! let hands = split_hands(text);
+//! let hand = parse_hand(&hands[0]).unwrap();
+//! assert_eq!(hand.number.as_deref(), Some("7"));
+//! assert_eq!(hand.seats[1].name, "C: d");
+//! ```
+
+use crate::phh::Amount;
+
+use super::lines::{amount, roman, Line};
+use crate::phh::table::MAX_SEAT;
+
+/// One hand's text: its lines (trimmed, with their line numbers in the file).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HandText {
+    /// The line of the hand's header.
+    pub line: usize,
+    /// The hand's lines, the header first, blank lines left out.
+    pub lines: Vec<Line>,
+}
+
+/// The hand-number marks that start a hand's header.
+const STARTS: [&str; 4] = [
+    "PokerStars Hand #",
+    "PokerStars Game #",
+    "PokerStars Zoom Hand #",
+    "PokerStars Home Game Hand #",
+];
+
+/// Where a hand header starts in `line`, if one does (at its start, or glued to the end of a
+/// line that was cut off).
+fn header_at(line: &str) -> Option<usize> {
+    STARTS.iter().filter_map(|s| line.find(s)).min()
+}
+
+/// Splits decoded text into hands: a hand starts at each header line (`PokerStars Hand #...`).
+/// Lines are trimmed; blank lines and the Zoom archive's `*** # 1 ***` lines are dropped. A
+/// header glued to the end of a cut-off line starts a hand there, and the cut-off line stays
+/// with the hand before. Text before the first header is not a hand.
+pub fn split_hands(text: &str) -> Vec<HandText> {
+    let mut hands: Vec<HandText> = Vec::new();
+    for (k, raw) in text.lines().enumerate() {
+        let number = k + 1;
+        let mut line = raw.trim();
+        if line.is_empty() || (line.starts_with("*****") && line.contains(" # ")) {
+            continue;
+        }
+        if let Some(at) = header_at(line) {
+            if at > 0 {
+                let before = line[..at].trim();
+                if let Some(h) = hands.last_mut() {
+                    if !before.is_empty() {
+                        h.lines.push(Line { number, text: before.to_string() });
+                    }
+                }
+                line = &line[at..];
+            }
+            hands.push(HandText { line: number, lines: Vec::new() });
+        }
+        if let Some(h) = hands.last_mut() {
+            h.lines.push(Line { number, text: line.to_string() });
+        }
+    }
+    hands
+}
+
+/// The game of a hand, as its header names it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameName {
+    /// Texas hold'em.
+    Holdem,
+    /// An Omaha game (its name as written: `Omaha`, `Omaha Hi/Lo`, `5 Card Omaha`, ...).
+    Omaha(String),
+    /// Anything else, as written.
+    Other(String),
+}
+
+/// The betting structure of a hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    /// No limit.
+    NoLimit,
+    /// Pot limit.
+    PotLimit,
+    /// Fixed limit.
+    FixedLimit,
+    /// Pot limit before the flop, no limit after (`Pot Limit Pre-Flop, No Limit Post-Flop`).
+    Mixed,
+}
+
+/// A tournament hand's tournament.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tournament {
+    /// The tournament's number.
+    pub id: String,
+    /// The buy-in as written (`$0.91+$0.09 USD`, `Freeroll`), when given.
+    pub buy_in: Option<String>,
+    /// The level (`Level XV` gives 15).
+    pub level: Option<u32>,
+}
+
+/// A seat as the seat list gives it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Seat {
+    /// The seat number.
+    pub seat: u32,
+    /// The player's name.
+    pub name: String,
+    /// Chips at the start of the hand.
+    pub stack: Amount,
+    /// The line it is on.
+    pub line: usize,
+}
+
+/// What one line of the hand's play says. Players are indices into [`StarsHand::seats`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// `posts the ante X`.
+    Ante(usize, Amount),
+    /// `posts small blind X` (and whether all-in).
+    SmallBlind(usize, Amount, bool),
+    /// `posts big blind X` (and whether all-in).
+    BigBlind(usize, Amount, bool),
+    /// `posts small & big blinds X`: the total.
+    SmallAndBig(usize, Amount),
+    /// `posts straddle X`.
+    Straddle(usize, Amount),
+    /// `*** HOLE CARDS ***`.
+    HoleCards,
+    /// `Dealt to NAME [cards]`.
+    Dealt(usize, String),
+    /// `*** FLOP/TURN/RIVER ***`: the new board cards.
+    Board(String),
+    /// `folds`.
+    Fold(usize),
+    /// `checks`.
+    Check(usize),
+    /// `calls X`.
+    Call(usize, Amount),
+    /// `bets X`.
+    Bet(usize, Amount),
+    /// `raises X to Y`: Y.
+    RaiseTo(usize, Amount),
+    /// `shows [cards]`.
+    Shows(usize, String),
+    /// `mucks hand`.
+    Mucks(usize),
+    /// `Uncalled bet (X) returned to NAME`.
+    Uncalled(usize, Amount),
+    /// `NAME collected X from pot` (the pot as written: `pot`, `main pot`, `side pot-1`).
+    Collected(usize, Amount, String),
+}
+
+/// A hand read from its text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StarsHand {
+    /// The hand number.
+    pub number: Option<String>,
+    /// The header's line.
+    pub line: usize,
+    /// `Zoom`, `Home Game` or nothing.
+    pub room: Option<&'static str>,
+    /// The game.
+    pub game: GameName,
+    /// The betting structure.
+    pub limit: Limit,
+    /// The tournament, for a tournament hand.
+    pub tournament: Option<Tournament>,
+    /// The stakes of the header: the blinds (no and pot limit) or the bets (fixed limit).
+    pub stakes: (Amount, Amount),
+    /// The currency code (`USD`, `EUR`), when written.
+    pub currency: Option<String>,
+    /// The currency symbol used in amounts (`$`, `€`), when any.
+    pub symbol: Option<char>,
+    /// Play money.
+    pub play_money: bool,
+    /// Capped no limit: the most each player may put in the hand.
+    pub cap: Option<Amount>,
+    /// Date and time: year, month, day, hour, minute, second, and the time zone as written.
+    pub time: Option<([u32; 6], String)>,
+    /// The table's name.
+    pub table: String,
+    /// `N-max`.
+    pub max_seats: Option<u32>,
+    /// The button's seat.
+    pub button: u32,
+    /// The seat list, in seat order.
+    pub seats: Vec<Seat>,
+    /// The play, with each line's number.
+    pub events: Vec<(usize, Event)>,
+    /// Players dealt in (indices into `seats`): those the summary lists.
+    pub dealt: Vec<usize>,
+    /// Cards each seat showed or mucked face up, from the play or the summary.
+    pub known: Vec<Option<String>>,
+    /// The summary's `Total pot`, `Rake`, the pots it lists (after rake), and its line.
+    pub summary: Option<Summary>,
+    /// Why the hand cannot be replayed although the text is well formed (run twice, a
+    /// cash-out, cancelled, a game not played); or cut off.
+    pub refusal: Option<Refusal>,
+}
+
+/// The summary's pot line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Summary {
+    /// `Total pot X`.
+    pub total: Amount,
+    /// `Rake Y`.
+    pub rake: Amount,
+    /// `Main pot X. Side pot-1 Y.`: the pots listed, main first (empty for one pot).
+    pub pots: Vec<Amount>,
+    /// The line.
+    pub line: usize,
+}
+
+/// A hand the text allows but feltkit cannot replay.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// A game or feature not played: the reason.
+    NotSupported(String),
+    /// The text stops before the hand's summary.
+    CutOff(String),
+}
+
+/// Why a hand's text cannot be read: the line and what was expected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TextError {
+    /// The line in the file.
+    pub line: usize,
+    /// What is wrong.
+    pub why: String,
+}
+
+fn err<T>(line: usize, why: impl Into<String>) -> Result<T, TextError> {
+    Err(TextError { line, why: why.into() })
+}
+
+/// Reads one hand.
+pub fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
+    let mut lines = text.lines.iter().peekable();
+    let Some(header) = lines.next() else {
+        return err(text.line, "an empty hand");
+    };
+    let mut hand = parse_header(header)?;
+    let Some(table) = lines.next() else {
+        hand.refusal = Some(Refusal::CutOff(format!(
+            "the text ends after the header (line {}): the hand is cut off",
+            header.number
+        )));
+        return Ok(hand);
+    };
+    parse_table(&mut hand, table)?;
+    while let Some(l) = lines.peek() {
+        match parse_seat(&l.text, l.number) {
+            Some(seat) => {
+                hand.seats.push(seat?);
+                lines.next();
+            }
+            None => break,
+        }
+    }
+    if hand.seats.is_empty() {
+        return err(table.number + 1, "expected the seat list (`Seat 1: NAME (X in chips)`)");
+    }
+    hand.known = vec![None; hand.seats.len()];
+    let mut in_summary = false;
+    let mut summary_seen: Vec<bool> = vec![false; hand.seats.len()];
+    let mut last_line = header.number;
+    for l in lines {
+        last_line = l.number;
+        let t = l.text.as_str();
+        if t == "*** SUMMARY ***" {
+            in_summary = true;
+            continue;
+        }
+        if in_summary {
+            summary_line(&mut hand, l, &mut summary_seen)?;
+        } else {
+            play_line(&mut hand, l)?;
+        }
+    }
+    if !in_summary || hand.summary.is_none() {
+        if hand.refusal.is_none() {
+            hand.refusal = Some(Refusal::CutOff(format!(
+                "the text stops at line {last_line}, before the hand's summary: the hand is cut off"
+            )));
+        }
+        return Ok(hand);
+    }
+    hand.dealt = (0..hand.seats.len()).filter(|&i| summary_seen[i]).collect();
+    Ok(hand)
+}
+
+/// The header: hand number, tournament, game, stakes, date.
+fn parse_header(l: &Line) -> Result<StarsHand, TextError> {
+    let t = l.text.as_str();
+    let room = if t.starts_with("PokerStars Zoom") {
+        Some("Zoom")
+    } else if t.starts_with("PokerStars Home Game") {
+        Some("Home Game")
+    } else {
+        None
+    };
+    let hash = t.find('#').unwrap_or(0);
+    let colon = t[hash..].find(':').map(|k| hash + k);
+    let Some(colon) = colon else {
+        return err(l.number, "expected `PokerStars Hand #NUMBER:` at the start of the hand");
+    };
+    let number = t[hash + 1..colon].trim().to_string();
+    let mut rest = t[colon + 1..].trim();
+    let mut tournament = None;
+    if let Some(after) = rest.strip_prefix("Tournament #") {
+        let end = after.find(|c: char| !c.is_ascii_digit()).unwrap_or(after.len());
+        let id = after[..end].to_string();
+        rest = after[end..].trim_start_matches(',').trim();
+        tournament = Some(Tournament { id, buy_in: None, level: None });
+    }
+    // Home games name their club in braces.
+    if rest.starts_with('{') {
+        if let Some(k) = rest.find('}') {
+            rest = rest[k + 1..].trim();
+        }
+    }
+    let game_at = ["Hold'em", "Omaha", "5 Card Omaha", "6 Card Omaha", "Mixed", "Razz", "7 Card"]
+        .iter()
+        .filter_map(|g| rest.find(g))
+        .min();
+    let Some(game_at) = game_at else {
+        return err(l.number, format!("expected a game name (Hold'em, Omaha, ...) in `{rest}`"));
+    };
+    if let Some(t) = tournament.as_mut() {
+        let buy_in = rest[..game_at].trim();
+        t.buy_in = (!buy_in.is_empty()).then(|| buy_in.to_string());
+    }
+    let mut desc = &rest[game_at..];
+    // Mixed games name the game of the hand in parentheses: `Mixed Hold'em (Hold'em Limit)`,
+    // `Mixed NLH/PLO (Hold'em No Limit, $0.10/$0.25 USD)`.
+    if desc.starts_with("Mixed") {
+        if let Some(open) = desc.find('(') {
+            desc = &desc[open + 1..];
+        }
+    }
+    let paren = desc.find(['(', '-', ',', ')']).unwrap_or(desc.len());
+    let game_text = desc[..paren].trim();
+    let game = if game_text.starts_with("Hold'em") {
+        GameName::Holdem
+    } else if game_text.contains("Omaha") {
+        let name = game_text
+            .replace(" No Limit", "")
+            .replace(" Pot Limit", "")
+            .replace(" Limit", "")
+            .trim()
+            .to_string();
+        GameName::Omaha(name)
+    } else {
+        GameName::Other(game_text.to_string())
+    };
+    let limit = if desc.contains("Pot Limit Pre-Flop") {
+        Limit::Mixed
+    } else if game_text.contains("No Limit") {
+        Limit::NoLimit
+    } else if game_text.contains("Pot Limit") {
+        Limit::PotLimit
+    } else if game_text.contains("Limit") {
+        Limit::FixedLimit
+    } else {
+        return err(l.number, format!("expected No Limit, Pot Limit or Limit in `{game_text}`"));
+    };
+    if let Some(t) = tournament.as_mut() {
+        if let Some(k) = desc.find("Level ") {
+            let word: String = desc[k + 6..].chars().take_while(|c| c.is_alphanumeric()).collect();
+            t.level =
+                roman(&word).or_else(|| word.parse().ok()).filter(|l| (1..=100_000).contains(l));
+        }
+    }
+    // The stakes: the first `(A/B ...)` after the game.
+    let mut stakes = None;
+    let mut currency = None;
+    let mut symbol = None;
+    let mut search = &rest[game_at..];
+    while let Some(open) = search.find('(') {
+        let Some(close) = search[open..].find(')') else { break };
+        let inside = &search[open + 1..open + close];
+        if let Some((a, b)) = inside.split_once('/') {
+            let (b, code) = match b.trim().split_once(' ') {
+                Some((b, code)) => (b, Some(code.trim().to_string())),
+                None => (b.trim(), None),
+            };
+            let a = a.trim().rsplit(' ').next().unwrap_or("");
+            if let (Some(x), Some(y)) = (amount(a), amount(b)) {
+                stakes = Some((x, y));
+                currency = code.filter(|c| c.chars().all(|c| c.is_ascii_uppercase()));
+                symbol = a.trim().chars().next().filter(|c| !c.is_ascii_digit());
+                break;
+            }
+        }
+        search = &search[open + close..];
+    }
+    let Some(stakes) = stakes else {
+        return err(
+            l.number,
+            "expected the stakes in the header, as `($0.50/$1.00 USD)` or `(10/20)`",
+        );
+    };
+    if currency.is_none() {
+        currency = buy_in_currency(tournament.as_ref());
+    }
+    let play_money = desc.contains("Play Money");
+    // Capped no limit: `($1/$2 - $40 Cap - USD)`.
+    let cap = desc.find(" Cap").and_then(|k| desc[..k].rsplit(' ').next()).and_then(amount);
+    Ok(StarsHand {
+        number: Some(number),
+        line: l.number,
+        room,
+        game,
+        limit,
+        tournament,
+        stakes,
+        currency,
+        symbol,
+        play_money,
+        cap,
+        time: date_time(t),
+        table: String::new(),
+        max_seats: None,
+        button: 0,
+        seats: Vec::new(),
+        events: Vec::new(),
+        dealt: Vec::new(),
+        known: Vec::new(),
+        summary: None,
+        refusal: None,
+    })
+}
+
+/// The currency code at the end of a tournament's buy-in (`$0.91+$0.09 USD`).
+fn buy_in_currency(t: Option<&Tournament>) -> Option<String> {
+    let word = t?.buy_in.as_deref()?.rsplit(' ').next()?;
+    (word.len() == 3 && word.chars().all(|c| c.is_ascii_uppercase())).then(|| word.to_string())
+}
+
+/// The hand's date and time: the one in brackets (the site's own, ET) when given, else the
+/// first.
+fn date_time(header: &str) -> Option<([u32; 6], String)> {
+    let from = header.rfind('[').unwrap_or(0);
+    read_date(&header[from..]).or_else(|| read_date(header))
+}
+
+fn read_date(text: &str) -> Option<([u32; 6], String)> {
+    let bytes = text.as_bytes();
+    for k in 0..bytes.len().saturating_sub(10) {
+        if !(bytes[k].is_ascii_digit() && bytes.get(k + 4) == Some(&b'/')) {
+            continue;
+        }
+        let rest = &text[k..];
+        let mut words = rest.split(' ').filter(|w| !w.is_empty() && *w != "-");
+        let date = words.next()?;
+        let clock = words.next()?;
+        let zone: String =
+            words.next().unwrap_or("").chars().filter(|c| c.is_ascii_alphabetic()).collect();
+        let d: Vec<u32> = date.split('/').filter_map(|x| x.parse().ok()).collect();
+        let c: Vec<u32> = clock.split(':').filter_map(|x| x.parse().ok()).collect();
+        let valid = d.len() == 3
+            && c.len() == 3
+            && (1..=9999).contains(&d[0])
+            && (1..=12).contains(&d[1])
+            && (1..=31).contains(&d[2])
+            && c[0] < 24
+            && c[1] < 60
+            && c[2] < 60;
+        if valid {
+            return Some(([d[0], d[1], d[2], c[0], c[1], c[2]], zone));
+        }
+    }
+    None
+}
+
+/// `Table 'NAME' 9-max Seat #3 is the button`.
+fn parse_table(hand: &mut StarsHand, l: &Line) -> Result<(), TextError> {
+    let t = l.text.as_str();
+    let expected = "expected `Table 'NAME' 9-max Seat #N is the button`";
+    let Some(rest) = t.strip_prefix("Table '") else {
+        return err(l.number, expected);
+    };
+    let Some(end) = rest.rfind("' ") else {
+        return err(l.number, expected);
+    };
+    hand.table = rest[..end].to_string();
+    let after = &rest[end + 1..];
+    if let Some(k) = after.find("-max") {
+        let digits: String = after[..k]
+            .chars()
+            .rev()
+            .take_while(char::is_ascii_digit)
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .collect();
+        hand.max_seats = digits.parse().ok().filter(|m| (1..=MAX_SEAT).contains(m));
+    }
+    hand.play_money |= after.contains("Play Money");
+    let Some(k) = after.find("Seat #") else {
+        return err(l.number, expected);
+    };
+    let digits: String = after[k + 6..].chars().take_while(char::is_ascii_digit).collect();
+    hand.button = match digits.parse() {
+        Ok(b) if (1..=MAX_SEAT).contains(&b) => b,
+        _ => return err(l.number, expected),
+    };
+    Ok(())
+}
+
+/// `Seat 3: NAME (X in chips)` (perhaps `, $5 bounty)`, `is sitting out`, `out of hand`);
+/// `None` when the line is not a seat line of the seat list.
+fn parse_seat(t: &str, line: usize) -> Option<Result<Seat, TextError>> {
+    let rest = t.strip_prefix("Seat ")?;
+    let colon = rest.find(": ")?;
+    let seat: u32 = rest[..colon].parse().ok()?;
+    if !(1..=MAX_SEAT).contains(&seat) {
+        return Some(err(line, format!("expected a seat number from 1 to {MAX_SEAT}, not {seat}")));
+    }
+    let body = &rest[colon + 2..];
+    let chips = body.rfind(" in chips")?;
+    let open = body[..chips].rfind('(')?;
+    let stack = match amount(&body[open + 1..chips]) {
+        Some(a) => a,
+        None => {
+            return Some(err(line, format!("expected a stack in `{}`", &body[open..])));
+        }
+    };
+    let name = body[..open].trim_end().to_string();
+    Some(Ok(Seat { seat, name, stack, line }))
+}
+
+/// The seat whose player's name begins `t` followed by `sep`, the longest such name.
+pub(super) fn who<'t>(hand: &StarsHand, t: &'t str, sep: &str) -> Option<(usize, &'t str)> {
+    hand.seats
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| {
+            t.len() > s.name.len() && t.starts_with(&s.name) && t[s.name.len()..].starts_with(sep)
+        })
+        .max_by_key(|(_, s)| s.name.len())
+        .map(|(i, s)| (i, &t[s.name.len() + sep.len()..]))
+}
+
+/// The seat whose player's name ends `t`, after `prefix`.
+fn named(hand: &StarsHand, t: &str) -> Option<usize> {
+    hand.seats.iter().position(|s| s.name == t.trim())
+}
+
+/// The cards in the last `[...]` of `t`, without spaces.
+fn cards_of(t: &str) -> Option<String> {
+    let open = t.rfind('[')?;
+    let close = t[open..].find(']')? + open;
+    Some(t[open + 1..close].split_whitespace().collect())
+}
+
+/// One line of the play (before the summary).
+fn play_line(hand: &mut StarsHand, l: &Line) -> Result<(), TextError> {
+    let t = l.text.as_str();
+    let n = l.number;
+    let push = |hand: &mut StarsHand, e: Event| hand.events.push((n, e));
+    if let Some(street) = t.strip_prefix("*** ") {
+        if street.starts_with("HOLE CARDS") {
+            push(hand, Event::HoleCards);
+        } else if street.starts_with("FLOP")
+            || street.starts_with("TURN")
+            || street.starts_with("RIVER")
+        {
+            let cards = cards_of(t).ok_or_else(|| TextError {
+                line: n,
+                why: "expected the board cards in `[...]`".into(),
+            })?;
+            push(hand, Event::Board(cards));
+        } else if street.starts_with("FIRST") || street.starts_with("SECOND") {
+            hand.refusal = Some(Refusal::NotSupported(format!(
+                "run twice (line {n}): two boards are not replayed by feltkit"
+            )));
+        }
+        return Ok(());
+    }
+    if t.starts_with("Hand cancelled") || t.contains("Hand was cancelled") {
+        hand.refusal = Some(Refusal::NotSupported(format!("the hand was cancelled (line {n})")));
+        return Ok(());
+    }
+    if t.contains("cashed out the hand")
+        || t.contains("cashed out") && t.contains("pot not awarded")
+    {
+        hand.refusal = Some(Refusal::NotSupported(format!(
+            "a player cashed out (line {n}): the site paid outside the pot, which a replay cannot check"
+        )));
+        return Ok(());
+    }
+    if let Some(rest) = t.strip_prefix("Dealt to ") {
+        let open = rest.rfind(" [");
+        if let Some((i, _)) = open.and_then(|k| named(hand, &rest[..k]).map(|i| (i, k))) {
+            if let Some(cards) = cards_of(rest) {
+                push(hand, Event::Dealt(i, cards));
+            }
+        }
+        return Ok(());
+    }
+    if let Some(rest) = t.strip_prefix("Uncalled bet (") {
+        let close = rest.find(") returned to ");
+        if let Some(k) = close {
+            if let (Some(a), Some(i)) = (amount(&rest[..k]), named(hand, &rest[k + 14..])) {
+                push(hand, Event::Uncalled(i, a));
+                return Ok(());
+            }
+        }
+        return err(n, "expected `Uncalled bet (X) returned to NAME` with a seated player");
+    }
+    if let Some((i, rest)) = who(hand, t, " collected ") {
+        let (amt, pot) = match rest.split_once(" from ") {
+            Some((a, pot)) => (a, pot.trim()),
+            None => (rest, "pot"),
+        };
+        let Some(a) = amount(amt) else {
+            return err(n, format!("expected an amount in `{t}`"));
+        };
+        push(hand, Event::Collected(i, a, pot.to_string()));
+        return Ok(());
+    }
+    let Some((i, verb)) = who(hand, t, ": ") else {
+        // Chat, players joining, leaving, timing out, sitting out or coming back, tournament
+        // places and re-buys: nothing that moves chips in this hand.
+        return Ok(());
+    };
+    let verb = verb.trim();
+    let (verb, all_in) = match verb.strip_suffix(" and is all-in") {
+        Some(v) => (v, true),
+        None => (verb, false),
+    };
+    let num = |text: &str| {
+        amount(text)
+            .ok_or_else(|| TextError { line: n, why: format!("expected an amount in `{t}`") })
+    };
+    let e = if let Some(x) = verb.strip_prefix("posts the ante ") {
+        Event::Ante(i, num(x)?)
+    } else if let Some(x) = verb.strip_prefix("posts small & big blinds ") {
+        Event::SmallAndBig(i, num(x)?)
+    } else if let Some(x) = verb.strip_prefix("posts small blind ") {
+        Event::SmallBlind(i, num(x)?, all_in)
+    } else if let Some(x) = verb.strip_prefix("posts big blind ") {
+        Event::BigBlind(i, num(x)?, all_in)
+    } else if let Some(x) = verb.strip_prefix("posts straddle ") {
+        Event::Straddle(i, num(x)?)
+    } else if verb == "folds" || verb.starts_with("folds [") {
+        if let Some(c) = cards_of(verb).filter(|c| c.len() == 4) {
+            hand.known[i].get_or_insert(c);
+        }
+        Event::Fold(i)
+    } else if verb == "checks" {
+        Event::Check(i)
+    } else if let Some(x) = verb.strip_prefix("calls ") {
+        Event::Call(i, num(x)?)
+    } else if let Some(x) = verb.strip_prefix("bets ") {
+        Event::Bet(i, num(x)?)
+    } else if let Some(x) = verb.strip_prefix("raises ") {
+        let Some((_, to)) = x.split_once(" to ") else {
+            return err(n, format!("expected `raises X to Y` in `{t}`"));
+        };
+        Event::RaiseTo(i, num(to)?)
+    } else if verb.starts_with("shows [") {
+        let cards = cards_of(verb).unwrap_or_default();
+        if cards.len() == 4 || cards.len() >= 8 {
+            hand.known[i] = Some(cards.clone());
+        }
+        Event::Shows(i, cards)
+    } else if verb == "mucks hand" || verb.starts_with("mucks hand") {
+        Event::Mucks(i)
+    } else {
+        // `doesn't show hand`, `sits out`, `is sitting out`, `has timed out`, `said, "..."`,
+        // `leaves the table`: nothing that moves chips.
+        return Ok(());
+    };
+    push(hand, e);
+    Ok(())
+}
+
+/// One line of the summary.
+fn summary_line(hand: &mut StarsHand, l: &Line, seen: &mut [bool]) -> Result<(), TextError> {
+    let t = l.text.as_str();
+    if let Some(rest) = t.strip_prefix("Total pot ") {
+        let (pots, rake) = match rest.split_once("| Rake ") {
+            Some((p, r)) => (p, r),
+            None => return err(l.number, "expected `Total pot X | Rake Y`"),
+        };
+        let rake_text = rake.split('|').next().unwrap_or("").trim();
+        let mut words = pots.split_whitespace();
+        let total = words.next().and_then(amount);
+        let rake = amount(rake_text);
+        let (Some(total), Some(rake)) = (total, rake) else {
+            return err(l.number, "expected amounts in `Total pot X | Rake Y`");
+        };
+        // `Main pot X. Side pot-1 Y. Side pot-2 Z.`
+        let mut listed = Vec::new();
+        let mut prev = "";
+        for w in pots.split_whitespace() {
+            if prev == "pot" || prev.starts_with("pot-") {
+                if let Some(a) = amount(w.trim_end_matches('.')) {
+                    listed.push(a);
+                }
+            }
+            prev = w;
+        }
+        hand.summary = Some(Summary { total, rake, pots: listed, line: l.number });
+        return Ok(());
+    }
+    if let Some(rest) = t.strip_prefix("Seat ") {
+        if let Some(colon) = rest.find(": ") {
+            let body = &rest[colon + 2..];
+            if let Some((i, after)) = who(hand, body, " ")
+                .or_else(|| hand.seats.iter().position(|s| s.name == body).map(|i| (i, "")))
+            {
+                seen[i] = true;
+                if after.contains("showed [") || after.contains("mucked [") {
+                    if let Some(open) = after.find('[') {
+                        if let Some(c) = cards_of(
+                            &after[..after[open..].find(']').map_or(after.len(), |k| open + k + 1)],
+                        ) {
+                            if c.len() == 4 {
+                                hand.known[i].get_or_insert(c);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_header_glued_to_a_cut_off_line_starts_a_new_hand() {
+        let text = "PokerStars Hand #1: Hold'em No Limit (1/2) - 2020/01/01 1:00:00 ET\nTable 'a' 2-max Seat #1 is the button\nSeat 1: x (5 in chPokerStars Hand #2: Hold'em No Limit (1/2) - 2020/01/01 1:01:00 ET\n";
+        let hands = split_hands(text);
+        assert_eq!(hands.len(), 2);
+        assert_eq!(hands[0].lines.last().unwrap().text, "Seat 1: x (5 in ch");
+        assert_eq!(hands[1].line, 3);
+    }
+
+    #[test]
+    fn names_are_matched_against_the_seat_list_longest_first() {
+        let text = "PokerStars Hand #1: Hold'em No Limit (1/2) - 2020/01/01 1:00:00 ET\nTable 'a' 6-max Seat #1 is the button\nSeat 1: a (5 in chips)\nSeat 2: a: b (c) [d] (5 in chips)\n";
+        let hands = split_hands(text);
+        let h = parse_hand(&hands[0]).unwrap();
+        assert_eq!(h.seats[1].name, "a: b (c) [d]");
+        assert_eq!(who(&h, "a: b (c) [d]: folds", ": ").map(|x| x.0), Some(1));
+        assert_eq!(who(&h, "a: folds", ": ").map(|x| x.0), Some(0));
+        let mut h = h;
+        h.known = vec![None; 2];
+        play_line(&mut h, &Line { number: 9, text: "Dealt to a: b (c) [d] [Ah Kd]".into() })
+            .unwrap();
+        assert_eq!(h.events, [(9, Event::Dealt(1, "AhKd".into()))]);
+    }
+}

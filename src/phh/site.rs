@@ -1,0 +1,388 @@
+//! `--check` of a site's own accounting, as the importers record it (docs/import.md): what
+//! each player collected from which pot (`_collected`), the summary's total pot, rake and pots
+//! after rake (`_total_pot`, `_rake`, `_site_pots`, `_summary_line`) and the uncalled bets
+//! returned (`_uncalled`), each with the line of the text it comes from.
+//!
+//! The replay awards pots without rake; the site pays them after rake. Each pot's rake is the
+//! replay's pot less what the summary lists for it (with one pot: the stated rake), and what is
+//! left is split among the replay's winners of that pot, an odd chip to the first winner after
+//! the button (PokerStars's rule). Every collected line must say that; the rake taken must be
+//! the rake stated; and the total pot must be the replay's.
+
+use crate::rules::{Chips, Outcome};
+
+use super::amount::{format_chips, Amount};
+use super::record::HandRecord;
+use super::toml::Value;
+
+/// One `collected` line: player index (from 0), amount, the pot as written, the line.
+struct Collected {
+    player: usize,
+    amount: Amount,
+    pot: String,
+    line: usize,
+}
+
+fn field<'r, 'a>(record: &'r HandRecord<'a>, key: &str) -> Option<&'r Value<'a>> {
+    record.other.iter().find(|(k, _)| k == key).map(|(_, v)| v)
+}
+
+fn num(v: &Value) -> Option<Amount> {
+    match v {
+        Value::Num(s) => Amount::parse(s),
+        _ => None,
+    }
+}
+
+fn entries(record: &HandRecord<'_>, key: &str) -> Vec<Collected> {
+    let Some(Value::Array(items)) = field(record, key) else {
+        return Vec::new();
+    };
+    items
+        .iter()
+        .filter_map(|item| {
+            let Value::Table(t) = item else { return None };
+            let get = |k: &str| t.iter().find(|(key, _)| key == k).map(|(_, v)| v);
+            let player = num(get("player")?)?.to_chips(0)?;
+            let line = get("line").and_then(num).and_then(|a| a.to_chips(0)).unwrap_or(0);
+            let pot = match get("pot") {
+                Some(Value::Str(s)) => s.to_string(),
+                _ => String::new(),
+            };
+            Some(Collected {
+                player: usize::try_from(player).ok()?.checked_sub(1)?,
+                amount: num(get("amount")?)?,
+                pot,
+                line: usize::try_from(line).unwrap_or(0),
+            })
+        })
+        .collect()
+}
+
+/// The summary's pot and rake, for a rake rule.
+pub(super) fn rake_facts(record: &HandRecord<'_>) -> Option<super::replay::RakeFacts> {
+    let line = field(record, "_summary_line").and_then(num).and_then(|a| a.to_chips(0))?;
+    Some(super::replay::RakeFacts {
+        total_pot: field(record, "_total_pot").and_then(num)?,
+        rake: field(record, "_rake").and_then(num)?,
+        line: usize::try_from(line).ok()?,
+        big_blind: record
+            .blinds_or_straddles
+            .iter()
+            .copied()
+            .max_by_key(|a| a.to_chips(9).unwrap_or(0))
+            .unwrap_or(Amount { units: 0, places: 0 }),
+        flop: record.actions.iter().any(|a| a.starts_with("d db")),
+    })
+}
+
+/// Whether the record carries a site's accounting.
+pub(super) fn has_accounting(record: &HandRecord<'_>) -> bool {
+    field(record, "_collected").is_some()
+}
+
+/// The lines of the players' seats in the text (`_seat_lines`), p1 first.
+pub(super) fn seat_lines(record: &HandRecord<'_>) -> Vec<usize> {
+    match field(record, "_seat_lines") {
+        Some(Value::Array(v)) => v
+            .iter()
+            .map(|x| {
+                num(x)
+                    .and_then(|a| a.to_chips(0))
+                    .and_then(|l| usize::try_from(l).ok())
+                    .unwrap_or(0)
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// The pot a `collected` line names: `pot` and `main pot` are the first, `side pot` the
+/// second, `side pot-K` the (K+1)th.
+fn pot_index(name: &str) -> Option<usize> {
+    match name {
+        "pot" | "main pot" | "the pot" => Some(0),
+        "side pot" => Some(1),
+        _ => name.strip_prefix("side pot-")?.parse().ok(),
+    }
+}
+
+/// The check's findings.
+pub(super) struct SiteCheck {
+    /// Differences, each with its line.
+    pub mismatches: Vec<String>,
+    /// Remarks (the rake accepted).
+    pub notes: Vec<String>,
+    /// What the site kept of each player's replayed winnings: the rake taken from them, in
+    /// chips of `10^-places`.
+    pub rake_taken: Vec<Chips>,
+    /// The decimal places of the check's chip: the hand's, or finer when the site's amounts
+    /// are (a rake of 0.18 in a hand played in halves).
+    pub places: u8,
+    /// The hand's chips per check chip.
+    pub scale: Chips,
+}
+
+/// Which of the replay's pots each pot the summary lists belongs to, when the summary lists
+/// more (the replay merges pots that the same players can win; the site keeps a pot per
+/// all-in level): consecutive listed pots are grouped while they fit in the replay's pot.
+fn group_pots(listed: &[Chips], replay: &[Chips]) -> Option<Vec<usize>> {
+    let mut group = Vec::with_capacity(listed.len());
+    let mut k = 0;
+    let mut sum: Chips = 0;
+    for (j, &a) in listed.iter().enumerate() {
+        let left = listed.len() - j;
+        let pots_left = replay.len() - k;
+        if sum > 0 && (sum.saturating_add(a) > *replay.get(k)? || left < pots_left) {
+            k += 1;
+            sum = 0;
+        }
+        group.push(k);
+        sum = sum.saturating_add(a);
+    }
+    (k + 1 == replay.len()).then_some(group)
+}
+
+/// Compares the site's accounting with the replay's outcome.
+pub(super) fn check(record: &HandRecord<'_>, outcome: &Outcome, places: u8) -> SiteCheck {
+    let n = outcome.final_stacks.len();
+    let summary_line =
+        field(record, "_summary_line").and_then(num).and_then(|a| a.to_chips(0)).unwrap_or(0);
+    let total = field(record, "_total_pot").and_then(num);
+    let rake = field(record, "_rake").and_then(num);
+    let listed: Vec<Amount> = match field(record, "_site_pots") {
+        Some(Value::Array(v)) => v.iter().filter_map(num).collect(),
+        _ => Vec::new(),
+    };
+    let collected = entries(record, "_collected");
+    let uncalled = entries(record, "_uncalled");
+    // The check's chip: fine enough for every amount the site wrote (at most 9 places).
+    let fine = listed
+        .iter()
+        .chain(total.iter())
+        .chain(rake.iter())
+        .chain(collected.iter().map(|x| &x.amount))
+        .chain(uncalled.iter().map(|x| &x.amount))
+        .map(|a| a.significant_places())
+        .fold(places, u8::max)
+        .min(places.saturating_add(2))
+        .min(9);
+    let scale = 10i64.pow(u32::from(fine.saturating_sub(places)));
+    let mut out = SiteCheck {
+        mismatches: Vec::new(),
+        notes: Vec::new(),
+        rake_taken: vec![0; n],
+        places: fine,
+        scale,
+    };
+    let c = |x: Chips| format_chips(x, fine);
+    // Amounts no table holds are refused here, so that their sums cannot overflow.
+    let to = |a: Amount| a.to_chips(fine).filter(|c| c.unsigned_abs() <= 100_000_000_000_000_000);
+    let mm = &mut out.mismatches;
+    let pots: Vec<Chips> = outcome.pots.iter().map(|p| p.amount.saturating_mul(scale)).collect();
+    let replay_total: Chips = pots.iter().fold(0, |a, &b| a.saturating_add(b));
+    let (Some(rake_chips), Some(total_chips)) = (rake.and_then(to), total.and_then(to)) else {
+        mm.push(format!("line {summary_line}: the summary gives no `Total pot X | Rake Y`"));
+        return out;
+    };
+    if total_chips != replay_total {
+        mm.push(format!(
+            "line {summary_line}: `Total pot {}`: the replay's pots add up to {}",
+            c(total_chips),
+            c(replay_total)
+        ));
+    }
+    let mut got: Vec<Chips> = vec![0; n];
+    for k in &collected {
+        match (to(k.amount), got.get_mut(k.player)) {
+            (Some(a), Some(g)) => *g = (*g).saturating_add(a),
+            _ => mm.push(format!("line {}: a collected amount the replay cannot hold", k.line)),
+        }
+    }
+    let sum_collected: Chips = got.iter().fold(0, |a, &b| a.saturating_add(b));
+    if total_chips.saturating_sub(rake_chips) != sum_collected {
+        mm.push(format!(
+            "line {summary_line}: `Total pot {} | Rake {}` leaves {} for the players, but the collected lines add up to {}",
+            c(total_chips),
+            c(rake_chips),
+            c(total_chips.saturating_sub(rake_chips)),
+            c(sum_collected)
+        ));
+    }
+    // What the site left in each of the replay's pots after rake, and which of the replay's
+    // pots each listed pot is part of.
+    let m = pots.len();
+    let listed_chips: Option<Vec<Chips>> = listed.iter().map(|&a| to(a)).collect();
+    let site: Option<(Vec<Chips>, Vec<usize>)> = match listed_chips {
+        Some(l) if l.is_empty() && m == 1 => {
+            Some((vec![pots[0].saturating_sub(rake_chips)], vec![0]))
+        }
+        Some(l) if l.is_empty() => {
+            mm.push(format!(
+                "line {summary_line}: the summary lists one pot, the replay has {m} (a main pot and side pots)"
+            ));
+            None
+        }
+        Some(l) if l.len() == m => Some((l, (0..m).collect())),
+        Some(l) => match group_pots(&l, &pots).filter(|_| l.len() > m) {
+            Some(group) => {
+                let mut left: Vec<Chips> = vec![0; m];
+                for (&a, &g) in l.iter().zip(&group) {
+                    left[g] = left[g].saturating_add(a);
+                }
+                Some((left, group))
+            }
+            None => {
+                mm.push(format!(
+                    "line {summary_line}: the summary lists {} pots, the replay has {m}",
+                    l.len()
+                ));
+                None
+            }
+        },
+        None => None,
+    };
+    let mut payout: Vec<Chips> = vec![0; n];
+    for pot in &outcome.pots {
+        for &(p, x) in &pot.payouts {
+            payout[p] = payout[p].saturating_add(x.saturating_mul(scale));
+        }
+    }
+    if let Some((site_pots, group)) = site {
+        let mut taken: Chips = 0;
+        for (k, (pot, &left)) in outcome.pots.iter().zip(&site_pots).enumerate() {
+            let amount = pots[k];
+            let name = if m == 1 {
+                "the pot".to_string()
+            } else if k == 0 {
+                "the main pot".to_string()
+            } else {
+                format!("side pot-{k}")
+            };
+            if left > amount {
+                mm.push(format!(
+                    "line {summary_line}: the summary puts {} in {name}, more than the {} the replay puts in it",
+                    c(left),
+                    c(amount)
+                ));
+            }
+            taken = taken.saturating_add(amount.saturating_sub(left));
+            let mut winners = pot.winners.clone();
+            winners.sort_unstable();
+            let share = |w: usize| -> Chips {
+                let count = winners.len() as Chips;
+                let rank = winners.iter().position(|&x| x == w).unwrap_or(0) as Chips;
+                if count == 0 {
+                    return 0;
+                }
+                left / count + Chips::from(rank < left % count)
+            };
+            let lines: Vec<&Collected> = collected
+                .iter()
+                .filter(|x| {
+                    let listed_index = pot_index(&x.pot).unwrap_or(0);
+                    group.get(listed_index).copied().unwrap_or(usize::MAX) == k
+                })
+                .collect();
+            let by = |w: usize| -> Chips {
+                lines
+                    .iter()
+                    .filter(|x| x.player == w)
+                    .filter_map(|x| to(x.amount))
+                    .fold(0, |a, b: Chips| a.saturating_add(b))
+            };
+            // With rake taken, the site may take it from the winners of a split pot unevenly:
+            // each gets at most an even share of the pot before rake, and together what is left.
+            let uneven_ok = amount > left
+                && winners.len() > 1
+                && winners.iter().fold(0, |a: Chips, &w| a.saturating_add(by(w))) == left
+                && winners.iter().all(|&w| {
+                    let before = amount / winners.len() as Chips + 1;
+                    by(w) <= before
+                });
+            if uneven_ok && winners.iter().any(|&w| by(w) != share(w)) {
+                out.notes.push(format!(
+                    "the rake of {name} was taken unevenly from its {} winners (line {summary_line})",
+                    winners.len()
+                ));
+            }
+            for x in &lines {
+                let p = x.player;
+                let amount_got = to(x.amount).unwrap_or(-1);
+                if !winners.contains(&p) {
+                    let who: Vec<String> = winners.iter().map(|&w| format!("p{}", w + 1)).collect();
+                    mm.push(format!(
+                        "line {}: p{} collected {} from {}, but the replay awards {name} to {}",
+                        x.line,
+                        p + 1,
+                        c(amount_got),
+                        x.pot,
+                        who.join(" and ")
+                    ));
+                } else if by(p) != share(p) && !uneven_ok {
+                    let rake_note = if amount > left {
+                        format!(" ({} less {} of rake", c(amount), c(amount.saturating_sub(left)))
+                    } else {
+                        format!(" (all of {}", c(amount))
+                    };
+                    let split = if winners.len() > 1 {
+                        format!(
+                            ", split {} ways, an odd chip to the first winner after the button)",
+                            winners.len()
+                        )
+                    } else {
+                        ")".to_string()
+                    };
+                    mm.push(format!(
+                        "line {}: p{} collected {} from {}, but the replay pays p{} {} from {name}{rake_note}{split}",
+                        x.line,
+                        p + 1,
+                        c(amount_got),
+                        x.pot,
+                        p + 1,
+                        c(share(p))
+                    ));
+                }
+            }
+            for &w in &winners {
+                if share(w) > 0 && !lines.iter().any(|x| x.player == w) {
+                    mm.push(format!(
+                        "line {summary_line}: the replay pays p{} {} from {name}, but no line says p{} collected it",
+                        w + 1,
+                        c(share(w)),
+                        w + 1
+                    ));
+                }
+            }
+        }
+        if taken != rake_chips && mm.is_empty() {
+            mm.push(format!(
+                "line {summary_line}: `Rake {}`: the pots as listed leave {} of rake",
+                c(rake_chips),
+                c(taken)
+            ));
+        }
+    }
+    for (p, (&pay, &col)) in payout.iter().zip(&got).enumerate() {
+        out.rake_taken[p] = pay.saturating_sub(col);
+    }
+    for x in &uncalled {
+        let ours = outcome.uncalled.get(x.player).copied().unwrap_or(0).saturating_mul(scale);
+        if to(x.amount) != Some(ours) {
+            out.mismatches.push(format!(
+                "line {}: uncalled bet of {} returned to p{}, but the replay returns {}",
+                x.line,
+                x.amount,
+                x.player + 1,
+                c(ours)
+            ));
+        }
+    }
+    if rake_chips > 0 && out.mismatches.is_empty() {
+        out.notes.push(format!(
+            "rake {} taken from the pots, as the summary states (line {summary_line})",
+            c(rake_chips)
+        ));
+    }
+    out
+}
