@@ -98,17 +98,15 @@ impl Counts {
 
     /// One finished hand's counts: what was seen while playing it and what its outcome shows.
     pub fn of(seen: &Counts, o: &Outcome) -> Counts {
-        let split: Vec<&crate::rules::PotAward> =
-            o.pots.iter().filter(|p| p.winners.len() > 1).collect();
+        let split = || o.pots.iter().filter(|p| p.winners.len() > 1);
         Counts {
             hands: 1,
             showdowns: u64::from(o.showdown.is_some()),
             all_in_hands: u64::from(seen.all_ins > 0),
             side_pots: u64::from(o.pots.len() > 1),
             three_pots: u64::from(o.pots.len() > 2),
-            split_pots: split.len() as u64,
-            odd_chips: split.iter().filter(|p| p.amount % p.winners.len() as Chips != 0).count()
-                as u64,
+            split_pots: split().count() as u64,
+            odd_chips: split().filter(|p| p.amount % p.winners.len() as Chips != 0).count() as u64,
             ..*seen
         }
     }

@@ -174,7 +174,7 @@ impl Played {
         Ok(Played {
             hand: Hand::new(game, stakes)?,
             stakes: stakes.clone(),
-            actions: String::with_capacity(256),
+            actions: String::with_capacity(512),
             counts: Counts::default(),
             round: None,
             acted: 0,
@@ -392,7 +392,7 @@ impl Played {
     /// the outcome.
     pub fn finish(&self) -> Result<(String, Outcome), RuleError> {
         let outcome = self.hand.finish()?;
-        let mut text = String::with_capacity(512);
+        let mut text = String::with_capacity(self.actions.len() + 512);
         self.write(&mut text, &outcome);
         Ok((text, outcome))
     }

@@ -17,7 +17,21 @@
 //! ```
 
 use super::state::{Hand, Phase};
-use super::{Chips, Structure};
+use super::{Chips, RuleError, Structure};
+
+/// Whether a refused bet or raise was refused for its amount (another amount may be legal),
+/// rather than because the player may not raise at all now.
+fn about_amount(e: &RuleError) -> bool {
+    matches!(
+        e,
+        RuleError::NotARaise { .. }
+            | RuleError::AboveStack { .. }
+            | RuleError::BelowMinimum { .. }
+            | RuleError::AbovePotLimit { .. }
+            | RuleError::WrongFixedSize { .. }
+            | RuleError::OutsideSpread { .. }
+    )
+}
 
 /// What a player to act may do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -177,12 +191,17 @@ impl Hand {
             }
         }
         let mut range: Option<(Chips, Chips)> = None;
-        for to in candidates {
-            if range.is_some_and(|(lo, hi)| lo <= to && to <= hi) {
+        for (k, &to) in candidates.iter().enumerate() {
+            if candidates[..k].contains(&to) || range.is_some_and(|(lo, hi)| lo <= to && to <= hi) {
                 continue;
             }
-            if self.verify_bet_or_raise_to(player, to).is_ok() {
-                range = Some(range.map_or((to, to), |(lo, hi)| (lo.min(to), hi.max(to))));
+            match self.verify_bet_or_raise_to(player, to) {
+                Ok(()) => {
+                    range = Some(range.map_or((to, to), |(lo, hi)| (lo.min(to), hi.max(to))));
+                }
+                // A refusal that does not depend on the amount refuses every amount.
+                Err(e) if !about_amount(&e) => return None,
+                Err(_) => {}
             }
         }
         range
