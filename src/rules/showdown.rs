@@ -145,6 +145,13 @@ impl Hand {
         match cards {
             None => {
                 self.mucked[player] = true;
+                // A hand mucked while cards are still being dealt (an all-in showdown) gets no
+                // more cards, as PokerKit deals them.
+                if self.phase == Phase::Dealing {
+                    self.pending_hole[player] = 0;
+                    self.pending_draw[player] = false;
+                    self.after_deal();
+                }
                 Ok(Event::Mucked { player })
             }
             Some(cards) => {

@@ -1,5 +1,5 @@
-//! Every NT, FT, PT and F7S hand of the PokerKit corpus, and the NT, FT and F7S hands of the
-//! real-hand corpus, replayed and checked against their recorded results (tests/data/corpus).
+//! Every hand of the PokerKit corpus and of the real-hand corpus, replayed and checked against
+//! its recorded results (tests/data/corpus).
 
 use std::path::Path;
 
@@ -31,6 +31,46 @@ fn pokerkit_corpus_nt_ft_pt_f7s_all_match() {
             let pots: i64 = o.pots.iter().map(|p| p.amount).sum();
             let won: i64 = o.winnings.iter().sum();
             assert_eq!(pots, won, "{}", r.label);
+        }
+    }
+}
+
+/// The PokerKit corpus's other codes: the folder of each, and the code it holds.
+const GENERATED: &[(&str, &str)] = &[
+    ("PO", "PO"),
+    ("FO8", "FO/8"),
+    ("F7S8", "F7S/8"),
+    ("FR", "FR"),
+    ("NS", "NS"),
+    ("N2L1D", "N2L1D"),
+    ("F2L3D", "F2L3D"),
+    ("FB", "FB"),
+];
+
+#[test]
+fn pokerkit_corpus_omaha_high_low_razz_short_deck_and_draw_hands_all_match() {
+    for &(dir, code) in GENERATED {
+        let reports = replay_dir(&corpus().join("pokerkit").join(dir));
+        assert_eq!(reports.len(), 300, "{code}");
+        for r in &reports {
+            assert_eq!(r.variant, code, "{}", r.label);
+            assert!(r.checked, "{}: nothing checked", r.label);
+            assert!(r.ok(), "{}: {:?} {:?}", r.label, r.status, r.mismatches);
+            let o = r.outcome.as_ref().unwrap();
+            let pots: i64 = o.pots.iter().map(|p| p.amount).sum();
+            let won: i64 = o.winnings.iter().sum();
+            assert_eq!(pots, won, "{}", r.label);
+        }
+        // The hands reach showdowns, and in the high-low games split pots.
+        let showdowns = reports.iter().filter(|r| r.outcome.as_ref().unwrap().showdown.is_some());
+        assert!(showdowns.count() > 60, "{code}");
+        if code.ends_with("/8") {
+            let halves = reports
+                .iter()
+                .flat_map(|r| &r.outcome.as_ref().unwrap().pots)
+                .filter(|p| !p.low_winners.is_empty())
+                .count();
+            assert!(halves > 20, "{code}: {halves} pots split high and low");
         }
     }
 }
