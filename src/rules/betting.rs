@@ -285,7 +285,8 @@ impl Hand {
                 // fixed size, is the full raise with its uncalled part left out (PokerKit up to
                 // 0.7.3 read records so; docs/replay.md).
                 let capped = self.game.is_phh_code() && to == cover && to < expected;
-                if to != expected && !big_option && !capped && !(short_ok && to < expected) {
+                let allowed = to == expected || big_option || capped || (short_ok && to < expected);
+                if !allowed {
                     return Err(RuleError::WrongFixedSize { to, expected });
                 }
             }
