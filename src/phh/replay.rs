@@ -5,7 +5,7 @@
 //! // A bundle: one hand won by a fold, one in a variant feltkit does not play.
 //! let text = "[1]\nvariant = 'nlhe'\nblinds_or_straddles = [1, 2]\nstarting_stacks = [100, 100]\n\
 //!             actions = ['d dh p1 AsAh', 'd dh p2 7c2d', 'p2 f']\nfinishing_stacks = [101, 99]\n\
-//!             [2]\nvariant = 'PO'\nstarting_stacks = [100, 100]\nactions = []\n";
+//!             [2]\nvariant = '5CD'\nstarting_stacks = [100, 100]\nactions = []\n";
 //! let reports = replay_text(text, "hands.phhs", true);
 //! assert_eq!(reports.len(), 2);
 //! assert_eq!(reports[0].label, "hands.phhs [1]");
