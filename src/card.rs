@@ -206,6 +206,8 @@ pub enum Deck {
     Standard,
     /// The 32-card Americana deck: 7, 8, 9, T, J, Q, K, A in four suits.
     Americana,
+    /// The 36-card short deck of short-deck hold'em: 6 to A in four suits.
+    ShortDeck,
 }
 
 impl Deck {
@@ -214,6 +216,7 @@ impl Deck {
         match self {
             Deck::Standard => true,
             Deck::Americana => card.rank().0 >= Rank::SEVEN.0,
+            Deck::ShortDeck => card.rank().0 >= Rank::SEVEN.0 - 1,
         }
     }
 
@@ -223,6 +226,8 @@ impl Deck {
             Deck::Standard => CardSet((1 << 52) - 1),
             // Cards 20 (7c) to 51 (As).
             Deck::Americana => CardSet(((1 << 52) - 1) & !((1 << 20) - 1)),
+            // Cards 16 (6c) to 51 (As).
+            Deck::ShortDeck => CardSet(((1 << 52) - 1) & !((1 << 16) - 1)),
         }
     }
 
@@ -242,6 +247,7 @@ impl fmt::Display for Deck {
         match self {
             Deck::Standard => write!(f, "standard 52-card deck"),
             Deck::Americana => write!(f, "32-card Americana deck (7 to A)"),
+            Deck::ShortDeck => write!(f, "36-card short deck (6 to A)"),
         }
     }
 }

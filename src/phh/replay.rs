@@ -5,7 +5,7 @@
 //! // A bundle: one hand won by a fold, one in a variant feltkit does not play.
 //! let text = "[1]\nvariant = 'nlhe'\nblinds_or_straddles = [1, 2]\nstarting_stacks = [100, 100]\n\
 //!             actions = ['d dh p1 AsAh', 'd dh p2 7c2d', 'p2 f']\nfinishing_stacks = [101, 99]\n\
-//!             [2]\nvariant = 'PO'\nstarting_stacks = [100, 100]\nactions = []\n";
+//!             [2]\nvariant = '5CD'\nstarting_stacks = [100, 100]\nactions = []\n";
 //! let reports = replay_text(text, "hands.phhs", true);
 //! assert_eq!(reports.len(), 2);
 //! assert_eq!(reports[0].label, "hands.phhs [1]");
@@ -13,6 +13,7 @@
 //! assert!(matches!(reports[1].status, Status::Unsupported(_)));
 //! ```
 
+use crate::rules::game::GAMES;
 use crate::rules::{
     player_name, Chips, Event, Game, Hand, Outcome, RuleError, SetupError, Structure, TimeoutResult,
 };
@@ -255,9 +256,19 @@ pub fn replay_piece(piece: &Piece, source: &str, check: bool) -> Vec<HandReport>
 /// The game a record is played under, with the record's overrides applied.
 pub fn game_of(record: &HandRecord<'_>) -> Result<Game, String> {
     let Some(mut game) = Game::by_code(&record.variant) else {
+        let codes = |phh: bool| {
+            GAMES
+                .iter()
+                .filter(|g| g.supported && g.is_phh_code() == phh)
+                .map(|g| g.code)
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
         return Err(format!(
-            "variant `{}` is not supported: feltkit plays NT, FT, PT, F7S and the presets nlhe, flhe, plhe, turnover, stud7, stud7-spread, americana, americana-nl",
-            record.variant
+            "variant `{}` is not supported: feltkit plays {} and the presets {}",
+            record.variant,
+            codes(true),
+            codes(false)
         ));
     };
     if !game.supported {
@@ -385,9 +396,18 @@ pub fn replay_record(record: &HandRecord<'_>, label: String, check: bool) -> Han
                     skip_timed_out(&mut hand, a, k + 1, &mut report.notes);
                 }
                 let actor = hand.actor();
+                let capped = capped_raise(&hand, a, places);
                 apply_event(&mut hand, a, places)
                     .map(|event| {
-                        if let Some(note) = note_of(&event, a, actor, k + 1, places) {
+                        if let Some(full) = capped {
+                            report.notes.push(format!(
+                                "action {}: a raise up to what the other players can match, short of the fixed-limit raise to {}: read as that raise with the unmatched part left out",
+                                k + 1,
+                                format_chips(full, places)
+                            ));
+                        }
+                        let note = event.and_then(|e| note_of(&e, a, actor, k + 1, places));
+                        if let Some(note) = note {
                             report.notes.push(note);
                         }
                     })
@@ -471,6 +491,20 @@ fn skip_timed_out(hand: &mut Hand, action: &Action, number: usize, notes: &mut V
     }
 }
 
+/// A fixed-limit raise (PHH codes) that stops at the most another player can match, short of
+/// the fixed size and not all-in: the full raise it stands for, for the report's note.
+fn capped_raise(hand: &Hand, action: &Action, places: u8) -> Option<Chips> {
+    let Action::BetOrRaiseTo(p, x) = action else { return None };
+    let to = x.to_chips(places)?;
+    let game = hand.game();
+    if !game.is_phh_code() || game.structure != Structure::FixedLimit || !hand.is_to_act(*p) {
+        return None;
+    }
+    let full = hand.full_raise_to();
+    let total = hand.stacks().get(*p)? + hand.bets().get(*p)?;
+    (to < full && to < total && hand.can_bet_or_raise_to(*p, to)).then_some(full)
+}
+
 /// Americana: a bring-in player who makes no choice has the bring-in posted for them (docs/games.md);
 /// in a record that is an action by the next player while the bring-in is due.
 fn auto_bring_in(hand: &mut Hand, action: &Action, number: usize, notes: &mut Vec<String>) {
@@ -497,9 +531,19 @@ pub fn apply(hand: &mut Hand, action: &Action, places: u8) -> Result<(), RuleErr
     apply_event(hand, action, places).map(drop)
 }
 
-/// Applies one action to the hand and says what it did.
-pub fn apply_event(hand: &mut Hand, action: &Action, places: u8) -> Result<Event, RuleError> {
-    match action {
+/// Applies one action to the hand and says what it did (`None`: a stand-pat or a discard of a
+/// draw game, which [`Hand::discard`] reports on its own terms).
+pub fn apply_event(
+    hand: &mut Hand,
+    action: &Action,
+    places: u8,
+) -> Result<Option<Event>, RuleError> {
+    if let Action::Discard(p, cards) = action {
+        if hand.game().has_draws() {
+            return hand.discard(*p, cards).map(|_| None);
+        }
+    }
+    let event = match action {
         Action::DealHole { player, cards } => hand.deal_hole(*player, cards),
         Action::DealBoard { cards } => hand.deal_board(cards),
         Action::Fold(p) => hand.fold(*p),
@@ -530,7 +574,8 @@ pub fn apply_event(hand: &mut Hand, action: &Action, places: u8) -> Result<Event
             ))),
         },
         Action::ShowOrMuck(p, cards) => hand.show_or_muck(*p, cards.as_deref()),
-    }
+    };
+    event.map(Some)
 }
 
 /// The report's note on a timeout or an action out of turn (`actor`: who was to act before

@@ -140,6 +140,7 @@ impl Hand {
         self.verify_fold(player)?;
         self.to_act.pop_front();
         self.folded[player] = true;
+        self.reserve_hand(player);
         self.after_action();
         Ok(Event::Folded { player })
     }
@@ -280,7 +281,12 @@ impl Hand {
             Structure::FixedLimit => {
                 let (expected, big) = self.fixed_sizes();
                 let big_option = big == Some(to);
-                if to != expected && !big_option && !(short_ok && to < expected) {
+                // PHH codes: a raise up to the most any other player can put in, short of the
+                // fixed size, is the full raise with its uncalled part left out (PokerKit up to
+                // 0.7.3 read records so; docs/replay.md).
+                let capped = self.game.is_phh_code() && to == cover && to < expected;
+                let allowed = to == expected || big_option || capped || (short_ok && to < expected);
+                if !allowed {
                     return Err(RuleError::WrongFixedSize { to, expected });
                 }
             }

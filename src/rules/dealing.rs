@@ -15,19 +15,6 @@ impl Hand {
         Ok(())
     }
 
-    pub(super) fn check_new_cards(&self, cards: &[Option<Card>]) -> Result<(), RuleError> {
-        let mut seen = self.seen;
-        for card in cards.iter().flatten() {
-            if !self.game.deck.contains(*card) {
-                return Err(RuleError::NotInDeck { card: *card, deck: self.game.deck });
-            }
-            if !seen.insert(*card) {
-                return Err(RuleError::DuplicateCard(*card));
-            }
-        }
-        Ok(())
-    }
-
     pub(super) fn check_dealing(&self) -> Result<(), RuleError> {
         match self.phase {
             Phase::Dealing => Ok(()),
@@ -50,6 +37,12 @@ impl Hand {
     pub fn verify_deal_hole(&self, player: usize, cards: &[Option<Card>]) -> Result<(), RuleError> {
         self.check_player(player)?;
         self.check_dealing()?;
+        if let Some(first) = (0..self.n).find(|&i| self.pending_draw[i]) {
+            return Err(RuleError::WrongPhase(format!(
+                "no replacement cards yet: {} must first stand pat or discard",
+                player_name(first)
+            )));
+        }
         let due = self.pending_hole[player];
         if cards.is_empty() || cards.len() > due {
             return Err(RuleError::BadDeal(format!(
@@ -59,7 +52,7 @@ impl Hand {
                 due
             )));
         }
-        self.check_new_cards(cards)
+        self.check_dealt_cards(cards)
     }
 
     /// Whether dealing these hole cards is legal now.
@@ -70,9 +63,7 @@ impl Hand {
     /// Deals hole cards (`None`: unknown card).
     pub fn deal_hole(&mut self, player: usize, cards: &[Option<Card>]) -> Result<Event, RuleError> {
         self.verify_deal_hole(player, cards)?;
-        for card in cards.iter().flatten() {
-            self.seen.insert(*card);
-        }
+        self.take_cards(cards);
         let pattern = self.game.streets[self.street].hole;
         let first = pattern.len().saturating_sub(self.pending_hole[player]);
         for (k, &card) in cards.iter().enumerate() {
@@ -98,7 +89,7 @@ impl Hand {
                 self.pending_board
             )));
         }
-        self.check_new_cards(cards)
+        self.check_dealt_cards(cards)
     }
 
     /// Whether dealing these board cards is legal now.
@@ -109,9 +100,7 @@ impl Hand {
     /// Deals board cards.
     pub fn deal_board(&mut self, cards: &[Option<Card>]) -> Result<Event, RuleError> {
         self.verify_deal_board(cards)?;
-        for card in cards.iter().flatten() {
-            self.seen.insert(*card);
-        }
+        self.take_cards(cards);
         self.board.extend_from_slice(cards);
         self.pending_board -= cards.len();
         self.after_deal();
@@ -119,7 +108,7 @@ impl Hand {
     }
 
     pub(super) fn after_deal(&mut self) {
-        if self.pending_board == 0 && self.pending_hole.iter().all(|&p| p == 0) {
+        if self.nothing_due() {
             self.begin_betting();
         }
     }

@@ -14,7 +14,8 @@
 //! let ft = Game::by_code("FT").unwrap();
 //! assert!(!ft.heads_up_uncapped && !ft.blind_counts_toward_cap);
 //! assert_eq!(ft.odd_chip, OddChip::AllToLowestIndex);
-//! assert!(Game::by_code("PO").is_none()); // pot-limit Omaha is not played
+//! assert!(Game::by_code("FO/8").unwrap().scoring.high_low()); // Omaha hi-lo splits pots
+//! assert!(Game::by_code("5CD").is_none()); // five-card draw is not played
 //! ```
 
 use crate::card::Deck;
@@ -46,6 +47,42 @@ pub enum Opening {
     HighCard,
     /// The best showing hand opens (stud, later streets).
     BestShowing,
+    /// The highest up card brings in, the ace counting low (razz, third street).
+    HighCardAceLow,
+    /// The lowest showing hand opens, the ace counting low and pairs counting against it (razz,
+    /// later streets).
+    LowShowing,
+}
+
+/// How hands are valued at showdown, and whether a pot is split between a high and a low hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scoring {
+    /// The best five cards of the hole and board cards under the game's [`Ranking`].
+    High,
+    /// Short-deck hold'em: the best five cards, flush above full house, A-6-7-8-9 the lowest
+    /// straight ([`crate::eval::shortdeck`]).
+    ShortDeck,
+    /// Omaha: exactly two hole cards and three board cards ([`crate::eval::omaha`]).
+    Omaha,
+    /// Omaha high-low: the Omaha high hand takes half of each pot, the best eight-or-better low
+    /// of exactly two hole and three board cards the other half ([`crate::eval::low`]).
+    OmahaHiLo,
+    /// Seven-card stud high-low: the best five of seven cards high, and the best eight-or-better
+    /// low of seven.
+    StudHiLo,
+    /// Razz: the best ace-to-five low of seven cards ([`crate::eval::ace_five`]).
+    Razz,
+    /// Deuce-to-seven low of exactly five cards ([`crate::eval::deuce_seven`]).
+    DeuceSeven,
+    /// Badugi: four cards ([`crate::eval::badugi`]).
+    Badugi,
+}
+
+impl Scoring {
+    /// Whether pots are split between the best high hand and the best eight-or-better low.
+    pub const fn high_low(self) -> bool {
+        matches!(self, Scoring::OmahaHiLo | Scoring::StudHiLo)
+    }
 }
 
 /// Where chips that cannot be split evenly go.
@@ -109,6 +146,9 @@ pub struct Street {
     pub opening: Opening,
     /// Whether the street uses the big bet (fixed and spread limit).
     pub big_bet: bool,
+    /// Draw games: before the betting, every player still in the hand stands pat or discards
+    /// (in seat order, p1 first), then gets as many new cards face down (after one burn).
+    pub draw: bool,
 }
 
 const HOLDEM_STREETS: [Street; 4] = [
@@ -118,10 +158,32 @@ const HOLDEM_STREETS: [Street; 4] = [
         board: 0,
         opening: Opening::Position,
         big_bet: false,
+        draw: false,
     },
-    Street { burn: true, hole: &[], board: 3, opening: Opening::Position, big_bet: false },
-    Street { burn: true, hole: &[], board: 1, opening: Opening::Position, big_bet: true },
-    Street { burn: true, hole: &[], board: 1, opening: Opening::Position, big_bet: true },
+    Street {
+        burn: true,
+        hole: &[],
+        board: 3,
+        opening: Opening::Position,
+        big_bet: false,
+        draw: false,
+    },
+    Street {
+        burn: true,
+        hole: &[],
+        board: 1,
+        opening: Opening::Position,
+        big_bet: true,
+        draw: false,
+    },
+    Street {
+        burn: true,
+        hole: &[],
+        board: 1,
+        opening: Opening::Position,
+        big_bet: true,
+        draw: false,
+    },
 ];
 
 const STUD_STREETS: [Street; 5] = [
@@ -131,11 +193,40 @@ const STUD_STREETS: [Street; 5] = [
         board: 0,
         opening: Opening::LowCard,
         big_bet: false,
+        draw: false,
     },
-    Street { burn: true, hole: &[true], board: 0, opening: Opening::BestShowing, big_bet: false },
-    Street { burn: true, hole: &[true], board: 0, opening: Opening::BestShowing, big_bet: true },
-    Street { burn: true, hole: &[true], board: 0, opening: Opening::BestShowing, big_bet: true },
-    Street { burn: true, hole: &[false], board: 0, opening: Opening::BestShowing, big_bet: true },
+    Street {
+        burn: true,
+        hole: &[true],
+        board: 0,
+        opening: Opening::BestShowing,
+        big_bet: false,
+        draw: false,
+    },
+    Street {
+        burn: true,
+        hole: &[true],
+        board: 0,
+        opening: Opening::BestShowing,
+        big_bet: true,
+        draw: false,
+    },
+    Street {
+        burn: true,
+        hole: &[true],
+        board: 0,
+        opening: Opening::BestShowing,
+        big_bet: true,
+        draw: false,
+    },
+    Street {
+        burn: true,
+        hole: &[false],
+        board: 0,
+        opening: Opening::BestShowing,
+        big_bet: true,
+        draw: false,
+    },
 ];
 
 const AMERICANA_STREETS: [Street; 4] = [
@@ -145,10 +236,32 @@ const AMERICANA_STREETS: [Street; 4] = [
         board: 0,
         opening: Opening::HighCard,
         big_bet: false,
+        draw: false,
     },
-    Street { burn: true, hole: &[true], board: 0, opening: Opening::BestShowing, big_bet: false },
-    Street { burn: true, hole: &[true], board: 0, opening: Opening::BestShowing, big_bet: true },
-    Street { burn: true, hole: &[true], board: 0, opening: Opening::BestShowing, big_bet: true },
+    Street {
+        burn: true,
+        hole: &[true],
+        board: 0,
+        opening: Opening::BestShowing,
+        big_bet: false,
+        draw: false,
+    },
+    Street {
+        burn: true,
+        hole: &[true],
+        board: 0,
+        opening: Opening::BestShowing,
+        big_bet: true,
+        draw: false,
+    },
+    Street {
+        burn: true,
+        hole: &[true],
+        board: 0,
+        opening: Opening::BestShowing,
+        big_bet: true,
+        draw: false,
+    },
 ];
 
 const TURNOVER_STREETS: [Street; 4] = [
@@ -158,10 +271,80 @@ const TURNOVER_STREETS: [Street; 4] = [
         board: 0,
         opening: Opening::Position,
         big_bet: false,
+        draw: false,
     },
-    Street { burn: true, hole: &[], board: 3, opening: Opening::Position, big_bet: false },
-    Street { burn: true, hole: &[], board: 1, opening: Opening::Position, big_bet: true },
-    Street { burn: true, hole: &[], board: 1, opening: Opening::Position, big_bet: true },
+    Street {
+        burn: true,
+        hole: &[],
+        board: 3,
+        opening: Opening::Position,
+        big_bet: false,
+        draw: false,
+    },
+    Street {
+        burn: true,
+        hole: &[],
+        board: 1,
+        opening: Opening::Position,
+        big_bet: true,
+        draw: false,
+    },
+    Street {
+        burn: true,
+        hole: &[],
+        board: 1,
+        opening: Opening::Position,
+        big_bet: true,
+        draw: false,
+    },
+];
+
+/// A street that deals `hole` cards face down (or none) and is opened by position.
+const fn by_position(burn: bool, hole: &'static [bool], board: u8, big_bet: bool) -> Street {
+    Street { burn, hole, board, opening: Opening::Position, big_bet, draw: false }
+}
+
+/// A draw street: a burn, then each player stands pat or discards and is dealt replacements.
+const fn draw_street(big_bet: bool) -> Street {
+    Street { draw: true, ..by_position(true, &[], 0, big_bet) }
+}
+
+const OMAHA_STREETS: [Street; 4] = [
+    by_position(false, &[false; 4], 0, false),
+    by_position(true, &[], 3, false),
+    by_position(true, &[], 1, true),
+    by_position(true, &[], 1, true),
+];
+
+/// Razz: the highest up card (ace low) brings in; later the lowest showing hand opens.
+const RAZZ_STREETS: [Street; 5] = [
+    Street { opening: Opening::HighCardAceLow, ..STUD_STREETS[0] },
+    Street { opening: Opening::LowShowing, ..STUD_STREETS[1] },
+    Street { opening: Opening::LowShowing, ..STUD_STREETS[2] },
+    Street { opening: Opening::LowShowing, ..STUD_STREETS[3] },
+    Street { opening: Opening::LowShowing, ..STUD_STREETS[4] },
+];
+
+/// Single draw: five cards, a betting round, one draw, a betting round (PokerKit's streets
+/// bet the same size in both rounds).
+const SINGLE_DRAW_STREETS: [Street; 2] =
+    [by_position(false, &[false; 5], 0, false), draw_street(false)];
+
+/// Triple draw with five cards: small bets before the draw and after the first, big bets after
+/// the second and third.
+const TRIPLE_DRAW_STREETS: [Street; 4] = [
+    by_position(false, &[false; 5], 0, false),
+    draw_street(false),
+    draw_street(true),
+    draw_street(true),
+];
+
+/// Badugi: triple draw with four cards.
+const BADUGI_STREETS: [Street; 4] = [
+    by_position(false, &[false; 4], 0, false),
+    draw_street(false),
+    draw_street(true),
+    draw_street(true),
 ];
 
 /// A game: everything about a variant except the per-hand numbers.
@@ -173,8 +356,10 @@ pub struct Game {
     pub name: &'static str,
     /// The deck dealt from.
     pub deck: Deck,
-    /// How hands are ranked at showdown.
+    /// How hands are ranked at showdown (with [`Scoring::High`]).
     pub ranking: Ranking,
+    /// How hands are valued at showdown, and whether pots split high and low.
+    pub scoring: Scoring,
     /// The streets in order.
     pub streets: &'static [Street],
     /// The betting structure.
@@ -251,6 +436,7 @@ const BASE: Game = Game {
     name: "no-limit Texas hold'em (PHH, as PokerKit plays it)",
     deck: Deck::Standard,
     ranking: Ranking::Standard,
+    scoring: Scoring::High,
     streets: &HOLDEM_STREETS,
     structure: Structure::NoLimit,
     cap: None,
@@ -336,6 +522,81 @@ pub const GAMES: &[Game] = &[
         max_players: 8,
         ..BASE
     },
+    Game {
+        code: "PO",
+        name: "pot-limit Omaha (PHH, as PokerKit plays it)",
+        scoring: Scoring::Omaha,
+        streets: &OMAHA_STREETS,
+        structure: Structure::PotLimit,
+        max_players: 10,
+        ..BASE
+    },
+    Game {
+        code: "FO/8",
+        name: "fixed-limit Omaha high-low eight or better (PHH, as PokerKit plays it, fixed limit)",
+        scoring: Scoring::OmahaHiLo,
+        streets: &OMAHA_STREETS,
+        structure: Structure::FixedLimit,
+        cap: Some(4),
+        max_players: 10,
+        ..BASE
+    },
+    Game {
+        code: "F7S/8",
+        name: "fixed-limit seven-card stud high-low eight or better (PHH, as PokerKit plays it)",
+        scoring: Scoring::StudHiLo,
+        streets: &STUD_STREETS,
+        structure: Structure::FixedLimit,
+        cap: Some(4),
+        max_players: 8,
+        ..BASE
+    },
+    Game {
+        code: "FR",
+        name: "fixed-limit razz (PHH, as PokerKit plays it)",
+        scoring: Scoring::Razz,
+        streets: &RAZZ_STREETS,
+        structure: Structure::FixedLimit,
+        cap: Some(4),
+        max_players: 8,
+        ..BASE
+    },
+    Game {
+        code: "NS",
+        name: "no-limit short-deck hold'em (PHH, as PokerKit plays it)",
+        deck: Deck::ShortDeck,
+        scoring: Scoring::ShortDeck,
+        max_players: 10,
+        ..BASE
+    },
+    Game {
+        code: "N2L1D",
+        name: "no-limit deuce-to-seven single draw (PHH, as PokerKit plays it)",
+        scoring: Scoring::DeuceSeven,
+        streets: &SINGLE_DRAW_STREETS,
+        max_players: 10,
+        ..BASE
+    },
+    Game {
+        code: "F2L3D",
+        name: "fixed-limit deuce-to-seven triple draw (PHH, as PokerKit plays it)",
+        scoring: Scoring::DeuceSeven,
+        streets: &TRIPLE_DRAW_STREETS,
+        structure: Structure::FixedLimit,
+        cap: Some(4),
+        max_players: 10,
+        ..BASE
+    },
+    Game {
+        code: "FB",
+        name: "fixed-limit badugi (PHH, as PokerKit plays it)",
+        scoring: Scoring::Badugi,
+        streets: &BADUGI_STREETS,
+        structure: Structure::FixedLimit,
+        cap: Some(4),
+        max_players: 12,
+        ..BASE
+    },
     Game { code: "nlhe", name: "no-limit hold'em", ..PRESET },
     Game {
         code: "flhe",
@@ -385,7 +646,7 @@ pub const GAMES: &[Game] = &[
 ];
 
 impl Game {
-    /// The game of a variant code (`NT`, `FT`, `PT`, `F7S`, or a preset name).
+    /// The game of a variant code (a PHH code such as `NT` or `FO/8`, or a preset name).
     pub fn by_code(code: &str) -> Option<Game> {
         GAMES.iter().find(|g| g.code == code).copied()
     }
@@ -393,6 +654,11 @@ impl Game {
     /// Whether this is one of PokerKit's PHH codes (rules as PokerKit plays them).
     pub fn is_phh_code(&self) -> bool {
         self.phh_code
+    }
+
+    /// Whether the game has draws (players stand pat or discard and are dealt replacements).
+    pub fn has_draws(&self) -> bool {
+        self.streets.iter().any(|s| s.draw)
     }
 }
 
@@ -406,7 +672,7 @@ mod tests {
             assert_eq!(GAMES.iter().filter(|h| h.code == g.code).count(), 1, "{}", g.code);
             assert_eq!(Game::by_code(g.code), Some(*g));
         }
-        assert!(Game::by_code("PO").is_none());
+        assert!(Game::by_code("5CD").is_none());
     }
 
     #[test]

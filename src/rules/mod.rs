@@ -23,18 +23,23 @@
 
 mod betting;
 mod dealing;
+mod draw;
 mod error;
 pub mod game;
 mod options;
 pub mod pots;
+pub mod scoring;
 mod seats;
 mod showdown;
 mod state;
 pub mod stud;
 mod timeout;
 
+pub use draw::Discard;
 pub use error::{RuleError, SetupError};
-pub use game::{Game, OddChip, Opening, Reopen, ShowStart, Stakes, Street, Structure, TimeoutRule};
+pub use game::{
+    Game, OddChip, Opening, Reopen, Scoring, ShowStart, Stakes, Street, Structure, TimeoutRule,
+};
 pub use options::{CardsDue, Next, Options};
 pub use showdown::{Outcome, PotAward, ShowdownInfo};
 pub use state::{CardList, Event, Hand, Phase};

@@ -57,12 +57,15 @@ pub struct CardsDue {
     pub hole: Vec<(usize, usize)>,
     /// Board cards.
     pub board: usize,
+    /// Draw games: the players who must first stand pat or discard ([`Hand::discard`]), in
+    /// order; their replacement cards then come due as hole cards.
+    pub draws: Vec<usize>,
 }
 
 /// What the hand waits for next.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Next {
-    /// The dealer: these cards.
+    /// The dealer: these cards (in draw games, first the players' stand-pats or discards).
     Deal(CardsDue),
     /// A player's betting action.
     Act(Options),
@@ -114,6 +117,7 @@ impl Hand {
                 .map(|i| (i, self.pending_hole[i]))
                 .collect(),
             board: self.pending_board,
+            draws: self.draws_due(),
         }
     }
 

@@ -1,10 +1,12 @@
 //! The end of a hand: who wins which pot, odd chips, final stacks.
 
+use crate::eval::low::EightLow;
 use crate::eval::Evaluation;
 use crate::text::count;
 
 use super::error::RuleError;
 use super::pots::{self, Pot};
+use super::scoring::{split_high_low, Worth};
 use super::seats::Seats;
 use super::state::{Event, Hand, Phase};
 use super::{player_name, Chips, OddChip};
@@ -20,8 +22,12 @@ pub struct PotAward {
     pub contributors: Vec<usize>,
     /// Live players who could win it (player indices).
     pub eligible: Vec<usize>,
-    /// Who won it (ties split it).
+    /// Who won a share of it: the best hand (ties split it), and in the high-low games the
+    /// best low as well.
     pub winners: Vec<usize>,
+    /// High-low games: the winners of the pot's low half (empty when no contender of the pot
+    /// has a qualifying low, and the high hand takes the whole pot).
+    pub low_winners: Vec<usize>,
     /// Chips paid to each winner.
     pub payouts: Vec<(usize, Chips)>,
 }
@@ -49,8 +55,11 @@ pub struct Outcome {
     pub final_stacks: Vec<Chips>,
     /// The showdown, when the hand had one.
     pub showdown: Option<ShowdownInfo>,
-    /// Each player's hand at showdown, where ranked.
+    /// Each player's hand at showdown, where ranked (the high hand in the high-low games).
     pub hands: Vec<Option<Evaluation>>,
+    /// High-low games: each player's eight-or-better low at showdown (`None`: no qualifying
+    /// low, not ranked, or a game without a low half).
+    pub lows: Vec<Option<EightLow>>,
     /// Bets still in front of players when everyone but one folded (after any uncalled part went
     /// back). They are part of the pot above; PokerKit's `_pots` leave them out.
     pub unswept_bets: Vec<Chips>,
@@ -136,6 +145,13 @@ impl Hand {
         match cards {
             None => {
                 self.mucked[player] = true;
+                // A hand mucked while cards are still being dealt (an all-in showdown) gets no
+                // more cards, as PokerKit deals them.
+                if self.phase == Phase::Dealing {
+                    self.pending_hole[player] = 0;
+                    self.pending_draw[player] = false;
+                    self.after_deal();
+                }
                 Ok(Event::Mucked { player })
             }
             Some(cards) => {
@@ -164,6 +180,7 @@ impl Hand {
             live[i] = self.live(i);
         }
         let mut hands = vec![None; n];
+        let mut worths: Vec<Option<Worth>> = vec![None; n];
         let mut auto_shown = Vec::new();
         let showdown = match self.phase {
             Phase::Over => None,
@@ -182,7 +199,9 @@ impl Hand {
                         }
                         auto_shown.push(i);
                     }
-                    hands[i] = Some(self.evaluate(i)?);
+                    let worth = self.worth(i)?;
+                    hands[i] = Some(worth.high);
+                    worths[i] = Some(worth);
                 }
                 Some(ShowdownInfo {
                     order: self.show_order.clone().unwrap_or_default(),
@@ -191,13 +210,17 @@ impl Hand {
             }
             _ => return Err(RuleError::Incomplete(self.waiting_for())),
         };
-        let value = |i: usize| hands[i].map_or(0, |e: Evaluation| e.value);
+        let value = |i: usize| worths[i].map_or(0, |w: Worth| w.high.value);
+        let low = |i: usize| worths[i].and_then(|w: Worth| w.low);
         let mut built = pots::build(&self.committed, &self.dead, &live);
         if self.game.is_phh_code() && showdown.is_some() {
-            // PokerKit kills the hands that cannot win any pot, then forms the pots again.
+            // PokerKit kills the hands that cannot win any pot (neither its high nor, in the
+            // high-low games, its low half), then forms the pots again.
             let can_win = |i: usize| {
                 built.iter().any(|p| {
-                    p.eligible.contains(&i) && p.eligible.iter().all(|&j| value(j) <= value(i))
+                    p.eligible.contains(&i)
+                        && (p.eligible.iter().all(|&j| value(j) <= value(i))
+                            || low(i).is_some() && p.eligible.iter().all(|&j| low(j) <= low(i)))
                 })
             };
             let mut killed = false;
@@ -213,6 +236,7 @@ impl Hand {
         }
         let mut winnings = vec![0; n];
         let mut awards = Vec::with_capacity(built.len());
+        let high_low = self.game.scoring.high_low();
         for Pot { amount, contributors, eligible } in built {
             let best = eligible.iter().map(|&i| value(i)).max().unwrap_or(0);
             let mut winners: Vec<usize> =
@@ -223,11 +247,31 @@ impl Hand {
                 let high = |i: usize| self.hole[i].iter().flatten().map(|c| c.index()).max();
                 winners.sort_by_key(|&i| std::cmp::Reverse(high(i)));
             }
-            let payouts = pots::split(amount, &winners, self.game.odd_chip);
+            // High-low: the pot splits in halves when one of its own contenders has a
+            // qualifying low; otherwise the high hand takes it all (docs/replay.md).
+            let best_low = eligible.iter().map(|&i| low(i)).max().flatten();
+            let (high_part, low_part) = match best_low {
+                Some(_) if high_low => split_high_low(amount),
+                _ => (amount, 0),
+            };
+            let mut payouts = pots::split(high_part, &winners, self.game.odd_chip);
+            let mut low_winners = Vec::new();
+            if high_low && best_low.is_some() && low_part > 0 {
+                low_winners = eligible.iter().copied().filter(|&i| low(i) == best_low).collect();
+                for (w, x) in pots::split(low_part, &low_winners, self.game.odd_chip) {
+                    match payouts.iter_mut().find(|(p, _)| *p == w) {
+                        Some((_, paid)) => *paid += x,
+                        None => payouts.push((w, x)),
+                    }
+                    if !winners.contains(&w) {
+                        winners.push(w);
+                    }
+                }
+            }
             for &(w, x) in &payouts {
                 winnings[w] += x;
             }
-            awards.push(PotAward { amount, contributors, eligible, winners, payouts });
+            awards.push(PotAward { amount, contributors, eligible, winners, low_winners, payouts });
         }
         // Chips set aside for a player protected all-in come back with the final stack.
         let final_stacks =
@@ -239,40 +283,9 @@ impl Hand {
             final_stacks,
             showdown,
             hands,
+            lows: worths.iter().map(|w| w.and_then(|w| w.low)).collect(),
             unswept_bets: self.unswept.to_vec(),
             auto_shown,
         })
     }
-
-    fn evaluate(&self, i: usize) -> Result<Evaluation, RuleError> {
-        let all = || self.hole[i].iter().chain(self.board.iter());
-        if all().any(|c| c.is_none()) {
-            return Err(RuleError::Unresolved(format!(
-                "{}'s hand includes an unknown card",
-                player_name(i)
-            )));
-        }
-        let cards = all().flatten().copied();
-        with_slice(cards, |cards| self.game.ranking.evaluate(cards)).map_err(|e| {
-            RuleError::Unresolved(format!("{}'s hand cannot be ranked: {e}", player_name(i)))
-        })
-    }
-}
-
-/// Calls `f` with the cards as a slice, kept on the stack when there are at most 16 of them.
-fn with_slice<R>(mut cards: impl Iterator<Item = Card>, f: impl FnOnce(&[Card]) -> R) -> R {
-    let Some(first) = cards.next() else { return f(&[]) };
-    let mut buf = [first; 16];
-    let mut len = 1;
-    for c in cards.by_ref() {
-        if len == buf.len() {
-            let mut all = buf.to_vec();
-            all.push(c);
-            all.extend(cards);
-            return f(&all);
-        }
-        buf[len] = c;
-        len += 1;
-    }
-    f(&buf[..len])
 }

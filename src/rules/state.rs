@@ -267,6 +267,16 @@ pub struct Hand {
     pub(super) round_price: Chips,
     /// Chips behind of players protected all-in, kept out of play until the hand ends.
     pub(super) set_aside: Seats<Chips>,
+    /// Draw games: the players still to stand pat or discard on this street.
+    pub(super) pending_draw: Seats<bool>,
+    /// Cards taken from the stub since the deck was last made up: every card dealt, known or
+    /// not, and the burns.
+    pub(super) stub_taken: usize,
+    /// Draw games: known cards out of play (discards, folded hands), shuffled back into the
+    /// stub when it runs out.
+    pub(super) reserve: CardSet,
+    /// Draw games: unknown cards out of play (unknown discards and folded hands, burns).
+    pub(super) reserve_unknown: usize,
 }
 
 impl Hand {
@@ -384,6 +394,10 @@ impl Hand {
             },
             round_price: 0,
             set_aside: Seats::filled(0, n),
+            pending_draw: Seats::filled(false, n),
+            stub_taken: 0,
+            reserve: CardSet::EMPTY,
+            reserve_unknown: 0,
         };
         let mut posted: Seats<Chips> = Seats::filled(0, n);
         for i in 0..n {
@@ -530,10 +544,26 @@ impl Hand {
             self.pending_board += street.hole.len();
             self.pending_hole.iter_mut().for_each(|p| *p = 0);
         }
+        if street.burn && self.street > 0 {
+            self.stub_taken += 1;
+            if self.game.has_draws() {
+                self.reserve_unknown += 1;
+            }
+        }
+        for i in 0..self.n {
+            self.pending_draw[i] = street.draw && self.live(i);
+        }
         self.phase = Phase::Dealing;
-        if self.pending_board == 0 && self.pending_hole.iter().all(|&p| p == 0) {
+        if self.nothing_due() {
             self.begin_betting();
         }
+    }
+
+    /// Whether the street's cards and draws are all done.
+    pub(super) fn nothing_due(&self) -> bool {
+        self.pending_board == 0
+            && self.pending_hole.iter().all(|&p| p == 0)
+            && !self.pending_draw.iter().any(|&d| d)
     }
 
     pub(super) fn begin_betting(&mut self) {
@@ -573,7 +603,8 @@ impl Hand {
                 (top + 1) % self.n
             }
         };
-        let brings_in = matches!(opening, Opening::LowCard | Opening::HighCard);
+        let brings_in =
+            matches!(opening, Opening::LowCard | Opening::HighCard | Opening::HighCardAceLow);
         self.bring_in_due = brings_in && self.street == 0 && self.bring_in > 0;
         self.completion_due = self.bring_in_due && !self.game.bring_in_is_bet;
         if self.closed {
@@ -638,7 +669,9 @@ impl Hand {
             self.closed = true;
         }
         let last = self.street + 1 == self.game.streets.len();
-        if self.show_order.is_none() && (self.closed || last) {
+        // In draw games nobody shows before the last draw (PokerKit).
+        let draws_ahead = self.game.streets[self.street + 1..].iter().any(|s| s.draw);
+        if self.show_order.is_none() && ((self.closed && !draws_ahead) || last) {
             self.open_showdown();
         }
         if self.game.expose_after == Some(self.street) {
@@ -673,6 +706,11 @@ impl Hand {
     /// What the hand is waiting for, in words.
     pub fn waiting_for(&self) -> String {
         match self.phase {
+            Phase::Dealing if self.pending_draw.iter().any(|&d| d) => {
+                let due: Vec<String> =
+                    (0..self.n).filter(|&i| self.pending_draw[i]).map(player_name).collect();
+                format!("draw {}: {} must stand pat or discard", self.street, due.join(", "))
+            }
             Phase::Dealing => {
                 let holes: Vec<String> = (0..self.n)
                     .filter(|&i| self.pending_hole[i] > 0)
@@ -708,7 +746,7 @@ fn bring_in_of(game: &Game, stakes: &Stakes) -> Chips {
     }
     match game.deck {
         crate::card::Deck::Americana => 2 * stakes.antes.iter().copied().max().unwrap_or(0),
-        crate::card::Deck::Standard => stakes.small_bet.max(0),
+        crate::card::Deck::Standard | crate::card::Deck::ShortDeck => stakes.small_bet.max(0),
     }
 }
 

@@ -62,6 +62,54 @@ pub fn showing_key(cards: &[Card], suit_broken: bool) -> u32 {
     key << 2 | u32::from(suit)
 }
 
+/// Ranks a razz showing hand of 1 to 4 up cards; a **smaller** key is the better low and opens.
+/// The ace counts low; hands without a pair beat pairs, which beat two pair, then trips and
+/// quads; within a category the ranks compare from the pair (or the highest card) down, the
+/// lower winning. Straights and flushes do not count (PokerKit's low-hand opening order).
+///
+/// ```
+/// use feltkit::card::{parse_cards, Deck};
+/// use feltkit::rules::stud::low_showing_key;
+/// let key = |s| low_showing_key(&parse_cards(s, Deck::Standard).unwrap());
+/// assert!(key("As2d") < key("3c2h")); // A-2 is the best low showing
+/// assert!(key("KsQd") < key("2c2d")); // no pair beats a pair
+/// assert!(key("7c5d4h") < key("7d6h2s"));
+/// assert_eq!(key("As2d"), key("Ah2c")); // a tie: the lowest seat opens
+/// ```
+pub fn low_showing_key(cards: &[Card]) -> u32 {
+    let mut counts = [0u8; 13];
+    for c in cards {
+        counts[usize::from(ace_low(*c))] += 1;
+    }
+    let mut buf = [(0u8, 0u8); 13];
+    let mut len = 0;
+    for r in (0..13u8).filter(|&r| counts[usize::from(r)] > 0) {
+        buf[len] = (counts[usize::from(r)], r);
+        len += 1;
+    }
+    let groups = &mut buf[..len];
+    // The largest group first, then the highest rank.
+    groups.sort_unstable_by(|a, b| b.cmp(a));
+    let category: u32 = match (groups.first().map_or(0, |g| g.0), groups.get(1).map_or(0, |g| g.0))
+    {
+        (4, _) => 4,
+        (3, _) => 3,
+        (2, 2) => 2,
+        (2, _) => 1,
+        _ => 0,
+    };
+    let mut key = category;
+    for k in 0..4 {
+        key = key << 4 | groups.get(k).map_or(0, |g| u32::from(g.1) + 1);
+    }
+    key
+}
+
+/// A card's rank with the ace low: the ace 0, the two 1, ... the king 12.
+fn ace_low(card: Card) -> u8 {
+    (card.rank().index() + 1) % 13
+}
+
 impl Hand {
     /// The up cards of a player.
     pub fn up_cards(&self, player: usize) -> Vec<Card> {
@@ -88,7 +136,8 @@ impl Hand {
     }
 
     /// Who opens a round opened by cards: the lowest or highest up card (by rank, then suit
-    /// clubs < diamonds < hearts < spades), or the best showing hand (ties: the lowest seat).
+    /// clubs < diamonds < hearts < spades; in razz the ace is low), or the best showing hand
+    /// (in razz the best low; ties: the lowest seat).
     /// Players who folded show nothing; players all-in still show (the next seat then acts).
     pub(super) fn card_opener(&self, opening: Opening) -> Option<usize> {
         if opening == Opening::Position {
@@ -105,7 +154,14 @@ impl Hand {
                     255 - u32::from(up.iter().map(|c| c.index()).min().unwrap_or(0))
                 }
                 Opening::HighCard => u32::from(up.iter().map(|c| c.index()).max().unwrap_or(0)),
+                // Razz: the highest card with the ace low, then the highest suit.
+                Opening::HighCardAceLow => up
+                    .iter()
+                    .map(|c| u32::from(ace_low(*c)) << 2 | u32::from(c.suit().index()))
+                    .max()
+                    .unwrap_or(0),
                 Opening::BestShowing => showing_key(up, suit_broken),
+                Opening::LowShowing => u32::MAX - low_showing_key(up),
                 Opening::Position => return None,
             };
             if best.is_none_or(|(k, _)| key > k) {
@@ -122,7 +178,8 @@ impl Hand {
         let Some(street) = self.game.streets.get(self.street) else { return false };
         let americana = self.game.deck == crate::card::Deck::Americana;
         let opening = street.opening;
-        if opening == Opening::Position || (opening == Opening::BestShowing && !americana) {
+        let by_hand = matches!(opening, Opening::BestShowing | Opening::LowShowing);
+        if opening == Opening::Position || (by_hand && !americana) {
             return false;
         }
         // The best rank-only key, and how many players show it.
@@ -134,6 +191,9 @@ impl Hand {
             let key = match opening {
                 Opening::LowCard => 255 - up.iter().map(rank).min().unwrap_or(0),
                 Opening::HighCard => up.iter().map(rank).max().unwrap_or(0),
+                Opening::HighCardAceLow => {
+                    up.iter().map(|c| u32::from(ace_low(*c))).max().unwrap_or(0)
+                }
                 _ => showing_key(up, false),
             };
             best = match best {

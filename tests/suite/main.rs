@@ -22,6 +22,7 @@ mod pokerkit;
 mod props_eval;
 mod replay_cli;
 mod replay_corpus;
+mod replay_mixed;
 mod replay_props;
 mod replay_read;
 mod replay_rules;

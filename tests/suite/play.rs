@@ -4,12 +4,19 @@
 use feltkit::phh::{replay_text, Status};
 use feltkit::play::{random_hand, random_stakes, Style};
 use feltkit::rules::game::GAMES;
+use feltkit::rules::Game;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+/// The games random play covers: every game but the draw games, whose stand-pats and discards
+/// `feltkit::play` does not make yet.
+fn played() -> impl Iterator<Item = &'static Game> {
+    GAMES.iter().filter(|g| g.supported && !g.has_draws())
+}
+
 #[test]
 fn random_hands_of_every_game_replay_legal_and_matching() {
-    for game in GAMES.iter().filter(|g| g.supported) {
+    for game in played() {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
         let mut showdowns = 0;
         for k in 0..300 {
@@ -38,7 +45,7 @@ fn random_hands_of_every_game_replay_legal_and_matching() {
 fn random_play_reaches_the_rules_that_matter() {
     use feltkit::play::{random_hand_counted, Counts};
     let mut by_game = std::collections::BTreeMap::new();
-    for game in GAMES.iter().filter(|g| g.supported) {
+    for game in played() {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
         let mut total = Counts::default();
         for _ in 0..400 {

@@ -49,7 +49,7 @@ fn a_bad_hand_in_a_bundle_does_not_stop_the_others() {
     let dir = tempdir();
     let legal = std::fs::read_to_string(data("legal/nlhe_muck_forfeits.phh")).unwrap();
     let illegal = std::fs::read_to_string(data("illegal/out_of_turn.phh")).unwrap();
-    let bundle = format!("[1]\n{illegal}\n[2]\n{legal}\n[3]\nvariant = 'PO'\nstarting_stacks = [1, 1]\nactions = []\n");
+    let bundle = format!("[1]\n{illegal}\n[2]\n{legal}\n[3]\nvariant = '5CD'\nstarting_stacks = [1, 1]\nactions = []\n");
     let path = dir.join("mixed.phhs");
     std::fs::write(&path, bundle).unwrap();
     felt()
@@ -61,7 +61,7 @@ fn a_bad_hand_in_a_bundle_does_not_stop_the_others() {
         ))
         .stdout(predicate::str::contains("mixed.phhs [2] (nlhe): legal, results match"))
         .stdout(predicate::str::contains(
-            "mixed.phhs [3] (PO): UNSUPPORTED: variant `PO` is not supported",
+            "mixed.phhs [3] (5CD): UNSUPPORTED: variant `5CD` is not supported: feltkit plays NT, FT, PT, F7S, PO, FO/8, F7S/8, FR, NS, N2L1D, F2L3D, FB and the presets nlhe",
         ))
         .stdout(predicate::str::contains(
             "3 hands in 1 file: 1 legal and matching, 0 legal with pots undecided (unknown cards), 1 illegal",
