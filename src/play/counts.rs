@@ -77,6 +77,12 @@ counts! {
     big_bet_options: "big bets of the open-pair option",
     /// Community cards dealt in stud (the deck ran short for a seventh card).
     community_cards: "stud community cards",
+    /// Cards thrown away and replaced in draw games.
+    discards: "cards drawn",
+    /// Players who stood pat on a draw.
+    pats: "stood pat",
+    /// Deals that ran the stub out, so the cards out of play were shuffled in.
+    reshuffles: "deals from a reshuffled stub",
     /// Turnover cards exposed.
     exposes: "turnover cards exposed",
 }

@@ -75,9 +75,19 @@ impl Dealer {
         self.cards.len()
     }
 
-    /// Deals what `due` says, holes in player order, then the board.
+    /// Deals what `due` says, holes in player order, then the board. In a draw game, when the
+    /// stub cannot give a player all their cards, the cards out of play are shuffled in first,
+    /// as the engine expects ([`Hand::stub_left`], [`Hand::out_of_play`]).
     pub fn deal(&mut self, hand: &mut Played, due: &CardsDue) -> Result<(), RuleError> {
         for &(p, k) in &due.hole {
+            if hand.hand.game().has_draws() && hand.hand.stub_left() < k {
+                for c in hand.hand.out_of_play() {
+                    if !self.cards.contains(&c) {
+                        self.cards.push(c);
+                    }
+                }
+                hand.counts.reshuffles += 1;
+            }
             let cards = self.take(k)?;
             hand.deal_hole(p, &cards)?;
         }
@@ -367,6 +377,27 @@ impl Played {
     /// Posts the stud bring-in.
     pub fn bring_in(&mut self, player: usize) -> Result<(), RuleError> {
         self.act(player, false, |h| h.bring_in(player))
+    }
+
+    /// Stands pat (no cards) or discards `cards` in a draw game; as many replacements are dealt
+    /// once every player has drawn.
+    pub fn discard(&mut self, player: usize, cards: &[Option<Card>]) -> Result<(), RuleError> {
+        self.hand.discard(player, cards)?;
+        if cards.is_empty() {
+            self.counts.pats += 1;
+        } else {
+            self.counts.discards += cards.len() as u64;
+        }
+        let out = &mut self.actions;
+        out.push_str(if out.is_empty() { "'p" } else { ", 'p" });
+        push_int(out, player as Chips + 1);
+        out.push_str(" sd");
+        if !cards.is_empty() {
+            out.push(' ');
+            push_cards(out, cards);
+        }
+        out.push('\'');
+        Ok(())
     }
 
     /// Exposes a hole card (turnover).

@@ -73,6 +73,15 @@ pub fn random_hand_counted(
     // Every step deals, acts or ends a round; a hand has far fewer steps than this.
     for _ in 0..10_000 {
         match hand.hand().next() {
+            Next::Deal(due) if !due.draws.is_empty() => {
+                // Each card is thrown away one time in three.
+                for &p in &due.draws {
+                    let held: Vec<_> = hand.hand().hole_cards(p).to_vec();
+                    let thrown: Vec<_> =
+                        held.into_iter().filter(|_| rng.random_range(0..3) == 0).collect();
+                    hand.discard(p, &thrown)?;
+                }
+            }
             Next::Deal(due) => dealer.deal(&mut hand, &due)?,
             Next::Act(o) => {
                 let p = o.player;

@@ -161,8 +161,15 @@ impl Hand {
         }
     }
 
-    /// The cards left in the stub.
-    fn stub_left(&self) -> usize {
+    /// Cards out of play (discards, folded hands' cards) that are shuffled into a new stub when
+    /// the stub runs out (draw games; empty otherwise). Unknown cards are not listed.
+    pub fn out_of_play(&self) -> Vec<Card> {
+        Card::all().filter(|&c| self.reserve.contains(c)).collect()
+    }
+
+    /// The cards left in the stub: the deck less the cards dealt and burned (in a draw game,
+    /// when a deal needs more than this, the cards out of play are shuffled in first).
+    pub fn stub_left(&self) -> usize {
         self.game.deck.len().saturating_sub(self.stub_taken)
     }
 

@@ -6,14 +6,24 @@ hands `felt deal` writes.
 
 PokerKit 0.7.7 has pot-limit hold'em's rules (its pot-limit betting structure and the hold'em
 streets) but no PHH code for them: the code `PT` is registered here with a class made of its own
-parts, as it registers `NT` from no-limit betting and the same streets.
+parts, as it registers `NT` from no-limit betting and the same streets. Its `FO/8` class bets
+pot limit, where the game is fixed limit: `FO/8` is registered with a fixed-limit class made the
+same way.
 """
 
 import sys
 from importlib.metadata import version
 
 from pokerkit import HandHistory
-from pokerkit.games import PotLimitPokerMixin, TexasHoldemMixin, UnfixedLimitHoldem
+from pokerkit.games import (
+    FixedLimitPokerMixin,
+    Holdem,
+    OmahaHoldemMixin,
+    PotLimitPokerMixin,
+    TexasHoldemMixin,
+    UnfixedLimitHoldem,
+)
+from pokerkit.hands import OmahaEightOrBetterLowHand, OmahaHoldemHand
 
 if version('pokerkit') != '0.7.7':
     sys.exit(f'PokerKit 0.7.7 is needed, not {version("pokerkit")}')
@@ -24,6 +34,15 @@ class PotLimitTexasHoldem(PotLimitPokerMixin, TexasHoldemMixin, UnfixedLimitHold
     """Pot-limit Texas hold'em: NoLimitTexasHoldem with the pot-limit betting structure."""
 
 
+class FixedLimitOmahaHiLo(FixedLimitPokerMixin, OmahaHoldemMixin, Holdem):
+    """Omaha high-low eight or better, fixed limit (PokerKit's own `FO/8` class is pot limit,
+    but FO/8 is a fixed-limit game, and feltkit plays it so)."""
+
+    hand_types = (OmahaHoldemHand, OmahaEightOrBetterLowHand)
+
+
+HandHistory.game_types['FO/8'] = FixedLimitOmahaHiLo
+HandHistory.variants[FixedLimitOmahaHiLo] = 'FO/8'
 HandHistory.game_types['PT'] = PotLimitTexasHoldem
 HandHistory.variants[PotLimitTexasHoldem] = 'PT'
 HandHistory.required_field_names['PT'] = HandHistory.required_field_names['NT']

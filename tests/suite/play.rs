@@ -8,10 +8,9 @@ use feltkit::rules::Game;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-/// The games random play covers: every game but the draw games, whose stand-pats and discards
-/// `feltkit::play` does not make yet.
+/// The games random play covers: every game feltkit plays.
 fn played() -> impl Iterator<Item = &'static Game> {
-    GAMES.iter().filter(|g| g.supported && !g.has_draws())
+    GAMES.iter().filter(|g| g.supported)
 }
 
 #[test]
@@ -93,6 +92,11 @@ fn random_play_reaches_the_rules_that_matter() {
         assert!(rounds.iter().all(|&n| n > 0), "{code}: all-ins by round {rounds:?}");
     }
     assert!(by_game["stud7"].all_ins_round_5 > 0);
+    for code in ["N2L1D", "F2L3D", "FB"] {
+        let c = &by_game[code];
+        assert!(c.discards > 0 && c.pats > 0, "{code}: {} drawn, {} pats", c.discards, c.pats);
+    }
+    assert!(by_game["F2L3D"].reshuffles > 0, "F2L3D: the stub never ran out");
     assert!(by_game["flhe"].short_all_ins_reopened > 0);
     for code in ["stud7", "F7S", "americana", "americana-nl"] {
         assert!(by_game[code].suit_openers > 0, "{code}: no round opened by suit");

@@ -1,8 +1,8 @@
-//! Differential test against PokerKit 0.7.7: random hands of the PHH codes NT, FT, PT and F7S
-//! from `feltkit::play` are replayed by PokerKit (`tests/pokerkit/finishing_stacks.py`), hand by
+//! Differential test against PokerKit 0.7.7: random hands of every PHH code feltkit plays, from
+//! `feltkit::play`, are replayed by PokerKit (`tests/pokerkit/finishing_stacks.py`), hand by
 //! hand, and must end with the same stacks. (PokerKit 0.7.7's hand-history reader has no code
-//! for pot-limit hold'em: the script registers `PT` from PokerKit's own pot-limit betting and
-//! hold'em streets.)
+//! for pot-limit hold'em, and its `FO/8` bets pot limit: the script registers `PT` and a
+//! fixed-limit `FO/8` from PokerKit's own parts.)
 //!
 //! Python is found as `$FELTKIT_PYTHON`, else `python3`. Without Python or PokerKit the test is
 //! skipped with a message, unless `FELTKIT_REQUIRE_POKERKIT` is set (CI sets it: `.ci/run`
@@ -34,36 +34,62 @@ fn python() -> Option<String> {
     None
 }
 
+/// The codes compared, and how many random hands of each.
+const CODES: [(&str, usize); 12] = [
+    ("NT", HANDS),
+    ("FT", HANDS),
+    ("PT", HANDS),
+    ("F7S", HANDS),
+    ("PO", 300),
+    ("FO/8", 300),
+    ("F7S/8", 300),
+    ("FR", 300),
+    ("NS", 300),
+    ("N2L1D", 300),
+    ("F2L3D", 300),
+    ("FB", 300),
+];
+
 #[test]
 fn pokerkit_gives_the_same_finishing_stacks_for_random_hands_of_the_phh_codes() {
     let Some(python) = python() else { return };
     let script = format!("{}/tests/pokerkit/finishing_stacks.py", env!("CARGO_MANIFEST_DIR"));
     let dir = tempfile::tempdir().unwrap();
-    for code in ["NT", "FT", "PT", "F7S"] {
+    for (code, hands) in CODES {
         let game = Game::by_code(code).unwrap();
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(2026);
         let mut bundle = String::new();
-        let mut ours = Vec::with_capacity(HANDS);
-        for k in 1..=HANDS {
+        let mut ours = Vec::with_capacity(hands);
+        for k in 1..=hands {
             let players = rng.random_range(2..=game.max_players.min(9));
             let stakes = random_stakes(game, players, &mut rng);
             let (text, outcome) = random_hand(game, &stakes, Style::default(), &mut rng).unwrap();
             bundle.push_str(&format!("[{k}]\n{text}\n"));
+            // PokerKit has no stud community card: where eight players reach seventh street and
+            // the deck runs short, it cannot replay the hand (docs/replay.md).
+            let community = game.streets.iter().all(|s| s.board == 0) && text.contains("'d db ");
             let stacks: Vec<String> = outcome.final_stacks.iter().map(|x| x.to_string()).collect();
-            ours.push(format!("{k} {}", stacks.join(" ")));
+            ours.push((k, community, stacks.join(" ")));
         }
-        let path = dir.path().join(format!("{code}.phhs"));
+        let path = dir.path().join(format!("{}.phhs", code.replace('/', "")));
         std::fs::write(&path, &bundle).unwrap();
         let out = Command::new(&python).arg(&script).arg(&path).output().unwrap();
         assert!(out.status.success(), "{code}: {}", String::from_utf8_lossy(&out.stderr));
         let theirs = String::from_utf8(out.stdout).unwrap();
         let theirs: Vec<&str> = theirs.lines().collect();
-        assert_eq!(theirs.len(), HANDS, "{code}: PokerKit read {} hands", theirs.len());
+        assert_eq!(theirs.len(), hands, "{code}: PokerKit read {} hands", theirs.len());
         let differ: Vec<String> = ours
             .iter()
             .zip(&theirs)
-            .filter(|(a, b)| a.as_str() != **b)
-            .map(|(a, b)| format!("feltkit {a} / PokerKit {b}"))
+            .filter(|((k, community, stacks), theirs)| {
+                let expected = if *community {
+                    format!("{k} error ValueError('Unable to repair the hand history')")
+                } else {
+                    format!("{k} {stacks}")
+                };
+                expected != **theirs
+            })
+            .map(|((k, _, stacks), b)| format!("feltkit {k} {stacks} / PokerKit {b}"))
             .collect();
         assert!(
             differ.is_empty(),
