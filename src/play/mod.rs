@@ -150,8 +150,13 @@ fn push_int(out: &mut String, x: Chips) {
     if x < 0 {
         out.push('-');
     }
-    let mut digits = [0u8; 20];
     let mut n = x.unsigned_abs();
+    if n < 10 {
+        // Player numbers and small amounts: most of the numbers written.
+        out.push(char::from(b'0' + n as u8));
+        return;
+    }
+    let mut digits = [0u8; 20];
     let mut k = digits.len();
     loop {
         k -= 1;

@@ -221,7 +221,6 @@ impl Hand {
     /// Says why `player` cannot bet or raise to `to` (their round total) now.
     pub fn verify_bet_or_raise_to(&self, player: usize, to: Chips) -> Result<(), RuleError> {
         self.check_turn(player)?;
-        let name = || player_name(player);
         let max = self.max_bet();
         let all_in = self.total(player);
         if to <= max {
@@ -230,6 +229,14 @@ impl Hand {
         if to > all_in {
             return Err(RuleError::AboveStack { to, max: all_in });
         }
+        let cover = self.may_raise(player, max)?;
+        self.check_raise_amount(player, to, max, cover)
+    }
+
+    /// Says why `player`, whose turn it is, may not raise at all now, whatever the amount (the
+    /// current bet is `max`); else the most any other live player can have in the round.
+    pub(super) fn may_raise(&self, player: usize, max: Chips) -> Result<Chips, RuleError> {
+        let name = || player_name(player);
         if self.stacks[player] <= max - self.bets[player] {
             return Err(RuleError::OnlyCall { player: name() });
         }
@@ -261,9 +268,21 @@ impl Hand {
                 return Err(RuleError::NotReopened { player: name() });
             }
         }
+        Ok(cover)
+    }
+
+    /// Says why the structure refuses a raise to `to` (above the current bet `max`, within the
+    /// player's stack) by a player who may raise; `cover` as [`Hand::may_raise`] gives it.
+    pub(super) fn check_raise_amount(
+        &self,
+        player: usize,
+        to: Chips,
+        max: Chips,
+        cover: Chips,
+    ) -> Result<(), RuleError> {
         // Below the minimum, only a bet for the whole stack (PokerKit reads the PHH codes so
         // too).
-        let short_ok = to == all_in;
+        let short_ok = to == self.total(player);
         match self.game.structure {
             Structure::NoLimit | Structure::PotLimit => {
                 let min = max + self.min_increment;

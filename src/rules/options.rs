@@ -17,21 +17,7 @@
 //! ```
 
 use super::state::{Hand, Phase};
-use super::{Chips, RuleError, Structure};
-
-/// Whether a refused bet or raise was refused for its amount (another amount may be legal),
-/// rather than because the player may not raise at all now.
-fn about_amount(e: &RuleError) -> bool {
-    matches!(
-        e,
-        RuleError::NotARaise { .. }
-            | RuleError::AboveStack { .. }
-            | RuleError::BelowMinimum { .. }
-            | RuleError::AbovePotLimit { .. }
-            | RuleError::WrongFixedSize { .. }
-            | RuleError::OutsideSpread { .. }
-    )
-}
+use super::{Chips, Structure};
 
 /// What a player to act may do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -194,18 +180,21 @@ impl Hand {
                 candidates[2] = big.map_or(candidates[1], |b| b.min(all_in));
             }
         }
+        // Whatever the amount, the player may not raise: no candidate is asked.
+        if all_in <= max || self.check_turn(player).is_err() {
+            return None;
+        }
+        let cover = self.may_raise(player, max).ok()?;
         let mut range: Option<(Chips, Chips)> = None;
         for (k, &to) in candidates.iter().enumerate() {
-            if candidates[..k].contains(&to) || range.is_some_and(|(lo, hi)| lo <= to && to <= hi) {
+            if to <= max
+                || candidates[..k].contains(&to)
+                || range.is_some_and(|(lo, hi)| lo <= to && to <= hi)
+            {
                 continue;
             }
-            match self.verify_bet_or_raise_to(player, to) {
-                Ok(()) => {
-                    range = Some(range.map_or((to, to), |(lo, hi)| (lo.min(to), hi.max(to))));
-                }
-                // A refusal that does not depend on the amount refuses every amount.
-                Err(e) if !about_amount(&e) => return None,
-                Err(_) => {}
+            if self.check_raise_amount(player, to, max, cover).is_ok() {
+                range = Some(range.map_or((to, to), |(lo, hi)| (lo.min(to), hi.max(to))));
             }
         }
         range
