@@ -194,6 +194,12 @@ fn a_session_is_one_table_that_replay_session_finds_clean_and_notices_when_tampe
         let report = String::from_utf8(out.get_output().stdout.clone()).unwrap();
         assert!(report.contains("TABLE RULE BROKEN (stacks-carry-over)"), "{game}");
     }
+    // Players leave and sit down: dead buttons, dead small blinds, new players waiting for the
+    // big blind, all found legal above.
+    let bundle = deal(&["--game", "nlhe", "--session", "--players", "6", "-n", "400"]);
+    assert!(bundle.matches("\n_button = ").count() > 10);
+    assert!(bundle.matches("\n_sitting_out = ").count() > 10);
+    assert!(bundle.matches("\n_buy_ins = ").count() > 10);
     // The first hand: every seat dealt in, seat 1 on the small blind.
     let bundle = deal(&["--game", "nlhe", "--session", "--players", "3", "-n", "2"]);
     assert!(bundle.contains("hand = 1\nplayers = ['Ann', 'Bob', 'Cid']\nseats = [1, 2, 3]\n"));
