@@ -19,6 +19,7 @@ mod eval_rankings;
 mod import_pokerstars;
 mod play;
 mod pokerkit;
+mod pokerkit_pokerstars;
 mod props_eval;
 mod replay_cli;
 mod replay_corpus;
