@@ -419,3 +419,37 @@ fn an_illegal_action_names_its_line_in_the_text() {
         other => panic!("{other:?}"),
     }
 }
+
+#[test]
+fn heads_up_the_big_blind_is_first_and_the_button_posts_the_small_blind() {
+    // Each puts in 1.80 + 2 = 3.80; Kai's river bet of 5 comes back; the pot is 7.60.
+    let r = one_hand("heads_up.txt", &["23.80", "11.60"]);
+    assert_eq!(r.players, ["Kai", "Lea"]);
+    // Heads-up, PHH lists the blinds reversed (as PokerKit applies them): the small blind
+    // first, although the button is p2.
+    assert!(phh("heads_up.txt").contains("blinds_or_straddles = [0.10, 0.20]"));
+}
+
+#[test]
+fn an_all_in_before_the_flop_is_called_and_the_board_runs_out() {
+    // Ola 1, Pat 45 (all-in), Moe 6, Nia 45: a pot of 97 to Nia's aces up.
+    one_hand("all_in_preflop.txt", &["149", "0", "194", "132"]);
+}
+
+#[test]
+fn a_check_raise_in_a_tournament_without_antes_keeps_integer_chips() {
+    // Ria 10, Quy 60, Sol and Tom 60 + 300: a pot of 790 to Sol, whose turn bet comes back.
+    one_hand("tournament_no_ante.txt", &["1490", "1930", "1140", "1440"]);
+}
+
+#[test]
+fn a_zoom_hand_folded_to_the_big_blind_returns_the_uncalled_part() {
+    one_hand("zoom_hand.txt", &["4.08", "5.39", "2", "6.66", "5", "5"]);
+    assert!(phh("zoom_hand.txt").contains("_room = \"Zoom\""));
+}
+
+#[test]
+fn the_big_blind_may_raise_when_the_limpers_come_to_its_option() {
+    // Dee 0.50, Abe 10, Bea 10, Cal 0.10: a pot of 20.60 to Bea's full house.
+    one_hand("big_blind_option.txt", &["9.50", "0", "20.60", "9.90"]);
+}
