@@ -47,9 +47,10 @@ pub struct ReplayArgs {
     /// Worker threads, 1 to 256 (default: one per core).
     #[arg(long, value_parser = super::parse_threads)]
     threads: Option<usize>,
-    /// The input's format: `phh`, or `pokerstars` (hand-history text, docs/import.md).
-    /// Default: `.phh` and `.phhs` files are PHH; any other file, and standard input, is
-    /// PokerStars text when it starts like one (`PokerStars Hand #...`), else PHH.
+    /// The input's format: `phh`, `pokerstars` (hand-history text) or `acpc` (ACPC match logs),
+    /// docs/import.md. Default: `.phh` and `.phhs` files are PHH; any other file, and standard
+    /// input, is PokerStars text or an ACPC log when it starts like one (`PokerStars Hand #...`,
+    /// `STATE:...`), else PHH.
     #[arg(long, value_enum)]
     format: Option<super::convert::FormatArg>,
     /// With `--check`, the rake rule a site's stated rake must follow:
@@ -335,9 +336,9 @@ fn produce_path(
     {
         if path.as_os_str() == "-" {
             let mut input = std::io::stdin().lock();
-            return match super::convert::is_text(path, format, &mut input) {
-                Ok(true) => read_text(input, STDIN, emit),
-                Ok(false) => read_source(input, STDIN, 1, emit),
+            return match super::convert::text_format(path, format, &mut input) {
+                Ok(Some(f)) => read_text(input, f, STDIN, emit),
+                Ok(None) => read_source(input, STDIN, 1, emit),
                 Err(e) => emit(Job::Unreadable(STDIN.into(), e.to_string()), 0),
             };
         }
@@ -346,9 +347,9 @@ fn produce_path(
                 Found::File(p) => match std::fs::File::open(&p) {
                     Ok(f) => {
                         let mut input = BufReader::with_capacity(1 << 16, f);
-                        match super::convert::is_text(&p, format, &mut input) {
-                            Ok(true) => read_text(input, &shown(&p), emit),
-                            Ok(false) => read_source(input, &shown(&p), FILE_BATCH, emit),
+                        match super::convert::text_format(&p, format, &mut input) {
+                            Ok(Some(f)) => read_text(input, f, &shown(&p), emit),
+                            Ok(None) => read_source(input, &shown(&p), FILE_BATCH, emit),
                             Err(e) => emit(Job::Unreadable(shown(&p), e.to_string()), 0),
                         }
                     }
@@ -419,6 +420,7 @@ fn read_source(
 /// a time; `false` when the results are no longer wanted.
 fn read_text(
     mut input: impl BufRead,
+    format: feltkit::import::Format,
     source: &str,
     emit: &mut dyn FnMut(Job, usize) -> bool,
 ) -> bool {
@@ -430,7 +432,7 @@ fn read_text(
         );
     }
     let source: Arc<str> = source.into();
-    let hands = feltkit::import::convert(&bytes);
+    let hands = feltkit::import::convert_as(format, &bytes);
     for chunk in hands.chunks(FILE_BATCH) {
         let pieces: Vec<Piece> = chunk.iter().map(super::convert::piece).collect();
         let weight = pieces.iter().map(|p| p.text.as_ref().map_or(0, String::len)).sum();

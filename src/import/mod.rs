@@ -19,6 +19,7 @@
 //! assert!(report.ok(), "{report:?}");
 //! ```
 
+pub mod acpc;
 pub mod decode;
 mod emit;
 pub mod lines;
@@ -34,19 +35,38 @@ pub enum Format {
     Phh,
     /// PokerStars hand-history text.
     PokerStars,
+    /// ACPC match logs (`STATE:0:r200c/...`, one hand per line).
+    Acpc,
 }
 
 /// The format of a text by its content: PokerStars when its first non-blank line (after a
 /// byte-order mark and spaces) starts `PokerStars ` or is a Zoom archive's `*** # 1 ***`
-/// line; `None` otherwise.
+/// line; an ACPC match log when its first line that is not blank nor a `#` comment is a hand
+/// line (`STATE:...`, or `NAME|NAME:HAND:...`); `None` otherwise.
 pub fn sniff(bytes: &[u8]) -> Option<Format> {
     let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
-    let first = bytes
+    let mut lines = bytes
         .split(|&b| b == b'\n' || b == b'\r')
         .map(|l| l.trim_ascii())
-        .find(|l| !l.is_empty())?;
+        .filter(|l| !l.is_empty());
+    let first = lines.next()?;
     let zoom_archive = first.starts_with(b"*****") && first.windows(3).any(|w| w == b" # ");
-    (first.starts_with(b"PokerStars ") || zoom_archive).then_some(Format::PokerStars)
+    if first.starts_with(b"PokerStars ") || zoom_archive {
+        return Some(Format::PokerStars);
+    }
+    let hand = std::iter::once(first).chain(lines).find(|l| !l.starts_with(b"#"))?;
+    let hand = std::str::from_utf8(hand).ok()?;
+    acpc::is_hand_line(hand).then_some(Format::Acpc)
+}
+
+/// Converts a text of the given format hand by hand ([`Format::Phh`] needs no conversion:
+/// nothing).
+pub fn convert_as(format: Format, bytes: &[u8]) -> Vec<Converted> {
+    match format {
+        Format::PokerStars => convert(bytes),
+        Format::Acpc => acpc::convert(&decode::decode(bytes).0),
+        Format::Phh => Vec::new(),
+    }
 }
 
 /// One hand of a text, converted.
