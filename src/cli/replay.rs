@@ -82,6 +82,8 @@ const STDIN: &str = "<stdin>";
 enum Job {
     /// Hands' texts, in order, and the file they are from.
     Pieces(Arc<str>, Vec<Piece>),
+    /// Hands of a site's text or log, to convert to PHH and replay, and the file they are from.
+    Hands(Arc<str>, Vec<feltkit::import::Pending>),
     /// A file was read to its end; whether it held any hand.
     Read(Arc<str>, bool),
     /// A path that cannot be read, and why.
@@ -432,15 +434,18 @@ fn read_text(
         );
     }
     let source: Arc<str> = source.into();
-    let hands = feltkit::import::convert_as(format, &bytes);
-    for chunk in hands.chunks(FILE_BATCH) {
-        let pieces: Vec<Piece> = chunk.iter().map(super::convert::piece).collect();
-        let weight = pieces.iter().map(|p| p.text.as_ref().map_or(0, String::len)).sum();
-        if !emit(Job::Pieces(source.clone(), pieces), weight) {
+    // Cut into hands here; each hand is converted where it is replayed, on every core.
+    let mut hands = feltkit::import::split(format, &bytes);
+    let any = !hands.is_empty();
+    while !hands.is_empty() {
+        let rest = hands.split_off(hands.len().min(FILE_BATCH));
+        let chunk = std::mem::replace(&mut hands, rest);
+        let weight = chunk.iter().map(feltkit::import::Pending::weight).sum();
+        if !emit(Job::Hands(source.clone(), chunk), weight) {
             return false;
         }
     }
-    emit(Job::Read(source, !hands.is_empty()), 0)
+    emit(Job::Read(source, any), 0)
 }
 
 /// Replays and writes up one job (on a worker thread).
@@ -460,6 +465,12 @@ fn work(
             let word = if status == "unreadable" { "UNREADABLE" } else { "NO HANDS" };
             out.stdout = format!("{source}: {word}: {why}\n");
         }
+    };
+    let job = match job {
+        Job::Hands(source, hands) => {
+            Job::Pieces(source, hands.iter().map(|h| super::convert::piece(&h.convert())).collect())
+        }
+        job => job,
     };
     match job {
         Job::Pieces(source, pieces) => {
@@ -509,6 +520,8 @@ fn work(
         Job::Skipped(path, why) => out.stderr = Some(format!("{path}: {why}")),
         Job::SessionStart(label) => out.session = Some(Some(label)),
         Job::SessionEnd => out.session = Some(None),
+        // Converted to pieces above.
+        Job::Hands(..) => {}
     }
     out
 }

@@ -60,7 +60,7 @@ pub fn is_hand_line(line: &str) -> bool {
 
 /// The betting structure of a log.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Limit {
+pub(super) enum Limit {
     No,
     Fixed,
 }
@@ -121,7 +121,7 @@ fn fields(line: &str) -> Result<Fields<'_>, String> {
 /// Cards as written (`Ks4s`): pairs of rank and suit.
 fn cards(text: &str, what: &str) -> Result<Vec<String>, String> {
     let b = text.as_bytes();
-    if b.len() % 2 != 0 {
+    if !b.len().is_multiple_of(2) {
         return Err(format!("expected cards (`Ks4s`) in {what}, not `{text}`"));
     }
     b.chunks(2)
@@ -357,30 +357,44 @@ fn hand(line: &str, number: usize, limit: Limit) -> Result<(String, String), Str
     Ok((f.hand.to_string(), o))
 }
 
+/// The hand lines of a log: each with its line number, its text, and the log's betting
+/// structure.
+pub(super) fn hand_lines(text: &str) -> Vec<(usize, String, Limit)> {
+    let limit = limit_of(text).unwrap_or(Limit::No);
+    text.lines()
+        .enumerate()
+        .map(|(k, l)| (k + 1, l.trim()))
+        .filter(|(_, t)| !(t.is_empty() || t.starts_with('#') || t.starts_with("SCORE:")))
+        .map(|(k, t)| (k, t.to_string(), limit))
+        .collect()
+}
+
+/// One hand line converted: a line that cannot be read is a hand with `_unreadable` saying
+/// where and why.
+pub(super) fn convert_line(index: usize, number: usize, t: &str, limit: Limit) -> Converted {
+    let (hand, phh) = match hand(t, number, limit) {
+        Ok((hand, phh)) => (Some(hand), phh),
+        Err(why) => {
+            let hand = t.split(':').nth(1).filter(|h| {
+                !h.is_empty() && h.len() <= 18 && h.bytes().all(|b| b.is_ascii_digit())
+            });
+            let field = hand.map(|h| format!("hand = {h}\n")).unwrap_or_default();
+            let phh = format!(
+                "variant = \"NT\"\n{field}_log = \"ACPC\"\n_text_line = {number}\n_unreadable = {}\nstarting_stacks = []\nactions = []\n",
+                quote(&format!("line {number}: {why}"))
+            );
+            (hand.map(String::from), phh)
+        }
+    };
+    Converted { index, number: hand, line: number, phh }
+}
+
 /// Converts an ACPC match log, one hand per line (see the module's documentation). A line that
 /// cannot be read is a hand with `_unreadable` saying where and why.
 pub fn convert(text: &str) -> Vec<Converted> {
-    let limit = limit_of(text).unwrap_or(Limit::No);
-    let mut out = Vec::new();
-    for (k, line) in text.lines().enumerate() {
-        let number = k + 1;
-        let t = line.trim();
-        if t.is_empty() || t.starts_with('#') || t.starts_with("SCORE:") {
-            continue;
-        }
-        let (hand, phh) = match hand(t, number, limit) {
-            Ok((hand, phh)) => (Some(hand), phh),
-            Err(why) => {
-                let hand = t.split(':').nth(1).filter(|h| h.bytes().all(|b| b.is_ascii_digit()));
-                let field = hand.map(|h| format!("hand = {h}\n")).unwrap_or_default();
-                let phh = format!(
-                    "variant = \"NT\"\n{field}_log = \"ACPC\"\n_unreadable = {}\nstarting_stacks = []\nactions = []\n",
-                    quote(&format!("line {number}: {why}"))
-                );
-                (hand.filter(|h| !h.is_empty() && h.len() <= 18).map(String::from), phh)
-            }
-        };
-        out.push(Converted { index: out.len() + 1, number: hand, line: number, phh });
-    }
-    out
+    hand_lines(text)
+        .into_iter()
+        .enumerate()
+        .map(|(k, (number, t, limit))| convert_line(k + 1, number, &t, limit))
+        .collect()
 }
