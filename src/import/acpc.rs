@@ -31,7 +31,7 @@
 
 use std::fmt::Write as _;
 
-use super::emit::quote;
+use super::emit::{literal, quote};
 use super::Converted;
 
 /// The starting stack of every player (the competition's no-limit games; fixed limit has none).
@@ -327,10 +327,10 @@ fn hand(line: &str, number: usize, limit: Limit) -> Result<(String, String), Str
     let variant = if limit == Limit::No { "NT" } else { "FT" };
     let _ = writeln!(
         o,
-        "variant = \"{variant}\"\nhand = {}\n_log = \"ACPC\"\n_text_line = {number}",
+        "variant = '{variant}'\nhand = {}\n_log = \"ACPC\"\n_text_line = {number}",
         f.hand
     );
-    let names: Vec<String> = players.iter().map(|p| quote(p)).collect();
+    let names: Vec<String> = players.iter().map(|p| literal(p)).collect();
     let _ = writeln!(o, "players = [{}]", names.join(", "));
     let mut blinds = vec![0i64; n];
     blinds[0] = small;
@@ -347,7 +347,7 @@ fn hand(line: &str, number: usize, limit: Limit) -> Result<(String, String), Str
         }
     }
     let _ = writeln!(o, "starting_stacks = [{}]", list(&vec![STACK; n]));
-    let quoted: Vec<String> = actions.iter().map(|a| quote(a)).collect();
+    let quoted: Vec<String> = actions.iter().map(|a| literal(a)).collect();
     let _ = writeln!(o, "actions = [{}]", quoted.join(", "));
     let lines = vec![number.to_string(); actions.len()];
     let _ = writeln!(o, "_action_lines = [{}]", lines.join(", "));

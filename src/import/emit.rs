@@ -26,6 +26,19 @@ pub(super) fn quote(s: &str) -> String {
     out
 }
 
+/// A TOML string as the replay's direct reader takes it: a literal string (`'p1 cbr 3'`) when
+/// `s` is one line without `'` or control characters, else a basic string ([`quote`]).
+pub(super) fn literal(s: &str) -> String {
+    if s.is_empty() || s.contains('\'') || s.chars().any(|c| c.is_control()) {
+        return quote(s);
+    }
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('\'');
+    out.push_str(s);
+    out.push('\'');
+    out
+}
+
 /// The hand's unit: the most decimal places any of its amounts is written with (at most 9). All
 /// arithmetic is in whole chips of that size.
 #[derive(Clone, Copy)]
@@ -132,7 +145,7 @@ pub fn to_phh(hand: &StarsHand) -> String {
     let mut out = String::with_capacity(4096);
     let o = &mut out;
     let (code, unsupported) = variant(hand);
-    let _ = writeln!(o, "variant = {}", quote(code));
+    let _ = writeln!(o, "variant = {}", literal(code));
     let refusal = match &hand.refusal {
         Some(Refusal::NotSupported(why)) => Some(("_not_replayable", why.clone())),
         Some(Refusal::CutOff(why)) => Some(("_cut_off", why.clone())),
@@ -224,7 +237,7 @@ fn body(hand: &StarsHand, o: &mut String) {
         pos[i] = p;
     }
     let seats: Vec<String> = order.iter().map(|&i| hand.seats[i].seat.to_string()).collect();
-    let names: Vec<String> = order.iter().map(|&i| quote(&hand.seats[i].name)).collect();
+    let names: Vec<String> = order.iter().map(|&i| literal(&hand.seats[i].name)).collect();
     let _ = writeln!(o, "players = [{}]\nseats = [{}]", names.join(", "), seats.join(", "));
     if order.last().is_some_and(|&i| hand.seats[i].seat != hand.button) {
         let _ = writeln!(o, "_button = {}", hand.button);
@@ -437,7 +450,7 @@ fn body(hand: &StarsHand, o: &mut String) {
         let _ = writeln!(o, "_dead_blinds = {}", list(&dead));
     }
     let _ = writeln!(o, "starting_stacks = {}", list(&start));
-    let quoted: Vec<String> = actions.iter().map(|(_, a)| quote(a)).collect();
+    let quoted: Vec<String> = actions.iter().map(|(_, a)| literal(a)).collect();
     let _ = writeln!(o, "actions = [{}]", quoted.join(", "));
     let lines: Vec<String> = actions.iter().map(|(l, _)| l.to_string()).collect();
     let _ = writeln!(o, "_action_lines = [{}]", lines.join(", "));

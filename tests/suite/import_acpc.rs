@@ -56,12 +56,12 @@ fn no_limit_raises_are_to_a_total_over_the_hand_and_the_big_blind_is_first_heads
     let text = std::fs::read_to_string(path("nolimit_2p.log")).unwrap();
     let first = &acpc::convert(&text)[0].phh;
     for field in [
-        "variant = \"NT\"",
+        "variant = 'NT'",
         "hand = 0",
-        "players = [\"Alice\", \"Bob\"]",
+        "players = ['Alice', 'Bob']",
         "blinds_or_straddles = [50, 100]",
         "starting_stacks = [20000, 20000]",
-        "\"p2 cbr 200\", \"p1 cc\", \"d db 8dTh6d\", \"p1 cc\", \"p2 cbr 200\"",
+        "'p2 cbr 200', 'p1 cc', 'd db 8dTh6d', 'p1 cc', 'p2 cbr 200'",
         "finishing_stacks = [20400, 19600]",
         "_text_line = 3",
     ] {
@@ -82,7 +82,7 @@ fn fixed_limit_raises_are_one_bet_more_small_bets_then_big_bets() {
     );
     let text = std::fs::read_to_string(path("limit_2p.log")).unwrap();
     let hand = &acpc::convert(&text)[1].phh;
-    assert!(hand.contains("variant = \"FT\"") && hand.contains("small_bet = 10"), "{hand}");
+    assert!(hand.contains("variant = 'FT'") && hand.contains("small_bet = 10"), "{hand}");
 }
 
 #[test]
@@ -173,7 +173,7 @@ fn felt_replay_and_convert_read_acpc_logs() {
         .args(["convert", &path("limit_2p.log"), &path("broken.log")])
         .assert()
         .code(2)
-        .stdout(predicate::str::contains("[7]\nvariant = \"NT\"\nhand = 4\n"))
+        .stdout(predicate::str::contains("[7]\nvariant = 'NT'\nhand = 4\n"))
         .stderr(predicate::str::contains(
             "7 hands from 2 inputs: 4 to replay, 0 not replayable (a game or feature feltkit does not play), 0 cut off, 3 unreadable",
         ));

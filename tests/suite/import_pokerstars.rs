@@ -64,7 +64,7 @@ fn side_pots_of_a_cash_hand_go_to_the_best_hand_that_reached_them_less_the_state
     let r = one_hand("cash_nl_side_pots.txt", &["60", "60", "50"]);
     assert!(r.notes.iter().any(|n| n.contains("rake 3") && n.contains("line 23")), "{:?}", r.notes);
     let text = phh("cash_nl_side_pots.txt");
-    assert!(text.contains("players = [\"Bo: Ko\", \"Cy [x]\", \"Ann Lee\"]"), "{text}");
+    assert!(text.contains("players = ['Bo: Ko', 'Cy [x]', 'Ann Lee']"), "{text}");
     assert!(text.contains("seats = [2, 3, 1]"), "{text}");
     // The site's own results after rake: 58 and 59 collected.
     assert!(text.contains("finishing_stacks = [58.00, 59.00, 50.00]"), "{text}");
@@ -121,7 +121,7 @@ fn shows_mucks_and_cards_mucked_face_up_in_the_summary() {
     // 18 in the pot; Tia's pair of tens with an ace beats Rae's with a nine-eight.
     one_hand("shows_mucks.txt", &["94", "94", "112"]);
     let text = phh("shows_mucks.txt");
-    assert!(text.contains("\"d dh p2 6d5d\"") && text.contains("\"p2 sm\""), "{text}");
+    assert!(text.contains("'d dh p2 6d5d'") && text.contains("'p2 sm'"), "{text}");
 }
 
 #[test]
@@ -134,10 +134,10 @@ fn an_odd_cent_of_a_split_pot_goes_to_the_first_winner_after_the_button() {
 #[test]
 fn fixed_limit_and_pot_limit_hands_are_played_under_their_structure() {
     one_hand("fixed_limit.txt", &["76", "68", "96"]);
-    assert!(phh("fixed_limit.txt").contains("variant = \"flhe\""));
+    assert!(phh("fixed_limit.txt").contains("variant = 'flhe'"));
     // Pot-limit raises to the pot: 3.50 before the flop, 30 on it.
     one_hand("pot_limit.txt", &["99.50", "89", "111.50"]);
-    assert!(phh("pot_limit.txt").contains("variant = \"plhe\""));
+    assert!(phh("pot_limit.txt").contains("variant = 'plhe'"));
 }
 
 #[test]
