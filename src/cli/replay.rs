@@ -57,9 +57,10 @@ pub struct ReplayArgs {
     /// `PERCENT%[:CAP][:no-flop-no-drop]`, CAP an amount or big blinds (`5%:3bb:no-flop-no-drop`).
     #[arg(long, value_name = "RULE")]
     rake: Option<feltkit::import::rake::RakeRule>,
-    /// `.phh` files, `.phhs` bundles, PokerStars `.txt` files, or directories (searched
-    /// recursively for `.phh` and `.phhs`); `-` reads one document, bundle or text from
-    /// standard input.
+    /// `.phh` files, `.phhs` bundles, PokerStars text, ACPC logs, or directories (searched
+    /// recursively for `.phh` and `.phhs` files, and `.txt` and `.log` files that start as
+    /// PokerStars text or an ACPC log); `-` reads one document, bundle or text from standard
+    /// input.
     #[arg(required = true)]
     paths: Vec<PathBuf>,
 }
@@ -482,7 +483,12 @@ fn work(
                 }
                 tally.hands[kind(&r) as usize] += 1;
                 if json {
-                    text.push_str(&to_json(&r).to_string());
+                    let mut v = to_json(&r);
+                    if let (Some(rule), Some(f)) = (rake, &r.rake) {
+                        v["site"]["rule_rake"] =
+                            json!(rule.rake(f.total_pot, f.big_blind, f.flop).to_string());
+                    }
+                    text.push_str(&v.to_string());
                     text.push('\n');
                 } else {
                     write_text(&mut text, &r);
@@ -509,7 +515,7 @@ fn work(
             input_line(
                 &path,
                 "no_hands",
-                "no hand files (.phh or .phhs) found in this directory or below",
+                "no hand files (.phh, .phhs, or .txt and .log files of PokerStars text or ACPC logs) found in this directory or below",
             );
             out.tally.without_hands = 1;
         }
@@ -723,6 +729,11 @@ fn to_json(r: &HandReport) -> Value {
     }
     if let Status::Malformed { field, .. } = &r.status {
         v["field"] = json!(field);
+    }
+    // A site's summary (with --check): the total pot and the rake it states, and their line.
+    if let Some(f) = &r.rake {
+        v["site"] = json!({"total_pot": f.total_pot.to_string(), "rake": f.rake.to_string(),
+            "line": f.line});
     }
     if let Some(o) = &r.outcome {
         let pn = |ps: &[usize]| ps.iter().map(|&p| player_name(p)).collect::<Vec<_>>();

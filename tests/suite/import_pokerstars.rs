@@ -453,3 +453,41 @@ fn the_big_blind_may_raise_when_the_limpers_come_to_its_option() {
     // Dee 0.50, Abe 10, Bea 10, Cal 0.10: a pot of 20.60 to Bea's full house.
     one_hand("big_blind_option.txt", &["9.50", "0", "20.60", "9.90"]);
 }
+
+#[test]
+fn json_reports_carry_the_sites_total_pot_and_rake_and_the_rules_rake() {
+    let out = felt()
+        .args(["replay", "--check", "--json", "--rake", "5%:3bb", &path("uncalled_bet.txt")])
+        .output()
+        .unwrap();
+    let first: serde_json::Value =
+        serde_json::from_str(String::from_utf8(out.stdout).unwrap().lines().next().unwrap())
+            .unwrap();
+    // Total pot 26.00 | Rake 0.50 on line 22; 5% of 26.00 is 1.30, under the cap of 3 big
+    // blinds (1.50).
+    assert_eq!(
+        first["site"],
+        serde_json::json!({"total_pot": "26.00", "rake": "0.50", "line": 22, "rule_rake": "1.30"})
+    );
+}
+
+#[test]
+fn directories_are_searched_for_text_files_that_start_as_hand_histories() {
+    let dir = std::env::temp_dir().join(format!("feltkit-txt-dir-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("logs")).unwrap();
+    std::fs::copy(path("sitting_out.txt"), dir.join("a.txt")).unwrap();
+    std::fs::copy(
+        format!("{}/tests/data/acpc/limit_3p.log", env!("CARGO_MANIFEST_DIR")),
+        dir.join("logs/b.log"),
+    )
+    .unwrap();
+    std::fs::write(dir.join("notes.txt"), "Hands from Tuesday.\n").unwrap();
+    felt()
+        .args(["replay", "--check", dir.to_str().unwrap()])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("a.txt [1] hand 4001 (nlhe): legal, results match"))
+        .stdout(predicate::str::contains("b.log [2] hand 1 (FT): legal, results match"))
+        .stdout(predicate::str::contains("3 hands in 2 files: 3 legal and matching"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
