@@ -187,6 +187,8 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
     };
     let sessions = args.session || structure.is_some();
     let mut session: Option<(String, Session)> = None;
+    // The path of the session being checked, and the table of its last hand that named one.
+    let (mut session_path, mut at_table) = (String::new(), None::<String>);
     let mut lines = String::with_capacity(1024);
     ordered(
         threads,
@@ -201,6 +203,20 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
             };
             out.write_all(o.stdout.as_bytes())?;
             for (text, report) in std::mem::take(&mut o.hands) {
+                // A hand at another table than the hand before it (a tournament's table
+                // move): the session so far ends, and one begins at the new table.
+                let table = report.table.as_ref().and_then(|t| t.fields.table.clone());
+                if let Some(new) = &table {
+                    if session.is_some() && at_table.as_ref().is_some_and(|t| t != new) {
+                        if let Some((label, s)) = session.take() {
+                            end_session(&mut out, json, &label, &s)?;
+                            o.tally.sessions += 1;
+                        }
+                        let label = format!("{session_path} (table '{new}')");
+                        session = Some((label, Session::new(structure.clone())));
+                    }
+                    at_table = table;
+                }
                 out.write_all(text.as_bytes())?;
                 if let Some((label, s)) = session.as_mut() {
                     let c = s.observe_hand(&report);
@@ -215,17 +231,14 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
                 }
             }
             match o.session.take() {
-                Some(Some(label)) => session = Some((label, Session::new(structure.clone()))),
+                Some(Some(label)) => {
+                    session_path.clone_from(&label);
+                    at_table = None;
+                    session = Some((label, Session::new(structure.clone())));
+                }
                 Some(None) => {
                     if let Some((label, s)) = session.take() {
-                        let summary = s.summary();
-                        if json {
-                            writeln!(out, "{}", super::session::summary_json(&label, &summary))?;
-                        } else {
-                            out.write_all(
-                                super::session::summary_text(&label, &summary).as_bytes(),
-                            )?;
-                        }
+                        end_session(&mut out, json, &label, &s)?;
                         o.tally.sessions += 1;
                     }
                 }
@@ -305,6 +318,16 @@ fn summary(t: &Tally, check: bool) -> String {
         ));
     }
     s
+}
+
+/// Writes the summary of a session that ends.
+fn end_session(out: &mut impl Write, json: bool, label: &str, s: &Session) -> std::io::Result<()> {
+    let summary = s.summary();
+    if json {
+        writeln!(out, "{}", super::session::summary_json(label, &summary))
+    } else {
+        out.write_all(super::session::summary_text(label, &summary).as_bytes())
+    }
 }
 
 /// Reads every input in order, emitting its hands and what happened to it; stops when `emit`

@@ -25,6 +25,11 @@ pub(super) fn compare(record: &HandRecord<'_>, report: &mut HandReport) {
     if super::site::has_accounting(record) {
         report.rake = super::site::rake_facts(record);
         let site = super::site::check(record, outcome, places);
+        if let Some(facts) = report.rake.as_mut() {
+            if site.mismatches.is_empty() && site.scale == 1 {
+                facts.taken.clone_from(&site.rake_taken);
+            }
+        }
         out.extend(site.mismatches);
         notes.extend(site.notes);
         let seat_lines = super::site::seat_lines(record);

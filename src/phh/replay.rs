@@ -114,6 +114,10 @@ pub struct RakeFacts {
     pub big_blind: super::Amount,
     /// Whether a flop was dealt.
     pub flop: bool,
+    /// The rake the site took from each player's winnings, in the hand's chips (empty when the
+    /// site's accounting did not match the replay, or counts in a finer unit): a session
+    /// carries each stack over less it.
+    pub taken: Vec<crate::rules::Chips>,
 }
 
 impl HandReport {

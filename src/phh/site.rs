@@ -73,6 +73,7 @@ pub(super) fn rake_facts(record: &HandRecord<'_>) -> Option<super::replay::RakeF
             .max_by_key(|a| a.to_chips(9).unwrap_or(0))
             .unwrap_or(Amount { units: 0, places: 0 }),
         flop: record.actions.iter().any(|a| a.starts_with("d db")),
+        taken: Vec::new(),
     })
 }
 

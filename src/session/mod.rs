@@ -209,8 +209,18 @@ impl SessionHand {
     /// Takes from a report what a session check needs.
     pub fn from_report(report: HandReport) -> SessionHand {
         let settled = settled_stacks(&report).is_some();
+        // A site's hand: the stacks after the rake the site took (docs/import.md).
+        let taken = report.rake.map(|r| r.taken).unwrap_or_default();
         SessionHand {
-            final_stacks: report.outcome.filter(|_| settled).map(|o| o.final_stacks),
+            final_stacks: report.outcome.filter(|_| settled).map(|o| {
+                let mut stacks = o.final_stacks;
+                if taken.len() == stacks.len() {
+                    for (s, t) in stacks.iter_mut().zip(&taken) {
+                        *s = s.saturating_sub(*t);
+                    }
+                }
+                stacks
+            }),
             players: report.players,
             places: report.places,
             table: report.table,

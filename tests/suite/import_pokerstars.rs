@@ -491,3 +491,44 @@ fn directories_are_searched_for_text_files_that_start_as_hand_histories() {
         .stdout(predicate::str::contains("3 hands in 2 files: 3 legal and matching"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_session_of_one_table_carries_each_stack_over_less_the_rake_the_site_took() {
+    // Hand 17001: Ann wins a pot of 0.65 and the site keeps 0.05 of it: Ann has 10.30, not
+    // the replay's 10.35, when hand 17002 begins.
+    let file = format!(
+        "{}/tests/data/sessions/pokerstars_one_table_raked.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    felt()
+        .args(["replay", "--session", "--check", &file])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("2 hands, no table rule broken"))
+        .stdout(predicate::str::contains(
+            "Ann: 2 hands, brought 10.00, finished with 10.35, net +0.35",
+        ));
+    // Without --check the site's accounting is not read, and the rake looks like chips lost.
+    felt()
+        .args(["replay", "--session", &file])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "Ann starts with 10.30, but finished hand 1 with 10.35 (no chips added are recorded): 0.05 vanish",
+        ));
+}
+
+#[test]
+fn a_hand_at_another_table_ends_the_session_and_begins_one_at_that_table() {
+    // Hand 4001 is at table 'Delta', hand 5001 at 'Echo' (as when a tournament moves a
+    // player): two sessions, each checked on its own.
+    felt()
+        .args(["replay", "--session", "--check", &path("crlf_bom.txt")])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("crlf_bom.txt: 1 hand, no table rule broken"))
+        .stdout(predicate::str::contains(
+            "crlf_bom.txt (table 'Echo'): 1 hand, no table rule broken",
+        ))
+        .stdout(predicate::str::contains("0 table rules broken in 2 sessions"));
+}
