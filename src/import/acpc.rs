@@ -110,7 +110,10 @@ fn fields(line: &str) -> Result<Fields<'_>, String> {
         [players, hand, betting, cards, results] if !line.starts_with("STATE:") => {
             Fields { hand, betting, cards, results, players }
         }
-        _ => return Err(format!("{expected}: found {} fields", f.len())),
+        _ => {
+            let n = f.len();
+            return Err(format!("{expected}: found {n} field{}", if n == 1 { "" } else { "s" }));
+        }
     };
     if out.hand.is_empty() || out.hand.len() > 18 || !out.hand.bytes().all(|b| b.is_ascii_digit()) {
         return Err(format!("expected the hand number (digits), not `{}`", out.hand));
