@@ -61,6 +61,7 @@ impl Unit {
                 | Event::Bet(_, a)
                 | Event::RaiseTo(_, a)
                 | Event::Uncalled(_, a)
+                | Event::Rebuy(_, a)
                 | Event::Collected(_, a, _) => a,
                 _ => continue,
             };
@@ -288,6 +289,7 @@ fn body(hand: &StarsHand, o: &mut String) {
     };
     let mut site_collected = Vec::new();
     let mut site_uncalled = Vec::new();
+    let mut rebuys = Vec::new();
     for (line, e) in &hand.events {
         let p = |i: &usize| pos[*i];
         match e {
@@ -389,6 +391,11 @@ fn body(hand: &StarsHand, o: &mut String) {
                     text(chips(*a))
                 ));
             }
+            Event::Rebuy(i, a) if p(i) < n => rebuys.push(format!(
+                "{{ player = {}, amount = {}, line = {line} }}",
+                p(i) + 1,
+                text(chips(*a))
+            )),
             Event::Collected(i, a, pot) if p(i) < n => {
                 collected[p(i)] = acc(collected[p(i)], chips(*a));
                 site_collected.push(format!(
@@ -473,5 +480,8 @@ fn body(hand: &StarsHand, o: &mut String) {
     let _ = writeln!(o, "_collected = [{}]", site_collected.join(", "));
     if !site_uncalled.is_empty() {
         let _ = writeln!(o, "_uncalled = [{}]", site_uncalled.join(", "));
+    }
+    if !rebuys.is_empty() {
+        let _ = writeln!(o, "_rebuys = [{}]", rebuys.join(", "));
     }
 }

@@ -29,6 +29,7 @@ pub(super) fn compare(record: &HandRecord<'_>, report: &mut HandReport) {
             if site.mismatches.is_empty() && site.scale == 1 {
                 facts.taken.clone_from(&site.rake_taken);
             }
+            facts.added = super::site::rebuys(record, places, outcome.final_stacks.len());
         }
         out.extend(site.mismatches);
         notes.extend(site.notes);

@@ -118,6 +118,9 @@ pub struct RakeFacts {
     /// site's accounting did not match the replay, or counts in a finer unit): a session
     /// carries each stack over less it.
     pub taken: Vec<crate::rules::Chips>,
+    /// Chips each player re-bought during the hand (`_rebuys`), in the hand's chips (empty for
+    /// none): a session carries each stack over plus them.
+    pub added: Vec<crate::rules::Chips>,
 }
 
 impl HandReport {

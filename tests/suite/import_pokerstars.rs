@@ -532,3 +532,20 @@ fn a_hand_at_another_table_ends_the_session_and_begins_one_at_that_table() {
         ))
         .stdout(predicate::str::contains("0 table rules broken in 2 sessions"));
 }
+
+#[test]
+fn a_re_buy_during_a_hand_is_the_players_stack_for_the_next() {
+    // Cid loses 300 all-in and re-buys 1500 in the same hand: hand 18002 starts with 1500,
+    // and Cid has brought 300 + 1500.
+    let file = format!("{}/tests/data/sessions/pokerstars_rebuy.txt", env!("CARGO_MANIFEST_DIR"));
+    let text = convert(&std::fs::read(&file).unwrap()).remove(0).phh;
+    assert!(text.contains("_rebuys = [{ player = 2, amount = 1500, line = 19 }]"), "{text}");
+    felt()
+        .args(["replay", "--session", "--check", &file])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("2 hands, no table rule broken"))
+        .stdout(predicate::str::contains(
+            "Cid: 2 hands, brought 1800, finished with 1490, net -310",
+        ));
+}
