@@ -207,3 +207,71 @@ pub fn session_bundle_from(first: usize, hands: usize) -> String {
     }
     text
 }
+
+/// The hand-written PokerStars samples of `tests/data/pokerstars` that replay legally and match
+/// the site's accounting (hold'em of every limit, cash and tournament, Zoom, side pots, split
+/// pots, antes, dead blinds): every file but the broken, cut-off and Omaha ones, and the Zoom
+/// archive form (its lines start with a space, which PokerKit's reader cannot take).
+pub const POKERSTARS_SAMPLES: &[&str] = &[
+    "all_in_preflop.txt",
+    "big_blind_option.txt",
+    "cash_nl_side_pots.txt",
+    "crlf_bom.txt",
+    "dead_blind.txt",
+    "euro_decimals.txt",
+    "fixed_limit.txt",
+    "heads_up.txt",
+    "posts_small_and_big_blinds.txt",
+    "pot_limit.txt",
+    "shows_mucks.txt",
+    "sitting_out.txt",
+    "split_pot_odd_cent.txt",
+    "tournament_antes.txt",
+    "tournament_no_ante.txt",
+    "uncalled_bet.txt",
+    "windows1252.txt",
+    "zoom_hand.txt",
+];
+
+/// A PokerStars text of `hands` hands: the samples of [`POKERSTARS_SAMPLES`] (decoded to
+/// UTF-8, line ends made LF, lines trimmed) one after the other, over and over, two blank lines
+/// between hands as the site writes them, each hand numbered anew from 1,000,000 so that no two
+/// share a number.
+pub fn pokerstars_text(hands: usize) -> String {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/pokerstars");
+    let samples: Vec<String> = POKERSTARS_SAMPLES
+        .iter()
+        .map(|n| feltkit::import::decode::decode(&std::fs::read(root.join(n)).unwrap()).0)
+        .collect();
+    let mut out = String::with_capacity(hands * 1200);
+    let mut n = 0;
+    'all: loop {
+        for sample in &samples {
+            for line in sample.lines() {
+                let t = line.trim();
+                if t.is_empty() {
+                    continue;
+                }
+                if t.starts_with("PokerStars ") {
+                    if n == hands {
+                        break 'all;
+                    }
+                    if n > 0 {
+                        out.push_str("\n\n");
+                    }
+                    let (Some(hash), Some(colon)) = (t.find('#'), t.find(':')) else {
+                        unreachable!("every sample's header has `#N:`")
+                    };
+                    out.push_str(&t[..=hash]);
+                    out.push_str(&(1_000_000 + n).to_string());
+                    out.push_str(&t[colon..]);
+                    n += 1;
+                } else {
+                    out.push_str(t);
+                }
+                out.push('\n');
+            }
+        }
+    }
+    out
+}

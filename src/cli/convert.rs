@@ -1,5 +1,5 @@
-//! `felt convert`: PokerStars hand-history text to a PHH bundle (docs/import.md), and the
-//! input-format choice shared with `felt replay`.
+//! `felt convert`: PokerStars hand-history text and ACPC match logs to a PHH bundle
+//! (docs/import.md), and the input-format choice shared with `felt replay`.
 
 use std::io::{BufRead, Read, Write};
 use std::path::{Path, PathBuf};
@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::{Args, ValueEnum};
-use feltkit::import::{bundle, convert, sniff, Converted};
+use feltkit::import::{bundle, convert_as, sniff, Converted, Format};
 use feltkit::phh::split::Piece;
 use feltkit::text::count;
 
@@ -18,26 +18,36 @@ pub enum FormatArg {
     Phh,
     /// PokerStars hand-history text.
     Pokerstars,
+    /// ACPC match logs (`STATE:0:r200c/cr400c/...`, one hand per line).
+    Acpc,
 }
 
-/// Whether `input` (the file at `path`) is to be read as PokerStars text: as `format` says,
-/// else PHH for `.phh` and `.phhs` files and PokerStars for anything that starts like it
-/// (nothing of the input is consumed).
-pub fn is_text(
+impl FormatArg {
+    fn format(self) -> Format {
+        match self {
+            FormatArg::Phh => Format::Phh,
+            FormatArg::Pokerstars => Format::PokerStars,
+            FormatArg::Acpc => Format::Acpc,
+        }
+    }
+}
+
+/// The site's format `input` (the file at `path`) is to be read in, `None` for PHH: as
+/// `format` says, else PHH for `.phh` and `.phhs` files, and for anything else the format its
+/// content shows (nothing of the input is consumed).
+pub fn text_format(
     path: &Path,
     format: Option<FormatArg>,
     input: &mut impl BufRead,
-) -> std::io::Result<bool> {
-    match format {
-        Some(FormatArg::Phh) => return Ok(false),
-        Some(FormatArg::Pokerstars) => return Ok(true),
-        None => {}
+) -> std::io::Result<Option<Format>> {
+    if let Some(f) = format {
+        return Ok(Some(f.format()).filter(|&f| f != Format::Phh));
     }
     if path.extension().is_some_and(|x| x == "phh" || x == "phhs") {
-        return Ok(false);
+        return Ok(None);
     }
     let head = input.fill_buf()?;
-    Ok(sniff(head).is_some())
+    Ok(sniff(head).filter(|&f| f != Format::Phh))
 }
 
 /// A converted hand as a piece of a bundle, for the replay: section `[index]`, starting at the
@@ -57,22 +67,24 @@ pub struct ConvertArgs {
     /// into place when complete. Default: standard output.
     #[arg(short, long, value_name = "OUT")]
     output: Option<PathBuf>,
-    /// The input's format; only `pokerstars` is converted (the default for text that starts
-    /// `PokerStars ...`).
+    /// The input's format: `pokerstars` or `acpc` (default: as the content shows, docs/import.md).
     #[arg(long, value_enum)]
     format: Option<FormatArg>,
-    /// PokerStars hand-history files (`-`: standard input), one or many hands each.
+    /// PokerStars hand-history files or ACPC match logs (`-`: standard input), one or many
+    /// hands each.
     #[arg(required = true)]
     inputs: Vec<PathBuf>,
 }
 
 /// Runs `felt convert`: exit 0 when every hand was converted, 2 when an input cannot be read,
-/// holds no hand or is not PokerStars text, or a hand's text could not be read (it is written
+/// holds no hand or is neither PokerStars text nor an ACPC log, or a hand's text could not be read (it is written
 /// with `_unreadable` saying why). Hands that cannot be replayed (Omaha, run twice, cash-outs,
 /// cut off) are written with the reason, and counted on stderr.
 pub fn run(args: ConvertArgs) -> anyhow::Result<ExitCode> {
     if args.format == Some(FormatArg::Phh) {
-        anyhow::bail!("--format phh: felt convert reads PokerStars text; PHH needs no conversion");
+        anyhow::bail!(
+            "--format phh: felt convert reads PokerStars text and ACPC logs; PHH needs no conversion"
+        );
     }
     let mut text = String::new();
     let mut next = 1;
@@ -90,18 +102,26 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<ExitCode> {
             bad_inputs += 1;
             continue;
         }
-        if args.format.is_none() && sniff(&bytes).is_none() {
-            super::diagnose(format_args!(
-                "felt convert: {shown}: not PokerStars text (its first line does not start `PokerStars `; --format pokerstars reads it anyway)"
-            ));
-            bad_inputs += 1;
-            continue;
-        }
-        let converted = convert(&bytes);
+        let format = match args.format {
+            Some(f) => f.format(),
+            None => match sniff(&bytes) {
+                Some(f) if f != Format::Phh => f,
+                _ => {
+                    super::diagnose(format_args!(
+                        "felt convert: {shown}: neither PokerStars text (its first line does not start `PokerStars `) nor an ACPC log (no `STATE:` line first); --format pokerstars or --format acpc reads it anyway"
+                    ));
+                    bad_inputs += 1;
+                    continue;
+                }
+            },
+        };
+        let converted = convert_as(format, &bytes);
         if converted.is_empty() {
-            super::diagnose(format_args!(
-                "felt convert: {shown}: NO HANDS: no `PokerStars Hand #` header found"
-            ));
+            let what = match format {
+                Format::Acpc => "no hand line (`STATE:...`) found",
+                _ => "no `PokerStars Hand #` header found",
+            };
+            super::diagnose(format_args!("felt convert: {shown}: NO HANDS: {what}"));
             bad_inputs += 1;
             continue;
         }

@@ -47,18 +47,20 @@ pub struct ReplayArgs {
     /// Worker threads, 1 to 256 (default: one per core).
     #[arg(long, value_parser = super::parse_threads)]
     threads: Option<usize>,
-    /// The input's format: `phh`, or `pokerstars` (hand-history text, docs/import.md).
-    /// Default: `.phh` and `.phhs` files are PHH; any other file, and standard input, is
-    /// PokerStars text when it starts like one (`PokerStars Hand #...`), else PHH.
+    /// The input's format: `phh`, `pokerstars` (hand-history text) or `acpc` (ACPC match logs),
+    /// docs/import.md. Default: `.phh` and `.phhs` files are PHH; any other file, and standard
+    /// input, is PokerStars text or an ACPC log when it starts like one (`PokerStars Hand #...`,
+    /// `STATE:...`), else PHH.
     #[arg(long, value_enum)]
     format: Option<super::convert::FormatArg>,
     /// With `--check`, the rake rule a site's stated rake must follow:
     /// `PERCENT%[:CAP][:no-flop-no-drop]`, CAP an amount or big blinds (`5%:3bb:no-flop-no-drop`).
     #[arg(long, value_name = "RULE")]
     rake: Option<feltkit::import::rake::RakeRule>,
-    /// `.phh` files, `.phhs` bundles, PokerStars `.txt` files, or directories (searched
-    /// recursively for `.phh` and `.phhs`); `-` reads one document, bundle or text from
-    /// standard input.
+    /// `.phh` files, `.phhs` bundles, PokerStars text, ACPC logs, or directories (searched
+    /// recursively for `.phh` and `.phhs` files, and `.txt` and `.log` files that start as
+    /// PokerStars text or an ACPC log); `-` reads one document, bundle or text from standard
+    /// input.
     #[arg(required = true)]
     paths: Vec<PathBuf>,
 }
@@ -81,6 +83,8 @@ const STDIN: &str = "<stdin>";
 enum Job {
     /// Hands' texts, in order, and the file they are from.
     Pieces(Arc<str>, Vec<Piece>),
+    /// Hands of a site's text or log, to convert to PHH and replay, and the file they are from.
+    Hands(Arc<str>, Vec<feltkit::import::Pending>),
     /// A file was read to its end; whether it held any hand.
     Read(Arc<str>, bool),
     /// A path that cannot be read, and why.
@@ -183,6 +187,8 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
     };
     let sessions = args.session || structure.is_some();
     let mut session: Option<(String, Session)> = None;
+    // The path of the session being checked, and the table of its last hand that named one.
+    let (mut session_path, mut at_table) = (String::new(), None::<String>);
     let mut lines = String::with_capacity(1024);
     ordered(
         threads,
@@ -197,6 +203,20 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
             };
             out.write_all(o.stdout.as_bytes())?;
             for (text, report) in std::mem::take(&mut o.hands) {
+                // A hand at another table than the hand before it (a tournament's table
+                // move): the session so far ends, and one begins at the new table.
+                let table = report.table.as_ref().and_then(|t| t.fields.table.clone());
+                if let Some(new) = &table {
+                    if session.is_some() && at_table.as_ref().is_some_and(|t| t != new) {
+                        if let Some((label, s)) = session.take() {
+                            end_session(&mut out, json, &label, &s)?;
+                            o.tally.sessions += 1;
+                        }
+                        let label = format!("{session_path} (table '{new}')");
+                        session = Some((label, Session::new(structure.clone())));
+                    }
+                    at_table = table;
+                }
                 out.write_all(text.as_bytes())?;
                 if let Some((label, s)) = session.as_mut() {
                     let c = s.observe_hand(&report);
@@ -211,17 +231,14 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
                 }
             }
             match o.session.take() {
-                Some(Some(label)) => session = Some((label, Session::new(structure.clone()))),
+                Some(Some(label)) => {
+                    session_path.clone_from(&label);
+                    at_table = None;
+                    session = Some((label, Session::new(structure.clone())));
+                }
                 Some(None) => {
                     if let Some((label, s)) = session.take() {
-                        let summary = s.summary();
-                        if json {
-                            writeln!(out, "{}", super::session::summary_json(&label, &summary))?;
-                        } else {
-                            out.write_all(
-                                super::session::summary_text(&label, &summary).as_bytes(),
-                            )?;
-                        }
+                        end_session(&mut out, json, &label, &s)?;
                         o.tally.sessions += 1;
                     }
                 }
@@ -303,6 +320,16 @@ fn summary(t: &Tally, check: bool) -> String {
     s
 }
 
+/// Writes the summary of a session that ends.
+fn end_session(out: &mut impl Write, json: bool, label: &str, s: &Session) -> std::io::Result<()> {
+    let summary = s.summary();
+    if json {
+        writeln!(out, "{}", super::session::summary_json(label, &summary))
+    } else {
+        out.write_all(super::session::summary_text(label, &summary).as_bytes())
+    }
+}
+
 /// Reads every input in order, emitting its hands and what happened to it; stops when `emit`
 /// says the results are no longer wanted.
 fn produce(
@@ -335,9 +362,9 @@ fn produce_path(
     {
         if path.as_os_str() == "-" {
             let mut input = std::io::stdin().lock();
-            return match super::convert::is_text(path, format, &mut input) {
-                Ok(true) => read_text(input, STDIN, emit),
-                Ok(false) => read_source(input, STDIN, 1, emit),
+            return match super::convert::text_format(path, format, &mut input) {
+                Ok(Some(f)) => read_text(input, f, STDIN, emit),
+                Ok(None) => read_source(input, STDIN, 1, emit),
                 Err(e) => emit(Job::Unreadable(STDIN.into(), e.to_string()), 0),
             };
         }
@@ -346,9 +373,9 @@ fn produce_path(
                 Found::File(p) => match std::fs::File::open(&p) {
                     Ok(f) => {
                         let mut input = BufReader::with_capacity(1 << 16, f);
-                        match super::convert::is_text(&p, format, &mut input) {
-                            Ok(true) => read_text(input, &shown(&p), emit),
-                            Ok(false) => read_source(input, &shown(&p), FILE_BATCH, emit),
+                        match super::convert::text_format(&p, format, &mut input) {
+                            Ok(Some(f)) => read_text(input, f, &shown(&p), emit),
+                            Ok(None) => read_source(input, &shown(&p), FILE_BATCH, emit),
                             Err(e) => emit(Job::Unreadable(shown(&p), e.to_string()), 0),
                         }
                     }
@@ -419,6 +446,7 @@ fn read_source(
 /// a time; `false` when the results are no longer wanted.
 fn read_text(
     mut input: impl BufRead,
+    format: feltkit::import::Format,
     source: &str,
     emit: &mut dyn FnMut(Job, usize) -> bool,
 ) -> bool {
@@ -430,15 +458,18 @@ fn read_text(
         );
     }
     let source: Arc<str> = source.into();
-    let hands = feltkit::import::convert(&bytes);
-    for chunk in hands.chunks(FILE_BATCH) {
-        let pieces: Vec<Piece> = chunk.iter().map(super::convert::piece).collect();
-        let weight = pieces.iter().map(|p| p.text.as_ref().map_or(0, String::len)).sum();
-        if !emit(Job::Pieces(source.clone(), pieces), weight) {
+    // Cut into hands here; each hand is converted where it is replayed, on every core.
+    let mut hands = feltkit::import::split(format, &bytes);
+    let any = !hands.is_empty();
+    while !hands.is_empty() {
+        let rest = hands.split_off(hands.len().min(FILE_BATCH));
+        let chunk = std::mem::replace(&mut hands, rest);
+        let weight = chunk.iter().map(feltkit::import::Pending::weight).sum();
+        if !emit(Job::Hands(source.clone(), chunk), weight) {
             return false;
         }
     }
-    emit(Job::Read(source, !hands.is_empty()), 0)
+    emit(Job::Read(source, any), 0)
 }
 
 /// Replays and writes up one job (on a worker thread).
@@ -459,6 +490,12 @@ fn work(
             out.stdout = format!("{source}: {word}: {why}\n");
         }
     };
+    let job = match job {
+        Job::Hands(source, hands) => {
+            Job::Pieces(source, hands.iter().map(|h| super::convert::piece(&h.convert())).collect())
+        }
+        job => job,
+    };
     match job {
         Job::Pieces(source, pieces) => {
             let mut tally = Tally::default();
@@ -469,7 +506,12 @@ fn work(
                 }
                 tally.hands[kind(&r) as usize] += 1;
                 if json {
-                    text.push_str(&to_json(&r).to_string());
+                    let mut v = to_json(&r);
+                    if let (Some(rule), Some(f)) = (rake, &r.rake) {
+                        v["site"]["rule_rake"] =
+                            json!(rule.rake(f.total_pot, f.big_blind, f.flop).to_string());
+                    }
+                    text.push_str(&v.to_string());
                     text.push('\n');
                 } else {
                     write_text(&mut text, &r);
@@ -496,7 +538,7 @@ fn work(
             input_line(
                 &path,
                 "no_hands",
-                "no hand files (.phh or .phhs) found in this directory or below",
+                "no hand files (.phh, .phhs, or .txt and .log files of PokerStars text or ACPC logs) found in this directory or below",
             );
             out.tally.without_hands = 1;
         }
@@ -507,6 +549,8 @@ fn work(
         Job::Skipped(path, why) => out.stderr = Some(format!("{path}: {why}")),
         Job::SessionStart(label) => out.session = Some(Some(label)),
         Job::SessionEnd => out.session = Some(None),
+        // Converted to pieces above.
+        Job::Hands(..) => {}
     }
     out
 }
@@ -708,6 +752,11 @@ fn to_json(r: &HandReport) -> Value {
     }
     if let Status::Malformed { field, .. } = &r.status {
         v["field"] = json!(field);
+    }
+    // A site's summary (with --check): the total pot and the rake it states, and their line.
+    if let Some(f) = &r.rake {
+        v["site"] = json!({"total_pot": f.total_pot.to_string(), "rake": f.rake.to_string(),
+            "line": f.line});
     }
     if let Some(o) = &r.outcome {
         let pn = |ps: &[usize]| ps.iter().map(|&p| player_name(p)).collect::<Vec<_>>();

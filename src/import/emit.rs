@@ -26,6 +26,19 @@ pub(super) fn quote(s: &str) -> String {
     out
 }
 
+/// A TOML string as the replay's direct reader takes it: a literal string (`'p1 cbr 3'`) when
+/// `s` is one line without `'` or control characters, else a basic string ([`quote`]).
+pub(super) fn literal(s: &str) -> String {
+    if s.is_empty() || s.contains('\'') || s.chars().any(|c| c.is_control()) {
+        return quote(s);
+    }
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('\'');
+    out.push_str(s);
+    out.push('\'');
+    out
+}
+
 /// The hand's unit: the most decimal places any of its amounts is written with (at most 9). All
 /// arithmetic is in whole chips of that size.
 #[derive(Clone, Copy)]
@@ -48,6 +61,7 @@ impl Unit {
                 | Event::Bet(_, a)
                 | Event::RaiseTo(_, a)
                 | Event::Uncalled(_, a)
+                | Event::Rebuy(_, a)
                 | Event::Collected(_, a, _) => a,
                 _ => continue,
             };
@@ -132,7 +146,7 @@ pub fn to_phh(hand: &StarsHand) -> String {
     let mut out = String::with_capacity(4096);
     let o = &mut out;
     let (code, unsupported) = variant(hand);
-    let _ = writeln!(o, "variant = {}", quote(code));
+    let _ = writeln!(o, "variant = {}", literal(code));
     let refusal = match &hand.refusal {
         Some(Refusal::NotSupported(why)) => Some(("_not_replayable", why.clone())),
         Some(Refusal::CutOff(why)) => Some(("_cut_off", why.clone())),
@@ -224,7 +238,7 @@ fn body(hand: &StarsHand, o: &mut String) {
         pos[i] = p;
     }
     let seats: Vec<String> = order.iter().map(|&i| hand.seats[i].seat.to_string()).collect();
-    let names: Vec<String> = order.iter().map(|&i| quote(&hand.seats[i].name)).collect();
+    let names: Vec<String> = order.iter().map(|&i| literal(&hand.seats[i].name)).collect();
     let _ = writeln!(o, "players = [{}]\nseats = [{}]", names.join(", "), seats.join(", "));
     if order.last().is_some_and(|&i| hand.seats[i].seat != hand.button) {
         let _ = writeln!(o, "_button = {}", hand.button);
@@ -275,6 +289,7 @@ fn body(hand: &StarsHand, o: &mut String) {
     };
     let mut site_collected = Vec::new();
     let mut site_uncalled = Vec::new();
+    let mut rebuys = Vec::new();
     for (line, e) in &hand.events {
         let p = |i: &usize| pos[*i];
         match e {
@@ -376,6 +391,11 @@ fn body(hand: &StarsHand, o: &mut String) {
                     text(chips(*a))
                 ));
             }
+            Event::Rebuy(i, a) if p(i) < n => rebuys.push(format!(
+                "{{ player = {}, amount = {}, line = {line} }}",
+                p(i) + 1,
+                text(chips(*a))
+            )),
             Event::Collected(i, a, pot) if p(i) < n => {
                 collected[p(i)] = acc(collected[p(i)], chips(*a));
                 site_collected.push(format!(
@@ -437,7 +457,7 @@ fn body(hand: &StarsHand, o: &mut String) {
         let _ = writeln!(o, "_dead_blinds = {}", list(&dead));
     }
     let _ = writeln!(o, "starting_stacks = {}", list(&start));
-    let quoted: Vec<String> = actions.iter().map(|(_, a)| quote(a)).collect();
+    let quoted: Vec<String> = actions.iter().map(|(_, a)| literal(a)).collect();
     let _ = writeln!(o, "actions = [{}]", quoted.join(", "));
     let lines: Vec<String> = actions.iter().map(|(l, _)| l.to_string()).collect();
     let _ = writeln!(o, "_action_lines = [{}]", lines.join(", "));
@@ -460,5 +480,8 @@ fn body(hand: &StarsHand, o: &mut String) {
     let _ = writeln!(o, "_collected = [{}]", site_collected.join(", "));
     if !site_uncalled.is_empty() {
         let _ = writeln!(o, "_uncalled = [{}]", site_uncalled.join(", "));
+    }
+    if !rebuys.is_empty() {
+        let _ = writeln!(o, "_rebuys = [{}]", rebuys.join(", "));
     }
 }

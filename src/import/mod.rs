@@ -19,6 +19,7 @@
 //! assert!(report.ok(), "{report:?}");
 //! ```
 
+pub mod acpc;
 pub mod decode;
 mod emit;
 pub mod lines;
@@ -34,19 +35,34 @@ pub enum Format {
     Phh,
     /// PokerStars hand-history text.
     PokerStars,
+    /// ACPC match logs (`STATE:0:r200c/...`, one hand per line).
+    Acpc,
 }
 
 /// The format of a text by its content: PokerStars when its first non-blank line (after a
 /// byte-order mark and spaces) starts `PokerStars ` or is a Zoom archive's `*** # 1 ***`
-/// line; `None` otherwise.
+/// line; an ACPC match log when its first line that is not blank nor a `#` comment is a hand
+/// line (`STATE:...`, or `NAME|NAME:HAND:...`); `None` otherwise.
 pub fn sniff(bytes: &[u8]) -> Option<Format> {
     let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
-    let first = bytes
+    let mut lines = bytes
         .split(|&b| b == b'\n' || b == b'\r')
         .map(|l| l.trim_ascii())
-        .find(|l| !l.is_empty())?;
+        .filter(|l| !l.is_empty());
+    let first = lines.next()?;
     let zoom_archive = first.starts_with(b"*****") && first.windows(3).any(|w| w == b" # ");
-    (first.starts_with(b"PokerStars ") || zoom_archive).then_some(Format::PokerStars)
+    if first.starts_with(b"PokerStars ") || zoom_archive {
+        return Some(Format::PokerStars);
+    }
+    let hand = std::iter::once(first).chain(lines).find(|l| !l.starts_with(b"#"))?;
+    let hand = std::str::from_utf8(hand).ok()?;
+    acpc::is_hand_line(hand).then_some(Format::Acpc)
+}
+
+/// Converts a text of the given format hand by hand ([`Format::Phh`] needs no conversion:
+/// nothing).
+pub fn convert_as(format: Format, bytes: &[u8]) -> Vec<Converted> {
+    split(format, bytes).iter().map(Pending::convert).collect()
 }
 
 /// One hand of a text, converted.
@@ -66,43 +82,99 @@ pub struct Converted {
 
 /// Converts PokerStars text (any encoding the site writes: see [`decode`]) hand by hand.
 pub fn convert(bytes: &[u8]) -> Vec<Converted> {
+    split(Format::PokerStars, bytes).iter().map(Pending::convert).collect()
+}
+
+/// One hand of a text, found but not yet converted: texts are cut into hands on one thread and
+/// the hands converted (and replayed) on every core.
+#[derive(Clone, Debug)]
+pub struct Pending {
+    /// The hand's place in the file, from 1.
+    pub index: usize,
+    /// The line of the hand's first line in the file.
+    pub line: usize,
+    hand: PendingHand,
+}
+
+#[derive(Clone, Debug)]
+enum PendingHand {
+    Stars(pokerstars::HandText),
+    Acpc(String, acpc::Limit),
+}
+
+impl Pending {
+    /// The length of the hand's text, in bytes (about: for the reader's window).
+    pub fn weight(&self) -> usize {
+        match &self.hand {
+            PendingHand::Stars(h) => h.lines.iter().map(|l| l.text.len() + 1).sum(),
+            PendingHand::Acpc(line, _) => line.len(),
+        }
+    }
+
+    /// The hand converted to PHH.
+    pub fn convert(&self) -> Converted {
+        match &self.hand {
+            PendingHand::Stars(h) => stars_hand(self.index, h),
+            PendingHand::Acpc(text, limit) => {
+                acpc::convert_line(self.index, self.line, text, *limit)
+            }
+        }
+    }
+}
+
+/// Cuts a text of the given format into its hands ([`Format::Phh`]: none).
+pub fn split(format: Format, bytes: &[u8]) -> Vec<Pending> {
     let (text, _) = decode::decode(bytes);
-    pokerstars::split_hands(&text)
-        .iter()
-        .enumerate()
-        .map(|(k, h)| {
-            let number = h.lines.first().and_then(|l| {
-                let t = &l.text;
-                let start = t.find('#')? + 1;
-                let end = t[start..].find(':')? + start;
-                Some(t[start..end].trim().to_string())
-            });
-            let stub = |field: &str, why: &str| {
-                let hand =
-                    number.as_deref().map(|n| format!("hand = {}\n", quote(n))).unwrap_or_default();
-                format!(
-                    "variant = \"nlhe\"\n{hand}venue = \"PokerStars\"\n_text_line = {}\n{field} = {}\nstarting_stacks = []\nactions = []\n",
-                    h.line,
-                    quote(why)
-                )
-            };
-            // A hand without its summary was cut off: whatever its last line holds, it is
-            // reported as cut off, not as a line not understood.
-            let phh = if !h.lines.iter().any(|l| l.text == "*** SUMMARY ***") {
-                let last = h.lines.last().map_or(h.line, |l| l.number);
-                let why = format!(
-                    "the text stops at line {last}, before the hand's summary: the hand is cut off"
-                );
-                stub("_cut_off", &why)
-            } else {
-                match pokerstars::parse_hand(h) {
-                    Ok(hand) => emit::to_phh(&hand),
-                    Err(e) => stub("_unreadable", &format!("line {}: {}", e.line, e.why)),
-                }
-            };
-            Converted { index: k + 1, number: number.clone(), line: h.line, phh }
-        })
-        .collect()
+    match format {
+        Format::PokerStars => pokerstars::split_hands(&text)
+            .into_iter()
+            .enumerate()
+            .map(|(k, h)| Pending { index: k + 1, line: h.line, hand: PendingHand::Stars(h) })
+            .collect(),
+        Format::Acpc => acpc::hand_lines(&text)
+            .into_iter()
+            .enumerate()
+            .map(|(k, (line, t, limit))| Pending {
+                index: k + 1,
+                line,
+                hand: PendingHand::Acpc(t, limit),
+            })
+            .collect(),
+        Format::Phh => Vec::new(),
+    }
+}
+
+/// One PokerStars hand converted.
+fn stars_hand(index: usize, h: &pokerstars::HandText) -> Converted {
+    let number = h.lines.first().and_then(|l| {
+        let t = &l.text;
+        let start = t.find('#')? + 1;
+        let end = t[start..].find(':')? + start;
+        Some(t[start..end].trim().to_string())
+    });
+    let stub = |field: &str, why: &str| {
+        let hand = number.as_deref().map(|n| format!("hand = {}\n", quote(n))).unwrap_or_default();
+        format!(
+            "variant = \"nlhe\"\n{hand}venue = \"PokerStars\"\n_text_line = {}\n{field} = {}\nstarting_stacks = []\nactions = []\n",
+            h.line,
+            quote(why)
+        )
+    };
+    // A hand without its summary was cut off: whatever its last line holds, it is reported as
+    // cut off, not as a line not understood.
+    let phh = if !h.lines.iter().any(|l| l.text == "*** SUMMARY ***") {
+        let last = h.lines.last().map_or(h.line, |l| l.number);
+        let why = format!(
+            "the text stops at line {last}, before the hand's summary: the hand is cut off"
+        );
+        stub("_cut_off", &why)
+    } else {
+        match pokerstars::parse_hand(h) {
+            Ok(hand) => emit::to_phh(&hand),
+            Err(e) => stub("_unreadable", &format!("line {}: {}", e.line, e.why)),
+        }
+    };
+    Converted { index, number, line: h.line, phh }
 }
 
 /// The hands of a text as a PHH bundle, its sections numbered from `first`.

@@ -160,6 +160,8 @@ pub enum Event {
     Uncalled(usize, Amount),
     /// `NAME collected X from pot` (the pot as written: `pot`, `main pot`, `side pot-1`).
     Collected(usize, Amount, String),
+    /// `NAME re-buys and receives X chips for ...`: chips the player has for the next hand.
+    Rebuy(usize, Amount),
 }
 
 /// A hand read from its text.
@@ -620,6 +622,13 @@ fn play_line(hand: &mut StarsHand, l: &Line) -> Result<(), TextError> {
             }
         }
         return err(n, "expected `Uncalled bet (X) returned to NAME` with a seated player");
+    }
+    if let Some((i, rest)) = who(hand, t, " re-buys and receives ") {
+        let Some(a) = rest.split(" chips").next().and_then(amount) else {
+            return err(n, format!("expected `re-buys and receives X chips` in `{t}`"));
+        };
+        push(hand, Event::Rebuy(i, a));
+        return Ok(());
     }
     if let Some((i, rest)) = who(hand, t, " collected ") {
         let (amt, pot) = match rest.split_once(" from ") {

@@ -25,6 +25,12 @@ pub(super) fn compare(record: &HandRecord<'_>, report: &mut HandReport) {
     if super::site::has_accounting(record) {
         report.rake = super::site::rake_facts(record);
         let site = super::site::check(record, outcome, places);
+        if let Some(facts) = report.rake.as_mut() {
+            if site.mismatches.is_empty() && site.scale == 1 {
+                facts.taken.clone_from(&site.rake_taken);
+            }
+            facts.added = super::site::rebuys(record, places, outcome.final_stacks.len());
+        }
         out.extend(site.mismatches);
         notes.extend(site.notes);
         let seat_lines = super::site::seat_lines(record);
@@ -42,7 +48,9 @@ pub(super) fn compare(record: &HandRecord<'_>, report: &mut HandReport) {
         return;
     }
     if let Some(rec) = &record.finishing_stacks {
-        per_player(|| "finishing_stacks".into(), rec, &outcome.final_stacks, places, &mut out);
+        if !log_results(record, &outcome.final_stacks, places, &mut out) {
+            per_player(|| "finishing_stacks".into(), rec, &outcome.final_stacks, places, &mut out);
+        }
     }
     if let Some(rec) = &record.winnings {
         let post_rake_only = record.finishing_stacks.is_none() && record.pots.is_none();
@@ -119,6 +127,61 @@ fn net_results(
 }
 
 /// Compares one recorded amount per player; `field` names the field, built only for a message.
+/// A match log's own results (`_results`: each player's chips won or lost, from the line
+/// `_results_line`), against the replay's: `false` when the record has none.
+fn log_results(
+    record: &HandRecord<'_>,
+    final_stacks: &[Chips],
+    places: u8,
+    out: &mut Vec<String>,
+) -> bool {
+    use super::toml::Value;
+    let get = |key: &str| record.other.iter().find(|(k, _)| k == key).map(|(_, v)| v);
+    let (Some(Value::Array(results)), Some(Value::Num(line))) =
+        (get("_results"), get("_results_line"))
+    else {
+        return false;
+    };
+    let results: Option<Vec<Chips>> = results
+        .iter()
+        .map(|v| match v {
+            Value::Num(s) => match s.strip_prefix('-') {
+                Some(d) => Amount::parse(d).and_then(|a| a.to_chips(places)).map(|c| -c),
+                None => Amount::parse(s).and_then(|a| a.to_chips(places)),
+            },
+            _ => None,
+        })
+        .collect();
+    let starts: Option<Vec<Chips>> =
+        record.starting_stacks.iter().map(|a| a.to_chips(places)).collect();
+    let (Some(results), Some(starts)) = (results, starts) else {
+        return false;
+    };
+    if results.len() != final_stacks.len() || starts.len() != final_stacks.len() {
+        return false;
+    }
+    let signed = |c: Chips| {
+        let text = format_chips(c.saturating_abs(), places);
+        if c < 0 {
+            format!("-{text}")
+        } else {
+            format!("+{text}")
+        }
+    };
+    for (i, ((&r, &s), &f)) in results.iter().zip(&starts).zip(final_stacks).enumerate() {
+        let ours = f.saturating_sub(s);
+        if r != ours {
+            out.push(format!(
+                "line {line}: the log's result for {} is {}, the replay's {}",
+                player_name(i),
+                signed(r),
+                signed(ours)
+            ));
+        }
+    }
+    true
+}
+
 fn per_player(
     field: impl Fn() -> String,
     recorded: &[Amount],

@@ -115,6 +115,13 @@ pub struct RakeFacts {
     pub big_blind: super::Amount,
     /// Whether a flop was dealt.
     pub flop: bool,
+    /// The rake the site took from each player's winnings, in the hand's chips (empty when the
+    /// site's accounting did not match the replay, or counts in a finer unit): a session
+    /// carries each stack over less it.
+    pub taken: Vec<crate::rules::Chips>,
+    /// Chips each player re-bought during the hand (`_rebuys`), in the hand's chips (empty for
+    /// none): a session carries each stack over plus them.
+    pub added: Vec<crate::rules::Chips>,
 }
 
 impl HandReport {

@@ -73,7 +73,30 @@ pub(super) fn rake_facts(record: &HandRecord<'_>) -> Option<super::replay::RakeF
             .max_by_key(|a| a.to_chips(9).unwrap_or(0))
             .unwrap_or(Amount { units: 0, places: 0 }),
         flop: record.actions.iter().any(|a| a.starts_with("d db")),
+        taken: Vec::new(),
+        added: Vec::new(),
     })
+}
+
+/// Chips each of `n` players re-bought during the hand (`_rebuys`), in chips of `places`;
+/// empty when none did or an amount is not whole chips.
+pub(super) fn rebuys(record: &HandRecord<'_>, places: u8, n: usize) -> Vec<Chips> {
+    let mut added: Vec<Chips> = vec![0; n];
+    let mut any = false;
+    for r in entries(record, "_rebuys") {
+        match (r.amount.to_chips(places), added.get_mut(r.player)) {
+            (Some(c), Some(a)) => {
+                *a = a.saturating_add(c);
+                any = true;
+            }
+            _ => return Vec::new(),
+        }
+    }
+    if any {
+        added
+    } else {
+        Vec::new()
+    }
 }
 
 /// Whether the record carries a site's accounting.

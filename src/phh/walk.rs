@@ -1,5 +1,7 @@
-//! The hand files below a path: `.phh` and `.phhs` files, in name order, found while the
-//! directories are read (one directory's listing in memory per level, however many files).
+//! The hand files below a path, in name order, found while the directories are read (one
+//! directory's listing in memory per level, however many files): `.phh` and `.phhs` files, and
+//! `.txt` and `.log` files whose first 64 KiB start as a site's hand histories (PokerStars
+//! text or an ACPC match log, see [`crate::import::sniff`]).
 //!
 //! Links: a path named by the caller is followed wherever it leads. Below it, links to files
 //! are read like files; links to directories are not followed unless asked, and then each
@@ -13,8 +15,10 @@
 //! std::fs::write(dir.join("b/2.phh"), "").unwrap();
 //! std::fs::write(dir.join("1.phhs"), "").unwrap();
 //! std::fs::write(dir.join("notes.txt"), "").unwrap();
+//! std::fs::write(dir.join("c.txt"), "PokerStars Hand #1: Hold'em No Limit (1/2)\n").unwrap();
 //! let found: Vec<Found> = walk(&dir, false).collect();
-//! assert_eq!(found, [Found::File(dir.join("1.phhs")), Found::File(dir.join("b/2.phh"))]);
+//! let files = ["1.phhs", "b/2.phh", "c.txt"].map(|f| Found::File(dir.join(f)));
+//! assert_eq!(found, files);
 //! std::fs::remove_dir_all(&dir).unwrap();
 //! ```
 
@@ -62,9 +66,24 @@ pub struct Walk {
     files: usize,
 }
 
-/// Whether a file name says it holds hands.
+/// Whether a file holds hands: `.phh` and `.phhs` files by their name, `.txt` and `.log` files
+/// when they start as a site's hand histories.
 fn is_hand_file(path: &Path) -> bool {
-    path.extension().is_some_and(|x| x == "phh" || x == "phhs")
+    let ext = path.extension().and_then(|x| x.to_str()).map(str::to_ascii_lowercase);
+    match ext.as_deref() {
+        Some("phh" | "phhs") => true,
+        Some("txt" | "log") => starts_as_site_text(path),
+        _ => false,
+    }
+}
+
+/// Whether the first 64 KiB of a file are PokerStars text or an ACPC log.
+fn starts_as_site_text(path: &Path) -> bool {
+    use std::io::Read;
+    let Ok(file) = std::fs::File::open(path) else { return false };
+    let mut head = Vec::with_capacity(8192);
+    file.take(64 << 10).read_to_end(&mut head).is_ok()
+        && crate::import::sniff(&head).is_some_and(|f| f != crate::import::Format::Phh)
 }
 
 impl Iterator for Walk {

@@ -201,21 +201,38 @@ pub struct SessionHand {
     pub places: u8,
     /// What the hand says about its table.
     pub table: Option<Box<TableFacts>>,
-    /// The final stacks, when the hand was settled.
+    /// The final stacks, when the hand was settled (less the rake a site took).
     pub final_stacks: Option<Vec<crate::rules::Chips>>,
+    /// Chips each player re-bought during the hand, for the next (empty for none).
+    pub added_after: Vec<crate::rules::Chips>,
 }
 
 impl SessionHand {
     /// Takes from a report what a session check needs.
     pub fn from_report(report: HandReport) -> SessionHand {
-        let settled = settled_stacks(&report).is_some();
+        let final_stacks = leaves(&report);
+        let added_after = report.rake.map(|r| r.added).unwrap_or_default();
         SessionHand {
-            final_stacks: report.outcome.filter(|_| settled).map(|o| o.final_stacks),
+            final_stacks,
+            added_after,
             players: report.players,
             places: report.places,
             table: report.table,
         }
     }
+}
+
+/// The stacks a settled hand leaves its players with: the final stacks, less the rake a site
+/// took from each player's winnings (docs/import.md).
+fn leaves(report: &HandReport) -> Option<Vec<crate::rules::Chips>> {
+    let mut stacks = settled_stacks(report)?.to_vec();
+    let taken = report.rake.as_ref().map(|r| &r.taken[..]).unwrap_or_default();
+    if taken.len() == stacks.len() {
+        for (s, t) in stacks.iter_mut().zip(taken) {
+            *s = s.saturating_sub(*t);
+        }
+    }
+    Some(stacks)
 }
 
 /// A hand as a session check reads it.
@@ -224,6 +241,7 @@ struct View<'a> {
     places: u8,
     table: Option<&'a TableFacts>,
     finals: Option<&'a [crate::rules::Chips]>,
+    added: &'a [crate::rules::Chips],
 }
 
 /// The final stacks of a settled hand.
@@ -336,11 +354,13 @@ impl Session {
 
     /// Checks the next hand of the session against the table's rules and the hands before it.
     pub fn observe(&mut self, report: &HandReport) -> HandCheck {
+        let finals = leaves(report);
         self.observe_view(View {
             players: &report.players,
             places: report.places,
             table: report.table.as_deref(),
-            finals: settled_stacks(report),
+            finals: finals.as_deref(),
+            added: report.rake.as_ref().map(|r| &r.added[..]).unwrap_or_default(),
         })
     }
 
@@ -351,6 +371,7 @@ impl Session {
             places: hand.places,
             table: hand.table.as_deref(),
             finals: hand.final_stacks.as_deref(),
+            added: &hand.added_after,
         })
     }
 
@@ -546,6 +567,10 @@ impl Session {
             book.last_hand = number;
             match finals.and_then(|f| f.get(i)) {
                 Some(&x) => {
+                    // Chips re-bought during the hand are the player's for the next.
+                    let added = view.added.get(i).copied().unwrap_or(0);
+                    book.brought += nano(added);
+                    let x = x.saturating_add(added);
                     book.stack = Some(nano(x));
                     if x == 0 && tournament {
                         book.busted_in = Some(number);

@@ -1,6 +1,9 @@
-//! The fixture table shared by the equity tests.
+//! What several test files share: the fixture table of the equity tests, and the Python with
+//! PokerKit 0.7.7 that the differential tests run.
 
 #![allow(dead_code)]
+
+use std::process::Command;
 
 use feltkit::equity::{Game, Query};
 
@@ -36,4 +39,24 @@ pub fn fixtures() -> Vec<Fixture> {
 pub fn same_digits(x: f64, like: &str) -> String {
     let decimals = like.split('.').nth(1).map_or(0, str::len);
     format!("{x:.decimals$}")
+}
+
+/// The Python to run PokerKit 0.7.7 with: `$FELTKIT_PYTHON`, else `python3`. `None`, with a
+/// message, when it has no PokerKit 0.7.7; a panic instead when `FELTKIT_REQUIRE_POKERKIT` is
+/// set (CI sets it: `.ci/run` installs PokerKit in a virtual environment).
+pub fn pokerkit_python() -> Option<String> {
+    let python = std::env::var("FELTKIT_PYTHON").unwrap_or_else(|_| "python3".into());
+    let ok = Command::new(&python)
+        .args(["-c", "import importlib.metadata as m; assert m.version('pokerkit') == '0.7.7'"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if ok {
+        return Some(python);
+    }
+    let why = format!("`{python}` with PokerKit 0.7.7 is not available");
+    if std::env::var_os("FELTKIT_REQUIRE_POKERKIT").is_some() {
+        panic!("{why}, and FELTKIT_REQUIRE_POKERKIT is set");
+    }
+    eprintln!("skipped: {why} (pip install pokerkit==0.7.7, or set FELTKIT_PYTHON)");
+    None
 }

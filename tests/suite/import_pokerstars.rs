@@ -64,7 +64,7 @@ fn side_pots_of_a_cash_hand_go_to_the_best_hand_that_reached_them_less_the_state
     let r = one_hand("cash_nl_side_pots.txt", &["60", "60", "50"]);
     assert!(r.notes.iter().any(|n| n.contains("rake 3") && n.contains("line 23")), "{:?}", r.notes);
     let text = phh("cash_nl_side_pots.txt");
-    assert!(text.contains("players = [\"Bo: Ko\", \"Cy [x]\", \"Ann Lee\"]"), "{text}");
+    assert!(text.contains("players = ['Bo: Ko', 'Cy [x]', 'Ann Lee']"), "{text}");
     assert!(text.contains("seats = [2, 3, 1]"), "{text}");
     // The site's own results after rake: 58 and 59 collected.
     assert!(text.contains("finishing_stacks = [58.00, 59.00, 50.00]"), "{text}");
@@ -121,7 +121,7 @@ fn shows_mucks_and_cards_mucked_face_up_in_the_summary() {
     // 18 in the pot; Tia's pair of tens with an ace beats Rae's with a nine-eight.
     one_hand("shows_mucks.txt", &["94", "94", "112"]);
     let text = phh("shows_mucks.txt");
-    assert!(text.contains("\"d dh p2 6d5d\"") && text.contains("\"p2 sm\""), "{text}");
+    assert!(text.contains("'d dh p2 6d5d'") && text.contains("'p2 sm'"), "{text}");
 }
 
 #[test]
@@ -134,10 +134,10 @@ fn an_odd_cent_of_a_split_pot_goes_to_the_first_winner_after_the_button() {
 #[test]
 fn fixed_limit_and_pot_limit_hands_are_played_under_their_structure() {
     one_hand("fixed_limit.txt", &["76", "68", "96"]);
-    assert!(phh("fixed_limit.txt").contains("variant = \"flhe\""));
+    assert!(phh("fixed_limit.txt").contains("variant = 'flhe'"));
     // Pot-limit raises to the pot: 3.50 before the flop, 30 on it.
     one_hand("pot_limit.txt", &["99.50", "89", "111.50"]);
-    assert!(phh("pot_limit.txt").contains("variant = \"plhe\""));
+    assert!(phh("pot_limit.txt").contains("variant = 'plhe'"));
 }
 
 #[test]
@@ -418,4 +418,134 @@ fn an_illegal_action_names_its_line_in_the_text() {
         }
         other => panic!("{other:?}"),
     }
+}
+
+#[test]
+fn heads_up_the_big_blind_is_first_and_the_button_posts_the_small_blind() {
+    // Each puts in 1.80 + 2 = 3.80; Kai's river bet of 5 comes back; the pot is 7.60.
+    let r = one_hand("heads_up.txt", &["23.80", "11.60"]);
+    assert_eq!(r.players, ["Kai", "Lea"]);
+    // Heads-up, PHH lists the blinds reversed (as PokerKit applies them): the small blind
+    // first, although the button is p2.
+    assert!(phh("heads_up.txt").contains("blinds_or_straddles = [0.10, 0.20]"));
+}
+
+#[test]
+fn an_all_in_before_the_flop_is_called_and_the_board_runs_out() {
+    // Ola 1, Pat 45 (all-in), Moe 6, Nia 45: a pot of 97 to Nia's aces up.
+    one_hand("all_in_preflop.txt", &["149", "0", "194", "132"]);
+}
+
+#[test]
+fn a_check_raise_in_a_tournament_without_antes_keeps_integer_chips() {
+    // Ria 10, Quy 60, Sol and Tom 60 + 300: a pot of 790 to Sol, whose turn bet comes back.
+    one_hand("tournament_no_ante.txt", &["1490", "1930", "1140", "1440"]);
+}
+
+#[test]
+fn a_zoom_hand_folded_to_the_big_blind_returns_the_uncalled_part() {
+    one_hand("zoom_hand.txt", &["4.08", "5.39", "2", "6.66", "5", "5"]);
+    assert!(phh("zoom_hand.txt").contains("_room = \"Zoom\""));
+}
+
+#[test]
+fn the_big_blind_may_raise_when_the_limpers_come_to_its_option() {
+    // Dee 0.50, Abe 10, Bea 10, Cal 0.10: a pot of 20.60 to Bea's full house.
+    one_hand("big_blind_option.txt", &["9.50", "0", "20.60", "9.90"]);
+}
+
+#[test]
+fn json_reports_carry_the_sites_total_pot_and_rake_and_the_rules_rake() {
+    let out = felt()
+        .args(["replay", "--check", "--json", "--rake", "5%:3bb", &path("uncalled_bet.txt")])
+        .output()
+        .unwrap();
+    let first: serde_json::Value =
+        serde_json::from_str(String::from_utf8(out.stdout).unwrap().lines().next().unwrap())
+            .unwrap();
+    // Total pot 26.00 | Rake 0.50 on line 22; 5% of 26.00 is 1.30, under the cap of 3 big
+    // blinds (1.50).
+    assert_eq!(
+        first["site"],
+        serde_json::json!({"total_pot": "26.00", "rake": "0.50", "line": 22, "rule_rake": "1.30"})
+    );
+}
+
+#[test]
+fn directories_are_searched_for_text_files_that_start_as_hand_histories() {
+    let dir = std::env::temp_dir().join(format!("feltkit-txt-dir-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("logs")).unwrap();
+    std::fs::copy(path("sitting_out.txt"), dir.join("a.txt")).unwrap();
+    std::fs::copy(
+        format!("{}/tests/data/acpc/limit_3p.log", env!("CARGO_MANIFEST_DIR")),
+        dir.join("logs/b.log"),
+    )
+    .unwrap();
+    std::fs::write(dir.join("notes.txt"), "Hands from Tuesday.\n").unwrap();
+    felt()
+        .args(["replay", "--check", dir.to_str().unwrap()])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("a.txt [1] hand 4001 (nlhe): legal, results match"))
+        .stdout(predicate::str::contains("b.log [2] hand 1 (FT): legal, results match"))
+        .stdout(predicate::str::contains("3 hands in 2 files: 3 legal and matching"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_session_of_one_table_carries_each_stack_over_less_the_rake_the_site_took() {
+    // Hand 17001: Ann wins a pot of 0.65 and the site keeps 0.05 of it: Ann has 10.30, not
+    // the replay's 10.35, when hand 17002 begins.
+    let file = format!(
+        "{}/tests/data/sessions/pokerstars_one_table_raked.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    felt()
+        .args(["replay", "--session", "--check", &file])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("2 hands, no table rule broken"))
+        .stdout(predicate::str::contains(
+            "Ann: 2 hands, brought 10.00, finished with 10.35, net +0.35",
+        ));
+    // Without --check the site's accounting is not read, and the rake looks like chips lost.
+    felt()
+        .args(["replay", "--session", &file])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "Ann starts with 10.30, but finished hand 1 with 10.35 (no chips added are recorded): 0.05 vanish",
+        ));
+}
+
+#[test]
+fn a_hand_at_another_table_ends_the_session_and_begins_one_at_that_table() {
+    // Hand 4001 is at table 'Delta', hand 5001 at 'Echo' (as when a tournament moves a
+    // player): two sessions, each checked on its own.
+    felt()
+        .args(["replay", "--session", "--check", &path("crlf_bom.txt")])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("crlf_bom.txt: 1 hand, no table rule broken"))
+        .stdout(predicate::str::contains(
+            "crlf_bom.txt (table 'Echo'): 1 hand, no table rule broken",
+        ))
+        .stdout(predicate::str::contains("0 table rules broken in 2 sessions"));
+}
+
+#[test]
+fn a_re_buy_during_a_hand_is_the_players_stack_for_the_next() {
+    // Cid loses 300 all-in and re-buys 1500 in the same hand: hand 18002 starts with 1500,
+    // and Cid has brought 300 + 1500.
+    let file = format!("{}/tests/data/sessions/pokerstars_rebuy.txt", env!("CARGO_MANIFEST_DIR"));
+    let text = convert(&std::fs::read(&file).unwrap()).remove(0).phh;
+    assert!(text.contains("_rebuys = [{ player = 2, amount = 1500, line = 19 }]"), "{text}");
+    felt()
+        .args(["replay", "--session", "--check", &file])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("2 hands, no table rule broken"))
+        .stdout(predicate::str::contains(
+            "Cid: 2 hands, brought 1800, finished with 1490, net -310",
+        ));
 }

@@ -10,29 +10,14 @@
 
 use std::process::Command;
 
+use crate::common;
+
 use feltkit::play::{random_hand, random_stakes, Style};
 use feltkit::rules::Game;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 const HANDS: usize = 2000;
-
-fn python() -> Option<String> {
-    let python = std::env::var("FELTKIT_PYTHON").unwrap_or_else(|_| "python3".into());
-    let ok = Command::new(&python)
-        .args(["-c", "import importlib.metadata as m; assert m.version('pokerkit') == '0.7.7'"])
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if ok {
-        return Some(python);
-    }
-    let why = format!("`{python}` with PokerKit 0.7.7 is not available");
-    if std::env::var_os("FELTKIT_REQUIRE_POKERKIT").is_some() {
-        panic!("{why}, and FELTKIT_REQUIRE_POKERKIT is set");
-    }
-    eprintln!("skipped: {why} (pip install pokerkit==0.7.7, or set FELTKIT_PYTHON)");
-    None
-}
 
 /// The codes compared, and how many random hands of each.
 const CODES: [(&str, usize); 12] = [
@@ -52,7 +37,7 @@ const CODES: [(&str, usize); 12] = [
 
 #[test]
 fn pokerkit_gives_the_same_finishing_stacks_for_random_hands_of_the_phh_codes() {
-    let Some(python) = python() else { return };
+    let Some(python) = common::pokerkit_python() else { return };
     let script = format!("{}/tests/pokerkit/finishing_stacks.py", env!("CARGO_MANIFEST_DIR"));
     let dir = tempfile::tempdir().unwrap();
     for (code, hands) in CODES {
