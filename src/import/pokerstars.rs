@@ -541,6 +541,9 @@ fn parse_seat(t: &str, line: usize) -> Option<Result<Seat, TextError>> {
         }
     };
     let name = body[..open].trim_end().to_string();
+    if name.is_empty() {
+        return Some(err(line, format!("expected a player's name after `Seat {seat}:`")));
+    }
     Some(Ok(Seat { seat, name, stack, line }))
 }
 

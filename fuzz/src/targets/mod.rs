@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 
 mod engine;
 mod equity;
+mod import;
 mod phh;
 mod session;
 mod text;
@@ -45,6 +46,8 @@ pub fn all() -> Vec<Target> {
         phh::TOML,
         phh::REPLAY,
         phh::ROUNDTRIP,
+        import::POKERSTARS,
+        import::ACPC,
         session::SESSION,
         engine::ENGINE,
         equity::EQUITY,
@@ -61,6 +64,8 @@ pub struct Data {
     pub csv: Vec<String>,
     /// The rows of `equity_fixtures.txt` (game | players | board | dead | equities).
     pub fixtures: Vec<String>,
+    /// Hand-history texts of sites (`.txt` other than the fixtures, `.log`), as bytes.
+    pub site_texts: Vec<(PathBuf, Vec<u8>)>,
 }
 
 impl Data {
@@ -70,8 +75,20 @@ impl Data {
         let mut files = Vec::new();
         walk(dir, &mut files);
         files.sort();
-        let mut data = Data { phh: Vec::new(), csv: Vec::new(), fixtures: Vec::new() };
+        let mut data =
+            Data { phh: Vec::new(), csv: Vec::new(), fixtures: Vec::new(), site_texts: Vec::new() };
         for path in files {
+            let is_site = match path.extension().and_then(|e| e.to_str()) {
+                Some("log") => true,
+                Some("txt") => !path.ends_with("equity_fixtures.txt"),
+                _ => false,
+            };
+            if is_site {
+                if let Ok(bytes) = std::fs::read(&path) {
+                    data.site_texts.push((path, bytes));
+                }
+                continue;
+            }
             let Ok(text) = std::fs::read_to_string(&path) else { continue };
             match path.extension().and_then(|e| e.to_str()) {
                 Some("phh" | "phhs") => data.phh.push((path, text)),

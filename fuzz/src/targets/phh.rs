@@ -426,7 +426,7 @@ fn status_shape(s: &Status) -> String {
 }
 
 /// The engine's invariants on one replayed hand.
-fn invariants(r: &HandRecord, report: &HandReport) -> Result<(), String> {
+pub(super) fn invariants(r: &HandRecord, report: &HandReport) -> Result<(), String> {
     if let Status::Illegal { number, .. } = report.status {
         if number == 0 || number > r.actions.len() {
             return Err(format!(

@@ -1,0 +1,112 @@
+//! Site hand histories: PokerStars text and ACPC match logs, converted to PHH and replayed.
+
+use feltkit::import::{convert_as, Format};
+use feltkit::phh::read::hands;
+use feltkit::phh::replay_record;
+
+use super::{key, shape, Check, Data, Target};
+
+/// Words of PokerStars text.
+const STARS_WORDS: &[&str] = &[
+    "PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02 USD) - 2024/01/01 12:00:00 ET\n",
+    "PokerStars Hand #2: Tournament #7, $1+$0.10 USD Hold'em No Limit - Level II (10/20) - 2024/01/01 12:00:00 ET\n",
+    "Table 'T' 6-max Seat #1 is the button\n",
+    "Seat 1: Ann ($2 in chips)\n",
+    "Seat 2: Bob (1500 in chips) is sitting out\n",
+    "Ann: posts small blind $0.01\n",
+    "Bob: posts big blind $0.02\n",
+    "Ann: posts the ante 5\n",
+    "Bob: posts small & big blinds $0.03\n",
+    "*** HOLE CARDS ***\n",
+    "Dealt to Ann [Ah Kh]\n",
+    "Ann: raises $0.04 to $0.06\n",
+    "Bob: calls $0.04\n",
+    "Bob: checks \n",
+    "Ann: bets $0.10\n",
+    "Bob: folds \n",
+    "Ann: raises 1480 to 1500 and is all-in\n",
+    "Uncalled bet ($0.10) returned to Ann\n",
+    "*** FLOP *** [2c 3d 4h]\n",
+    "*** TURN *** [2c 3d 4h] [5s]\n",
+    "*** RIVER *** [2c 3d 4h 5s] [6c]\n",
+    "*** SHOW DOWN ***\n",
+    "Ann: shows [Ah Kh] (a straight, Two to Six)\n",
+    "Bob: mucks hand \n",
+    "Bob: doesn't show hand \n",
+    "Ann collected $0.12 from pot\n",
+    "Ann collected 300 from side pot-1\n",
+    "*** SUMMARY ***\n",
+    "Total pot $0.12 | Rake $0\n",
+    "Total pot 3000 Main pot 2000. Side pot 1000. | Rake 0\n",
+    "Board [2c 3d 4h 5s 6c]\n",
+    "Seat 1: Ann (button) showed [Ah Kh] and won ($0.12)\n",
+    "Seat 2: Bob (big blind) folded before Flop\n",
+    "€",
+    "\r\n",
+    "\u{feff}",
+];
+
+/// Words of ACPC logs.
+const ACPC_WORDS: &[&str] = &[
+    "STATE:0:r200c/cr400c/r1000c/f:Ks4s|QhJc/8dTh6d/3h:-400|400:Alice|Bob\n",
+    "STATE:",
+    ":",
+    "|",
+    "/",
+    "r",
+    "c",
+    "f",
+    "r20000",
+    "Alice",
+    "Bob",
+    "# nolimit\n",
+    "SCORE:100|-100:Alice|Bob\n",
+];
+
+fn seeds(data: &Data, extension: &str) -> Vec<Vec<u8>> {
+    data.site_texts
+        .iter()
+        .filter(|(p, _)| p.extension().is_some_and(|e| e == extension))
+        .map(|(_, b)| b.clone())
+        .collect()
+}
+
+/// PokerStars text.
+pub const POKERSTARS: Target = Target {
+    name: "import_pokerstars",
+    about: "PokerStars text (import::convert_as): every hand converts to PHH that reads as a \
+            record (a text never yields a PHH error), and replays by the engine's invariants \
+            (chips conserved, pots paid out)",
+    text: false,
+    words: STARS_WORDS,
+    seeds: |d| seeds(d, "txt"),
+    check: |input| check(Format::PokerStars, input),
+};
+
+/// ACPC match logs.
+pub const ACPC: Target = Target {
+    name: "import_acpc",
+    about: "ACPC match logs (import::convert_as): every line converts to PHH that reads as a \
+            record, and replays by the engine's invariants",
+    text: false,
+    words: ACPC_WORDS,
+    seeds: |d| seeds(d, "log"),
+    check: |input| check(Format::Acpc, input),
+};
+
+fn check(format: Format, input: &[u8]) -> Check {
+    let mut statuses = Vec::new();
+    for hand in convert_as(format, input) {
+        for read in hands(&hand.phh) {
+            let read = read.map_err(|e| format!("hand {}: PHH not read: {e}", hand.index))?;
+            let record = read.record.map_err(|e| {
+                format!("hand {}: PHH field refused: {e}\n{}", hand.index, hand.phh)
+            })?;
+            let report = replay_record(&record, format!("fuzz [{}]", hand.index), true);
+            super::phh::invariants(&record, &report)
+                .map_err(|e| format!("hand {}: {e}\n{}", hand.index, hand.phh))?;
+            statuses.push(shape(&format!("{:?}", report.status)));
+        }
+    }
+    Ok(key(statuses))
+}
