@@ -187,7 +187,8 @@ mod tests {
 
     #[test]
     fn target_names_are_unique_and_seeds_exist_without_data() {
-        let data = Data { phh: Vec::new(), csv: Vec::new(), fixtures: Vec::new() };
+        let data =
+            Data { phh: Vec::new(), csv: Vec::new(), fixtures: Vec::new(), site_texts: Vec::new() };
         let targets = all();
         for (i, t) in targets.iter().enumerate() {
             assert!(targets[..i].iter().all(|u| u.name != t.name), "{}", t.name);
