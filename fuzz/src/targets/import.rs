@@ -63,12 +63,18 @@ const ACPC_WORDS: &[&str] = &[
     "SCORE:100|-100:Alice|Bob\n",
 ];
 
-fn seeds(data: &Data, extension: &str) -> Vec<Vec<u8>> {
-    data.site_texts
+/// The data's texts with this extension; without data, one text made of the words.
+fn seeds(data: &Data, extension: &str, words: &[&str]) -> Vec<Vec<u8>> {
+    let found: Vec<Vec<u8>> = data
+        .site_texts
         .iter()
         .filter(|(p, _)| p.extension().is_some_and(|e| e == extension))
         .map(|(_, b)| b.clone())
-        .collect()
+        .collect();
+    if found.is_empty() {
+        return vec![words.concat().into_bytes()];
+    }
+    found
 }
 
 /// PokerStars text.
@@ -79,7 +85,7 @@ pub const POKERSTARS: Target = Target {
             (chips conserved, pots paid out)",
     text: false,
     words: STARS_WORDS,
-    seeds: |d| seeds(d, "txt"),
+    seeds: |d| seeds(d, "txt", STARS_WORDS),
     check: |input| check(Format::PokerStars, input),
 };
 
@@ -90,7 +96,7 @@ pub const ACPC: Target = Target {
             record, and replays by the engine's invariants",
     text: false,
     words: ACPC_WORDS,
-    seeds: |d| seeds(d, "log"),
+    seeds: |d| seeds(d, "log", ACPC_WORDS),
     check: |input| check(Format::Acpc, input),
 };
 
