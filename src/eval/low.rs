@@ -200,6 +200,20 @@ pub fn best(cards: &[Card]) -> Option<EightLow> {
     EightLow::from_mask(LOWEST_FIVE[mask as usize])
 }
 
+/// The best low of cards whose eight-or-better rank bits (bit 0 the ace, ..., bit 7 the eight)
+/// are `mask`: the five lowest, or `None` when there are fewer than five. Lets a caller that
+/// adds cards one at a time keep only the OR of their bits.
+#[inline(always)]
+pub(crate) fn best_of_mask(mask: u8) -> Option<EightLow> {
+    EightLow::from_mask(LOWEST_FIVE[mask as usize])
+}
+
+/// A card's eight-or-better rank bit, 0 above the eight (see [`best_of_mask`]).
+#[inline(always)]
+pub(crate) fn low_bit_of(card: Card) -> u8 {
+    low_bit(card)
+}
+
 /// The best eight-or-better low of exactly two of `hole` and exactly three of `board` (Omaha
 /// hi-lo), after checking the deal as [`super::omaha::evaluate`] does: 2 to 6 hole cards, 3 to
 /// 5 board cards, no card twice. `None` when no such five cards qualify.
