@@ -171,7 +171,8 @@ fn enumerate<S: Showdown>(
         .collect();
     let k = s.board_left();
     // Work items: a hand of the first player, and (when it has few) the highest new board card.
-    let split = lists[0].len() < 64 && k > 0;
+    // (A flop or turn is a few thousand boards: not worth splitting.)
+    let split = lists[0].len() < 64 && k >= 3;
     let items: Vec<(usize, Option<usize>)> = if split {
         (0..lists[0].len()).flat_map(|i| (k - 1..s.free.len()).map(move |t| (i, Some(t)))).collect()
     } else {
@@ -240,8 +241,6 @@ impl<S: Showdown> Walk<'_, S> {
     fn boards(&mut self, used: u64) {
         let s = self.s;
         let n = s.players.len();
-        let prepared: Vec<S::Player> =
-            self.picks[..n].iter().map(|&m| S::player(&cards_of(m).collect::<Vec<_>>())).collect();
         let mut board = [Card::new(crate::card::Rank::TWO, crate::card::Suit::CLUBS); 5];
         let known = s.board.len();
         board[..known].copy_from_slice(&s.board);
@@ -258,10 +257,29 @@ impl<S: Showdown> Walk<'_, S> {
         }
         let rest: Vec<Card> =
             s.free[..below].iter().copied().filter(|c| used >> c.index() & 1 == 0).collect();
+        if s.game.is_omaha() && self.top.is_none() && (k == 1 || k == 2) {
+            let holes: Vec<Vec<Card>> =
+                self.picks[..n].iter().map(|&m| cards_of(m).collect()).collect();
+            let holes: Vec<&[Card]> = holes.iter().map(Vec::as_slice).collect();
+            super::omaha_board::count(S::HILO, &holes, &s.board, &rest, &mut self.counts);
+        } else {
+            let prepared: Vec<S::Player> = self.picks[..n]
+                .iter()
+                .map(|&m| S::player(&cards_of(m).collect::<Vec<_>>()))
+                .collect();
+            self.each_board(&prepared, board, k, &rest);
+        }
+        if self.counts.deals > 1 << 30 {
+            self.flush();
+        }
+    }
+
+    /// Counts every board of `board` (its first `5 - k` cards known) plus `k` of `rest`.
+    fn each_board(&mut self, prepared: &[S::Player], board: [Card; 5], k: usize, rest: &[Card]) {
         let at = 5 - k;
         let counts = &mut self.counts;
         each_subset(
-            &rest,
+            rest,
             k,
             0,
             (board, at),

@@ -25,6 +25,7 @@ mod holdem;
 mod holdem_sample;
 mod iso;
 mod monte_carlo;
+mod omaha_board;
 mod query;
 mod ranks;
 mod showdown;

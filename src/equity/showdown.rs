@@ -11,7 +11,7 @@ use crate::card::Card;
 use crate::eval::low::ACE_LOW_BITS;
 use crate::eval::omaha::{pairs, triples};
 use crate::eval::shortdeck::ShortDeckHand;
-use crate::eval::standard::{best_sum5, Hand};
+use crate::eval::standard::{best_sum5, best_sum5_plain, Hand};
 
 /// A community-card game's showdown.
 pub(crate) trait Showdown: Copy + Send + Sync + 'static {
@@ -39,20 +39,27 @@ fn low_bit(c: Card) -> u8 {
     (ACE_LOW_BITS[c.index() as usize & 63] & 0xff) as u8
 }
 
-/// Omaha hole cards: the hole pairs as hands and as low masks.
+/// Omaha hole cards: the hole pairs as hands and as low masks; one pair of each pair of ranks
+/// (without a flush, a five-card hand's value depends on its ranks alone); the suits with two
+/// hole cards or more.
 #[derive(Clone, Copy)]
 pub(crate) struct OmahaPlayer {
     pairs: [Hand; 10],
     lows: [u8; 10],
     n: usize,
+    plain: [Hand; 10],
+    n_plain: usize,
+    suits2: u8,
 }
 
-/// An Omaha board: the ten triples as hands and as low masks; whether any low can be made.
+/// An Omaha board: the ten triples as hands and as low masks; whether any low can be made;
+/// the suits with three board cards or more.
 #[derive(Clone, Copy)]
 pub(crate) struct OmahaBoard {
     triples: [Hand; 10],
     lows: [u8; 10],
     low_possible: bool,
+    suits3: u8,
 }
 
 /// Omaha high, four or five hole cards.
@@ -67,10 +74,40 @@ pub(crate) struct OmahaHiLo;
 fn omaha_player(cards: &[Card]) -> OmahaPlayer {
     let (hands, n) = pairs(cards, |c| Hand::EMPTY.add(c), |a, b| a + b);
     let (lows, _) = pairs(cards, low_bit, |a, b| a | b);
-    let mut p = OmahaPlayer { pairs: [Hand::EMPTY; 10], lows: [0; 10], n: n.min(10) };
+    let (ranks, _) = pairs(cards, |c| 1u32 << c.rank().index(), |a, b| a | b << 13);
+    let all = cards.iter().take(10).fold(Hand::EMPTY, |h, &c| h.add(c));
+    let mut p = OmahaPlayer {
+        pairs: [Hand::EMPTY; 10],
+        lows: [0; 10],
+        n: n.min(10),
+        plain: [Hand::EMPTY; 10],
+        n_plain: 0,
+        suits2: all.suits_at_least(2),
+    };
     p.pairs.copy_from_slice(&hands[..10]);
     p.lows.copy_from_slice(&lows[..10]);
+    let mut seen = [0u32; 10];
+    for i in 0..p.n {
+        // The two ranks of pair i, as one number whichever card comes first.
+        let (a, b) = (ranks[i] & 0x1fff, ranks[i] >> 13);
+        let key = a.max(b) << 16 | a.min(b);
+        if !seen[..p.n_plain].contains(&key) {
+            seen[p.n_plain] = key;
+            p.plain[p.n_plain] = hands[i];
+            p.n_plain += 1;
+        }
+    }
     p
+}
+
+/// The best Omaha high hand of a prepared player on a prepared board.
+#[inline(always)]
+fn omaha_high(p: &OmahaPlayer, b: &OmahaBoard) -> u32 {
+    if p.suits2 & b.suits3 == 0 {
+        best_sum5_plain(&p.plain[..p.n_plain], &b.triples).value() as u32
+    } else {
+        best_sum5(&p.pairs[..p.n], &b.triples).value() as u32
+    }
 }
 
 #[inline(always)]
@@ -78,7 +115,8 @@ fn omaha_board(cards: &[Card; 5]) -> OmahaBoard {
     let (hands, _) = triples(cards, |c| Hand::EMPTY.add(c), |a, b| a + b);
     let (lows, _) = triples(cards, low_bit, |a, b| a | b);
     let all = cards.iter().fold(0u8, |m, &c| m | low_bit(c));
-    OmahaBoard { triples: hands, lows, low_possible: all.count_ones() >= 3 }
+    let suits3 = cards.iter().fold(Hand::EMPTY, |h, &c| h.add(c)).suits_at_least(3);
+    OmahaBoard { triples: hands, lows, low_possible: all.count_ones() >= 3, suits3 }
 }
 
 /// The best eight-or-better low of a hole pair and a board triple: 255 less the smallest
@@ -118,7 +156,7 @@ impl Showdown for OmahaHigh {
     }
     #[inline(always)]
     fn high(p: &OmahaPlayer, b: &OmahaBoard) -> u32 {
-        best_sum5(&p.pairs[..p.n], &b.triples).value() as u32
+        omaha_high(p, b)
     }
 }
 
@@ -136,7 +174,7 @@ impl Showdown for OmahaHiLo {
     }
     #[inline(always)]
     fn high(p: &OmahaPlayer, b: &OmahaBoard) -> u32 {
-        best_sum5(&p.pairs[..p.n], &b.triples).value() as u32
+        omaha_high(p, b)
     }
     #[inline(always)]
     fn low(p: &OmahaPlayer, b: &OmahaBoard) -> u32 {
@@ -193,6 +231,43 @@ mod tests {
             assert_eq!(OmahaHiLo::high(&p, &bb), omaha::evaluate(&h, &b).unwrap().value() as u32);
             let want = low::omaha_low(&h, &b).unwrap().map_or(0, |l| l.value());
             assert_eq!(OmahaHiLo::low(&p, &bb), want, "{hole} {board}");
+        }
+    }
+
+    /// Random deals of four and five hole cards, many with flushes possible: the prepared
+    /// high (with its flush shortcut and pairs of equal ranks ranked once) is the best of every
+    /// two hole cards with every three board cards, each ranked as a five-card hand.
+    #[test]
+    fn the_flush_shortcut_and_rank_pairs_change_no_value() {
+        use rand::seq::SliceRandom;
+        use rand::SeedableRng;
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(11);
+        let deck: Vec<Card> = Card::all().collect();
+        let two_suits: Vec<Card> = deck.iter().copied().filter(|c| c.suit().index() < 2).collect();
+        for round in 0..3000 {
+            // Half the deals from two suits only, where flushes are common.
+            let mut pool = if round % 2 == 0 { deck.clone() } else { two_suits.clone() };
+            pool.shuffle(&mut rng);
+            let k = 4 + round / 2 % 2;
+            let (hole, board) = (&pool[..k], &pool[k..k + 5]);
+            let mut want = 0u32;
+            for i in 0..k {
+                for j in i + 1..k {
+                    for a in 0..5 {
+                        for b in a + 1..5 {
+                            for c in b + 1..5 {
+                                let five = [hole[i], hole[j], board[a], board[b], board[c]];
+                                let v = crate::eval::standard::evaluate(&five).unwrap().value();
+                                want = want.max(v as u32);
+                            }
+                        }
+                    }
+                }
+            }
+            let b5: [Card; 5] = board.try_into().unwrap();
+            let got = OmahaHigh::high(&OmahaHigh::player(hole), &OmahaHigh::board(&b5));
+            assert_eq!(got, want, "{hole:?} {board:?}");
+            assert_eq!(omaha::rank(hole, board).value() as u32, want);
         }
     }
 }

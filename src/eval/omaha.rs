@@ -27,8 +27,9 @@
 //! A standard [`Hand`] is a sum of per-card words, so the hole pairs (6 for four hole cards, 10
 //! for five) and the board triples (1, 4 or 10 for a board of 3, 4 or 5) are each summed once,
 //! and every one of the up to 60 (100 for PLO5) five-card hands is one addition, a flush test
-//! and one perfect-hash lookup in the 5-card table ([`Hand::rank5`]). [`rank`] does no checks;
-//! [`evaluate`] checks the cards first.
+//! and one perfect-hash lookup in the 5-card table ([`Hand::rank5`]). When no suit has two
+//! cards in the hand and three on the board (most deals), no sum can be a flush and the flush
+//! test is left out. [`rank`] does no checks; [`evaluate`] checks the cards first.
 
 use crate::card::{Card, CardSet};
 use crate::eval::standard::{self, Hand, HandRank};
@@ -64,6 +65,14 @@ pub fn evaluate(hole: &[Card], board: &[Card]) -> Result<HandRank, EvalError> {
 pub fn rank(hole: &[Card], board: &[Card]) -> HandRank {
     let (twos, n2) = pairs(hole, |c| Hand::EMPTY.add(c), |a, b| a + b);
     let (threes, n3) = triples(board, |c| Hand::EMPTY.add(c), |a, b| a + b);
+    // A flush needs two hole cards and three board cards of one suit: without such a suit no
+    // sum is tested for one.
+    let sum = |cards: &[Card], most: usize| {
+        cards[..cards.len().min(most)].iter().fold(Hand::EMPTY, |h, &c| h.add(c))
+    };
+    if sum(hole, MAX_HOLE).suits_at_least(2) & sum(board, MAX_BOARD).suits_at_least(3) == 0 {
+        return standard::best_sum5_plain(&twos[..n2], &threes[..n3]);
+    }
     standard::best_sum5(&twos[..n2], &threes[..n3])
 }
 

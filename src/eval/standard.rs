@@ -255,6 +255,35 @@ pub(crate) fn best_sum5(twos: &[Hand], threes: &[Hand]) -> HandRank {
     HandRank(best)
 }
 
+/// [`best_sum5`] for sums that cannot be flushes (no suit has two cards in a hand of `twos`
+/// and three in a hand of `threes`): no flush test, one lookup per sum.
+#[inline(always)]
+pub(crate) fn best_sum5_plain(twos: &[Hand], threes: &[Hand]) -> HandRank {
+    let mut best = 0u16;
+    for &t in threes {
+        let tk = t.key.wrapping_sub(tables::KEY_BASE);
+        for &p in twos {
+            best = best.max(tables::lookup(p.key.wrapping_add(tk), &DISP5, &RANK5));
+        }
+    }
+    HandRank(best)
+}
+
+impl Hand {
+    /// The suits holding at least `n` of the hand's cards, as a 4-bit mask (bit `s` for suit
+    /// `s`). Each suit's counter in the key starts at 3 and counts its cards.
+    #[inline(always)]
+    pub(crate) fn suits_at_least(self, n: u64) -> u8 {
+        let mut out = 0;
+        for s in 0..4 {
+            if (self.key >> (4 * s) & 15) >= 3 + n {
+                out |= 1 << s;
+            }
+        }
+        out
+    }
+}
+
 /// The slot in [`VALUES7`] of a 7-card key without a flush.
 #[inline(always)]
 fn slot7(key: u64) -> usize {

@@ -356,3 +356,48 @@ fn monte_carlo_is_the_same_on_any_thread_count() {
         assert_eq!(run(1), run(3), "{game}");
     }
 }
+
+/// A range on the flop: the engine's counts are the sum, over every hand of the range that
+/// shares no card, of that matchup's direct enumeration. The range's hands are listed here from
+/// their definition (two aces, two kings, two suits with two cards each).
+#[test]
+fn a_double_suited_range_counts_every_hand_it_holds() {
+    let board = "Ks7h2d";
+    let villain = "JdTd9c8c";
+    let e = run(Game::Omaha8, &["AAKKds", villain], board, "");
+    let used: Vec<Card> = [cards(board, Deck::Standard), cards(villain, Deck::Standard)].concat();
+    let left: Vec<Card> = Card::all().filter(|c| !used.contains(c)).collect();
+    let mut total = Oracle { units: vec![0; 2], high: vec![0; 2], low: vec![0; 2], deals: 0 };
+    let mut hands = 0;
+    for hand in subsets(&left, 4) {
+        let mut ranks: Vec<char> = hand.iter().map(|c| c.rank().to_char()).collect();
+        ranks.sort_unstable();
+        let mut suits = [0; 4];
+        for c in &hand {
+            suits[c.suit().index() as usize] += 1;
+        }
+        let double = suits.iter().filter(|&&n| n == 2).count() == 2;
+        if ranks != ['A', 'A', 'K', 'K'] || !double {
+            continue;
+        }
+        hands += 1;
+        let holes = vec![hand.clone(), cards(villain, Deck::Standard)];
+        let o = board_oracle(
+            &holes,
+            &cards(board, Deck::Standard),
+            &[],
+            Deck::Standard,
+            true,
+            &|h, b| omaha_rank(h, b, true),
+        );
+        for p in 0..2 {
+            total.units[p] += o.units[p];
+            total.high[p] += o.high[p];
+            total.low[p] += o.low[p];
+        }
+        total.deals += o.deals;
+    }
+    // The king of spades is on the board: the kings' suits leave three of the six hands.
+    assert_eq!(hands, 3);
+    check(&e, &total, true);
+}
