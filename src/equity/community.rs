@@ -287,7 +287,7 @@ impl<S: Showdown> Walk<'_, S> {
                 b[i] = c;
                 (b, i + 1)
             },
-            &mut |_, (b, _)| settle::<S>(&prepared, &b, counts),
+            &mut |_, (b, _)| settle::<S>(prepared, &b, counts),
         );
         if self.counts.deals > 1 << 30 {
             self.flush();
