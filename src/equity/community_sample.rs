@@ -9,7 +9,7 @@
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::community::{cards_of, settle, Setup};
-use super::deal::{draw, Uniform32};
+use super::deal::{draw, Positions, Uniform32};
 use super::monte_carlo::Sampler;
 use super::showdown::{OmahaHiLo, OmahaHigh, ShortDeck, Showdown};
 use super::tally::{Counts, HILO_UNIT, MAX_PLAYERS, TIE_UNIT};
@@ -38,12 +38,15 @@ pub(crate) struct CommunitySampler<S: Showdown> {
     board: [Card; 5],
     known: usize,
     size: usize,
+    /// With exact players only: the deck without their cards, and the board's positions drawn
+    /// at once (one random number per board, as in hold'em).
+    exact_deck: Option<(Vec<Card>, Positions)>,
 }
 
 impl<S: Showdown> CommunitySampler<S> {
     fn new(s: &Setup) -> CommunitySampler<S> {
         let mut exact = 0;
-        let sources = s
+        let sources: Vec<Source<S>> = s
             .players
             .iter()
             .map(|h| {
@@ -59,6 +62,13 @@ impl<S: Showdown> CommunitySampler<S> {
             .collect();
         let mut board = [Card::new(Rank::TWO, Suit::CLUBS); 5];
         board[..s.board.len()].copy_from_slice(&s.board);
+        let all_exact = sources.iter().all(|src| matches!(src, Source::Exact(_)));
+        let exact_deck = all_exact.then_some(()).and_then(|_| {
+            let deck: Vec<Card> =
+                s.free.iter().copied().filter(|c| exact >> c.index() & 1 == 0).collect();
+            let positions = Positions::new(deck.len(), s.board_left())?;
+            Some((deck, positions))
+        });
         CommunitySampler {
             sources,
             exact,
@@ -66,6 +76,7 @@ impl<S: Showdown> CommunitySampler<S> {
             board,
             known: s.board.len(),
             size: s.size,
+            exact_deck,
         }
     }
 }
@@ -89,6 +100,16 @@ impl<S: Showdown> Sampler for CommunitySampler<S> {
         deals: u64,
         counts: &mut Counts,
     ) -> Result<(), EquityError> {
+        if let Some((deck, pos)) = &self.exact_deck {
+            match pos.len() {
+                5 => self.exact_deals::<5>(deck, pos, rng, deals, counts),
+                4 => self.exact_deals::<4>(deck, pos, rng, deals, counts),
+                3 => self.exact_deals::<3>(deck, pos, rng, deals, counts),
+                2 => self.exact_deals::<2>(deck, pos, rng, deals, counts),
+                _ => self.exact_deals::<1>(deck, pos, rng, deals, counts),
+            }
+            return Ok(());
+        }
         let n = self.sources.len().min(MAX_PLAYERS);
         let mut bits = Uniform32::default();
         let mut players = [S::player(&[]); MAX_PLAYERS];
@@ -139,6 +160,52 @@ impl<S: Showdown> Sampler for CommunitySampler<S> {
             settle::<S>(&players[..n], &board, counts);
         }
         Ok(())
+    }
+}
+
+impl<S: Showdown> CommunitySampler<S> {
+    /// Deals of exact players only: the `K` board cards come from one draw of positions in a
+    /// private copy of the deck that leaves out the players' cards (a card taken from a
+    /// uniformly random untaken position is uniform whatever order earlier deals left).
+    fn exact_deals<const K: usize>(
+        &self,
+        cards: &[Card],
+        pos: &Positions,
+        rng: &mut Xoshiro256PlusPlus,
+        deals: u64,
+        counts: &mut Counts,
+    ) {
+        let n = self.sources.len().min(MAX_PLAYERS);
+        let mut players = [S::player(&[]); MAX_PLAYERS];
+        for (p, src) in self.sources.iter().enumerate().take(n) {
+            if let Source::Exact(h) = src {
+                players[p] = *h;
+            }
+        }
+        let mut deck = [Card::new(Rank::TWO, Suit::CLUBS); 52];
+        let len = cards.len().min(52);
+        deck[..len].copy_from_slice(&cards[..len]);
+        let mut bits = Uniform32::default();
+        let mut board = self.board;
+        let heads_up = n == 2 && !S::HILO;
+        for _ in 0..deals {
+            let d = pos.draw::<K>(rng, &mut bits);
+            for (i, &di) in d.iter().enumerate() {
+                deck.swap(i, (i + di as usize).min(51));
+                if let Some(slot) = board.get_mut(self.known + i) {
+                    *slot = deck[i];
+                }
+            }
+            if heads_up {
+                let b = S::board(&board);
+                counts.heads_up(S::high(&players[0], &b), S::high(&players[1], &b), 1);
+            } else {
+                settle::<S>(&players[..n], &board, counts);
+            }
+        }
+        if heads_up {
+            counts.finish_heads_up();
+        }
     }
 }
 

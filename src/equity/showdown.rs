@@ -110,13 +110,18 @@ fn omaha_high(p: &OmahaPlayer, b: &OmahaBoard) -> u32 {
     }
 }
 
+/// Prepares a board; the low masks only when `LOW`.
 #[inline(always)]
-fn omaha_board(cards: &[Card; 5]) -> OmahaBoard {
+fn omaha_board<const LOW: bool>(cards: &[Card; 5]) -> OmahaBoard {
     let (hands, _) = triples(cards, |c| Hand::EMPTY.add(c), |a, b| a + b);
-    let (lows, _) = triples(cards, low_bit, |a, b| a | b);
-    let all = cards.iter().fold(0u8, |m, &c| m | low_bit(c));
     let suits3 = cards.iter().fold(Hand::EMPTY, |h, &c| h.add(c)).suits_at_least(3);
-    OmahaBoard { triples: hands, lows, low_possible: all.count_ones() >= 3, suits3 }
+    let mut board = OmahaBoard { triples: hands, lows: [0; 10], low_possible: false, suits3 };
+    if LOW {
+        (board.lows, _) = triples(cards, low_bit, |a, b| a | b);
+        let all = cards.iter().fold(0u8, |m, &c| m | low_bit(c));
+        board.low_possible = all.count_ones() >= 3;
+    }
+    board
 }
 
 /// The best eight-or-better low of a hole pair and a board triple: 255 less the smallest
@@ -152,7 +157,7 @@ impl Showdown for OmahaHigh {
     }
     #[inline(always)]
     fn board(cards: &[Card; 5]) -> OmahaBoard {
-        omaha_board(cards)
+        omaha_board::<false>(cards)
     }
     #[inline(always)]
     fn high(p: &OmahaPlayer, b: &OmahaBoard) -> u32 {
@@ -170,7 +175,7 @@ impl Showdown for OmahaHiLo {
     }
     #[inline(always)]
     fn board(cards: &[Card; 5]) -> OmahaBoard {
-        omaha_board(cards)
+        omaha_board::<true>(cards)
     }
     #[inline(always)]
     fn high(p: &OmahaPlayer, b: &OmahaBoard) -> u32 {

@@ -41,6 +41,9 @@
 use super::{RangeError, RangeErrorKind};
 use crate::card::{Card, CardSet, Rank, Suit};
 
+/// What an empty range text is told.
+const EMPTY: &str = "empty range: expected Omaha hands such as `AAKKds,JT98` or `random`";
+
 /// A set of Omaha hands of one size (4 or 5 cards; any size from 1 to 6 works), as card masks.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OmahaRange {
@@ -117,7 +120,7 @@ impl OmahaRange {
                     continue;
                 }
                 return Err(err(if pieces.len() == 1 {
-                    RangeErrorKind::Empty
+                    RangeErrorKind::Impossible(EMPTY.to_string())
                 } else {
                     RangeErrorKind::EmptyToken
                 }));
@@ -145,7 +148,7 @@ impl OmahaRange {
                 position: 1,
                 column: 1,
                 token: String::new(),
-                kind: RangeErrorKind::Empty,
+                kind: RangeErrorKind::Impossible(EMPTY.to_string()),
             });
         }
         if any {
