@@ -115,12 +115,25 @@ impl Setup {
         let boards = choose(left, self.board_left() as u64) as f64;
         // Measured per player and board (release build, one core): a high hand is 60 or 100
         // five-card lookups; a low adds a bit count per hand.
-        let per_player = match (self.game, self.size) {
-            (Game::ShortDeck, _) => 6.0,
-            (_, 4) => 110.0,
-            _ => 180.0,
-        } * if self.game.is_hilo() { 1.4 } else { 1.0 };
-        matchups * (60.0 + boards * (30.0 + n as f64 * per_player))
+        let hilo = if self.game.is_hilo() { 1.4 } else { 1.0 };
+        let pairs = if self.size == 4 { 6.0 } else { 10.0 };
+        // About 2 ns per five-card lookup.
+        let lookup = 2.0 * hilo * pairs;
+        let n = n as f64;
+        if self.game.is_omaha() && (1..=2).contains(&self.board_left()) {
+            // Known flop or turn (`omaha_board`): per matchup, 3 (flop) or 6 (turn) triples
+            // per card left; per board, 3 triples (flop) or a table read (turn).
+            let cards = left as f64;
+            let (per_card, per_board) =
+                if self.board_left() == 2 { (3.0, 3.0 * lookup) } else { (6.0, 4.0) };
+            return matchups
+                * (60.0 + n * cards * per_card * lookup + boards * (10.0 + n * per_board));
+        }
+        let per_player = match self.game {
+            Game::ShortDeck => 6.0,
+            _ => 10.0 * lookup,
+        };
+        matchups * (60.0 + boards * (30.0 + n * per_player))
     }
 }
 

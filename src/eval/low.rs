@@ -235,6 +235,15 @@ pub fn omaha_low(hole: &[Card], board: &[Card]) -> Result<Option<EightLow>, Eval
 /// fifth board card are ignored. Never panics.
 #[inline]
 pub fn omaha_low_rank(hole: &[Card], board: &[Card]) -> Option<EightLow> {
+    // Without three low ranks on the board, or two in the hand, there is no low to find.
+    let ranks = |cards: &[Card], most: usize| {
+        cards[..cards.len().min(most)].iter().fold(0u8, |m, &c| m | low_bit(c)).count_ones()
+    };
+    if ranks(board, crate::eval::omaha::MAX_BOARD) < 3
+        || ranks(hole, crate::eval::omaha::MAX_HOLE) < 2
+    {
+        return None;
+    }
     let (twos, n2) = crate::eval::omaha::pairs(hole, low_bit, |a, b| a | b);
     let (threes, n3) = crate::eval::omaha::triples(board, low_bit, |a, b| a | b);
     // A union with five bits takes two distinct low ranks from the hand and three others from
