@@ -9,9 +9,10 @@
 
 use crate::card::Card;
 use crate::eval::low::ACE_LOW_BITS;
+use crate::eval::omaha::plain;
 use crate::eval::omaha::{pairs, triples};
 use crate::eval::shortdeck::ShortDeckHand;
-use crate::eval::standard::{best_sum5, best_sum5_plain, Hand};
+use crate::eval::standard::{best_sum5, Hand};
 
 /// A community-card game's showdown.
 pub(crate) trait Showdown: Copy + Send + Sync + 'static {
@@ -47,7 +48,8 @@ pub(crate) struct OmahaPlayer {
     pairs: [Hand; 10],
     lows: [u8; 10],
     n: usize,
-    plain: [Hand; 10],
+    /// The rank table index parts of the distinct rank pairs.
+    plain: [u16; 10],
     n_plain: usize,
     suits2: u8,
 }
@@ -60,6 +62,8 @@ pub(crate) struct OmahaBoard {
     lows: [u8; 10],
     low_possible: bool,
     suits3: u8,
+    /// The rank table index parts of the ten triples.
+    plain: [u16; 10],
 }
 
 /// Omaha high, four or five hole cards.
@@ -74,26 +78,23 @@ pub(crate) struct OmahaHiLo;
 fn omaha_player(cards: &[Card]) -> OmahaPlayer {
     let (hands, n) = pairs(cards, |c| Hand::EMPTY.add(c), |a, b| a + b);
     let (lows, _) = pairs(cards, low_bit, |a, b| a | b);
-    let (ranks, _) = pairs(cards, |c| 1u32 << c.rank().index(), |a, b| a | b << 13);
+    let (ids, _) =
+        pairs(cards, |c| c.rank().index() as u16, |a, b| plain::pair_index(a as u8, b as u8));
     let all = cards.iter().take(10).fold(Hand::EMPTY, |h, &c| h.add(c));
     let mut p = OmahaPlayer {
         pairs: [Hand::EMPTY; 10],
         lows: [0; 10],
         n: n.min(10),
-        plain: [Hand::EMPTY; 10],
+        plain: [0; 10],
         n_plain: 0,
         suits2: all.suits_at_least(2),
     };
     p.pairs.copy_from_slice(&hands[..10]);
     p.lows.copy_from_slice(&lows[..10]);
-    let mut seen = [0u32; 10];
-    for i in 0..p.n {
-        // The two ranks of pair i, as one number whichever card comes first.
-        let (a, b) = (ranks[i] & 0x1fff, ranks[i] >> 13);
-        let key = a.max(b) << 16 | a.min(b);
-        if !seen[..p.n_plain].contains(&key) {
-            seen[p.n_plain] = key;
-            p.plain[p.n_plain] = hands[i];
+    // Pairs of the same two ranks have the same value without a flush: keep one.
+    for &id in &ids[..p.n] {
+        if !p.plain[..p.n_plain].contains(&id) {
+            p.plain[p.n_plain] = id;
             p.n_plain += 1;
         }
     }
@@ -104,7 +105,14 @@ fn omaha_player(cards: &[Card]) -> OmahaPlayer {
 #[inline(always)]
 fn omaha_high(p: &OmahaPlayer, b: &OmahaBoard) -> u32 {
     if p.suits2 & b.suits3 == 0 {
-        best_sum5_plain(&p.plain[..p.n_plain], &b.triples).value() as u32
+        let table = plain::table();
+        let mut best = 0u16;
+        for &t in &b.plain {
+            for &q in &p.plain[..p.n_plain] {
+                best = best.max(table[(q | t) as usize]);
+            }
+        }
+        best as u32
     } else {
         best_sum5(&p.pairs[..p.n], &b.triples).value() as u32
     }
@@ -115,7 +123,10 @@ fn omaha_high(p: &OmahaPlayer, b: &OmahaBoard) -> u32 {
 fn omaha_board<const LOW: bool>(cards: &[Card; 5]) -> OmahaBoard {
     let (hands, _) = triples(cards, |c| Hand::EMPTY.add(c), |a, b| a + b);
     let suits3 = cards.iter().fold(Hand::EMPTY, |h, &c| h.add(c)).suits_at_least(3);
-    let mut board = OmahaBoard { triples: hands, lows: [0; 10], low_possible: false, suits3 };
+    let (codes, _) = triples(cards, |c| c.rank().index() as u16, |a, b| a * 13 + b);
+    let plain = codes.map(plain::triple_code_index);
+    let mut board =
+        OmahaBoard { triples: hands, lows: [0; 10], low_possible: false, suits3, plain };
     if LOW {
         (board.lows, _) = triples(cards, low_bit, |a, b| a | b);
         let all = cards.iter().fold(0u8, |m, &c| m | low_bit(c));

@@ -91,6 +91,12 @@ static MASKS: [u64; 256] = {
 pub struct HandRank(u16);
 
 impl HandRank {
+    /// The rank of this value (a value read from a table of [`HandRank::value`]s).
+    #[inline(always)]
+    pub(crate) const fn from_value(value: u16) -> HandRank {
+        HandRank(value)
+    }
+
     /// The raw value, `category << 12 | subrank` (0 to 8 << 12 | 9).
     pub const fn value(self) -> u16 {
         self.0
@@ -250,20 +256,6 @@ pub(crate) fn best_sum5(twos: &[Hand], threes: &[Hand]) -> HandRank {
                 tables::lookup(key, &DISP5, &RANK5)
             };
             best = best.max(v);
-        }
-    }
-    HandRank(best)
-}
-
-/// [`best_sum5`] for sums that cannot be flushes (no suit has two cards in a hand of `twos`
-/// and three in a hand of `threes`): no flush test, one lookup per sum.
-#[inline(always)]
-pub(crate) fn best_sum5_plain(twos: &[Hand], threes: &[Hand]) -> HandRank {
-    let mut best = 0u16;
-    for &t in threes {
-        let tk = t.key.wrapping_sub(tables::KEY_BASE);
-        for &p in twos {
-            best = best.max(tables::lookup(p.key.wrapping_add(tk), &DISP5, &RANK5));
         }
     }
     HandRank(best)
