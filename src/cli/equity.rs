@@ -91,10 +91,12 @@ pub struct EquityArgs {
     #[arg(long, value_parser = super::parse_threads)]
     threads: Option<usize>,
     /// Write one JSON object: {method, deals, players: [{spec, equity, win, tie, stderr}]};
-    /// stderr only for Monte Carlo, null when unknown (fewer than two deals).
+    /// stderr only for Monte Carlo, null when unknown (fewer than two deals); the high-low
+    /// games add scoop, high and low.
     #[arg(long)]
     json: bool,
-    /// Each player's range (hold'em, e.g. `QQ+,AKs`) or known cards (other games).
+    /// Each player's range (hold'em and short deck, e.g. `QQ+,AKs`; Omaha, e.g. `AAKKds,JT98`)
+    /// or exact cards; known cards in the stud games, Americana and turnover.
     #[arg(required = true, num_args = 1..)]
     players: Vec<String>,
 }

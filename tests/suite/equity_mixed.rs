@@ -344,6 +344,8 @@ fn monte_carlo_is_the_same_on_any_thread_count() {
         (Game::Omaha8, ["AsAh2s3h", "random"]),
         (Game::Omaha, ["AAKKds", "JT98"]),
         (Game::Razz, ["Ah2d3c", "4c5d6h"]),
+        (Game::Omaha, ["AsAhKsKh", "JdTd9c8c"]),
+        (Game::Omaha85, ["AsAh2s3hKd", "JdTd9c8c7h"]),
     ] {
         let mut q = Query::new(game, players);
         q.method = Method::MonteCarlo;
@@ -431,4 +433,31 @@ fn monte_carlo_with_ranges_and_random_players_agrees_with_exhaustive() {
             );
         }
     }
+}
+
+/// Omaha range errors name the player, the token and the character, and say what to write.
+#[test]
+fn omaha_range_errors_point_at_the_character() {
+    let error =
+        |players: [&str; 2]| calculate(&Query::new(Game::Omaha, players)).unwrap_err().to_string();
+    assert_eq!(
+        error(["AAKK+", "JJ"]),
+        "player 1 (\"AAKK+\"): range token 1 (\"AAKK+\", column 1): '+' at column 5: spans \
+         such as AA+ or KK-TT are hold'em notation; list the Omaha hands with commas (AA**,KK**)"
+    );
+    assert_eq!(
+        error(["AAKKds", "QQ,JJT9?"]),
+        "player 2 (\"QQ,JJT9?\"): range token 2 (\"JJT9?\", column 4): '?' at column 8 is not a \
+         rank, a card or a wildcard: expected a rank (A, K, ..., 2), a card (As) or * (any card)"
+    );
+    assert_eq!(
+        error(["AsKh", "JJ"]),
+        "player 1 (\"AsKh\"): 2 cards, expected 4 (or a range such as AAKKds; 5 each for \
+         five-card Omaha)"
+    );
+    assert_eq!(
+        error(["AsAhKsKh", "JdTd9c8c7c"]),
+        "player 2 (\"JdTd9c8c7c\"): 5 cards, expected 4, as player 1's hand (Omaha: every hand \
+         the same size)"
+    );
 }
