@@ -2,7 +2,8 @@
 //! (OMPEval's, docs/performance.md): AhKh vs QsQd exhaustive 2.2 ms on one core; AsAh vs KdKc
 //! vs QsQd 1.3 ms; QQ+,AKs vs JJ-99,AQs 12.4 ms on two threads; Monte Carlo 40 M deals/s on one
 //! core; random vs random heads-up exhaustive under 10 s on two threads (set
-//! FELTKIT_BENCH_SLOW=1 to run it).
+//! FELTKIT_BENCH_SLOW=1 to run it). The mixed games: PLO heads-up exact on a flop (990 turn
+//! and river pairs) has a goal of 1 ms on one core, PLO Monte Carlo of 10 M deals/s per core.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use feltkit::equity::{calculate, Game, Method, Query};
@@ -23,7 +24,7 @@ fn exhaustive(c: &mut Criterion) {
     let one = pool(1);
     let two = pool(2);
     let mut g = c.benchmark_group("exhaustive");
-    let cases: [(&str, Query, &rayon::ThreadPool); 7] = [
+    let cases: [(&str, Query, &rayon::ThreadPool); 13] = [
         (
             "ahkh_vs_qsqd_1t",
             query(Game::Holdem, &["AhKh", "QsQd"], "", "", Method::Exhaustive),
@@ -59,6 +60,36 @@ fn exhaustive(c: &mut Criterion) {
             query(Game::Turnover, &["AhKd7c", "9s9h2c"], "", "", Method::Exhaustive),
             &two,
         ),
+        (
+            "plo_asahkskh_vs_jdtd9c8c_flop_1t",
+            query(Game::Omaha, &["AsAhKsKh", "JdTd9c8c"], "2c7h3d", "", Method::Exhaustive),
+            &one,
+        ),
+        (
+            "plo_asahkskh_vs_jdtd9c8c_preflop_2t",
+            query(Game::Omaha, &["AsAhKsKh", "JdTd9c8c"], "", "", Method::Exhaustive),
+            &two,
+        ),
+        (
+            "plo8_asah2s3h_vs_jdtd9c8c_flop_1t",
+            query(Game::Omaha8, &["AsAh2s3h", "JdTd9c8c"], "2c7h4d", "", Method::Exhaustive),
+            &one,
+        ),
+        (
+            "shortdeck_asks_vs_qhqd_preflop_2t",
+            query(Game::ShortDeck, &["AsKs", "QhQd"], "", "", Method::Exhaustive),
+            &two,
+        ),
+        (
+            "stud8_5th_street_1t",
+            query(Game::Stud8, &["Ah2d3c5s9d", "9s9h2cTd8c"], "", "4h5h", Method::Exhaustive),
+            &one,
+        ),
+        (
+            "razz_5th_street_1t",
+            query(Game::Razz, &["Ah2d3c5s9d", "9s9h2cTd8c"], "", "4h5h", Method::Exhaustive),
+            &one,
+        ),
     ];
     for (name, q, p) in &cases {
         g.bench_function(*name, |b| b.iter(|| p.install(|| calculate(q).expect("equity"))));
@@ -86,6 +117,13 @@ fn monte_carlo(c: &mut Criterion) {
         ("qq+aks_vs_jj-99aqs_1t", Game::Holdem, &["QQ+,AKs", "JJ-99,AQs"][..]),
         ("stud7_3rd_street_1t", Game::Stud7, &["AhKd7c", "9s9h2c"][..]),
         ("americana_2_known_1t", Game::Americana, &["AhKd", "9s9h"][..]),
+        ("plo_asahkskh_vs_jdtd9c8c_1t", Game::Omaha, &["AsAhKsKh", "JdTd9c8c"][..]),
+        ("plo8_asah2s3h_vs_jdtd9c8c_1t", Game::Omaha8, &["AsAh2s3h", "JdTd9c8c"][..]),
+        ("plo_aakkds_vs_random_1t", Game::Omaha, &["AAKKds", "random"][..]),
+        ("plo5_exact_1t", Game::Omaha5, &["AsAhKsKhQd", "JdTd9c8c7h"][..]),
+        ("shortdeck_asks_vs_qhqd_1t", Game::ShortDeck, &["AsKs", "QhQd"][..]),
+        ("stud8_3rd_street_1t", Game::Stud8, &["Ah2d3c", "9s9hKc"][..]),
+        ("razz_3rd_street_1t", Game::Razz, &["Ah2d3c", "9s9hKc"][..]),
     ] {
         let mut q = query(game, players, "", "", Method::MonteCarlo);
         q.iterations = Some(deals);

@@ -169,7 +169,8 @@ fn json_str(out: &mut String, s: &str) {
 }
 
 /// `{"row", "input": {name: cell}, "players": [{equity, win, tie}], "method", "deals",
-/// "stderr", "error"}` with nulls where a value is absent, and a newline.
+/// "stderr", "error"}` with nulls where a value is absent, and a newline; players of the
+/// high-low games also have `scoop`, `high` and `low`.
 fn json_line(out: &mut String, o: &Outcome, carried: &[(usize, String)]) {
     write!(out, "{{\"row\":{},\"input\":{{", o.row).ok();
     for (k, (i, name)) in carried.iter().enumerate() {
@@ -186,8 +187,14 @@ fn json_line(out: &mut String, o: &Outcome, carried: &[(usize, String)]) {
             out.push_str("\"players\":[");
             for (i, p) in e.players.iter().enumerate() {
                 let sep = if i > 0 { "," } else { "" };
-                write!(out, "{sep}{{\"equity\":{},\"win\":{},\"tie\":{}}}", p.equity, p.win, p.tie)
+                write!(out, "{sep}{{\"equity\":{},\"win\":{},\"tie\":{}", p.equity, p.win, p.tie)
                     .ok();
+                // High-low games: the scoop and the shares won high and low.
+                if let Some(h) = p.hilo {
+                    write!(out, ",\"scoop\":{},\"high\":{},\"low\":{}", h.scoop, h.high, h.low)
+                        .ok();
+                }
+                out.push('}');
             }
             write!(out, "],\"method\":\"{}\",\"deals\":{},\"stderr\":", e.method.name(), e.deals)
                 .ok();

@@ -357,7 +357,7 @@ mod tests {
             err(&["AA", "KK", "", "", "", "", "x1", ""]),
             "seed: expected a whole number from 0 to 2^64-1, got \"x1\""
         );
-        assert!(err(&["AA", "KK", "", "", "", "", "", "omaha"]).starts_with("game: unknown game"));
+        assert!(err(&["AA", "KK", "", "", "", "", "", "omaha9"]).starts_with("game: unknown game"));
     }
 
     #[test]

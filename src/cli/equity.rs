@@ -24,6 +24,25 @@ pub enum GameArg {
     Stud7,
     /// Americana: five-card stud on the 32-card deck.
     Americana,
+    /// Omaha high: 4 hole cards (5 when every player is given 5), ranges such as AAKKds.
+    #[value(alias = "plo")]
+    Omaha,
+    /// Five-card Omaha high.
+    #[value(alias = "plo5")]
+    Omaha5,
+    /// Omaha high-low eight or better: 4 hole cards (5 when given 5 each).
+    #[value(alias = "plo8")]
+    Omaha8,
+    /// Five-card Omaha high-low eight or better.
+    #[value(name = "omaha5-8", alias = "big-o")]
+    Omaha58,
+    /// Short-deck hold'em: 36 cards, flush above full house.
+    #[value(name = "shortdeck", alias = "short-deck")]
+    ShortDeck,
+    /// Seven-card stud high-low eight or better: each player's known cards.
+    Stud8,
+    /// Razz: seven-card stud, ace-to-five low.
+    Razz,
 }
 
 /// Estimated wall-clock seconds above which `--exhaustive` prints its estimate before starting.
@@ -72,10 +91,12 @@ pub struct EquityArgs {
     #[arg(long, value_parser = super::parse_threads)]
     threads: Option<usize>,
     /// Write one JSON object: {method, deals, players: [{spec, equity, win, tie, stderr}]};
-    /// stderr only for Monte Carlo, null when unknown (fewer than two deals).
+    /// stderr only for Monte Carlo, null when unknown (fewer than two deals); the high-low
+    /// games add scoop, high and low.
     #[arg(long)]
     json: bool,
-    /// Each player's range (hold'em, e.g. `QQ+,AKs`) or known cards (other games).
+    /// Each player's range (hold'em and short deck, e.g. `QQ+,AKs`; Omaha, e.g. `AAKKds,JT98`)
+    /// or exact cards; known cards in the stud games, Americana and turnover.
     #[arg(required = true, num_args = 1..)]
     players: Vec<String>,
 }
@@ -87,6 +108,13 @@ pub fn run(args: EquityArgs) -> anyhow::Result<ExitCode> {
         GameArg::Turnover => Game::Turnover,
         GameArg::Stud7 => Game::Stud7,
         GameArg::Americana => Game::Americana,
+        GameArg::Omaha => Game::Omaha,
+        GameArg::Omaha5 => Game::Omaha5,
+        GameArg::Omaha8 => Game::Omaha8,
+        GameArg::Omaha58 => Game::Omaha85,
+        GameArg::ShortDeck => Game::ShortDeck,
+        GameArg::Stud8 => Game::Stud8,
+        GameArg::Razz => Game::Razz,
     };
     let mut q = Query::new(game, args.players.iter().cloned());
     q.board = args.board.clone();
@@ -235,6 +263,11 @@ fn to_json(e: &Equity) -> serde_json::Value {
             if e.method == Method::MonteCarlo {
                 v["stderr"] = serde_json::json!(p.stderr);
             }
+            if let Some(h) = p.hilo {
+                v["scoop"] = serde_json::json!(h.scoop);
+                v["high"] = serde_json::json!(h.high);
+                v["low"] = serde_json::json!(h.low);
+            }
             v
         })
         .collect();
@@ -256,20 +289,35 @@ fn write_table(out: &mut dyn Write, e: &Equity, auto: bool) -> std::io::Result<(
         }
     };
     let width = e.players.iter().map(|p| name(&p.spec).chars().count()).max().unwrap_or(0).max(6);
-    let mut head = format!("{:<width$}  {:>9}  {:>9}  {:>9}", "player", "equity", "win", "tie");
+    let hilo = e.players.iter().any(|p| p.hilo.is_some());
+    let (b, c, d) = if hilo { ("scoop", "high", "low") } else { ("win", "tie", "") };
+    let mut head = format!("{:<width$}  {:>9}  {:>9}  {:>9}", "player", "equity", b, c);
+    if hilo {
+        head += &format!("  {d:>9}");
+    }
     if mc {
         head += &format!("  {:>8}", "stderr");
     }
     writeln!(out, "{}", head.trim_end())?;
     for p in &e.players {
         let pct = |x: f64| format!("{:.4}%", 100.0 * x);
-        let mut row = format!(
-            "{:<width$}  {:>9}  {:>9}  {:>9}",
-            name(&p.spec),
-            pct(p.equity),
-            pct(p.win),
-            pct(p.tie)
-        );
+        let mut row = match p.hilo {
+            Some(h) => format!(
+                "{:<width$}  {:>9}  {:>9}  {:>9}  {:>9}",
+                name(&p.spec),
+                pct(p.equity),
+                pct(h.scoop),
+                pct(h.high),
+                pct(h.low)
+            ),
+            None => format!(
+                "{:<width$}  {:>9}  {:>9}  {:>9}",
+                name(&p.spec),
+                pct(p.equity),
+                pct(p.win),
+                pct(p.tie)
+            ),
+        };
         if mc {
             // A standard error needs at least two deals: with one it is unknown, not 0.
             let se = p.stderr.map_or_else(|| "n/a".to_string(), |se| format!("{:.4}%", 100.0 * se));

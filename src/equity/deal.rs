@@ -17,6 +17,56 @@ pub(crate) trait Ranker: Copy + Send + Sync {
     fn add(h: Self::Hand, c: Card) -> Self::Hand;
     /// The hand's value; the hand has the game's final card count.
     fn rank(h: Self::Hand) -> u32;
+    /// Whether the pot is split with the best eight-or-better low.
+    const HILO: bool = false;
+    /// The hand's eight-or-better low (larger wins), 0 for none; only read when `HILO`.
+    fn low(_h: Self::Hand) -> u32 {
+        0
+    }
+}
+
+/// Seven-card stud high-low: the best five of seven standard cards, and the best
+/// eight-or-better low (kept as the OR of the cards' low rank bits).
+#[derive(Clone, Copy)]
+pub(crate) struct SevenHiLo;
+
+impl Ranker for SevenHiLo {
+    type Hand = (Hand, u8);
+    const EMPTY: (Hand, u8) = (Hand::EMPTY, 0);
+    const HILO: bool = true;
+    #[inline(always)]
+    fn add((h, m): (Hand, u8), c: Card) -> (Hand, u8) {
+        (h.add(c), m | crate::eval::low::low_bit_of(c))
+    }
+    #[inline(always)]
+    fn rank((h, _): (Hand, u8)) -> u32 {
+        h.rank7().value() as u32
+    }
+    #[inline(always)]
+    fn low((_, m): (Hand, u8)) -> u32 {
+        crate::eval::low::best_of_mask(m).map_or(0, |l| l.value())
+    }
+}
+
+/// Razz: the best ace-to-five low of seven cards, the cards kept as they come.
+#[derive(Clone, Copy)]
+pub(crate) struct Razz;
+
+impl Ranker for Razz {
+    type Hand = ([Card; 7], u8);
+    const EMPTY: ([Card; 7], u8) =
+        ([Card::new(crate::card::Rank::TWO, crate::card::Suit::CLUBS); 7], 0);
+    #[inline(always)]
+    fn add((mut cards, n): ([Card; 7], u8), c: Card) -> ([Card; 7], u8) {
+        if let Some(slot) = cards.get_mut(n as usize) {
+            *slot = c;
+        }
+        (cards, n.saturating_add(1).min(7))
+    }
+    #[inline(always)]
+    fn rank((cards, n): ([Card; 7], u8)) -> u32 {
+        crate::eval::ace_five::rank(&cards[..n as usize]).value()
+    }
 }
 
 /// Best five of seven standard cards (hold'em, turnover, seven-card stud).

@@ -9,7 +9,10 @@ use crate::range::RangeError;
 #[derive(Debug, Clone, PartialEq, Error)]
 pub enum EquityError {
     /// The game name is unknown.
-    #[error("unknown game {0:?}: expected holdem, turnover, stud7 or americana")]
+    #[error(
+        "unknown game {0:?}: expected holdem, shortdeck, omaha, omaha5, omaha8, omaha5-8, \
+         turnover, stud7, stud8, razz or americana"
+    )]
     UnknownGame(String),
     /// The method name is unknown.
     #[error("unknown method {0:?}: expected auto, exhaustive or monte_carlo")]
@@ -50,7 +53,7 @@ pub enum EquityError {
     /// turnover).
     #[error(
         "player {player} ({spec:?}): {game} takes each player's exact known cards (as in \
-         {example}), not a range: ranges are for holdem"
+         {example}), not a range: ranges are for holdem, shortdeck and the omaha games"
     )]
     RangeNotCards {
         /// The player, counting from 1.

@@ -73,6 +73,16 @@ impl Setup {
                     let g = v.iter().fold(0, |g, (_, w)| gcd(g, *w)).max(1);
                     v.into_iter().map(|(combo, w)| Weighted { combo, weight: w / g }).collect()
                 }
+                // Whole-hand ranges belong to the Omaha and short-deck games.
+                Holding::Hands(r) => r
+                    .hands(exact)
+                    .into_iter()
+                    .filter_map(|m| {
+                        let mut cards = crate::card::CardSet::from_bits(m).iter();
+                        Combo::new(cards.next()?, cards.next()?)
+                    })
+                    .map(|combo| Weighted { combo, weight: 1 })
+                    .collect(),
             };
             if combos.is_empty() {
                 return Err(EquityError::EmptyRange { player: i + 1, spec: q.specs[i].clone() });
@@ -322,14 +332,6 @@ fn matchup_exists(s: &Setup) -> Result<(), EquityError> {
 }
 
 /// Sums two tallies.
-pub(crate) fn merge(mut a: Tally, b: Tally) -> Tally {
-    a.deals += b.deals;
-    a.total += b.total;
-    for p in 0..a.wins.len() {
-        a.wins[p] += b.wins[p];
-        a.ties[p] += b.ties[p];
-        a.shares[p] += b.shares[p];
-        a.squares[p] += b.squares[p];
-    }
-    a
+pub(crate) fn merge(a: Tally, b: Tally) -> Tally {
+    a.merge(b)
 }

@@ -15,6 +15,8 @@
 //! players' weights multiplied (weights in whole thousandths, divided by their common factor).
 
 mod board_first;
+mod community;
+mod community_sample;
 mod deal;
 mod error;
 mod estimate;
@@ -23,8 +25,10 @@ mod holdem;
 mod holdem_sample;
 mod iso;
 mod monte_carlo;
+mod omaha_board;
 mod query;
 mod ranks;
+mod showdown;
 mod stud;
 mod tally;
 mod turnover;
@@ -37,7 +41,7 @@ pub use monte_carlo::{
     STDERR_EXPECTED,
 };
 pub use query::{Game, Holding, Method, ParsedQuery, Query};
-pub use tally::TIE_UNIT;
+pub use tally::{HILO_UNIT, TIE_UNIT};
 
 use tally::Tally;
 
@@ -79,8 +83,25 @@ pub struct PlayerEquity {
     pub wins: u128,
     /// Weighted deals split.
     pub ties: u128,
-    /// Weighted tie shares in units of 1/[`TIE_UNIT`] of a deal.
+    /// Weighted shares of the deals split, in units of 1/[`Equity::unit`] of a pot.
     pub tie_share: u128,
+    /// High-low games: how the player's pots were won.
+    pub hilo: Option<HiLoShare>,
+}
+
+/// How a player's share of the pot divides in a high-low game (eight or better): half the pot
+/// goes to the best high hand, half to the best qualifying low, and with no qualifying low the
+/// high hand takes it all. `high + low` is the player's equity.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct HiLoShare {
+    /// Fraction of deals where the player takes the whole pot alone (a scoop): best high and
+    /// best low alone, or best high alone with no qualifying low.
+    pub scoop: f64,
+    /// The player's share of all pots won with the high hand (0 to 1; the whole pot counts
+    /// when no low qualifies).
+    pub high: f64,
+    /// The player's share of all pots won with the low hand (0 to 1/2).
+    pub low: f64,
 }
 
 /// The result of a calculation.
@@ -95,6 +116,9 @@ pub struct Equity {
     pub total: u128,
     /// Per player, in the query's order.
     pub players: Vec<PlayerEquity>,
+    /// Share units of one pot in [`PlayerEquity::tie_share`]: [`TIE_UNIT`], or [`HILO_UNIT`]
+    /// in the high-low games.
+    pub unit: u64,
 }
 
 /// Computes equity with rayon's global thread pool and no progress reports.
@@ -136,6 +160,7 @@ fn choose_method(asked: Method, cost: f64) -> Method {
 /// A parsed query ready for one game's engine.
 enum Prepared {
     Holdem(holdem::Setup),
+    Community(community::Setup),
     Stud(Game, stud::Setup),
     Turnover(turnover::Setup),
 }
@@ -144,14 +169,20 @@ impl Prepared {
     fn new(q: &ParsedQuery) -> Result<Prepared, EquityError> {
         Ok(match q.game {
             Game::Holdem => Prepared::Holdem(holdem::Setup::new(q)?),
-            Game::Stud7 | Game::Americana => Prepared::Stud(q.game, stud::Setup::new(q)?),
+            Game::Stud7 | Game::Stud8 | Game::Razz | Game::Americana => {
+                Prepared::Stud(q.game, stud::Setup::new(q)?)
+            }
             Game::Turnover => Prepared::Turnover(turnover::Setup::new(q)?),
+            Game::Omaha | Game::Omaha5 | Game::Omaha8 | Game::Omaha85 | Game::ShortDeck => {
+                Prepared::Community(community::Setup::new(q)?)
+            }
         })
     }
 
     fn cost(&self) -> f64 {
         match self {
             Prepared::Holdem(s) => s.exhaustive_cost(),
+            Prepared::Community(s) => s.exhaustive_cost(),
             Prepared::Stud(_, s) => s.exhaustive_cost(),
             Prepared::Turnover(s) => s.exhaustive_cost(),
         }
@@ -160,6 +191,7 @@ impl Prepared {
     fn exhaustive(&self, progress: Option<&Progress<'_>>) -> Result<Tally, EquityError> {
         match self {
             Prepared::Holdem(s) => holdem::exhaustive(s, progress),
+            Prepared::Community(s) => community::exhaustive(s, progress),
             Prepared::Stud(game, s) => stud::exhaustive(*game, s, progress),
             Prepared::Turnover(s) => Ok(turnover::exhaustive(s, progress)),
         }
@@ -176,6 +208,9 @@ impl Prepared {
             }
             Prepared::Stud(game, s) => {
                 monte_carlo::run(q, stud::sampler(*game, s).as_ref(), progress)
+            }
+            Prepared::Community(s) => {
+                monte_carlo::run(q, community_sample::sampler(s).as_ref(), progress)
             }
             Prepared::Turnover(s) => {
                 monte_carlo::run(q, &turnover::TurnoverSampler::new(s), progress)
@@ -228,7 +263,15 @@ fn finish(specs: &[String], method: Method, t: &Tally) -> Equity {
             wins: t.wins[p],
             ties: t.ties[p],
             tie_share: t.shares[p],
+            hilo: t.is_hilo().then(|| {
+                let pots = (t.total * t.unit as u128).max(1) as f64;
+                HiLoShare {
+                    scoop: t.wins[p] as f64 / total,
+                    high: t.high[p] as f64 / pots,
+                    low: t.low[p] as f64 / pots,
+                }
+            }),
         })
         .collect();
-    Equity { method, deals: t.deals, total: t.total, players }
+    Equity { method, deals: t.deals, total: t.total, players, unit: t.unit }
 }

@@ -12,7 +12,7 @@ use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
 
-use super::tally::{Counts, Tally};
+use super::tally::{Counts, Tally, TIE_UNIT};
 use super::{EquityError, Progress, Query};
 
 /// Deals per batch.
@@ -65,6 +65,11 @@ pub fn stderr_target(text: &str) -> Result<f64, String> {
 pub(crate) trait Sampler: Sync {
     /// The number of players.
     fn players(&self) -> usize;
+    /// Share units of one pot: [`TIE_UNIT`], or [`super::tally::HILO_UNIT`] for a high-low
+    /// game.
+    fn unit(&self) -> u64 {
+        TIE_UNIT
+    }
     /// Draws and counts `deals` deals.
     fn sample(
         &self,
@@ -118,7 +123,7 @@ pub(crate) fn run(
     };
     let limit = q.iterations.unwrap_or(if q.time.is_some() { u64::MAX } else { MAX_DEALS });
     let n = sampler.players();
-    let mut tally = Tally::new(n);
+    let mut tally = Tally::with_unit(n, sampler.unit());
     let mut next = 0u64;
     let mut round = 8u64;
     loop {

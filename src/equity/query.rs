@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use super::EquityError;
 use crate::card::{parse_cards, Card, CardSet, Deck, Rank, Suit};
+use crate::range::omaha::OmahaRange;
 use crate::range::{Combo, Range};
 
 /// The games `felt equity` knows (see docs/games.md).
@@ -20,6 +21,21 @@ pub enum Game {
     Stud7,
     /// Americana: five-card stud on the 32-card deck with suit tie-breaks.
     Americana,
+    /// Omaha high (pot-limit Omaha): four hole cards, or five when the players are given five
+    /// cards each; exactly two hole cards and three board cards play.
+    Omaha,
+    /// Five-card Omaha high.
+    Omaha5,
+    /// Omaha high-low eight or better: four hole cards (five when given five each).
+    Omaha8,
+    /// Five-card Omaha high-low eight or better.
+    Omaha85,
+    /// Short-deck hold'em: 36 cards (six to ace), flush above full house, A-6-7-8-9 a straight.
+    ShortDeck,
+    /// Seven-card stud high-low eight or better.
+    Stud8,
+    /// Razz: seven-card stud, ace-to-five low.
+    Razz,
 }
 
 impl Game {
@@ -30,13 +46,41 @@ impl Game {
             Game::Turnover => "turnover",
             Game::Stud7 => "stud7",
             Game::Americana => "americana",
+            Game::Omaha => "omaha",
+            Game::Omaha5 => "omaha5",
+            Game::Omaha8 => "omaha8",
+            Game::Omaha85 => "omaha5-8",
+            Game::ShortDeck => "shortdeck",
+            Game::Stud8 => "stud8",
+            Game::Razz => "razz",
         }
+    }
+
+    /// Whether the pot is split between the best high hand and the best eight-or-better low.
+    pub const fn is_hilo(self) -> bool {
+        matches!(self, Game::Omaha8 | Game::Omaha85 | Game::Stud8)
+    }
+
+    /// Whether the game is an Omaha game (hole cards, exactly two of them play).
+    pub const fn is_omaha(self) -> bool {
+        matches!(self, Game::Omaha | Game::Omaha5 | Game::Omaha8 | Game::Omaha85)
+    }
+
+    /// Whether the game deals each player's known cards to seven (stud7, stud8, razz).
+    pub const fn is_stud(self) -> bool {
+        matches!(self, Game::Stud7 | Game::Stud8 | Game::Razz)
+    }
+
+    /// Whether the game has a community board (hold'em, turnover, Omaha, short deck).
+    pub const fn has_board(self) -> bool {
+        matches!(self, Game::Holdem | Game::Turnover | Game::ShortDeck) || self.is_omaha()
     }
 
     /// The deck the game deals from.
     pub const fn deck(self) -> Deck {
         match self {
             Game::Americana => Deck::Americana,
+            Game::ShortDeck => Deck::ShortDeck,
             _ => Deck::Standard,
         }
     }
@@ -44,8 +88,11 @@ impl Game {
     /// The fewest and most players the game takes.
     pub const fn players(self) -> (usize, usize) {
         match self {
-            Game::Holdem | Game::Turnover => (2, 10),
-            Game::Stud7 => (2, 8),
+            Game::Holdem | Game::Turnover | Game::ShortDeck => (2, 10),
+            Game::Omaha | Game::Omaha8 => (2, 10),
+            // Nine five-card hands and a board take 50 cards.
+            Game::Omaha5 | Game::Omaha85 => (2, 9),
+            Game::Stud7 | Game::Stud8 | Game::Razz => (2, 8),
             Game::Americana => (2, 6),
         }
     }
@@ -65,6 +112,13 @@ impl FromStr for Game {
             "turnover" => Ok(Game::Turnover),
             "stud7" | "stud" | "sevencardstud" => Ok(Game::Stud7),
             "americana" => Ok(Game::Americana),
+            "omaha" | "plo" | "omahahigh" | "omahahi" => Ok(Game::Omaha),
+            "omaha5" | "plo5" | "fivecardomaha" => Ok(Game::Omaha5),
+            "omaha8" | "plo8" | "o8" | "omahahilo" | "omahahighlow" => Ok(Game::Omaha8),
+            "omaha58" | "omaha85" | "plo58" | "bigo" => Ok(Game::Omaha85),
+            "shortdeck" | "6plus" | "sixplus" | "shortdeckholdem" => Ok(Game::ShortDeck),
+            "stud8" | "studhilo" | "stud8orbetter" | "studhighlow" => Ok(Game::Stud8),
+            "razz" => Ok(Game::Razz),
             _ => Err(EquityError::UnknownGame(s.to_string())),
         }
     }
@@ -164,23 +218,25 @@ impl Query {
         }
         let board = parse_cards(&self.board, deck).map_err(EquityError::Board)?;
         let dead_cards = parse_cards(&self.dead, deck).map_err(EquityError::Dead)?;
-        let allowed: &[usize] = match self.game {
-            Game::Holdem | Game::Turnover => &[0, 3, 4, 5],
-            Game::Stud7 | Game::Americana => &[0],
-        };
+        let allowed: &[usize] = if self.game.has_board() { &[0, 3, 4, 5] } else { &[0] };
         if !allowed.contains(&board.len()) {
-            let expected = match self.game {
-                Game::Holdem | Game::Turnover => "0, 3, 4 or 5",
-                _ => "none (give each player's up cards with the player)",
+            let expected = if self.game.has_board() {
+                "0, 3, 4 or 5"
+            } else {
+                "none (give each player's up cards with the player)"
             };
             return Err(EquityError::BoardSize { got: board.len(), expected });
         }
         let mut seen = Seen::default();
         seen.add(&board, Place::Board)?;
         seen.add(&dead_cards, Place::Dead)?;
+        let hole = self.hole_size()?;
         let mut players = Vec::with_capacity(n);
         for (i, spec) in self.players.iter().enumerate() {
-            let holding = self.holding(i, spec)?;
+            let holding = match hole {
+                Some(size) => self.hand_holding(i, spec, size)?,
+                None => self.holding(i, spec)?,
+            };
             if let Holding::Cards(cards) = &holding {
                 seen.add(cards, Place::Player(i + 1))?;
             }
@@ -188,6 +244,86 @@ impl Query {
         }
         let dead: CardSet = dead_cards.iter().copied().collect();
         Ok(ParsedQuery { game: self.game, board, dead, players, specs: self.players.clone() })
+    }
+
+    /// The hole cards each player holds in the games that take hands or ranges of hands
+    /// (Omaha, short deck): `None` for the other games. Plain Omaha takes the size of the
+    /// players given as cards (all the same), four when none is.
+    fn hole_size(&self) -> Result<Option<usize>, EquityError> {
+        let size = match self.game {
+            Game::ShortDeck => 2,
+            Game::Omaha5 | Game::Omaha85 => 5,
+            Game::Omaha | Game::Omaha8 => {
+                let sizes: Vec<(usize, usize)> = self
+                    .players
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, p)| Some((i + 1, parse_cards(p, Deck::Standard).ok()?.len())))
+                    .filter(|&(_, n)| n == 4 || n == 5)
+                    .collect();
+                match sizes.as_slice() {
+                    [] => 4,
+                    [(_, n), rest @ ..] => {
+                        if let Some(&(player, got)) = rest.iter().find(|(_, m)| m != n) {
+                            return Err(EquityError::PlayerCardCount {
+                                player,
+                                spec: self.players[player - 1].clone(),
+                                got,
+                                expected: if *n == 4 {
+                                    "4, as player 1's hand (Omaha: every hand the same size)"
+                                } else {
+                                    "5, as the first hand given (five-card Omaha: every hand \
+                                     the same size)"
+                                },
+                            });
+                        }
+                        *n
+                    }
+                }
+            }
+            _ => return Ok(None),
+        };
+        Ok(Some(size))
+    }
+
+    /// A player of Omaha or short deck: exact cards (a hand of `size` cards) or a range.
+    fn hand_holding(&self, i: usize, spec: &str, size: usize) -> Result<Holding, EquityError> {
+        let player = i + 1;
+        let deck = self.game.deck();
+        if let Ok(cards) = parse_cards(spec, deck) {
+            if cards.len() == size {
+                return Ok(Holding::Cards(cards));
+            }
+            if !cards.is_empty() {
+                return Err(EquityError::PlayerCardCount {
+                    player,
+                    spec: spec.to_string(),
+                    got: cards.len(),
+                    expected: match (self.game, size) {
+                        (Game::ShortDeck, _) => "2 (or a hold'em range such as QQ+,AKs)",
+                        (_, 4) => "4 (or a range such as AAKKds; 5 each for five-card Omaha)",
+                        _ => "5 (or a range such as AAKK*)",
+                    },
+                });
+            }
+        }
+        let range = if self.game == Game::ShortDeck {
+            let r = Range::parse(spec).map_err(|error| EquityError::Range {
+                player,
+                spec: spec.to_string(),
+                error,
+            })?;
+            let masks = r.combos().filter(|(_, w)| *w > 0).map(|(c, _)| c.set().bits());
+            let masks: Vec<u64> = masks.filter(|m| m & !deck.cards().bits() == 0).collect();
+            OmahaRange::from_masks(2, masks)
+        } else {
+            OmahaRange::parse(spec, size).map_err(|error| EquityError::Range {
+                player,
+                spec: spec.to_string(),
+                error,
+            })?
+        };
+        Ok(Holding::Hands(range))
     }
 
     fn holding(&self, i: usize, spec: &str) -> Result<Holding, EquityError> {
@@ -213,7 +349,7 @@ impl Query {
             if Range::parse(spec).is_ok() {
                 let example = match self.game {
                     Game::Americana => "AhKd",
-                    Game::Stud7 => "AhKd7c, or \"\" when none are known",
+                    Game::Stud7 | Game::Stud8 | Game::Razz => "AhKd7c, or \"\" when none are known",
                     _ => "AhKd7c",
                 };
                 return EquityError::RangeNotCards {
@@ -227,7 +363,7 @@ impl Query {
         })?;
         let (lo, hi, expected) = match self.game {
             Game::Turnover => (2, 3, "3 (before the expose) or 2 (after)"),
-            Game::Stud7 => (0, 7, "0 to 7"),
+            Game::Stud7 | Game::Stud8 | Game::Razz => (0, 7, "0 to 7"),
             _ => (0, 5, "0 to 5"),
         };
         if cards.len() < lo || cards.len() > hi {
@@ -306,6 +442,9 @@ pub enum Holding {
     Range(Range),
     /// Known cards.
     Cards(Vec<Card>),
+    /// A range of whole hands (Omaha ranges; short-deck hold'em ranges), more than one hand or
+    /// not known to be one.
+    Hands(OmahaRange),
 }
 
 /// A query whose texts have been read and checked.
@@ -350,7 +489,10 @@ mod tests {
         assert_eq!("holdem".parse::<Game>().unwrap(), Game::Holdem);
         assert_eq!("Hold'em".parse::<Game>().unwrap(), Game::Holdem);
         assert_eq!("stud7".parse::<Game>().unwrap(), Game::Stud7);
-        assert!("omaha".parse::<Game>().is_err());
+        assert_eq!("omaha".parse::<Game>().unwrap(), Game::Omaha);
+        assert_eq!("omaha5-8".parse::<Game>().unwrap(), Game::Omaha85);
+        assert_eq!("Big-O".parse::<Game>().unwrap(), Game::Omaha85);
+        assert!("omaha9".parse::<Game>().is_err());
         assert_eq!("mc".parse::<Method>().unwrap(), Method::MonteCarlo);
         assert_eq!("monte-carlo".parse::<Method>().unwrap(), Method::MonteCarlo);
         assert_eq!("monte_carlo".parse::<Method>().unwrap(), Method::MonteCarlo);

@@ -10,11 +10,11 @@
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
 
-use super::deal::{draw, each_subset, Americana, Ranker, Seven, Uniform32};
+use super::deal::{draw, each_subset, Americana, Ranker, Razz, Seven, SevenHiLo, Uniform32};
 use super::holdem::{choose, merge};
 use super::monte_carlo::Sampler;
 use super::query::{Game, Holding, ParsedQuery};
-use super::tally::{Counts, Tally, MAX_PLAYERS};
+use super::tally::{Counts, Tally, HILO_UNIT, MAX_PLAYERS, TIE_UNIT};
 use super::{EquityError, Progress};
 use crate::card::Card;
 
@@ -40,7 +40,7 @@ impl Setup {
             .iter()
             .map(|h| match h {
                 Holding::Cards(c) => c.clone(),
-                Holding::Range(_) => Vec::new(),
+                _ => Vec::new(),
             })
             .collect();
         let used = q.known();
@@ -48,7 +48,7 @@ impl Setup {
         let mut need: Vec<usize> = known.iter().map(|k| size - k.len()).collect();
         let total: usize = need.iter().sum();
         let mut community = false;
-        if total > deck.len() && q.game == Game::Stud7 && need.iter().all(|n| *n >= 1) {
+        if total > deck.len() && q.game.is_stud() && need.iter().all(|n| *n >= 1) {
             community = true;
             need.iter_mut().for_each(|n| *n -= 1);
         }
@@ -87,7 +87,37 @@ pub(crate) fn exhaustive(
 ) -> Result<Tally, EquityError> {
     match game {
         Game::Americana => Ok(enumerate::<Americana>(s, progress)),
+        Game::Stud8 => Ok(enumerate::<SevenHiLo>(s, progress)),
+        Game::Razz => Ok(enumerate::<Razz>(s, progress)),
         _ => Ok(enumerate::<Seven>(s, progress)),
+    }
+}
+
+/// Share units of one pot for a ranking.
+fn unit<R: Ranker>() -> u64 {
+    if R::HILO {
+        HILO_UNIT
+    } else {
+        TIE_UNIT
+    }
+}
+
+/// Counts one showdown of complete hands.
+#[inline(always)]
+fn settle<R: Ranker>(hands: &[R::Hand], counts: &mut Counts) {
+    let n = hands.len().min(MAX_PLAYERS);
+    let mut ranks = [0u32; MAX_PLAYERS];
+    for (r, h) in ranks.iter_mut().zip(&hands[..n]) {
+        *r = R::rank(*h);
+    }
+    if R::HILO {
+        let mut lows = [0u32; MAX_PLAYERS];
+        for (l, h) in lows.iter_mut().zip(&hands[..n]) {
+            *l = R::low(*h);
+        }
+        counts.hilo(&ranks[..n], &lows[..n]);
+    } else {
+        counts.showdown(&ranks[..n], 1);
     }
 }
 
@@ -111,7 +141,7 @@ fn enumerate<R: Ranker>(s: &Setup, progress: Option<&Progress<'_>>) -> Tally {
     first
         .par_iter()
         .fold(
-            || Tally::new(n),
+            || Tally::with_unit(n, unit::<R>()),
             |mut t, &(mask, h)| {
                 let mut hands = base;
                 hands[0] = h;
@@ -127,7 +157,7 @@ fn enumerate<R: Ranker>(s: &Setup, progress: Option<&Progress<'_>>) -> Tally {
                 t
             },
         )
-        .reduce(|| Tally::new(n), merge)
+        .reduce(|| Tally::with_unit(n, unit::<R>()), merge)
 }
 
 fn deal_rest<R: Ranker>(
@@ -141,19 +171,16 @@ fn deal_rest<R: Ranker>(
     let free =
         || -> Vec<Card> { s.deck.iter().copied().filter(|c| used >> c.index() & 1 == 0).collect() };
     if p == n {
-        let mut ranks = [0u32; MAX_PLAYERS];
         if s.community {
             for c in free() {
-                for q in 0..n {
-                    ranks[q] = R::rank(R::add(hands[q], c));
+                let mut with = *hands;
+                for h in with[..n].iter_mut() {
+                    *h = R::add(*h, c);
                 }
-                counts.showdown(&ranks[..n], 1);
+                settle::<R>(&with[..n], counts);
             }
         } else {
-            for q in 0..n {
-                ranks[q] = R::rank(hands[q]);
-            }
-            counts.showdown(&ranks[..n], 1);
+            settle::<R>(&hands[..n], counts);
         }
         return;
     }
@@ -195,6 +222,10 @@ impl<R: Ranker> Sampler for StudSampler<R> {
         self.setup.known.len()
     }
 
+    fn unit(&self) -> u64 {
+        unit::<R>()
+    }
+
     fn sample(
         &self,
         rng: &mut Xoshiro256PlusPlus,
@@ -203,7 +234,6 @@ impl<R: Ranker> Sampler for StudSampler<R> {
     ) -> Result<(), EquityError> {
         let s = &self.setup;
         let n = s.known.len();
-        let mut ranks = [0u32; MAX_PLAYERS];
         let mut bits = Uniform32::default();
         for _ in 0..deals {
             let mut used = self.used;
@@ -219,10 +249,7 @@ impl<R: Ranker> Sampler for StudSampler<R> {
                     *h = R::add(*h, c);
                 }
             }
-            for p in 0..n {
-                ranks[p] = R::rank(hands[p]);
-            }
-            counts.showdown(&ranks[..n], 1);
+            settle::<R>(&hands[..n], counts);
         }
         Ok(())
     }
@@ -232,6 +259,8 @@ impl<R: Ranker> Sampler for StudSampler<R> {
 pub(crate) fn sampler(game: Game, s: &Setup) -> Box<dyn Sampler> {
     match game {
         Game::Americana => Box::new(StudSampler::<Americana>::new(s)),
+        Game::Stud8 => Box::new(StudSampler::<SevenHiLo>::new(s)),
+        Game::Razz => Box::new(StudSampler::<Razz>::new(s)),
         _ => Box::new(StudSampler::<Seven>::new(s)),
     }
 }

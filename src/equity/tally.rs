@@ -7,6 +7,10 @@
 /// Share units of one whole pot: divisible by 1 to 10.
 pub const TIE_UNIT: u64 = 2520;
 
+/// Share units of one whole pot in the high-low split games: half a pot is [`TIE_UNIT`], so
+/// each half divides among 1 to 10 players.
+pub const HILO_UNIT: u64 = 2 * TIE_UNIT;
+
 /// The most players any game takes.
 pub const MAX_PLAYERS: usize = 10;
 
@@ -19,10 +23,16 @@ pub struct Counts {
     pub wins: [u64; MAX_PLAYERS],
     /// Deals split, per player.
     pub ties: [u64; MAX_PLAYERS],
-    /// Tie shares in units of 1/[`TIE_UNIT`], per player.
+    /// Tie shares in units of 1/[`TIE_UNIT`] (1/[`HILO_UNIT`] in the high-low games), per
+    /// player.
     pub shares: [u64; MAX_PLAYERS],
-    /// Sum of squared per-deal equity in units of 1/TIE_UNIT² (for the Monte Carlo error).
+    /// Sum of squared per-deal equity in units of 1/TIE_UNIT² (1/HILO_UNIT² in the high-low
+    /// games), for the Monte Carlo error.
     pub squares: [u64; MAX_PLAYERS],
+    /// High-low games: pot units (1/[`HILO_UNIT`]) won with the high hand, per player.
+    pub high: [u64; MAX_PLAYERS],
+    /// High-low games: pot units (1/[`HILO_UNIT`]) won with the low hand, per player.
+    pub low: [u64; MAX_PLAYERS],
 }
 
 impl Counts {
@@ -60,6 +70,38 @@ impl Counts {
         }
     }
 
+    /// Counts one high-low showdown: `high` ranks and `low` ranks (larger wins; a low of 0 is
+    /// no qualifying low). Half the pot goes to the best high hand and half to the best low;
+    /// with no qualifying low the high hand takes it all; tied hands split their half. Shares
+    /// are counted in units of 1/[`HILO_UNIT`] of a pot; a player who takes the whole pot alone
+    /// counts a win (a scoop), one who takes part of it a tie.
+    #[inline(always)]
+    pub fn hilo(&mut self, high: &[u32], low: &[u32]) {
+        let n = high.len().min(low.len()).min(MAX_PLAYERS);
+        let (high, low) = (&high[..n], &low[..n]);
+        self.deals += 1;
+        let best_hi = high.iter().copied().max().unwrap_or(0);
+        let best_lo = low.iter().copied().max().unwrap_or(0);
+        let k_hi = high.iter().filter(|&&h| h == best_hi).count().max(1) as u64;
+        let k_lo = low.iter().filter(|&&l| l == best_lo).count().max(1) as u64;
+        let (hi_each, lo_each) =
+            if best_lo == 0 { (HILO_UNIT / k_hi, 0) } else { (TIE_UNIT / k_hi, TIE_UNIT / k_lo) };
+        for p in 0..n {
+            let h = if high[p] == best_hi { hi_each } else { 0 };
+            let l = if best_lo != 0 && low[p] == best_lo { lo_each } else { 0 };
+            self.high[p] += h;
+            self.low[p] += l;
+            let got = h + l;
+            if got == HILO_UNIT {
+                self.wins[p] += 1;
+            } else if got > 0 {
+                self.ties[p] += 1;
+                self.shares[p] += got;
+            }
+            self.squares[p] += got * got;
+        }
+    }
+
     /// Counts `times` deals that player `p` wins alone.
     #[inline(always)]
     pub fn win(&mut self, p: usize, times: u64) {
@@ -90,6 +132,8 @@ impl Counts {
             self.ties[p] += other.ties[p];
             self.shares[p] += other.shares[p];
             self.squares[p] += other.squares[p];
+            self.high[p] += other.high[p];
+            self.low[p] += other.low[p];
         }
     }
 
@@ -101,6 +145,8 @@ impl Counts {
             self.ties[p] -= other.ties[p];
             self.shares[p] -= other.shares[p];
             self.squares[p] -= other.squares[p];
+            self.high[p] -= other.high[p];
+            self.low[p] -= other.low[p];
         }
     }
 
@@ -129,6 +175,12 @@ pub struct Tally {
     pub shares: Vec<u128>,
     /// Weighted squares (Monte Carlo only, weight 1).
     pub squares: Vec<u128>,
+    /// High-low games: weighted pot units won with the high hand.
+    pub high: Vec<u128>,
+    /// High-low games: weighted pot units won with the low hand.
+    pub low: Vec<u128>,
+    /// Share units of one pot: [`TIE_UNIT`], or [`HILO_UNIT`] in the high-low games.
+    pub unit: u64,
 }
 
 impl Tally {
@@ -141,7 +193,35 @@ impl Tally {
             ties: vec![0; players],
             shares: vec![0; players],
             squares: vec![0; players],
+            high: vec![0; players],
+            low: vec![0; players],
+            unit: TIE_UNIT,
         }
+    }
+
+    /// An empty tally for `players` players counting shares in units of 1/`unit` of a pot.
+    pub fn with_unit(players: usize, unit: u64) -> Tally {
+        Tally { unit, ..Tally::new(players) }
+    }
+
+    /// Whether this is a high-low game's tally.
+    pub fn is_hilo(&self) -> bool {
+        self.unit == HILO_UNIT
+    }
+
+    /// Adds another tally of the same game.
+    pub fn merge(mut self, b: Tally) -> Tally {
+        self.deals += b.deals;
+        self.total += b.total;
+        for p in 0..self.wins.len() {
+            self.wins[p] += b.wins[p];
+            self.ties[p] += b.ties[p];
+            self.shares[p] += b.shares[p];
+            self.squares[p] += b.squares[p];
+            self.high[p] += b.high[p];
+            self.low[p] += b.low[p];
+        }
+        self
     }
 
     /// Adds the counts of `deals_evaluated` real deals standing for `c`, times `weight`.
@@ -153,6 +233,8 @@ impl Tally {
             self.ties[p] += c.ties[p] as u128 * weight;
             self.shares[p] += c.shares[p] as u128 * weight;
             self.squares[p] += c.squares[p] as u128 * weight;
+            self.high[p] += c.high[p] as u128 * weight;
+            self.low[p] += c.low[p] as u128 * weight;
         }
     }
 
@@ -161,8 +243,9 @@ impl Tally {
         if self.total == 0 {
             return 0.0;
         }
-        let units = self.wins[p] * TIE_UNIT as u128 + self.shares[p];
-        units as f64 / (self.total * TIE_UNIT as u128) as f64
+        let unit = self.unit as u128;
+        let units = self.wins[p] * unit + self.shares[p];
+        units as f64 / (self.total * unit) as f64
     }
 
     /// The standard error of player `p`'s equity, treating deals as independent samples.
@@ -171,7 +254,7 @@ impl Tally {
         if n < 2.0 {
             return f64::INFINITY;
         }
-        let u = TIE_UNIT as f64;
+        let u = self.unit as f64;
         let mean = self.equity(p);
         let mean_sq = self.squares[p] as f64 / (u * u) / n;
         let var = (mean_sq - mean * mean).max(0.0) * n / (n - 1.0);

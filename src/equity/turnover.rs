@@ -36,7 +36,7 @@ impl Setup {
             .iter()
             .map(|h| match h {
                 Holding::Cards(c) => c.clone(),
-                Holding::Range(_) => Vec::new(),
+                _ => Vec::new(),
             })
             .collect();
         let counts: Vec<usize> = holes.iter().map(Vec::len).collect();

@@ -200,6 +200,20 @@ pub fn best(cards: &[Card]) -> Option<EightLow> {
     EightLow::from_mask(LOWEST_FIVE[mask as usize])
 }
 
+/// The best low of cards whose eight-or-better rank bits (bit 0 the ace, ..., bit 7 the eight)
+/// are `mask`: the five lowest, or `None` when there are fewer than five. Lets a caller that
+/// adds cards one at a time keep only the OR of their bits.
+#[inline(always)]
+pub(crate) fn best_of_mask(mask: u8) -> Option<EightLow> {
+    EightLow::from_mask(LOWEST_FIVE[mask as usize])
+}
+
+/// A card's eight-or-better rank bit, 0 above the eight (see [`best_of_mask`]).
+#[inline(always)]
+pub(crate) fn low_bit_of(card: Card) -> u8 {
+    low_bit(card)
+}
+
 /// The best eight-or-better low of exactly two of `hole` and exactly three of `board` (Omaha
 /// hi-lo), after checking the deal as [`super::omaha::evaluate`] does: 2 to 6 hole cards, 3 to
 /// 5 board cards, no card twice. `None` when no such five cards qualify.
@@ -221,6 +235,15 @@ pub fn omaha_low(hole: &[Card], board: &[Card]) -> Result<Option<EightLow>, Eval
 /// fifth board card are ignored. Never panics.
 #[inline]
 pub fn omaha_low_rank(hole: &[Card], board: &[Card]) -> Option<EightLow> {
+    // Without three low ranks on the board, or two in the hand, there is no low to find.
+    let ranks = |cards: &[Card], most: usize| {
+        cards[..cards.len().min(most)].iter().fold(0u8, |m, &c| m | low_bit(c)).count_ones()
+    };
+    if ranks(board, crate::eval::omaha::MAX_BOARD) < 3
+        || ranks(hole, crate::eval::omaha::MAX_HOLE) < 2
+    {
+        return None;
+    }
     let (twos, n2) = crate::eval::omaha::pairs(hole, low_bit, |a, b| a | b);
     let (threes, n3) = crate::eval::omaha::triples(board, low_bit, |a, b| a | b);
     // A union with five bits takes two distinct low ranks from the hand and three others from

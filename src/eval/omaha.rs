@@ -27,12 +27,16 @@
 //! A standard [`Hand`] is a sum of per-card words, so the hole pairs (6 for four hole cards, 10
 //! for five) and the board triples (1, 4 or 10 for a board of 3, 4 or 5) are each summed once,
 //! and every one of the up to 60 (100 for PLO5) five-card hands is one addition, a flush test
-//! and one perfect-hash lookup in the 5-card table ([`Hand::rank5`]). [`rank`] does no checks;
-//! [`evaluate`] checks the cards first.
+//! and one perfect-hash lookup in the 5-card table ([`Hand::rank5`]). When no suit has two
+//! cards in the hand and three on the board (most deals), no hand can be a flush and ranks
+//! alone decide: each hand is then one read of a table indexed by the hole pair's ranks and
+//! the board triple's ranks (41,405 values, built on first use). [`rank`] does no checks; [`evaluate`] checks the cards first.
 
 use crate::card::{Card, CardSet};
 use crate::eval::standard::{self, Hand, HandRank};
 use crate::eval::EvalError;
+
+pub(crate) mod plain;
 
 /// The most hole cards [`rank`] reads (six-card Omaha); more are ignored.
 pub const MAX_HOLE: usize = 6;
@@ -62,6 +66,27 @@ pub fn evaluate(hole: &[Card], board: &[Card]) -> Result<HandRank, EvalError> {
 /// ignored, and too few cards give the lowest value (that of 7-5-4-3-2). Never panics.
 #[inline]
 pub fn rank(hole: &[Card], board: &[Card]) -> HandRank {
+    // A flush needs two hole cards and three board cards of one suit: without such a suit no
+    // sum is tested for one.
+    let sum = |cards: &[Card], most: usize| {
+        cards[..cards.len().min(most)].iter().fold(Hand::EMPTY, |h, &c| h.add(c))
+    };
+    if sum(hole, MAX_HOLE).suits_at_least(2) & sum(board, MAX_BOARD).suits_at_least(3) == 0 {
+        // Ranks alone decide: one read of the rank table per hand.
+        let rank = |c: Card| c.rank().index();
+        let (twos, n2) =
+            pairs(hole, |c| rank(c) as u16, |a, b| plain::pair_index(a as u8, b as u8));
+        let (threes, n3) = triples(board, |c| rank(c) as u16, |a, b| a * 13 + b);
+        let table = plain::table();
+        let mut best = 0u16;
+        for &t in &threes[..n3] {
+            let t = plain::triple_code_index(t);
+            for &p in &twos[..n2] {
+                best = best.max(table[(p | t) as usize]);
+            }
+        }
+        return HandRank::from_value(best);
+    }
     let (twos, n2) = pairs(hole, |c| Hand::EMPTY.add(c), |a, b| a + b);
     let (threes, n3) = triples(board, |c| Hand::EMPTY.add(c), |a, b| a + b);
     standard::best_sum5(&twos[..n2], &threes[..n3])

@@ -91,6 +91,12 @@ static MASKS: [u64; 256] = {
 pub struct HandRank(u16);
 
 impl HandRank {
+    /// The rank of this value (a value read from a table of [`HandRank::value`]s).
+    #[inline(always)]
+    pub(crate) const fn from_value(value: u16) -> HandRank {
+        HandRank(value)
+    }
+
     /// The raw value, `category << 12 | subrank` (0 to 8 << 12 | 9).
     pub const fn value(self) -> u16 {
         self.0
@@ -253,6 +259,21 @@ pub(crate) fn best_sum5(twos: &[Hand], threes: &[Hand]) -> HandRank {
         }
     }
     HandRank(best)
+}
+
+impl Hand {
+    /// The suits holding at least `n` of the hand's cards, as a 4-bit mask (bit `s` for suit
+    /// `s`). Each suit's counter in the key starts at 3 and counts its cards.
+    #[inline(always)]
+    pub(crate) fn suits_at_least(self, n: u64) -> u8 {
+        let mut out = 0;
+        for s in 0..4 {
+            if (self.key >> (4 * s) & 15) >= 3 + n {
+                out |= 1 << s;
+            }
+        }
+        out
+    }
 }
 
 /// The slot in [`VALUES7`] of a 7-card key without a flush.

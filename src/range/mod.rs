@@ -49,6 +49,7 @@ use thiserror::Error;
 
 use crate::card::{Card, CardError, CardSet, Rank, Suit};
 
+pub mod omaha;
 pub mod order;
 
 mod notation;

@@ -169,9 +169,9 @@ fn a_file_that_cannot_be_read_exits_2_naming_the_problem() {
     let (code, _, err) = batch(&[], "p1,p3\nAA,KK\n");
     assert_eq!(code, 2);
     assert!(err.contains("no p2 column"), "{err}");
-    let (code, _, err) = batch(&["--game", "omaha"], "p1,p2\nAA,KK\n");
+    let (code, _, err) = batch(&["--game", "omaha9"], "p1,p2\nAA,KK\n");
     assert_eq!(code, 2);
-    assert!(err.contains("unknown game \"omaha\""), "{err}");
+    assert!(err.contains("unknown game \"omaha9\""), "{err}");
     // Bad flag defaults are the invocation's error, not every row's.
     for flags in [["--board", "2x"], ["--dead", "AhAh"]] {
         let (code, out, err) = batch(&flags, "p1,p2\nAA,KK\n");

@@ -216,7 +216,7 @@ fn a_range_token_typo_points_at_the_character() {
 fn a_range_for_a_stud_player_says_stud_takes_known_cards() {
     felt().args(["equity", "--game", "stud7", "QQ+", "AhKd7c"]).assert().code(2).stderr(
         "felt: player 1 (\"QQ+\"): stud7 takes each player's exact known cards (as in AhKd7c, \
-         or \"\" when none are known), not a range: ranges are for holdem\n",
+         or \"\" when none are known), not a range: ranges are for holdem, shortdeck and the omaha games\n",
     );
 }
 

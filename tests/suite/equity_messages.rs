@@ -220,7 +220,7 @@ fn a_range_for_a_stud_americana_or_turnover_player_says_they_take_known_cards() 
             e.to_string(),
             format!(
                 "player 1 (\"{spec}\"): {} takes each player's exact known cards (as in \
-                 {example}), not a range: ranges are for holdem",
+                 {example}), not a range: ranges are for holdem, shortdeck and the omaha games",
                 game.name()
             )
         );

@@ -14,6 +14,7 @@ mod docs;
 mod equity_fixtures;
 mod equity_games;
 mod equity_messages;
+mod equity_mixed;
 mod equity_oracle;
 mod eval_rankings;
 mod import_acpc;

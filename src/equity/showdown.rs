@@ -1,0 +1,289 @@
+//! How the community-card games other than hold'em settle a showdown: Omaha high, Omaha
+//! high-low eight or better, and short-deck hold'em.
+//!
+//! Each game prepares a player's hole cards once per hand ([`Showdown::player`]) and the five
+//! board cards once per board ([`Showdown::board`]), shared by every player: for Omaha, the
+//! hole pairs and the board triples as additive standard hands and as eight-or-better rank
+//! masks, so that each of the 60 (100 for five hole cards) five-card hands is one addition and
+//! one lookup, and each low one OR and a bit count.
+
+use crate::card::Card;
+use crate::eval::low::ACE_LOW_BITS;
+use crate::eval::omaha::plain;
+use crate::eval::omaha::{pairs, triples};
+use crate::eval::shortdeck::ShortDeckHand;
+use crate::eval::standard::{best_sum5, Hand};
+
+/// A community-card game's showdown.
+pub(crate) trait Showdown: Copy + Send + Sync + 'static {
+    /// A player's hole cards, prepared.
+    type Player: Copy + Send + Sync;
+    /// Five board cards, prepared.
+    type Board: Copy + Send + Sync;
+    /// Whether the pot is split high-low (eight or better).
+    const HILO: bool;
+    /// Prepares a player's hole cards.
+    fn player(cards: &[Card]) -> Self::Player;
+    /// Prepares five board cards.
+    fn board(cards: &[Card; 5]) -> Self::Board;
+    /// The player's high hand on the board (larger wins, equal splits).
+    fn high(p: &Self::Player, b: &Self::Board) -> u32;
+    /// The player's eight-or-better low (larger wins, equal splits), 0 for none.
+    fn low(_p: &Self::Player, _b: &Self::Board) -> u32 {
+        0
+    }
+}
+
+/// A card's eight-or-better rank bit (bit 0 the ace, ..., bit 7 the eight), 0 above eight.
+#[inline(always)]
+fn low_bit(c: Card) -> u8 {
+    (ACE_LOW_BITS[c.index() as usize & 63] & 0xff) as u8
+}
+
+/// Omaha hole cards: the hole pairs as hands and as low masks; one pair of each pair of ranks
+/// (without a flush, a five-card hand's value depends on its ranks alone); the suits with two
+/// hole cards or more.
+#[derive(Clone, Copy)]
+pub(crate) struct OmahaPlayer {
+    pairs: [Hand; 10],
+    lows: [u8; 10],
+    n: usize,
+    /// The rank table index parts of the distinct rank pairs.
+    plain: [u16; 10],
+    n_plain: usize,
+    suits2: u8,
+}
+
+/// An Omaha board: the ten triples as hands and as low masks; whether any low can be made;
+/// the suits with three board cards or more.
+#[derive(Clone, Copy)]
+pub(crate) struct OmahaBoard {
+    triples: [Hand; 10],
+    lows: [u8; 10],
+    low_possible: bool,
+    suits3: u8,
+    /// The rank table index parts of the ten triples.
+    plain: [u16; 10],
+}
+
+/// Omaha high, four or five hole cards.
+#[derive(Clone, Copy)]
+pub(crate) struct OmahaHigh;
+
+/// Omaha high-low eight or better, four or five hole cards.
+#[derive(Clone, Copy)]
+pub(crate) struct OmahaHiLo;
+
+#[inline(always)]
+fn omaha_player(cards: &[Card]) -> OmahaPlayer {
+    let (hands, n) = pairs(cards, |c| Hand::EMPTY.add(c), |a, b| a + b);
+    let (lows, _) = pairs(cards, low_bit, |a, b| a | b);
+    let (ids, _) =
+        pairs(cards, |c| c.rank().index() as u16, |a, b| plain::pair_index(a as u8, b as u8));
+    let all = cards.iter().take(10).fold(Hand::EMPTY, |h, &c| h.add(c));
+    let mut p = OmahaPlayer {
+        pairs: [Hand::EMPTY; 10],
+        lows: [0; 10],
+        n: n.min(10),
+        plain: [0; 10],
+        n_plain: 0,
+        suits2: all.suits_at_least(2),
+    };
+    p.pairs.copy_from_slice(&hands[..10]);
+    p.lows.copy_from_slice(&lows[..10]);
+    // Pairs of the same two ranks have the same value without a flush: keep one.
+    for &id in &ids[..p.n] {
+        if !p.plain[..p.n_plain].contains(&id) {
+            p.plain[p.n_plain] = id;
+            p.n_plain += 1;
+        }
+    }
+    p
+}
+
+/// The best Omaha high hand of a prepared player on a prepared board.
+#[inline(always)]
+fn omaha_high(p: &OmahaPlayer, b: &OmahaBoard) -> u32 {
+    if p.suits2 & b.suits3 == 0 {
+        let table = plain::table();
+        let mut best = 0u16;
+        for &t in &b.plain {
+            for &q in &p.plain[..p.n_plain] {
+                best = best.max(table[(q | t) as usize]);
+            }
+        }
+        best as u32
+    } else {
+        best_sum5(&p.pairs[..p.n], &b.triples).value() as u32
+    }
+}
+
+/// Prepares a board; the low masks only when `LOW`.
+#[inline(always)]
+fn omaha_board<const LOW: bool>(cards: &[Card; 5]) -> OmahaBoard {
+    let (hands, _) = triples(cards, |c| Hand::EMPTY.add(c), |a, b| a + b);
+    let suits3 = cards.iter().fold(Hand::EMPTY, |h, &c| h.add(c)).suits_at_least(3);
+    let (codes, _) = triples(cards, |c| c.rank().index() as u16, |a, b| a * 13 + b);
+    let plain = codes.map(plain::triple_code_index);
+    let mut board =
+        OmahaBoard { triples: hands, lows: [0; 10], low_possible: false, suits3, plain };
+    if LOW {
+        (board.lows, _) = triples(cards, low_bit, |a, b| a | b);
+        let all = cards.iter().fold(0u8, |m, &c| m | low_bit(c));
+        board.low_possible = all.count_ones() >= 3;
+    }
+    board
+}
+
+/// The best eight-or-better low of a hole pair and a board triple: 255 less the smallest
+/// five-rank union, 0 when none has five ranks.
+#[inline(always)]
+fn omaha_low(p: &OmahaPlayer, b: &OmahaBoard) -> u32 {
+    if !b.low_possible {
+        return 0;
+    }
+    let mut best = 0x100u32;
+    for &t in &b.lows {
+        for &h in &p.lows[..p.n] {
+            let u = (h | t) as u32;
+            let v = if u.count_ones() == 5 { u } else { 0x100 };
+            best = best.min(v);
+        }
+    }
+    // A board with three low ranks has ten triples, one of them those three.
+    if best == 0x100 {
+        0
+    } else {
+        255 - best
+    }
+}
+
+impl Showdown for OmahaHigh {
+    type Player = OmahaPlayer;
+    type Board = OmahaBoard;
+    const HILO: bool = false;
+    #[inline(always)]
+    fn player(cards: &[Card]) -> OmahaPlayer {
+        omaha_player(cards)
+    }
+    #[inline(always)]
+    fn board(cards: &[Card; 5]) -> OmahaBoard {
+        omaha_board::<false>(cards)
+    }
+    #[inline(always)]
+    fn high(p: &OmahaPlayer, b: &OmahaBoard) -> u32 {
+        omaha_high(p, b)
+    }
+}
+
+impl Showdown for OmahaHiLo {
+    type Player = OmahaPlayer;
+    type Board = OmahaBoard;
+    const HILO: bool = true;
+    #[inline(always)]
+    fn player(cards: &[Card]) -> OmahaPlayer {
+        omaha_player(cards)
+    }
+    #[inline(always)]
+    fn board(cards: &[Card; 5]) -> OmahaBoard {
+        omaha_board::<true>(cards)
+    }
+    #[inline(always)]
+    fn high(p: &OmahaPlayer, b: &OmahaBoard) -> u32 {
+        omaha_high(p, b)
+    }
+    #[inline(always)]
+    fn low(p: &OmahaPlayer, b: &OmahaBoard) -> u32 {
+        omaha_low(p, b)
+    }
+}
+
+/// Short-deck hold'em: the best five of the two hole cards and five board cards.
+#[derive(Clone, Copy)]
+pub(crate) struct ShortDeck;
+
+impl Showdown for ShortDeck {
+    type Player = ShortDeckHand;
+    type Board = ShortDeckHand;
+    const HILO: bool = false;
+    #[inline(always)]
+    fn player(cards: &[Card]) -> ShortDeckHand {
+        cards.iter().fold(ShortDeckHand::EMPTY, |h, &c| h.add(c))
+    }
+    #[inline(always)]
+    fn board(cards: &[Card; 5]) -> ShortDeckHand {
+        cards.iter().fold(ShortDeckHand::EMPTY, |h, &c| h.add(c))
+    }
+    #[inline(always)]
+    fn high(p: &ShortDeckHand, b: &ShortDeckHand) -> u32 {
+        (*p + *b).rank7().value()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::{parse_cards, Deck};
+    use crate::eval::{low, omaha};
+
+    fn cards(s: &str) -> Vec<Card> {
+        parse_cards(s, Deck::Standard).unwrap()
+    }
+
+    /// The prepared showdown gives the evaluators' own answers.
+    #[test]
+    fn prepared_hands_rank_as_the_evaluators_do() {
+        for (hole, board) in [
+            ("AhKh3c2d", "QhJh4h5s8c"),
+            ("Ac2d7h8s", "3c4d5hKsQc"),
+            ("AcAdKhKs", "2c3d4hQsJc"),
+            ("Ac2d6h7s9c", "Ad3c4dKsQc"),
+            ("9c9d9h9s", "KcKdKhTsTd"),
+        ] {
+            let (h, b) = (cards(hole), cards(board));
+            let b5: [Card; 5] = b.clone().try_into().unwrap();
+            let p = OmahaHiLo::player(&h);
+            let bb = OmahaHiLo::board(&b5);
+            assert_eq!(OmahaHiLo::high(&p, &bb), omaha::evaluate(&h, &b).unwrap().value() as u32);
+            let want = low::omaha_low(&h, &b).unwrap().map_or(0, |l| l.value());
+            assert_eq!(OmahaHiLo::low(&p, &bb), want, "{hole} {board}");
+        }
+    }
+
+    /// Random deals of four and five hole cards, many with flushes possible: the prepared
+    /// high (with its flush shortcut and pairs of equal ranks ranked once) is the best of every
+    /// two hole cards with every three board cards, each ranked as a five-card hand.
+    #[test]
+    fn the_flush_shortcut_and_rank_pairs_change_no_value() {
+        use rand::seq::SliceRandom;
+        use rand::SeedableRng;
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(11);
+        let deck: Vec<Card> = Card::all().collect();
+        let two_suits: Vec<Card> = deck.iter().copied().filter(|c| c.suit().index() < 2).collect();
+        for round in 0..3000 {
+            // Half the deals from two suits only, where flushes are common.
+            let mut pool = if round % 2 == 0 { deck.clone() } else { two_suits.clone() };
+            pool.shuffle(&mut rng);
+            let k = 4 + round / 2 % 2;
+            let (hole, board) = (&pool[..k], &pool[k..k + 5]);
+            let mut want = 0u32;
+            for i in 0..k {
+                for j in i + 1..k {
+                    for a in 0..5 {
+                        for b in a + 1..5 {
+                            for c in b + 1..5 {
+                                let five = [hole[i], hole[j], board[a], board[b], board[c]];
+                                let v = crate::eval::standard::evaluate(&five).unwrap().value();
+                                want = want.max(v as u32);
+                            }
+                        }
+                    }
+                }
+            }
+            let b5: [Card; 5] = board.try_into().unwrap();
+            let got = OmahaHigh::high(&OmahaHigh::player(hole), &OmahaHigh::board(&b5));
+            assert_eq!(got, want, "{hole:?} {board:?}");
+            assert_eq!(omaha::rank(hole, board).value() as u32, want);
+        }
+    }
+}
