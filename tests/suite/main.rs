@@ -20,6 +20,7 @@ mod import_pokerstars;
 mod play;
 mod pokerkit;
 mod props_eval;
+mod range_hits;
 mod replay_cli;
 mod replay_corpus;
 mod replay_mixed;
