@@ -156,7 +156,7 @@ pub fn combos_text(thousandths: u64) -> String {
 const CELL: usize = 44;
 const MARGIN: usize = 16;
 const TOP: usize = 48;
-const LEGEND_W: usize = 250;
+const LEGEND_W: usize = 300;
 
 /// The grid as an SVG picture titled `title`: cell colours by weight, or with `hits` (the
 /// analysis of the same range on a board) by what the combos make. Every cell is a
