@@ -69,12 +69,16 @@ impl Group {
 
     /// The group of a hit.
     pub fn of(hit: &Hit) -> Group {
-        let board_only = matches!(hit.made, Made::BoardTrips | Made::BoardTwoPair | Made::BoardPair);
+        let board_only =
+            matches!(hit.made, Made::BoardTrips | Made::BoardTwoPair | Made::BoardPair);
         if hit.category >= Category::TwoPair && !board_only {
             Group::TwoPairPlus
         } else if hit.category == Category::OnePair && !board_only {
             Group::Pair
-        } else if [Draw::FlushDraw, Draw::OpenEnded, Draw::Gutshot].iter().any(|d| hit.draws.has(*d)) {
+        } else if [Draw::FlushDraw, Draw::OpenEnded, Draw::Gutshot]
+            .iter()
+            .any(|d| hit.draws.has(*d))
+        {
             Group::Draw
         } else {
             Group::Nothing
@@ -145,7 +149,7 @@ pub fn escape(text: &str) -> String {
 
 /// Weighted combos (thousandths) as text: `6`, `1.5`, `0.25`.
 pub fn combos_text(thousandths: u64) -> String {
-    if thousandths % 1000 == 0 {
+    if thousandths.is_multiple_of(1000) {
         (thousandths / 1000).to_string()
     } else {
         let s = format!("{}.{:03}", thousandths / 1000, thousandths % 1000);
@@ -295,7 +299,9 @@ fn legend(s: &mut String, summary: &Summary, hits: Option<&Analysis>) {
     y += 6;
     match hits {
         None => {
-            for (text, f) in [("not in the range", 0.0), ("25% of the class", 0.25), ("50%", 0.5), ("100%", 1.0)] {
+            for (text, f) in
+                [("not in the range", 0.0), ("25% of the class", 0.25), ("50%", 0.5), ("100%", 1.0)]
+            {
                 line(s, &mut y, text, Some(weight_colour(f)));
             }
         }
@@ -360,7 +366,10 @@ mod tests {
 
     #[test]
     fn text_is_escaped_for_xml() {
-        assert_eq!(escape("QQ+,AKs <&> \"x\" 'y'"), "QQ+,AKs &lt;&amp;&gt; &quot;x&quot; &apos;y&apos;");
+        assert_eq!(
+            escape("QQ+,AKs <&> \"x\" 'y'"),
+            "QQ+,AKs &lt;&amp;&gt; &quot;x&quot; &apos;y&apos;"
+        );
     }
 
     #[test]

@@ -150,8 +150,8 @@ fn check_outputs(svg: Option<&Path>, html: Option<&Path>) -> anyhow::Result<()> 
 
 /// Writes `bytes` to `path` under a temporary name, renamed onto it when complete.
 fn write_atomic(path: &Path, flag: &str, bytes: &[u8]) -> anyhow::Result<()> {
-    let real =
-        feltkit::batch::resolve_links(path).with_context(|| format!("{flag} {}", path.display()))?;
+    let real = feltkit::batch::resolve_links(path)
+        .with_context(|| format!("{flag} {}", path.display()))?;
     let mut file = super::batch::interrupt::create(|| feltkit::batch::AtomicFile::create(&real))
         .with_context(|| format!("{flag} {}: cannot be created", path.display()))?;
     match file.file().write_all(bytes) {
@@ -240,9 +240,7 @@ impl Report {
         self.grid(&mut out, palette);
         if let Some(a) = &self.hits {
             let [categories, made, draws] = Self::hit_rows(a);
-            for (head, rows) in
-                [("category", categories), ("made hand", made), ("draw", draws)]
-            {
+            for (head, rows) in [("category", categories), ("made hand", made), ("draw", draws)] {
                 let _ = writeln!(out, "\n{head:<32} {:>9} {:>8}", "combos", "%");
                 for (_, name, w) in rows.into_iter().filter(|r| r.2 > 0) {
                     let _ = writeln!(
@@ -301,7 +299,12 @@ impl Report {
                     Some(p) => {
                         let bg = weight_colour(f);
                         let fg = if cell.weight == 0 { (120, 120, 120) } else { text_colour(bg) };
-                        let _ = write!(out, "{}{} {label:<4}\x1b[0m", ansi(p, bg, true), ansi(p, fg, false));
+                        let _ = write!(
+                            out,
+                            "{}{} {label:<4}\x1b[0m",
+                            ansi(p, bg, true),
+                            ansi(p, fg, false)
+                        );
                     }
                     None if cell.weight == 0 => out.push_str("  .   "),
                     None if f >= 1.0 => {
@@ -321,7 +324,8 @@ impl Report {
         if palette.is_some() {
             let _ = writeln!(out, "shade: the weighted share of each class the range holds");
         } else {
-            let _ = writeln!(out, ".: not in the range; a number: the % of the class held (weighted)");
+            let _ =
+                writeln!(out, ".: not in the range; a number: the % of the class held (weighted)");
         }
     }
 
@@ -424,7 +428,11 @@ impl Report {
                 let rows: Vec<Vec<String>> = rows
                     .into_iter()
                     .map(|(_, name, w)| {
-                        vec![name.to_string(), combos_text(w), format!("{:.2}%", percent(w, a.total))]
+                        vec![
+                            name.to_string(),
+                            combos_text(w),
+                            format!("{:.2}%", percent(w, a.total)),
+                        ]
                     })
                     .collect();
                 out += &picture::html_table(caption, &[caption, "combos", "%"], &rows);
@@ -455,7 +463,15 @@ fn ansi(p: Palette, c: Rgb, background: bool) -> String {
         Palette::TrueColor => format!("\x1b[{layer};2;{};{};{}m", c.0, c.1, c.2),
         Palette::Ansi256 => {
             // The 6 × 6 × 6 colour cube: levels 0, 95, 135, 175, 215, 255.
-            let level = |v: u8| if v < 48 { 0 } else if v < 115 { 1 } else { (u16::from(v) - 35) / 40 };
+            let level = |v: u8| {
+                if v < 48 {
+                    0
+                } else if v < 115 {
+                    1
+                } else {
+                    (u16::from(v) - 35) / 40
+                }
+            };
             let idx = 16 + 36 * level(c.0) + 6 * level(c.1) + level(c.2);
             format!("\x1b[{layer};5;{idx}m")
         }

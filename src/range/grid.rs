@@ -151,11 +151,12 @@ pub fn compact(range: &Range) -> String {
         } else {
             let mut held: Vec<(Combo, u16)> =
                 combos.into_iter().zip(weights).filter(|(_, w)| *w > 0).collect();
-            held.sort_by(|a, b| b.0.cards().cmp(&a.0.cards()));
+            held.sort_by_key(|x| std::cmp::Reverse(x.0.cards()));
             loose.extend(held);
         }
     }
-    let mut weights: Vec<u16> = whole.iter().map(|x| x.1).chain(loose.iter().map(|x| x.1)).collect();
+    let mut weights: Vec<u16> =
+        whole.iter().map(|x| x.1).chain(loose.iter().map(|x| x.1)).collect();
     weights.sort_unstable_by(|a, b| b.cmp(a));
     weights.dedup();
     let mut tokens = Vec::new();
@@ -275,14 +276,16 @@ mod tests {
         assert_eq!(compact(&Range::parse("TT-77").unwrap()), "TT-77");
         assert_eq!(compact(&Range::parse("A2s+").unwrap()), "A2s+");
         assert_eq!(compact(&Range::parse("KTo+").unwrap()), "KTo+");
-        assert_eq!(compact(&Range::parse("AA,AhAs:0.5").unwrap()), "AsAd,AsAc,AhAd,AhAc,AdAc,AsAh:0.5");
+        assert_eq!(
+            compact(&Range::parse("AA,AhAs:0.5").unwrap()),
+            "AsAd,AsAc,AhAd,AhAc,AdAc,AsAh:0.5"
+        );
     }
 
     #[test]
     fn card_removal_shrinks_the_possible_combos() {
-        let board: CardSet = [crate::card::Card::new(Rank::ACE, crate::card::Suit::SPADES)]
-            .into_iter()
-            .collect();
+        let board: CardSet =
+            [crate::card::Card::new(Rank::ACE, crate::card::Suit::SPADES)].into_iter().collect();
         let s = summarize(&Range::parse("AA,AKs").unwrap(), board);
         assert_eq!(s.possible, 1275); // C(51, 2)
         assert_eq!(s.combos, 3 + 3);

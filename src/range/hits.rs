@@ -477,7 +477,8 @@ impl Board {
                         Made::PocketPairBetween
                     }
                 } else {
-                    let (paired, kicker) = if self.ranks >> ra & 1 == 1 { (ra, rb) } else { (rb, ra) };
+                    let (paired, kicker) =
+                        if self.ranks >> ra & 1 == 1 { (ra, rb) } else { (rb, ra) };
                     if paired == self.top {
                         if kicker == self.kickers[0] {
                             Made::TopPairTopKicker
@@ -531,7 +532,9 @@ impl Board {
                 match suit_ranks[s].count_ones() {
                     4 => {
                         draws = draws.with(Draw::FlushDraw);
-                        let nut = hole.iter().any(|h| h.suit() == c.suit() && h.rank().index() == self.nut[s]);
+                        let nut = hole
+                            .iter()
+                            .any(|h| h.suit() == c.suit() && h.rank().index() == self.nut[s]);
                         if nut {
                             draws = draws.with(Draw::NutFlushDraw);
                         }

@@ -20,10 +20,16 @@ fn a_range_expands_to_its_classes_combos_and_share_of_the_deck() {
     assert!(out.contains("expands to: KK+,AKs,A5s-A4s:0.5\n"), "{out}");
     // 12 + 4 + 8 combos; weighted 12 + 4 + 4 = 20 of 1,326 = 1.51 %.
     assert!(out.contains("combos: 24 of 1326 possible (1.51%), weighted 20\n"), "{out}");
-    assert!(out.contains("classes (5): AA 6, KK 6, AKs 4, A5s 4 (2 weighted), A4s 4 (2 weighted)\n"), "{out}");
+    assert!(
+        out.contains("classes (5): AA 6, KK 6, AKs 4, A5s 4 (2 weighted), A4s 4 (2 weighted)\n"),
+        "{out}"
+    );
     // The grid's first row: AA, AKs, then nothing until A5s and A4s at half weight.
     let first = out.lines().find(|l| l.starts_with("AA")).unwrap();
-    assert_eq!(first, "AA    AKs     .     .     .     .     .     .     .   A5s50 A4s50   .     .");
+    assert_eq!(
+        first,
+        "AA    AKs     .     .     .     .     .     .     .   A5s50 A4s50   .     ."
+    );
     assert!(!out.contains('\x1b'), "no colour into a pipe");
 }
 
@@ -31,7 +37,8 @@ fn a_range_expands_to_its_classes_combos_and_share_of_the_deck() {
 fn board_and_dead_cards_remove_combos() {
     // Board As7d2c, dead Ks: AA keeps 3 combos, KK 3, AKs 3 (AhKh, AdKd, AcKc); of C(48, 2) =
     // 1,128 two-card combos left, 9 is 0.80 %.
-    let out = stdout(&["range", "KK+,AKs", "--board", "As7d2c", "--dead", "Ks", "--color", "never"]);
+    let out =
+        stdout(&["range", "KK+,AKs", "--board", "As7d2c", "--dead", "Ks", "--color", "never"]);
     assert!(out.contains("combos: 9 of 1128 possible (0.80%), weighted 9\n"), "{out}");
 }
 
@@ -138,9 +145,8 @@ fn the_board_svg_splits_each_cell_by_what_it_makes() {
     felt().args(["range", "KK,77,AK", "--board", "Ks7d2c", "--svg"]).arg(&path).assert().success();
     let text = std::fs::read_to_string(&path).unwrap();
     let doc = roxmltree::Document::parse(&text).unwrap();
-    let cell = |class: &str| {
-        doc.descendants().find(|n| n.attribute("data-class") == Some(class)).unwrap()
-    };
+    let cell =
+        |class: &str| doc.descendants().find(|n| n.attribute("data-class") == Some(class)).unwrap();
     // KK: 3 sets. AKs keeps AhKh, AdKd, AcKc: all top pair.
     assert_eq!(cell("KK").attribute("data-two-pair-plus"), Some("1.000"));
     assert_eq!(cell("AKs").attribute("data-pair"), Some("1.000"));
@@ -153,11 +159,7 @@ fn the_board_svg_splits_each_cell_by_what_it_makes() {
 fn the_html_page_is_self_contained() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("page.html");
-    felt()
-        .args(["range", "15%", "--board", "Ks7d2c", "--html"])
-        .arg(&path)
-        .assert()
-        .success();
+    felt().args(["range", "15%", "--board", "Ks7d2c", "--html"]).arg(&path).assert().success();
     let page = std::fs::read_to_string(&path).unwrap();
     assert!(page.starts_with("<!DOCTYPE html>"));
     assert!(page.contains("<svg") && page.contains("<caption>made hands</caption>"));

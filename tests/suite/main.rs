@@ -21,6 +21,7 @@ mod import_pokerstars;
 mod play;
 mod pokerkit;
 mod props_eval;
+mod range_docs;
 mod range_hits;
 mod replay_cli;
 mod replay_corpus;

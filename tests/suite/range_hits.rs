@@ -37,8 +37,12 @@ fn straight_top(ranks: &[u8]) -> Option<u8> {
     }
 }
 
-/// A five-card hand's category (0 = high card .. 8 = straight flush) and its tie-break ranks.
-fn rank5(hand: &[C]) -> (u8, Vec<u8>) {
+/// A five-card hand's value: its category (0 = high card .. 8 = straight flush) and its
+/// tie-break ranks.
+type Value = (u8, Vec<u8>);
+
+/// A five-card hand's value.
+fn rank5(hand: &[C]) -> Value {
     let ranks: Vec<u8> = hand.iter().map(|c| c.0).collect();
     let flush = hand.iter().all(|c| c.1 == hand[0].1);
     let straight = straight_top(&ranks);
@@ -63,9 +67,9 @@ fn rank5(hand: &[C]) -> (u8, Vec<u8>) {
 }
 
 /// The best five of the cards: its value and the five cards.
-fn best(all: &[C]) -> ((u8, Vec<u8>), Vec<C>) {
+fn best(all: &[C]) -> (Value, Vec<C>) {
     let n = all.len();
-    let mut top: Option<((u8, Vec<u8>), Vec<C>)> = None;
+    let mut top: Option<(Value, Vec<C>)> = None;
     for mask in 0u32..1 << n {
         if mask.count_ones() != 5 {
             continue;
@@ -151,15 +155,13 @@ fn made(hole: &[C], board: &[C]) -> (Category, Made) {
 /// Whether the cards hold five of one suit that include a hole card.
 fn hero_flush(hole: &[C], rest: &[C]) -> Option<u8> {
     (0..4u8).find(|s| {
-        hole.iter().any(|c| c.1 == *s)
-            && hole.iter().chain(rest).filter(|c| c.1 == *s).count() >= 5
+        hole.iter().any(|c| c.1 == *s) && hole.iter().chain(rest).filter(|c| c.1 == *s).count() >= 5
     })
 }
 
 /// Whether the ranks hold a straight that the board ranks plus `new` alone do not.
 fn hero_straight(hole: &[C], board: &[C], new: &[u8]) -> bool {
-    let have: Vec<u8> =
-        hole.iter().chain(board).map(|c| c.0).chain(new.iter().copied()).collect();
+    let have: Vec<u8> = hole.iter().chain(board).map(|c| c.0).chain(new.iter().copied()).collect();
     let without: Vec<u8> = board.iter().map(|c| c.0).chain(new.iter().copied()).collect();
     // Every five-rank window: A2345 and 23456 up to TJQKA.
     (0..10u8).any(|low| {
@@ -175,8 +177,10 @@ fn draws(hole: &[C], board: &[C], cat: Category) -> Vec<Draw> {
         return out;
     }
     let seen: Vec<C> = hole.iter().chain(board).copied().collect();
-    let unseen: Vec<C> =
-        (0..13u8).flat_map(|r| (0..4u8).map(move |s| (r, s))).filter(|c| !seen.contains(c)).collect();
+    let unseen: Vec<C> = (0..13u8)
+        .flat_map(|r| (0..4u8).map(move |s| (r, s)))
+        .filter(|c| !seen.contains(c))
+        .collect();
     if cat < Category::Flush {
         let suits: Vec<u8> = unseen
             .iter()
@@ -250,12 +254,8 @@ fn check_board(board_text: &str) {
     let mut category_counts = [0u64; 9];
     let mut draw_counts = [0u64; 8];
     for ch in &a.combos {
-        let hole: Vec<C> = ch
-            .combo
-            .cards()
-            .iter()
-            .map(|c: &Card| (c.rank().index(), c.suit().index()))
-            .collect();
+        let hole: Vec<C> =
+            ch.combo.cards().iter().map(|c: &Card| (c.rank().index(), c.suit().index())).collect();
         let (cat, m) = made(&hole, &board);
         let d = draws(&hole, &board, cat);
         let got: Vec<Draw> = ch.hit.draws.iter().collect();
