@@ -14,7 +14,7 @@
 //! let r = Range::parse("QQ+,AKs,A5s-A2s,KhQh:0.5").unwrap();
 //! assert_eq!(compact(&r), "QQ+,AKs,A5s-A2s,KhQh:0.5");
 //! let s = summarize(&r, CardSet::EMPTY);
-//! assert_eq!((s.combos, s.possible), (35, 1326));
+//! assert_eq!((s.combos, s.possible), (18 + 4 + 16 + 1, 1326));
 //! ```
 
 use super::{Combo, HandClass, Range, WEIGHT_UNIT};
