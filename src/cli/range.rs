@@ -235,10 +235,15 @@ impl Report {
                 }
             })
             .collect();
-        let _ = writeln!(out, "classes ({}): {}", classes.len(), classes.join(", "));
+        if classes.is_empty() {
+            let _ =
+                writeln!(out, "classes (0): the board and dead cards leave no combo of the range");
+        } else {
+            let _ = writeln!(out, "classes ({}): {}", classes.len(), classes.join(", "));
+        }
         out.push('\n');
         self.grid(&mut out, palette);
-        if let Some(a) = &self.hits {
+        if let Some(a) = self.hits.as_ref().filter(|a| a.total > 0) {
             let [categories, made, draws] = Self::hit_rows(a);
             for (head, rows) in [("category", categories), ("made hand", made), ("draw", draws)] {
                 let _ = writeln!(out, "\n{head:<32} {:>9} {:>8}", "combos", "%");

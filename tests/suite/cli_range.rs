@@ -239,3 +239,11 @@ fn the_html_page_renders_in_a_headless_browser_where_one_exists() {
     let dom = String::from_utf8_lossy(&out.stdout);
     assert_eq!(dom.matches("class=\"cell\"").count(), 169, "{dom}");
 }
+
+#[test]
+fn a_range_the_board_empties_is_reported_not_an_error() {
+    let out = stdout(&["range", "AhAs", "--board", "Ah7d2c"]);
+    assert!(out.contains("combos: 0 of 1176 possible (0.00%), weighted 0\n"), "{out}");
+    assert!(out.contains("leave no combo of the range"), "{out}");
+    assert!(!out.contains("made hand"), "no empty tables: {out}");
+}
