@@ -15,6 +15,7 @@
 //! * [`play`]: the engine as a simulator: what a hand waits for, random legal hands.
 //! * [`session`]: a table's hands in order: stacks, button, blinds, missed blinds, tournament
 //!   levels and re-buys, emergency all-ins.
+//! * [`picture`]: a range's 13 × 13 grid as SVG and HTML (`felt range --svg`, `--html`).
 //! * [`text`]: small helpers for user-facing wording (counts with the noun in the right number).
 //!
 //! ## Evaluating a hand
@@ -97,6 +98,7 @@ pub mod equity;
 pub mod eval;
 pub mod import;
 pub mod phh;
+pub mod picture;
 pub mod play;
 pub mod range;
 pub mod rules;

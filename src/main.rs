@@ -28,6 +28,8 @@ enum Command {
     Convert(cli::convert::ConvertArgs),
     /// Deal random legal hands of any game, as a PHH bundle with their results.
     Deal(cli::deal::DealArgs),
+    /// What a hold'em range holds (grid, combos) and how it hits a board; SVG and HTML pictures.
+    Range(cli::range::RangeArgs),
 }
 
 fn main() -> ExitCode {
@@ -39,6 +41,7 @@ fn main() -> ExitCode {
         Command::Batch(args) => cli::batch::run(args),
         Command::Deal(args) => cli::deal::run(args),
         Command::Convert(args) => cli::convert::run(args),
+        Command::Range(args) => cli::range::run(args),
     };
     match result {
         Ok(code) => code,

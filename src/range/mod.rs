@@ -49,6 +49,8 @@ use thiserror::Error;
 
 use crate::card::{Card, CardError, CardSet, Rank, Suit};
 
+pub mod grid;
+pub mod hits;
 pub mod omaha;
 pub mod order;
 

@@ -7,6 +7,7 @@
 mod cli_batch;
 mod cli_deal;
 mod cli_equity;
+mod cli_range;
 mod cli_rank;
 mod common;
 mod corpus;
@@ -24,6 +25,8 @@ mod pokerkit;
 mod pokerkit_acpc;
 mod pokerkit_pokerstars;
 mod props_eval;
+mod range_docs;
+mod range_hits;
 mod replay_cli;
 mod replay_corpus;
 mod replay_mixed;

@@ -1,0 +1,497 @@
+//! `felt range`: what a hold'em range holds, drawn as the 13 × 13 grid, and with a board how
+//! every combo hits it (made hands and draws). docs/range.md describes the output.
+
+use std::fmt::Write as _;
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::{bail, Context};
+use clap::{Args, ValueEnum};
+use feltkit::card::{format_cards, parse_cards, Card, CardSet, Deck};
+use feltkit::eval::Category;
+use feltkit::picture::{self, combos_text, text_colour, weight_colour, Rgb};
+use feltkit::range::grid::{compact, summarize, Summary, SIZE};
+use feltkit::range::hits::{analyze, Analysis, Draw, Made};
+use feltkit::range::Range;
+use serde_json::{json, Value};
+
+/// When `felt range` colours the grid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ColorArg {
+    /// When standard output is a terminal and NO_COLOR is not set.
+    Auto,
+    /// Always (even with NO_COLOR set).
+    Always,
+    /// Never.
+    Never,
+}
+
+/// Arguments of `felt range`.
+#[derive(Args, Debug)]
+pub struct RangeArgs {
+    /// A hold'em range, e.g. "QQ+,AKs", "15%", "T9s-65s:0.5".
+    range: String,
+    /// A flop, turn or river (3 to 5 cards): adds the hit analysis.
+    #[arg(long, default_value = "")]
+    board: String,
+    /// Dead cards: removed from the range like board cards.
+    #[arg(long, default_value = "")]
+    dead: String,
+    /// Write everything as one JSON object.
+    #[arg(long)]
+    json: bool,
+    /// List every combo with its weight (and, with a board, what it makes).
+    #[arg(long)]
+    combos: bool,
+    /// Colour the grid: auto (a terminal without NO_COLOR), always or never.
+    #[arg(long, value_enum, default_value = "auto")]
+    color: ColorArg,
+    /// Write the grid as an SVG picture to this file (replaced only when complete).
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
+    /// Write a self-contained HTML page (picture and tables) to this file.
+    #[arg(long, value_name = "FILE")]
+    html: Option<PathBuf>,
+}
+
+/// How the terminal takes colours.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Palette {
+    TrueColor,
+    Ansi256,
+}
+
+/// Everything `felt range` reports.
+struct Report {
+    text: String,
+    range: Range,
+    board: Vec<Card>,
+    dead: Vec<Card>,
+    summary: Summary,
+    hits: Option<Analysis>,
+}
+
+/// Runs `felt range`: exit 0, or 2 for a bad range, board or output file.
+pub fn run(args: RangeArgs) -> anyhow::Result<ExitCode> {
+    let range = Range::parse(&args.range).with_context(|| format!("range {:?}", args.range))?;
+    let board = parse_cards(&args.board, Deck::Standard).context("--board")?;
+    let dead = parse_cards(&args.dead, Deck::Standard).context("--dead")?;
+    let mut blocked = CardSet::EMPTY;
+    for c in board.iter().chain(&dead) {
+        if !blocked.insert(*c) {
+            bail!("{c} is both on the board (--board) and dead (--dead): a card is dealt once");
+        }
+    }
+    let hits = match board.len() {
+        0 => None,
+        3..=5 => Some(analyze(&range, &board, &dead)?),
+        n => bail!(
+            "--board: {}: expected a flop, turn or river (3, 4 or 5 cards)",
+            feltkit::text::count(n, "card", "cards")
+        ),
+    };
+    let summary = summarize(&range, blocked);
+    let report = Report { text: args.range.clone(), range, board, dead, summary, hits };
+    check_outputs(args.svg.as_deref(), args.html.as_deref())?;
+    let title = report.title();
+    let svg = picture::svg(&report.summary, report.hits.as_ref(), &title);
+    if let Some(path) = &args.svg {
+        write_atomic(path, "--svg", svg.as_bytes())?;
+    }
+    if let Some(path) = &args.html {
+        let page = picture::html(&svg, &title, &report.html_tables());
+        write_atomic(path, "--html", page.as_bytes())?;
+    }
+    let out = if args.json {
+        let mut s = serde_json::to_string_pretty(&report.json())?;
+        s.push('\n');
+        s
+    } else {
+        report.plain(palette(args.color), args.combos)
+    };
+    let stdout = std::io::stdout();
+    let mut lock = stdout.lock();
+    lock.write_all(out.as_bytes())?;
+    lock.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Which palette to colour with, if any.
+fn palette(mode: ColorArg) -> Option<Palette> {
+    let on = match mode {
+        ColorArg::Never => false,
+        ColorArg::Always => true,
+        ColorArg::Auto => {
+            std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+                && std::io::stdout().is_terminal()
+        }
+    };
+    let truecolor = std::env::var("COLORTERM").is_ok_and(|v| v == "truecolor" || v == "24bit");
+    on.then_some(if truecolor { Palette::TrueColor } else { Palette::Ansi256 })
+}
+
+/// Refuses `--svg` and `--html` naming the same file: one would overwrite the other.
+fn check_outputs(svg: Option<&Path>, html: Option<&Path>) -> anyhow::Result<()> {
+    let (Some(a), Some(b)) = (svg, html) else { return Ok(()) };
+    let ra = feltkit::batch::resolve_links(a).with_context(|| format!("--svg {}", a.display()))?;
+    let rb = feltkit::batch::resolve_links(b).with_context(|| format!("--html {}", b.display()))?;
+    let same_file = feltkit::batch::FileId::of_path(&ra)
+        .is_some_and(|id| Some(id) == feltkit::batch::FileId::of_path(&rb));
+    if ra == rb || same_file {
+        bail!(
+            "--svg {} and --html {} are the same file: give each its own file",
+            a.display(),
+            b.display()
+        );
+    }
+    Ok(())
+}
+
+/// Writes `bytes` to `path` under a temporary name, renamed onto it when complete.
+fn write_atomic(path: &Path, flag: &str, bytes: &[u8]) -> anyhow::Result<()> {
+    let real = feltkit::batch::resolve_links(path)
+        .with_context(|| format!("{flag} {}", path.display()))?;
+    let mut file = super::batch::interrupt::create(|| feltkit::batch::AtomicFile::create(&real))
+        .with_context(|| format!("{flag} {}: cannot be created", path.display()))?;
+    match file.file().write_all(bytes) {
+        Ok(()) => super::batch::interrupt::finish(|| file.commit())
+            .with_context(|| format!("{flag} {}: cannot be written", path.display())),
+        Err(e) => {
+            super::batch::interrupt::finish(|| drop(file));
+            Err(anyhow::Error::new(e).context(format!("{flag} {}: not written", path.display())))
+        }
+    }
+}
+
+/// `weight` as a percentage of `total`, 0 when the total is 0.
+fn percent(weight: u64, total: u64) -> f64 {
+    if total == 0 {
+        0.0
+    } else {
+        weight as f64 * 100.0 / total as f64
+    }
+}
+
+impl Report {
+    /// The query, as the pictures' title.
+    fn title(&self) -> String {
+        let mut t = format!("felt range {}", self.text);
+        if !self.board.is_empty() {
+            t += &format!(" --board {}", format_cards(&self.board));
+        }
+        if !self.dead.is_empty() {
+            t += &format!(" --dead {}", format_cards(&self.dead));
+        }
+        t
+    }
+
+    /// The rows of the hit tables: (key, name, weight) for categories, made hands and draws.
+    fn hit_rows(a: &Analysis) -> [Vec<(&'static str, &'static str, u64)>; 3] {
+        let categories = Category::ALL
+            .iter()
+            .rev()
+            .map(|c| (c.key(), c.name(), a.categories[*c as usize]))
+            .collect();
+        let made = Made::ALL.iter().map(|m| (m.key(), m.name(), a.made_weight(*m))).collect();
+        let draws = Draw::ALL.iter().map(|d| (d.key(), d.name(), a.draw_weight(*d))).collect();
+        [categories, made, draws]
+    }
+
+    /// The plain-text report.
+    fn plain(&self, palette: Option<Palette>, list_combos: bool) -> String {
+        let s = &self.summary;
+        let mut out = String::new();
+        let _ = writeln!(out, "range: {}", self.text);
+        let _ = writeln!(out, "expands to: {}", compact(&self.range));
+        if !self.board.is_empty() {
+            let _ = writeln!(out, "board: {}", format_cards(&self.board));
+        }
+        if !self.dead.is_empty() {
+            let _ = writeln!(out, "dead: {}", format_cards(&self.dead));
+        }
+        let _ = writeln!(
+            out,
+            "combos: {} of {} possible ({:.2}%), weighted {}",
+            s.combos,
+            s.possible,
+            s.percent(),
+            combos_text(s.weight)
+        );
+        // Pairs, then suited, then offsuit classes, each from the highest.
+        let classes: Vec<String> = feltkit::range::HandClass::all()
+            .into_iter()
+            .filter_map(|class| {
+                let (row, col) = feltkit::range::grid::position(class);
+                s.cell(row, col)
+            })
+            .filter(|c| c.combos > 0)
+            .map(|c| {
+                let full = u64::from(c.combos) * 1000;
+                if c.weight == full {
+                    format!("{} {}", c.class, c.combos)
+                } else {
+                    format!("{} {} ({} weighted)", c.class, c.combos, combos_text(c.weight))
+                }
+            })
+            .collect();
+        if classes.is_empty() {
+            let _ =
+                writeln!(out, "classes (0): the board and dead cards leave no combo of the range");
+        } else {
+            let _ = writeln!(out, "classes ({}): {}", classes.len(), classes.join(", "));
+        }
+        out.push('\n');
+        self.grid(&mut out, palette);
+        if let Some(a) = self.hits.as_ref().filter(|a| a.total > 0) {
+            let [categories, made, draws] = Self::hit_rows(a);
+            for (head, rows) in [("category", categories), ("made hand", made), ("draw", draws)] {
+                let _ = writeln!(out, "\n{head:<32} {:>9} {:>8}", "combos", "%");
+                for (_, name, w) in rows.into_iter().filter(|r| r.2 > 0) {
+                    let _ = writeln!(
+                        out,
+                        "{name:<32} {:>9} {:>7.2}%",
+                        combos_text(w),
+                        percent(w, a.total)
+                    );
+                }
+            }
+        }
+        if list_combos {
+            out.push('\n');
+            self.combo_lines(&mut out);
+        }
+        out
+    }
+
+    /// Every combo with its weight, and with a board what it makes.
+    fn combo_lines(&self, out: &mut String) {
+        match &self.hits {
+            Some(a) => {
+                for ch in &a.combos {
+                    let draws: Vec<&str> = ch.hit.draws.iter().map(Draw::name).collect();
+                    let _ = write!(
+                        out,
+                        "{} {}  {}",
+                        ch.combo,
+                        feltkit::range::grid::weight_text(ch.weight),
+                        ch.hit.made
+                    );
+                    if !draws.is_empty() {
+                        let _ = write!(out, "; {}", draws.join(", "));
+                    }
+                    out.push('\n');
+                }
+            }
+            None => {
+                let blocked: CardSet = self.board.iter().chain(&self.dead).copied().collect();
+                for (c, w) in self.range.combos().filter(|(c, _)| c.set().is_disjoint(blocked)) {
+                    let _ = writeln!(out, "{c} {}", feltkit::range::grid::weight_text(w));
+                }
+            }
+        }
+    }
+
+    /// The 13 × 13 grid: coloured cells, or plain text with `.` for classes not held and the
+    /// percentage held after classes held in part.
+    fn grid(&self, out: &mut String, palette: Option<Palette>) {
+        for row in 0..SIZE {
+            for col in 0..SIZE {
+                let Some(cell) = self.summary.cell(row, col) else { continue };
+                let label = cell.class.to_string();
+                let f = cell.frequency();
+                match palette {
+                    Some(p) => {
+                        let bg = weight_colour(f);
+                        let fg = if cell.weight == 0 { (120, 120, 120) } else { text_colour(bg) };
+                        let _ = write!(
+                            out,
+                            "{}{} {label:<4}\x1b[0m",
+                            ansi(p, bg, true),
+                            ansi(p, fg, false)
+                        );
+                    }
+                    None if cell.weight == 0 => out.push_str("  .   "),
+                    None if f >= 1.0 => {
+                        let _ = write!(out, "{label:<6}");
+                    }
+                    None => {
+                        let pct = ((f * 100.0).round() as u32).clamp(1, 99);
+                        let _ = write!(out, "{label:<3}{pct:>2} ");
+                    }
+                }
+            }
+            // No trailing spaces in plain text.
+            let trimmed = out.trim_end_matches(' ').len();
+            out.truncate(trimmed);
+            out.push('\n');
+        }
+        if palette.is_some() {
+            let _ = writeln!(out, "shade: the weighted share of each class the range holds");
+        } else {
+            let _ =
+                writeln!(out, ".: not in the range; a number: the % of the class held (weighted)");
+        }
+    }
+
+    /// The report as JSON.
+    fn json(&self) -> Value {
+        let s = &self.summary;
+        let classes: Vec<Value> = s
+            .classes
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                json!({
+                    "class": c.class.to_string(),
+                    "row": i / SIZE,
+                    "col": i % SIZE,
+                    "combos": c.combos,
+                    "possible": c.possible,
+                    "weighted": c.weight as f64 / 1000.0,
+                    "frequency": c.frequency(),
+                })
+            })
+            .collect();
+        let combos: Vec<Value> = match &self.hits {
+            Some(a) => a
+                .combos
+                .iter()
+                .map(|ch| {
+                    json!({
+                        "combo": ch.combo.to_string(),
+                        "weight": f64::from(ch.weight) / 1000.0,
+                        "category": ch.hit.category.key(),
+                        "made": ch.hit.made.key(),
+                        "draws": ch.hit.draws.iter().map(Draw::key).collect::<Vec<_>>(),
+                    })
+                })
+                .collect(),
+            None => {
+                let blocked: CardSet = self.board.iter().chain(&self.dead).copied().collect();
+                self.range
+                    .combos()
+                    .filter(|(c, _)| c.set().is_disjoint(blocked))
+                    .map(|(c, w)| json!({"combo": c.to_string(), "weight": f64::from(w) / 1000.0}))
+                    .collect()
+            }
+        };
+        let hits = self.hits.as_ref().map(|a| {
+            let [categories, made, draws] = Self::hit_rows(a);
+            let table = |rows: Vec<(&str, &str, u64)>| -> Vec<Value> {
+                rows.into_iter()
+                    .map(|(key, name, w)| {
+                        json!({"key": key, "name": name, "weighted": w as f64 / 1000.0,
+                               "percent": percent(w, a.total)})
+                    })
+                    .collect()
+            };
+            json!({
+                "weighted": a.total as f64 / 1000.0,
+                "categories": table(categories),
+                "made": table(made),
+                "draws": table(draws),
+            })
+        });
+        json!({
+            "range": self.text,
+            "notation": compact(&self.range),
+            "board": format_cards(&self.board),
+            "dead": format_cards(&self.dead),
+            "combos": s.combos,
+            "weighted": s.weight as f64 / 1000.0,
+            "possible": s.possible,
+            "percent": s.percent(),
+            "classes": classes,
+            "combo_list": combos,
+            "hits": hits,
+        })
+    }
+
+    /// The tables of the HTML page.
+    fn html_tables(&self) -> String {
+        let s = &self.summary;
+        let mut out = picture::html_table(
+            "the range",
+            &["", ""],
+            &[
+                vec!["range".into(), self.text.clone()],
+                vec!["expands to".into(), compact(&self.range)],
+                vec!["board".into(), format_cards(&self.board)],
+                vec!["dead".into(), format_cards(&self.dead)],
+                vec!["combos".into(), s.combos.to_string()],
+                vec!["weighted combos".into(), combos_text(s.weight)],
+                vec!["possible combos".into(), s.possible.to_string()],
+                vec!["share of possible".into(), format!("{:.2}%", s.percent())],
+            ],
+        );
+        if let Some(a) = &self.hits {
+            let [categories, made, draws] = Self::hit_rows(a);
+            for (caption, rows) in
+                [("categories", categories), ("made hands", made), ("draws", draws)]
+            {
+                let rows: Vec<Vec<String>> = rows
+                    .into_iter()
+                    .map(|(_, name, w)| {
+                        vec![
+                            name.to_string(),
+                            combos_text(w),
+                            format!("{:.2}%", percent(w, a.total)),
+                        ]
+                    })
+                    .collect();
+                out += &picture::html_table(caption, &[caption, "combos", "%"], &rows);
+            }
+        }
+        let rows: Vec<Vec<String>> = s
+            .classes
+            .iter()
+            .filter(|c| c.combos > 0)
+            .map(|c| {
+                vec![
+                    c.class.to_string(),
+                    c.combos.to_string(),
+                    c.possible.to_string(),
+                    combos_text(c.weight),
+                ]
+            })
+            .collect();
+        out += &picture::html_table("classes", &["class", "combos", "possible", "weighted"], &rows);
+        out
+    }
+}
+
+/// The escape that sets the background (or foreground) to `c`.
+fn ansi(p: Palette, c: Rgb, background: bool) -> String {
+    let layer = if background { 48 } else { 38 };
+    match p {
+        Palette::TrueColor => format!("\x1b[{layer};2;{};{};{}m", c.0, c.1, c.2),
+        Palette::Ansi256 => {
+            // The 6 × 6 × 6 colour cube: levels 0, 95, 135, 175, 215, 255.
+            let level = |v: u8| {
+                if v < 48 {
+                    0
+                } else if v < 115 {
+                    1
+                } else {
+                    (u16::from(v) - 35) / 40
+                }
+            };
+            let idx = 16 + 36 * level(c.0) + 6 * level(c.1) + level(c.2);
+            format!("\x1b[{layer};5;{idx}m")
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_256_colour_cube_takes_the_nearest_level() {
+        assert_eq!(ansi(Palette::Ansi256, (0, 0, 0), true), "\x1b[48;5;16m");
+        assert_eq!(ansi(Palette::Ansi256, (255, 255, 255), false), "\x1b[38;5;231m");
+        assert_eq!(ansi(Palette::Ansi256, (27, 94, 32), true), "\x1b[48;5;22m");
+        assert_eq!(ansi(Palette::TrueColor, (1, 2, 3), true), "\x1b[48;2;1;2;3m");
+    }
+}
