@@ -12,12 +12,12 @@
 use crate::phh::Amount;
 
 /// One line of a text, trimmed, with its number in the file (from 1).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Line {
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Line<'t> {
     /// The line's number in the file.
     pub number: usize,
     /// Its text, without surrounding spaces.
-    pub text: String,
+    pub text: &'t str,
 }
 
 /// An amount as the site writes it: a currency sign before it (`$`, `€`, `£`, `₹`, ...), a

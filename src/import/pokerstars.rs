@@ -21,13 +21,44 @@ use crate::phh::Amount;
 use super::lines::{amount, roman, Line};
 use crate::phh::table::MAX_SEAT;
 
-/// One hand's text: its lines (trimmed, with their line numbers in the file).
+/// One hand's text: its lines (trimmed, with their line numbers in the file), kept in one
+/// string.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HandText {
     /// The line of the hand's header.
     pub line: usize,
+    /// The hand's lines, each followed by `\n`.
+    text: String,
+    /// Each line's number in the file and where it is in `text`.
+    spans: Vec<(usize, usize, usize)>,
+}
+
+impl HandText {
+    fn new(line: usize) -> HandText {
+        HandText { line, text: String::with_capacity(1024), spans: Vec::with_capacity(32) }
+    }
+
+    fn push(&mut self, number: usize, line: &str) {
+        let start = self.text.len();
+        self.text.push_str(line);
+        self.spans.push((number, start, self.text.len()));
+        self.text.push('\n');
+    }
+
     /// The hand's lines, the header first, blank lines left out.
-    pub lines: Vec<Line>,
+    pub fn lines(&self) -> impl DoubleEndedIterator<Item = Line<'_>> + ExactSizeIterator + Clone {
+        self.spans.iter().map(|&(number, a, b)| Line { number, text: &self.text[a..b] })
+    }
+
+    /// The length of the hand's text in bytes, a line end counted after each line.
+    pub fn len(&self) -> usize {
+        self.text.len()
+    }
+
+    /// Whether the hand has no line.
+    pub fn is_empty(&self) -> bool {
+        self.spans.is_empty()
+    }
 }
 
 /// The hand-number marks that start a hand's header.
@@ -39,9 +70,21 @@ const STARTS: [&str; 4] = [
 ];
 
 /// Where a hand header starts in `line`, if one does (at its start, or glued to the end of a
-/// line that was cut off).
+/// line that was cut off): the first place one of [`STARTS`] begins, found by looking only
+/// where a `P` is.
 fn header_at(line: &str) -> Option<usize> {
-    STARTS.iter().filter_map(|s| line.find(s)).min()
+    let bytes = line.as_bytes();
+    let mut from = 0;
+    while let Some(k) = bytes[from..].iter().position(|&b| b == b'P') {
+        let at = from + k;
+        let rest = &bytes[at..];
+        if rest.starts_with(b"PokerStars ") && STARTS.iter().any(|s| rest.starts_with(s.as_bytes()))
+        {
+            return Some(at);
+        }
+        from = at + 1;
+    }
+    None
 }
 
 /// Splits decoded text into hands: a hand starts at each header line (`PokerStars Hand #...`).
@@ -61,15 +104,15 @@ pub fn split_hands(text: &str) -> Vec<HandText> {
                 let before = line[..at].trim();
                 if let Some(h) = hands.last_mut() {
                     if !before.is_empty() {
-                        h.lines.push(Line { number, text: before.to_string() });
+                        h.push(number, before);
                     }
                 }
                 line = &line[at..];
             }
-            hands.push(HandText { line: number, lines: Vec::new() });
+            hands.push(HandText::new(number));
         }
         if let Some(h) = hands.last_mut() {
-            h.lines.push(Line { number, text: line.to_string() });
+            h.push(number, line);
         }
     }
     hands
@@ -249,11 +292,11 @@ fn err<T>(line: usize, why: impl Into<String>) -> Result<T, TextError> {
 
 /// Reads one hand.
 pub fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
-    let mut lines = text.lines.iter().peekable();
+    let mut lines = text.lines().peekable();
     let Some(header) = lines.next() else {
         return err(text.line, "an empty hand");
     };
-    let mut hand = parse_header(header)?;
+    let mut hand = parse_header(&header)?;
     let Some(table) = lines.next() else {
         hand.refusal = Some(Refusal::CutOff(format!(
             "the text ends after the header (line {}): the hand is cut off",
@@ -261,9 +304,9 @@ pub fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
         )));
         return Ok(hand);
     };
-    parse_table(&mut hand, table)?;
+    parse_table(&mut hand, &table)?;
     while let Some(l) = lines.peek() {
-        match parse_seat(&l.text, l.number) {
+        match parse_seat(l.text, l.number) {
             Some(seat) => {
                 hand.seats.push(seat?);
                 lines.next();
@@ -280,15 +323,15 @@ pub fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
     let mut last_line = header.number;
     for l in lines {
         last_line = l.number;
-        let t = l.text.as_str();
+        let t = l.text;
         if t == "*** SUMMARY ***" {
             in_summary = true;
             continue;
         }
         if in_summary {
-            summary_line(&mut hand, l, &mut summary_seen)?;
+            summary_line(&mut hand, &l, &mut summary_seen)?;
         } else {
-            play_line(&mut hand, l)?;
+            play_line(&mut hand, &l)?;
         }
     }
     if !in_summary || hand.summary.is_none() {
@@ -305,7 +348,7 @@ pub fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
 
 /// The header: hand number, tournament, game, stakes, date.
 fn parse_header(l: &Line) -> Result<StarsHand, TextError> {
-    let t = l.text.as_str();
+    let t = l.text;
     let room = if t.starts_with("PokerStars Zoom") {
         Some("Zoom")
     } else if t.starts_with("PokerStars Home Game") {
@@ -489,7 +532,7 @@ fn read_date(text: &str) -> Option<([u32; 6], String)> {
 
 /// `Table 'NAME' 9-max Seat #3 is the button`.
 fn parse_table(hand: &mut StarsHand, l: &Line) -> Result<(), TextError> {
-    let t = l.text.as_str();
+    let t = l.text;
     let expected = "expected `Table 'NAME' 9-max Seat #N is the button`";
     let Some(rest) = t.strip_prefix("Table '") else {
         return err(l.number, expected);
@@ -570,7 +613,7 @@ fn cards_of(t: &str) -> Option<String> {
 
 /// One line of the play (before the summary).
 fn play_line(hand: &mut StarsHand, l: &Line) -> Result<(), TextError> {
-    let t = l.text.as_str();
+    let t = l.text;
     let n = l.number;
     let push = |hand: &mut StarsHand, e: Event| hand.events.push((n, e));
     if let Some(street) = t.strip_prefix("*** ") {
@@ -700,7 +743,7 @@ fn play_line(hand: &mut StarsHand, l: &Line) -> Result<(), TextError> {
 
 /// One line of the summary.
 fn summary_line(hand: &mut StarsHand, l: &Line, seen: &mut [bool]) -> Result<(), TextError> {
-    let t = l.text.as_str();
+    let t = l.text;
     if let Some(rest) = t.strip_prefix("Total pot ") {
         let (pots, rake) = match rest.split_once("| Rake ") {
             Some((p, r)) => (p, r),
@@ -760,7 +803,7 @@ mod tests {
         let text = "PokerStars Hand #1: Hold'em No Limit (1/2) - 2020/01/01 1:00:00 ET\nTable 'a' 2-max Seat #1 is the button\nSeat 1: x (5 in chPokerStars Hand #2: Hold'em No Limit (1/2) - 2020/01/01 1:01:00 ET\n";
         let hands = split_hands(text);
         assert_eq!(hands.len(), 2);
-        assert_eq!(hands[0].lines.last().unwrap().text, "Seat 1: x (5 in ch");
+        assert_eq!(hands[0].lines().last().unwrap().text, "Seat 1: x (5 in ch");
         assert_eq!(hands[1].line, 3);
     }
 
@@ -774,7 +817,7 @@ mod tests {
         assert_eq!(who(&h, "a: folds", ": ").map(|x| x.0), Some(0));
         let mut h = h;
         h.known = vec![None; 2];
-        play_line(&mut h, &Line { number: 9, text: "Dealt to a: b (c) [d] [Ah Kd]".into() })
+        play_line(&mut h, &Line { number: 9, text: "Dealt to a: b (c) [d] [Ah Kd]" })
             .unwrap();
         assert_eq!(h.events, [(9, Event::Dealt(1, "AhKd".into()))]);
     }
