@@ -18,7 +18,7 @@
 
 use crate::phh::Amount;
 
-use super::lines::{amount, roman, Line};
+use super::lines::{amount, has, roman, Line};
 use crate::phh::table::MAX_SEAT;
 
 /// One hand's text: its lines (trimmed, with their line numbers in the file), kept in one
@@ -589,11 +589,16 @@ fn parse_seat(t: &str, line: usize) -> Option<Result<Seat, TextError>> {
 
 /// The seat whose player's name begins `t` followed by `sep`, the longest such name.
 pub(super) fn who<'t>(hand: &StarsHand, t: &'t str, sep: &str) -> Option<(usize, &'t str)> {
+    let first = *t.as_bytes().first()?;
     hand.seats
         .iter()
         .enumerate()
         .filter(|(_, s)| {
-            t.len() > s.name.len() && t.starts_with(&s.name) && t[s.name.len()..].starts_with(sep)
+            // The first byte alone sets most names aside.
+            s.name.as_bytes().first().is_none_or(|&b| b == first)
+                && t.len() > s.name.len()
+                && t.starts_with(&s.name)
+                && t[s.name.len()..].starts_with(sep)
         })
         .max_by_key(|(_, s)| s.name.len())
         .map(|(i, s)| (i, &t[s.name.len() + sep.len()..]))
@@ -635,12 +640,11 @@ fn play_line(hand: &mut StarsHand, l: &Line) -> Result<(), TextError> {
         }
         return Ok(());
     }
-    if t.starts_with("Hand cancelled") || t.contains("Hand was cancelled") {
+    if t.starts_with("Hand cancelled") || has(t, "Hand was cancelled") {
         hand.refusal = Some(Refusal::NotSupported(format!("the hand was cancelled (line {n})")));
         return Ok(());
     }
-    if t.contains("cashed out the hand")
-        || t.contains("cashed out") && t.contains("pot not awarded")
+    if has(t, "cashed out") && (has(t, "cashed out the hand") || has(t, "pot not awarded"))
     {
         hand.refusal = Some(Refusal::NotSupported(format!(
             "a player cashed out (line {n}): the site paid outside the pot, which a replay cannot check"
@@ -777,7 +781,7 @@ fn summary_line(hand: &mut StarsHand, l: &Line, seen: &mut [bool]) -> Result<(),
                 .or_else(|| hand.seats.iter().position(|s| s.name == body).map(|i| (i, "")))
             {
                 seen[i] = true;
-                if after.contains("showed [") || after.contains("mucked [") {
+                if has(after, "showed [") || has(after, "mucked [") {
                     if let Some(open) = after.find('[') {
                         if let Some(c) = cards_of(
                             &after[..after[open..].find(']').map_or(after.len(), |k| open + k + 1)],
