@@ -52,25 +52,21 @@ fn push_literal(out: &mut String, s: &str) {
 }
 
 /// Writes a whole number in decimal.
-fn push_int(out: &mut String, n: impl Into<i128>) {
-    let n: i128 = n.into();
-    if n < 0 {
-        out.push('-');
-    }
-    push_digits(out, n.unsigned_abs(), 1);
+fn push_int(out: &mut String, n: impl Into<u64>) {
+    push_digits(out, n.into(), 1);
 }
 
-/// Writes `n` in decimal with at least `width` digits (zeros before).
-fn push_digits(out: &mut String, mut n: u128, width: usize) {
-    let mut buf = [b'0'; 48];
+/// Writes `n` in decimal with at least `width` digits (zeros before; at most 20).
+fn push_digits(out: &mut String, mut n: u64, width: usize) {
+    let mut buf = [b'0'; 20];
     let mut k = buf.len();
     while n > 0 {
         k -= 1;
         buf[k] = b'0' + (n % 10) as u8;
         n /= 10;
     }
-    let k = k.min(buf.len().saturating_sub(width.min(buf.len())));
-    out.extend(buf[k..].iter().map(|&b| char::from(b)));
+    let k = k.min(buf.len().saturating_sub(width));
+    out.push_str(std::str::from_utf8(&buf[k..]).unwrap_or_default());
 }
 
 /// The hand's unit: the most decimal places any of its amounts is written with (at most 9). All
@@ -214,7 +210,7 @@ fn quoted_field(o: &mut String, key: &str, value: &str) {
 }
 
 /// Writes `key = N` and a line end.
-fn int_field(o: &mut String, key: &str, value: impl Into<i128>) {
+fn int_field(o: &mut String, key: &str, value: impl Into<u64>) {
     o.push_str(key);
     o.push_str(" = ");
     push_int(o, value);

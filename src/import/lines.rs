@@ -44,17 +44,36 @@ pub fn amount(text: &str) -> Option<Amount> {
     Amount::parse(&plain)
 }
 
-/// Whether `needle` occurs in `hay`: a plain search, quicker than the standard library's on
-/// the short lines of a hand history, where building its searcher costs more than the search.
-pub fn has(hay: &str, needle: &str) -> bool {
+/// Where `needle` first occurs in `hay`: a plain search, quicker than the standard library's
+/// on the short lines of a hand history, where building its searcher costs more than the
+/// search.
+pub fn find(hay: &str, needle: &str) -> Option<usize> {
     let (h, n) = (hay.as_bytes(), needle.as_bytes());
     let Some((&first, rest)) = n.split_first() else {
-        return true;
+        return Some(0);
     };
-    if h.len() < n.len() {
-        return false;
-    }
-    (0..=h.len() - n.len()).any(|k| h[k] == first && h[k + 1..k + n.len()] == *rest)
+    let last = h.len().checked_sub(n.len())?;
+    (0..=last).find(|&k| h[k] == first && h[k + 1..k + n.len()] == *rest)
+}
+
+/// Where `needle` last occurs in `hay` (as [`find`], from the end).
+pub fn rfind(hay: &str, needle: &str) -> Option<usize> {
+    let (h, n) = (hay.as_bytes(), needle.as_bytes());
+    let Some((&first, rest)) = n.split_first() else {
+        return Some(h.len());
+    };
+    let last = h.len().checked_sub(n.len())?;
+    (0..=last).rev().find(|&k| h[k] == first && h[k + 1..k + n.len()] == *rest)
+}
+
+/// Whether `needle` occurs in `hay` (see [`find`]).
+pub fn has(hay: &str, needle: &str) -> bool {
+    find(hay, needle).is_some()
+}
+
+/// `hay` around the first `needle` in it (see [`find`]).
+pub fn split_once<'t>(hay: &'t str, needle: &str) -> Option<(&'t str, &'t str)> {
+    find(hay, needle).map(|k| (&hay[..k], &hay[k + needle.len()..]))
 }
 
 /// A roman numeral from 1 to 3999 (`Level XIV`).
@@ -100,10 +119,18 @@ mod tests {
 
     #[test]
     fn plain_search_finds_what_the_standard_search_finds() {
-        for (hay, needle) in
-            [("Hand was cancelled", "cancelled"), ("ab", "abc"), ("", ""), ("x", ""), ("aab", "ab")]
-        {
+        for (hay, needle) in [
+            ("Hand was cancelled", "cancelled"),
+            ("ab", "abc"),
+            ("", ""),
+            ("x", ""),
+            ("aab", "ab"),
+            ("abab", "ab"),
+            ("é: a: b", ": "),
+        ] {
             assert_eq!(has(hay, needle), hay.contains(needle), "{hay} {needle}");
+            assert_eq!(find(hay, needle), hay.find(needle), "{hay} {needle}");
+            assert_eq!(rfind(hay, needle), hay.rfind(needle), "{hay} {needle}");
         }
         assert!(!has("cashed ou", "cashed out"));
     }

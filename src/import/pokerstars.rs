@@ -18,7 +18,7 @@
 
 use crate::phh::Amount;
 
-use super::lines::{amount, has, roman, Line};
+use super::lines::{amount, find, has, rfind, roman, split_once, Line};
 use crate::phh::table::MAX_SEAT;
 
 /// One hand's text: its lines (trimmed, with their line numbers in the file), kept in one
@@ -96,7 +96,7 @@ pub fn split_hands(text: &str) -> Vec<HandText> {
     for (k, raw) in text.lines().enumerate() {
         let number = k + 1;
         let mut line = raw.trim();
-        if line.is_empty() || (line.starts_with("*****") && line.contains(" # ")) {
+        if line.is_empty() || (line.starts_with("*****") && has(line, " # ")) {
             continue;
         }
         if let Some(at) = header_at(line) {
@@ -378,7 +378,7 @@ fn parse_header(l: &Line) -> Result<StarsHand, TextError> {
     }
     let game_at = ["Hold'em", "Omaha", "5 Card Omaha", "6 Card Omaha", "Mixed", "Razz", "7 Card"]
         .iter()
-        .filter_map(|g| rest.find(g))
+        .filter_map(|g| find(rest, g))
         .min();
     let Some(game_at) = game_at else {
         return err(l.number, format!("expected a game name (Hold'em, Omaha, ...) in `{rest}`"));
@@ -399,7 +399,7 @@ fn parse_header(l: &Line) -> Result<StarsHand, TextError> {
     let game_text = desc[..paren].trim();
     let game = if game_text.starts_with("Hold'em") {
         GameName::Holdem
-    } else if game_text.contains("Omaha") {
+    } else if has(game_text, "Omaha") {
         let name = game_text
             .replace(" No Limit", "")
             .replace(" Pot Limit", "")
@@ -410,19 +410,19 @@ fn parse_header(l: &Line) -> Result<StarsHand, TextError> {
     } else {
         GameName::Other(game_text.to_string())
     };
-    let limit = if desc.contains("Pot Limit Pre-Flop") {
+    let limit = if has(desc, "Pot Limit Pre-Flop") {
         Limit::Mixed
-    } else if game_text.contains("No Limit") {
+    } else if has(game_text, "No Limit") {
         Limit::NoLimit
-    } else if game_text.contains("Pot Limit") {
+    } else if has(game_text, "Pot Limit") {
         Limit::PotLimit
-    } else if game_text.contains("Limit") {
+    } else if has(game_text, "Limit") {
         Limit::FixedLimit
     } else {
         return err(l.number, format!("expected No Limit, Pot Limit or Limit in `{game_text}`"));
     };
     if let Some(t) = tournament.as_mut() {
-        if let Some(k) = desc.find("Level ") {
+        if let Some(k) = find(desc, "Level ") {
             let word: String = desc[k + 6..].chars().take_while(|c| c.is_alphanumeric()).collect();
             t.level =
                 roman(&word).or_else(|| word.parse().ok()).filter(|l| (1..=100_000).contains(l));
@@ -460,9 +460,9 @@ fn parse_header(l: &Line) -> Result<StarsHand, TextError> {
     if currency.is_none() {
         currency = buy_in_currency(tournament.as_ref());
     }
-    let play_money = desc.contains("Play Money");
+    let play_money = has(desc, "Play Money");
     // Capped no limit: `($1/$2 - $40 Cap - USD)`.
-    let cap = desc.find(" Cap").and_then(|k| desc[..k].rsplit(' ').next()).and_then(amount);
+    let cap = find(desc, " Cap").and_then(|k| desc[..k].rsplit(' ').next()).and_then(amount);
     Ok(StarsHand {
         number: Some(number),
         line: l.number,
@@ -537,12 +537,12 @@ fn parse_table(hand: &mut StarsHand, l: &Line) -> Result<(), TextError> {
     let Some(rest) = t.strip_prefix("Table '") else {
         return err(l.number, expected);
     };
-    let Some(end) = rest.rfind("' ") else {
+    let Some(end) = rfind(rest, "' ") else {
         return err(l.number, expected);
     };
     hand.table = rest[..end].to_string();
     let after = &rest[end + 1..];
-    if let Some(k) = after.find("-max") {
+    if let Some(k) = find(after, "-max") {
         let digits: String = after[..k]
             .chars()
             .rev()
@@ -553,8 +553,8 @@ fn parse_table(hand: &mut StarsHand, l: &Line) -> Result<(), TextError> {
             .collect();
         hand.max_seats = digits.parse().ok().filter(|m| (1..=MAX_SEAT).contains(m));
     }
-    hand.play_money |= after.contains("Play Money");
-    let Some(k) = after.find("Seat #") else {
+    hand.play_money |= has(after, "Play Money");
+    let Some(k) = find(after, "Seat #") else {
         return err(l.number, expected);
     };
     let digits: String = after[k + 6..].chars().take_while(char::is_ascii_digit).collect();
@@ -569,13 +569,13 @@ fn parse_table(hand: &mut StarsHand, l: &Line) -> Result<(), TextError> {
 /// `None` when the line is not a seat line of the seat list.
 fn parse_seat(t: &str, line: usize) -> Option<Result<Seat, TextError>> {
     let rest = t.strip_prefix("Seat ")?;
-    let colon = rest.find(": ")?;
+    let colon = find(rest, ": ")?;
     let seat: u32 = rest[..colon].parse().ok()?;
     if !(1..=MAX_SEAT).contains(&seat) {
         return Some(err(line, format!("expected a seat number from 1 to {MAX_SEAT}, not {seat}")));
     }
     let body = &rest[colon + 2..];
-    let chips = body.rfind(" in chips")?;
+    let chips = rfind(body, " in chips")?;
     let open = body[..chips].rfind('(')?;
     let stack = match amount(&body[open + 1..chips]) {
         Some(a) => a,
@@ -652,7 +652,7 @@ fn play_line(hand: &mut StarsHand, l: &Line) -> Result<(), TextError> {
         return Ok(());
     }
     if let Some(rest) = t.strip_prefix("Dealt to ") {
-        let open = rest.rfind(" [");
+        let open = rfind(rest, " [");
         if let Some((i, _)) = open.and_then(|k| named(hand, &rest[..k]).map(|i| (i, k))) {
             if let Some(cards) = cards_of(rest) {
                 push(hand, Event::Dealt(i, cards));
@@ -661,7 +661,7 @@ fn play_line(hand: &mut StarsHand, l: &Line) -> Result<(), TextError> {
         return Ok(());
     }
     if let Some(rest) = t.strip_prefix("Uncalled bet (") {
-        let close = rest.find(") returned to ");
+        let close = find(rest, ") returned to ");
         if let Some(k) = close {
             if let (Some(a), Some(i)) = (amount(&rest[..k]), named(hand, &rest[k + 14..])) {
                 push(hand, Event::Uncalled(i, a));
@@ -671,14 +671,14 @@ fn play_line(hand: &mut StarsHand, l: &Line) -> Result<(), TextError> {
         return err(n, "expected `Uncalled bet (X) returned to NAME` with a seated player");
     }
     if let Some((i, rest)) = who(hand, t, " re-buys and receives ") {
-        let Some(a) = rest.split(" chips").next().and_then(amount) else {
+        let Some(a) = amount(find(rest, " chips").map_or(rest, |k| &rest[..k])) else {
             return err(n, format!("expected `re-buys and receives X chips` in `{t}`"));
         };
         push(hand, Event::Rebuy(i, a));
         return Ok(());
     }
     if let Some((i, rest)) = who(hand, t, " collected ") {
-        let (amt, pot) = match rest.split_once(" from ") {
+        let (amt, pot) = match split_once(rest, " from ") {
             Some((a, pot)) => (a, pot.trim()),
             None => (rest, "pot"),
         };
@@ -724,7 +724,7 @@ fn play_line(hand: &mut StarsHand, l: &Line) -> Result<(), TextError> {
     } else if let Some(x) = verb.strip_prefix("bets ") {
         Event::Bet(i, num(x)?)
     } else if let Some(x) = verb.strip_prefix("raises ") {
-        let Some((_, to)) = x.split_once(" to ") else {
+        let Some((_, to)) = split_once(x, " to ") else {
             return err(n, format!("expected `raises X to Y` in `{t}`"));
         };
         Event::RaiseTo(i, num(to)?)
@@ -749,7 +749,7 @@ fn play_line(hand: &mut StarsHand, l: &Line) -> Result<(), TextError> {
 fn summary_line(hand: &mut StarsHand, l: &Line, seen: &mut [bool]) -> Result<(), TextError> {
     let t = l.text;
     if let Some(rest) = t.strip_prefix("Total pot ") {
-        let (pots, rake) = match rest.split_once("| Rake ") {
+        let (pots, rake) = match split_once(rest, "| Rake ") {
             Some((p, r)) => (p, r),
             None => return err(l.number, "expected `Total pot X | Rake Y`"),
         };
@@ -775,7 +775,7 @@ fn summary_line(hand: &mut StarsHand, l: &Line, seen: &mut [bool]) -> Result<(),
         return Ok(());
     }
     if let Some(rest) = t.strip_prefix("Seat ") {
-        if let Some(colon) = rest.find(": ") {
+        if let Some(colon) = find(rest, ": ") {
             let body = &rest[colon + 2..];
             if let Some((i, after)) = who(hand, body, " ")
                 .or_else(|| hand.seats.iter().position(|s| s.name == body).map(|i| (i, "")))
