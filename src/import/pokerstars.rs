@@ -16,35 +16,26 @@
 //! assert_eq!(hand.seats[1].name, "C: d");
 //! ```
 
+use std::sync::Arc;
+
 use crate::phh::Amount;
 
 use super::lines::{amount, find, has, rfind, roman, split_once, Line};
 use crate::phh::table::MAX_SEAT;
 
-/// One hand's text: its lines (trimmed, with their line numbers in the file), kept in one
-/// string.
+/// One hand's text: its lines (trimmed, with their line numbers in the file), as places in
+/// the text of the whole file, which the hands of a file share.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HandText {
     /// The line of the hand's header.
     pub line: usize,
-    /// The hand's lines, each followed by `\n`.
-    text: String,
+    /// The whole text.
+    text: Arc<str>,
     /// Each line's number in the file and where it is in `text`.
     spans: Vec<(usize, usize, usize)>,
 }
 
 impl HandText {
-    fn new(line: usize) -> HandText {
-        HandText { line, text: String::with_capacity(1024), spans: Vec::with_capacity(32) }
-    }
-
-    fn push(&mut self, number: usize, line: &str) {
-        let start = self.text.len();
-        self.text.push_str(line);
-        self.spans.push((number, start, self.text.len()));
-        self.text.push('\n');
-    }
-
     /// The hand's lines, the header first, blank lines left out.
     pub fn lines(&self) -> impl DoubleEndedIterator<Item = Line<'_>> + ExactSizeIterator + Clone {
         self.spans.iter().map(|&(number, a, b)| Line { number, text: &self.text[a..b] })
@@ -52,7 +43,7 @@ impl HandText {
 
     /// The length of the hand's text in bytes, a line end counted after each line.
     pub fn len(&self) -> usize {
-        self.text.len()
+        self.spans.iter().map(|&(_, a, b)| b - a + 1).sum()
     }
 
     /// Whether the hand has no line.
@@ -92,27 +83,44 @@ fn header_at(line: &str) -> Option<usize> {
 /// header glued to the end of a cut-off line starts a hand there, and the cut-off line stays
 /// with the hand before. Text before the first header is not a hand.
 pub fn split_hands(text: &str) -> Vec<HandText> {
+    let shared: Arc<str> = Arc::from(text);
+    let bytes = text.as_bytes();
+    // Where `line`, a part of `text`, starts in it.
+    let at = |line: &str| line.as_ptr() as usize - text.as_ptr() as usize;
     let mut hands: Vec<HandText> = Vec::new();
-    for (k, raw) in text.lines().enumerate() {
-        let number = k + 1;
-        let mut line = raw.trim();
+    let (mut start, mut number) = (0, 0);
+    while start < bytes.len() {
+        number += 1;
+        // One pass over the line finds its end and whether it holds a `P` (of `PokerStars`).
+        let mut end = start;
+        let mut p = false;
+        while end < bytes.len() && bytes[end] != b'\n' {
+            p |= bytes[end] == b'P';
+            end += 1;
+        }
+        let mut line = text[start..end].trim();
+        start = end + 1;
         if line.is_empty() || (line.starts_with("*****") && has(line, " # ")) {
             continue;
         }
-        if let Some(at) = header_at(line) {
-            if at > 0 {
-                let before = line[..at].trim();
+        if let Some(k) = p.then(|| header_at(line)).flatten() {
+            if k > 0 {
+                let before = line[..k].trim();
                 if let Some(h) = hands.last_mut() {
                     if !before.is_empty() {
-                        h.push(number, before);
+                        h.spans.push((number, at(before), at(before) + before.len()));
                     }
                 }
-                line = &line[at..];
+                line = &line[k..];
             }
-            hands.push(HandText::new(number));
+            hands.push(HandText {
+                line: number,
+                text: Arc::clone(&shared),
+                spans: Vec::with_capacity(40),
+            });
         }
         if let Some(h) = hands.last_mut() {
-            h.push(number, line);
+            h.spans.push((number, at(line), at(line) + line.len()));
         }
     }
     hands
