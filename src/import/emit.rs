@@ -123,12 +123,12 @@ impl Unit {
         }
         let digits = c.unsigned_abs();
         if self.0 == 0 {
-            return push_digits(out, digits.into(), 1);
+            return push_digits(out, digits, 1);
         }
         let scale = 10u64.pow(u32::from(self.0));
-        push_digits(out, (digits / scale).into(), 1);
+        push_digits(out, digits / scale, 1);
         out.push('.');
-        push_digits(out, (digits % scale).into(), usize::from(self.0));
+        push_digits(out, digits % scale, usize::from(self.0));
     }
 
     /// Writes `[a, b, c]`.

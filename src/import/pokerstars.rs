@@ -652,8 +652,7 @@ fn play_line(hand: &mut StarsHand, l: &Line) -> Result<(), TextError> {
         hand.refusal = Some(Refusal::NotSupported(format!("the hand was cancelled (line {n})")));
         return Ok(());
     }
-    if has(t, "cashed out") && (has(t, "cashed out the hand") || has(t, "pot not awarded"))
-    {
+    if has(t, "cashed out") && (has(t, "cashed out the hand") || has(t, "pot not awarded")) {
         hand.refusal = Some(Refusal::NotSupported(format!(
             "a player cashed out (line {n}): the site paid outside the pot, which a replay cannot check"
         )));
@@ -829,8 +828,7 @@ mod tests {
         assert_eq!(who(&h, "a: folds", ": ").map(|x| x.0), Some(0));
         let mut h = h;
         h.known = vec![None; 2];
-        play_line(&mut h, &Line { number: 9, text: "Dealt to a: b (c) [d] [Ah Kd]" })
-            .unwrap();
+        play_line(&mut h, &Line { number: 9, text: "Dealt to a: b (c) [d] [Ah Kd]" }).unwrap();
         assert_eq!(h.events, [(9, Event::Dealt(1, "AhKd".into()))]);
     }
 }
