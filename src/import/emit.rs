@@ -11,6 +11,12 @@ use super::pokerstars::{Event, GameName, Limit, Refusal, StarsHand};
 /// A TOML basic string.
 pub(super) fn quote(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
+    push_quoted(&mut out, s);
+    out
+}
+
+/// Writes `s` as a TOML basic string.
+fn push_quoted(out: &mut String, s: &str) {
     out.push('"');
     for c in s.chars() {
         match c {
@@ -23,20 +29,44 @@ pub(super) fn quote(s: &str) -> String {
         }
     }
     out.push('"');
-    out
 }
 
 /// A TOML string as the replay's direct reader takes it: a literal string (`'p1 cbr 3'`) when
 /// `s` is one line without `'` or control characters, else a basic string ([`quote`]).
 pub(super) fn literal(s: &str) -> String {
-    if s.is_empty() || s.contains('\'') || s.chars().any(|c| c.is_control()) {
-        return quote(s);
-    }
     let mut out = String::with_capacity(s.len() + 2);
+    push_literal(&mut out, s);
+    out
+}
+
+/// Writes `s` as a TOML string as the replay's direct reader takes it: a literal string
+/// (`'p1 cbr 3'`) when `s` is one line without `'` or control characters, else a basic string
+/// ([`quote`]).
+fn push_literal(out: &mut String, s: &str) {
+    if s.is_empty() || s.contains('\'') || s.chars().any(|c| c.is_control()) {
+        return push_quoted(out, s);
+    }
     out.push('\'');
     out.push_str(s);
     out.push('\'');
-    out
+}
+
+/// Writes a whole number in decimal.
+fn push_int(out: &mut String, n: impl Into<u64>) {
+    push_digits(out, n.into(), 1);
+}
+
+/// Writes `n` in decimal with at least `width` digits (zeros before; at most 20).
+fn push_digits(out: &mut String, mut n: u64, width: usize) {
+    let mut buf = [b'0'; 20];
+    let mut k = buf.len();
+    while n > 0 {
+        k -= 1;
+        buf[k] = b'0' + (n % 10) as u8;
+        n /= 10;
+    }
+    let k = k.min(buf.len().saturating_sub(width));
+    out.push_str(std::str::from_utf8(&buf[k..]).unwrap_or_default());
 }
 
 /// The hand's unit: the most decimal places any of its amounts is written with (at most 9). All
@@ -86,9 +116,31 @@ impl Unit {
         crate::phh::amount::format_chips(c, self.0)
     }
 
-    fn list(self, v: &[i64]) -> String {
-        let items: Vec<String> = v.iter().map(|&c| self.text(c)).collect();
-        format!("[{}]", items.join(", "))
+    /// Writes `c` chips as an amount, as [`crate::phh::amount::format_chips`] does.
+    fn push(self, out: &mut String, c: i64) {
+        if c < 0 {
+            out.push('-');
+        }
+        let digits = c.unsigned_abs();
+        if self.0 == 0 {
+            return push_digits(out, digits, 1);
+        }
+        let scale = 10u64.pow(u32::from(self.0));
+        push_digits(out, digits / scale, 1);
+        out.push('.');
+        push_digits(out, digits % scale, usize::from(self.0));
+    }
+
+    /// Writes `[a, b, c]`.
+    fn push_list(self, out: &mut String, v: &[i64]) {
+        out.push('[');
+        for (k, &c) in v.iter().enumerate() {
+            if k > 0 {
+                out.push_str(", ");
+            }
+            self.push(out, c);
+        }
+        out.push(']');
     }
 }
 
@@ -141,12 +193,38 @@ fn variant(hand: &StarsHand) -> (&'static str, Option<String>) {
     }
 }
 
+/// Writes `key = value` and a line end.
+fn field(o: &mut String, key: &str, value: &str) {
+    o.push_str(key);
+    o.push_str(" = ");
+    o.push_str(value);
+    o.push('\n');
+}
+
+/// Writes `key = "value"` (a TOML basic string) and a line end.
+fn quoted_field(o: &mut String, key: &str, value: &str) {
+    o.push_str(key);
+    o.push_str(" = ");
+    push_quoted(o, value);
+    o.push('\n');
+}
+
+/// Writes `key = N` and a line end.
+fn int_field(o: &mut String, key: &str, value: impl Into<u64>) {
+    o.push_str(key);
+    o.push_str(" = ");
+    push_int(o, value);
+    o.push('\n');
+}
+
 /// The hand as the body of a PHH section (no header line).
 pub fn to_phh(hand: &StarsHand) -> String {
     let mut out = String::with_capacity(4096);
     let o = &mut out;
     let (code, unsupported) = variant(hand);
-    let _ = writeln!(o, "variant = {}", literal(code));
+    o.push_str("variant = ");
+    push_literal(o, code);
+    o.push('\n');
     let refusal = match &hand.refusal {
         Some(Refusal::NotSupported(why)) => Some(("_not_replayable", why.clone())),
         Some(Refusal::CutOff(why)) => Some(("_cut_off", why.clone())),
@@ -154,24 +232,33 @@ pub fn to_phh(hand: &StarsHand) -> String {
     };
     if let Some(n) = &hand.number {
         if !n.is_empty() && n.len() <= 18 && n.bytes().all(|b| b.is_ascii_digit()) {
-            let _ = writeln!(o, "hand = {n}");
+            field(o, "hand", n);
         } else {
-            let _ = writeln!(o, "hand = {}", quote(n));
+            quoted_field(o, "hand", n);
         }
     }
-    let _ = writeln!(o, "venue = \"PokerStars\"");
-    let _ = writeln!(o, "_text_line = {}", hand.line);
+    o.push_str("venue = \"PokerStars\"\n");
+    int_field(o, "_text_line", hand.line as u64);
     if let Some(room) = hand.room {
-        let _ = writeln!(o, "_room = {}", quote(room));
+        quoted_field(o, "_room", room);
     }
-    let _ = writeln!(o, "table = {}", quote(&hand.table));
+    quoted_field(o, "table", &hand.table);
     if let Some(m) = hand.max_seats {
-        let _ = writeln!(o, "seat_count = {m}");
+        int_field(o, "seat_count", m);
     }
     if let Some(([y, mo, d, h, mi, s], zone)) = &hand.time {
-        let _ = writeln!(o, "time = {h:02}:{mi:02}:{s:02}\nday = {d}\nmonth = {mo}\nyear = {y}");
+        o.push_str("time = ");
+        push_digits(o, (*h).into(), 2);
+        o.push(':');
+        push_digits(o, (*mi).into(), 2);
+        o.push(':');
+        push_digits(o, (*s).into(), 2);
+        o.push('\n');
+        int_field(o, "day", *d);
+        int_field(o, "month", *mo);
+        int_field(o, "year", *y);
         if !zone.is_empty() {
-            let _ = writeln!(o, "time_zone_abbreviation = {}", quote(zone));
+            quoted_field(o, "time_zone_abbreviation", zone);
             // PHH's `time_zone` is an IANA zone: the site's own abbreviations that name one.
             let iana = match zone.as_str() {
                 "ET" => Some("America/New_York"),
@@ -179,39 +266,65 @@ pub fn to_phh(hand: &StarsHand) -> String {
                 _ => None,
             };
             if let Some(z) = iana {
-                let _ = writeln!(o, "time_zone = {}", quote(z));
+                quoted_field(o, "time_zone", z);
             }
         }
     }
     if let Some(c) = &hand.currency {
-        let _ = writeln!(o, "currency = {}", quote(c));
+        quoted_field(o, "currency", c);
     }
     if let Some(c) = hand.symbol {
-        let _ = writeln!(o, "currency_symbol = {}", quote(&c.to_string()));
+        quoted_field(o, "currency_symbol", c.encode_utf8(&mut [0; 4]));
     }
     if hand.play_money {
-        let _ = writeln!(o, "_play_money = true");
+        o.push_str("_play_money = true\n");
     }
     if let Some(t) = &hand.tournament {
-        let _ = writeln!(o, "_tournament = true\n_tournament_id = {}", quote(&t.id));
+        o.push_str("_tournament = true\n");
+        quoted_field(o, "_tournament_id", &t.id);
         if let Some(b) = &t.buy_in {
-            let _ = writeln!(o, "_buy_in = {}", quote(b));
+            quoted_field(o, "_buy_in", b);
         }
         if let Some(l) = t.level {
-            let _ = writeln!(o, "level = {l}");
+            int_field(o, "level", l);
         }
     }
     if let Some((field, why)) = refusal {
-        let _ = writeln!(o, "{field} = {}", quote(&why));
+        quoted_field(o, field, &why);
         let u = Unit::of(hand);
         let stacks: Vec<i64> = hand.seats.iter().map(|s| u.chips(s.stack).min(MAX)).collect();
-        let names: Vec<String> = hand.seats.iter().map(|s| quote(&s.name)).collect();
-        let _ = writeln!(o, "players = [{}]", names.join(", "));
-        let _ = writeln!(o, "starting_stacks = {}\nactions = []", u.list(&stacks));
+        o.push_str("players = [");
+        for (k, s) in hand.seats.iter().enumerate() {
+            if k > 0 {
+                o.push_str(", ");
+            }
+            push_quoted(o, &s.name);
+        }
+        o.push_str("]\nstarting_stacks = ");
+        u.push_list(o, &stacks);
+        o.push_str("\nactions = []\n");
         return out;
     }
     body(hand, o);
     out
+}
+
+/// One entry of `_collected`, `_uncalled` or `_rebuys`: `{ player = P, amount = X, ... }`.
+fn push_entry(o: &mut String, u: Unit, player: usize, amount: i64, pot: Option<&str>, line: usize) {
+    if !o.is_empty() {
+        o.push_str(", ");
+    }
+    o.push_str("{ player = ");
+    push_int(o, player as u64);
+    o.push_str(", amount = ");
+    u.push(o, amount);
+    if let Some(pot) = pot {
+        o.push_str(", pot = ");
+        push_quoted(o, pot);
+    }
+    o.push_str(", line = ");
+    push_int(o, line as u64);
+    o.push_str(" }");
 }
 
 /// The players, stakes, actions and results.
@@ -220,7 +333,6 @@ fn body(hand: &StarsHand, o: &mut String) {
     let u = Unit::of(hand);
     let chips = |a: Amount| u.chips(a).min(MAX);
     let text = |c: i64| u.text(c);
-    let list = |v: &[i64]| u.list(v);
     // PHH order: seats after the button first, clockwise; the button (or the seat before it)
     // last.
     let mut order = hand.dealt.clone();
@@ -237,23 +349,44 @@ fn body(hand: &StarsHand, o: &mut String) {
     for (p, &i) in order.iter().enumerate() {
         pos[i] = p;
     }
-    let seats: Vec<String> = order.iter().map(|&i| hand.seats[i].seat.to_string()).collect();
-    let names: Vec<String> = order.iter().map(|&i| literal(&hand.seats[i].name)).collect();
-    let _ = writeln!(o, "players = [{}]\nseats = [{}]", names.join(", "), seats.join(", "));
-    if order.last().is_some_and(|&i| hand.seats[i].seat != hand.button) {
-        let _ = writeln!(o, "_button = {}", hand.button);
+    let mut names = String::with_capacity(16 * n);
+    for (k, &i) in order.iter().enumerate() {
+        if k > 0 {
+            names.push_str(", ");
+        }
+        push_literal(&mut names, &hand.seats[i].name);
     }
-    let out: Vec<String> = (0..hand.seats.len())
-        .filter(|&i| pos[i] == usize::MAX)
-        .map(|i| {
-            format!("{{ seat = {}, player = {} }}", hand.seats[i].seat, quote(&hand.seats[i].name))
-        })
-        .collect();
-    if !out.is_empty() {
-        let _ = writeln!(o, "_sitting_out = [{}]", out.join(", "));
+    o.push_str("players = [");
+    o.push_str(&names);
+    o.push_str("]\nseats = [");
+    for (k, &i) in order.iter().enumerate() {
+        if k > 0 {
+            o.push_str(", ");
+        }
+        push_int(o, hand.seats[i].seat);
+    }
+    o.push_str("]\n");
+    if order.last().is_some_and(|&i| hand.seats[i].seat != hand.button) {
+        int_field(o, "_button", hand.button);
+    }
+    if pos.contains(&usize::MAX) {
+        o.push_str("_sitting_out = [");
+        for (k, i) in (0..hand.seats.len()).filter(|&i| pos[i] == usize::MAX).enumerate() {
+            if k > 0 {
+                o.push_str(", ");
+            }
+            o.push_str("{ seat = ");
+            push_int(o, hand.seats[i].seat);
+            o.push_str(", player = ");
+            push_quoted(o, &hand.seats[i].name);
+            o.push_str(" }");
+        }
+        o.push_str("]\n");
     }
     if u.0 > 0 {
-        let _ = writeln!(o, "_chip = {}", text(1));
+        o.push_str("_chip = ");
+        u.push(o, 1);
+        o.push('\n');
     }
     let (small, big) = (chips(hand.stakes.0), chips(hand.stakes.1));
     let fixed = hand.limit == Limit::FixedLimit;
@@ -266,31 +399,49 @@ fn body(hand: &StarsHand, o: &mut String) {
     let mut round = vec![0i64; n];
     let mut collected = vec![0i64; n];
     let mut folded = vec![false; n];
-    // Each action with the line of the text it comes from.
-    let mut actions: Vec<(usize, String)> = Vec::new();
+    // The actions, written as the items of a TOML array, and the line of the text each comes
+    // from.
+    let mut actions = String::with_capacity(512);
+    let mut action_lines: Vec<usize> = Vec::with_capacity(32);
+    let mut action = String::with_capacity(32);
+    let mut act = |line: usize, a: &str| {
+        if !action_lines.is_empty() {
+            actions.push_str(", ");
+        }
+        push_literal(&mut actions, a);
+        action_lines.push(line);
+    };
     let mut small_posted = false;
-    let mut cards: Vec<Option<String>> = order.iter().map(|&i| hand.known[i].clone()).collect();
+    let mut cards: Vec<Option<&str>> = order.iter().map(|&i| hand.known[i].as_deref()).collect();
     for (_, e) in &hand.events {
         if let Event::Dealt(i, c) = e {
             if pos[*i] != usize::MAX && c.len() == 4 {
-                cards[pos[*i]] = Some(c.clone());
+                cards[pos[*i]] = Some(c);
             }
         }
     }
     let refuse = |o: &mut String, why: &str| {
         o.truncate(mark);
-        let _ = writeln!(o, "_not_replayable = {}", quote(why));
-        let _ = writeln!(
-            o,
-            "players = [{}]\nstarting_stacks = {}\nactions = []",
-            names.join(", "),
-            list(&start)
-        );
+        quoted_field(o, "_not_replayable", why);
+        o.push_str("players = [");
+        o.push_str(&names);
+        o.push_str("]\nstarting_stacks = ");
+        u.push_list(o, &start);
+        o.push_str("\nactions = []\n");
     };
-    let mut site_collected = Vec::new();
-    let mut site_uncalled = Vec::new();
-    let mut rebuys = Vec::new();
+    let mut site_collected = String::new();
+    let mut site_uncalled = String::new();
+    let mut rebuys = String::new();
+    // `p{player} {what}` as an action.
+    let player_action = |action: &mut String, p: usize, what: &str| {
+        action.clear();
+        action.push('p');
+        push_int(action, p as u64 + 1);
+        action.push(' ');
+        action.push_str(what);
+    };
     for (line, e) in &hand.events {
+        let line = *line;
         let p = |i: &usize| pos[*i];
         match e {
             Event::Ante(i, a) if p(i) < n => {
@@ -329,15 +480,20 @@ fn body(hand: &StarsHand, o: &mut String) {
             }
             Event::HoleCards => {
                 for (k, c) in cards.iter().enumerate() {
-                    actions.push((
-                        *line,
-                        format!("d dh p{} {}", k + 1, c.as_deref().unwrap_or("????")),
-                    ));
+                    action.clear();
+                    action.push_str("d dh p");
+                    push_int(&mut action, k as u64 + 1);
+                    action.push(' ');
+                    action.push_str(c.unwrap_or("????"));
+                    act(line, &action);
                 }
             }
             Event::Board(c) => {
                 round.iter_mut().for_each(|r| *r = 0);
-                actions.push((*line, format!("d db {c}")));
+                action.clear();
+                action.push_str("d db ");
+                action.push_str(c);
+                act(line, &action);
             }
             Event::Fold(i) if p(i) < n => {
                 if put[p(i)] >= start[p(i)] {
@@ -348,62 +504,64 @@ fn body(hand: &StarsHand, o: &mut String) {
                     return refuse(o, &why);
                 }
                 folded[p(i)] = true;
-                actions.push((*line, format!("p{} f", p(i) + 1)));
+                player_action(&mut action, p(i), "f");
+                act(line, &action);
             }
-            Event::Check(i) if p(i) < n => actions.push((*line, format!("p{} cc", p(i) + 1))),
+            Event::Check(i) if p(i) < n => {
+                player_action(&mut action, p(i), "cc");
+                act(line, &action);
+            }
             Event::Call(i, a) if p(i) < n => {
                 round[p(i)] = acc(round[p(i)], chips(*a));
                 put[p(i)] = acc(put[p(i)], chips(*a));
-                actions.push((*line, format!("p{} cc", p(i) + 1)));
+                player_action(&mut action, p(i), "cc");
+                act(line, &action);
             }
             Event::Bet(i, a) if p(i) < n => {
                 round[p(i)] = acc(round[p(i)], chips(*a));
                 put[p(i)] = acc(put[p(i)], chips(*a));
-                actions.push((*line, format!("p{} cbr {}", p(i) + 1, text(round[p(i)]))));
+                player_action(&mut action, p(i), "cbr ");
+                u.push(&mut action, round[p(i)]);
+                act(line, &action);
             }
             Event::RaiseTo(i, a) if p(i) < n => {
                 let to = chips(*a);
                 put[p(i)] = acc(put[p(i)], to - round[p(i)]);
                 round[p(i)] = to;
-                actions.push((*line, format!("p{} cbr {}", p(i) + 1, text(to))));
+                player_action(&mut action, p(i), "cbr ");
+                u.push(&mut action, to);
+                act(line, &action);
             }
             Event::Shows(i, c) if p(i) < n => {
                 let live = folded.iter().filter(|f| !**f).count();
                 if live >= 2 && !folded[p(i)] && c.len() == 4 {
-                    actions.push((*line, format!("p{} sm {c}", p(i) + 1)));
+                    player_action(&mut action, p(i), "sm ");
+                    action.push_str(c);
+                    act(line, &action);
                 } else if live >= 2 && !folded[p(i)] {
                     // One card shown of two: the hand is not shown, so it is mucked.
                     folded[p(i)] = true;
-                    actions.push((*line, format!("p{} sm", p(i) + 1)));
+                    player_action(&mut action, p(i), "sm");
+                    act(line, &action);
                 }
             }
             Event::Mucks(i) if p(i) < n => {
                 let live = folded.iter().filter(|f| !**f).count();
                 if live >= 2 && !folded[p(i)] {
-                    actions.push((*line, format!("p{} sm", p(i) + 1)));
+                    player_action(&mut action, p(i), "sm");
+                    act(line, &action);
                 }
             }
             Event::Uncalled(i, a) if p(i) < n => {
                 put[p(i)] = acc(put[p(i)], -chips(*a));
-                site_uncalled.push(format!(
-                    "{{ player = {}, amount = {}, line = {line} }}",
-                    p(i) + 1,
-                    text(chips(*a))
-                ));
+                push_entry(&mut site_uncalled, u, p(i) + 1, chips(*a), None, line);
             }
-            Event::Rebuy(i, a) if p(i) < n => rebuys.push(format!(
-                "{{ player = {}, amount = {}, line = {line} }}",
-                p(i) + 1,
-                text(chips(*a))
-            )),
+            Event::Rebuy(i, a) if p(i) < n => {
+                push_entry(&mut rebuys, u, p(i) + 1, chips(*a), None, line);
+            }
             Event::Collected(i, a, pot) if p(i) < n => {
                 collected[p(i)] = acc(collected[p(i)], chips(*a));
-                site_collected.push(format!(
-                    "{{ player = {}, amount = {}, pot = {}, line = {line} }}",
-                    p(i) + 1,
-                    text(chips(*a)),
-                    quote(pot)
-                ));
+                push_entry(&mut site_collected, u, p(i) + 1, chips(*a), Some(pot), line);
             }
             _ => {}
         }
@@ -443,45 +601,73 @@ fn body(hand: &StarsHand, o: &mut String) {
         }
         let _ = writeln!(o, "_table_cap = {}", text(cap));
     }
-    let swap = |v: &[i64]| if n == 2 { vec![v[1], v[0]] } else { v.to_vec() };
-    if antes.iter().any(|&a| a > 0) {
-        let _ = writeln!(o, "antes = {}", list(&swap(&antes)));
+    if n == 2 {
+        antes.swap(0, 1);
+        blinds.swap(0, 1);
     }
-    let _ = writeln!(o, "blinds_or_straddles = {}", list(&swap(&blinds)));
+    let list = |o: &mut String, key: &str, v: &[i64]| {
+        o.push_str(key);
+        o.push_str(" = ");
+        u.push_list(o, v);
+        o.push('\n');
+    };
+    let amount = |o: &mut String, key: &str, c: i64| {
+        o.push_str(key);
+        o.push_str(" = ");
+        u.push(o, c);
+        o.push('\n');
+    };
+    let ints = |o: &mut String, key: &str, v: &mut dyn Iterator<Item = usize>| {
+        o.push_str(key);
+        o.push_str(" = [");
+        for (k, x) in v.enumerate() {
+            if k > 0 {
+                o.push_str(", ");
+            }
+            push_int(o, x as u64);
+        }
+        o.push_str("]\n");
+    };
+    if antes.iter().any(|&a| a > 0) {
+        list(o, "antes", &antes);
+    }
+    list(o, "blinds_or_straddles", &blinds);
     if fixed {
-        let _ = writeln!(o, "small_bet = {}\nbig_bet = {}", text(small), text(big));
+        amount(o, "small_bet", small);
+        amount(o, "big_bet", big);
     } else {
-        let _ = writeln!(o, "min_bet = {}", text(big));
+        amount(o, "min_bet", big);
     }
     if dead.iter().any(|&d| d > 0) {
-        let _ = writeln!(o, "_dead_blinds = {}", list(&dead));
+        list(o, "_dead_blinds", &dead);
     }
-    let _ = writeln!(o, "starting_stacks = {}", list(&start));
-    let quoted: Vec<String> = actions.iter().map(|(_, a)| literal(a)).collect();
-    let _ = writeln!(o, "actions = [{}]", quoted.join(", "));
-    let lines: Vec<String> = actions.iter().map(|(l, _)| l.to_string()).collect();
-    let _ = writeln!(o, "_action_lines = [{}]", lines.join(", "));
+    list(o, "starting_stacks", &start);
+    o.push_str("actions = [");
+    o.push_str(&actions);
+    o.push_str("]\n");
+    ints(o, "_action_lines", &mut action_lines.iter().copied());
     let finishing: Vec<i64> = (0..n).map(|k| start[k] - put[k] + collected[k]).collect();
-    let _ = writeln!(o, "finishing_stacks = {}", list(&finishing));
-    let _ = writeln!(o, "winnings = {}", list(&collected));
-    let lines: Vec<String> = order.iter().map(|&i| hand.seats[i].line.to_string()).collect();
-    let _ = writeln!(o, "_seat_lines = [{}]", lines.join(", "));
+    list(o, "finishing_stacks", &finishing);
+    list(o, "winnings", &collected);
+    ints(o, "_seat_lines", &mut order.iter().map(|&i| hand.seats[i].line));
     if let Some(s) = &hand.summary {
         let pots: Vec<i64> = s.pots.iter().map(|&a| chips(a)).collect();
-        let _ = writeln!(
-            o,
-            "_total_pot = {}\n_rake = {}\n_site_pots = {}\n_summary_line = {}",
-            text(chips(s.total)),
-            text(chips(s.rake)),
-            list(&pots),
-            s.line
-        );
+        amount(o, "_total_pot", chips(s.total));
+        amount(o, "_rake", chips(s.rake));
+        list(o, "_site_pots", &pots);
+        int_field(o, "_summary_line", s.line as u64);
     }
-    let _ = writeln!(o, "_collected = [{}]", site_collected.join(", "));
+    o.push_str("_collected = [");
+    o.push_str(&site_collected);
+    o.push_str("]\n");
     if !site_uncalled.is_empty() {
-        let _ = writeln!(o, "_uncalled = [{}]", site_uncalled.join(", "));
+        o.push_str("_uncalled = [");
+        o.push_str(&site_uncalled);
+        o.push_str("]\n");
     }
     if !rebuys.is_empty() {
-        let _ = writeln!(o, "_rebuys = [{}]", rebuys.join(", "));
+        o.push_str("_rebuys = [");
+        o.push_str(&rebuys);
+        o.push_str("]\n");
     }
 }

@@ -106,7 +106,7 @@ impl Pending {
     /// The length of the hand's text, in bytes (about: for the reader's window).
     pub fn weight(&self) -> usize {
         match &self.hand {
-            PendingHand::Stars(h) => h.lines.iter().map(|l| l.text.len() + 1).sum(),
+            PendingHand::Stars(h) => h.len(),
             PendingHand::Acpc(line, _) => line.len(),
         }
     }
@@ -124,7 +124,7 @@ impl Pending {
 
 /// Cuts a text of the given format into its hands ([`Format::Phh`]: none).
 pub fn split(format: Format, bytes: &[u8]) -> Vec<Pending> {
-    let (text, _) = decode::decode(bytes);
+    let (text, _) = decode::decode_borrowed(bytes);
     match format {
         Format::PokerStars => pokerstars::split_hands(&text)
             .into_iter()
@@ -146,8 +146,8 @@ pub fn split(format: Format, bytes: &[u8]) -> Vec<Pending> {
 
 /// One PokerStars hand converted.
 fn stars_hand(index: usize, h: &pokerstars::HandText) -> Converted {
-    let number = h.lines.first().and_then(|l| {
-        let t = &l.text;
+    let number = h.lines().next().and_then(|l| {
+        let t = l.text;
         let start = t.find('#')? + 1;
         let end = t[start..].find(':')? + start;
         Some(t[start..end].trim().to_string())
@@ -162,8 +162,8 @@ fn stars_hand(index: usize, h: &pokerstars::HandText) -> Converted {
     };
     // A hand without its summary was cut off: whatever its last line holds, it is reported as
     // cut off, not as a line not understood.
-    let phh = if !h.lines.iter().any(|l| l.text == "*** SUMMARY ***") {
-        let last = h.lines.last().map_or(h.line, |l| l.number);
+    let phh = if !h.lines().any(|l| l.text == "*** SUMMARY ***") {
+        let last = h.lines().last().map_or(h.line, |l| l.number);
         let why = format!(
             "the text stops at line {last}, before the hand's summary: the hand is cut off"
         );

@@ -16,18 +16,40 @@
 //! assert_eq!(hand.seats[1].name, "C: d");
 //! ```
 
+use std::sync::Arc;
+
 use crate::phh::Amount;
 
-use super::lines::{amount, roman, Line};
+use super::lines::{amount, find, has, rfind, roman, split_once, Line};
 use crate::phh::table::MAX_SEAT;
 
-/// One hand's text: its lines (trimmed, with their line numbers in the file).
+/// One hand's text: its lines (trimmed, with their line numbers in the file), as places in
+/// the text of the whole file, which the hands of a file share.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HandText {
     /// The line of the hand's header.
     pub line: usize,
+    /// The whole text.
+    text: Arc<str>,
+    /// Each line's number in the file and where it is in `text`.
+    spans: Vec<(usize, usize, usize)>,
+}
+
+impl HandText {
     /// The hand's lines, the header first, blank lines left out.
-    pub lines: Vec<Line>,
+    pub fn lines(&self) -> impl DoubleEndedIterator<Item = Line<'_>> + ExactSizeIterator + Clone {
+        self.spans.iter().map(|&(number, a, b)| Line { number, text: &self.text[a..b] })
+    }
+
+    /// The length of the hand's text in bytes, a line end counted after each line.
+    pub fn len(&self) -> usize {
+        self.spans.iter().map(|&(_, a, b)| b - a + 1).sum()
+    }
+
+    /// Whether the hand has no line.
+    pub fn is_empty(&self) -> bool {
+        self.spans.is_empty()
+    }
 }
 
 /// The hand-number marks that start a hand's header.
@@ -39,9 +61,21 @@ const STARTS: [&str; 4] = [
 ];
 
 /// Where a hand header starts in `line`, if one does (at its start, or glued to the end of a
-/// line that was cut off).
+/// line that was cut off): the first place one of [`STARTS`] begins, found by looking only
+/// where a `P` is.
 fn header_at(line: &str) -> Option<usize> {
-    STARTS.iter().filter_map(|s| line.find(s)).min()
+    let bytes = line.as_bytes();
+    let mut from = 0;
+    while let Some(k) = bytes[from..].iter().position(|&b| b == b'P') {
+        let at = from + k;
+        let rest = &bytes[at..];
+        if rest.starts_with(b"PokerStars ") && STARTS.iter().any(|s| rest.starts_with(s.as_bytes()))
+        {
+            return Some(at);
+        }
+        from = at + 1;
+    }
+    None
 }
 
 /// Splits decoded text into hands: a hand starts at each header line (`PokerStars Hand #...`).
@@ -49,27 +83,44 @@ fn header_at(line: &str) -> Option<usize> {
 /// header glued to the end of a cut-off line starts a hand there, and the cut-off line stays
 /// with the hand before. Text before the first header is not a hand.
 pub fn split_hands(text: &str) -> Vec<HandText> {
+    let shared: Arc<str> = Arc::from(text);
+    let bytes = text.as_bytes();
+    // Where `line`, a part of `text`, starts in it.
+    let at = |line: &str| line.as_ptr() as usize - text.as_ptr() as usize;
     let mut hands: Vec<HandText> = Vec::new();
-    for (k, raw) in text.lines().enumerate() {
-        let number = k + 1;
-        let mut line = raw.trim();
-        if line.is_empty() || (line.starts_with("*****") && line.contains(" # ")) {
+    let (mut start, mut number) = (0, 0);
+    while start < bytes.len() {
+        number += 1;
+        // One pass over the line finds its end and whether it holds a `P` (of `PokerStars`).
+        let mut end = start;
+        let mut p = false;
+        while end < bytes.len() && bytes[end] != b'\n' {
+            p |= bytes[end] == b'P';
+            end += 1;
+        }
+        let mut line = text[start..end].trim();
+        start = end + 1;
+        if line.is_empty() || (line.starts_with("*****") && has(line, " # ")) {
             continue;
         }
-        if let Some(at) = header_at(line) {
-            if at > 0 {
-                let before = line[..at].trim();
+        if let Some(k) = p.then(|| header_at(line)).flatten() {
+            if k > 0 {
+                let before = line[..k].trim();
                 if let Some(h) = hands.last_mut() {
                     if !before.is_empty() {
-                        h.lines.push(Line { number, text: before.to_string() });
+                        h.spans.push((number, at(before), at(before) + before.len()));
                     }
                 }
-                line = &line[at..];
+                line = &line[k..];
             }
-            hands.push(HandText { line: number, lines: Vec::new() });
+            hands.push(HandText {
+                line: number,
+                text: Arc::clone(&shared),
+                spans: Vec::with_capacity(40),
+            });
         }
         if let Some(h) = hands.last_mut() {
-            h.lines.push(Line { number, text: line.to_string() });
+            h.spans.push((number, at(line), at(line) + line.len()));
         }
     }
     hands
@@ -249,11 +300,11 @@ fn err<T>(line: usize, why: impl Into<String>) -> Result<T, TextError> {
 
 /// Reads one hand.
 pub fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
-    let mut lines = text.lines.iter().peekable();
+    let mut lines = text.lines().peekable();
     let Some(header) = lines.next() else {
         return err(text.line, "an empty hand");
     };
-    let mut hand = parse_header(header)?;
+    let mut hand = parse_header(&header)?;
     let Some(table) = lines.next() else {
         hand.refusal = Some(Refusal::CutOff(format!(
             "the text ends after the header (line {}): the hand is cut off",
@@ -261,9 +312,9 @@ pub fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
         )));
         return Ok(hand);
     };
-    parse_table(&mut hand, table)?;
+    parse_table(&mut hand, &table)?;
     while let Some(l) = lines.peek() {
-        match parse_seat(&l.text, l.number) {
+        match parse_seat(l.text, l.number) {
             Some(seat) => {
                 hand.seats.push(seat?);
                 lines.next();
@@ -280,15 +331,15 @@ pub fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
     let mut last_line = header.number;
     for l in lines {
         last_line = l.number;
-        let t = l.text.as_str();
+        let t = l.text;
         if t == "*** SUMMARY ***" {
             in_summary = true;
             continue;
         }
         if in_summary {
-            summary_line(&mut hand, l, &mut summary_seen)?;
+            summary_line(&mut hand, &l, &mut summary_seen)?;
         } else {
-            play_line(&mut hand, l)?;
+            play_line(&mut hand, &l)?;
         }
     }
     if !in_summary || hand.summary.is_none() {
@@ -305,7 +356,7 @@ pub fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
 
 /// The header: hand number, tournament, game, stakes, date.
 fn parse_header(l: &Line) -> Result<StarsHand, TextError> {
-    let t = l.text.as_str();
+    let t = l.text;
     let room = if t.starts_with("PokerStars Zoom") {
         Some("Zoom")
     } else if t.starts_with("PokerStars Home Game") {
@@ -335,7 +386,7 @@ fn parse_header(l: &Line) -> Result<StarsHand, TextError> {
     }
     let game_at = ["Hold'em", "Omaha", "5 Card Omaha", "6 Card Omaha", "Mixed", "Razz", "7 Card"]
         .iter()
-        .filter_map(|g| rest.find(g))
+        .filter_map(|g| find(rest, g))
         .min();
     let Some(game_at) = game_at else {
         return err(l.number, format!("expected a game name (Hold'em, Omaha, ...) in `{rest}`"));
@@ -356,7 +407,7 @@ fn parse_header(l: &Line) -> Result<StarsHand, TextError> {
     let game_text = desc[..paren].trim();
     let game = if game_text.starts_with("Hold'em") {
         GameName::Holdem
-    } else if game_text.contains("Omaha") {
+    } else if has(game_text, "Omaha") {
         let name = game_text
             .replace(" No Limit", "")
             .replace(" Pot Limit", "")
@@ -367,19 +418,19 @@ fn parse_header(l: &Line) -> Result<StarsHand, TextError> {
     } else {
         GameName::Other(game_text.to_string())
     };
-    let limit = if desc.contains("Pot Limit Pre-Flop") {
+    let limit = if has(desc, "Pot Limit Pre-Flop") {
         Limit::Mixed
-    } else if game_text.contains("No Limit") {
+    } else if has(game_text, "No Limit") {
         Limit::NoLimit
-    } else if game_text.contains("Pot Limit") {
+    } else if has(game_text, "Pot Limit") {
         Limit::PotLimit
-    } else if game_text.contains("Limit") {
+    } else if has(game_text, "Limit") {
         Limit::FixedLimit
     } else {
         return err(l.number, format!("expected No Limit, Pot Limit or Limit in `{game_text}`"));
     };
     if let Some(t) = tournament.as_mut() {
-        if let Some(k) = desc.find("Level ") {
+        if let Some(k) = find(desc, "Level ") {
             let word: String = desc[k + 6..].chars().take_while(|c| c.is_alphanumeric()).collect();
             t.level =
                 roman(&word).or_else(|| word.parse().ok()).filter(|l| (1..=100_000).contains(l));
@@ -417,9 +468,9 @@ fn parse_header(l: &Line) -> Result<StarsHand, TextError> {
     if currency.is_none() {
         currency = buy_in_currency(tournament.as_ref());
     }
-    let play_money = desc.contains("Play Money");
+    let play_money = has(desc, "Play Money");
     // Capped no limit: `($1/$2 - $40 Cap - USD)`.
-    let cap = desc.find(" Cap").and_then(|k| desc[..k].rsplit(' ').next()).and_then(amount);
+    let cap = find(desc, " Cap").and_then(|k| desc[..k].rsplit(' ').next()).and_then(amount);
     Ok(StarsHand {
         number: Some(number),
         line: l.number,
@@ -489,17 +540,17 @@ fn read_date(text: &str) -> Option<([u32; 6], String)> {
 
 /// `Table 'NAME' 9-max Seat #3 is the button`.
 fn parse_table(hand: &mut StarsHand, l: &Line) -> Result<(), TextError> {
-    let t = l.text.as_str();
+    let t = l.text;
     let expected = "expected `Table 'NAME' 9-max Seat #N is the button`";
     let Some(rest) = t.strip_prefix("Table '") else {
         return err(l.number, expected);
     };
-    let Some(end) = rest.rfind("' ") else {
+    let Some(end) = rfind(rest, "' ") else {
         return err(l.number, expected);
     };
     hand.table = rest[..end].to_string();
     let after = &rest[end + 1..];
-    if let Some(k) = after.find("-max") {
+    if let Some(k) = find(after, "-max") {
         let digits: String = after[..k]
             .chars()
             .rev()
@@ -510,8 +561,8 @@ fn parse_table(hand: &mut StarsHand, l: &Line) -> Result<(), TextError> {
             .collect();
         hand.max_seats = digits.parse().ok().filter(|m| (1..=MAX_SEAT).contains(m));
     }
-    hand.play_money |= after.contains("Play Money");
-    let Some(k) = after.find("Seat #") else {
+    hand.play_money |= has(after, "Play Money");
+    let Some(k) = find(after, "Seat #") else {
         return err(l.number, expected);
     };
     let digits: String = after[k + 6..].chars().take_while(char::is_ascii_digit).collect();
@@ -526,13 +577,13 @@ fn parse_table(hand: &mut StarsHand, l: &Line) -> Result<(), TextError> {
 /// `None` when the line is not a seat line of the seat list.
 fn parse_seat(t: &str, line: usize) -> Option<Result<Seat, TextError>> {
     let rest = t.strip_prefix("Seat ")?;
-    let colon = rest.find(": ")?;
+    let colon = find(rest, ": ")?;
     let seat: u32 = rest[..colon].parse().ok()?;
     if !(1..=MAX_SEAT).contains(&seat) {
         return Some(err(line, format!("expected a seat number from 1 to {MAX_SEAT}, not {seat}")));
     }
     let body = &rest[colon + 2..];
-    let chips = body.rfind(" in chips")?;
+    let chips = rfind(body, " in chips")?;
     let open = body[..chips].rfind('(')?;
     let stack = match amount(&body[open + 1..chips]) {
         Some(a) => a,
@@ -549,11 +600,16 @@ fn parse_seat(t: &str, line: usize) -> Option<Result<Seat, TextError>> {
 
 /// The seat whose player's name begins `t` followed by `sep`, the longest such name.
 pub(super) fn who<'t>(hand: &StarsHand, t: &'t str, sep: &str) -> Option<(usize, &'t str)> {
+    let first = *t.as_bytes().first()?;
     hand.seats
         .iter()
         .enumerate()
         .filter(|(_, s)| {
-            t.len() > s.name.len() && t.starts_with(&s.name) && t[s.name.len()..].starts_with(sep)
+            // The first byte alone sets most names aside.
+            s.name.as_bytes().first().is_none_or(|&b| b == first)
+                && t.len() > s.name.len()
+                && t.starts_with(&s.name)
+                && t[s.name.len()..].starts_with(sep)
         })
         .max_by_key(|(_, s)| s.name.len())
         .map(|(i, s)| (i, &t[s.name.len() + sep.len()..]))
@@ -573,7 +629,7 @@ fn cards_of(t: &str) -> Option<String> {
 
 /// One line of the play (before the summary).
 fn play_line(hand: &mut StarsHand, l: &Line) -> Result<(), TextError> {
-    let t = l.text.as_str();
+    let t = l.text;
     let n = l.number;
     let push = |hand: &mut StarsHand, e: Event| hand.events.push((n, e));
     if let Some(street) = t.strip_prefix("*** ") {
@@ -595,20 +651,18 @@ fn play_line(hand: &mut StarsHand, l: &Line) -> Result<(), TextError> {
         }
         return Ok(());
     }
-    if t.starts_with("Hand cancelled") || t.contains("Hand was cancelled") {
+    if t.starts_with("Hand cancelled") || has(t, "Hand was cancelled") {
         hand.refusal = Some(Refusal::NotSupported(format!("the hand was cancelled (line {n})")));
         return Ok(());
     }
-    if t.contains("cashed out the hand")
-        || t.contains("cashed out") && t.contains("pot not awarded")
-    {
+    if has(t, "cashed out") && (has(t, "cashed out the hand") || has(t, "pot not awarded")) {
         hand.refusal = Some(Refusal::NotSupported(format!(
             "a player cashed out (line {n}): the site paid outside the pot, which a replay cannot check"
         )));
         return Ok(());
     }
     if let Some(rest) = t.strip_prefix("Dealt to ") {
-        let open = rest.rfind(" [");
+        let open = rfind(rest, " [");
         if let Some((i, _)) = open.and_then(|k| named(hand, &rest[..k]).map(|i| (i, k))) {
             if let Some(cards) = cards_of(rest) {
                 push(hand, Event::Dealt(i, cards));
@@ -617,7 +671,7 @@ fn play_line(hand: &mut StarsHand, l: &Line) -> Result<(), TextError> {
         return Ok(());
     }
     if let Some(rest) = t.strip_prefix("Uncalled bet (") {
-        let close = rest.find(") returned to ");
+        let close = find(rest, ") returned to ");
         if let Some(k) = close {
             if let (Some(a), Some(i)) = (amount(&rest[..k]), named(hand, &rest[k + 14..])) {
                 push(hand, Event::Uncalled(i, a));
@@ -627,14 +681,14 @@ fn play_line(hand: &mut StarsHand, l: &Line) -> Result<(), TextError> {
         return err(n, "expected `Uncalled bet (X) returned to NAME` with a seated player");
     }
     if let Some((i, rest)) = who(hand, t, " re-buys and receives ") {
-        let Some(a) = rest.split(" chips").next().and_then(amount) else {
+        let Some(a) = amount(find(rest, " chips").map_or(rest, |k| &rest[..k])) else {
             return err(n, format!("expected `re-buys and receives X chips` in `{t}`"));
         };
         push(hand, Event::Rebuy(i, a));
         return Ok(());
     }
     if let Some((i, rest)) = who(hand, t, " collected ") {
-        let (amt, pot) = match rest.split_once(" from ") {
+        let (amt, pot) = match split_once(rest, " from ") {
             Some((a, pot)) => (a, pot.trim()),
             None => (rest, "pot"),
         };
@@ -680,7 +734,7 @@ fn play_line(hand: &mut StarsHand, l: &Line) -> Result<(), TextError> {
     } else if let Some(x) = verb.strip_prefix("bets ") {
         Event::Bet(i, num(x)?)
     } else if let Some(x) = verb.strip_prefix("raises ") {
-        let Some((_, to)) = x.split_once(" to ") else {
+        let Some((_, to)) = split_once(x, " to ") else {
             return err(n, format!("expected `raises X to Y` in `{t}`"));
         };
         Event::RaiseTo(i, num(to)?)
@@ -703,9 +757,9 @@ fn play_line(hand: &mut StarsHand, l: &Line) -> Result<(), TextError> {
 
 /// One line of the summary.
 fn summary_line(hand: &mut StarsHand, l: &Line, seen: &mut [bool]) -> Result<(), TextError> {
-    let t = l.text.as_str();
+    let t = l.text;
     if let Some(rest) = t.strip_prefix("Total pot ") {
-        let (pots, rake) = match rest.split_once("| Rake ") {
+        let (pots, rake) = match split_once(rest, "| Rake ") {
             Some((p, r)) => (p, r),
             None => return err(l.number, "expected `Total pot X | Rake Y`"),
         };
@@ -731,13 +785,13 @@ fn summary_line(hand: &mut StarsHand, l: &Line, seen: &mut [bool]) -> Result<(),
         return Ok(());
     }
     if let Some(rest) = t.strip_prefix("Seat ") {
-        if let Some(colon) = rest.find(": ") {
+        if let Some(colon) = find(rest, ": ") {
             let body = &rest[colon + 2..];
             if let Some((i, after)) = who(hand, body, " ")
                 .or_else(|| hand.seats.iter().position(|s| s.name == body).map(|i| (i, "")))
             {
                 seen[i] = true;
-                if after.contains("showed [") || after.contains("mucked [") {
+                if has(after, "showed [") || has(after, "mucked [") {
                     if let Some(open) = after.find('[') {
                         if let Some(c) = cards_of(
                             &after[..after[open..].find(']').map_or(after.len(), |k| open + k + 1)],
@@ -763,7 +817,7 @@ mod tests {
         let text = "PokerStars Hand #1: Hold'em No Limit (1/2) - 2020/01/01 1:00:00 ET\nTable 'a' 2-max Seat #1 is the button\nSeat 1: x (5 in chPokerStars Hand #2: Hold'em No Limit (1/2) - 2020/01/01 1:01:00 ET\n";
         let hands = split_hands(text);
         assert_eq!(hands.len(), 2);
-        assert_eq!(hands[0].lines.last().unwrap().text, "Seat 1: x (5 in ch");
+        assert_eq!(hands[0].lines().last().unwrap().text, "Seat 1: x (5 in ch");
         assert_eq!(hands[1].line, 3);
     }
 
@@ -777,8 +831,7 @@ mod tests {
         assert_eq!(who(&h, "a: folds", ": ").map(|x| x.0), Some(0));
         let mut h = h;
         h.known = vec![None; 2];
-        play_line(&mut h, &Line { number: 9, text: "Dealt to a: b (c) [d] [Ah Kd]".into() })
-            .unwrap();
+        play_line(&mut h, &Line { number: 9, text: "Dealt to a: b (c) [d] [Ah Kd]" }).unwrap();
         assert_eq!(h.events, [(9, Event::Dealt(1, "AhKd".into()))]);
     }
 }
