@@ -23,10 +23,12 @@ fn pipeline(text: &[u8], threads: usize) -> usize {
         threads,
         Window { items: (8 * threads).max(32), bytes: 64 << 20 },
         |emit| {
-            let mut hands = split(Format::PokerStars, text);
-            while !hands.is_empty() {
-                let rest = hands.split_off(hands.len().min(32));
-                let chunk = std::mem::replace(&mut hands, rest);
+            let mut hands = split(Format::PokerStars, text).into_iter();
+            loop {
+                let chunk: Vec<Pending> = hands.by_ref().take(32).collect();
+                if chunk.is_empty() {
+                    break;
+                }
                 let weight = chunk.iter().map(Pending::weight).sum();
                 if !emit(chunk, weight) {
                     return;

@@ -459,11 +459,16 @@ fn read_text(
     }
     let source: Arc<str> = source.into();
     // Cut into hands here; each hand is converted where it is replayed, on every core.
-    let mut hands = feltkit::import::split(format, &bytes);
+    let hands = feltkit::import::split(format, &bytes);
     let any = !hands.is_empty();
-    while !hands.is_empty() {
-        let rest = hands.split_off(hands.len().min(FILE_BATCH));
-        let chunk = std::mem::replace(&mut hands, rest);
+    let mut hands = hands.into_iter();
+    loop {
+        // Batches taken from the front as they go (splitting off the rest each time copied
+        // every hand not yet sent).
+        let chunk: Vec<_> = hands.by_ref().take(FILE_BATCH).collect();
+        if chunk.is_empty() {
+            break;
+        }
         let weight = chunk.iter().map(feltkit::import::Pending::weight).sum();
         if !emit(Job::Hands(source.clone(), chunk), weight) {
             return false;
