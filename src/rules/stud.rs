@@ -26,27 +26,8 @@ pub fn showing_key(cards: &[Card], suit_broken: bool) -> u32 {
     for c in cards {
         counts[c.rank().index() as usize] += 1;
     }
-    // Groups by (count, rank), best first.
-    let mut buf = [(0u8, 0u8); 13];
-    let mut len = 0;
-    for r in (0..13u8).rev().filter(|&r| counts[r as usize] > 0) {
-        buf[len] = (counts[r as usize], r);
-        len += 1;
-    }
-    let groups = &mut buf[..len];
-    groups.sort_unstable_by(|a, b| b.cmp(a));
-    let category: u32 = match (groups.first().map_or(0, |g| g.0), groups.get(1).map_or(0, |g| g.0))
-    {
-        (4, _) => 4,
-        (3, _) => 3,
-        (2, 2) => 2,
-        (2, _) => 1,
-        _ => 0,
-    };
-    let mut key = category;
-    for k in 0..4 {
-        key = key << 4 | groups.get(k).map_or(0, |g| u32::from(g.1) + 1);
-    }
+    let (buf, len, key) = grouped(&counts);
+    let groups = &buf[..len];
     let suit = if suit_broken {
         let kicker = groups.iter().find(|g| g.0 == 1).map(|g| g.1);
         let rank = kicker.or(groups.first().map(|g| g.1));
@@ -81,15 +62,21 @@ pub fn low_showing_key(cards: &[Card]) -> u32 {
     for c in cards {
         counts[usize::from(ace_low(*c))] += 1;
     }
+    grouped(&counts).2
+}
+
+/// The ranks held, grouped as (count, rank) with the largest group first, then the highest
+/// rank; how many groups; and the key they make: the category (0 no pair, 1 a pair, 2 two pair,
+/// 3 trips, 4 quads) then the groups' ranks, four bits each.
+fn grouped(counts: &[u8; 13]) -> ([(u8, u8); 13], usize, u32) {
     let mut buf = [(0u8, 0u8); 13];
     let mut len = 0;
     for r in (0..13u8).filter(|&r| counts[usize::from(r)] > 0) {
         buf[len] = (counts[usize::from(r)], r);
         len += 1;
     }
-    let groups = &mut buf[..len];
-    // The largest group first, then the highest rank.
-    groups.sort_unstable_by(|a, b| b.cmp(a));
+    buf[..len].sort_unstable_by(|a, b| b.cmp(a));
+    let groups = &buf[..len];
     let category: u32 = match (groups.first().map_or(0, |g| g.0), groups.get(1).map_or(0, |g| g.0))
     {
         (4, _) => 4,
@@ -102,7 +89,7 @@ pub fn low_showing_key(cards: &[Card]) -> u32 {
     for k in 0..4 {
         key = key << 4 | groups.get(k).map_or(0, |g| u32::from(g.1) + 1);
     }
-    key
+    (buf, len, key)
 }
 
 /// A card's rank with the ace low: the ace 0, the two 1, ... the king 12.
