@@ -4,14 +4,13 @@
 //! (`feltkit_benches::pokerstars_text`: every legal sample of `tests/data/pokerstars`, repeated
 //! and numbered anew). `import/pokerstars_20k_read_convert_replay_check` runs the pipeline of
 //! `felt replay --check` on it: the text decoded and cut into hands on one thread, each hand
-//! converted to PHH, read, replayed and checked against the site's accounting on every core, 32
-//! hands at a time, the results taken in input order (the report's text left out). The other
-//! two measure the stages alone, on one thread: cutting into hands, and converting to PHH.
+//! converted (straight into the record the replay reads), replayed and checked against the
+//! site's accounting on every core, 32 hands at a time, the results taken in input order (the
+//! report's text left out). The other two measure the stages alone, on one thread: cutting into
+//! hands, and converting to PHH.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use feltkit::import::{split, Format, Pending};
-use feltkit::phh::replay_piece;
-use feltkit::phh::split::Piece;
 use feltkit::phh::stream::{ordered, Step, Window};
 
 const HANDS: usize = 20_000;
@@ -38,15 +37,7 @@ fn pipeline(text: &[u8], threads: usize) -> usize {
         |chunk: Vec<Pending>| {
             chunk
                 .iter()
-                .map(|h| {
-                    let c = h.convert();
-                    let piece = Piece {
-                        header: Some(c.index.to_string()),
-                        line: c.line,
-                        text: Ok(format!("[{}]\n{}", c.index, c.phh)),
-                    };
-                    replay_piece(&piece, "text", true).iter().filter(|r| r.ok()).count()
-                })
+                .map(|h| h.replay("text", true).iter().filter(|r| r.ok()).count())
                 .sum::<usize>()
         },
         |step| {

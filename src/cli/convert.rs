@@ -8,7 +8,6 @@ use std::process::ExitCode;
 use anyhow::Context;
 use clap::{Args, ValueEnum};
 use feltkit::import::{bundle, convert_as, sniff, Converted, Format};
-use feltkit::phh::split::Piece;
 use feltkit::text::count;
 
 /// The input format flag (`--format`).
@@ -48,16 +47,6 @@ pub fn text_format(
     }
     let head = input.fill_buf()?;
     Ok(sniff(head).filter(|&f| f != Format::Phh))
-}
-
-/// A converted hand as a piece of a bundle, for the replay: section `[index]`, starting at the
-/// hand's header line in the text.
-pub fn piece(hand: &Converted) -> Piece {
-    Piece {
-        header: Some(hand.index.to_string()),
-        line: hand.line,
-        text: Ok(format!("[{}]\n{}", hand.index, hand.phh)),
-    }
 }
 
 /// Arguments of `felt convert`.

@@ -486,6 +486,46 @@ fn work(
     rake: Option<&feltkit::import::rake::RakeRule>,
 ) -> Out {
     let mut out = Out::default();
+    let reports: Vec<HandReport> = match job {
+        Job::Pieces(source, pieces) => {
+            pieces.iter().flat_map(|piece| replay_piece(piece, &source, check)).collect()
+        }
+        // Each hand of a site's text is converted where it is replayed (docs/import.md).
+        Job::Hands(source, hands) => hands.iter().flat_map(|h| h.replay(&source, check)).collect(),
+        job => {
+            input_job(job, json, &mut out);
+            return out;
+        }
+    };
+    let mut text = String::new();
+    for mut r in reports {
+        if let Some(rule) = rake {
+            rule.check(&mut r);
+        }
+        out.tally.hands[kind(&r) as usize] += 1;
+        if json {
+            let mut v = to_json(&r);
+            if let (Some(rule), Some(f)) = (rake, &r.rake) {
+                v["site"]["rule_rake"] =
+                    json!(rule.rake(f.total_pot, f.big_blind, f.flop).to_string());
+            }
+            text.push_str(&v.to_string());
+            text.push('\n');
+        } else {
+            write_text(&mut text, &r);
+        }
+        if sessions {
+            let lines = std::mem::replace(&mut text, String::with_capacity(1024));
+            out.hands.push((lines, SessionHand::from_report(r)));
+        }
+    }
+    out.stdout = text;
+    out
+}
+
+/// Writes up a job that holds no hand: a file read to its end, a path unreadable or without
+/// hands, a link skipped, a session's start or end.
+fn input_job(job: Job, json: bool, out: &mut Out) {
     let mut input_line = |source: &str, status: &str, why: &str| {
         if json {
             let v = json!({"source": source, "file": source, "status": status, "ok": false, "reason": why});
@@ -495,40 +535,7 @@ fn work(
             out.stdout = format!("{source}: {word}: {why}\n");
         }
     };
-    let job = match job {
-        Job::Hands(source, hands) => {
-            Job::Pieces(source, hands.iter().map(|h| super::convert::piece(&h.convert())).collect())
-        }
-        job => job,
-    };
     match job {
-        Job::Pieces(source, pieces) => {
-            let mut tally = Tally::default();
-            let mut text = String::new();
-            for mut r in pieces.iter().flat_map(|piece| replay_piece(piece, &source, check)) {
-                if let Some(rule) = rake {
-                    rule.check(&mut r);
-                }
-                tally.hands[kind(&r) as usize] += 1;
-                if json {
-                    let mut v = to_json(&r);
-                    if let (Some(rule), Some(f)) = (rake, &r.rake) {
-                        v["site"]["rule_rake"] =
-                            json!(rule.rake(f.total_pot, f.big_blind, f.flop).to_string());
-                    }
-                    text.push_str(&v.to_string());
-                    text.push('\n');
-                } else {
-                    write_text(&mut text, &r);
-                }
-                if sessions {
-                    let lines = std::mem::replace(&mut text, String::with_capacity(1024));
-                    out.hands.push((lines, SessionHand::from_report(r)));
-                }
-            }
-            out.stdout = text;
-            out.tally = tally;
-        }
         Job::Read(_, true) => out.tally.files = 1,
         Job::Read(source, false) => {
             input_line(
@@ -554,10 +561,9 @@ fn work(
         Job::Skipped(path, why) => out.stderr = Some(format!("{path}: {why}")),
         Job::SessionStart(label) => out.session = Some(Some(label)),
         Job::SessionEnd => out.session = Some(None),
-        // Converted to pieces above.
-        Job::Hands(..) => {}
+        // Hands are replayed by `work`.
+        Job::Pieces(..) | Job::Hands(..) => {}
     }
-    out
 }
 
 fn kind(r: &HandReport) -> Kind {

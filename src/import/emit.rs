@@ -2,10 +2,12 @@
 //! players' PHH order (the first seat after the button first, the button last), with the
 //! site's own accounting in `_`-prefixed fields for `--check`.
 
+use std::borrow::Cow;
 use std::fmt::Write as _;
 
 use crate::phh::Amount;
 
+use super::doc::{Doc, Entry, V};
 use super::pokerstars::{Event, GameName, Limit, Refusal, StarsHand};
 
 /// A TOML basic string.
@@ -16,7 +18,7 @@ pub(super) fn quote(s: &str) -> String {
 }
 
 /// Writes `s` as a TOML basic string.
-fn push_quoted(out: &mut String, s: &str) {
+pub(super) fn push_quoted(out: &mut String, s: &str) {
     out.push('"');
     for c in s.chars() {
         match c {
@@ -42,7 +44,7 @@ pub(super) fn literal(s: &str) -> String {
 /// Writes `s` as a TOML string as the replay's direct reader takes it: a literal string
 /// (`'p1 cbr 3'`) when `s` is one line without `'` or control characters, else a basic string
 /// ([`quote`]).
-fn push_literal(out: &mut String, s: &str) {
+pub(super) fn push_literal(out: &mut String, s: &str) {
     if s.is_empty() || s.contains('\'') || s.chars().any(|c| c.is_control()) {
         return push_quoted(out, s);
     }
@@ -52,12 +54,12 @@ fn push_literal(out: &mut String, s: &str) {
 }
 
 /// Writes a whole number in decimal.
-fn push_int(out: &mut String, n: impl Into<u64>) {
+pub(super) fn push_int(out: &mut String, n: impl Into<u64>) {
     push_digits(out, n.into(), 1);
 }
 
 /// Writes `n` in decimal with at least `width` digits (zeros before; at most 20).
-fn push_digits(out: &mut String, mut n: u64, width: usize) {
+pub(super) fn push_digits(out: &mut String, mut n: u64, width: usize) {
     let mut buf = [b'0'; 20];
     let mut k = buf.len();
     while n > 0 {
@@ -116,32 +118,26 @@ impl Unit {
         crate::phh::amount::format_chips(c, self.0)
     }
 
-    /// Writes `c` chips as an amount, as [`crate::phh::amount::format_chips`] does.
+    /// Writes `c` chips as an amount.
     fn push(self, out: &mut String, c: i64) {
-        if c < 0 {
-            out.push('-');
-        }
-        let digits = c.unsigned_abs();
-        if self.0 == 0 {
-            return push_digits(out, digits, 1);
-        }
-        let scale = 10u64.pow(u32::from(self.0));
-        push_digits(out, digits / scale, 1);
-        out.push('.');
-        push_digits(out, digits % scale, usize::from(self.0));
+        push_amount(out, c, self.0);
     }
+}
 
-    /// Writes `[a, b, c]`.
-    fn push_list(self, out: &mut String, v: &[i64]) {
-        out.push('[');
-        for (k, &c) in v.iter().enumerate() {
-            if k > 0 {
-                out.push_str(", ");
-            }
-            self.push(out, c);
-        }
-        out.push(']');
+/// Writes `c` chips of `places` decimals as an amount, as
+/// [`crate::phh::amount::format_chips`] does.
+pub(super) fn push_amount(out: &mut String, c: i64, places: u8) {
+    if c < 0 {
+        out.push('-');
     }
+    let digits = c.unsigned_abs();
+    if places == 0 {
+        return push_digits(out, digits, 1);
+    }
+    let scale = 10u64.pow(u32::from(places));
+    push_digits(out, digits / scale, 1);
+    out.push('.');
+    push_digits(out, digits % scale, usize::from(places));
 }
 
 /// A sum of amounts, kept within ±10^17 whatever a text holds (a real hand's sums are far
@@ -193,38 +189,17 @@ fn variant(hand: &StarsHand) -> (&'static str, Option<String>) {
     }
 }
 
-/// Writes `key = value` and a line end.
-fn field(o: &mut String, key: &str, value: &str) {
-    o.push_str(key);
-    o.push_str(" = ");
-    o.push_str(value);
-    o.push('\n');
-}
-
-/// Writes `key = "value"` (a TOML basic string) and a line end.
-fn quoted_field(o: &mut String, key: &str, value: &str) {
-    o.push_str(key);
-    o.push_str(" = ");
-    push_quoted(o, value);
-    o.push('\n');
-}
-
-/// Writes `key = N` and a line end.
-fn int_field(o: &mut String, key: &str, value: impl Into<u64>) {
-    o.push_str(key);
-    o.push_str(" = ");
-    push_int(o, value);
-    o.push('\n');
-}
-
 /// The hand as the body of a PHH section (no header line).
 pub fn to_phh(hand: &StarsHand) -> String {
-    let mut out = String::with_capacity(4096);
-    let o = &mut out;
+    doc(hand).text()
+}
+
+/// The hand's PHH fields.
+pub(super) fn doc(hand: &StarsHand) -> Doc<'_> {
+    let u = Unit::of(hand);
+    let mut d = Doc::new(u.0);
     let (code, unsupported) = variant(hand);
-    o.push_str("variant = ");
-    push_literal(o, code);
-    o.push('\n');
+    d.add("variant", V::Lit(code));
     let refusal = match &hand.refusal {
         Some(Refusal::NotSupported(why)) => Some(("_not_replayable", why.clone())),
         Some(Refusal::CutOff(why)) => Some(("_cut_off", why.clone())),
@@ -232,33 +207,27 @@ pub fn to_phh(hand: &StarsHand) -> String {
     };
     if let Some(n) = &hand.number {
         if !n.is_empty() && n.len() <= 18 && n.bytes().all(|b| b.is_ascii_digit()) {
-            field(o, "hand", n);
+            d.add("hand", V::Num(n));
         } else {
-            quoted_field(o, "hand", n);
+            d.add("hand", V::Str(Cow::Borrowed(n)));
         }
     }
-    o.push_str("venue = \"PokerStars\"\n");
-    int_field(o, "_text_line", hand.line as u64);
+    d.add("venue", V::Str(Cow::Borrowed("PokerStars")));
+    d.add("_text_line", V::Int(hand.line as u64));
     if let Some(room) = hand.room {
-        quoted_field(o, "_room", room);
+        d.add("_room", V::Str(Cow::Borrowed(room)));
     }
-    quoted_field(o, "table", &hand.table);
+    d.add("table", V::Str(Cow::Borrowed(&hand.table)));
     if let Some(m) = hand.max_seats {
-        int_field(o, "seat_count", m);
+        d.add("seat_count", V::Int(m.into()));
     }
-    if let Some(([y, mo, d, h, mi, s], zone)) = &hand.time {
-        o.push_str("time = ");
-        push_digits(o, (*h).into(), 2);
-        o.push(':');
-        push_digits(o, (*mi).into(), 2);
-        o.push(':');
-        push_digits(o, (*s).into(), 2);
-        o.push('\n');
-        int_field(o, "day", *d);
-        int_field(o, "month", *mo);
-        int_field(o, "year", *y);
+    if let Some(([y, mo, day, h, mi, s], zone)) = &hand.time {
+        d.add("time", V::Time([*h, *mi, *s]));
+        d.add("day", V::Int((*day).into()));
+        d.add("month", V::Int((*mo).into()));
+        d.add("year", V::Int((*y).into()));
         if !zone.is_empty() {
-            quoted_field(o, "time_zone_abbreviation", zone);
+            d.add("time_zone_abbreviation", V::Str(Cow::Borrowed(zone)));
             // PHH's `time_zone` is an IANA zone: the site's own abbreviations that name one.
             let iana = match zone.as_str() {
                 "ET" => Some("America/New_York"),
@@ -266,70 +235,44 @@ pub fn to_phh(hand: &StarsHand) -> String {
                 _ => None,
             };
             if let Some(z) = iana {
-                quoted_field(o, "time_zone", z);
+                d.add("time_zone", V::Str(Cow::Borrowed(z)));
             }
         }
     }
     if let Some(c) = &hand.currency {
-        quoted_field(o, "currency", c);
+        d.add("currency", V::Str(Cow::Borrowed(c)));
     }
     if let Some(c) = hand.symbol {
-        quoted_field(o, "currency_symbol", c.encode_utf8(&mut [0; 4]));
+        d.add("currency_symbol", V::Str(Cow::Owned(c.to_string())));
     }
     if hand.play_money {
-        o.push_str("_play_money = true\n");
+        d.add("_play_money", V::True);
     }
     if let Some(t) = &hand.tournament {
-        o.push_str("_tournament = true\n");
-        quoted_field(o, "_tournament_id", &t.id);
+        d.add("_tournament", V::True);
+        d.add("_tournament_id", V::Str(Cow::Borrowed(&t.id)));
         if let Some(b) = &t.buy_in {
-            quoted_field(o, "_buy_in", b);
+            d.add("_buy_in", V::Str(Cow::Borrowed(b)));
         }
         if let Some(l) = t.level {
-            int_field(o, "level", l);
+            d.add("level", V::Int(l.into()));
         }
     }
     if let Some((field, why)) = refusal {
-        quoted_field(o, field, &why);
-        let u = Unit::of(hand);
+        d.add(field, V::Str(Cow::Owned(why)));
         let stacks: Vec<i64> = hand.seats.iter().map(|s| u.chips(s.stack).min(MAX)).collect();
-        o.push_str("players = [");
-        for (k, s) in hand.seats.iter().enumerate() {
-            if k > 0 {
-                o.push_str(", ");
-            }
-            push_quoted(o, &s.name);
-        }
-        o.push_str("]\nstarting_stacks = ");
-        u.push_list(o, &stacks);
-        o.push_str("\nactions = []\n");
-        return out;
+        d.add("players", V::Names(hand.seats.iter().map(|s| s.name.as_str()).collect(), false));
+        d.add("starting_stacks", V::Amounts(stacks));
+        d.add("actions", V::Actions(String::new(), Vec::new()));
+        return d;
     }
-    body(hand, o);
-    out
-}
-
-/// One entry of `_collected`, `_uncalled` or `_rebuys`: `{ player = P, amount = X, ... }`.
-fn push_entry(o: &mut String, u: Unit, player: usize, amount: i64, pot: Option<&str>, line: usize) {
-    if !o.is_empty() {
-        o.push_str(", ");
-    }
-    o.push_str("{ player = ");
-    push_int(o, player as u64);
-    o.push_str(", amount = ");
-    u.push(o, amount);
-    if let Some(pot) = pot {
-        o.push_str(", pot = ");
-        push_quoted(o, pot);
-    }
-    o.push_str(", line = ");
-    push_int(o, line as u64);
-    o.push_str(" }");
+    body(hand, &mut d);
+    d
 }
 
 /// The players, stakes, actions and results.
-fn body(hand: &StarsHand, o: &mut String) {
-    let mark = o.len();
+fn body<'h>(hand: &'h StarsHand, d: &mut Doc<'h>) {
+    let mark = d.fields.len();
     let u = Unit::of(hand);
     let chips = |a: Amount| u.chips(a).min(MAX);
     let text = |c: i64| u.text(c);
@@ -349,44 +292,21 @@ fn body(hand: &StarsHand, o: &mut String) {
     for (p, &i) in order.iter().enumerate() {
         pos[i] = p;
     }
-    let mut names = String::with_capacity(16 * n);
-    for (k, &i) in order.iter().enumerate() {
-        if k > 0 {
-            names.push_str(", ");
-        }
-        push_literal(&mut names, &hand.seats[i].name);
-    }
-    o.push_str("players = [");
-    o.push_str(&names);
-    o.push_str("]\nseats = [");
-    for (k, &i) in order.iter().enumerate() {
-        if k > 0 {
-            o.push_str(", ");
-        }
-        push_int(o, hand.seats[i].seat);
-    }
-    o.push_str("]\n");
+    let names = || V::Names(order.iter().map(|&i| hand.seats[i].name.as_str()).collect(), true);
+    d.add("players", names());
+    d.add("seats", V::Ints(order.iter().map(|&i| u64::from(hand.seats[i].seat)).collect()));
     if order.last().is_some_and(|&i| hand.seats[i].seat != hand.button) {
-        int_field(o, "_button", hand.button);
+        d.add("_button", V::Int(hand.button.into()));
     }
     if pos.contains(&usize::MAX) {
-        o.push_str("_sitting_out = [");
-        for (k, i) in (0..hand.seats.len()).filter(|&i| pos[i] == usize::MAX).enumerate() {
-            if k > 0 {
-                o.push_str(", ");
-            }
-            o.push_str("{ seat = ");
-            push_int(o, hand.seats[i].seat);
-            o.push_str(", player = ");
-            push_quoted(o, &hand.seats[i].name);
-            o.push_str(" }");
-        }
-        o.push_str("]\n");
+        let out = (0..hand.seats.len()).filter(|&i| pos[i] == usize::MAX);
+        d.add(
+            "_sitting_out",
+            V::SittingOut(out.map(|i| (hand.seats[i].seat, hand.seats[i].name.as_str())).collect()),
+        );
     }
     if u.0 > 0 {
-        o.push_str("_chip = ");
-        u.push(o, 1);
-        o.push('\n');
+        d.add("_chip", V::Amount(1));
     }
     let (small, big) = (chips(hand.stakes.0), chips(hand.stakes.1));
     let fixed = hand.limit == Limit::FixedLimit;
@@ -399,17 +319,16 @@ fn body(hand: &StarsHand, o: &mut String) {
     let mut round = vec![0i64; n];
     let mut collected = vec![0i64; n];
     let mut folded = vec![false; n];
-    // The actions, written as the items of a TOML array, and the line of the text each comes
-    // from.
+    // The actions' texts one after another, where each ends, and the line of the text each
+    // comes from.
     let mut actions = String::with_capacity(512);
-    let mut action_lines: Vec<usize> = Vec::with_capacity(32);
+    let mut ends: Vec<usize> = Vec::with_capacity(32);
+    let mut action_lines: Vec<u64> = Vec::with_capacity(32);
     let mut action = String::with_capacity(32);
     let mut act = |line: usize, a: &str| {
-        if !action_lines.is_empty() {
-            actions.push_str(", ");
-        }
-        push_literal(&mut actions, a);
-        action_lines.push(line);
+        actions.push_str(a);
+        ends.push(actions.len());
+        action_lines.push(line as u64);
     };
     let mut small_posted = false;
     let mut cards: Vec<Option<&str>> = order.iter().map(|&i| hand.known[i].as_deref()).collect();
@@ -420,18 +339,22 @@ fn body(hand: &StarsHand, o: &mut String) {
             }
         }
     }
-    let refuse = |o: &mut String, why: &str| {
-        o.truncate(mark);
-        quoted_field(o, "_not_replayable", why);
-        o.push_str("players = [");
-        o.push_str(&names);
-        o.push_str("]\nstarting_stacks = ");
-        u.push_list(o, &start);
-        o.push_str("\nactions = []\n");
+    let refuse = |d: &mut Doc<'h>, why: String| {
+        d.fields.truncate(mark);
+        d.add("_not_replayable", V::Str(Cow::Owned(why)));
+        d.add("players", names());
+        d.add("starting_stacks", V::Amounts(start.clone()));
+        d.add("actions", V::Actions(String::new(), Vec::new()));
     };
-    let mut site_collected = String::new();
-    let mut site_uncalled = String::new();
-    let mut rebuys = String::new();
+    let mut site_collected: Vec<Entry> = Vec::new();
+    let mut site_uncalled: Vec<Entry> = Vec::new();
+    let mut rebuys: Vec<Entry> = Vec::new();
+    let entry = |player: usize, amount: i64, pot: Option<&'h str>, line: usize| Entry {
+        player,
+        amount,
+        pot,
+        line,
+    };
     // `p{player} {what}` as an action.
     let player_action = |action: &mut String, p: usize, what: &str| {
         action.clear();
@@ -501,7 +424,7 @@ fn body(hand: &StarsHand, o: &mut String) {
                         "not supported: line {line}: {} folds while all-in on the antes or blinds, as the site lets a player who sits out do; feltkit's rules keep an all-in player in the hand",
                         hand.seats[*i].name
                     );
-                    return refuse(o, &why);
+                    return refuse(d, why);
                 }
                 folded[p(i)] = true;
                 player_action(&mut action, p(i), "f");
@@ -554,14 +477,14 @@ fn body(hand: &StarsHand, o: &mut String) {
             }
             Event::Uncalled(i, a) if p(i) < n => {
                 put[p(i)] = acc(put[p(i)], -chips(*a));
-                push_entry(&mut site_uncalled, u, p(i) + 1, chips(*a), None, line);
+                site_uncalled.push(entry(p(i) + 1, chips(*a), None, line));
             }
             Event::Rebuy(i, a) if p(i) < n => {
-                push_entry(&mut rebuys, u, p(i) + 1, chips(*a), None, line);
+                rebuys.push(entry(p(i) + 1, chips(*a), None, line));
             }
             Event::Collected(i, a, pot) if p(i) < n => {
                 collected[p(i)] = acc(collected[p(i)], chips(*a));
-                push_entry(&mut site_collected, u, p(i) + 1, chips(*a), Some(pot), line);
+                site_collected.push(entry(p(i) + 1, chips(*a), Some(pot), line));
             }
             _ => {}
         }
@@ -597,77 +520,45 @@ fn body(hand: &StarsHand, o: &mut String) {
                 hand.seats[order[k]].name,
                 text(cap)
             );
-            return refuse(o, &why);
+            return refuse(d, why);
         }
-        let _ = writeln!(o, "_table_cap = {}", text(cap));
+        d.add("_table_cap", V::Amount(cap));
     }
     if n == 2 {
         antes.swap(0, 1);
         blinds.swap(0, 1);
     }
-    let list = |o: &mut String, key: &str, v: &[i64]| {
-        o.push_str(key);
-        o.push_str(" = ");
-        u.push_list(o, v);
-        o.push('\n');
-    };
-    let amount = |o: &mut String, key: &str, c: i64| {
-        o.push_str(key);
-        o.push_str(" = ");
-        u.push(o, c);
-        o.push('\n');
-    };
-    let ints = |o: &mut String, key: &str, v: &mut dyn Iterator<Item = usize>| {
-        o.push_str(key);
-        o.push_str(" = [");
-        for (k, x) in v.enumerate() {
-            if k > 0 {
-                o.push_str(", ");
-            }
-            push_int(o, x as u64);
-        }
-        o.push_str("]\n");
-    };
     if antes.iter().any(|&a| a > 0) {
-        list(o, "antes", &antes);
+        d.add("antes", V::Amounts(antes));
     }
-    list(o, "blinds_or_straddles", &blinds);
+    d.add("blinds_or_straddles", V::Amounts(blinds));
     if fixed {
-        amount(o, "small_bet", small);
-        amount(o, "big_bet", big);
+        d.add("small_bet", V::Amount(small));
+        d.add("big_bet", V::Amount(big));
     } else {
-        amount(o, "min_bet", big);
+        d.add("min_bet", V::Amount(big));
     }
-    if dead.iter().any(|&d| d > 0) {
-        list(o, "_dead_blinds", &dead);
+    if dead.iter().any(|&x| x > 0) {
+        d.add("_dead_blinds", V::Amounts(dead));
     }
-    list(o, "starting_stacks", &start);
-    o.push_str("actions = [");
-    o.push_str(&actions);
-    o.push_str("]\n");
-    ints(o, "_action_lines", &mut action_lines.iter().copied());
     let finishing: Vec<i64> = (0..n).map(|k| start[k] - put[k] + collected[k]).collect();
-    list(o, "finishing_stacks", &finishing);
-    list(o, "winnings", &collected);
-    ints(o, "_seat_lines", &mut order.iter().map(|&i| hand.seats[i].line));
+    d.add("starting_stacks", V::Amounts(start));
+    d.add("actions", V::Actions(actions, ends));
+    d.add("_action_lines", V::Ints(action_lines));
+    d.add("finishing_stacks", V::Amounts(finishing));
+    d.add("winnings", V::Amounts(collected));
+    d.add("_seat_lines", V::Ints(order.iter().map(|&i| hand.seats[i].line as u64).collect()));
     if let Some(s) = &hand.summary {
-        let pots: Vec<i64> = s.pots.iter().map(|&a| chips(a)).collect();
-        amount(o, "_total_pot", chips(s.total));
-        amount(o, "_rake", chips(s.rake));
-        list(o, "_site_pots", &pots);
-        int_field(o, "_summary_line", s.line as u64);
+        d.add("_total_pot", V::Amount(chips(s.total)));
+        d.add("_rake", V::Amount(chips(s.rake)));
+        d.add("_site_pots", V::Amounts(s.pots.iter().map(|&a| chips(a)).collect()));
+        d.add("_summary_line", V::Int(s.line as u64));
     }
-    o.push_str("_collected = [");
-    o.push_str(&site_collected);
-    o.push_str("]\n");
+    d.add("_collected", V::Entries(site_collected));
     if !site_uncalled.is_empty() {
-        o.push_str("_uncalled = [");
-        o.push_str(&site_uncalled);
-        o.push_str("]\n");
+        d.add("_uncalled", V::Entries(site_uncalled));
     }
     if !rebuys.is_empty() {
-        o.push_str("_rebuys = [");
-        o.push_str(&rebuys);
-        o.push_str("]\n");
+        d.add("_rebuys", V::Entries(rebuys));
     }
 }

@@ -21,12 +21,17 @@
 
 pub mod acpc;
 pub mod decode;
+mod doc;
 mod emit;
 pub mod lines;
 pub mod pokerstars;
 pub mod rake;
 
 use emit::quote;
+
+use crate::phh::replay::replay_section;
+use crate::phh::split::Piece;
+use crate::phh::{replay_piece, HandReport};
 
 /// A hand-history format `felt` reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -119,6 +124,38 @@ impl Pending {
                 acpc::convert_line(self.index, self.line, text, *limit)
             }
         }
+    }
+}
+
+impl Pending {
+    /// The hand converted, replayed and (with `check`) checked, as `felt replay` reports it
+    /// when read from `source`: the same reports as replaying the PHH text of
+    /// [`Pending::convert`] as the section `[index]` on the hand's line, but a PokerStars hand
+    /// that reads well is built straight into the record the replay takes, without its text.
+    pub fn replay(&self, source: &str, check: bool) -> Vec<HandReport> {
+        if let PendingHand::Stars(h) = &self.hand {
+            let complete = h.lines().any(|l| l.text == "*** SUMMARY ***");
+            if let Some(Ok(hand)) = complete.then(|| pokerstars::parse_hand(h)) {
+                let doc = emit::doc(&hand);
+                let index = self.index.to_string();
+                if let Ok(record) = doc.record(self.line) {
+                    return vec![replay_section(
+                        Ok(record),
+                        source,
+                        Some(&index),
+                        self.line,
+                        check,
+                    )];
+                }
+            }
+        }
+        let c = self.convert();
+        let piece = Piece {
+            header: Some(c.index.to_string()),
+            line: c.line,
+            text: Ok(format!("[{}]\n{}", c.index, c.phh)),
+        };
+        replay_piece(&piece, source, check)
     }
 }
 

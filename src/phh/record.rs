@@ -121,27 +121,27 @@ impl<'a> HandRecord<'a> {
 /// A record being filled one field at a time, in the order of the file. The first field that
 /// cannot be used is kept as the error, and the fields after it are not read.
 #[derive(Default)]
-pub(super) struct Builder<'a> {
+pub(crate) struct Builder<'a> {
     /// The fields read so far.
-    pub(super) r: HandRecord<'a>,
+    pub(crate) r: HandRecord<'a>,
     /// Whether `variant` was given.
-    pub(super) seen_variant: bool,
+    pub(crate) seen_variant: bool,
     /// Whether `starting_stacks` was given.
-    pub(super) seen_stacks: bool,
+    pub(crate) seen_stacks: bool,
     /// Whether `actions` was given.
-    pub(super) seen_actions: bool,
+    pub(crate) seen_actions: bool,
     /// The first field that could not be used.
     error: Option<RecordError>,
 }
 
 impl<'a> Builder<'a> {
     /// Whether a field could not be used (later fields are then ignored).
-    pub(super) fn failed(&self) -> bool {
+    pub(crate) fn failed(&self) -> bool {
         self.error.is_some()
     }
 
     /// Reads one field from its general TOML value.
-    pub(super) fn set(&mut self, key: Cow<'a, str>, value: Value<'a>, line: usize) {
+    pub(crate) fn set(&mut self, key: Cow<'a, str>, value: Value<'a>, line: usize) {
         if self.error.is_none() {
             if let Err(e) = self.try_set(key, value, line) {
                 self.error = Some(e);
@@ -208,7 +208,7 @@ impl<'a> Builder<'a> {
     }
 
     /// The record, or why it cannot be used.
-    pub(super) fn finish(self) -> Result<HandRecord<'a>, RecordError> {
+    pub(crate) fn finish(self) -> Result<HandRecord<'a>, RecordError> {
         if let Some(e) = self.error {
             return Err(e);
         }

@@ -231,22 +231,7 @@ pub fn replay_piece(piece: &Piece, source: &str, check: bool) -> Vec<HandReport>
         match hand {
             // The empty top level before a section's header is not a hand.
             Ok(h) if h.header.is_none() && h.empty && header.is_some() => {}
-            Ok(h) => {
-                let mut r = match h.record {
-                    Ok(record) => replay_record(&record, label(h.header), check),
-                    Err(e) => {
-                        let field = Some(e.field().to_string());
-                        HandReport::malformed(label(h.header), field, e.to_string())
-                    }
-                };
-                // A site's text says its own line (`_unreadable`); other reasons get the hand's.
-                if let Status::Malformed { reason, field } = &mut r.status {
-                    if field.as_deref() != Some("_unreadable") {
-                        *reason = located(std::mem::take(reason), h.line);
-                    }
-                }
-                reports.push(placed(r, h.header, h.line));
-            }
+            Ok(h) => reports.push(replay_section(h.record, source, h.header, h.line, check)),
             // A TOML error says its line.
             Err(e) => {
                 reports.push(broken(e.to_string()));
@@ -258,6 +243,39 @@ pub fn replay_piece(piece: &Piece, source: &str, check: bool) -> Vec<HandReport>
         reports.push(broken(located("no hand in this text".into(), piece.line)));
     }
     reports
+}
+
+/// Replays the hand of one section of a document read from `source` (its header, as in `[3]`,
+/// on line `line`), or reports why its fields cannot be used, as [`replay_piece`] reports it.
+pub fn replay_section(
+    record: Result<HandRecord<'_>, super::record::RecordError>,
+    source: &str,
+    header: Option<&str>,
+    line: usize,
+    check: bool,
+) -> HandReport {
+    let label = match header {
+        Some(h) => format!("{source} [{h}]"),
+        None => source.to_string(),
+    };
+    let mut r = match record {
+        Ok(record) => replay_record(&record, label, check),
+        Err(e) => {
+            let field = Some(e.field().to_string());
+            HandReport::malformed(label, field, e.to_string())
+        }
+    };
+    // A site's text says its own line (`_unreadable`); other reasons get the hand's.
+    if let Status::Malformed { reason, field } = &mut r.status {
+        if field.as_deref() != Some("_unreadable") && line > 1 {
+            let why = std::mem::take(reason);
+            *reason = format!("{why} (in the hand that starts at line {line})");
+        }
+    }
+    r.source = source.to_string();
+    r.section = header.map(str::to_string);
+    r.line = line;
+    r
 }
 
 /// The game a record is played under, with the record's overrides applied.

@@ -549,3 +549,43 @@ fn a_re_buy_during_a_hand_is_the_players_stack_for_the_next() {
             "Cid: 2 hands, brought 1800, finished with 1490, net -310",
         ));
 }
+
+/// `felt replay` builds each hand of a text straight into the record the replay takes; the
+/// reports are those of the hand's PHH text (as `felt convert` writes it) read back, for every
+/// sample, and for every sample cut off at each of its lines.
+#[test]
+fn a_hand_replayed_from_site_text_reports_as_its_converted_phh_read_back() {
+    use feltkit::import::{split, Format};
+    use feltkit::phh::replay_piece;
+    use feltkit::phh::split::Piece;
+    let dir = format!("{}/tests/data/pokerstars", env!("CARGO_MANIFEST_DIR"));
+    let mut texts: Vec<Vec<u8>> = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let p = entry.unwrap().path();
+        if p.extension().is_some_and(|x| x == "txt") {
+            let bytes = std::fs::read(&p).unwrap();
+            let lines: Vec<&[u8]> = bytes.split(|&b| b == b'\n').collect();
+            for k in 1..lines.len() {
+                texts.push(lines[..k].join(&b'\n'));
+            }
+            texts.push(bytes);
+        }
+    }
+    assert!(texts.len() > 500);
+    for bytes in &texts {
+        let direct: Vec<HandReport> =
+            split(Format::PokerStars, bytes).iter().flat_map(|h| h.replay("t.txt", true)).collect();
+        let read_back: Vec<HandReport> = convert(bytes)
+            .iter()
+            .flat_map(|c| {
+                let piece = Piece {
+                    header: Some(c.index.to_string()),
+                    line: c.line,
+                    text: Ok(format!("[{}]\n{}", c.index, c.phh)),
+                };
+                replay_piece(&piece, "t.txt", true)
+            })
+            .collect();
+        assert_eq!(direct, read_back, "{}", String::from_utf8_lossy(bytes));
+    }
+}

@@ -1,0 +1,344 @@
+//! A converted hand as the list of its PHH fields, in the order they are written: written out
+//! as PHH text (`felt convert`), or built straight into the [`HandRecord`] that reading that
+//! text gives (`felt replay` on site text), without writing the text and reading it back. The
+//! two give the same record: every field the record reader takes directly is set the same way,
+//! and every other field goes through the reader's own [`Builder`] with the value and the line
+//! the text would have.
+
+use std::borrow::Cow;
+
+use crate::phh::amount::format_chips;
+use crate::phh::record::{Builder, HandRecord, RecordError};
+use crate::phh::toml::Value;
+use crate::phh::Amount;
+
+use super::emit::{push_amount, push_digits, push_int, push_literal, push_quoted};
+
+/// One field's value.
+pub(super) enum V<'h> {
+    /// A whole number: `12`.
+    Int(u64),
+    /// A number as written (a hand number of digits).
+    Num(&'h str),
+    /// A TOML basic string: `"PokerStars"`.
+    Str(Cow<'h, str>),
+    /// A string written as a literal when it can be: `'nlhe'`.
+    Lit(&'static str),
+    /// A time of day: `14:21:15`.
+    Time([u32; 3]),
+    /// `true`.
+    True,
+    /// An amount in chips of the hand's unit.
+    Amount(i64),
+    /// A list of amounts.
+    Amounts(Vec<i64>),
+    /// A list of whole numbers.
+    Ints(Vec<u64>),
+    /// The players' names: as literal strings when they can be (else basic), or always as
+    /// basic strings.
+    Names(Vec<&'h str>, bool),
+    /// The actions: their texts one after another, and where each ends.
+    Actions(String, Vec<usize>),
+    /// Entries of `_collected`, `_uncalled` or `_rebuys`.
+    Entries(Vec<Entry<'h>>),
+    /// `_sitting_out`: seat and name.
+    SittingOut(Vec<(u32, &'h str)>),
+}
+
+/// One entry of `_collected`, `_uncalled` or `_rebuys`.
+pub(super) struct Entry<'h> {
+    /// The player, from 1.
+    pub player: usize,
+    /// The amount, in chips.
+    pub amount: i64,
+    /// The pot as the text names it (`_collected` only).
+    pub pot: Option<&'h str>,
+    /// The line of the text.
+    pub line: usize,
+}
+
+/// A hand's PHH fields, in order, and the decimal places of its amounts.
+pub(super) struct Doc<'h> {
+    /// Decimal places of the hand's chip.
+    pub places: u8,
+    /// The fields.
+    pub fields: Vec<(&'static str, V<'h>)>,
+}
+
+impl<'h> Doc<'h> {
+    /// An empty document for amounts of `places` decimals.
+    pub fn new(places: u8) -> Self {
+        Doc { places, fields: Vec::with_capacity(40) }
+    }
+
+    /// Adds a field.
+    pub fn add(&mut self, key: &'static str, v: V<'h>) {
+        self.fields.push((key, v));
+    }
+
+    /// Writes an amount.
+    fn push_amount(&self, out: &mut String, c: i64) {
+        push_amount(out, c, self.places);
+    }
+
+    /// The document as the body of a PHH section (no header line).
+    pub fn text(&self) -> String {
+        let mut out = String::with_capacity(2048);
+        let o = &mut out;
+        for (key, v) in &self.fields {
+            o.push_str(key);
+            o.push_str(" = ");
+            match v {
+                V::Int(n) => push_int(o, *n),
+                V::Num(s) => o.push_str(s),
+                V::Str(s) => push_quoted(o, s),
+                V::Lit(s) => push_literal(o, s),
+                V::Time([h, m, s]) => {
+                    push_digits(o, (*h).into(), 2);
+                    o.push(':');
+                    push_digits(o, (*m).into(), 2);
+                    o.push(':');
+                    push_digits(o, (*s).into(), 2);
+                }
+                V::True => o.push_str("true"),
+                V::Amount(c) => self.push_amount(o, *c),
+                V::Amounts(v) => list(o, v, |o, &c| self.push_amount(o, c)),
+                V::Ints(v) => list(o, v, |o, &n| push_int(o, n)),
+                V::Names(v, literal) => {
+                    list(
+                        o,
+                        v,
+                        |o, name| {
+                            if *literal {
+                                push_literal(o, name)
+                            } else {
+                                push_quoted(o, name)
+                            }
+                        },
+                    )
+                }
+                V::Actions(text, ends) => {
+                    let texts: Vec<&str> = actions(text, ends).collect();
+                    list(o, &texts, |o, a| push_literal(o, a));
+                }
+                V::Entries(v) => list(o, v, |o, e| {
+                    o.push_str("{ player = ");
+                    push_int(o, e.player as u64);
+                    o.push_str(", amount = ");
+                    self.push_amount(o, e.amount);
+                    if let Some(pot) = e.pot {
+                        o.push_str(", pot = ");
+                        push_quoted(o, pot);
+                    }
+                    o.push_str(", line = ");
+                    push_int(o, e.line as u64);
+                    o.push_str(" }");
+                }),
+                V::SittingOut(v) => list(o, v, |o, (seat, name)| {
+                    o.push_str("{ seat = ");
+                    push_int(o, u64::from(*seat));
+                    o.push_str(", player = ");
+                    push_quoted(o, name);
+                    o.push_str(" }");
+                }),
+            }
+            o.push('\n');
+        }
+        out
+    }
+
+    /// The record that reading [`Doc::text`] gives as the section whose header is on line
+    /// `header_line` (its first field on the line after).
+    pub fn record(&self, header_line: usize) -> Result<HandRecord<'_>, RecordError> {
+        let mut b = Builder::default();
+        let amount = |c: i64| Amount { units: c, places: self.places };
+        let amounts = |v: &[i64]| v.iter().map(|&c| amount(c)).collect::<Vec<_>>();
+        let num = |c: i64| Value::Num(Cow::Owned(format_chips(c, self.places)));
+        let int = |n: u64| {
+            let mut s = String::with_capacity(8);
+            push_int(&mut s, n);
+            Value::Num(Cow::Owned(s))
+        };
+        for (k, (key, v)) in self.fields.iter().enumerate() {
+            let line = header_line + 1 + k;
+            // The fields the reader takes directly (`crate::phh::read`), set as it sets them.
+            let direct = !b.failed();
+            match (*key, v) {
+                ("variant", V::Lit(s)) => {
+                    if direct {
+                        b.r.variant = (*s).to_string();
+                        b.seen_variant = true;
+                    }
+                    continue;
+                }
+                ("actions", V::Actions(text, ends)) => {
+                    if direct {
+                        b.r.actions = actions(text, ends).map(Cow::Borrowed).collect();
+                        b.seen_actions = true;
+                    }
+                    continue;
+                }
+                ("players", V::Names(v, _)) => {
+                    if direct {
+                        b.r.players = Some(v.iter().map(|&s| Cow::Borrowed(s)).collect());
+                    }
+                    continue;
+                }
+                ("starting_stacks", V::Amounts(v)) => {
+                    if direct {
+                        b.r.starting_stacks = amounts(v);
+                        b.seen_stacks = true;
+                    }
+                    continue;
+                }
+                (key, V::Amounts(v))
+                    if matches!(
+                        key,
+                        "antes" | "blinds_or_straddles" | "finishing_stacks" | "winnings"
+                    ) =>
+                {
+                    if direct {
+                        let v = amounts(v);
+                        match key {
+                            "antes" => b.r.antes = v,
+                            "blinds_or_straddles" => b.r.blinds_or_straddles = v,
+                            "finishing_stacks" => b.r.finishing_stacks = Some(v),
+                            _ => b.r.winnings = Some(v),
+                        }
+                    }
+                    continue;
+                }
+                (key, V::Amount(c)) if matches!(key, "min_bet" | "small_bet" | "big_bet") => {
+                    if direct {
+                        let a = Some(amount(*c));
+                        match key {
+                            "min_bet" => b.r.min_bet = a,
+                            "small_bet" => b.r.small_bet = a,
+                            _ => b.r.big_bet = a,
+                        }
+                    }
+                    continue;
+                }
+                _ => {}
+            }
+            let value = match v {
+                V::Int(n) => int(*n),
+                V::Num(s) => Value::Num(Cow::Borrowed(s)),
+                V::Str(s) => Value::Str(Cow::Borrowed(s.as_ref())),
+                V::Lit(s) => Value::Str(Cow::Borrowed(s)),
+                V::Time([h, m, s]) => {
+                    let mut t = String::with_capacity(8);
+                    for (k, x) in [h, m, s].into_iter().enumerate() {
+                        if k > 0 {
+                            t.push(':');
+                        }
+                        push_digits(&mut t, (*x).into(), 2);
+                    }
+                    Value::Other(Cow::Owned(t))
+                }
+                V::True => Value::Bool(true),
+                V::Amount(c) => num(*c),
+                V::Amounts(v) => Value::Array(v.iter().map(|&c| num(c)).collect()),
+                V::Ints(v) => Value::Array(v.iter().map(|&n| int(n)).collect()),
+                V::Names(v, _) => {
+                    Value::Array(v.iter().map(|&s| Value::Str(Cow::Borrowed(s))).collect())
+                }
+                V::Actions(text, ends) => Value::Array(
+                    actions(text, ends).map(|a| Value::Str(Cow::Borrowed(a))).collect(),
+                ),
+                V::Entries(v) => Value::Array(
+                    v.iter()
+                        .map(|e| {
+                            let mut t = Vec::with_capacity(4);
+                            t.push((Cow::Borrowed("player"), int(e.player as u64)));
+                            t.push((Cow::Borrowed("amount"), num(e.amount)));
+                            if let Some(pot) = e.pot {
+                                t.push((Cow::Borrowed("pot"), Value::Str(Cow::Borrowed(pot))));
+                            }
+                            t.push((Cow::Borrowed("line"), int(e.line as u64)));
+                            Value::Table(t)
+                        })
+                        .collect(),
+                ),
+                V::SittingOut(v) => Value::Array(
+                    v.iter()
+                        .map(|&(seat, name)| {
+                            Value::Table(vec![
+                                (Cow::Borrowed("seat"), int(u64::from(seat))),
+                                (Cow::Borrowed("player"), Value::Str(Cow::Borrowed(name))),
+                            ])
+                        })
+                        .collect(),
+                ),
+            };
+            b.set(Cow::Borrowed(key), value, line);
+        }
+        b.finish()
+    }
+}
+
+/// Writes `[a, b, c]` with `item` writing each.
+fn list<T>(o: &mut String, v: &[T], mut item: impl FnMut(&mut String, &T)) {
+    o.push('[');
+    for (k, x) in v.iter().enumerate() {
+        if k > 0 {
+            o.push_str(", ");
+        }
+        item(o, x);
+    }
+    o.push(']');
+}
+
+/// The action texts of `text`, each ending where `ends` says.
+fn actions<'t>(text: &'t str, ends: &'t [usize]) -> impl Iterator<Item = &'t str> + 't {
+    let mut start = 0;
+    ends.iter().map(move |&end| {
+        let a = text.get(start..end).unwrap_or_default();
+        start = end;
+        a
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::import::{emit, pokerstars};
+    use crate::phh::read::hands_at;
+
+    /// Every hand of the texts in `dir` that reads well: its record built from its fields is
+    /// the record read from its PHH text.
+    fn same_records(dir: &std::path::Path) -> usize {
+        let mut count = 0;
+        let mut paths: Vec<_> = std::fs::read_dir(dir)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+            .collect();
+        paths.sort();
+        for path in paths {
+            let bytes = std::fs::read(&path).unwrap_or_default();
+            let (text, _) = crate::import::decode::decode_borrowed(&bytes);
+            for (k, h) in pokerstars::split_hands(&text).iter().enumerate() {
+                let Ok(hand) = pokerstars::parse_hand(h) else { continue };
+                let doc = emit::doc(&hand);
+                let phh = format!("[{}]\n{}", k + 1, doc.text());
+                let read = hands_at(&phh, h.line).nth(1).map(|r| r.map(|r| r.record));
+                let direct = doc.record(h.line);
+                assert_eq!(read, Some(Ok(direct)), "{} hand {}", path.display(), k + 1);
+                count += 1;
+            }
+        }
+        count
+    }
+
+    #[test]
+    fn a_hand_built_into_its_record_gives_the_record_read_from_its_text() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/pokerstars");
+        assert!(same_records(&dir) >= 25);
+        // More texts to compare on, outside the repository: `FELT_STARS_TEXTS=DIR`.
+        if let Some(more) = std::env::var_os("FELT_STARS_TEXTS") {
+            assert!(same_records(std::path::Path::new(&more)) > 0);
+        }
+    }
+}
