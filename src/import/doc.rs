@@ -7,7 +7,6 @@
 
 use std::borrow::Cow;
 
-use crate::phh::amount::format_chips;
 use crate::phh::record::{Builder, HandRecord, RecordError};
 use crate::phh::toml::Value;
 use crate::phh::Amount;
@@ -148,98 +147,76 @@ impl<'h> Doc<'h> {
     }
 
     /// The record that reading [`Doc::text`] gives as the section whose header is on line
-    /// `header_line` (its first field on the line after).
-    pub fn record(&self, header_line: usize) -> Result<HandRecord<'_>, RecordError> {
+    /// `header_line` (its first field on the line after). The numbers of the fields that the
+    /// reader keeps as written are written into `arena`, which the record borrows.
+    pub fn record<'r>(
+        &'r self,
+        arena: &'r mut String,
+        header_line: usize,
+    ) -> Result<HandRecord<'r>, RecordError> {
+        arena.clear();
+        let mut ends: Vec<usize> = Vec::with_capacity(64);
+        for (key, v) in &self.fields {
+            if !direct(key, v) {
+                self.number_texts(v, arena, &mut ends);
+            }
+        }
+        let arena: &'r str = arena;
+        let mut texts = ends.iter().scan(0, |at, &end| {
+            let s = arena.get(*at..end).unwrap_or_default();
+            *at = end;
+            Some(s)
+        });
+        let mut next = || texts.next().unwrap_or_default();
+        let num = |s: &'r str| Value::Num(Cow::Borrowed(s));
         let mut b = Builder::default();
         let amount = |c: i64| Amount { units: c, places: self.places };
         let amounts = |v: &[i64]| v.iter().map(|&c| amount(c)).collect::<Vec<_>>();
-        let num = |c: i64| Value::Num(Cow::Owned(format_chips(c, self.places)));
-        let int = |n: u64| {
-            let mut s = String::with_capacity(8);
-            push_int(&mut s, n);
-            Value::Num(Cow::Owned(s))
-        };
         for (k, (key, v)) in self.fields.iter().enumerate() {
             let line = header_line + 1 + k;
-            // The fields the reader takes directly (`crate::phh::read`), set as it sets them.
-            let direct = !b.failed();
-            match (*key, v) {
-                ("variant", V::Lit(s)) => {
-                    if direct {
-                        b.r.variant = (*s).to_string();
+            if direct(key, v) {
+                // The fields the reader takes directly (`crate::phh::read`), set as it sets
+                // them: not after a field it could not use.
+                if b.failed() {
+                    continue;
+                }
+                let r = &mut b.r;
+                match (*key, v) {
+                    ("variant", V::Lit(s)) => {
+                        r.variant = (*s).to_string();
                         b.seen_variant = true;
                     }
-                    continue;
-                }
-                ("actions", V::Actions(text, ends)) => {
-                    if direct {
-                        b.r.actions = actions(text, ends).map(Cow::Borrowed).collect();
+                    ("actions", V::Actions(text, ends)) => {
+                        r.actions = actions(text, ends).map(Cow::Borrowed).collect();
                         b.seen_actions = true;
                     }
-                    continue;
-                }
-                ("players", V::Names(v, _)) => {
-                    if direct {
-                        b.r.players = Some(v.iter().map(|&s| Cow::Borrowed(s)).collect());
+                    ("players", V::Names(v, _)) => {
+                        r.players = Some(v.iter().map(|&s| Cow::Borrowed(s)).collect());
                     }
-                    continue;
-                }
-                ("starting_stacks", V::Amounts(v)) => {
-                    if direct {
-                        b.r.starting_stacks = amounts(v);
+                    ("starting_stacks", V::Amounts(v)) => {
+                        r.starting_stacks = amounts(v);
                         b.seen_stacks = true;
                     }
-                    continue;
+                    ("antes", V::Amounts(v)) => r.antes = amounts(v),
+                    ("blinds_or_straddles", V::Amounts(v)) => r.blinds_or_straddles = amounts(v),
+                    ("finishing_stacks", V::Amounts(v)) => r.finishing_stacks = Some(amounts(v)),
+                    ("winnings", V::Amounts(v)) => r.winnings = Some(amounts(v)),
+                    ("min_bet", V::Amount(c)) => r.min_bet = Some(amount(*c)),
+                    ("small_bet", V::Amount(c)) => r.small_bet = Some(amount(*c)),
+                    ("big_bet", V::Amount(c)) => r.big_bet = Some(amount(*c)),
+                    _ => {}
                 }
-                (key, V::Amounts(v))
-                    if matches!(
-                        key,
-                        "antes" | "blinds_or_straddles" | "finishing_stacks" | "winnings"
-                    ) =>
-                {
-                    if direct {
-                        let v = amounts(v);
-                        match key {
-                            "antes" => b.r.antes = v,
-                            "blinds_or_straddles" => b.r.blinds_or_straddles = v,
-                            "finishing_stacks" => b.r.finishing_stacks = Some(v),
-                            _ => b.r.winnings = Some(v),
-                        }
-                    }
-                    continue;
-                }
-                (key, V::Amount(c)) if matches!(key, "min_bet" | "small_bet" | "big_bet") => {
-                    if direct {
-                        let a = Some(amount(*c));
-                        match key {
-                            "min_bet" => b.r.min_bet = a,
-                            "small_bet" => b.r.small_bet = a,
-                            _ => b.r.big_bet = a,
-                        }
-                    }
-                    continue;
-                }
-                _ => {}
+                continue;
             }
             let value = match v {
-                V::Int(n) => int(*n),
                 V::Num(s) => Value::Num(Cow::Borrowed(s)),
                 V::Str(s) => Value::Str(Cow::Borrowed(s.as_ref())),
                 V::Lit(s) => Value::Str(Cow::Borrowed(s)),
-                V::Time([h, m, s]) => {
-                    let mut t = String::with_capacity(8);
-                    for (k, x) in [h, m, s].into_iter().enumerate() {
-                        if k > 0 {
-                            t.push(':');
-                        }
-                        push_digits(&mut t, (*x).into(), 2);
-                    }
-                    Value::Other(Cow::Owned(t))
-                }
+                V::Time(_) => Value::Other(Cow::Borrowed(next())),
                 V::True => Value::Bool(true),
-                V::Amount(c) => num(*c),
-                V::Amounts(v) => Value::Array(v.iter().map(|&c| num(c)).collect()),
-                V::Ints(v) => Value::Array(v.iter().map(|&n| int(n)).collect()),
+                V::Int(_) | V::Amount(_) => num(next()),
+                V::Amounts(v) => Value::Array(v.iter().map(|_| num(next())).collect()),
+                V::Ints(v) => Value::Array(v.iter().map(|_| num(next())).collect()),
                 V::Names(v, _) => {
                     Value::Array(v.iter().map(|&s| Value::Str(Cow::Borrowed(s))).collect())
                 }
@@ -250,21 +227,21 @@ impl<'h> Doc<'h> {
                     v.iter()
                         .map(|e| {
                             let mut t = Vec::with_capacity(4);
-                            t.push((Cow::Borrowed("player"), int(e.player as u64)));
-                            t.push((Cow::Borrowed("amount"), num(e.amount)));
+                            t.push((Cow::Borrowed("player"), num(next())));
+                            t.push((Cow::Borrowed("amount"), num(next())));
                             if let Some(pot) = e.pot {
                                 t.push((Cow::Borrowed("pot"), Value::Str(Cow::Borrowed(pot))));
                             }
-                            t.push((Cow::Borrowed("line"), int(e.line as u64)));
+                            t.push((Cow::Borrowed("line"), num(next())));
                             Value::Table(t)
                         })
                         .collect(),
                 ),
                 V::SittingOut(v) => Value::Array(
                     v.iter()
-                        .map(|&(seat, name)| {
+                        .map(|&(_, name)| {
                             Value::Table(vec![
-                                (Cow::Borrowed("seat"), int(u64::from(seat))),
+                                (Cow::Borrowed("seat"), num(next())),
                                 (Cow::Borrowed("player"), Value::Str(Cow::Borrowed(name))),
                             ])
                         })
@@ -274,6 +251,77 @@ impl<'h> Doc<'h> {
             b.set(Cow::Borrowed(key), value, line);
         }
         b.finish()
+    }
+
+    /// Writes the texts of the numbers (and the time) of a field set through the builder into
+    /// `arena`, one after another, in the order [`Doc::record`] takes them, noting where each
+    /// ends.
+    fn number_texts(&self, v: &V<'_>, arena: &mut String, ends: &mut Vec<usize>) {
+        let mut end = |arena: &mut String| ends.push(arena.len());
+        match v {
+            V::Int(n) => {
+                push_int(arena, *n);
+                end(arena);
+            }
+            V::Amount(c) => {
+                self.push_amount(arena, *c);
+                end(arena);
+            }
+            V::Amounts(v) => {
+                for &c in v {
+                    self.push_amount(arena, c);
+                    end(arena);
+                }
+            }
+            V::Ints(v) => {
+                for &n in v {
+                    push_int(arena, n);
+                    end(arena);
+                }
+            }
+            V::Time(t) => {
+                for (k, &x) in t.iter().enumerate() {
+                    if k > 0 {
+                        arena.push(':');
+                    }
+                    push_digits(arena, x.into(), 2);
+                }
+                end(arena);
+            }
+            V::Entries(v) => {
+                for e in v {
+                    push_int(arena, e.player as u64);
+                    end(arena);
+                    self.push_amount(arena, e.amount);
+                    end(arena);
+                    push_int(arena, e.line as u64);
+                    end(arena);
+                }
+            }
+            V::SittingOut(v) => {
+                for &(seat, _) in v {
+                    push_int(arena, u64::from(seat));
+                    end(arena);
+                }
+            }
+            V::Num(_) | V::Str(_) | V::Lit(_) | V::True | V::Names(..) | V::Actions(..) => {}
+        }
+    }
+}
+
+/// Whether the record reader takes the field directly (`crate::phh::read`), not through the
+/// builder.
+fn direct(key: &str, v: &V<'_>) -> bool {
+    match v {
+        V::Lit(_) => key == "variant",
+        V::Actions(..) => key == "actions",
+        V::Names(..) => key == "players",
+        V::Amounts(_) => matches!(
+            key,
+            "starting_stacks" | "antes" | "blinds_or_straddles" | "finishing_stacks" | "winnings"
+        ),
+        V::Amount(_) => matches!(key, "min_bet" | "small_bet" | "big_bet"),
+        _ => false,
     }
 }
 
@@ -324,7 +372,8 @@ mod tests {
                 let doc = emit::doc(&hand);
                 let phh = format!("[{}]\n{}", k + 1, doc.text());
                 let read = hands_at(&phh, h.line).nth(1).map(|r| r.map(|r| r.record));
-                let direct = doc.record(h.line);
+                let mut arena = String::new();
+                let direct = doc.record(&mut arena, h.line);
                 assert_eq!(read, Some(Ok(direct)), "{} hand {}", path.display(), k + 1);
                 count += 1;
             }

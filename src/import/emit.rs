@@ -173,20 +173,49 @@ fn variant(hand: &StarsHand) -> (&'static str, Option<String>) {
             ));
             ("plhe", why)
         }
-        (GameName::Omaha(name), limit) => {
-            let code = match (name.contains("Hi/Lo"), limit) {
-                (true, Limit::FixedLimit) => "FO/8",
-                (true, _) => "PO/8",
-                (false, Limit::FixedLimit) => "FO",
-                (false, Limit::NoLimit) => "NO",
-                _ => "PO",
-            };
-            (code, Some("not supported: Omaha (game not yet played by feltkit)".into()))
-        }
+        (GameName::Omaha(name), limit) => omaha(hand, name, limit),
         (GameName::Other(name), _) => {
             ("?", Some(format!("not supported: {name} (game not yet played by feltkit)")))
         }
     }
+}
+
+/// The betting structure and cap an Omaha game is played with, when not its PHH code's own:
+/// `_structure` and `_cap`.
+fn omaha_structure(hand: &StarsHand) -> (Option<&'static str>, Option<u64>) {
+    let GameName::Omaha(name) = &hand.game else { return (None, None) };
+    match (name.contains("Hi/Lo"), hand.limit) {
+        (true, Limit::PotLimit) => (Some("pot-limit"), None),
+        (_, Limit::NoLimit) => (Some("no-limit"), None),
+        (false, Limit::FixedLimit) => (Some("fixed-limit"), Some(4)),
+        _ => (None, None),
+    }
+}
+
+/// An Omaha game's PHH code (`PO` pot-limit Omaha, `FO/8` Omaha high-low, each with its
+/// betting structure in `_structure` when the site's is not the code's own), or why it is not
+/// played.
+fn omaha(hand: &StarsHand, name: &str, limit: Limit) -> (&'static str, Option<String>) {
+    let hi_lo = name.contains("Hi/Lo");
+    let code = if hi_lo { "FO/8" } else { "PO" };
+    let limit_name = match limit {
+        Limit::NoLimit => "No Limit",
+        Limit::PotLimit => "Pot Limit",
+        Limit::FixedLimit => "Limit",
+        Limit::Mixed => "Pot Limit Pre-Flop, No Limit Post-Flop",
+    };
+    let why = if hand.hole_cards() != 4 {
+        Some(format!(
+            "not supported: {name} {limit_name}: feltkit plays Omaha with four hole cards only"
+        ))
+    } else if limit == Limit::Mixed {
+        Some(format!(
+            "not supported: {name} {limit_name}: feltkit plays Omaha with one betting structure for the whole hand"
+        ))
+    } else {
+        None
+    };
+    (code, why)
 }
 
 /// The hand as the body of a PHH section (no header line).
@@ -200,6 +229,15 @@ pub(super) fn doc(hand: &StarsHand) -> Doc<'_> {
     let mut d = Doc::new(u.0);
     let (code, unsupported) = variant(hand);
     d.add("variant", V::Lit(code));
+    if unsupported.is_none() {
+        let (structure, cap) = omaha_structure(hand);
+        if let Some(s) = structure {
+            d.add("_structure", V::Str(Cow::Borrowed(s)));
+        }
+        if let Some(c) = cap {
+            d.add("_cap", V::Int(c));
+        }
+    }
     let refusal = match &hand.refusal {
         Some(Refusal::NotSupported(why)) => Some(("_not_replayable", why.clone())),
         Some(Refusal::CutOff(why)) => Some(("_cut_off", why.clone())),
@@ -331,10 +369,13 @@ fn body<'h>(hand: &'h StarsHand, d: &mut Doc<'h>) {
         action_lines.push(line as u64);
     };
     let mut small_posted = false;
+    // Cards not known are written `??` each.
+    let hole = hand.hole_cards();
+    let unknown = "??".repeat(hole);
     let mut cards: Vec<Option<&str>> = order.iter().map(|&i| hand.known[i].as_deref()).collect();
     for (_, e) in &hand.events {
         if let Event::Dealt(i, c) = e {
-            if pos[*i] != usize::MAX && c.len() == 4 {
+            if pos[*i] != usize::MAX && c.len() == 2 * hole {
                 cards[pos[*i]] = Some(c);
             }
         }
@@ -346,6 +387,19 @@ fn body<'h>(hand: &'h StarsHand, d: &mut Doc<'h>) {
         d.add("starting_stacks", V::Amounts(start.clone()));
         d.add("actions", V::Actions(String::new(), Vec::new()));
     };
+    // Omaha is played under its PHH code, whose blinds are positional, as PokerKit reads them:
+    // a big blind posted to come in would be a straddle, acting last before the flop.
+    if matches!(hand.game, GameName::Omaha(_)) {
+        let mut big = hand.events.iter().filter(|(_, e)| matches!(e, Event::BigBlind(..)));
+        if let Some((line, Event::BigBlind(i, ..))) = big.nth(1) {
+            let why = format!(
+                "not supported: line {line}: {} posts a big blind to come in; feltkit plays Omaha under its PHH code, whose blinds are positional (a second big blind is read as a straddle, acting last before the flop)",
+                hand.seats[*i].name
+            );
+            refuse(d, why);
+            return;
+        }
+    }
     let mut site_collected: Vec<Entry> = Vec::new();
     let mut site_uncalled: Vec<Entry> = Vec::new();
     let mut rebuys: Vec<Entry> = Vec::new();
@@ -407,7 +461,7 @@ fn body<'h>(hand: &'h StarsHand, d: &mut Doc<'h>) {
                     action.push_str("d dh p");
                     push_int(&mut action, k as u64 + 1);
                     action.push(' ');
-                    action.push_str(c.unwrap_or("????"));
+                    action.push_str(c.unwrap_or(&unknown));
                     act(line, &action);
                 }
             }
@@ -457,7 +511,7 @@ fn body<'h>(hand: &'h StarsHand, d: &mut Doc<'h>) {
             }
             Event::Shows(i, c) if p(i) < n => {
                 let live = folded.iter().filter(|f| !**f).count();
-                if live >= 2 && !folded[p(i)] && c.len() == 4 {
+                if live >= 2 && !folded[p(i)] && c.len() == 2 * hole {
                     player_action(&mut action, p(i), "sm ");
                     action.push_str(c);
                     act(line, &action);

@@ -138,7 +138,8 @@ impl Pending {
             if let Some(Ok(hand)) = complete.then(|| pokerstars::parse_hand(h)) {
                 let doc = emit::doc(&hand);
                 let index = self.index.to_string();
-                if let Ok(record) = doc.record(self.line) {
+                let mut arena = String::with_capacity(512);
+                if let Ok(record) = doc.record(&mut arena, self.line) {
                     return vec![replay_section(
                         Ok(record),
                         source,

@@ -263,6 +263,19 @@ pub struct StarsHand {
     pub refusal: Option<Refusal>,
 }
 
+impl StarsHand {
+    /// The hole cards each player gets: two in hold'em, four in Omaha, five or six in the
+    /// Omaha games of five and six cards.
+    pub fn hole_cards(&self) -> usize {
+        match &self.game {
+            GameName::Omaha(name) if name.starts_with("5 Card") => 5,
+            GameName::Omaha(name) if name.starts_with("6 Card") => 6,
+            GameName::Omaha(_) => 4,
+            GameName::Holdem | GameName::Other(_) => 2,
+        }
+    }
+}
+
 /// The summary's pot line.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Summary {
@@ -723,7 +736,7 @@ fn play_line(hand: &mut StarsHand, l: &Line) -> Result<(), TextError> {
     } else if let Some(x) = verb.strip_prefix("posts straddle ") {
         Event::Straddle(i, num(x)?)
     } else if verb == "folds" || verb.starts_with("folds [") {
-        if let Some(c) = cards_of(verb).filter(|c| c.len() == 4) {
+        if let Some(c) = cards_of(verb).filter(|c| c.len() == 2 * hand.hole_cards()) {
             hand.known[i].get_or_insert(c);
         }
         Event::Fold(i)
@@ -740,7 +753,7 @@ fn play_line(hand: &mut StarsHand, l: &Line) -> Result<(), TextError> {
         Event::RaiseTo(i, num(to)?)
     } else if verb.starts_with("shows [") {
         let cards = cards_of(verb).unwrap_or_default();
-        if cards.len() == 4 || cards.len() >= 8 {
+        if cards.len() == 2 * hand.hole_cards() || cards.len() >= 8 {
             hand.known[i] = Some(cards.clone());
         }
         Event::Shows(i, cards)
@@ -796,7 +809,7 @@ fn summary_line(hand: &mut StarsHand, l: &Line, seen: &mut [bool]) -> Result<(),
                         if let Some(c) = cards_of(
                             &after[..after[open..].find(']').map_or(after.len(), |k| open + k + 1)],
                         ) {
-                            if c.len() == 4 {
+                            if c.len() == 2 * hand.hole_cards() {
                                 hand.known[i].get_or_insert(c);
                             }
                         }

@@ -292,14 +292,33 @@ pub(super) fn check(record: &HandRecord<'_>, outcome: &Outcome, places: u8) -> S
             taken = taken.saturating_add(amount.saturating_sub(left));
             let mut winners = pot.winners.clone();
             winners.sort_unstable();
-            let share = |w: usize| -> Chips {
-                let count = winners.len() as Chips;
-                let rank = winners.iter().position(|&x| x == w).unwrap_or(0) as Chips;
-                if count == 0 {
-                    return 0;
-                }
-                left / count + Chips::from(rank < left % count)
+            // High-low: what is left is cut in halves, the odd chip to the high half; each half
+            // is split among its own winners (the best high hands of the pot's contenders, the
+            // best lows).
+            let hi_lo = !pot.low_winners.is_empty();
+            let (high, low): (Vec<usize>, Vec<usize>) = if hi_lo {
+                let value = |p: usize| outcome.hands.get(p).copied().flatten().map(|e| e.value);
+                let best = pot.eligible.iter().map(|&p| value(p)).max().flatten();
+                let mut high: Vec<usize> =
+                    winners.iter().copied().filter(|&p| value(p) == best).collect();
+                high.sort_unstable();
+                let mut low = pot.low_winners.clone();
+                low.sort_unstable();
+                (high, low)
+            } else {
+                (winners.clone(), Vec::new())
             };
+            let (high_left, low_left) = if hi_lo { (left - left / 2, left / 2) } else { (left, 0) };
+            let part = |amount: Chips, among: &[usize], w: usize| -> Chips {
+                let count = among.len() as Chips;
+                match among.iter().position(|&x| x == w) {
+                    Some(rank) if count > 0 => {
+                        amount / count + Chips::from((rank as Chips) < amount % count)
+                    }
+                    _ => 0,
+                }
+            };
+            let share = |w: usize| -> Chips { part(high_left, &high, w) + part(low_left, &low, w) };
             let lines: Vec<&Collected> = collected
                 .iter()
                 .filter(|x| {
@@ -317,6 +336,7 @@ pub(super) fn check(record: &HandRecord<'_>, outcome: &Outcome, places: u8) -> S
             // With rake taken, the site may take it from the winners of a split pot unevenly:
             // each gets at most an even share of the pot before rake, and together what is left.
             let uneven_ok = amount > left
+                && !hi_lo
                 && winners.len() > 1
                 && winners.iter().fold(0, |a: Chips, &w| a.saturating_add(by(w))) == left
                 && winners.iter().all(|&w| {
@@ -348,7 +368,9 @@ pub(super) fn check(record: &HandRecord<'_>, outcome: &Outcome, places: u8) -> S
                     } else {
                         format!(" (all of {}", c(amount))
                     };
-                    let split = if winners.len() > 1 {
+                    let split = if hi_lo {
+                        ", half to the best high hand and half to the best low, the odd chip to the high half, each half split among its winners, an odd chip to the first winner after the button)".to_string()
+                    } else if winners.len() > 1 {
                         format!(
                             ", split {} ways, an odd chip to the first winner after the button)",
                             winners.len()
