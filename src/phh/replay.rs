@@ -391,6 +391,11 @@ pub fn replay_record(record: &HandRecord<'_>, label: String, check: bool) -> Han
             return report;
         }
     };
+    let unit = site_unit(record, places);
+    let describe = |e: &RuleError| match &unit {
+        Some(u) => e.describe(&|c| u.write(c)),
+        None => e.to_string(),
+    };
     let started = Hand::new(game, &stakes);
     match table_facts(record, &actions, &game, stakes, places) {
         Ok(facts) => report.table = Some(Box::new(facts)),
@@ -436,7 +441,7 @@ pub fn replay_record(record: &HandRecord<'_>, label: String, check: bool) -> Han
                             report.notes.push(note);
                         }
                     })
-                    .map_err(|e| e.to_string())
+                    .map_err(|e| describe(&e))
             }
         };
         if let Err(reason) = result {
@@ -460,12 +465,38 @@ pub fn replay_record(record: &HandRecord<'_>, label: String, check: bool) -> Han
             report.outcome = Some(outcome);
         }
         Err(RuleError::Unresolved(why)) => report.status = Status::Unresolved(why),
-        Err(e) => report.status = Status::Incomplete(e.to_string()),
+        Err(e) => report.status = Status::Incomplete(describe(&e)),
     }
     if check {
         super::check::compare(record, &mut report);
     }
     report
+}
+
+/// How a hand converted from a site's text (`_text_line`, written by the importers) writes
+/// amounts in messages: in the text's own unit, with its currency symbol (`$0.25`, not the 25
+/// chips of a cent the engine counts).
+struct SiteUnit {
+    places: u8,
+    symbol: String,
+}
+
+impl SiteUnit {
+    fn write(&self, chips: Chips) -> String {
+        let sign = if chips < 0 { "-" } else { "" };
+        format!("{sign}{}{}", self.symbol, format_chips(chips.saturating_abs(), self.places))
+    }
+}
+
+/// The unit of a hand converted from a site's text, `None` for any other hand.
+fn site_unit(record: &HandRecord<'_>, places: u8) -> Option<SiteUnit> {
+    let field = |key: &str| record.other.iter().find(|(k, _)| k == key).map(|(_, v)| v);
+    field("_text_line")?;
+    let symbol = match field("currency_symbol") {
+        Some(Value::Str(s)) if !s.chars().any(char::is_control) => s.to_string(),
+        _ => String::new(),
+    };
+    Some(SiteUnit { places, symbol })
 }
 
 /// The line of the site's text that action `k` (from 0) comes from, when the record says

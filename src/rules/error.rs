@@ -207,3 +207,81 @@ pub enum RuleError {
     #[error("cannot decide the pots: {0}")]
     Unresolved(String),
 }
+
+impl RuleError {
+    /// The error's message with each amount written by `amount` (say `$0.25` for 25 chips of a
+    /// cent, for a hand read from a site's text); the same words as its `Display`, which writes
+    /// amounts as the hand's whole chips.
+    ///
+    /// ```
+    /// use feltkit::rules::RuleError;
+    /// let e = RuleError::BelowMinimum { to: 25, min: 50 };
+    /// assert_eq!(e.to_string(), "raise to 25 is below the minimum of 50 (and is not all-in)");
+    /// let dollars = |c: i64| format!("${}.{:02}", c / 100, c % 100);
+    /// assert_eq!(
+    ///     e.describe(&dollars),
+    ///     "raise to $0.25 is below the minimum of $0.50 (and is not all-in)"
+    /// );
+    /// ```
+    pub fn describe(&self, amount: &dyn Fn(Chips) -> String) -> String {
+        let a = amount;
+        match self {
+            RuleError::CheckFacingBet { player, to_call } => {
+                format!("{player} cannot check: facing a bet, {} more to call", a(*to_call))
+            }
+            RuleError::BelowMinimum { to, min } => format!(
+                "raise to {} is below the minimum of {} (and is not all-in)",
+                a(*to),
+                a(*min)
+            ),
+            RuleError::AbovePotLimit { to, max } => {
+                format!("raise to {} is above the pot limit of {}", a(*to), a(*max))
+            }
+            RuleError::WrongFixedSize { to, expected } => format!(
+                "wrong fixed-limit size: a bet or raise here goes to exactly {}, not {}",
+                a(*expected),
+                a(*to)
+            ),
+            RuleError::OutsideSpread { to, min, max } => format!(
+                "raise to {} is outside the spread limits {} to {}",
+                a(*to),
+                a(*min),
+                a(*max)
+            ),
+            RuleError::AboveStack { to, max } => {
+                format!("raise to {} is more than the player has ({} at most)", a(*to), a(*max))
+            }
+            RuleError::NotARaise { to, current } => {
+                format!("{} is not a raise: the bet to call is already {}", a(*to), a(*current))
+            }
+            RuleError::NoneCanMatch { player, most } => {
+                format!("{player} cannot raise: no other player can put in more than {}", a(*most))
+            }
+            other => other.to_string(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::RuleError;
+
+    #[test]
+    fn an_error_described_in_whole_chips_reads_as_its_display() {
+        let p = || "p2".to_string();
+        let errors = [
+            RuleError::CheckFacingBet { player: p(), to_call: 5 },
+            RuleError::BelowMinimum { to: 3, min: 4 },
+            RuleError::AbovePotLimit { to: 9, max: 8 },
+            RuleError::WrongFixedSize { to: 5, expected: 4 },
+            RuleError::OutsideSpread { to: 1, min: 2, max: 3 },
+            RuleError::AboveStack { to: 7, max: 6 },
+            RuleError::NotARaise { to: 2, current: 2 },
+            RuleError::NoneCanMatch { player: p(), most: 11 },
+            RuleError::WrongPhase("no betting now".into()),
+        ];
+        for e in errors {
+            assert_eq!(e.describe(&|c| c.to_string()), e.to_string());
+        }
+    }
+}

@@ -525,6 +525,41 @@ fn an_illegal_action_names_its_line_in_the_text() {
 }
 
 #[test]
+fn an_illegal_action_of_site_text_says_its_amounts_in_the_texts_unit() {
+    // The engine counts this hand in cents (400 and 500); the message says $4.00 and $5.00.
+    let r = replayed("broken_fixed_limit_raise.txt").remove(0);
+    assert_eq!(
+        r.status,
+        Status::Illegal {
+            number: 10,
+            text: "p3 cbr 5.00".into(),
+            reason: "wrong fixed-limit size: a bet or raise here goes to exactly $4.00, not $5.00 (line 15 of the text)".into()
+        }
+    );
+    // Euros, in a pot-limit hand whose river bet is raised past the pot.
+    let text = std::fs::read_to_string(path("omaha_pot_limit_showdown.txt")).unwrap();
+    let text = text.replace("$", "€").replace("Hob: calls €1\n", "Hob: raises €4 to €5\n");
+    let r = replay_text(&convert(text.as_bytes()).remove(0).phh, "t", true).remove(0);
+    assert_eq!(
+        r.status,
+        Status::Illegal {
+            number: 16,
+            text: "p3 cbr 5.00".into(),
+            reason: "raise to €5.00 is above the pot limit of €4.75 (line 22 of the text)".into()
+        }
+    );
+    // A PHH hand written in decimals, not from a site's text: the engine's chips, as before.
+    let phh = "variant = 'nlhe'\nblinds_or_straddles = [0.05, 0.10]\nmin_bet = 0.10\n\
+               starting_stacks = [10, 10]\nactions = ['d dh p1 ????', 'd dh p2 ????', 'p2 cbr 0.15']\n";
+    let r = replay_text(phh, "t", false).remove(0);
+    assert!(
+        matches!(&r.status, Status::Illegal { reason, .. } if reason == "raise to 15 is below the minimum of 20 (and is not all-in)"),
+        "{:?}",
+        r.status
+    );
+}
+
+#[test]
 fn heads_up_the_big_blind_is_first_and_the_button_posts_the_small_blind() {
     // Each puts in 1.80 + 2 = 3.80; Kai's river bet of 5 comes back; the pot is 7.60.
     let r = one_hand("heads_up.txt", &["23.80", "11.60"]);
