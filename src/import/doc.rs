@@ -170,6 +170,7 @@ impl<'h> Doc<'h> {
         let mut next = || texts.next().unwrap_or_default();
         let num = |s: &'r str| Value::Num(Cow::Borrowed(s));
         let mut b = Builder::default();
+        b.r.other = Vec::with_capacity(self.fields.len());
         let amount = |c: i64| Amount { units: c, places: self.places };
         let amounts = |v: &[i64]| v.iter().map(|&c| amount(c)).collect::<Vec<_>>();
         for (k, (key, v)) in self.fields.iter().enumerate() {

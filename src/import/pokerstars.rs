@@ -500,8 +500,8 @@ fn parse_header(l: &Line) -> Result<StarsHand, TextError> {
         table: String::new(),
         max_seats: None,
         button: 0,
-        seats: Vec::new(),
-        events: Vec::new(),
+        seats: Vec::with_capacity(10),
+        events: Vec::with_capacity(40),
         dealt: Vec::new(),
         known: Vec::new(),
         summary: None,
@@ -534,10 +534,10 @@ fn read_date(text: &str) -> Option<([u32; 6], String)> {
         let clock = words.next()?;
         let zone: String =
             words.next().unwrap_or("").chars().filter(|c| c.is_ascii_alphabetic()).collect();
-        let d: Vec<u32> = date.split('/').filter_map(|x| x.parse().ok()).collect();
-        let c: Vec<u32> = clock.split(':').filter_map(|x| x.parse().ok()).collect();
-        let valid = d.len() == 3
-            && c.len() == 3
+        let (d, d_len) = three(date, '/');
+        let (c, c_len) = three(clock, ':');
+        let valid = d_len == 3
+            && c_len == 3
             && (1..=9999).contains(&d[0])
             && (1..=12).contains(&d[1])
             && (1..=31).contains(&d[2])
@@ -549,6 +549,20 @@ fn read_date(text: &str) -> Option<([u32; 6], String)> {
         }
     }
     None
+}
+
+/// The numbers of `text` between `sep`s that read as numbers (the others left out), the first
+/// three, and how many there are.
+fn three(text: &str, sep: char) -> ([u32; 3], usize) {
+    let mut out = [0; 3];
+    let mut n = 0;
+    for x in text.split(sep).filter_map(|x| x.parse::<u32>().ok()) {
+        if let Some(slot) = out.get_mut(n) {
+            *slot = x;
+        }
+        n += 1;
+    }
+    (out, n)
 }
 
 /// `Table 'NAME' 9-max Seat #3 is the button`.
