@@ -60,6 +60,10 @@ pub(super) fn push_int(out: &mut String, n: impl Into<u64>) {
 
 /// Writes `n` in decimal with at least `width` digits (zeros before; at most 20).
 pub(super) fn push_digits(out: &mut String, mut n: u64, width: usize) {
+    if n < 10 && width <= 1 {
+        out.push(char::from(b'0' + n as u8));
+        return;
+    }
     let mut buf = [b'0'; 20];
     let mut k = buf.len();
     while n > 0 {

@@ -26,8 +26,12 @@ pub struct Line<'t> {
 pub fn amount(text: &str) -> Option<Amount> {
     let t = text.trim();
     let t = t.split(' ').next()?;
-    let t = t.trim_start_matches(|c: char| !c.is_ascii_digit() && c != '-');
-    let t = t.trim_end_matches(|c: char| !c.is_ascii_digit());
+    // Bytes of other characters are never ASCII digits nor `-`: the trims below, byte by
+    // byte, cut where trimming character by character would.
+    let bytes = t.as_bytes();
+    let start = bytes.iter().position(|&b| b.is_ascii_digit() || b == b'-').unwrap_or(bytes.len());
+    let end = bytes.iter().rposition(u8::is_ascii_digit).map_or(start, |k| (k + 1).max(start));
+    let t = t.get(start..end)?;
     if t.is_empty() || t.starts_with('-') {
         return None;
     }
@@ -133,5 +137,50 @@ mod tests {
             assert_eq!(rfind(hay, needle), hay.rfind(needle), "{hay} {needle}");
         }
         assert!(!has("cashed ou", "cashed out"));
+    }
+
+    /// The amount as read character by character (the reading before the one by bytes).
+    fn amount_by_chars(text: &str) -> Option<Amount> {
+        let t = text.trim().split(' ').next()?;
+        let t = t.trim_start_matches(|c: char| !c.is_ascii_digit() && c != '-');
+        let t = t.trim_end_matches(|c: char| !c.is_ascii_digit());
+        if t.is_empty() || t.starts_with('-') {
+            return None;
+        }
+        let plain: String = t.chars().filter(|&c| c != ',').collect();
+        if !plain.bytes().all(|b| b.is_ascii_digit() || b == b'.') {
+            return None;
+        }
+        Amount::parse(&plain)
+    }
+
+    #[test]
+    fn an_amount_reads_the_same_by_bytes_as_by_characters() {
+        let texts = [
+            "$0.25",
+            "€1,500.50 EUR",
+            "($0.25)",
+            "-5",
+            "$-5",
+            "abc",
+            "",
+            " ",
+            "1.",
+            ".5",
+            "5x",
+            "₹1,00,000",
+            "£3.5£",
+            "$1.2.3",
+            "€€7",
+            "12 chips",
+            "x-1",
+            "0",
+            "$",
+            "é9é",
+            "9,",
+        ];
+        for t in texts {
+            assert_eq!(amount(t), amount_by_chars(t), "{t:?}");
+        }
     }
 }

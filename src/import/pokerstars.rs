@@ -651,7 +651,29 @@ fn named(hand: &StarsHand, t: &str) -> Option<usize> {
 fn cards_of(t: &str) -> Option<String> {
     let open = t.rfind('[')?;
     let close = t[open..].find(']')? + open;
-    Some(t[open + 1..close].split_whitespace().collect())
+    let inside = &t[open + 1..close];
+    // Cards are letters and digits between single spaces: those bytes alone are kept.
+    if inside.bytes().all(|b| b.is_ascii_alphanumeric() || b == b' ') {
+        let mut cards = String::with_capacity(inside.len());
+        cards.extend(inside.bytes().filter(|&b| b != b' ').map(char::from));
+        return Some(cards);
+    }
+    Some(inside.split_whitespace().collect())
+}
+
+/// Whether `t` holds `Hand was cancelled`, and whether it holds `cashed out`: one pass over
+/// the line (every line of the play is asked both).
+fn cancelled_and_cashed_out(t: &str) -> (bool, bool) {
+    let b = t.as_bytes();
+    let (mut cancelled, mut cashed) = (false, false);
+    for (k, &c) in b.iter().enumerate() {
+        if c == b'H' && !cancelled {
+            cancelled = b[k..].starts_with(b"Hand was cancelled");
+        } else if c == b'c' && !cashed {
+            cashed = b[k..].starts_with(b"cashed out");
+        }
+    }
+    (cancelled, cashed)
 }
 
 /// One line of the play (before the summary).
@@ -678,11 +700,12 @@ fn play_line(hand: &mut StarsHand, l: &Line) -> Result<(), TextError> {
         }
         return Ok(());
     }
-    if t.starts_with("Hand cancelled") || has(t, "Hand was cancelled") {
+    let (cancelled, cashed_out) = cancelled_and_cashed_out(t);
+    if t.starts_with("Hand cancelled") || cancelled {
         hand.refusal = Some(Refusal::NotSupported(format!("the hand was cancelled (line {n})")));
         return Ok(());
     }
-    if has(t, "cashed out") && (has(t, "cashed out the hand") || has(t, "pot not awarded")) {
+    if cashed_out && (has(t, "cashed out the hand") || has(t, "pot not awarded")) {
         hand.refusal = Some(Refusal::NotSupported(format!(
             "a player cashed out (line {n}): the site paid outside the pot, which a replay cannot check"
         )));
