@@ -23,6 +23,7 @@ pub mod acpc;
 pub mod decode;
 mod doc;
 mod emit;
+mod header;
 pub mod lines;
 pub mod pokerstars;
 pub mod rake;

@@ -1,0 +1,203 @@
+//! The header line of a PokerStars hand: its number, tournament, game, betting structure,
+//! stakes, currency and date.
+
+use super::lines::{amount, find, has, roman, Line};
+use super::pokerstars::{err, GameName, Limit, StarsHand, TextError, Tournament};
+
+/// The header: hand number, tournament, game, stakes, date.
+pub(super) fn parse_header(l: &Line) -> Result<StarsHand, TextError> {
+    let t = l.text;
+    let room = if t.starts_with("PokerStars Zoom") {
+        Some("Zoom")
+    } else if t.starts_with("PokerStars Home Game") {
+        Some("Home Game")
+    } else {
+        None
+    };
+    let hash = t.find('#').unwrap_or(0);
+    let colon = t[hash..].find(':').map(|k| hash + k);
+    let Some(colon) = colon else {
+        return err(l.number, "expected `PokerStars Hand #NUMBER:` at the start of the hand");
+    };
+    let number = t[hash + 1..colon].trim().to_string();
+    let mut rest = t[colon + 1..].trim();
+    let mut tournament = None;
+    if let Some(after) = rest.strip_prefix("Tournament #") {
+        let end = after.find(|c: char| !c.is_ascii_digit()).unwrap_or(after.len());
+        let id = after[..end].to_string();
+        rest = after[end..].trim_start_matches(',').trim();
+        tournament = Some(Tournament { id, buy_in: None, level: None });
+    }
+    // Home games name their club in braces.
+    if rest.starts_with('{') {
+        if let Some(k) = rest.find('}') {
+            rest = rest[k + 1..].trim();
+        }
+    }
+    let game_at = ["Hold'em", "Omaha", "5 Card Omaha", "6 Card Omaha", "Mixed", "Razz", "7 Card"]
+        .iter()
+        .filter_map(|g| find(rest, g))
+        .min();
+    let Some(game_at) = game_at else {
+        return err(l.number, format!("expected a game name (Hold'em, Omaha, ...) in `{rest}`"));
+    };
+    if let Some(t) = tournament.as_mut() {
+        let buy_in = rest[..game_at].trim();
+        t.buy_in = (!buy_in.is_empty()).then(|| buy_in.to_string());
+    }
+    let mut desc = &rest[game_at..];
+    // Mixed games name the game of the hand in parentheses: `Mixed Hold'em (Hold'em Limit)`,
+    // `Mixed NLH/PLO (Hold'em No Limit, $0.10/$0.25 USD)`.
+    if desc.starts_with("Mixed") {
+        if let Some(open) = desc.find('(') {
+            desc = &desc[open + 1..];
+        }
+    }
+    let paren = desc.find(['(', '-', ',', ')']).unwrap_or(desc.len());
+    let game_text = desc[..paren].trim();
+    let game = if game_text.starts_with("Hold'em") {
+        GameName::Holdem
+    } else if has(game_text, "Omaha") {
+        let name = game_text
+            .replace(" No Limit", "")
+            .replace(" Pot Limit", "")
+            .replace(" Limit", "")
+            .trim()
+            .to_string();
+        GameName::Omaha(name)
+    } else {
+        GameName::Other(game_text.to_string())
+    };
+    let limit = if has(desc, "Pot Limit Pre-Flop") {
+        Limit::Mixed
+    } else if has(game_text, "No Limit") {
+        Limit::NoLimit
+    } else if has(game_text, "Pot Limit") {
+        Limit::PotLimit
+    } else if has(game_text, "Limit") {
+        Limit::FixedLimit
+    } else {
+        return err(l.number, format!("expected No Limit, Pot Limit or Limit in `{game_text}`"));
+    };
+    if let Some(t) = tournament.as_mut() {
+        if let Some(k) = find(desc, "Level ") {
+            let word: String = desc[k + 6..].chars().take_while(|c| c.is_alphanumeric()).collect();
+            t.level =
+                roman(&word).or_else(|| word.parse().ok()).filter(|l| (1..=100_000).contains(l));
+        }
+    }
+    // The stakes: the first `(A/B ...)` after the game.
+    let mut stakes = None;
+    let mut currency = None;
+    let mut symbol = None;
+    let mut search = &rest[game_at..];
+    while let Some(open) = search.find('(') {
+        let Some(close) = search[open..].find(')') else { break };
+        let inside = &search[open + 1..open + close];
+        if let Some((a, b)) = inside.split_once('/') {
+            let (b, code) = match b.trim().split_once(' ') {
+                Some((b, code)) => (b, Some(code.trim().to_string())),
+                None => (b.trim(), None),
+            };
+            let a = a.trim().rsplit(' ').next().unwrap_or("");
+            if let (Some(x), Some(y)) = (amount(a), amount(b)) {
+                stakes = Some((x, y));
+                currency = code.filter(|c| c.chars().all(|c| c.is_ascii_uppercase()));
+                symbol = a.trim().chars().next().filter(|c| !c.is_ascii_digit());
+                break;
+            }
+        }
+        search = &search[open + close..];
+    }
+    let Some(stakes) = stakes else {
+        return err(
+            l.number,
+            "expected the stakes in the header, as `($0.50/$1.00 USD)` or `(10/20)`",
+        );
+    };
+    if currency.is_none() {
+        currency = buy_in_currency(tournament.as_ref());
+    }
+    let play_money = has(desc, "Play Money");
+    // Capped no limit: `($1/$2 - $40 Cap - USD)`.
+    let cap = find(desc, " Cap").and_then(|k| desc[..k].rsplit(' ').next()).and_then(amount);
+    Ok(StarsHand {
+        number: Some(number),
+        line: l.number,
+        room,
+        game,
+        limit,
+        tournament,
+        stakes,
+        currency,
+        symbol,
+        play_money,
+        cap,
+        time: date_time(t),
+        table: String::new(),
+        max_seats: None,
+        button: 0,
+        seats: Vec::with_capacity(10),
+        events: Vec::with_capacity(40),
+        dealt: Vec::new(),
+        known: Vec::new(),
+        summary: None,
+        refusal: None,
+    })
+}
+
+/// The currency code at the end of a tournament's buy-in (`$0.91+$0.09 USD`).
+fn buy_in_currency(t: Option<&Tournament>) -> Option<String> {
+    let word = t?.buy_in.as_deref()?.rsplit(' ').next()?;
+    (word.len() == 3 && word.chars().all(|c| c.is_ascii_uppercase())).then(|| word.to_string())
+}
+
+/// The hand's date and time: the one in brackets (the site's own, ET) when given, else the
+/// first.
+fn date_time(header: &str) -> Option<([u32; 6], String)> {
+    let from = header.rfind('[').unwrap_or(0);
+    read_date(&header[from..]).or_else(|| read_date(header))
+}
+
+fn read_date(text: &str) -> Option<([u32; 6], String)> {
+    let bytes = text.as_bytes();
+    for k in 0..bytes.len().saturating_sub(10) {
+        if !(bytes[k].is_ascii_digit() && bytes.get(k + 4) == Some(&b'/')) {
+            continue;
+        }
+        let rest = &text[k..];
+        let mut words = rest.split(' ').filter(|w| !w.is_empty() && *w != "-");
+        let date = words.next()?;
+        let clock = words.next()?;
+        let zone: String =
+            words.next().unwrap_or("").chars().filter(|c| c.is_ascii_alphabetic()).collect();
+        let (d, d_len) = three(date, '/');
+        let (c, c_len) = three(clock, ':');
+        let valid = d_len == 3
+            && c_len == 3
+            && (1..=9999).contains(&d[0])
+            && (1..=12).contains(&d[1])
+            && (1..=31).contains(&d[2])
+            && c[0] < 24
+            && c[1] < 60
+            && c[2] < 60;
+        if valid {
+            return Some(([d[0], d[1], d[2], c[0], c[1], c[2]], zone));
+        }
+    }
+    None
+}
+
+/// The numbers of `text` between `sep`s that read as numbers (the others left out), the first
+/// three, and how many there are.
+fn three(text: &str, sep: char) -> ([u32; 3], usize) {
+    let mut out = [0; 3];
+    let mut n = 0;
+    for x in text.split(sep).filter_map(|x| x.parse::<u32>().ok()) {
+        if let Some(slot) = out.get_mut(n) {
+            *slot = x;
+        }
+        n += 1;
+    }
+    (out, n)
+}
