@@ -15,6 +15,7 @@
 //! players' weights multiplied (weights in whole thousandths, divided by their common factor).
 
 mod board_first;
+mod by_hand;
 mod community;
 mod community_sample;
 mod deal;
@@ -33,6 +34,7 @@ mod stud;
 mod tally;
 mod turnover;
 
+pub use by_hand::{by_hand, by_hand_with, ByHand, ClassEquity, HandCounts, HandEquity};
 pub use error::EquityError;
 pub use estimate::{describe_seconds, estimated_seconds, SECONDS_PER_COST};
 pub use holdem::MAX_MATCHUP_CLASSES;

@@ -12,6 +12,7 @@ mod cli_rank;
 mod common;
 mod corpus;
 mod docs;
+mod equity_by_hand;
 mod equity_fixtures;
 mod equity_games;
 mod equity_messages;
