@@ -30,6 +30,7 @@ mod omaha_board;
 mod query;
 mod ranks;
 mod showdown;
+mod streets;
 mod stud;
 mod tally;
 mod turnover;
@@ -43,6 +44,7 @@ pub use monte_carlo::{
     STDERR_EXPECTED,
 };
 pub use query::{Game, Holding, Method, ParsedQuery, Query};
+pub use streets::{next_cards, runout, NextCard, NextCards, Street};
 pub use tally::{HILO_UNIT, TIE_UNIT};
 
 use tally::Tally;

@@ -7,6 +7,7 @@
 mod cli_batch;
 mod cli_deal;
 mod cli_equity;
+mod cli_equity_by_hand;
 mod cli_range;
 mod cli_rank;
 mod common;
