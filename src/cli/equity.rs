@@ -114,8 +114,8 @@ pub struct EquityArgs {
     /// Colour the --by-hand grid: auto (a terminal without NO_COLOR), always or never.
     #[arg(long, value_enum, default_value = "auto")]
     color: super::range::ColorArg,
-    /// With --by-hand: the grid of player N's range as an SVG picture; with --streets: the
-    /// chart of the equities (replaced only when complete).
+    /// With --by-hand: the grid of one player's range (--player) as an SVG picture; with
+    /// --streets: the chart of the equities (replaced only when complete).
     #[arg(long, value_name = "FILE")]
     svg: Option<std::path::PathBuf>,
     /// With --by-hand or --streets: a self-contained HTML page (pictures and tables).

@@ -290,3 +290,58 @@ fn the_equity_pictures_in_docs_are_current() {
         assert!(old == fresh, "docs/pictures/{name} is stale: rerun with FELT_BLESS=1 ({args:?})");
     }
 }
+
+/// A command line's words, with double quotes grouping (as the shell reads the examples).
+fn words(line: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut word = String::new();
+    let mut quoted = false;
+    let mut any = false;
+    for ch in line.chars() {
+        match ch {
+            '"' => {
+                quoted = !quoted;
+                any = true;
+            }
+            c if c.is_whitespace() && !quoted => {
+                if any {
+                    out.push(std::mem::take(&mut word));
+                    any = false;
+                }
+            }
+            c => {
+                word.push(c);
+                any = true;
+            }
+        }
+    }
+    if any {
+        out.push(word);
+    }
+    out
+}
+
+/// Every `--by-hand` and `--streets` example in docs/equity.md prints what the page shows (an
+/// example may show only the first lines of its output).
+#[test]
+fn the_by_hand_and_streets_examples_in_the_docs_print_what_they_show() {
+    let page =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/equity.md")).unwrap();
+    let mut checked = 0;
+    for block in page.split("```console\n").skip(1) {
+        let block = block.split("```").next().unwrap();
+        for example in block.split("$ felt ").skip(1) {
+            let (command, shown) = example.split_once('\n').unwrap();
+            if !command.contains("--by-hand") && !command.contains("--streets") {
+                continue;
+            }
+            let args = words(command);
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            let out = stdout(&args);
+            let shown = shown.trim_end();
+            assert!(out.starts_with(shown), "felt {command}\nshown:\n{shown}\nprinted:\n{out}");
+            checked += 1;
+        }
+    }
+    assert!(checked >= 5, "{checked} examples");
+}
