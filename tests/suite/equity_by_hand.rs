@@ -59,12 +59,13 @@ fn by_hand_counts_add_up_to_the_plain_counts_exactly() {
 }
 
 /// A combo's counts by the rules: every opposing combo that shares no card with it (or with the
-/// board and dead cards), every completion of the board, each hand worth its best five cards.
-fn slow_counts(mine: Combo, others: &[Combo], board: &[Card], dead: &[Card]) -> [u64; 4] {
+/// board and dead cards), each counted its weight times, every completion of the board, each
+/// hand worth its best five cards.
+fn slow_counts(mine: Combo, others: &[(Combo, u64)], board: &[Card], dead: &[Card]) -> [u64; 4] {
     let mut used: CardSet = board.iter().chain(dead).copied().collect();
     used = used.union(mine.set());
     let [mut total, mut wins, mut ties, mut halves] = [0u64; 4];
-    for &o in others.iter().filter(|o| o.set().is_disjoint(used)) {
+    for &(o, w) in others.iter().filter(|(o, _)| o.set().is_disjoint(used)) {
         let taken = used.union(o.set());
         let deck: Vec<Card> = Card::all().filter(|c| !taken.contains(*c)).collect();
         let mut boards: Vec<Vec<Card>> = vec![board.to_vec()];
@@ -83,12 +84,12 @@ fn slow_counts(mine: Combo, others: &[Combo], board: &[Card], dead: &[Card]) -> 
         for b in boards {
             let value = |c: Combo| best_of(&[&b[..], &c.cards()[..]].concat(), standard5);
             let (x, y) = (value(mine), value(o));
-            total += 1;
+            total += w;
             if x > y {
-                wins += 1;
+                wins += w;
             } else if x == y {
-                ties += 1;
-                halves += 1;
+                ties += w;
+                halves += w;
             }
         }
     }
@@ -96,35 +97,70 @@ fn slow_counts(mine: Combo, others: &[Combo], board: &[Card], dead: &[Card]) -> 
 }
 
 #[test]
-fn each_combo_agrees_with_a_slow_enumeration_by_the_rules() {
+fn each_combo_and_class_agrees_with_a_slow_enumeration_by_the_rules() {
     for (players, board) in [
         (["AA,KK,AKs,87s", "QQ+,JTs,T9s"], "Ts9s2d4h"),
         (["AA,KK,AKs,87s", "QQ+,JTs,T9s"], "Ts9s2d4h5s"),
         (["AhKh,QsQd,7c7d", "random"], "Ts9s2d4h5s"),
+        (["AA:0.5,KK,AKs:0.25", "QQ+:0.75,JTs,T9s:0.5"], "Ts9s2d4h"),
     ] {
         let q = query(&players, board, "", Method::Exhaustive);
         let b = by_hand(&q).unwrap();
         let board = parse_cards(board, Deck::Standard).unwrap();
         let blocked: CardSet = board.iter().copied().collect();
-        let range = |p: usize| -> Vec<Combo> {
+        // Weights in thousandths: the engine's counts are in its own units (weights over their
+        // common factor), so the fractions are compared, to the last bits of a double.
+        let range = |p: usize| -> Vec<(Combo, u64)> {
             Range::parse(players[p])
                 .unwrap()
                 .combos()
-                .map(|(c, _)| c)
-                .filter(|c| c.set().is_disjoint(blocked))
+                .filter(|(c, _)| c.set().is_disjoint(blocked))
+                .map(|(c, w)| (c, u64::from(w)))
                 .collect()
         };
         for p in 0..2 {
             let others = range(1 - p);
-            for h in &b.players[p] {
-                let [total, wins, ties, halves] = slow_counts(h.combo, &others, &board, &[]);
+            // Each combo's slow counts, times its own weight.
+            let slow: Vec<[u64; 4]> = b.players[p]
+                .iter()
+                .map(|h| {
+                    slow_counts(h.combo, &others, &board, &[]).map(|x| x * u64::from(h.weight))
+                })
+                .collect();
+            // The engine's unit: its total over the slow total (1/10^6 without weights).
+            let unit = b.equity.total as f64 / slow.iter().map(|s| s[0] as f64).sum::<f64>();
+            let unweighted = !players.iter().any(|r| r.contains(':'));
+            let mut classes: std::collections::HashMap<String, [u64; 4]> = Default::default();
+            for (h, slow) in b.players[p].iter().zip(&slow) {
+                let class = classes.entry(h.combo.class().to_string()).or_default();
+                for (c, x) in class.iter_mut().zip(slow) {
+                    *c += x;
+                }
+                let what = format!("{} of player {p} in {players:?}", h.combo);
                 let c = h.counts;
-                assert_eq!(
-                    (c.total, c.wins, c.ties, c.tie_share),
-                    (total.into(), wins.into(), ties.into(), u128::from(halves) * 1260),
-                    "{} of player {p} in {players:?}",
-                    h.combo
-                );
+                if unweighted {
+                    let [total, wins, ties, halves] = slow.map(|x| u128::from(x / 1_000_000));
+                    assert_eq!(
+                        (c.total, c.wins, c.ties, c.tie_share),
+                        (total, wins, ties, halves * 1260),
+                        "{what}"
+                    );
+                }
+                let [total, wins, ties, halves] = slow.map(|x| x as f64);
+                assert!((c.total as f64 - total * unit).abs() <= 1e-9 * total * unit, "{what}");
+                assert!((c.equity() - (wins + halves / 2.0) / total).abs() < 1e-12, "{what}");
+                assert!((c.win() - wins / total).abs() < 1e-12, "{what}");
+                assert!((c.tie() - ties / total).abs() < 1e-12, "{what}");
+            }
+            for class in b.classes(p) {
+                let [total, wins, ties, halves] =
+                    classes[&class.class.to_string()].map(|x| x as f64);
+                let what = format!("{} of player {p} in {players:?}", class.class);
+                let c = class.counts;
+                assert!((b.share(&c) - total * unit / b.equity.total as f64).abs() < 1e-12);
+                assert!((c.equity() - (wins + halves / 2.0) / total).abs() < 1e-12, "{what}");
+                assert!((c.win() - wins / total).abs() < 1e-12, "{what}");
+                assert!((c.tie() - ties / total).abs() < 1e-12, "{what}");
             }
         }
     }
