@@ -305,3 +305,35 @@ mod tests {
         assert!(exact::applies(&setup(["AhKh", "QsQd"], "Js7c2d")), "exact hands");
     }
 }
+
+#[cfg(test)]
+mod symmetry_tests {
+    use super::*;
+
+    fn setup(players: &[&str], board: &str) -> Setup {
+        let mut q = Query::new(Game::Holdem, players.iter().copied());
+        q.board = board.into();
+        Setup::new(&q.parse().unwrap()).unwrap()
+    }
+
+    /// Matchup first spreads classes over their images when the ranges are suit-symmetric, and
+    /// walks every matchup otherwise: the integration tests' cases take both ways, and both
+    /// give the plain counts here.
+    #[test]
+    fn matchup_first_takes_both_ways_and_both_add_up() {
+        for (players, board, spread) in [
+            (&["JJ-88", "AK,KQs"][..], "", true),
+            (&["AA,KK,AKs:0.3", "QQ,JTs", "AhQh,99"][..], "Ts9s2d", false),
+            (&["AA,KK", "QQ,AKs", "JJ"][..], "Ts9s2d", true),
+        ] {
+            let s = setup(players, board);
+            let perms = super::super::iso::stabilizer(&[s.known_board(), s.dead()]);
+            assert_eq!(matchups::symmetric(&s, &perms), spread, "{players:?}");
+            let counts = matchups::exhaustive(&s, None).unwrap();
+            let plain = holdem::by_matchups(&s, None).unwrap();
+            let t = sample::tally_of(&counts);
+            assert_eq!((t.total, t.deals), (plain.total, plain.deals), "{players:?}");
+            assert_eq!((&t.wins, &t.ties, &t.shares), (&plain.wins, &plain.ties, &plain.shares));
+        }
+    }
+}
