@@ -4,9 +4,11 @@
 //! core; random vs random heads-up exhaustive under 10 s on two threads (set
 //! FELTKIT_BENCH_SLOW=1 to run it). The mixed games: PLO heads-up exact on a flop (990 turn
 //! and river pairs) has a goal of 1 ms on one core, PLO Monte Carlo of 10 M deals/s per core.
+//! Equity hand by hand (`by_hand`) has a goal of twice the plain query's time, measured beside
+//! it.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use feltkit::equity::{calculate, Game, Method, Query};
+use feltkit::equity::{by_hand, calculate, Game, Method, Query};
 
 fn query(game: Game, players: &[&str], board: &str, dead: &str, method: Method) -> Query {
     let mut q = Query::new(game, players.iter().copied());
@@ -132,5 +134,33 @@ fn monte_carlo(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, exhaustive, monte_carlo);
+/// `--by-hand` against the plain query, in the same run: a wide range against a random hand
+/// preflop, exhaustive (board first, two threads) and Monte Carlo (a million deals, one
+/// thread). The goal: by hand within twice the plain query's time.
+fn by_hand_vs_plain(c: &mut Criterion) {
+    let one = pool(1);
+    let two = pool(2);
+    let range = "22+,A2s+,K9s+,QTs+,JTs,ATo+,KJo+";
+    let mut g = c.benchmark_group("by_hand");
+    g.sample_size(10);
+    let q = query(Game::Holdem, &[range, "random"], "", "", Method::Exhaustive);
+    g.bench_function("exhaustive_plain_2t", |b| {
+        b.iter(|| two.install(|| calculate(&q).expect("equity")))
+    });
+    g.bench_function("exhaustive_by_hand_2t", |b| {
+        b.iter(|| two.install(|| by_hand(&q).expect("equity")))
+    });
+    let mut q = query(Game::Holdem, &[range, "random"], "", "", Method::MonteCarlo);
+    q.iterations = Some(1_000_000);
+    g.throughput(Throughput::Elements(1_000_000));
+    g.bench_function("monte_carlo_plain_1t", |b| {
+        b.iter(|| one.install(|| calculate(&q).expect("equity")))
+    });
+    g.bench_function("monte_carlo_by_hand_1t", |b| {
+        b.iter(|| one.install(|| by_hand(&q).expect("equity")))
+    });
+    g.finish();
+}
+
+criterion_group!(benches, exhaustive, monte_carlo, by_hand_vs_plain);
 criterion_main!(benches);

@@ -16,6 +16,8 @@
 //! assert!(picture.starts_with("<svg") && picture.contains("data-class=\"AKs\""));
 //! ```
 
+pub mod equity;
+
 use std::fmt::Write;
 
 use crate::eval::Category;

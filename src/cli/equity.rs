@@ -13,6 +13,9 @@ use feltkit::equity::{
 use feltkit::text::count;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
+mod hands;
+mod streets;
+
 /// The games `felt equity` takes.
 #[derive(Clone, Copy, Debug, ValueEnum)]
 pub enum GameArg {
@@ -95,6 +98,32 @@ pub struct EquityArgs {
     /// games add scoop, high and low.
     #[arg(long)]
     json: bool,
+    /// Hold'em: each class of each player's range with its equity against the others (win,
+    /// tie, weight, share of the range), as a table sorted by equity and the 13x13 grid
+    /// coloured by equity.
+    #[arg(long, conflicts_with = "streets")]
+    by_hand: bool,
+    /// With --by-hand: each combo too, under its class.
+    #[arg(long, requires = "by_hand")]
+    combos: bool,
+    /// The equity street by street: with a 5-card --board, preflop, on the flop, turn and
+    /// river; with a flop or turn, after every card that can come next (the cards that help
+    /// and hurt, with their counts).
+    #[arg(long)]
+    streets: bool,
+    /// Colour the --by-hand grid: auto (a terminal without NO_COLOR), always or never.
+    #[arg(long, value_enum, default_value = "auto")]
+    color: super::range::ColorArg,
+    /// With --by-hand: the grid of one player's range (--player) as an SVG picture; with
+    /// --streets: the chart of the equities (replaced only when complete).
+    #[arg(long, value_name = "FILE")]
+    svg: Option<std::path::PathBuf>,
+    /// With --by-hand or --streets: a self-contained HTML page (pictures and tables).
+    #[arg(long, value_name = "FILE")]
+    html: Option<std::path::PathBuf>,
+    /// With --by-hand --svg: whose range the picture shows (1 = the first player).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=10))]
+    player: u16,
     /// Each player's range (hold'em and short deck, e.g. `QQ+,AKs`; Omaha, e.g. `AAKKds,JT98`)
     /// or exact cards; known cards in the stud games, Americana and turnover.
     #[arg(required = true, num_args = 1..)]
@@ -132,6 +161,10 @@ pub fn run(args: EquityArgs) -> anyhow::Result<ExitCode> {
     q.stderr = args.stderr;
     q.time = args.time;
     q.seed = args.seed;
+    if (args.svg.is_some() || args.html.is_some()) && !args.by_hand && !args.streets {
+        anyhow::bail!("--svg and --html draw --by-hand or --streets: add one of them");
+    }
+    super::range::check_outputs(args.svg.as_deref(), args.html.as_deref())?;
     let bar = ProgressBar::with_draw_target(Some(1000), ProgressDrawTarget::hidden());
     bar.set_style(
         ProgressStyle::with_template(
@@ -151,12 +184,26 @@ pub fn run(args: EquityArgs) -> anyhow::Result<ExitCode> {
         bar.set_position((frac * 1000.0) as u64);
     };
     if q.method == Method::Exhaustive {
-        match plan(&q) {
+        // A runout's longest street is preflop.
+        let mut planned = q.clone();
+        if args.streets && parse_cards(&q.board, q.game.deck()).is_ok_and(|b| b.len() == 5) {
+            planned.board.clear();
+        }
+        match plan(&planned) {
             Ok((_, cost)) => check_duration(cost, &args)?,
             Err(e) => return Ok(refuse(&q, &e)),
         }
     }
     let opts = Options { threads: args.threads, progress: Some(&progress) };
+    if args.by_hand || args.streets {
+        let code = if args.by_hand {
+            hands::run(&q, &args, &opts)
+        } else {
+            streets::run(&q, &args, &opts)
+        };
+        bar.finish_and_clear();
+        return code;
+    }
     let result = calculate_with(&q, &opts);
     bar.finish_and_clear();
     let e = match result {
@@ -172,6 +219,27 @@ pub fn run(args: EquityArgs) -> anyhow::Result<ExitCode> {
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The query as a `felt equity` command line, with `flag` at the end: the pictures' title.
+pub(super) fn command_line(q: &Query, flag: &str) -> String {
+    let mut t = String::from("felt equity");
+    if q.game != Game::Holdem {
+        t += &format!(" --game {}", q.game.name());
+    }
+    for p in &q.players {
+        if p.is_empty() || p.contains(' ') {
+            t += &format!(" \"{p}\"");
+        } else {
+            t += &format!(" {p}");
+        }
+    }
+    for (name, cards) in [("--board", &q.board), ("--dead", &q.dead)] {
+        if !cards.is_empty() {
+            t += &format!(" {name} {}", cards.replace(' ', ""));
+        }
+    }
+    t + " " + flag
 }
 
 /// Prints the estimate of a long exhaustive run before it starts, and refuses one above
@@ -251,7 +319,7 @@ fn join_and(items: &[String]) -> String {
 }
 
 /// The `--json` object.
-fn to_json(e: &Equity) -> serde_json::Value {
+pub(super) fn to_json(e: &Equity) -> serde_json::Value {
     let players: Vec<serde_json::Value> = e
         .players
         .iter()
@@ -275,7 +343,7 @@ fn to_json(e: &Equity) -> serde_json::Value {
 }
 
 /// The plain table: one row per player, columns aligned.
-fn write_table(out: &mut dyn Write, e: &Equity, auto: bool) -> std::io::Result<()> {
+pub(super) fn write_table(out: &mut dyn Write, e: &Equity, auto: bool) -> std::io::Result<()> {
     let how = if auto { " (chosen automatically)" } else { "" };
     let method = e.method.name().replace('_', " ");
     writeln!(out, "method: {method}{how}, {}", count(e.deals, "deal", "deals"))?;

@@ -57,7 +57,7 @@ pub struct RangeArgs {
 
 /// How the terminal takes colours.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Palette {
+pub(super) enum Palette {
     TrueColor,
     Ansi256,
 }
@@ -118,7 +118,7 @@ pub fn run(args: RangeArgs) -> anyhow::Result<ExitCode> {
 }
 
 /// Which palette to colour with, if any.
-fn palette(mode: ColorArg) -> Option<Palette> {
+pub(super) fn palette(mode: ColorArg) -> Option<Palette> {
     let on = match mode {
         ColorArg::Never => false,
         ColorArg::Always => true,
@@ -132,7 +132,7 @@ fn palette(mode: ColorArg) -> Option<Palette> {
 }
 
 /// Refuses `--svg` and `--html` naming the same file: one would overwrite the other.
-fn check_outputs(svg: Option<&Path>, html: Option<&Path>) -> anyhow::Result<()> {
+pub(super) fn check_outputs(svg: Option<&Path>, html: Option<&Path>) -> anyhow::Result<()> {
     let (Some(a), Some(b)) = (svg, html) else { return Ok(()) };
     let ra = feltkit::batch::resolve_links(a).with_context(|| format!("--svg {}", a.display()))?;
     let rb = feltkit::batch::resolve_links(b).with_context(|| format!("--html {}", b.display()))?;
@@ -149,7 +149,7 @@ fn check_outputs(svg: Option<&Path>, html: Option<&Path>) -> anyhow::Result<()> 
 }
 
 /// Writes `bytes` to `path` under a temporary name, renamed onto it when complete.
-fn write_atomic(path: &Path, flag: &str, bytes: &[u8]) -> anyhow::Result<()> {
+pub(super) fn write_atomic(path: &Path, flag: &str, bytes: &[u8]) -> anyhow::Result<()> {
     let real = feltkit::batch::resolve_links(path)
         .with_context(|| format!("{flag} {}", path.display()))?;
     let mut file = super::batch::interrupt::create(|| feltkit::batch::AtomicFile::create(&real))
@@ -462,7 +462,7 @@ impl Report {
 }
 
 /// The escape that sets the background (or foreground) to `c`.
-fn ansi(p: Palette, c: Rgb, background: bool) -> String {
+pub(super) fn ansi(p: Palette, c: Rgb, background: bool) -> String {
     let layer = if background { 48 } else { 38 };
     match p {
         Palette::TrueColor => format!("\x1b[{layer};2;{};{};{}m", c.0, c.1, c.2),

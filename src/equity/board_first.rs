@@ -33,7 +33,7 @@ fn map_bits(perm: &iso::SuitPerm, bits: u64) -> u64 {
 }
 
 /// The permutations that keep both ranges (with their weights), the board and the dead cards.
-fn symmetries(s: &Setup) -> Vec<iso::SuitPerm> {
+pub(crate) fn symmetries(s: &Setup) -> Vec<iso::SuitPerm> {
     let table = iso::combo_table();
     let mut weights = vec![[0u64; 2]; COMBOS];
     for (p, combos) in s.players.iter().enumerate().take(2) {
@@ -51,7 +51,7 @@ fn symmetries(s: &Setup) -> Vec<iso::SuitPerm> {
 }
 
 /// The board completions that are smallest in their class, with the class sizes.
-fn canonical_boards(s: &Setup, perms: &[iso::SuitPerm]) -> Vec<(u64, u64)> {
+pub(crate) fn canonical_boards(s: &Setup, perms: &[iso::SuitPerm]) -> Vec<(u64, u64)> {
     let deck: Vec<Card> =
         (0..52u8).filter_map(Card::from_index).filter(|c| !s.known.contains(*c)).collect();
     let known_board: u64 = s.board.iter().fold(0, |m, c| m | 1 << c.index());

@@ -104,7 +104,7 @@ impl Setup {
 
     /// About how many matchup classes (matchups up to a suit permutation that keeps the board
     /// and dead cards) matchup-first enumeration holds: at most this many.
-    fn class_estimate(&self) -> f64 {
+    pub(crate) fn class_estimate(&self) -> f64 {
         let matchups: f64 = self.players.iter().map(|p| p.len() as f64).product();
         let sym = iso::stabilizer(&[self.known_board(), self.dead()]).len() as f64;
         if matchups > 1.0 {
@@ -160,17 +160,17 @@ impl Setup {
         self.plan().1
     }
 
-    fn known_board(&self) -> CardSet {
+    pub(crate) fn known_board(&self) -> CardSet {
         self.board.iter().copied().collect()
     }
 
-    fn dead(&self) -> CardSet {
+    pub(crate) fn dead(&self) -> CardSet {
         self.known.difference(self.known_board())
     }
 }
 
 /// The ranks of two hole cards, higher first: what matchups of one rank group share.
-fn rank_pair([a, b]: [Card; 2]) -> [u8; 2] {
+pub(crate) fn rank_pair([a, b]: [Card; 2]) -> [u8; 2] {
     let (x, y) = (a.rank().index(), b.rank().index());
     [x.max(y), x.min(y)]
 }
@@ -193,11 +193,11 @@ pub(crate) fn choose(n: u64, k: u64) -> u64 {
 
 /// A matchup up to suit permutation: its combo indices, how many matchups it stands for and
 /// their total weight.
-type Classes = HashMap<[u16; MAX_PLAYERS], (u64, u128)>;
+pub(crate) type Classes = HashMap<[u16; MAX_PLAYERS], (u64, u128)>;
 
 /// Lists the matchups and folds those equal up to a suit permutation that keeps the board and
 /// the dead cards.
-fn matchup_classes(s: &Setup) -> Result<Classes, EquityError> {
+pub(crate) fn matchup_classes(s: &Setup) -> Result<Classes, EquityError> {
     let perms = iso::stabilizer(&[s.known_board(), s.dead()]);
     let table = iso::combo_table();
     let mut classes: Classes = HashMap::new();
@@ -317,7 +317,7 @@ pub(crate) fn by_matchups(
 }
 
 /// Errors unless some combination of combos shares no card.
-fn matchup_exists(s: &Setup) -> Result<(), EquityError> {
+pub(crate) fn matchup_exists(s: &Setup) -> Result<(), EquityError> {
     fn rec(s: &Setup, p: usize, used: CardSet) -> bool {
         p == s.players.len()
             || s.players[p].iter().any(|w| {

@@ -15,6 +15,7 @@
 //! players' weights multiplied (weights in whole thousandths, divided by their common factor).
 
 mod board_first;
+mod by_hand;
 mod community;
 mod community_sample;
 mod deal;
@@ -29,10 +30,12 @@ mod omaha_board;
 mod query;
 mod ranks;
 mod showdown;
+mod streets;
 mod stud;
 mod tally;
 mod turnover;
 
+pub use by_hand::{by_hand, by_hand_with, ByHand, ClassEquity, HandCounts, HandEquity};
 pub use error::EquityError;
 pub use estimate::{describe_seconds, estimated_seconds, SECONDS_PER_COST};
 pub use holdem::MAX_MATCHUP_CLASSES;
@@ -41,6 +44,7 @@ pub use monte_carlo::{
     STDERR_EXPECTED,
 };
 pub use query::{Game, Holding, Method, ParsedQuery, Query};
+pub use streets::{next_cards, runout, NextCard, NextCards, Street};
 pub use tally::{HILO_UNIT, TIE_UNIT};
 
 use tally::Tally;

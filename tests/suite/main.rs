@@ -7,11 +7,13 @@
 mod cli_batch;
 mod cli_deal;
 mod cli_equity;
+mod cli_equity_by_hand;
 mod cli_range;
 mod cli_rank;
 mod common;
 mod corpus;
 mod docs;
+mod equity_by_hand;
 mod equity_fixtures;
 mod equity_games;
 mod equity_messages;

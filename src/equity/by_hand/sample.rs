@@ -1,0 +1,310 @@
+//! Hand by hand, Monte Carlo: the plain hold'em sampler's deals, drawn the same way from the
+//! same generators (batch `b` from its own generator under the seed, rounds of fixed sizes), so
+//! that the same seed gives the same deals as the plain calculation on any thread count; each
+//! deal is counted under the combo each player was dealt.
+//!
+//! Players' combos are drawn in turn by weight and the whole deal redrawn on a clash; a player
+//! whose range is every two cards left, equally weighted, is dealt two cards from the deck after
+//! the board (see the plain sampler, `holdem_sample.rs`, for why this is exact).
+
+use std::time::Instant;
+
+use rand::Rng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+use rayon::prelude::*;
+
+use super::super::deal::Uniform32;
+use super::super::holdem::Setup;
+use super::super::monte_carlo::{batch_rng, BATCH, DEFAULT_STDERR, MAX_DEALS};
+use super::super::tally::{Tally, MAX_PLAYERS, TIE_UNIT};
+use super::super::{EquityError, Progress, Query};
+use super::{empty, HandCounts, PerCombo};
+use crate::card::{Card, Rank, Suit};
+use crate::eval::standard::Hand;
+use crate::range::{Combo, COMBOS};
+
+/// Redraws allowed for one deal before the ranges are declared too overlapping.
+const MAX_REDRAWS: u32 = 1_000_000;
+
+/// Batches per round, at most (as the plain driver).
+const MAX_ROUND: u64 = 128;
+
+struct Player {
+    free: bool,
+    masks: Vec<u64>,
+    hands: Vec<Hand>,
+    combos: Vec<u16>,
+    cumulative: Vec<u64>,
+    total: u64,
+}
+
+impl Player {
+    #[inline(always)]
+    fn draw(&self, rng: &mut Xoshiro256PlusPlus) -> usize {
+        if self.masks.len() == 1 {
+            return 0;
+        }
+        let x = rng.random_range(0..self.total);
+        self.cumulative.partition_point(|&c| c <= x)
+    }
+}
+
+struct Sampler {
+    players: Vec<Player>,
+    deck: Vec<Card>,
+    known: u64,
+    board: Hand,
+    left: usize,
+    /// The combo index of two card indices.
+    pair: Vec<u16>,
+}
+
+/// Per player and combo, unweighted: deals, wins, ties, tie shares and squares.
+type Batch = Vec<[u64; 5]>;
+
+impl Sampler {
+    fn new(s: &Setup) -> Sampler {
+        let mut out = s.known;
+        for combos in s.players.iter().filter(|c| c.len() == 1) {
+            out = out.union(combos[0].combo.set());
+        }
+        let deck: Vec<Card> =
+            (0..52u8).filter_map(Card::from_index).filter(|c| !out.contains(*c)).collect();
+        let pairs = deck.len() * deck.len().saturating_sub(1) / 2;
+        let players = s
+            .players
+            .iter()
+            .map(|combos| {
+                let mut total = 0;
+                let mut cumulative = Vec::with_capacity(combos.len());
+                for w in combos {
+                    total += w.weight;
+                    cumulative.push(total);
+                }
+                Player {
+                    free: combos.len() == pairs
+                        && pairs > 1
+                        && combos.iter().all(|w| w.weight == combos[0].weight),
+                    masks: combos.iter().map(|w| w.combo.set().bits()).collect(),
+                    hands: combos
+                        .iter()
+                        .map(|w| {
+                            let [a, b] = w.combo.cards();
+                            Hand::EMPTY.add(a).add(b)
+                        })
+                        .collect(),
+                    combos: combos.iter().map(|w| w.combo.index() as u16).collect(),
+                    cumulative,
+                    total,
+                }
+            })
+            .collect();
+        let mut pair = vec![0u16; 52 * 52];
+        for c in Combo::all() {
+            let [a, b] = c.cards();
+            pair[a.index() as usize * 52 + b.index() as usize] = c.index() as u16;
+            pair[b.index() as usize * 52 + a.index() as usize] = c.index() as u16;
+        }
+        let board = s.board.iter().fold(Hand::EMPTY, |h, c| h.add(*c));
+        Sampler { players, deck, known: s.known.bits(), board, left: s.board_left(), pair }
+    }
+
+    /// Draws and counts `deals` deals into `acc` (player `p`'s combo `c` at `p * COMBOS + c`).
+    fn sample(
+        &self,
+        rng: &mut Xoshiro256PlusPlus,
+        deals: u64,
+        acc: &mut Batch,
+    ) -> Result<(), EquityError> {
+        let n = self.players.len();
+        let mut hands = [Hand::EMPTY; MAX_PLAYERS];
+        let mut picks = [0u16; MAX_PLAYERS];
+        let mut ranks = [0u16; MAX_PLAYERS];
+        let mut deck = [Card::new(Rank::TWO, Suit::CLUBS); 52];
+        let len = self.deck.len();
+        deck[..len].copy_from_slice(&self.deck);
+        let mut bits = Uniform32::default();
+        for _ in 0..deals {
+            let used = self.draw_players(rng, &mut hands, &mut picks)?;
+            let mut board = self.board;
+            let mut i = 0;
+            let mut next = |rng: &mut Xoshiro256PlusPlus| loop {
+                let j = i + bits.below(rng, (len - i) as u32) as usize;
+                deck.swap(i, j);
+                let c = deck[i];
+                if used >> c.index() & 1 == 0 {
+                    i += 1;
+                    return c;
+                }
+            };
+            for _ in 0..self.left {
+                board = board.add(next(rng));
+            }
+            for (p, player) in self.players.iter().enumerate() {
+                if player.free {
+                    let (a, b) = (next(rng), next(rng));
+                    hands[p] = Hand::EMPTY.add(a).add(b);
+                    picks[p] = self.pair[a.index() as usize * 52 + b.index() as usize];
+                }
+            }
+            for p in 0..n {
+                ranks[p] = (hands[p] + board).rank7().value();
+            }
+            count(&ranks[..n], &picks[..n], acc);
+        }
+        Ok(())
+    }
+
+    /// Draws the combo of every player not dealt from the deck, redrawing the whole deal on a
+    /// clash; returns the cards used.
+    #[inline(always)]
+    fn draw_players(
+        &self,
+        rng: &mut Xoshiro256PlusPlus,
+        hands: &mut [Hand; MAX_PLAYERS],
+        picks: &mut [u16; MAX_PLAYERS],
+    ) -> Result<u64, EquityError> {
+        let mut redraws = 0;
+        'deal: loop {
+            let mut used = self.known;
+            for (p, player) in self.players.iter().enumerate().filter(|(_, p)| !p.free) {
+                let i = player.draw(rng);
+                let m = player.masks[i];
+                if used & m != 0 {
+                    redraws += 1;
+                    if redraws > MAX_REDRAWS {
+                        return Err(EquityError::NoDeal);
+                    }
+                    continue 'deal;
+                }
+                used |= m;
+                hands[p] = player.hands[i];
+                picks[p] = player.combos[i];
+            }
+            return Ok(used);
+        }
+    }
+}
+
+/// Counts one showdown under each player's combo.
+#[inline(always)]
+fn count(ranks: &[u16], picks: &[u16], acc: &mut Batch) {
+    let best = ranks.iter().copied().max().unwrap_or(0);
+    let k = ranks.iter().filter(|&&r| r == best).count() as u64;
+    let share = TIE_UNIT / k.max(1);
+    for (p, (&r, &c)) in ranks.iter().zip(picks).enumerate() {
+        let a = &mut acc[p * COMBOS + c as usize];
+        a[0] += 1;
+        if r == best {
+            if k == 1 {
+                a[1] += 1;
+                a[4] += TIE_UNIT * TIE_UNIT;
+            } else {
+                a[2] += 1;
+                a[3] += share;
+                a[4] += share * share;
+            }
+        }
+    }
+}
+
+/// Runs batches until the query's stopping rule holds (the plain driver's rule and rounds).
+pub(super) fn run(
+    q: &Query,
+    s: &Setup,
+    progress: Option<&Progress<'_>>,
+) -> Result<PerCombo, EquityError> {
+    let sampler = Sampler::new(s);
+    let n = s.players.len();
+    let start = Instant::now();
+    let target = match (q.iterations, q.stderr, q.time) {
+        (None, None, None) => Some(DEFAULT_STDERR),
+        _ => q.stderr,
+    };
+    let limit = q.iterations.unwrap_or(if q.time.is_some() { u64::MAX } else { MAX_DEALS });
+    let mut totals = empty(n);
+    let mut next = 0u64;
+    let mut round = 8u64;
+    loop {
+        let first = next;
+        let done_deals = first.saturating_mul(BATCH);
+        if done_deals >= limit {
+            break;
+        }
+        let batches = round.min((limit - done_deals).div_ceil(BATCH));
+        next += batches;
+        let batch = (first..next)
+            .into_par_iter()
+            .try_fold(
+                || vec![[0u64; 5]; n * COMBOS],
+                |mut acc, b| {
+                    let deals = BATCH.min(limit - b * BATCH);
+                    sampler.sample(&mut batch_rng(q.seed, b), deals, &mut acc).map(|_| acc)
+                },
+            )
+            .try_reduce(
+                || vec![[0u64; 5]; n * COMBOS],
+                |mut a, b| {
+                    for (x, y) in a.iter_mut().zip(&b) {
+                        for k in 0..5 {
+                            x[k] += y[k];
+                        }
+                    }
+                    Ok(a)
+                },
+            )?;
+        for (i, x) in batch.iter().enumerate().filter(|(_, x)| x[0] > 0) {
+            let h = &mut totals[i / COMBOS][i % COMBOS];
+            h.add(&HandCounts {
+                deals: x[0],
+                total: u128::from(x[0]),
+                wins: u128::from(x[1]),
+                ties: u128::from(x[2]),
+                tie_share: u128::from(x[3]),
+                squares: u128::from(x[4]),
+            });
+        }
+        round = (round * 2).min(MAX_ROUND);
+        let tally = tally_of(&totals);
+        let worst = (0..n).map(|p| tally.stderr(p)).fold(0.0, f64::max);
+        let mut frac = tally.deals as f64 / limit as f64;
+        if let Some(t) = target {
+            if worst <= t {
+                break;
+            }
+            frac = frac.max((t / worst).powi(2));
+        }
+        if let Some(t) = q.time {
+            let elapsed = start.elapsed();
+            if elapsed >= t {
+                break;
+            }
+            frac = frac.max(elapsed.as_secs_f64() / t.as_secs_f64());
+        }
+        if let Some(f) = progress {
+            f(frac.min(1.0));
+        }
+    }
+    if let Some(f) = progress {
+        f(1.0);
+    }
+    Ok(totals)
+}
+
+/// The whole ranges' tally of per-combo counts.
+pub(super) fn tally_of(counts: &PerCombo) -> Tally {
+    let mut t = Tally::new(counts.len());
+    for (p, combos) in counts.iter().enumerate() {
+        for c in combos {
+            if p == 0 {
+                t.deals += c.deals;
+                t.total += c.total;
+            }
+            t.wins[p] += c.wins;
+            t.ties[p] += c.ties;
+            t.shares[p] += c.tie_share;
+            t.squares[p] += c.squares;
+        }
+    }
+    t
+}
