@@ -2,17 +2,18 @@
 //! high-low eight or better, and short-deck hold'em.
 //!
 //! Each game prepares a player's hole cards once per hand ([`Showdown::player`]) and the five
-//! board cards once per board ([`Showdown::board`]), shared by every player: for Omaha, the
-//! hole pairs and the board triples as additive standard hands and as eight-or-better rank
-//! masks, so that each of the 60 (100 for five hole cards) five-card hands is one addition and
-//! one lookup, and each low one OR and a bit count.
+//! board cards once per board ([`Showdown::board`]), shared by every player. For Omaha the
+//! board is its row of the evaluator's five-board table (the best value of each rank pair
+//! without a flush) and its flush suit, and a player's high is one read per distinct rank pair
+//! of the hole cards, plus the flush table when the board has three cards of a suit the player
+//! holds two of; the lows are the hole pairs and board triples as eight-or-better rank masks,
+//! one OR and a bit count per hand.
 
 use crate::card::Card;
 use crate::eval::low::ACE_LOW_BITS;
-use crate::eval::omaha::plain;
+use crate::eval::omaha::{board5, plain};
 use crate::eval::omaha::{pairs, triples};
 use crate::eval::shortdeck::ShortDeckHand;
-use crate::eval::standard::{best_sum5, Hand};
 
 /// A community-card game's showdown.
 pub(crate) trait Showdown: Copy + Send + Sync + 'static {
@@ -40,30 +41,31 @@ fn low_bit(c: Card) -> u8 {
     (ACE_LOW_BITS[c.index() as usize & 63] & 0xff) as u8
 }
 
-/// Omaha hole cards: the hole pairs as hands and as low masks; one pair of each pair of ranks
-/// (without a flush, a five-card hand's value depends on its ranks alone); the suits with two
-/// hole cards or more.
+/// Omaha hole cards: the hole pairs as low masks; the distinct rank pairs (without a flush,
+/// a five-card hand's value depends on its ranks alone, so AAKK has three, not six); the ranks
+/// each suit holds.
 #[derive(Clone, Copy)]
 pub(crate) struct OmahaPlayer {
-    pairs: [Hand; 10],
     lows: [u8; 10],
     n: usize,
-    /// The rank table index parts of the distinct rank pairs.
-    plain: [u16; 10],
+    /// The numbers of the distinct rank pairs in a board's row of [`board5::table`].
+    plain: [u8; 10],
     n_plain: usize,
-    suits2: u8,
+    /// Per suit, the ranks of the hole cards of that suit.
+    suit_ranks: [u16; 4],
 }
 
-/// An Omaha board: the ten triples as hands and as low masks; whether any low can be made;
-/// the suits with three board cards or more.
+/// An Omaha board: its row of [`board5::table`] (the best value of each rank pair without a
+/// flush); the suit with three board cards or more and their ranks; the ten triples as low
+/// masks and whether any low can be made.
 #[derive(Clone, Copy)]
 pub(crate) struct OmahaBoard {
-    triples: [Hand; 10],
+    row: &'static [u16],
+    /// The suit with three board cards or more, 4 for none.
+    flush_suit: u8,
+    flush_ranks: u16,
     lows: [u8; 10],
     low_possible: bool,
-    suits3: u8,
-    /// The rank table index parts of the ten triples.
-    plain: [u16; 10],
 }
 
 /// Omaha high, four or five hole cards.
@@ -76,20 +78,15 @@ pub(crate) struct OmahaHiLo;
 
 #[inline(always)]
 fn omaha_player(cards: &[Card]) -> OmahaPlayer {
-    let (hands, n) = pairs(cards, |c| Hand::EMPTY.add(c), |a, b| a + b);
-    let (lows, _) = pairs(cards, low_bit, |a, b| a | b);
-    let (ids, _) =
-        pairs(cards, |c| c.rank().index() as u16, |a, b| plain::pair_index(a as u8, b as u8));
-    let all = cards.iter().take(10).fold(Hand::EMPTY, |h, &c| h.add(c));
+    let (lows, n) = pairs(cards, low_bit, |a, b| a | b);
+    let (ids, _) = pairs(cards, |c| c.rank().index(), plain::pair_number);
     let mut p = OmahaPlayer {
-        pairs: [Hand::EMPTY; 10],
         lows: [0; 10],
         n: n.min(10),
         plain: [0; 10],
         n_plain: 0,
-        suits2: all.suits_at_least(2),
+        suit_ranks: [0, 1, 2, 3].map(|s| board5::suit_ranks(cards, s)),
     };
-    p.pairs.copy_from_slice(&hands[..10]);
     p.lows.copy_from_slice(&lows[..10]);
     // Pairs of the same two ranks have the same value without a flush: keep one.
     for &id in &ids[..p.n] {
@@ -101,32 +98,31 @@ fn omaha_player(cards: &[Card]) -> OmahaPlayer {
     p
 }
 
-/// The best Omaha high hand of a prepared player on a prepared board.
+/// The best Omaha high hand of a prepared player on a prepared board: the best of the player's
+/// rank pairs in the board's row, or a flush of two hole cards and three board cards.
 #[inline(always)]
 fn omaha_high(p: &OmahaPlayer, b: &OmahaBoard) -> u32 {
-    if p.suits2 & b.suits3 == 0 {
-        let table = plain::table();
-        let mut best = 0u16;
-        for &t in &b.plain {
-            for &q in &p.plain[..p.n_plain] {
-                best = best.max(table[(q | t) as usize]);
-            }
-        }
-        best as u32
-    } else {
-        best_sum5(&p.pairs[..p.n], &b.triples).value() as u32
+    let mut best = 0u16;
+    for &q in &p.plain[..p.n_plain] {
+        best = best.max(b.row.get(q as usize).copied().unwrap_or(0));
     }
+    if let Some(&mine) = p.suit_ranks.get(b.flush_suit as usize) {
+        if mine.count_ones() >= 2 {
+            best = best.max(board5::flush_best(mine, b.flush_ranks));
+        }
+    }
+    best as u32
 }
 
 /// Prepares a board; the low masks only when `LOW`.
 #[inline(always)]
 fn omaha_board<const LOW: bool>(cards: &[Card; 5]) -> OmahaBoard {
-    let (hands, _) = triples(cards, |c| Hand::EMPTY.add(c), |a, b| a + b);
-    let suits3 = cards.iter().fold(Hand::EMPTY, |h, &c| h.add(c)).suits_at_least(3);
-    let (codes, _) = triples(cards, |c| c.rank().index() as u16, |a, b| a * 13 + b);
-    let plain = codes.map(plain::triple_code_index);
-    let mut board =
-        OmahaBoard { triples: hands, lows: [0; 10], low_possible: false, suits3, plain };
+    let row = board5::row(cards.map(|c| c.rank().index()));
+    let table = board5::table();
+    let row = table.get(row..row + board5::PAIRS).unwrap_or(&[]);
+    let flush_suit = board5::flush_suit(cards).unwrap_or(4);
+    let flush_ranks = board5::suit_ranks(cards, flush_suit);
+    let mut board = OmahaBoard { row, flush_suit, flush_ranks, lows: [0; 10], low_possible: false };
     if LOW {
         (board.lows, _) = triples(cards, low_bit, |a, b| a | b);
         let all = cards.iter().fold(0u8, |m, &c| m | low_bit(c));

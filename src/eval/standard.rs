@@ -261,21 +261,6 @@ pub(crate) fn best_sum5(twos: &[Hand], threes: &[Hand]) -> HandRank {
     HandRank(best)
 }
 
-impl Hand {
-    /// The suits holding at least `n` of the hand's cards, as a 4-bit mask (bit `s` for suit
-    /// `s`). Each suit's counter in the key starts at 3 and counts its cards.
-    #[inline(always)]
-    pub(crate) fn suits_at_least(self, n: u64) -> u8 {
-        let mut out = 0;
-        for s in 0..4 {
-            if (self.key >> (4 * s) & 15) >= 3 + n {
-                out |= 1 << s;
-            }
-        }
-        out
-    }
-}
-
 /// The slot in [`VALUES7`] of a 7-card key without a flush.
 #[inline(always)]
 fn slot7(key: u64) -> usize {
