@@ -11,9 +11,10 @@
 
 use crate::card::Card;
 use crate::eval::low::ACE_LOW_BITS;
-use crate::eval::omaha::{board5, plain};
+use crate::eval::omaha::board5;
 use crate::eval::omaha::{pairs, triples};
 use crate::eval::shortdeck::ShortDeckHand;
+use crate::eval::standard::Hand;
 
 /// A community-card game's showdown.
 pub(crate) trait Showdown: Copy + Send + Sync + 'static {
@@ -51,8 +52,8 @@ pub(crate) struct OmahaPlayer {
     /// The numbers of the distinct rank pairs in a board's row of [`board5::table`].
     plain: [u8; 10],
     n_plain: usize,
-    /// Per suit, the ranks of the hole cards of that suit.
-    suit_ranks: [u16; 4],
+    /// Per suit, the ranks of the hole cards of that suit; 0 after the four suits.
+    suit_ranks: [u16; 5],
 }
 
 /// An Omaha board: its row of [`board5::table`] (the best value of each rank pair without a
@@ -60,7 +61,7 @@ pub(crate) struct OmahaPlayer {
 /// masks and whether any low can be made.
 #[derive(Clone, Copy)]
 pub(crate) struct OmahaBoard {
-    row: &'static [u16],
+    row: &'static [u16; board5::PAIRS],
     /// The suit with three board cards or more, 4 for none.
     flush_suit: u8,
     flush_ranks: u16,
@@ -79,13 +80,14 @@ pub(crate) struct OmahaHiLo;
 #[inline(always)]
 fn omaha_player(cards: &[Card]) -> OmahaPlayer {
     let (lows, n) = pairs(cards, low_bit, |a, b| a | b);
-    let (ids, _) = pairs(cards, |c| c.rank().index(), plain::pair_number);
+    let (ids, _) = pairs(cards, |c| c.rank().index(), board5::pair);
+    let all = cards.iter().take(10).fold(Hand::EMPTY, |h, &c| h.add(c));
     let mut p = OmahaPlayer {
         lows: [0; 10],
         n: n.min(10),
         plain: [0; 10],
         n_plain: 0,
-        suit_ranks: [0, 1, 2, 3].map(|s| board5::suit_ranks(cards, s)),
+        suit_ranks: [0, 1, 2, 3, 4].map(|s| all.lane(s)),
     };
     p.lows.copy_from_slice(&lows[..10]);
     // Pairs of the same two ranks have the same value without a flush: keep one.
@@ -106,10 +108,9 @@ fn omaha_high(p: &OmahaPlayer, b: &OmahaBoard) -> u32 {
     for &q in &p.plain[..p.n_plain] {
         best = best.max(b.row.get(q as usize).copied().unwrap_or(0));
     }
-    if let Some(&mine) = p.suit_ranks.get(b.flush_suit as usize) {
-        if mine.count_ones() >= 2 {
-            best = best.max(board5::flush_best(mine, b.flush_ranks));
-        }
+    let mine = p.suit_ranks[b.flush_suit as usize % 5];
+    if mine & mine.wrapping_sub(1) != 0 {
+        best = best.max(board5::flush_best(mine, b.flush_ranks));
     }
     best as u32
 }
@@ -117,11 +118,9 @@ fn omaha_high(p: &OmahaPlayer, b: &OmahaBoard) -> u32 {
 /// Prepares a board; the low masks only when `LOW`.
 #[inline(always)]
 fn omaha_board<const LOW: bool>(cards: &[Card; 5]) -> OmahaBoard {
-    let row = board5::row(cards.map(|c| c.rank().index()));
-    let table = board5::table();
-    let row = table.get(row..row + board5::PAIRS).unwrap_or(&[]);
-    let flush_suit = board5::flush_suit(cards).unwrap_or(4);
-    let flush_ranks = board5::suit_ranks(cards, flush_suit);
+    let hand = cards.iter().fold(Hand::EMPTY, |h, &c| h.add(c));
+    let row = board5::row(hand);
+    let (flush_suit, flush_ranks) = hand.suit_of_three();
     let mut board = OmahaBoard { row, flush_suit, flush_ranks, lows: [0; 10], low_possible: false };
     if LOW {
         (board.lows, _) = triples(cards, low_bit, |a, b| a | b);

@@ -34,7 +34,7 @@
 //! suit (usually one). [`rank`] does no checks; [`evaluate`] checks the cards first.
 
 use crate::card::{Card, CardSet};
-use crate::eval::standard::HandRank;
+use crate::eval::standard::{Hand, HandRank};
 use crate::eval::EvalError;
 
 pub(crate) mod board5;
@@ -71,14 +71,14 @@ pub fn rank(hole: &[Card], board: &[Card]) -> HandRank {
     let hole = &hole[..hole.len().min(MAX_HOLE)];
     let board = &board[..board.len().min(MAX_BOARD)];
     let rank = |c: Card| c.rank().index();
+    let board_hand = board.iter().fold(Hand::EMPTY, |h, &c| h.add(c));
     let mut best = 0u16;
-    if let [a, b, c, d, e] = *board {
+    if board.len() == 5 {
         // One read per hole pair from the board's row of best values without a flush.
-        let row = board5::row([rank(a), rank(b), rank(c), rank(d), rank(e)]);
-        let row = &board5::table()[row..row + board5::PAIRS];
-        let (ids, n) = pairs(hole, rank, plain::pair_number);
+        let row = board5::row(board_hand);
+        let (ids, n) = pairs(hole, rank, board5::pair);
         for &p in &ids[..n] {
-            best = best.max(row[p as usize]);
+            best = best.max(row.get(p as usize).copied().unwrap_or(0));
         }
     } else {
         // Three or four board cards: one read of the rank table per pair and triple.
@@ -94,10 +94,11 @@ pub fn rank(hole: &[Card], board: &[Card]) -> HandRank {
         }
     }
     // A flush needs two hole cards and three board cards of one suit.
-    if let Some(suit) = board5::flush_suit(board) {
-        let mine = board5::suit_ranks(hole, suit);
-        if mine.count_ones() >= 2 {
-            best = best.max(board5::flush_best(mine, board5::suit_ranks(board, suit)));
+    let (suit, board_ranks) = board_hand.suit_of_three();
+    if suit < 4 {
+        let mine = hole.iter().fold(Hand::EMPTY, |h, &c| h.add(c)).lane(suit);
+        if mine & mine.wrapping_sub(1) != 0 {
+            best = best.max(board5::flush_best(mine, board_ranks));
         }
     }
     HandRank::from_value(best)
