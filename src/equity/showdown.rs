@@ -26,6 +26,12 @@ pub(crate) trait Showdown: Copy + Send + Sync + 'static {
     const HILO: bool;
     /// Prepares a player's hole cards.
     fn player(cards: &[Card]) -> Self::Player;
+    /// Prepares hole cards that meet one board only (a Monte Carlo deal of a range or `random`
+    /// player): the same values, without the work that pays only over many boards.
+    #[inline(always)]
+    fn player_once(cards: &[Card]) -> Self::Player {
+        Self::player(cards)
+    }
     /// Prepares five board cards.
     fn board(cards: &[Card; 5]) -> Self::Board;
     /// The player's high hand on the board (larger wins, equal splits).
@@ -77,10 +83,12 @@ pub(crate) struct OmahaHigh;
 #[derive(Clone, Copy)]
 pub(crate) struct OmahaHiLo;
 
+/// Prepares hole cards; the low masks only when `LOW`, and pairs of the same two ranks read
+/// once only when `DEDUP` (worth it when the hand meets many boards).
 #[inline(always)]
-fn omaha_player(cards: &[Card]) -> OmahaPlayer {
-    let (lows, n) = pairs(cards, low_bit, |a, b| a | b);
-    let (ids, _) = pairs(cards, |c| c.rank().index(), board5::pair);
+fn omaha_player<const LOW: bool, const DEDUP: bool>(cards: &[Card]) -> OmahaPlayer {
+    let (lows, _) = if LOW { pairs(cards, low_bit, |a, b| a | b) } else { ([0; 15], 0) };
+    let (ids, n) = pairs(cards, |c| c.rank().index(), board5::pair);
     let all = cards.iter().take(10).fold(Hand::EMPTY, |h, &c| h.add(c));
     let mut p = OmahaPlayer {
         lows: [0; 10],
@@ -90,6 +98,11 @@ fn omaha_player(cards: &[Card]) -> OmahaPlayer {
         suit_ranks: [0, 1, 2, 3, 4].map(|s| all.lane(s)),
     };
     p.lows.copy_from_slice(&lows[..10]);
+    if !DEDUP {
+        p.plain.copy_from_slice(&ids[..10]);
+        p.n_plain = p.n;
+        return p;
+    }
     // Pairs of the same two ranks have the same value without a flush: keep one.
     for &id in &ids[..p.n] {
         if !p.plain[..p.n_plain].contains(&id) {
@@ -159,7 +172,11 @@ impl Showdown for OmahaHigh {
     const HILO: bool = false;
     #[inline(always)]
     fn player(cards: &[Card]) -> OmahaPlayer {
-        omaha_player(cards)
+        omaha_player::<false, true>(cards)
+    }
+    #[inline(always)]
+    fn player_once(cards: &[Card]) -> OmahaPlayer {
+        omaha_player::<false, false>(cards)
     }
     #[inline(always)]
     fn board(cards: &[Card; 5]) -> OmahaBoard {
@@ -177,7 +194,11 @@ impl Showdown for OmahaHiLo {
     const HILO: bool = true;
     #[inline(always)]
     fn player(cards: &[Card]) -> OmahaPlayer {
-        omaha_player(cards)
+        omaha_player::<true, true>(cards)
+    }
+    #[inline(always)]
+    fn player_once(cards: &[Card]) -> OmahaPlayer {
+        omaha_player::<true, false>(cards)
     }
     #[inline(always)]
     fn board(cards: &[Card; 5]) -> OmahaBoard {
@@ -278,6 +299,13 @@ mod tests {
             let b5: [Card; 5] = board.try_into().unwrap();
             let got = OmahaHigh::high(&OmahaHigh::player(hole), &OmahaHigh::board(&b5));
             assert_eq!(got, want, "{hole:?} {board:?}");
+            // Hole cards prepared for one board: every pair read, the same value.
+            let once = OmahaHigh::high(&OmahaHigh::player_once(hole), &OmahaHigh::board(&b5));
+            assert_eq!(once, want, "{hole:?} {board:?}");
+            let (p, b) = (OmahaHiLo::player_once(hole), OmahaHiLo::board(&b5));
+            assert_eq!(OmahaHiLo::high(&p, &b), want);
+            let low = low::omaha_low(hole, board).unwrap().map_or(0, |l| l.value());
+            assert_eq!(OmahaHiLo::low(&p, &b), low, "{hole:?} {board:?}");
             assert_eq!(omaha::rank(hole, board).value() as u32, want);
         }
     }
