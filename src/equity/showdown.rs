@@ -6,13 +6,13 @@
 //! board is its row of the evaluator's five-board table (the best value of each rank pair
 //! without a flush) and its flush suit, and a player's high is one read per distinct rank pair
 //! of the hole cards, plus the flush table when the board has three cards of a suit the player
-//! holds two of; the lows are the hole pairs and board triples as eight-or-better rank masks,
-//! one OR and a bit count per hand.
+//! holds two of; a low is one read per hole pair of a table indexed by the pair's
+//! eight-or-better ranks and the board's.
 
 use crate::card::Card;
 use crate::eval::low::ACE_LOW_BITS;
 use crate::eval::omaha::board5;
-use crate::eval::omaha::{pairs, triples};
+use crate::eval::omaha::pairs;
 use crate::eval::shortdeck::ShortDeckHand;
 use crate::eval::standard::Hand;
 
@@ -62,17 +62,16 @@ pub(crate) struct OmahaPlayer {
     suit_ranks: [u16; 5],
 }
 
-/// An Omaha board: its row of [`board5::table`] (the best value of each rank pair without a
-/// flush); the suit with three board cards or more and their ranks; the ten triples as low
-/// masks and whether any low can be made.
+/// An Omaha board: its row of the five-board table (the best value of each rank pair without a
+/// flush); the suit with three board cards or more and their ranks; the board's low ranks.
 #[derive(Clone, Copy)]
 pub(crate) struct OmahaBoard {
     row: &'static [u16; board5::PAIRS],
     /// The suit with three board cards or more, 4 for none.
     flush_suit: u8,
     flush_ranks: u16,
-    lows: [u8; 10],
-    low_possible: bool,
+    /// The eight-or-better ranks on the board (bit 0 the ace, ..., bit 7 the eight).
+    low_ranks: u8,
 }
 
 /// Omaha high, four or five hole cards.
@@ -134,36 +133,52 @@ fn omaha_board<const LOW: bool>(cards: &[Card; 5]) -> OmahaBoard {
     let hand = cards.iter().fold(Hand::EMPTY, |h, &c| h.add(c));
     let row = board5::row(hand);
     let (flush_suit, flush_ranks) = hand.suit_of_three();
-    let mut board = OmahaBoard { row, flush_suit, flush_ranks, lows: [0; 10], low_possible: false };
-    if LOW {
-        (board.lows, _) = triples(cards, low_bit, |a, b| a | b);
-        let all = cards.iter().fold(0u8, |m, &c| m | low_bit(c));
-        board.low_possible = all.count_ones() >= 3;
-    }
-    board
+    let low_ranks = if LOW { cards.iter().fold(0u8, |m, &c| m | low_bit(c)) } else { 0 };
+    OmahaBoard { row, flush_suit, flush_ranks, low_ranks }
 }
 
-/// The best eight-or-better low of a hole pair and a board triple: 255 less the smallest
-/// five-rank union, 0 when none has five ranks.
+/// The best eight-or-better low of every hole pair's low ranks (8 bits) with every set of
+/// board low ranks (8 bits): `table[pair << 8 | board]`, larger is better, 0 for none.
+///
+/// The board's triples that can make a low are three of its distinct low ranks (a triple with
+/// two cards of a rank has two), so the best low depends only on the pair's two ranks and the
+/// set of board low ranks: 255 less the smallest union of the pair with three of the set that
+/// has five ranks. 64 KiB, built on first use.
+fn low_table() -> &'static [u8; 1 << 16] {
+    static TABLE: std::sync::OnceLock<Box<[u8; 1 << 16]>> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut t: Box<[u8; 1 << 16]> = Box::new([0; 1 << 16]);
+        let threes: Vec<u32> = (0u32..256).filter(|m| m.count_ones() == 3).collect();
+        for pair in (0u32..256).filter(|m| m.count_ones() == 2) {
+            for board in 0u32..256 {
+                let best = threes
+                    .iter()
+                    .filter(|&&t| t & board == t)
+                    .map(|&t| t | pair)
+                    .filter(|u| u.count_ones() == 5)
+                    .min();
+                if let Some(u) = best {
+                    t[(pair << 8 | board) as usize] = (255 - u) as u8;
+                }
+            }
+        }
+        t
+    })
+}
+
+/// The best eight-or-better low of a prepared player on a prepared board: one read of
+/// [`low_table`] per hole pair.
 #[inline(always)]
 fn omaha_low(p: &OmahaPlayer, b: &OmahaBoard) -> u32 {
-    if !b.low_possible {
+    if b.low_ranks.count_ones() < 3 {
         return 0;
     }
-    let mut best = 0x100u32;
-    for &t in &b.lows {
-        for &h in &p.lows[..p.n] {
-            let u = (h | t) as u32;
-            let v = if u.count_ones() == 5 { u } else { 0x100 };
-            best = best.min(v);
-        }
+    let table = low_table();
+    let mut best = 0u8;
+    for &h in &p.lows[..p.n] {
+        best = best.max(table[(h as usize) << 8 | b.low_ranks as usize]);
     }
-    // A board with three low ranks has ten triples, one of them those three.
-    if best == 0x100 {
-        0
-    } else {
-        255 - best
-    }
+    best as u32
 }
 
 impl Showdown for OmahaHigh {
@@ -306,6 +321,7 @@ mod tests {
             assert_eq!(OmahaHiLo::high(&p, &b), want);
             let low = low::omaha_low(hole, board).unwrap().map_or(0, |l| l.value());
             assert_eq!(OmahaHiLo::low(&p, &b), low, "{hole:?} {board:?}");
+            assert_eq!(OmahaHiLo::low(&OmahaHiLo::player(hole), &b), low, "{hole:?} {board:?}");
             assert_eq!(omaha::rank(hole, board).value() as u32, want);
         }
     }
