@@ -140,7 +140,7 @@ impl<S: Showdown> Sampler for CommunitySampler<S> {
                             *slot = c;
                             len += 1;
                         }
-                        players[p] = S::player(&hole[..len]);
+                        players[p] = S::player_once(&hole[..len]);
                     }
                 }
                 break;
@@ -150,7 +150,7 @@ impl<S: Showdown> Sampler for CommunitySampler<S> {
                     for c in hole[..self.size].iter_mut() {
                         *c = draw(rng, &mut bits, &self.free, &mut used);
                     }
-                    players[p] = S::player(&hole[..self.size]);
+                    players[p] = S::player_once(&hole[..self.size]);
                 }
             }
             let mut board = self.board;

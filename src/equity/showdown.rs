@@ -2,17 +2,19 @@
 //! high-low eight or better, and short-deck hold'em.
 //!
 //! Each game prepares a player's hole cards once per hand ([`Showdown::player`]) and the five
-//! board cards once per board ([`Showdown::board`]), shared by every player: for Omaha, the
-//! hole pairs and the board triples as additive standard hands and as eight-or-better rank
-//! masks, so that each of the 60 (100 for five hole cards) five-card hands is one addition and
-//! one lookup, and each low one OR and a bit count.
+//! board cards once per board ([`Showdown::board`]), shared by every player. For Omaha the
+//! board is its row of the evaluator's five-board table (the best value of each rank pair
+//! without a flush) and its flush suit, and a player's high is one read per distinct rank pair
+//! of the hole cards, plus the flush table when the board has three cards of a suit the player
+//! holds two of; a low is one read per hole pair of a table indexed by the pair's
+//! eight-or-better ranks and the board's.
 
 use crate::card::Card;
 use crate::eval::low::ACE_LOW_BITS;
-use crate::eval::omaha::plain;
-use crate::eval::omaha::{pairs, triples};
+use crate::eval::omaha::board5;
+use crate::eval::omaha::pairs;
 use crate::eval::shortdeck::ShortDeckHand;
-use crate::eval::standard::{best_sum5, Hand};
+use crate::eval::standard::Hand;
 
 /// A community-card game's showdown.
 pub(crate) trait Showdown: Copy + Send + Sync + 'static {
@@ -24,6 +26,12 @@ pub(crate) trait Showdown: Copy + Send + Sync + 'static {
     const HILO: bool;
     /// Prepares a player's hole cards.
     fn player(cards: &[Card]) -> Self::Player;
+    /// Prepares hole cards that meet one board only (a Monte Carlo deal of a range or `random`
+    /// player): the same values, without the work that pays only over many boards.
+    #[inline(always)]
+    fn player_once(cards: &[Card]) -> Self::Player {
+        Self::player(cards)
+    }
     /// Prepares five board cards.
     fn board(cards: &[Card; 5]) -> Self::Board;
     /// The player's high hand on the board (larger wins, equal splits).
@@ -40,30 +48,30 @@ fn low_bit(c: Card) -> u8 {
     (ACE_LOW_BITS[c.index() as usize & 63] & 0xff) as u8
 }
 
-/// Omaha hole cards: the hole pairs as hands and as low masks; one pair of each pair of ranks
-/// (without a flush, a five-card hand's value depends on its ranks alone); the suits with two
-/// hole cards or more.
+/// Omaha hole cards: the hole pairs as low masks; the distinct rank pairs (without a flush,
+/// a five-card hand's value depends on its ranks alone, so AAKK has three, not six); the ranks
+/// each suit holds.
 #[derive(Clone, Copy)]
 pub(crate) struct OmahaPlayer {
-    pairs: [Hand; 10],
     lows: [u8; 10],
     n: usize,
-    /// The rank table index parts of the distinct rank pairs.
-    plain: [u16; 10],
+    /// The numbers of the distinct rank pairs in a board's row of [`board5::table`].
+    plain: [u8; 10],
     n_plain: usize,
-    suits2: u8,
+    /// Per suit, the ranks of the hole cards of that suit; 0 after the four suits.
+    suit_ranks: [u16; 5],
 }
 
-/// An Omaha board: the ten triples as hands and as low masks; whether any low can be made;
-/// the suits with three board cards or more.
+/// An Omaha board: its row of the five-board table (the best value of each rank pair without a
+/// flush); the suit with three board cards or more and their ranks; the board's low ranks.
 #[derive(Clone, Copy)]
 pub(crate) struct OmahaBoard {
-    triples: [Hand; 10],
-    lows: [u8; 10],
-    low_possible: bool,
-    suits3: u8,
-    /// The rank table index parts of the ten triples.
-    plain: [u16; 10],
+    row: &'static [u16; board5::PAIRS],
+    /// The suit with three board cards or more, 4 for none.
+    flush_suit: u8,
+    flush_ranks: u16,
+    /// The eight-or-better ranks on the board (bit 0 the ace, ..., bit 7 the eight).
+    low_ranks: u8,
 }
 
 /// Omaha high, four or five hole cards.
@@ -74,23 +82,26 @@ pub(crate) struct OmahaHigh;
 #[derive(Clone, Copy)]
 pub(crate) struct OmahaHiLo;
 
+/// Prepares hole cards; the low masks only when `LOW`, and pairs of the same two ranks read
+/// once only when `DEDUP` (worth it when the hand meets many boards).
 #[inline(always)]
-fn omaha_player(cards: &[Card]) -> OmahaPlayer {
-    let (hands, n) = pairs(cards, |c| Hand::EMPTY.add(c), |a, b| a + b);
-    let (lows, _) = pairs(cards, low_bit, |a, b| a | b);
-    let (ids, _) =
-        pairs(cards, |c| c.rank().index() as u16, |a, b| plain::pair_index(a as u8, b as u8));
+fn omaha_player<const LOW: bool, const DEDUP: bool>(cards: &[Card]) -> OmahaPlayer {
+    let (lows, _) = if LOW { pairs(cards, low_bit, |a, b| a | b) } else { ([0; 15], 0) };
+    let (ids, n) = pairs(cards, |c| c.rank().index(), board5::pair);
     let all = cards.iter().take(10).fold(Hand::EMPTY, |h, &c| h.add(c));
     let mut p = OmahaPlayer {
-        pairs: [Hand::EMPTY; 10],
         lows: [0; 10],
         n: n.min(10),
         plain: [0; 10],
         n_plain: 0,
-        suits2: all.suits_at_least(2),
+        suit_ranks: [0, 1, 2, 3, 4].map(|s| all.lane(s)),
     };
-    p.pairs.copy_from_slice(&hands[..10]);
     p.lows.copy_from_slice(&lows[..10]);
+    if !DEDUP {
+        p.plain.copy_from_slice(&ids[..10]);
+        p.n_plain = p.n;
+        return p;
+    }
     // Pairs of the same two ranks have the same value without a flush: keep one.
     for &id in &ids[..p.n] {
         if !p.plain[..p.n_plain].contains(&id) {
@@ -101,61 +112,73 @@ fn omaha_player(cards: &[Card]) -> OmahaPlayer {
     p
 }
 
-/// The best Omaha high hand of a prepared player on a prepared board.
+/// The best Omaha high hand of a prepared player on a prepared board: the best of the player's
+/// rank pairs in the board's row, or a flush of two hole cards and three board cards.
 #[inline(always)]
 fn omaha_high(p: &OmahaPlayer, b: &OmahaBoard) -> u32 {
-    if p.suits2 & b.suits3 == 0 {
-        let table = plain::table();
-        let mut best = 0u16;
-        for &t in &b.plain {
-            for &q in &p.plain[..p.n_plain] {
-                best = best.max(table[(q | t) as usize]);
-            }
-        }
-        best as u32
-    } else {
-        best_sum5(&p.pairs[..p.n], &b.triples).value() as u32
+    let mut best = 0u16;
+    for &q in &p.plain[..p.n_plain] {
+        best = best.max(b.row.get(q as usize).copied().unwrap_or(0));
     }
+    let mine = p.suit_ranks[b.flush_suit as usize % 5];
+    if mine & mine.wrapping_sub(1) != 0 {
+        best = best.max(board5::flush_best(mine, b.flush_ranks));
+    }
+    best as u32
 }
 
 /// Prepares a board; the low masks only when `LOW`.
 #[inline(always)]
 fn omaha_board<const LOW: bool>(cards: &[Card; 5]) -> OmahaBoard {
-    let (hands, _) = triples(cards, |c| Hand::EMPTY.add(c), |a, b| a + b);
-    let suits3 = cards.iter().fold(Hand::EMPTY, |h, &c| h.add(c)).suits_at_least(3);
-    let (codes, _) = triples(cards, |c| c.rank().index() as u16, |a, b| a * 13 + b);
-    let plain = codes.map(plain::triple_code_index);
-    let mut board =
-        OmahaBoard { triples: hands, lows: [0; 10], low_possible: false, suits3, plain };
-    if LOW {
-        (board.lows, _) = triples(cards, low_bit, |a, b| a | b);
-        let all = cards.iter().fold(0u8, |m, &c| m | low_bit(c));
-        board.low_possible = all.count_ones() >= 3;
-    }
-    board
+    let hand = cards.iter().fold(Hand::EMPTY, |h, &c| h.add(c));
+    let row = board5::row(hand);
+    let (flush_suit, flush_ranks) = hand.suit_of_three();
+    let low_ranks = if LOW { cards.iter().fold(0u8, |m, &c| m | low_bit(c)) } else { 0 };
+    OmahaBoard { row, flush_suit, flush_ranks, low_ranks }
 }
 
-/// The best eight-or-better low of a hole pair and a board triple: 255 less the smallest
-/// five-rank union, 0 when none has five ranks.
+/// The best eight-or-better low of every hole pair's low ranks (8 bits) with every set of
+/// board low ranks (8 bits): `table[pair << 8 | board]`, larger is better, 0 for none.
+///
+/// The board's triples that can make a low are three of its distinct low ranks (a triple with
+/// two cards of a rank has two), so the best low depends only on the pair's two ranks and the
+/// set of board low ranks: 255 less the smallest union of the pair with three of the set that
+/// has five ranks. 64 KiB, built on first use.
+fn low_table() -> &'static [u8; 1 << 16] {
+    static TABLE: std::sync::OnceLock<Box<[u8; 1 << 16]>> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut t: Box<[u8; 1 << 16]> = Box::new([0; 1 << 16]);
+        let threes: Vec<u32> = (0u32..256).filter(|m| m.count_ones() == 3).collect();
+        for pair in (0u32..256).filter(|m| m.count_ones() == 2) {
+            for board in 0u32..256 {
+                let best = threes
+                    .iter()
+                    .filter(|&&t| t & board == t)
+                    .map(|&t| t | pair)
+                    .filter(|u| u.count_ones() == 5)
+                    .min();
+                if let Some(u) = best {
+                    t[(pair << 8 | board) as usize] = (255 - u) as u8;
+                }
+            }
+        }
+        t
+    })
+}
+
+/// The best eight-or-better low of a prepared player on a prepared board: one read of
+/// [`low_table`] per hole pair.
 #[inline(always)]
 fn omaha_low(p: &OmahaPlayer, b: &OmahaBoard) -> u32 {
-    if !b.low_possible {
+    if b.low_ranks.count_ones() < 3 {
         return 0;
     }
-    let mut best = 0x100u32;
-    for &t in &b.lows {
-        for &h in &p.lows[..p.n] {
-            let u = (h | t) as u32;
-            let v = if u.count_ones() == 5 { u } else { 0x100 };
-            best = best.min(v);
-        }
+    let table = low_table();
+    let mut best = 0u8;
+    for &h in &p.lows[..p.n] {
+        best = best.max(table[(h as usize) << 8 | b.low_ranks as usize]);
     }
-    // A board with three low ranks has ten triples, one of them those three.
-    if best == 0x100 {
-        0
-    } else {
-        255 - best
-    }
+    best as u32
 }
 
 impl Showdown for OmahaHigh {
@@ -164,7 +187,11 @@ impl Showdown for OmahaHigh {
     const HILO: bool = false;
     #[inline(always)]
     fn player(cards: &[Card]) -> OmahaPlayer {
-        omaha_player(cards)
+        omaha_player::<false, true>(cards)
+    }
+    #[inline(always)]
+    fn player_once(cards: &[Card]) -> OmahaPlayer {
+        omaha_player::<false, false>(cards)
     }
     #[inline(always)]
     fn board(cards: &[Card; 5]) -> OmahaBoard {
@@ -182,7 +209,11 @@ impl Showdown for OmahaHiLo {
     const HILO: bool = true;
     #[inline(always)]
     fn player(cards: &[Card]) -> OmahaPlayer {
-        omaha_player(cards)
+        omaha_player::<true, true>(cards)
+    }
+    #[inline(always)]
+    fn player_once(cards: &[Card]) -> OmahaPlayer {
+        omaha_player::<true, false>(cards)
     }
     #[inline(always)]
     fn board(cards: &[Card; 5]) -> OmahaBoard {
@@ -283,6 +314,14 @@ mod tests {
             let b5: [Card; 5] = board.try_into().unwrap();
             let got = OmahaHigh::high(&OmahaHigh::player(hole), &OmahaHigh::board(&b5));
             assert_eq!(got, want, "{hole:?} {board:?}");
+            // Hole cards prepared for one board: every pair read, the same value.
+            let once = OmahaHigh::high(&OmahaHigh::player_once(hole), &OmahaHigh::board(&b5));
+            assert_eq!(once, want, "{hole:?} {board:?}");
+            let (p, b) = (OmahaHiLo::player_once(hole), OmahaHiLo::board(&b5));
+            assert_eq!(OmahaHiLo::high(&p, &b), want);
+            let low = low::omaha_low(hole, board).unwrap().map_or(0, |l| l.value());
+            assert_eq!(OmahaHiLo::low(&p, &b), low, "{hole:?} {board:?}");
+            assert_eq!(OmahaHiLo::low(&OmahaHiLo::player(hole), &b), low, "{hole:?} {board:?}");
             assert_eq!(omaha::rank(hole, board).value() as u32, want);
         }
     }

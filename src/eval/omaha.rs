@@ -24,18 +24,20 @@
 //!
 //! # How it is fast
 //!
-//! A standard [`Hand`] is a sum of per-card words, so the hole pairs (6 for four hole cards, 10
-//! for five) and the board triples (1, 4 or 10 for a board of 3, 4 or 5) are each summed once,
-//! and every one of the up to 60 (100 for PLO5) five-card hands is one addition, a flush test
-//! and one perfect-hash lookup in the 5-card table ([`Hand::rank5`]). When no suit has two
-//! cards in the hand and three on the board (most deals), no hand can be a flush and ranks
-//! alone decide: each hand is then one read of a table indexed by the hole pair's ranks and
-//! the board triple's ranks (41,405 values, built on first use). [`rank`] does no checks; [`evaluate`] checks the cards first.
+//! Without a flush a five-card hand's value depends on its ranks alone, so the best hand is the
+//! larger of two parts. The best without a flush: on a five-card board, one read per hole pair
+//! (6 for four hole cards, 10 for five) from the board's row of a table indexed by the board's
+//! five ranks and the pair's two ranks (`board5`, 1.1 MiB, built on first use); on a flop or
+//! turn, one read per pair and triple of a table indexed by the pair's and the triple's ranks
+//! (`plain`, 41,405 values). The best flush, only when the board has three cards of a suit and
+//! the hand two: one read of the flush table per two hole cards and three board cards of that
+//! suit (usually one). [`rank`] does no checks; [`evaluate`] checks the cards first.
 
 use crate::card::{Card, CardSet};
-use crate::eval::standard::{self, Hand, HandRank};
+use crate::eval::standard::{Hand, HandRank};
 use crate::eval::EvalError;
 
+pub(crate) mod board5;
 pub(crate) mod plain;
 
 /// The most hole cards [`rank`] reads (six-card Omaha); more are ignored.
@@ -66,30 +68,40 @@ pub fn evaluate(hole: &[Card], board: &[Card]) -> Result<HandRank, EvalError> {
 /// ignored, and too few cards give the lowest value (that of 7-5-4-3-2). Never panics.
 #[inline]
 pub fn rank(hole: &[Card], board: &[Card]) -> HandRank {
-    // A flush needs two hole cards and three board cards of one suit: without such a suit no
-    // sum is tested for one.
-    let sum = |cards: &[Card], most: usize| {
-        cards[..cards.len().min(most)].iter().fold(Hand::EMPTY, |h, &c| h.add(c))
-    };
-    if sum(hole, MAX_HOLE).suits_at_least(2) & sum(board, MAX_BOARD).suits_at_least(3) == 0 {
-        // Ranks alone decide: one read of the rank table per hand.
-        let rank = |c: Card| c.rank().index();
+    let hole = &hole[..hole.len().min(MAX_HOLE)];
+    let board = &board[..board.len().min(MAX_BOARD)];
+    let rank = |c: Card| c.rank().index();
+    let board_hand = board.iter().fold(Hand::EMPTY, |h, &c| h.add(c));
+    let mut best = 0u16;
+    if board.len() == 5 {
+        // One read per hole pair from the board's row of best values without a flush.
+        let row = board5::row(board_hand);
+        let (ids, n) = pairs(hole, rank, board5::pair);
+        for &p in &ids[..n] {
+            best = best.max(row.get(p as usize).copied().unwrap_or(0));
+        }
+    } else {
+        // Three or four board cards: one read of the rank table per pair and triple.
         let (twos, n2) =
             pairs(hole, |c| rank(c) as u16, |a, b| plain::pair_index(a as u8, b as u8));
         let (threes, n3) = triples(board, |c| rank(c) as u16, |a, b| a * 13 + b);
         let table = plain::table();
-        let mut best = 0u16;
         for &t in &threes[..n3] {
             let t = plain::triple_code_index(t);
             for &p in &twos[..n2] {
                 best = best.max(table[(p | t) as usize]);
             }
         }
-        return HandRank::from_value(best);
     }
-    let (twos, n2) = pairs(hole, |c| Hand::EMPTY.add(c), |a, b| a + b);
-    let (threes, n3) = triples(board, |c| Hand::EMPTY.add(c), |a, b| a + b);
-    standard::best_sum5(&twos[..n2], &threes[..n3])
+    // A flush needs two hole cards and three board cards of one suit.
+    let (suit, board_ranks) = board_hand.suit_of_three();
+    if suit < 4 {
+        let mine = hole.iter().fold(Hand::EMPTY, |h, &c| h.add(c)).lane(suit);
+        if mine & mine.wrapping_sub(1) != 0 {
+            best = best.max(board5::flush_best(mine, board_ranks));
+        }
+    }
+    HandRank::from_value(best)
 }
 
 /// Checks an Omaha deal: 2 to 6 hole cards, 3 to 5 board cards, no card twice.
@@ -162,7 +174,7 @@ pub(crate) fn triples<T: Copy + Default>(
 mod tests {
     use super::*;
     use crate::card::{parse_cards, Deck};
-    use crate::eval::Category;
+    use crate::eval::{standard, Category};
 
     fn cards(s: &str) -> Vec<Card> {
         parse_cards(s, Deck::Standard).unwrap()

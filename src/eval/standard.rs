@@ -262,17 +262,35 @@ pub(crate) fn best_sum5(twos: &[Hand], threes: &[Hand]) -> HandRank {
 }
 
 impl Hand {
-    /// The suits holding at least `n` of the hand's cards, as a 4-bit mask (bit `s` for suit
-    /// `s`). Each suit's counter in the key starts at 3 and counts its cards.
+    /// The perfect-hash slot of a five-card hand's ranks, whatever its suits: below 8,192,
+    /// and different for different multisets of five ranks (at most four of a rank).
     #[inline(always)]
-    pub(crate) fn suits_at_least(self, n: u64) -> u8 {
-        let mut out = 0;
-        for s in 0..4 {
-            if (self.key >> (4 * s) & 15) >= 3 + n {
-                out |= 1 << s;
-            }
+    pub(crate) fn slot5(self) -> usize {
+        tables::slot(self.key, &DISP5, S5)
+    }
+
+    /// For a hand of at most five cards: the one suit with three cards or more (4 when none
+    /// has) and the ranks of that suit's cards (a 13-bit mask, 0 when none).
+    #[inline(always)]
+    pub(crate) fn suit_of_three(self) -> (u8, u16) {
+        // Each suit counter starts at 3: adding 2 lights its top bit from three cards (at most
+        // five cards, so at most 10: no carry into the next counter).
+        let three = self.key.wrapping_add(0x2222) & tables::FLUSH_BITS;
+        if three == 0 {
+            return (4, 0);
         }
-        out
+        let suit = (three.trailing_zeros() / 4) as u8;
+        (suit, self.lane(suit))
+    }
+
+    /// The ranks of the hand's cards of suit `suit` (a suit index; 0 above 3), as a 13-bit
+    /// mask.
+    #[inline(always)]
+    pub(crate) fn lane(self, suit: u8) -> u16 {
+        if suit > 3 {
+            return 0;
+        }
+        (self.mask >> (16 * suit as u32)) as u16 & 0x1fff
     }
 }
 

@@ -154,6 +154,119 @@ fn omaha_high_is_the_standard_value_of_the_best_two_plus_three() {
     }
 }
 
+/// The best standard value of two of `hole` and three of `board`, each five ranked by the
+/// five-card evaluator: the Omaha rule written out.
+fn best_two_plus_three(hole: &[Card], board: &[Card]) -> u16 {
+    let mut best = 0;
+    for (i, &a) in hole.iter().enumerate() {
+        for &b in &hole[i + 1..] {
+            for x in 0..board.len() {
+                for y in x + 1..board.len() {
+                    for &z in &board[y + 1..] {
+                        let five = [a, b, board[x], board[y], z];
+                        let v = feltkit::eval::standard::evaluate(&five).unwrap().value();
+                        best = best.max(v);
+                    }
+                }
+            }
+        }
+    }
+    best
+}
+
+#[test]
+fn omaha_without_a_flush_is_right_for_every_rank_pair_on_every_board_of_ranks() {
+    // Every multiset of five board ranks (the board's suits round robin in rank order, so no
+    // suit has three) with every pair of hole ranks that the deck holds: 2 hole cards, so each
+    // deal is one row entry of the evaluator's five-card-board table. Debug builds check one
+    // board in eight.
+    let stride = if cfg!(debug_assertions) { 8 } else { 1 };
+    let mut boards = 0;
+    let card = |rank: u8, suit: u8| {
+        Card::new(feltkit::card::Rank::new(rank).unwrap(), feltkit::card::Suit::new(suit).unwrap())
+    };
+    let mut deals = 0;
+    for a in 0..13u8 {
+        for b in a..13 {
+            for c in b..13 {
+                for d in c..13 {
+                    for e in d..13 {
+                        let ranks = [a, b, c, d, e];
+                        boards += 1;
+                        if ranks.iter().all(|&r| r == a) || boards % stride != 0 {
+                            continue;
+                        }
+                        let board: Vec<Card> =
+                            ranks.iter().enumerate().map(|(i, &r)| card(r, i as u8 % 4)).collect();
+                        for lo in 0..13u8 {
+                            for hi in lo..13 {
+                                let mut hole: Vec<Card> = Vec::new();
+                                for r in [lo, hi] {
+                                    let used =
+                                        |s: u8| board.iter().chain(&hole).any(|&x| x == card(r, s));
+                                    if let Some(s) = (0..4).find(|&s| !used(s)) {
+                                        hole.push(card(r, s));
+                                    }
+                                }
+                                if hole.len() < 2 {
+                                    continue; // a fifth card of one rank
+                                }
+                                let got = omaha::rank(&hole, &board).value();
+                                assert_eq!(
+                                    got,
+                                    best_two_plus_three(&hole, &board),
+                                    "{hole:?} {board:?}"
+                                );
+                                deals += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    // 6,175 boards with 91 pairs each, less the pairs the deck cannot add to them.
+    assert!(deals > 6175 / stride * 80, "{deals}");
+}
+
+#[test]
+fn omaha_flushes_are_right_for_every_suited_hole_pair_and_board_of_that_suit() {
+    let card = |rank: u8, suit: u8| {
+        Card::new(feltkit::card::Rank::new(rank).unwrap(), feltkit::card::Suit::new(suit).unwrap())
+    };
+    let mut deals = 0;
+    for lo in 0..13u8 {
+        for hi in lo + 1..13 {
+            // Hole: lo and hi of hearts, and the same ranks in spades (pairs and full houses
+            // compete with the flushes).
+            let hole = [card(lo, 2), card(hi, 2), card(lo, 3), card(hi, 3)];
+            let rest: Vec<u8> = (0..13).filter(|&r| r != lo && r != hi).collect();
+            for mask in 0u32..1 << rest.len() {
+                let n = mask.count_ones();
+                if !(3..=5).contains(&n) {
+                    continue;
+                }
+                // n board hearts, then clubs of the hole ranks up to five cards.
+                let mut board: Vec<Card> = (0..rest.len())
+                    .filter(|&i| mask >> i & 1 == 1)
+                    .map(|i| card(rest[i], 2))
+                    .collect();
+                board.extend([card(lo, 0), card(hi, 0)].into_iter().take(5 - n as usize));
+                let got = omaha::rank(&hole, &board).value();
+                assert_eq!(got, best_two_plus_three(&hole, &board), "{hole:?} {board:?}");
+                // The same on the flop and turn (the board's first three and four cards).
+                for k in [3, 4] {
+                    let got = omaha::rank(&hole, &board[..k]).value();
+                    assert_eq!(got, best_two_plus_three(&hole, &board[..k]), "{hole:?} {board:?}");
+                }
+                deals += 1;
+            }
+        }
+    }
+    // 78 hole pairs with C(11, 3) + C(11, 4) + C(11, 5) sets of board hearts.
+    assert_eq!(deals, 78 * (165 + 330 + 462));
+}
+
 #[test]
 #[cfg_attr(debug_assertions, ignore = "exhaustive: run with --release")]
 fn every_five_card_hand_matches_the_low_references() {

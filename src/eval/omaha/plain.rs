@@ -67,10 +67,16 @@ static TRIPLE_ID: [u16; 2197] = {
     ids
 };
 
+/// The number of a pair of ranks (rank indices below 13), in either order: 0 to 90.
+#[inline(always)]
+pub(crate) fn pair_number(a: u8, b: u8) -> u8 {
+    PAIR_ID[(a as usize * 13 + b as usize) % 169]
+}
+
 /// The table index part of a hole pair with these ranks (rank indices below 13).
 #[inline(always)]
 pub(crate) fn pair_index(a: u8, b: u8) -> u16 {
-    (PAIR_ID[(a as usize * 13 + b as usize) % 169] as u16) << 9
+    (pair_number(a, b) as u16) << 9
 }
 
 /// The table index part of a board triple with these ranks (rank indices below 13).
