@@ -11,13 +11,18 @@
 //! 10 ms, the table's load under 10 ms, one push/fold stack depth under a second.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use feltkit::equity::{calculate, calculate_by_enumeration, preflop, Game, Options, Query};
+use feltkit::equity::{calculate, calculate_by_enumeration, preflop, Game, Method, Options, Query};
 use feltkit::pushfold::{solve, Spot};
+use feltkit::range::Combo;
 
 const WIDE: &str = "22+,A2s+,K9s+,Q9s+,J9s+,T9s,A9o+,KTo+,QTo+,JTo";
 
 fn cases() -> Vec<(&'static str, Query, bool)> {
-    let q = |a: &str, b: &str| Query::new(Game::Holdem, [a, b]);
+    let q = |a: &str, b: &str| {
+        let mut q = Query::new(Game::Holdem, [a, b]);
+        q.method = Method::Exhaustive;
+        q
+    };
     vec![
         ("ahkh_vs_qsqd", q("AhKh", "QsQd"), false),
         ("qq+aks_vs_jj-99aqs", q("QQ+,AKs", "JJ-99,AQs"), false),
@@ -30,13 +35,23 @@ fn one_thread() -> rayon::ThreadPool {
     rayon::ThreadPoolBuilder::new().num_threads(1).build().expect("thread pool")
 }
 
+/// `calculate` answers from the table on the calling thread (no thread pool needed): the
+/// whole call, parsing the query and writing the result included.
 fn table(c: &mut Criterion) {
-    let pool = one_thread();
     let mut g = c.benchmark_group("preflop_table_1t");
     for (name, q, _) in cases() {
-        assert!(pool.install(|| calculate(&q)).is_ok());
-        g.bench_function(name, |b| b.iter(|| pool.install(|| calculate(&q).is_ok())));
+        assert!(calculate(&q).is_ok());
+        g.bench_function(name, |b| b.iter(|| calculate(&q).is_ok()));
     }
+    let t = preflop::table().expect("table");
+    let card = |s: &str| s.parse().expect("card");
+    let (ak, qq) = (
+        Combo::new(card("Ah"), card("Kh")).expect("combo"),
+        Combo::new(card("Qs"), card("Qd")).expect("combo"),
+    );
+    g.bench_function("lookup_ahkh_vs_qsqd", |b| {
+        b.iter(|| t.matchup(std::hint::black_box(ak), std::hint::black_box(qq)))
+    });
     g.finish();
 }
 

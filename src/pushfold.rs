@@ -97,6 +97,12 @@ pub struct Solution {
     pub call_gain: f64,
     /// The small blind's expected result per hand with these strategies, in big blinds.
     pub value: f64,
+    /// Per class, what pushing gains over folding against `call`, in big blinds per hand
+    /// dealt that class (near 0 for the classes the equilibrium mixes).
+    pub push_edge: Vec<f64>,
+    /// Per class, what calling gains over folding against `push`, in big blinds per hand
+    /// dealt that class when the small blind has pushed.
+    pub call_edge: Vec<f64>,
 }
 
 impl Solution {
@@ -138,6 +144,9 @@ fn as_range(freq: &[u16]) -> Range {
 /// frequencies `q`.
 struct Game {
     a: Vec<f64>,
+    /// `pairs[i * CLASSES + j]`: the chance that the small blind holds `i` and the big blind
+    /// `j`.
+    pairs: Vec<f64>,
     /// Row-major `g[i * CLASSES + j]`.
     g: Vec<f64>,
     fold: f64,
@@ -151,12 +160,14 @@ impl Game {
         let boards = f64::from(BOARDS);
         let mut a = vec![0.0; CLASSES];
         let mut g = vec![0.0; CLASSES * CLASSES];
+        let mut joint = vec![0.0; CLASSES * CLASSES];
         for (i, ci) in classes.iter().enumerate() {
             let mut pairs = 0.0;
             for (j, cj) in classes.iter().enumerate() {
                 let c = table.class_vs_class(*ci, *cj);
                 let n = f64::from(c.matchups);
                 pairs += n;
+                joint[i * CLASSES + j] = n / PAIRS;
                 // Called: S (2 equity - 1), against 1 + A when the big blind folds.
                 let net = c.wins as f64 - c.losses as f64;
                 g[i * CLASSES + j] = (s * net / boards - (1.0 + ante) * n) / PAIRS;
@@ -164,7 +175,7 @@ impl Game {
             // Pushing and being folded to wins 1 + A instead of losing 0.5 + A.
             a[i] = pairs / PAIRS * (1.5 + 2.0 * ante);
         }
-        Ok(Game { a, g, fold: -(0.5 + ante) })
+        Ok(Game { a, pairs: joint, g, fold: -(0.5 + ante) })
     }
 
     /// `a + G q`: the small blind's gain from pushing each class rather than folding it.
@@ -186,6 +197,17 @@ impl Game {
                 for (o, g) in out.iter_mut().zip(row) {
                     *o -= pi * g;
                 }
+            }
+        }
+        out
+    }
+
+    /// Per big-blind class `j`, the chance of being dealt `j` while the small blind pushes.
+    fn pushed_share(&self, p: &[f64]) -> Vec<f64> {
+        let mut out = vec![0.0; CLASSES];
+        for (i, &pi) in p.iter().enumerate() {
+            for (j, o) in out.iter_mut().enumerate() {
+                *o += pi * self.pairs[i * CLASSES + j];
             }
         }
         out
@@ -312,6 +334,16 @@ pub fn solve(spot: Spot) -> Result<Solution, PushFoldError> {
     let unit = |v: &[u16]| -> Vec<f64> {
         v.iter().map(|&x| f64::from(x) / f64::from(WEIGHT_UNIT)).collect()
     };
-    let (push_gain, call_gain, value) = game.exploitability(&unit(&push), &unit(&call));
-    Ok(Solution { spot, push, call, rounds, push_gain, call_gain, value })
+    let (pf, cf) = (unit(&push), unit(&call));
+    let (push_gain, call_gain, value) = game.exploitability(&pf, &cf);
+    let push_edge = game.push_gains(&cf).iter().zip(&share).map(|(g, w)| g / w).collect();
+    // The big blind's edge per hand of its class, given that the small blind pushed.
+    let pushed: Vec<f64> = game.pushed_share(&pf);
+    let call_edge = game
+        .call_gains(&pf)
+        .iter()
+        .zip(&pushed)
+        .map(|(g, w)| if *w > 0.0 { g / w } else { 0.0 })
+        .collect();
+    Ok(Solution { spot, push, call, rounds, push_gain, call_gain, value, push_edge, call_edge })
 }

@@ -214,11 +214,14 @@ fn grid(out: &mut String, s: &Summary) {
 fn to_json(s: &Solution) -> Value {
     let classes: Vec<Value> = feltkit::range::HandClass::all()
         .into_iter()
-        .map(|c| {
+        .enumerate()
+        .map(|(i, c)| {
             json!({
                 "class": c.to_string(),
                 "push": s.push_frequency(c),
                 "call": s.call_frequency(c),
+                "push_edge": s.push_edge[i],
+                "call_edge": s.call_edge[i],
             })
         })
         .collect();

@@ -31,7 +31,7 @@ use super::preflop_codec as codec;
 use super::preflop_index::{Index, CLASSES, CONFLICT};
 use super::tally::{Tally, TIE_UNIT};
 use super::EquityError;
-use crate::range::{Combo, HandClass, COMBOS};
+use crate::range::{Combo, HandClass, Range, COMBOS};
 
 pub use codec::{BOARDS, HEADER};
 
@@ -60,6 +60,33 @@ pub struct ClassCounts {
     pub ties: u64,
     /// Boards the hand loses.
     pub losses: u64,
+}
+
+/// Weighted showdown counts of one hand against a range.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RangeCounts {
+    /// Combos of the range that share no card with the hand.
+    pub matchups: u64,
+    /// Their total weight (in the range's thousandths), each combo counting [`BOARDS`] boards.
+    pub weight: u128,
+    /// Boards the hand wins, each combo's counted times its weight.
+    pub wins: u128,
+    /// Boards split, weighted.
+    pub ties: u128,
+    /// Boards lost, weighted.
+    pub losses: u128,
+}
+
+impl RangeCounts {
+    /// The hand's equity: wins plus half the ties, over every weighted board (0 when no combo
+    /// of the range can meet the hand).
+    pub fn equity(&self) -> f64 {
+        let boards = self.weight * BOARDS as u128;
+        if boards == 0 {
+            return 0.0;
+        }
+        (self.wins as f64 + self.ties as f64 / 2.0) / boards as f64
+    }
 }
 
 /// The loaded table (see the module notes).
@@ -153,6 +180,24 @@ impl Table {
         self.by_index(a.index(), b.index())
     }
 
+    /// Counts of `hand` against every combo of `range` that shares no card with it, weighted
+    /// by the range's weights: the per-hand row of a range-against-range question (each hand
+    /// of one range against the whole other range), with no board and no dead cards.
+    pub fn hand_vs_range(&self, hand: Combo, range: &Range) -> RangeCounts {
+        let mut out = RangeCounts::default();
+        for (c, w) in range.combos() {
+            if let Some(s) = self.by_index(hand.index(), c.index()) {
+                let w = w as u128;
+                out.matchups += 1;
+                out.weight += w;
+                out.wins += w * s.wins as u128;
+                out.ties += w * s.ties as u128;
+                out.losses += w * s.losses as u128;
+            }
+        }
+        out
+    }
+
     /// Counts of `a` against every combo of `b` that shares no card with it.
     pub fn combo_vs_class(&self, a: Combo, b: HandClass) -> ClassCounts {
         self.by_class[self.index.class_of[a.index()] as usize * CLASSES + class_index(b)]
@@ -190,11 +235,25 @@ struct Sums {
     matchups: u64,
 }
 
+/// The number of combos of class `a` (in [`HandClass::all`] order: 13 pairs of 6, 78 suited
+/// classes of 4, 78 offsuit of 12).
+fn class_size(a: usize) -> usize {
+    match a {
+        0..13 => 6,
+        13..91 => 4,
+        _ => 12,
+    }
+}
+
 /// Each class's weight when every combo of the class has the same weight (absent classes 0);
 /// `None` when some class is only partly present or mixes weights.
 fn class_weights(index: &Index, p: &[Weighted]) -> Option<Vec<u64>> {
+    // The smallest class has 4 combos: fewer cannot make whole classes.
+    if p.len() < 4 {
+        return None;
+    }
     let mut w = vec![0u64; CLASSES];
-    let mut n = vec![0usize; CLASSES];
+    let mut n = [0u8; CLASSES];
     for x in p {
         let a = index.class_of[x.combo.index()] as usize;
         if n[a] > 0 && w[a] != x.weight {
@@ -203,8 +262,7 @@ fn class_weights(index: &Index, p: &[Weighted]) -> Option<Vec<u64>> {
         w[a] = x.weight;
         n[a] += 1;
     }
-    let sizes = HandClass::all();
-    (0..CLASSES).all(|a| n[a] == 0 || n[a] == sizes[a].combos().len()).then_some(w)
+    (0..CLASSES).all(|a| n[a] == 0 || n[a] as usize == class_size(a)).then_some(w)
 }
 
 impl Table {
@@ -298,6 +356,7 @@ mod tests {
     fn class_index_follows_the_listing_order() {
         for (i, c) in HandClass::all().into_iter().enumerate() {
             assert_eq!(class_index(c), i, "{c}");
+            assert_eq!(class_size(i), c.combos().len(), "{c}");
         }
     }
 }

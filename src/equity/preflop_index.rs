@@ -69,22 +69,23 @@ impl Index {
             let a = class_of[c1] as usize;
             (a, orbit[a * COMBOS + table[perm_of[c1] as usize][c2] as usize])
         };
-        // The stored orientations, ordered by (class of c1, class of c2, c2).
-        let mut keys: Vec<(usize, u8, u16)> = Vec::new();
+        // The stored orientations, ordered by (class of c1, class of c2, c2): generated in
+        // that order, class by class, with no sort.
+        let mut members: Vec<Vec<usize>> = vec![Vec::new(); CLASSES];
+        for (c, &class) in class_of.iter().enumerate() {
+            members[class as usize].push(c);
+        }
+        let mut keys: Vec<(usize, u16)> = Vec::new();
         for a in 0..CLASSES {
-            for c2 in 0..COMBOS {
+            for c2 in members.iter().flatten().copied() {
                 let m = orbit[a * COMBOS + c2];
-                if m as usize != c2 {
-                    continue;
-                }
-                if (a, m) <= key_of(c2, reps[a] as usize) {
-                    keys.push((a, class_of[c2], m));
+                if m as usize == c2 && (a, m) <= key_of(c2, reps[a] as usize) {
+                    keys.push((a, m));
                 }
             }
         }
-        keys.sort_unstable();
         let mut slot = vec![CONFLICT; CLASSES * COMBOS];
-        for (i, &(a, _, m)) in keys.iter().enumerate() {
+        for (i, &(a, m)) in keys.iter().enumerate() {
             slot[a * COMBOS + m as usize] = (i as u32) << 1;
         }
         for a in 0..CLASSES {
@@ -103,7 +104,7 @@ impl Index {
                 }
             }
         }
-        let stored = keys.iter().map(|&(a, _, m)| (reps[a], m)).collect();
+        let stored = keys.iter().map(|&(a, m)| (reps[a], m)).collect();
         Index { class_of, perm_of, reps, slot, stored }
     }
 

@@ -167,3 +167,22 @@ fn class_counts_include_card_removal() {
         assert_eq!((got.matchups, got.wins), want, "{a} {b}");
     }
 }
+
+#[test]
+fn one_hand_against_a_range_reads_as_the_engine_does() {
+    let table = preflop::table().unwrap();
+    let card = |s: &str| s.parse::<Card>().unwrap();
+    let hand = Combo::new(card("Ah"), card("Kh")).unwrap();
+    let text = "QQ+:0.5,AKs,JTs:0.25,AhQd";
+    let range = feltkit::range::Range::parse(text).unwrap();
+    let c = table.hand_vs_range(hand, &range);
+    // QQ+ 18 combos less the 3 AA and 3 KK holding a heart ace or king; AKs 3 left; JTs 4; AhQd
+    // shares the ace.
+    assert_eq!(c.matchups, 12 + 3 + 4);
+    let e = calculate(&Query::new(Game::Holdem, ["AhKh", text])).unwrap();
+    // Same fractions: the engine divides the weights by their common factor (250).
+    assert_eq!(c.weight * 1_712_304, e.total * 250);
+    assert_eq!(c.wins, e.players[0].wins * 250);
+    assert_eq!(c.ties, e.players[0].ties * 250);
+    assert!((c.equity() - e.players[0].equity).abs() < 1e-12);
+}
