@@ -8,6 +8,8 @@
 //! * `hand_vs_hand_flop`: 4,000 rows of two exact hands on a random flop, exhaustive
 //!   (990 deals each).
 //! * `range_vs_range_flop`: 24 rows of two ranges on a random flop, exhaustive.
+//! * `range_vs_range_preflop`: 1,000 rows of two ranges with no board, exhaustive (answered
+//!   by the heads-up preflop table).
 //!
 //! Each group has `engine_one_by_one` (build a `Query` per row and `calculate` it, in order,
 //! with the engine's own parallelism) and `batch` (`feltkit::batch::run` over the CSV text in
@@ -71,6 +73,22 @@ fn range_rows(n: usize) -> Vec<[String; 3]> {
         .collect()
 }
 
+fn preflop_rows(n: usize) -> Vec<[String; 3]> {
+    const RANGES: [(&str, &str); 5] = [
+        ("QQ+,AKs", "JJ-99,AQs"),
+        ("TT+,AJs+,KQs,AQo+", "22+,A2s+,KTs+,QTs+,JTs,ATo+,KJo+"),
+        ("AA,KK,AKs", "random"),
+        ("15%", "30%"),
+        ("AhKh,QQ:0.5", "T9s,55"),
+    ];
+    (0..n)
+        .map(|i| {
+            let (a, b) = RANGES[i % RANGES.len()];
+            [a.to_string(), b.to_string(), String::new()]
+        })
+        .collect()
+}
+
 fn csv_text(rows: &[[String; 3]]) -> String {
     let mut s = String::from("p1,p2,board,method\n");
     for [a, b, board] in rows {
@@ -119,6 +137,10 @@ fn range_vs_range(c: &mut Criterion) {
     workload(c, "range_vs_range_flop", range_rows(24));
 }
 
+fn range_vs_range_preflop(c: &mut Criterion) {
+    workload(c, "range_vs_range_preflop", preflop_rows(1000));
+}
+
 fn per_query_cost(c: &mut Criterion) {
     let q = query(&hand_rows(1)[0]);
     let mut g = c.benchmark_group("per_query_cost");
@@ -131,5 +153,5 @@ fn per_query_cost(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, hand_vs_hand, range_vs_range, per_query_cost);
+criterion_group!(benches, hand_vs_hand, range_vs_range, range_vs_range_preflop, per_query_cost);
 criterion_main!(benches);

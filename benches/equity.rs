@@ -6,9 +6,12 @@
 //! and river pairs) has a goal of 1 ms on one core, PLO Monte Carlo of 10 M deals/s per core.
 //! Equity hand by hand (`by_hand`) has a goal of twice the plain query's time, measured beside
 //! it.
+//!
+//! The exhaustive cases enumerate (`calculate_by_enumeration`): heads-up hold'em preflop would
+//! otherwise be read from the preflop table, which `benches/preflop.rs` times.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use feltkit::equity::{by_hand, calculate, Game, Method, Query};
+use feltkit::equity::{by_hand, calculate, calculate_by_enumeration, Game, Method, Options, Query};
 
 fn query(game: Game, players: &[&str], board: &str, dead: &str, method: Method) -> Query {
     let mut q = Query::new(game, players.iter().copied());
@@ -93,17 +96,16 @@ fn exhaustive(c: &mut Criterion) {
             &one,
         ),
     ];
+    let enumerate = |q: &Query| calculate_by_enumeration(q, &Options::default()).expect("equity");
     for (name, q, p) in &cases {
-        g.bench_function(*name, |b| b.iter(|| p.install(|| calculate(q).expect("equity"))));
+        g.bench_function(*name, |b| b.iter(|| p.install(|| enumerate(q))));
     }
     g.finish();
     if std::env::var_os("FELTKIT_BENCH_SLOW").is_some() {
         let mut g = c.benchmark_group("exhaustive_slow");
         g.sample_size(10);
         let q = query(Game::Holdem, &["random", "random"], "", "", Method::Exhaustive);
-        g.bench_function("random_vs_random_2t", |b| {
-            b.iter(|| two.install(|| calculate(&q).expect("equity")))
-        });
+        g.bench_function("random_vs_random_2t", |b| b.iter(|| two.install(|| enumerate(&q))));
         g.finish();
     }
 }

@@ -100,6 +100,7 @@ pub mod import;
 pub mod phh;
 pub mod picture;
 pub mod play;
+pub mod pushfold;
 pub mod range;
 pub mod rules;
 pub mod session;

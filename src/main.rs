@@ -30,6 +30,8 @@ enum Command {
     Deal(cli::deal::DealArgs),
     /// What a hold'em range holds (grid, combos) and how it hits a board; SVG and HTML pictures.
     Range(cli::range::RangeArgs),
+    /// Heads-up push/fold equilibrium for a stack depth: push and call ranges (chip EV).
+    Pushfold(cli::pushfold::PushFoldArgs),
 }
 
 fn main() -> ExitCode {
@@ -42,6 +44,7 @@ fn main() -> ExitCode {
         Command::Deal(args) => cli::deal::run(args),
         Command::Convert(args) => cli::convert::run(args),
         Command::Range(args) => cli::range::run(args),
+        Command::Pushfold(args) => cli::pushfold::run(args),
     };
     match result {
         Ok(code) => code,

@@ -4,6 +4,7 @@ pub mod batch;
 pub mod convert;
 pub mod deal;
 pub mod equity;
+pub mod pushfold;
 pub mod range;
 pub mod rank;
 pub mod replay;

@@ -149,7 +149,7 @@ pub(super) fn check_outputs(svg: Option<&Path>, html: Option<&Path>) -> anyhow::
 }
 
 /// Writes `bytes` to `path` under a temporary name, renamed onto it when complete.
-pub(super) fn write_atomic(path: &Path, flag: &str, bytes: &[u8]) -> anyhow::Result<()> {
+pub(crate) fn write_atomic(path: &Path, flag: &str, bytes: &[u8]) -> anyhow::Result<()> {
     let real = feltkit::batch::resolve_links(path)
         .with_context(|| format!("{flag} {}", path.display()))?;
     let mut file = super::batch::interrupt::create(|| feltkit::batch::AtomicFile::create(&real))

@@ -27,6 +27,9 @@ mod holdem_sample;
 mod iso;
 mod monte_carlo;
 mod omaha_board;
+pub mod preflop;
+mod preflop_codec;
+mod preflop_index;
 mod query;
 mod ranks;
 mod showdown;
@@ -132,15 +135,29 @@ pub fn calculate(q: &Query) -> Result<Equity, EquityError> {
 
 /// Computes equity with the given options.
 pub fn calculate_with(q: &Query, opts: &Options) -> Result<Equity, EquityError> {
+    with_threads(opts, |progress| run(q, progress, true))
+}
+
+/// Computes equity as [`calculate_with`] does, but never answers from the heads-up preflop
+/// table ([`preflop`]): exact queries are enumerated. The reference the table is checked
+/// against, and the slow path's timing.
+pub fn calculate_by_enumeration(q: &Query, opts: &Options) -> Result<Equity, EquityError> {
+    with_threads(opts, |progress| run(q, progress, false))
+}
+
+fn with_threads(
+    opts: &Options,
+    f: impl FnOnce(Option<&Progress<'_>>) -> Result<Equity, EquityError> + Send,
+) -> Result<Equity, EquityError> {
     match opts.threads {
         Some(n) => {
             let pool = rayon::ThreadPoolBuilder::new()
                 .num_threads(n)
                 .build()
                 .map_err(|_| EquityError::Threads(n))?;
-            pool.install(|| run(q, opts.progress))
+            pool.install(|| f(opts.progress))
         }
-        None => run(q, opts.progress),
+        None => f(opts.progress),
     }
 }
 
@@ -149,7 +166,11 @@ pub fn calculate_with(q: &Query, opts: &Options) -> Result<Equity, EquityError> 
 /// suit-isomorphic matchups); [`estimated_seconds`] turns it into wall-clock time.
 pub fn plan(q: &Query) -> Result<(Method, f64), EquityError> {
     let parsed = q.parse()?;
-    let cost = Prepared::new(&parsed)?.cost();
+    let prepared = Prepared::new(&parsed)?;
+    if let Some(cost) = prepared.table_cost(q.method) {
+        return Ok((Method::Exhaustive, cost));
+    }
+    let cost = prepared.cost();
     Ok((choose_method(q.method, cost), cost))
 }
 
@@ -181,6 +202,21 @@ impl Prepared {
                 Prepared::Community(community::Setup::new(q)?)
             }
         })
+    }
+
+    /// The estimated cost when the heads-up preflop table answers (one table read per pair of
+    /// combos, or per pair of classes), `None` when it does not.
+    fn table_cost(&self, asked: Method) -> Option<f64> {
+        match self {
+            Prepared::Holdem(s)
+                if asked != Method::MonteCarlo
+                    && preflop::applies(s)
+                    && preflop::table().is_some() =>
+            {
+                Some(s.players.iter().map(|p| p.len().min(169) as f64).product::<f64>() * 10.0)
+            }
+            _ => None,
+        }
     }
 
     fn cost(&self) -> f64 {
@@ -223,13 +259,23 @@ impl Prepared {
     }
 }
 
-fn run(q: &Query, progress: Option<&Progress<'_>>) -> Result<Equity, EquityError> {
+fn run(q: &Query, progress: Option<&Progress<'_>>, table: bool) -> Result<Equity, EquityError> {
     let parsed = q.parse()?;
     if q.method != Method::Exhaustive {
         monte_carlo::check_rules(q)?;
     }
     let prepared = Prepared::new(&parsed)?;
     if let Prepared::Holdem(s) = &prepared {
+        // Heads-up preflop: read the precomputed counts.
+        if table && q.method != Method::MonteCarlo && preflop::applies(s) {
+            if let Some(t) = preflop::table() {
+                let tally = t.tally(s)?;
+                if let Some(f) = progress {
+                    f(1.0);
+                }
+                return Ok(finish(&parsed.specs, Method::Exhaustive, &tally));
+            }
+        }
         // Exact hands on a flop, turn or river: cheap enough that Auto is always exhaustive.
         if q.method != Method::MonteCarlo && exact::applies(s) {
             let tally = exact::exhaustive(s);
