@@ -321,6 +321,53 @@ impl Table {
         s
     }
 
+    /// Each combo of `mine` against the whole of `theirs` (combos sharing no card with it):
+    /// the per-hand rows of a setup where [`applies`] holds, in `mine`'s order, unweighted by
+    /// the combo's own weight. A class-uniform `theirs` is summed by class (every combo of a
+    /// class meets a whole class alike); otherwise every pair is read.
+    pub(crate) fn rows(&self, mine: &[Weighted], theirs: &[Weighted]) -> Vec<RangeCounts> {
+        if let Some(w2) = class_weights(&self.index, theirs) {
+            let present: Vec<usize> = (0..CLASSES).filter(|&b| w2[b] > 0).collect();
+            let mut by_class: Vec<Option<RangeCounts>> = vec![None; CLASSES];
+            mine.iter()
+                .map(|x| {
+                    let a = self.index.class_of[x.combo.index()] as usize;
+                    *by_class[a].get_or_insert_with(|| {
+                        let row = &self.by_class[a * CLASSES..(a + 1) * CLASSES];
+                        let mut r = RangeCounts::default();
+                        for &b in &present {
+                            let (e, w) = (row[b], w2[b] as u128);
+                            r.matchups += e.matchups as u64;
+                            r.weight += w * e.matchups as u128;
+                            r.wins += w * e.wins as u128;
+                            r.ties += w * e.ties as u128;
+                            r.losses += w * e.losses as u128;
+                        }
+                        r
+                    })
+                })
+                .collect()
+        } else {
+            mine.iter()
+                .map(|x| {
+                    let c1 = x.combo.index();
+                    let mut r = RangeCounts::default();
+                    for y in theirs {
+                        if let Some(m) = self.by_index(c1, y.combo.index()) {
+                            let w = y.weight as u128;
+                            r.matchups += 1;
+                            r.weight += w;
+                            r.wins += w * m.wins as u128;
+                            r.ties += w * m.ties as u128;
+                            r.losses += w * m.losses as u128;
+                        }
+                    }
+                    r
+                })
+                .collect()
+        }
+    }
+
     /// Exact counts of a setup where [`applies`] holds, equal to those of enumeration.
     pub(crate) fn tally(&self, s: &Setup) -> Result<Tally, EquityError> {
         let (p1, p2) = (&s.players[0], &s.players[1]);

@@ -19,15 +19,17 @@
 //! The counts are exact integers, kept per combo: every deal counted for the range is counted
 //! for exactly one combo of each player, so a player's combos' counts add up, integer for
 //! integer, to the counts of the plain calculation ([`super::calculate`]). Exhaustive runs take
-//! the plain calculation's way through the deals (exact hands, board first or matchup first),
-//! recording which combos played; Monte Carlo draws the same deals as the plain calculation for
-//! the same seed (any thread count) and records each deal under the combos dealt.
+//! the plain calculation's way through the deals (the heads-up preflop table, exact hands,
+//! board first or matchup first), recording which combos played; Monte Carlo draws the same
+//! deals as the plain calculation for the same seed (any thread count) and records each deal
+//! under the combos dealt.
 
 mod board;
 mod matchups;
 mod sample;
 
 use super::holdem::{self, Setup};
+use super::preflop;
 use super::query::Holding;
 use super::tally::{Tally, TIE_UNIT};
 use super::{
@@ -204,7 +206,17 @@ fn run(q: &Query, progress: Option<&Progress<'_>>) -> Result<ByHand, EquityError
     }
     let s = Setup::new(&parsed)?;
     let single = s.players.iter().all(|p| p.len() == 1);
-    let (method, counts) = if q.method != Method::MonteCarlo && exact::applies(&s) {
+    let table =
+        (q.method != Method::MonteCarlo && preflop::applies(&s)).then(preflop::table).flatten();
+    let (method, counts) = if let Some(t) = table {
+        // Heads-up preflop: each combo's row read from the precomputed counts, as the plain
+        // calculation reads the whole.
+        let counts = from_table(t, &s)?;
+        if let Some(f) = progress {
+            f(1.0);
+        }
+        (Method::Exhaustive, counts)
+    } else if q.method != Method::MonteCarlo && exact::applies(&s) {
         let tally = exact::exhaustive(&s);
         if let Some(f) = progress {
             f(1.0);
@@ -256,6 +268,35 @@ fn run(q: &Query, progress: Option<&Progress<'_>>) -> Result<ByHand, EquityError
     Ok(ByHand { equity, players })
 }
 
+/// Per-combo counts of a heads-up preflop setup from the preflop table: each combo against the
+/// other player's whole range, every board, weighted as the plain calculation weighs them.
+fn from_table(t: &preflop::Table, s: &Setup) -> Result<PerCombo, EquityError> {
+    let mut out = empty(2);
+    let mut matchups = 0u64;
+    for p in 0..2 {
+        let (mine, theirs) = (&s.players[p], &s.players[1 - p]);
+        for (x, r) in mine.iter().zip(t.rows(mine, theirs)) {
+            let w = x.weight as u128;
+            let ties = w * r.ties;
+            if p == 0 {
+                matchups += r.matchups;
+            }
+            out[p][x.combo.index()] = HandCounts {
+                deals: r.matchups * preflop::BOARDS as u64,
+                total: w * r.weight * preflop::BOARDS as u128,
+                wins: w * r.wins,
+                ties,
+                tie_share: ties * (TIE_UNIT / 2) as u128,
+                squares: 0,
+            };
+        }
+    }
+    if matchups == 0 {
+        return Err(EquityError::NoDeal);
+    }
+    Ok(out)
+}
+
 /// Per-combo counts of a setup where every player holds one combo: the whole tally's.
 fn from_tally(s: &Setup, t: &Tally) -> PerCombo {
     let mut out = empty(s.players.len());
@@ -295,6 +336,19 @@ mod tests {
         let mut q = Query::new(Game::Holdem, players);
         q.board = board.into();
         Setup::new(&q.parse().unwrap()).unwrap()
+    }
+
+    /// Heads-up preflop, each combo's row read from the table equals its row enumerated
+    /// matchup by matchup: whole classes (summed by class) and odd ranges (pair by pair).
+    #[test]
+    fn preflop_rows_from_the_table_equal_the_enumerated_rows() {
+        let t = preflop::table().unwrap();
+        for players in [["JJ-88", "AK,KQs"], ["AhKh,QQ:0.5", "JsJh,T9s:0.25"]] {
+            let s = setup(players, "");
+            assert!(preflop::applies(&s) && !s.plan().0);
+            let enumerated = matchups::exhaustive(&s, None).unwrap();
+            assert_eq!(from_table(t, &s).unwrap(), enumerated, "{players:?}");
+        }
     }
 
     /// The cases the integration tests check take each of the exhaustive ways.
