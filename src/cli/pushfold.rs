@@ -12,7 +12,7 @@ use clap::Args;
 use feltkit::card::CardSet;
 use feltkit::picture;
 use feltkit::pushfold::{self, Solution, Spot, MAX_ANTE, MAX_STACK};
-use feltkit::range::grid::{compact, summarize, Summary, SIZE};
+use feltkit::range::grid::{compact, summarize, Summary};
 use serde_json::{json, Value};
 
 /// The most stack depths one run solves.
@@ -176,7 +176,7 @@ fn plain(s: &Solution) -> String {
         let text = if text.is_empty() { "(none)".to_string() } else { text };
         let _ = writeln!(out, "{name}: {:.1}% of hands", share(&summary));
         let _ = writeln!(out, "{text}");
-        grid(&mut out, &summary);
+        super::range::plain_grid(&mut out, &summary);
     }
     let _ = writeln!(out, "small blind result: {:+.4} BB per hand", s.value);
     let _ = writeln!(
@@ -186,29 +186,6 @@ fn plain(s: &Solution) -> String {
         s.push_gain, s.call_gain, s.rounds
     );
     out
-}
-
-/// The 13 × 13 grid in plain text: the class where it is always played, `.` where never, the
-/// class and its percentage where mixed.
-fn grid(out: &mut String, s: &Summary) {
-    for row in 0..SIZE {
-        for col in 0..SIZE {
-            let Some(cell) = s.cell(row, col) else { continue };
-            let label = cell.class.to_string();
-            let f = cell.frequency();
-            if cell.weight == 0 {
-                out.push_str("  .   ");
-            } else if f >= 1.0 {
-                let _ = write!(out, "{label:<6}");
-            } else {
-                let pct = ((f * 100.0).round() as u32).clamp(1, 99);
-                let _ = write!(out, "{label:<3}{pct:>2} ");
-            }
-        }
-        let trimmed = out.trim_end_matches(' ').len();
-        out.truncate(trimmed);
-        out.push('\n');
-    }
 }
 
 fn to_json(s: &Solution) -> Value {

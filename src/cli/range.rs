@@ -11,7 +11,7 @@ use clap::{Args, ValueEnum};
 use feltkit::card::{format_cards, parse_cards, Card, CardSet, Deck};
 use feltkit::eval::Category;
 use feltkit::picture::{self, combos_text, text_colour, weight_colour, Rgb};
-use feltkit::range::grid::{compact, summarize, Summary, SIZE};
+use feltkit::range::grid::{compact, summarize, ClassSummary, Summary, SIZE};
 use feltkit::range::hits::{analyze, Analysis, Draw, Made};
 use feltkit::range::Range;
 use serde_json::{json, Value};
@@ -146,6 +146,33 @@ pub(super) fn check_outputs(svg: Option<&Path>, html: Option<&Path>) -> anyhow::
         );
     }
     Ok(())
+}
+
+/// The 13 × 13 grid in plain text: the class where the range holds all of it, `.` where none,
+/// the class and the percentage held where part (cells a column wider then, so that a label
+/// and its number never run together).
+pub(crate) fn plain_grid(out: &mut String, s: &Summary) {
+    let part = |c: &ClassSummary| c.weight > 0 && c.frequency() < 1.0;
+    let wide = (0..SIZE).any(|r| (0..SIZE).any(|c| s.cell(r, c).is_some_and(part)));
+    let width = if wide { 7 } else { 6 };
+    for row in 0..SIZE {
+        for col in 0..SIZE {
+            let Some(cell) = s.cell(row, col) else { continue };
+            let label = cell.class.to_string();
+            if cell.weight == 0 {
+                let _ = write!(out, "{:>3}{:w$}", ".", "", w = width - 3);
+            } else if part(cell) {
+                let pct = ((cell.frequency() * 100.0).round() as u32).clamp(1, 99);
+                let _ = write!(out, "{label:<3} {pct:>2} ");
+            } else {
+                let _ = write!(out, "{label:<width$}");
+            }
+        }
+        // No trailing spaces in plain text.
+        let trimmed = out.trim_end_matches(' ').len();
+        out.truncate(trimmed);
+        out.push('\n');
+    }
 }
 
 /// Writes `bytes` to `path` under a temporary name, renamed onto it when complete.
@@ -295,43 +322,24 @@ impl Report {
     /// The 13 × 13 grid: coloured cells, or plain text with `.` for classes not held and the
     /// percentage held after classes held in part.
     fn grid(&self, out: &mut String, palette: Option<Palette>) {
+        let Some(p) = palette else {
+            plain_grid(out, &self.summary);
+            let _ =
+                writeln!(out, ".: not in the range; a number: the % of the class held (weighted)");
+            return;
+        };
         for row in 0..SIZE {
             for col in 0..SIZE {
                 let Some(cell) = self.summary.cell(row, col) else { continue };
                 let label = cell.class.to_string();
-                let f = cell.frequency();
-                match palette {
-                    Some(p) => {
-                        let bg = weight_colour(f);
-                        let fg = if cell.weight == 0 { (120, 120, 120) } else { text_colour(bg) };
-                        let _ = write!(
-                            out,
-                            "{}{} {label:<4}\x1b[0m",
-                            ansi(p, bg, true),
-                            ansi(p, fg, false)
-                        );
-                    }
-                    None if cell.weight == 0 => out.push_str("  .   "),
-                    None if f >= 1.0 => {
-                        let _ = write!(out, "{label:<6}");
-                    }
-                    None => {
-                        let pct = ((f * 100.0).round() as u32).clamp(1, 99);
-                        let _ = write!(out, "{label:<3}{pct:>2} ");
-                    }
-                }
+                let bg = weight_colour(cell.frequency());
+                let fg = if cell.weight == 0 { (120, 120, 120) } else { text_colour(bg) };
+                let _ =
+                    write!(out, "{}{} {label:<4}\x1b[0m", ansi(p, bg, true), ansi(p, fg, false));
             }
-            // No trailing spaces in plain text.
-            let trimmed = out.trim_end_matches(' ').len();
-            out.truncate(trimmed);
             out.push('\n');
         }
-        if palette.is_some() {
-            let _ = writeln!(out, "shade: the weighted share of each class the range holds");
-        } else {
-            let _ =
-                writeln!(out, ".: not in the range; a number: the % of the class held (weighted)");
-        }
+        let _ = writeln!(out, "shade: the weighted share of each class the range holds");
     }
 
     /// The report as JSON.

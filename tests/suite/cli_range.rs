@@ -24,11 +24,19 @@ fn a_range_expands_to_its_classes_combos_and_share_of_the_deck() {
         out.contains("classes (5): AA 6, KK 6, AKs 4, A5s 4 (2 weighted), A4s 4 (2 weighted)\n"),
         "{out}"
     );
-    // The grid's first row: AA, AKs, then nothing until A5s and A4s at half weight.
+    // The grid's first row: AA, AKs, then nothing until A5s and A4s at half weight (a class
+    // held in part widens the cells so its number stands apart from its label).
     let first = out.lines().find(|l| l.starts_with("AA")).unwrap();
     assert_eq!(
         first,
-        "AA    AKs     .     .     .     .     .     .     .   A5s50 A4s50   .     ."
+        "AA     AKs      .      .      .      .      .      .      .    A5s 50 A4s 50   .      ."
+    );
+    // Without classes held in part, the cells are a column narrower.
+    let whole = stdout(&["range", "KK+,AKs"]);
+    let first = whole.lines().find(|l| l.starts_with("AA")).unwrap();
+    assert_eq!(
+        first,
+        "AA    AKs     .     .     .     .     .     .     .     .     .     .     ."
     );
     assert!(!out.contains('\x1b'), "no colour into a pipe");
 }

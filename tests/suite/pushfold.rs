@@ -120,7 +120,9 @@ fn felt_pushfold_prints_both_ranges_and_grids() {
     assert!(text.contains("push (small blind): "), "{text}");
     assert!(text.contains("call (big blind): "), "{text}");
     // Two grids of 13 rows, each starting with the pair of aces.
-    assert_eq!(text.lines().filter(|l| l.starts_with("AA    AKs")).count(), 2, "{text}");
+    assert_eq!(text.lines().filter(|l| l.starts_with("AA     AKs")).count(), 2, "{text}");
+    // Mixed classes: the label, a space, the percentage pushed (84s about 83% of the time).
+    assert!(text.lines().any(|l| l.contains(" 84s 83 ")), "{text}");
     assert!(text.contains("best-response gain: small blind 0.00"), "{text}");
 }
 
