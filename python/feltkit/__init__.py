@@ -121,24 +121,25 @@ def _to_csv(df: "Any") -> str:
 
 
 def _result_frame(text: str, index: "Any") -> "Any":
+    import csv
+
     import pandas as pd
 
-    frame = pd.read_csv(io.StringIO(text), dtype=str, keep_default_na=False)
-    results = [c for c in frame.columns if str(c).startswith("felt_") and c != "felt_row"]
-    out = {}
-    for col in results:
-        cells = frame[col]
-        if col == "felt_deals":
-            out[col] = pd.to_numeric(cells.replace("", None)).astype("Int64")
-        elif col in ("felt_method", "felt_error"):
-            out[col] = pd.Series(
-                [c if c != "" else None for c in cells], dtype=object, index=frame.index
-            )
-        else:
-            out[col] = pd.to_numeric(cells.replace("", None)).astype("float64")
-    result = pd.DataFrame(out, index=frame.index, columns=results)
-    result.index = index
-    return result
+    header = next(csv.reader(io.StringIO(text[: text.find("\n") + 1])))
+    results = [c for c in header if c.startswith("felt_") and c != "felt_row"]
+    words = ("felt_method", "felt_error")
+    dtypes = {c: (object if c in words else "Int64" if c == "felt_deals" else "float64")
+              for c in results}
+    # The C reader on the result columns only; an empty cell is missing (NaN, <NA>, None).
+    frame = pd.read_csv(io.StringIO(text), usecols=results, dtype=dtypes,
+                        keep_default_na=False, na_values=[""])
+    for col in words:
+        if col in frame:
+            cells = frame[col]
+            frame[col] = cells.astype(object).where(cells.notna(), None)
+    frame = frame[results]
+    frame.index = index
+    return frame
 
 
 def batch(dataframe: "Any", **defaults: Any) -> "Any":
@@ -171,9 +172,12 @@ def batch(dataframe: "Any", **defaults: Any) -> "Any":
 
 
 def _amount(text: Any) -> Any:
+    """A chip amount's text as an ``int``, or a ``Decimal`` when it has decimals."""
     if isinstance(text, str):
-        d = Decimal(text)
-        return int(d) if d == d.to_integral_value() and "." not in text else d
+        try:
+            return int(text)
+        except ValueError:
+            return Decimal(text)
     return text
 
 
