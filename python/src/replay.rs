@@ -6,8 +6,9 @@ use std::borrow::Cow;
 use feltkit::phh::action::parse_action;
 use feltkit::phh::report::{to_json, write_text};
 use feltkit::phh::write::write_record;
-use feltkit::phh::{replay_text as replay, Amount, HandRecord, Status};
+use feltkit::phh::{replay_text as replay, Amount, HandRecord, HandReport, Status};
 use pyo3::prelude::*;
+use rayon::prelude::*;
 
 use crate::errors::PhhError;
 
@@ -16,15 +17,18 @@ use crate::errors::PhhError;
 #[pyfunction]
 #[pyo3(signature = (text, label = "<text>", check = false))]
 fn replay_text(py: Python<'_>, text: &str, label: &str, check: bool) -> Vec<(String, String)> {
+    let write = |r: &HandReport| {
+        let mut lines = String::new();
+        write_text(&mut lines, r);
+        (to_json(r).to_string(), lines)
+    };
     py.detach(|| {
-        replay(text, label, check)
-            .iter()
-            .map(|r| {
-                let mut lines = String::new();
-                write_text(&mut lines, r);
-                (to_json(r).to_string(), lines)
-            })
-            .collect()
+        let reports = replay(text, label, check);
+        // A bundle's reports are written on every core, as its hands are replayed.
+        match reports.len() > 64 {
+            true => reports.par_iter().map(write).collect(),
+            false => reports.iter().map(write).collect(),
+        }
     })
 }
 
