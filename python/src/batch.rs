@@ -20,7 +20,12 @@ pub struct BatchOutput {
     failed: u64,
 }
 
-/// Runs `felt batch` on `text` (CSV with a header row): the options are its flags.
+/// Runs `felt batch` on `text` (CSV with a header row): the options are its flags (`game`,
+/// `board`, `dead`, `method`, `iterations`, `stderr`, `seed`, `threads`, `delimiter`,
+/// `row_numbers`, `shard` as `"K/N"`, `json`, `chunk_rows`); `first_row` numbers the rows as
+/// if that many came before them. Returns a `BatchOutput` whose `text` is byte for byte the
+/// command's output; raises `BatchError` for a bad header or option (a bad row's message goes
+/// to its `felt_error` cell).
 #[pyfunction]
 #[pyo3(signature = (text, *, game = "holdem", board = "", dead = "", method = "auto",
     iterations = None, stderr = None, seed = 0, threads = None, delimiter = ",",

@@ -114,6 +114,14 @@ fn result(py: Python<'_>, e: &Equity) -> PyResult<EquityResult> {
 }
 
 /// Each player's equity: the engine of `felt equity`, with its games, options and messages.
+///
+/// `players` are ranges (`QQ+,AKs`; Omaha `AAKKds`) or exact cards (the stud games, turnover
+/// and Americana take each player's known cards). `game`: holdem, shortdeck, omaha, omaha5,
+/// omaha8, omaha5-8, turnover, stud7, stud8, razz or americana. `method`: auto, exhaustive or
+/// monte_carlo; a stopping rule (`iterations`, `stderr`, `time` in seconds) asks for Monte
+/// Carlo, as the flags do. `seed` fixes Monte Carlo's deals on any thread count; `threads`
+/// (1 to 256) defaults to every core. The GIL is released while the engine runs. Returns an
+/// `EquityResult`; raises `EquityError` with the message `felt equity` prints.
 #[pyfunction]
 #[pyo3(signature = (players, board = "", dead = "", game = "holdem", method = "auto",
     iterations = None, stderr = None, seed = 0, threads = None, time = None))]
