@@ -157,6 +157,11 @@ pub struct Config {
     pub chunk_rows: usize,
     /// Worker threads; `None` uses rayon's global pool.
     pub threads: Option<usize>,
+    /// Data rows before this input's first: the input's data row `r` (from 1) is row
+    /// `first_row + r` everywhere a row number counts (`felt_row`, [`row_seed`], [`Shard`]).
+    /// 0 for a whole table; a piece of a larger table (a partition of a Dask DataFrame) gives
+    /// the number of rows before it, so that its rows draw the seeds they draw in one run.
+    pub first_row: u64,
 }
 
 impl Default for Config {
@@ -169,6 +174,7 @@ impl Default for Config {
             row_column: false,
             chunk_rows: 2048,
             threads: None,
+            first_row: 0,
         }
     }
 }
@@ -291,8 +297,13 @@ pub fn run<R: Read, W: Write>(
     let cols = Columns::from_header(&header)?;
     let mut out =
         Output::new(output, config.format, &cols, config.row_column).map_err(BatchError::Write)?;
-    let mut chunks =
-        Chunks { reader, row: 0, shard: config.shard, size: config.chunk_rows.max(1), done: false };
+    let mut chunks = Chunks {
+        reader,
+        row: config.first_row,
+        shard: config.shard,
+        size: config.chunk_rows.max(1),
+        done: false,
+    };
     let mut summary = Summary::default();
     let mut current = chunks.next().map_err(BatchError::Read)?;
     let mut previous: Vec<Outcome> = Vec::new();
@@ -321,7 +332,7 @@ pub fn run<R: Read, W: Write>(
         current = next.unwrap_or_default();
     }
     out.flush().map_err(BatchError::Write)?;
-    summary.read = chunks.row;
+    summary.read = chunks.row - config.first_row;
     Ok(summary)
 }
 
@@ -478,6 +489,28 @@ mod tests {
         // Header, then at most three chunks read ahead of the first write.
         let first = out.first.unwrap();
         assert!(first <= 1 + 3 * 10 + 1, "first output after {first} input lines");
+    }
+
+    #[test]
+    fn a_piece_of_a_table_numbers_and_seeds_its_rows_as_the_whole_table_does() {
+        let mut input = String::from("p1,p2,method,iterations\n");
+        for _ in 0..10 {
+            input += "AhKh,QQ,monte_carlo,200\n";
+        }
+        let whole = Config { row_column: true, ..Config::default() };
+        let (s, all) = run_text(&input, &whole);
+        assert_eq!(s.read, 10);
+        let lines: Vec<&str> = all.lines().collect();
+        // The last four rows alone, as rows 7 to 10 of the table.
+        let tail = format!("p1,p2,method,iterations\n{}", "AhKh,QQ,monte_carlo,200\n".repeat(4));
+        let (s, piece) = run_text(&tail, &Config { first_row: 6, ..whole });
+        assert_eq!((s.read, s.rows), (4, 4));
+        let piece: Vec<&str> = piece.lines().collect();
+        assert_eq!(piece[0], lines[0]);
+        assert_eq!(&piece[1..], &lines[7..]);
+        assert!(piece[1].starts_with("7,AhKh"), "{}", piece[1]);
+        // Another row number draws other deals.
+        assert_ne!(lines[1].split(',').nth(5), lines[2].split(',').nth(5));
     }
 
     #[test]

@@ -138,6 +138,7 @@ fn config(args: &BatchArgs) -> anyhow::Result<Config> {
         row_column: args.row_numbers || args.shard.is_some(),
         chunk_rows: args.chunk_rows,
         threads: args.threads,
+        first_row: 0,
     })
 }
 

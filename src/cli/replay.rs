@@ -4,21 +4,20 @@
 //! each report is written as soon as the hands before it are: memory holds a window of hands,
 //! never the whole input (see [`feltkit::phh::stream`]).
 
-use std::borrow::Cow;
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 
 use clap::Args;
+use feltkit::phh::report::{to_json, write_text};
 use feltkit::phh::split::{pieces, Piece};
 use feltkit::phh::stream::{ordered, Step, Window};
 use feltkit::phh::walk::{walk, Found};
 use feltkit::phh::{replay_piece, HandReport, Status};
-use feltkit::rules::player_name;
 use feltkit::session::{Session, SessionHand};
 use feltkit::text::count;
-use serde_json::{json, Value};
+use serde_json::json;
 
 /// Arguments of `felt replay`.
 #[derive(Args, Debug)]
@@ -577,217 +576,4 @@ fn kind(r: &HandReport) -> Kind {
         Status::Unsupported(_) => Kind::Unsupported,
         Status::Malformed { .. } | Status::Unreadable(_) => Kind::Malformed,
     }
-}
-
-/// The players of a hand as reports name them: `p1`, or `p1 (Alice)` when the record's
-/// `players` field names them.
-struct Names<'a>(&'a [String]);
-
-impl Names<'_> {
-    fn who(&self, i: usize) -> String {
-        let mut out = String::with_capacity(16);
-        self.push_who(&mut out, i);
-        out
-    }
-
-    /// Writes `p3`, or `p3 (Carol)`, to `out` (this runs for every player of every report line:
-    /// written in place, not formatted).
-    fn push_who(&self, out: &mut String, i: usize) {
-        use std::fmt::Write as _;
-        out.push('p');
-        // Writing to a String cannot fail.
-        let _ = write!(out, "{}", i + 1);
-        if let Some(name) = self.0.get(i) {
-            out.push_str(" (");
-            out.push_str(&printable(name));
-            out.push(')');
-        }
-    }
-
-    fn list(&self, players: &[usize]) -> String {
-        let mut out = String::with_capacity(players.len() * 12);
-        for (k, &p) in players.iter().enumerate() {
-            if k > 0 {
-                out.push_str(", ");
-            }
-            self.push_who(&mut out, p);
-        }
-        out
-    }
-
-    /// `text` with each player it names (`p3`, a whole word outside `backquotes`) followed by
-    /// their name.
-    fn text<'t>(&self, text: &'t str) -> Cow<'t, str> {
-        if self.0.is_empty() || !text.contains('p') {
-            return Cow::Borrowed(text);
-        }
-        let mut out = String::with_capacity(text.len() + 16);
-        let mut quoted = false;
-        let mut rest = text;
-        let mut before: Option<char> = None;
-        while let Some(c) = rest.chars().next() {
-            if c == '`' {
-                quoted = !quoted;
-            }
-            let word_start = before.is_none_or(|b| !b.is_alphanumeric() && b != '_');
-            if c == 'p' && !quoted && word_start {
-                let digits = rest[1..].bytes().take_while(u8::is_ascii_digit).count();
-                let end = 1 + digits;
-                let word_end =
-                    rest[end..].chars().next().is_none_or(|n| !n.is_alphanumeric() && n != '_');
-                let index = rest[1..end].parse::<usize>().ok().filter(|&k| k >= 1);
-                if let (Some(k), true) = (index, word_end) {
-                    if k <= self.0.len() {
-                        out.push_str(&self.who(k - 1));
-                        before = Some('0');
-                        rest = &rest[end..];
-                        continue;
-                    }
-                }
-            }
-            out.push(c);
-            before = Some(c);
-            rest = &rest[c.len_utf8()..];
-        }
-        Cow::Owned(out)
-    }
-}
-
-/// A name as one line of text: control characters escaped.
-fn printable(name: &str) -> Cow<'_, str> {
-    if !name.chars().any(char::is_control) {
-        return Cow::Borrowed(name);
-    }
-    Cow::Owned(
-        name.chars()
-            .map(|c| if c.is_control() { c.escape_debug().to_string() } else { c.to_string() })
-            .collect(),
-    )
-}
-
-fn status_line(r: &HandReport, names: &Names) -> String {
-    match &r.status {
-        Status::Legal if r.checked && r.mismatches.is_empty() => "legal, results match".into(),
-        Status::Legal if r.checked => "legal, results DIFFER".into(),
-        Status::Legal => "legal".into(),
-        Status::Illegal { number, text, reason } => {
-            format!("ILLEGAL action {number} `{text}`: {}", names.text(reason))
-        }
-        Status::BadSetup(why) => format!("ILLEGAL setup: {why}"),
-        Status::Incomplete(why) => format!("UNFINISHED: {}", names.text(why)),
-        Status::Unresolved(why) => format!("UNDECIDED: {}", names.text(why)),
-        Status::Unsupported(why) => format!("UNSUPPORTED: {why}"),
-        Status::Malformed { reason, .. } => format!("MALFORMED: {reason}"),
-        Status::Unreadable(why) => format!("UNREADABLE: {why}"),
-    }
-}
-
-fn write_text(out: &mut String, r: &HandReport) {
-    use std::fmt::Write as _;
-    let names = Names(&r.players);
-    let hand = r.hand.as_ref().map(|h| format!(" hand {h}")).unwrap_or_default();
-    let variant = if r.variant.is_empty() { String::new() } else { format!(" ({})", r.variant) };
-    let _ = writeln!(out, "{}{hand}{variant}: {}", r.label, status_line(r, &names));
-    if let Some(o) = &r.outcome {
-        for (k, pot) in o.pots.iter().enumerate() {
-            let pay: Vec<String> = pot
-                .payouts
-                .iter()
-                .map(|&(p, x)| format!("{} {}", names.who(p), r.chips(x)))
-                .collect();
-            let _ = writeln!(
-                out,
-                "  pot {}: {} paid in by {}; eligible {}; won by {}; paid {}",
-                k + 1,
-                r.chips(pot.amount),
-                names.list(&pot.contributors),
-                names.list(&pot.eligible),
-                names.list(&pot.winners),
-                pay.join(", ")
-            );
-        }
-        let back: Vec<String> = (0..o.uncalled.len())
-            .filter(|&i| o.uncalled[i] > 0)
-            .map(|i| format!("{} {}", names.who(i), r.chips(o.uncalled[i])))
-            .collect();
-        if !back.is_empty() {
-            let _ = writeln!(out, "  uncalled bet returned: {}", back.join(", "));
-        }
-        if let Some(sd) = &o.showdown {
-            let first = sd.order.first().map_or("-".into(), |&p| names.who(p));
-            let shown = sd.first_shown.map_or("nobody".into(), |p| names.who(p));
-            let _ = writeln!(
-                out,
-                "  showdown: {first} to show first ({} in order); {shown} showed first",
-                names.list(&sd.order)
-            );
-        }
-        let stacks: Vec<String> = o.final_stacks.iter().map(|&x| r.chips(x)).collect();
-        let _ = writeln!(out, "  final stacks: {}", stacks.join(", "));
-    }
-    for m in &r.mismatches {
-        let _ = writeln!(out, "  mismatch: {}", names.text(m));
-    }
-    for n in &r.notes {
-        let _ = writeln!(out, "  note: {}", names.text(n));
-    }
-}
-
-fn to_json(r: &HandReport) -> Value {
-    let names = Names(&r.players);
-    let (status, detail) = match &r.status {
-        Status::Legal => ("legal", Value::Null),
-        Status::Illegal { number, text, reason } => {
-            ("illegal", json!({"number": number, "text": text, "reason": names.text(reason)}))
-        }
-        Status::BadSetup(w) => ("illegal", json!({"number": 0, "text": "", "reason": w})),
-        Status::Incomplete(w) => ("unfinished", json!(names.text(w))),
-        Status::Unresolved(w) => ("undecided", json!(names.text(w))),
-        Status::Unsupported(w) => ("unsupported", json!(w)),
-        Status::Malformed { reason, .. } => ("malformed", json!(reason)),
-        Status::Unreadable(w) => ("unreadable", json!(w)),
-    };
-    let player_names: serde_json::Map<String, Value> =
-        r.players.iter().enumerate().map(|(i, n)| (player_name(i), json!(n))).collect();
-    let mismatches: Vec<_> = r.mismatches.iter().map(|m| names.text(m)).collect();
-    let notes: Vec<_> = r.notes.iter().map(|m| names.text(m)).collect();
-    let mut v = json!({
-        "source": r.label, "file": r.source, "section": r.section, "line": r.line,
-        "hand": r.hand, "variant": r.variant, "names": player_names, "status": status,
-        "ok": r.ok(), "checked": r.checked, "mismatches": mismatches, "notes": notes,
-    });
-    if status == "illegal" {
-        v["illegal_action"] = detail;
-    } else if !detail.is_null() {
-        v["reason"] = detail;
-    }
-    if let Status::Malformed { field, .. } = &r.status {
-        v["field"] = json!(field);
-    }
-    // A site's summary (with --check): the total pot and the rake it states, and their line.
-    if let Some(f) = &r.rake {
-        v["site"] = json!({"total_pot": f.total_pot.to_string(), "rake": f.rake.to_string(),
-            "line": f.line});
-    }
-    if let Some(o) = &r.outcome {
-        let pn = |ps: &[usize]| ps.iter().map(|&p| player_name(p)).collect::<Vec<_>>();
-        v["pots"] = o
-            .pots
-            .iter()
-            .map(|p| {
-                let paid: serde_json::Map<String, Value> =
-                    p.payouts.iter().map(|&(q, x)| (player_name(q), json!(r.chips(x)))).collect();
-                json!({"amount": r.chips(p.amount), "contributors": pn(&p.contributors),
-                    "eligible": pn(&p.eligible), "winners": pn(&p.winners), "payouts": paid})
-            })
-            .collect();
-        v["uncalled"] = o.uncalled.iter().map(|&x| json!(r.chips(x))).collect();
-        v["final_stacks"] = o.final_stacks.iter().map(|&x| json!(r.chips(x))).collect();
-        v["winnings"] = o.winnings.iter().map(|&x| json!(r.chips(x))).collect();
-        if let Some(sd) = &o.showdown {
-            v["first_to_show"] = json!(sd.order.first().map(|&p| player_name(p)));
-            v["first_shown"] = json!(sd.first_shown.map(player_name));
-        }
-    }
-    v
 }

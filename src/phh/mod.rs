@@ -19,6 +19,7 @@ mod check;
 pub mod read;
 pub mod record;
 pub mod replay;
+pub mod report;
 mod site;
 pub mod split;
 mod stakes;

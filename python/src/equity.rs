@@ -1,0 +1,219 @@
+//! `equity`: one equity query, answered by the library's engine with the GIL released.
+
+use std::time::Duration;
+
+use feltkit::equity::{calculate_with, Equity, Game, Method, Options, PlayerEquity, Query};
+use pyo3::prelude::*;
+
+use crate::errors::EquityError;
+
+/// One player's result.
+#[pyclass(module = "feltkit", frozen, get_all)]
+#[derive(Clone)]
+pub struct PlayerResult {
+    /// The player's range or cards, as given.
+    spec: String,
+    /// Share of the pot won on average (wins plus tie shares), 0 to 1.
+    equity: f64,
+    /// Share of deals won outright (high-low games: scooped).
+    win: f64,
+    /// Share of deals tied (high-low games: any split).
+    tie: f64,
+    /// Monte Carlo: the standard error of `equity` (`None` when exhaustive, or after one deal).
+    stderr: Option<f64>,
+    /// Exhaustive: deals won outright (exact count; Monte Carlo: sampled deals).
+    wins: u128,
+    /// Deals tied.
+    ties: u128,
+    /// The sum of the tie shares, in units of `Equity.unit`.
+    tie_share: u128,
+    /// High-low games: share of the pot scooped, won as high and won as low.
+    scoop: Option<f64>,
+    /// High-low games: share of deals won (or split) high.
+    high: Option<f64>,
+    /// High-low games: share of deals won (or split) low.
+    low: Option<f64>,
+}
+
+#[pymethods]
+impl PlayerResult {
+    fn __repr__(&self) -> String {
+        format!(
+            "PlayerResult(spec={:?}, equity={:.6}, win={:.6}, tie={:.6})",
+            self.spec, self.equity, self.win, self.tie
+        )
+    }
+}
+
+impl From<&PlayerEquity> for PlayerResult {
+    fn from(p: &PlayerEquity) -> PlayerResult {
+        PlayerResult {
+            spec: p.spec.clone(),
+            equity: p.equity,
+            win: p.win,
+            tie: p.tie,
+            stderr: p.stderr,
+            wins: p.wins,
+            ties: p.ties,
+            tie_share: p.tie_share,
+            scoop: p.hilo.map(|h| h.scoop),
+            high: p.hilo.map(|h| h.high),
+            low: p.hilo.map(|h| h.low),
+        }
+    }
+}
+
+/// The answer to an equity query.
+#[pyclass(module = "feltkit", frozen, get_all)]
+pub struct EquityResult {
+    /// `exhaustive` or `monte_carlo` (the method used, `auto` resolved).
+    method: &'static str,
+    /// Deals enumerated or sampled.
+    deals: u64,
+    /// The weighted number of deals, the denominator of every fraction (equal to `deals`
+    /// when no weights are given, and for Monte Carlo).
+    total: u128,
+    /// The unit that tie shares are counted in.
+    unit: u64,
+    /// Each player's result, in the order given.
+    players: Vec<Py<PlayerResult>>,
+}
+
+#[pymethods]
+impl EquityResult {
+    fn __repr__(&self, py: Python<'_>) -> String {
+        let players: Vec<String> = self.players.iter().map(|p| p.borrow(py).__repr__()).collect();
+        format!(
+            "EquityResult(method={:?}, deals={}, players=[{}])",
+            self.method,
+            self.deals,
+            players.join(", ")
+        )
+    }
+
+    /// Each player's equity, in order.
+    #[getter]
+    fn equities(&self, py: Python<'_>) -> Vec<f64> {
+        self.players.iter().map(|p| p.borrow(py).equity).collect()
+    }
+}
+
+fn result(py: Python<'_>, e: &Equity) -> PyResult<EquityResult> {
+    let players = e
+        .players
+        .iter()
+        .map(|p| Py::new(py, PlayerResult::from(p)))
+        .collect::<PyResult<Vec<_>>>()?;
+    Ok(EquityResult {
+        method: e.method.name(),
+        deals: e.deals,
+        total: e.total,
+        unit: e.unit,
+        players,
+    })
+}
+
+/// Each player's equity: the engine of `felt equity`, with its games, options and messages.
+///
+/// `players` are ranges (`QQ+,AKs`; Omaha `AAKKds`) or exact cards (the stud games, turnover
+/// and Americana take each player's known cards). `game`: holdem, shortdeck, omaha, omaha5,
+/// omaha8, omaha5-8, turnover, stud7, stud8, razz or americana. `method`: auto, exhaustive or
+/// monte_carlo; a stopping rule (`iterations`, `stderr`, `time` in seconds) asks for Monte
+/// Carlo, as the flags do. `seed` fixes Monte Carlo's deals on any thread count; `threads`
+/// (1 to 256) defaults to every core. The GIL is released while the engine runs. Returns an
+/// `EquityResult`; raises `EquityError` with the message `felt equity` prints.
+#[pyfunction]
+#[pyo3(signature = (players, board = "", dead = "", game = "holdem", method = "auto",
+    iterations = None, stderr = None, seed = 0, threads = None, time = None))]
+#[allow(clippy::too_many_arguments)]
+fn equity(
+    py: Python<'_>,
+    players: Vec<String>,
+    board: &str,
+    dead: &str,
+    game: &str,
+    method: &str,
+    iterations: Option<u64>,
+    stderr: Option<f64>,
+    seed: u64,
+    threads: Option<usize>,
+    time: Option<f64>,
+) -> PyResult<EquityResult> {
+    let err = |e: feltkit::equity::EquityError| EquityError::new_err(e.to_string());
+    let game: Game = game.parse().map_err(err)?;
+    let mut q = Query::new(game, players);
+    q.board = board.to_string();
+    q.dead = dead.to_string();
+    q.method = method.parse().map_err(err)?;
+    // As `felt equity`: asking for a stopping rule asks for Monte Carlo.
+    if q.method == Method::Auto && (iterations.is_some() || stderr.is_some() || time.is_some()) {
+        q.method = Method::MonteCarlo;
+    }
+    if iterations == Some(0) || iterations.is_some_and(|n| n > 1_000_000_000_000) {
+        return Err(EquityError::new_err(format!(
+            "iterations: {} is out of range: expected a whole number from 1 to 1000000000000",
+            iterations.unwrap_or(0)
+        )));
+    }
+    q.iterations = iterations;
+    q.stderr = match stderr {
+        Some(s) => Some(feltkit::equity::stderr_target(&s.to_string()).map_err(|_| {
+            EquityError::new_err(format!(
+                "stderr: expected {}, got {s}",
+                feltkit::equity::STDERR_EXPECTED
+            ))
+        })?),
+        None => None,
+    };
+    q.time = match time {
+        Some(t) if t > 0.0 && t <= 86_400.0 => Some(Duration::from_secs_f64(t)),
+        Some(t) => {
+            return Err(EquityError::new_err(format!(
+                "time: {t} is out of range: expected seconds, more than 0 and at most 86400"
+            )))
+        }
+        None => None,
+    };
+    q.seed = seed;
+    if threads.is_some_and(|n| !(1..=256).contains(&n)) {
+        return Err(EquityError::new_err(format!(
+            "threads: {} is out of range: expected a whole number from 1 to 256",
+            threads.unwrap_or(0)
+        )));
+    }
+    let answer = py.detach(|| calculate_with(&q, &Options { threads, progress: None }));
+    result(py, &answer.map_err(err)?)
+}
+
+/// The Rust engine's own time, in seconds, for `repeats` answers to one hold'em query (exact,
+/// on `threads` workers): the yardstick of `equity`'s call overhead in `bench.py`.
+#[pyfunction]
+#[pyo3(signature = (players, board = "", repeats = 1, threads = None))]
+fn _equity_native_seconds(
+    py: Python<'_>,
+    players: Vec<String>,
+    board: &str,
+    repeats: u32,
+    threads: Option<usize>,
+) -> PyResult<f64> {
+    let mut q = Query::new(Game::Holdem, players);
+    q.board = board.to_string();
+    let opts = Options { threads, progress: None };
+    py.detach(|| {
+        let start = std::time::Instant::now();
+        for _ in 0..repeats {
+            calculate_with(&q, &opts)?;
+        }
+        Ok(start.elapsed().as_secs_f64())
+    })
+    .map_err(|e: feltkit::equity::EquityError| EquityError::new_err(e.to_string()))
+}
+
+/// Adds the function and its result classes.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PlayerResult>()?;
+    m.add_class::<EquityResult>()?;
+    m.add_function(wrap_pyfunction!(equity, m)?)?;
+    m.add_function(wrap_pyfunction!(_equity_native_seconds, m)?)?;
+    Ok(())
+}

@@ -1,0 +1,291 @@
+//! `rank` (one hand as text) and `rank_many` (a NumPy array of card bytes, in parallel).
+
+use std::borrow::Cow;
+
+use feltkit::card::{format_cards, parse_cards, Card, CardSet};
+use feltkit::eval::standard::{rank7_indices, Hand};
+use feltkit::eval::{Category, Ranking};
+use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray2};
+use pyo3::prelude::*;
+use rayon::prelude::*;
+
+use crate::errors::CardError;
+
+/// A ranked hand: its value (larger is better, equal is a split), category and cards.
+#[pyclass(module = "feltkit", frozen, eq, get_all)]
+#[derive(Clone, PartialEq)]
+pub struct Rank {
+    /// The value: `category << 12 | class` in the standard ranking.
+    value: u32,
+    /// The category in words: `straight flush`.
+    category: &'static str,
+    /// The category's key: `straight_flush`.
+    key: &'static str,
+    /// The category's number, 0 (high card) to 8 (straight flush).
+    category_index: u8,
+    /// The cards as `felt rank` writes them (`AhKhQhJhTh`).
+    cards: String,
+}
+
+#[pymethods]
+impl Rank {
+    fn __repr__(&self) -> String {
+        format!("Rank(value={}, category={:?}, cards={:?})", self.value, self.category, self.cards)
+    }
+}
+
+/// The ranking named `game`: `standard` or `americana`.
+fn ranking(game: &str) -> PyResult<Ranking> {
+    match game.to_ascii_lowercase().as_str() {
+        "standard" | "holdem" => Ok(Ranking::Standard),
+        "americana" => Ok(Ranking::Americana),
+        other => Err(CardError::new_err(format!(
+            "unknown ranking {other:?}: expected standard or americana"
+        ))),
+    }
+}
+
+/// Ranks the best five of 5, 6 or 7 cards given as text (`"AhKhQhJhTh"`, `"Ah Kh 10d ..."`).
+#[pyfunction]
+#[pyo3(signature = (hand, game = "standard"))]
+fn rank(hand: &str, game: &str) -> PyResult<Rank> {
+    let ranking = ranking(game)?;
+    // As `felt rank` does: parse, then evaluate; the messages are its messages.
+    let cards = parse_cards(hand, ranking.deck()).map_err(|e| CardError::new_err(e.to_string()))?;
+    let e = ranking.evaluate(&cards).map_err(|e| CardError::new_err(e.to_string()))?;
+    Ok(Rank {
+        value: e.value,
+        category: e.category.name(),
+        key: e.category.key(),
+        category_index: e.category as u8,
+        cards: format_cards(&cards),
+    })
+}
+
+/// Why a row of card bytes is not a hand: the row and column (from 0) and what was expected.
+fn check_row(row: usize, cards: &[u8]) -> Result<(), String> {
+    let mut seen = CardSet::EMPTY;
+    for (col, &b) in cards.iter().enumerate() {
+        let Some(card) = Card::from_index(b) else {
+            return Err(format!(
+                "row {row}, column {col}: byte {b} is not a card: expected 0 to 51 (rank * 4 + \
+                 suit, 2 = rank 0 ... A = 12, suits c d h s = 0 1 2 3)"
+            ));
+        };
+        if !seen.insert(card) {
+            return Err(format!("row {row}, column {col}: {card} appears twice"));
+        }
+    }
+    Ok(())
+}
+
+/// Whether a row's bytes are distinct cards (below 52), without a branch per card: the sum of
+/// the cards' bits equals their union exactly when no bit was added twice.
+#[inline(always)]
+fn row_ok(row: &[u8]) -> bool {
+    let (mut union, mut sum, mut big) = (0u64, 0u64, false);
+    for &b in row {
+        let bit = 1u64 << (b & 63);
+        union |= bit;
+        sum = sum.wrapping_add(bit);
+        big |= b > 51;
+    }
+    union == sum && !big
+}
+
+/// Ranks rows of seven cards into `values` and `cats`; with `CHECK`, false when some row is
+/// not a hand.
+#[inline(always)]
+fn rank_block7<const CHECK: bool>(rows: &[u8], values: &mut [u16], cats: &mut [u8]) -> bool {
+    let (rows, _) = rows.as_chunks::<7>();
+    let mut all_ok = true;
+    for ((v, c), row) in values.iter_mut().zip(cats.iter_mut()).zip(rows) {
+        if CHECK {
+            all_ok &= row_ok(row);
+        }
+        // Any byte is safe on the seven-card path: rank first, judge the rows after.
+        let value = rank7_indices(row).value();
+        *v = value;
+        *c = (value >> 12) as u8;
+    }
+    all_ok
+}
+
+/// Ranks rows of 5 or 6 cards into `values` and `cats`; with `check`, false when some row is
+/// not a hand (its slots are left at 0).
+fn rank_block(width: usize, check: bool, rows: &[u8], values: &mut [u16], cats: &mut [u8]) -> bool {
+    let mut all_ok = true;
+    for ((v, c), row) in values.iter_mut().zip(cats.iter_mut()).zip(rows.chunks_exact(width)) {
+        if check && !row_ok(row) {
+            all_ok = false;
+            continue;
+        }
+        let hand = row.iter().filter_map(|&b| Card::from_index(b)).fold(Hand::EMPTY, Hand::add);
+        if let Some(rank) = hand.rank() {
+            *v = rank.value();
+            *c = rank.category() as u8;
+        }
+    }
+    all_ok
+}
+
+/// Ranks every row of `flat` (rows of `width` cards) into `values` and `cats` in parallel
+/// blocks, or says which row is the first that is not a hand.
+fn rank_rows(
+    flat: &[u8],
+    width: usize,
+    check: bool,
+    values: &mut [u16],
+    cats: &mut [u8],
+) -> Result<(), String> {
+    const BLOCK: usize = 4096;
+    let all_ok = values
+        .par_chunks_mut(BLOCK)
+        .zip(cats.par_chunks_mut(BLOCK))
+        .zip(flat.par_chunks(BLOCK * width))
+        .map(|((v, c), rows)| match (width, check) {
+            (7, true) => rank_block7::<true>(rows, v, c),
+            (7, false) => rank_block7::<false>(rows, v, c),
+            _ => rank_block(width, check, rows, v, c),
+        })
+        .reduce(|| true, |a, b| a & b);
+    if !all_ok {
+        let bad = flat.chunks_exact(width).enumerate().find_map(|(i, row)| check_row(i, row).err());
+        return Err(bad.unwrap_or_else(|| "a row is not a hand".into()));
+    }
+    Ok(())
+}
+
+/// The rows of `cards` as one slice (a copy when the array is not C-contiguous) and the width.
+fn rows_of<'a>(cards: &'a PyReadonlyArray2<'_, u8>) -> PyResult<(Cow<'a, [u8]>, usize)> {
+    let view = cards.as_array();
+    let (n, width) = view.dim();
+    if !(5..=7).contains(&width) {
+        return Err(CardError::new_err(format!(
+            "the array has {width} columns: expected 5, 6 or 7 cards per row (shape (n, 5..7))"
+        )));
+    }
+    let flat = match cards.as_slice() {
+        Ok(s) => Cow::Borrowed(s),
+        Err(_) => Cow::Owned(view.iter().copied().collect()),
+    };
+    debug_assert_eq!(flat.len(), n * width);
+    Ok((flat, width))
+}
+
+/// The values and categories of `rank_many`.
+type Ranked<'py> = (Bound<'py, PyArray1<u16>>, Bound<'py, PyArray1<u8>>);
+
+/// Ranks every row of a `uint8` array of shape `(n, 5..7)` in parallel, the GIL released:
+/// returns `(values, categories)`, `uint16` and `uint8` arrays of length `n`. With `check`
+/// (the default) a row that is not distinct cards below 52 raises `CardError` naming it; with
+/// `check=False` rows are trusted (checking seven bytes costs about as much as ranking them),
+/// and a row that is not a hand gets a meaningless value. `out=(values, categories)` writes
+/// into existing contiguous arrays of length `n` (and returns them), without new memory.
+#[pyfunction]
+#[pyo3(signature = (cards, threads = None, check = true, out = None))]
+fn rank_many<'py>(
+    py: Python<'py>,
+    cards: PyReadonlyArray2<'py, u8>,
+    threads: Option<usize>,
+    check: bool,
+    out: Option<Ranked<'py>>,
+) -> PyResult<Ranked<'py>> {
+    let (flat, width) = rows_of(&cards)?;
+    let n = flat.len() / width;
+    let (values, cats) = match out {
+        Some(arrays) => arrays,
+        None => new_arrays(py, n),
+    };
+    {
+        let mut v = values.try_readwrite().map_err(|e| CardError::new_err(format!("out: {e}")))?;
+        let mut c = cats.try_readwrite().map_err(|e| CardError::new_err(format!("out: {e}")))?;
+        let not_contiguous = |_| CardError::new_err("out: the arrays must be contiguous");
+        let v = v.as_slice_mut().map_err(not_contiguous)?;
+        let c = c.as_slice_mut().map_err(not_contiguous)?;
+        if v.len() != n || c.len() != n {
+            return Err(CardError::new_err(format!(
+                "out: arrays of {} and {} slots, expected {n} (one per row)",
+                v.len(),
+                c.len()
+            )));
+        }
+        py.detach(|| in_pool(threads, || rank_rows(&flat, width, check, v, c)).and_then(|r| r))
+            .map_err(CardError::new_err)?;
+    }
+    Ok((values, cats))
+}
+
+/// Two new arrays of `n` zeros.
+fn new_arrays(py: Python<'_>, n: usize) -> Ranked<'_> {
+    (PyArray1::zeros(py, n, false), PyArray1::zeros(py, n, false))
+}
+
+/// Runs `op` on a pool of `threads` workers, or on rayon's global pool.
+pub fn in_pool<T: Send>(
+    threads: Option<usize>,
+    op: impl FnOnce() -> T + Send,
+) -> Result<T, String> {
+    match threads {
+        None => Ok(op()),
+        Some(n) if !(1..=256).contains(&n) => {
+            Err(format!("threads: {n} is out of range: expected a whole number from 1 to 256"))
+        }
+        Some(n) => {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(n)
+                .build()
+                .map_err(|e| format!("could not start {n} worker threads: {e}"))?;
+            Ok(pool.install(op))
+        }
+    }
+}
+
+/// The Rust evaluator's own time, in seconds, to rank the rows of a `uint8` array of shape
+/// `(n, 7)` (already checked) in parallel: the yardstick of `rank_many` in `bench.py`.
+#[pyfunction]
+#[pyo3(signature = (cards, threads = None))]
+fn _rank7_native_seconds(
+    py: Python<'_>,
+    cards: PyReadonlyArray2<'_, u8>,
+    threads: Option<usize>,
+) -> PyResult<(f64, u64)> {
+    let (flat, width) = rows_of(&cards)?;
+    if width != 7 {
+        return Err(CardError::new_err("the yardstick takes rows of 7 cards"));
+    }
+    let out = py.detach(|| {
+        in_pool(threads, || {
+            let start = std::time::Instant::now();
+            let sum: u64 = flat
+                .par_chunks(4096 * 7)
+                .map(|rows| {
+                    let (seven, _) = rows.as_chunks::<7>();
+                    seven.iter().map(|r| u64::from(rank7_indices(r).value())).sum::<u64>()
+                })
+                .sum();
+            (start.elapsed().as_secs_f64(), sum)
+        })
+    });
+    out.map_err(CardError::new_err)
+}
+
+/// Card text to card bytes: `"AhKh..."` to `[rank * 4 + suit, ...]`.
+#[pyfunction]
+fn card_bytes(cards: &str) -> PyResult<Vec<u8>> {
+    let cards = parse_cards(cards, feltkit::card::Deck::Standard)
+        .map_err(|e| CardError::new_err(e.to_string()))?;
+    Ok(cards.iter().map(|c| c.index()).collect())
+}
+
+/// Adds the functions and the category names.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Rank>()?;
+    m.add_function(wrap_pyfunction!(rank, m)?)?;
+    m.add_function(wrap_pyfunction!(rank_many, m)?)?;
+    m.add_function(wrap_pyfunction!(_rank7_native_seconds, m)?)?;
+    m.add_function(wrap_pyfunction!(card_bytes, m)?)?;
+    let names: Vec<&str> = Category::ALL.iter().map(|c| c.name()).collect();
+    m.add("CATEGORIES", pyo3::types::PyTuple::new(m.py(), names)?)?;
+    Ok(())
+}
