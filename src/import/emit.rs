@@ -72,10 +72,9 @@ pub(super) fn push_digits(out: &mut String, mut n: u64, width: usize) {
         n /= 10;
     }
     let k = k.min(buf.len().saturating_sub(width));
-    out.reserve(buf.len() - k);
-    for &b in &buf[k..] {
-        out.push(char::from(b));
-    }
+    // ASCII digits: the check of the bytes as UTF-8 is a few instructions, where pushing
+    // them one character at a time costs more.
+    out.push_str(std::str::from_utf8(&buf[k..]).unwrap_or_default());
 }
 
 /// The hand's unit: the most decimal places any of its amounts is written with (at most 9). All
