@@ -499,8 +499,10 @@ fn named(hand: &StarsHand, t: &str) -> Option<usize> {
 
 /// The cards in the last `[...]` of `t`, without spaces.
 fn cards_of(t: &str) -> Option<String> {
-    let open = t.rfind('[')?;
-    let close = t[open..].find(']')? + open;
+    // Searched for as bytes: `[` and `]` are never part of another character.
+    let b = t.as_bytes();
+    let open = b.iter().rposition(|&c| c == b'[')?;
+    let close = b[open..].iter().position(|&c| c == b']')? + open;
     let inside = &t[open + 1..close];
     // Cards are letters and digits between single spaces: those bytes alone are kept.
     if inside.bytes().all(|b| b.is_ascii_alphanumeric() || b == b' ') {
