@@ -85,9 +85,9 @@ pub(super) fn push_digits(out: &mut String, mut n: u64, width: usize) {
         buf[k] = b'0' + n as u8;
     }
     let k = k.min(buf.len().saturating_sub(width));
-    // ASCII digits: the check of the bytes as UTF-8 is a few instructions, where pushing
-    // them one character at a time costs more.
-    out.push_str(std::str::from_utf8(&buf[k..]).unwrap_or_default());
+    // ASCII digits, pushed one by one (checking them as UTF-8 to push them as one string costs
+    // more than these few pushes).
+    out.extend(buf[k..].iter().map(|&b| char::from(b)));
 }
 
 /// The hand's unit: the most decimal places any of its amounts is written with (at most 9). All

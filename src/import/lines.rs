@@ -36,11 +36,13 @@ pub fn amount(text: &str) -> Option<Amount> {
     if t.is_empty() || t.starts_with('-') {
         return None;
     }
-    if !t.contains(',') {
-        if !t.bytes().all(|b| b.is_ascii_digit() || b == b'.') {
-            return None;
-        }
+    // Digits and a point: read as they are (one pass, where looking for a comma first was
+    // two).
+    if t.bytes().all(|b| b.is_ascii_digit() || b == b'.') {
         return Amount::parse(t);
+    }
+    if !t.as_bytes().contains(&b',') {
+        return None;
     }
     let plain: String = t.chars().filter(|&c| c != ',').collect();
     if !plain.bytes().all(|b| b.is_ascii_digit() || b == b'.') {
