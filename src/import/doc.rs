@@ -7,6 +7,7 @@
 
 use std::borrow::Cow;
 
+use crate::phh::action::{Action, ActionError};
 use crate::phh::record::{Builder, HandRecord, RecordError};
 use crate::phh::toml::Value;
 use crate::phh::Amount;
@@ -62,12 +63,15 @@ pub(super) struct Doc<'h> {
     pub places: u8,
     /// The fields.
     pub fields: Vec<(&'static str, V<'h>)>,
+    /// The actions of the `actions` field as the replay reads their texts (empty when it has
+    /// none).
+    pub actions: Vec<Result<Action, ActionError>>,
 }
 
 impl<'h> Doc<'h> {
     /// An empty document for amounts of `places` decimals.
     pub fn new(places: u8) -> Self {
-        Doc { places, fields: Vec::with_capacity(40) }
+        Doc { places, fields: Vec::with_capacity(40), actions: Vec::new() }
     }
 
     /// Adds a field.
@@ -351,6 +355,7 @@ fn actions<'t>(text: &'t str, ends: &'t [usize]) -> impl Iterator<Item = &'t str
 #[cfg(test)]
 mod tests {
     use crate::import::{emit, pokerstars};
+    use crate::phh::action::parse_action;
     use crate::phh::read::hands_at;
 
     /// Every hand of the texts in `dir` that reads well: its record built from its fields is
@@ -375,6 +380,11 @@ mod tests {
                 let read = hands_at(&phh, h.line).nth(1).map(|r| r.map(|r| r.record));
                 let mut arena = String::new();
                 let direct = doc.record(&mut arena, h.line);
+                // The actions built with their texts are those texts read.
+                if let Ok(r) = &direct {
+                    let texts: Vec<_> = r.actions.iter().map(|a| parse_action(a)).collect();
+                    assert_eq!(doc.actions, texts, "{} hand {}", path.display(), k + 1);
+                }
                 assert_eq!(read, Some(Ok(direct)), "{} hand {}", path.display(), k + 1);
                 count += 1;
             }

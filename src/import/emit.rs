@@ -5,6 +5,7 @@
 use std::borrow::Cow;
 use std::fmt::Write as _;
 
+use crate::phh::action::{cards_of, parse_action, Action, ActionError, CardList};
 use crate::phh::Amount;
 
 use super::doc::{Doc, Entry, V};
@@ -64,18 +65,29 @@ pub(super) fn push_digits(out: &mut String, mut n: u64, width: usize) {
         out.push(char::from(b'0' + n as u8));
         return;
     }
+    // Two digits at a time, from the table of `00` to `99`.
+    const PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
+2021222324252627282930313233343536373839\
+4041424344454647484950515253545556575859\
+6061626364656667686970717273747576777879\
+8081828384858687888990919293949596979899";
     let mut buf = [b'0'; 20];
     let mut k = buf.len();
-    while n > 0 {
+    while n >= 10 {
+        let d = (n % 100) as usize * 2;
+        n /= 100;
+        k -= 2;
+        buf[k] = PAIRS[d];
+        buf[k + 1] = PAIRS[d + 1];
+    }
+    if n > 0 || k == buf.len() {
         k -= 1;
-        buf[k] = b'0' + (n % 10) as u8;
-        n /= 10;
+        buf[k] = b'0' + n as u8;
     }
     let k = k.min(buf.len().saturating_sub(width));
-    out.reserve(buf.len() - k);
-    for &b in &buf[k..] {
-        out.push(char::from(b));
-    }
+    // ASCII digits, pushed one by one (checking them as UTF-8 to push them as one string costs
+    // more than these few pushes).
+    out.extend(buf[k..].iter().map(|&b| char::from(b)));
 }
 
 /// The hand's unit: the most decimal places any of its amounts is written with (at most 9). All
@@ -128,6 +140,27 @@ impl Unit {
     /// Writes `c` chips as an amount.
     fn push(self, out: &mut String, c: i64) {
         push_amount(out, c, self.0);
+    }
+
+    /// `p{p+1} cbr C` as the action reader takes its text: the amount's digits are `c`'s and
+    /// its decimal places the unit's (what [`push_amount`] writes, read back).
+    fn raise(self, p: usize, c: i64) -> Option<Action> {
+        quick_player(p).map(|p| Action::BetOrRaiseTo(p, Amount { units: c, places: self.0 }))
+    }
+}
+
+/// Player `p` (from 0) as the action reader takes `p{p+1}`: p1 to p1000.
+fn quick_player(p: usize) -> Option<usize> {
+    (p < 1000).then_some(p)
+}
+
+/// Cards as the action reader takes them, when written plainly (letters, digits and `?`, as
+/// many as it reads in one action); `None` for anything else, which is read from the text.
+fn quick_cards(c: &str) -> Option<CardList> {
+    if c.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'?') {
+        cards_of(c).ok()
+    } else {
+        None
     }
 }
 
@@ -370,10 +403,14 @@ fn body<'h>(hand: &'h StarsHand, d: &mut Doc<'h>) {
     let mut ends: Vec<usize> = Vec::with_capacity(32);
     let mut action_lines: Vec<u64> = Vec::with_capacity(32);
     let mut action = String::with_capacity(32);
-    let mut act = |line: usize, a: &str| {
+    // Each action as the replay reads its text: built here when it is plain (`quick`), read
+    // from the text otherwise.
+    let mut parsed: Vec<Result<Action, ActionError>> = Vec::with_capacity(32);
+    let mut act = |line: usize, a: &str, quick: Option<Action>| {
         actions.push_str(a);
         ends.push(actions.len());
         action_lines.push(line as u64);
+        parsed.push(quick.map_or_else(|| parse_action(a), Ok));
     };
     let mut small_posted = false;
     // Cards not known are written `??` each.
@@ -468,8 +505,12 @@ fn body<'h>(hand: &'h StarsHand, d: &mut Doc<'h>) {
                     action.push_str("d dh p");
                     push_int(&mut action, k as u64 + 1);
                     action.push(' ');
-                    action.push_str(c.unwrap_or(&unknown));
-                    act(line, &action);
+                    let c = c.unwrap_or(&unknown);
+                    action.push_str(c);
+                    let quick = quick_player(k)
+                        .zip(quick_cards(c))
+                        .map(|(player, cards)| Action::DealHole { player, cards });
+                    act(line, &action, quick);
                 }
             }
             Event::Board(c) => {
@@ -477,7 +518,7 @@ fn body<'h>(hand: &'h StarsHand, d: &mut Doc<'h>) {
                 action.clear();
                 action.push_str("d db ");
                 action.push_str(c);
-                act(line, &action);
+                act(line, &action, quick_cards(c).map(|cards| Action::DealBoard { cards }));
             }
             Event::Fold(i) if p(i) < n => {
                 if put[p(i)] >= start[p(i)] {
@@ -489,24 +530,24 @@ fn body<'h>(hand: &'h StarsHand, d: &mut Doc<'h>) {
                 }
                 folded[p(i)] = true;
                 player_action(&mut action, p(i), "f");
-                act(line, &action);
+                act(line, &action, quick_player(p(i)).map(Action::Fold));
             }
             Event::Check(i) if p(i) < n => {
                 player_action(&mut action, p(i), "cc");
-                act(line, &action);
+                act(line, &action, quick_player(p(i)).map(Action::CheckOrCall));
             }
             Event::Call(i, a) if p(i) < n => {
                 round[p(i)] = acc(round[p(i)], chips(*a));
                 put[p(i)] = acc(put[p(i)], chips(*a));
                 player_action(&mut action, p(i), "cc");
-                act(line, &action);
+                act(line, &action, quick_player(p(i)).map(Action::CheckOrCall));
             }
             Event::Bet(i, a) if p(i) < n => {
                 round[p(i)] = acc(round[p(i)], chips(*a));
                 put[p(i)] = acc(put[p(i)], chips(*a));
                 player_action(&mut action, p(i), "cbr ");
                 u.push(&mut action, round[p(i)]);
-                act(line, &action);
+                act(line, &action, u.raise(p(i), round[p(i)]));
             }
             Event::RaiseTo(i, a) if p(i) < n => {
                 let to = chips(*a);
@@ -514,26 +555,29 @@ fn body<'h>(hand: &'h StarsHand, d: &mut Doc<'h>) {
                 round[p(i)] = to;
                 player_action(&mut action, p(i), "cbr ");
                 u.push(&mut action, to);
-                act(line, &action);
+                act(line, &action, u.raise(p(i), to));
             }
             Event::Shows(i, c) if p(i) < n => {
                 let live = folded.iter().filter(|f| !**f).count();
                 if live >= 2 && !folded[p(i)] && c.len() == 2 * hole {
                     player_action(&mut action, p(i), "sm ");
                     action.push_str(c);
-                    act(line, &action);
+                    let quick = quick_player(p(i))
+                        .zip(quick_cards(c))
+                        .map(|(p, cards)| Action::ShowOrMuck(p, Some(cards)));
+                    act(line, &action, quick);
                 } else if live >= 2 && !folded[p(i)] {
                     // One card shown of two: the hand is not shown, so it is mucked.
                     folded[p(i)] = true;
                     player_action(&mut action, p(i), "sm");
-                    act(line, &action);
+                    act(line, &action, quick_player(p(i)).map(|p| Action::ShowOrMuck(p, None)));
                 }
             }
             Event::Mucks(i) if p(i) < n => {
                 let live = folded.iter().filter(|f| !**f).count();
                 if live >= 2 && !folded[p(i)] {
                     player_action(&mut action, p(i), "sm");
-                    act(line, &action);
+                    act(line, &action, quick_player(p(i)).map(|p| Action::ShowOrMuck(p, None)));
                 }
             }
             Event::Uncalled(i, a) if p(i) < n => {
@@ -605,6 +649,7 @@ fn body<'h>(hand: &'h StarsHand, d: &mut Doc<'h>) {
     let finishing: Vec<i64> = (0..n).map(|k| start[k] - put[k] + collected[k]).collect();
     d.add("starting_stacks", V::Amounts(start));
     d.add("actions", V::Actions(actions, ends));
+    d.actions = parsed;
     d.add("_action_lines", V::Ints(action_lines));
     d.add("finishing_stacks", V::Amounts(finishing));
     d.add("winnings", V::Amounts(collected));
@@ -621,5 +666,23 @@ fn body<'h>(hand: &'h StarsHand, d: &mut Doc<'h>) {
     }
     if !rebuys.is_empty() {
         d.add("_rebuys", V::Entries(rebuys));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::push_digits;
+
+    #[test]
+    fn digits_are_written_as_the_standard_formatting_writes_them() {
+        let mut values: Vec<u64> = (0..1200).collect();
+        values.extend([9_999, 10_000, 100_005, 1_234_567, u64::MAX, u64::MAX / 10, 10u64.pow(19)]);
+        for n in values {
+            for width in [1, 2, 3, 5, 20, 25] {
+                let mut out = String::new();
+                push_digits(&mut out, n, width);
+                assert_eq!(out, format!("{n:0width$}", width = width.min(20)), "{n} {width}");
+            }
+        }
     }
 }

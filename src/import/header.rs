@@ -34,10 +34,15 @@ pub(super) fn parse_header(l: &Line) -> Result<StarsHand, TextError> {
             rest = rest[k + 1..].trim();
         }
     }
-    let game_at = ["Hold'em", "Omaha", "5 Card Omaha", "6 Card Omaha", "Mixed", "Razz", "7 Card"]
-        .iter()
-        .filter_map(|g| find(rest, g))
-        .min();
+    // The first place any game's name starts, in one pass (a byte that starts none is passed
+    // over at once).
+    const GAMES: [&str; 7] =
+        ["Hold'em", "Omaha", "5 Card Omaha", "6 Card Omaha", "Mixed", "Razz", "7 Card"];
+    let bytes = rest.as_bytes();
+    let game_at = (0..bytes.len()).find(|&k| {
+        matches!(bytes[k], b'H' | b'O' | b'5' | b'6' | b'M' | b'R' | b'7')
+            && GAMES.iter().any(|g| bytes[k..].starts_with(g.as_bytes()))
+    });
     let Some(game_at) = game_at else {
         return err(l.number, format!("expected a game name (Hold'em, Omaha, ...) in `{rest}`"));
     };

@@ -20,7 +20,7 @@ use std::sync::Arc;
 
 use crate::phh::Amount;
 
-use super::lines::{amount, find, has, rfind, split_once, Line};
+use super::lines::{amount, find, has, rfind, split_once, trim, Line};
 use crate::phh::table::MAX_SEAT;
 
 /// One hand's text: its lines (trimmed, with their line numbers in the file), as places in
@@ -98,7 +98,7 @@ pub fn split_hands(text: &str) -> Vec<HandText> {
             p |= bytes[end] == b'P';
             end += 1;
         }
-        let mut line = text[start..end].trim();
+        let mut line = trim(&text[start..end]);
         start = end + 1;
         if line.is_empty() || (line.starts_with("*****") && has(line, " # ")) {
             continue;
@@ -444,15 +444,65 @@ pub(super) fn who<'t>(hand: &StarsHand, t: &'t str, sep: &str) -> Option<(usize,
         .map(|(i, s)| (i, &t[s.name.len() + sep.len()..]))
 }
 
+/// The seats whose player's name begins `t` with more text after it, found once for a line
+/// that is asked for several separators ([`Prefixed::who`]); at most eight (more fall back to
+/// [`who`]).
+pub(super) struct Prefixed<'t> {
+    t: &'t str,
+    seats: [usize; 8],
+    count: usize,
+    overflow: bool,
+}
+
+impl<'t> Prefixed<'t> {
+    /// The seats whose player's name begins `t`.
+    pub(super) fn of(hand: &StarsHand, t: &'t str) -> Self {
+        let mut p = Prefixed { t, seats: [0; 8], count: 0, overflow: false };
+        let Some(&first) = t.as_bytes().first() else { return p };
+        for (i, s) in hand.seats.iter().enumerate() {
+            // The first byte alone sets most names aside.
+            if s.name.as_bytes().first().is_none_or(|&b| b == first)
+                && t.len() > s.name.len()
+                && t.starts_with(&s.name)
+            {
+                if p.count == p.seats.len() {
+                    p.overflow = true;
+                    break;
+                }
+                p.seats[p.count] = i;
+                p.count += 1;
+            }
+        }
+        p
+    }
+
+    /// As [`who`] for the same text: the seat whose player's name begins the text followed by
+    /// `sep`, the longest such name.
+    pub(super) fn who(&self, hand: &StarsHand, sep: &str) -> Option<(usize, &'t str)> {
+        if self.overflow {
+            return who(hand, self.t, sep);
+        }
+        let t = self.t;
+        self.seats[..self.count]
+            .iter()
+            .map(|&i| (i, &hand.seats[i]))
+            .filter(|(_, s)| t[s.name.len()..].starts_with(sep))
+            .max_by_key(|(_, s)| s.name.len())
+            .map(|(i, s)| (i, &t[s.name.len() + sep.len()..]))
+    }
+}
+
 /// The seat whose player's name ends `t`, after `prefix`.
 fn named(hand: &StarsHand, t: &str) -> Option<usize> {
-    hand.seats.iter().position(|s| s.name == t.trim())
+    hand.seats.iter().position(|s| s.name == trim(t))
 }
 
 /// The cards in the last `[...]` of `t`, without spaces.
 fn cards_of(t: &str) -> Option<String> {
-    let open = t.rfind('[')?;
-    let close = t[open..].find(']')? + open;
+    // Searched for as bytes: `[` and `]` are never part of another character.
+    let b = t.as_bytes();
+    let open = b.iter().rposition(|&c| c == b'[')?;
+    let close = b[open..].iter().position(|&c| c == b']')? + open;
     let inside = &t[open + 1..close];
     // Cards are letters and digits between single spaces: those bytes alone are kept.
     if inside.bytes().all(|b| b.is_ascii_alphanumeric() || b == b' ') {
@@ -532,16 +582,17 @@ fn play_line(hand: &mut StarsHand, l: &Line) -> Result<(), TextError> {
         }
         return err(n, "expected `Uncalled bet (X) returned to NAME` with a seated player");
     }
-    if let Some((i, rest)) = who(hand, t, " re-buys and receives ") {
+    let named_at = Prefixed::of(hand, t);
+    if let Some((i, rest)) = named_at.who(hand, " re-buys and receives ") {
         let Some(a) = amount(find(rest, " chips").map_or(rest, |k| &rest[..k])) else {
             return err(n, format!("expected `re-buys and receives X chips` in `{t}`"));
         };
         push(hand, Event::Rebuy(i, a));
         return Ok(());
     }
-    if let Some((i, rest)) = who(hand, t, " collected ") {
+    if let Some((i, rest)) = named_at.who(hand, " collected ") {
         let (amt, pot) = match split_once(rest, " from ") {
-            Some((a, pot)) => (a, pot.trim()),
+            Some((a, pot)) => (a, trim(pot)),
             None => (rest, "pot"),
         };
         let Some(a) = amount(amt) else {
@@ -550,12 +601,12 @@ fn play_line(hand: &mut StarsHand, l: &Line) -> Result<(), TextError> {
         push(hand, Event::Collected(i, a, pot.to_string()));
         return Ok(());
     }
-    let Some((i, verb)) = who(hand, t, ": ") else {
+    let Some((i, verb)) = named_at.who(hand, ": ") else {
         // Chat, players joining, leaving, timing out, sitting out or coming back, tournament
         // places and re-buys: nothing that moves chips in this hand.
         return Ok(());
     };
-    let verb = verb.trim();
+    let verb = trim(verb);
     let (verb, all_in) = match verb.strip_suffix(" and is all-in") {
         Some(v) => (v, true),
         None => (verb, false),
@@ -643,7 +694,10 @@ fn summary_line(hand: &mut StarsHand, l: &Line, seen: &mut [bool]) -> Result<(),
                 .or_else(|| hand.seats.iter().position(|s| s.name == body).map(|i| (i, "")))
             {
                 seen[i] = true;
-                if has(after, "showed [") || has(after, "mucked [") {
+                // Most seats of the summary show no cards: no `[` at all.
+                if after.as_bytes().contains(&b'[')
+                    && (has(after, "showed [") || has(after, "mucked ["))
+                {
                     if let Some(open) = after.find('[') {
                         if let Some(c) = cards_of(
                             &after[..after[open..].find(']').map_or(after.len(), |k| open + k + 1)],

@@ -254,12 +254,26 @@ pub fn replay_section(
     line: usize,
     check: bool,
 ) -> HandReport {
+    replay_section_read(record, None, source, header, line, check)
+}
+
+/// As [`replay_section`], with the record's actions already read from their texts (`actions`,
+/// one for each text of `record.actions`, as [`parse_action`] reads it), when the caller has
+/// them.
+pub(crate) fn replay_section_read(
+    record: Result<HandRecord<'_>, super::record::RecordError>,
+    actions: Option<Vec<Result<Action, super::action::ActionError>>>,
+    source: &str,
+    header: Option<&str>,
+    line: usize,
+    check: bool,
+) -> HandReport {
     let label = match header {
         Some(h) => format!("{source} [{h}]"),
         None => source.to_string(),
     };
     let mut r = match record {
-        Ok(record) => replay_record(&record, label, check),
+        Ok(record) => replay_read(&record, actions, label, check),
         Err(e) => {
             let field = Some(e.field().to_string());
             HandReport::malformed(label, field, e.to_string())
@@ -333,6 +347,17 @@ pub fn game_of(record: &HandRecord<'_>) -> Result<Game, String> {
 
 /// Replays one hand; with `check`, compares the recorded results.
 pub fn replay_record(record: &HandRecord<'_>, label: String, check: bool) -> HandReport {
+    replay_read(record, None, label, check)
+}
+
+/// As [`replay_record`], with the actions already read when `actions` holds one for each text
+/// of `record.actions`.
+fn replay_read(
+    record: &HandRecord<'_>,
+    actions: Option<Vec<Result<Action, super::action::ActionError>>>,
+    label: String,
+    check: bool,
+) -> HandReport {
     let mut report = HandReport::bare(label, Status::Legal);
     report.hand = record.hand.clone();
     report.variant = record.variant.clone();
@@ -381,7 +406,10 @@ pub fn replay_record(record: &HandRecord<'_>, label: String, check: bool) -> Han
             return report;
         }
     };
-    let actions: Vec<_> = record.actions.iter().map(|a| parse_action(a)).collect();
+    let actions: Vec<_> = match actions {
+        Some(a) if a.len() == record.actions.len() => a,
+        _ => record.actions.iter().map(|a| parse_action(a)).collect(),
+    };
     let places = places_of(record, &actions);
     report.places = places;
     let stakes = match check_lengths(record).and_then(|()| stakes_of(record, places)) {
