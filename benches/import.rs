@@ -13,6 +13,11 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use feltkit::import::{split, Format, Pending};
 use feltkit::phh::stream::{ordered, Step, Window};
 
+/// The allocator `felt` uses (see src/main.rs), so that the bench measures what the command
+/// does.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 const HANDS: usize = 20_000;
 
 /// The hands of `text` that replay legally and match, as `felt replay --check` finds them.
