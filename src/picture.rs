@@ -159,6 +159,30 @@ pub fn combos_text(thousandths: u64) -> String {
     }
 }
 
+/// Opens an SVG picture of `width` by `height` pixels: the root element, the title (for
+/// screen readers and the browser tab), a white background and the title drawn at the top left
+/// (`x` from the left, baseline `y`, `size` pixels, bold).
+pub(crate) fn open_svg(
+    s: &mut String,
+    (width, height): (usize, usize),
+    title: &str,
+    x: usize,
+    (y, size): (usize, usize),
+) {
+    let _ = writeln!(
+        s,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
+         viewBox=\"0 0 {width} {height}\" font-family=\"DejaVu Sans, Arial, sans-serif\">"
+    );
+    let _ = writeln!(s, "<title>{}</title>", escape(title));
+    let _ = writeln!(s, "<rect width=\"{width}\" height=\"{height}\" fill=\"#ffffff\"/>");
+    let _ = writeln!(
+        s,
+        "<text x=\"{x}\" y=\"{y}\" font-size=\"{size}\" font-weight=\"bold\">{}</text>",
+        escape(title)
+    );
+}
+
 const CELL: usize = 44;
 const MARGIN: usize = 16;
 const TOP: usize = 48;
@@ -174,18 +198,7 @@ pub fn svg(summary: &Summary, hits: Option<&Analysis>, title: &str) -> String {
     let height = TOP + grid + MARGIN;
     let groups = hits.map(group_weights);
     let mut s = String::new();
-    let _ = writeln!(
-        s,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
-         viewBox=\"0 0 {width} {height}\" font-family=\"DejaVu Sans, Arial, sans-serif\">"
-    );
-    let _ = writeln!(s, "<title>{}</title>", escape(title));
-    let _ = writeln!(s, "<rect width=\"{width}\" height=\"{height}\" fill=\"#ffffff\"/>");
-    let _ = writeln!(
-        s,
-        "<text x=\"{MARGIN}\" y=\"30\" font-size=\"18\" font-weight=\"bold\">{}</text>",
-        escape(title)
-    );
+    open_svg(&mut s, (width, height), title, MARGIN, (30, 18));
     for (i, cell) in summary.classes.iter().enumerate() {
         let (row, col) = (i / SIZE, i % SIZE);
         let (x, y) = (MARGIN + col * CELL, TOP + row * CELL);

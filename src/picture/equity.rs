@@ -58,18 +58,7 @@ pub fn hands_svg(cells: &[HandCell], title: &str, subtitle: &str) -> String {
     let width = 2 * MARGIN + grid + LEGEND_W;
     let height = TOP + grid + MARGIN;
     let mut s = String::new();
-    let _ = writeln!(
-        s,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
-         viewBox=\"0 0 {width} {height}\" font-family=\"DejaVu Sans, Arial, sans-serif\">"
-    );
-    let _ = writeln!(s, "<title>{}</title>", escape(title));
-    let _ = writeln!(s, "<rect width=\"{width}\" height=\"{height}\" fill=\"#ffffff\"/>");
-    let _ = writeln!(
-        s,
-        "<text x=\"{MARGIN}\" y=\"28\" font-size=\"16\" font-weight=\"bold\">{}</text>",
-        escape(title)
-    );
+    super::open_svg(&mut s, (width, height), title, MARGIN, (28, 16));
     let _ =
         writeln!(s, "<text x=\"{MARGIN}\" y=\"50\" font-size=\"13\">{}</text>", escape(subtitle));
     for row in 0..SIZE {
@@ -195,18 +184,7 @@ pub fn streets_svg(
     let width = (left + plot_w + MARGIN).max(2 * MARGIN + 9 * title.chars().count()).max(420);
     let height = top + BAR_H + 40 + legend_h;
     let mut s = String::new();
-    let _ = writeln!(
-        s,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
-         viewBox=\"0 0 {width} {height}\" font-family=\"DejaVu Sans, Arial, sans-serif\">"
-    );
-    let _ = writeln!(s, "<title>{}</title>", escape(title));
-    let _ = writeln!(s, "<rect width=\"{width}\" height=\"{height}\" fill=\"#ffffff\"/>");
-    let _ = writeln!(
-        s,
-        "<text x=\"{MARGIN}\" y=\"28\" font-size=\"15\" font-weight=\"bold\">{}</text>",
-        escape(title)
-    );
+    super::open_svg(&mut s, (width, height), title, MARGIN, (28, 15));
     for pct in [0, 25, 50, 75, 100] {
         let y = top + BAR_H - BAR_H * pct / 100;
         let _ = writeln!(
