@@ -122,12 +122,13 @@ impl HoldemSampler {
 
 impl HoldemSampler {
     /// Draws the combo of every player not dealt from the deck, redrawing the whole deal on a
-    /// clash; returns the cards used.
+    /// clash; returns the cards used. `picks[p]`: the place of player `p`'s combo in its range.
     #[inline(always)]
-    fn draw_players(
+    pub(super) fn draw_players(
         &self,
         rng: &mut Xoshiro256PlusPlus,
         hands: &mut [Hand; MAX_PLAYERS],
+        picks: &mut [usize; MAX_PLAYERS],
     ) -> Result<u64, EquityError> {
         let mut redraws = 0;
         'deal: loop {
@@ -144,9 +145,67 @@ impl HoldemSampler {
                 }
                 used |= m;
                 hands[p] = player.hands[i];
+                picks[p] = i;
             }
             return Ok(used);
         }
+    }
+}
+
+impl HoldemSampler {
+    /// The sampler's deck in a private copy, partially shuffled in place deal after deal by
+    /// [`HoldemSampler::complete`]: a card taken from a uniformly random position among the
+    /// untaken ones is uniform whatever order earlier deals left the copy in.
+    pub(super) fn deck_copy(&self) -> [Card; 52] {
+        let mut deck = [Card::new(crate::card::Rank::TWO, crate::card::Suit::CLUBS); 52];
+        deck[..self.deck.len()].copy_from_slice(&self.deck);
+        deck
+    }
+
+    /// Whether player `p` is dealt from the deck (a `random` range; see the module's comment).
+    pub(super) fn is_free(&self, p: usize) -> bool {
+        self.players[p].free
+    }
+
+    /// Completes a deal whose drawn players use the cards `used`: the board's missing cards,
+    /// then two cards for each player dealt from the deck (`hands[p]`, and the cards in
+    /// `dealt[p]`), each card uniform among those left; returns the board.
+    #[inline(always)]
+    pub(super) fn complete(
+        &self,
+        rng: &mut Xoshiro256PlusPlus,
+        bits: &mut Uniform32,
+        deck: &mut [Card; 52],
+        used: u64,
+        hands: &mut [Hand; MAX_PLAYERS],
+        dealt: &mut [[Card; 2]; MAX_PLAYERS],
+    ) -> Hand {
+        // The deck's first `i` positions hold the cards dealt so far; each next card is
+        // uniform among the positions after them, skipping the drawn players' cards (they
+        // are in the deck too). `Setup::new` checked that enough cards are left.
+        let len = self.deck.len();
+        let mut i = 0;
+        let mut next = |rng: &mut Xoshiro256PlusPlus| loop {
+            let j = i + bits.below(rng, (len - i) as u32) as usize;
+            deck.swap(i, j);
+            let c = deck[i];
+            if used >> c.index() & 1 == 0 {
+                i += 1;
+                return c;
+            }
+        };
+        let mut board = self.board;
+        for _ in 0..self.left {
+            board = board.add(next(rng));
+        }
+        for (p, player) in self.players.iter().enumerate() {
+            if player.free {
+                let (a, b) = (next(rng), next(rng));
+                hands[p] = Hand::EMPTY.add(a).add(b);
+                dealt[p] = [a, b];
+            }
+        }
+        board
     }
 }
 
@@ -200,12 +259,10 @@ impl Sampler for HoldemSampler {
         let n = self.players.len();
         let mut hands = [Hand::EMPTY; MAX_PLAYERS];
         let mut ranks = [0u16; MAX_PLAYERS];
-        // A private copy of the deck, partially shuffled in place deal after deal: a card taken
-        // from a uniformly random position among the untaken ones is uniform whatever order
-        // earlier deals left the copy in.
-        let mut deck = [Card::new(crate::card::Rank::TWO, crate::card::Suit::CLUBS); 52];
-        let len = self.deck.len();
-        deck[..len].copy_from_slice(&self.deck);
+        let mut picks = [0usize; MAX_PLAYERS];
+        let mut dealt =
+            [[Card::new(crate::card::Rank::TWO, crate::card::Suit::CLUBS); 2]; MAX_PLAYERS];
+        let mut deck = self.deck_copy();
         let mut bits = Uniform32::default();
         // Exact players' hands are set once; ranges are drawn deal by deal.
         let fixed_used = match &self.fixed {
@@ -218,42 +275,23 @@ impl Sampler for HoldemSampler {
         for _ in 0..deals {
             let used = match fixed_used {
                 Some(mask) => mask,
-                None => self.draw_players(rng, &mut hands)?,
+                None => self.draw_players(rng, &mut hands, &mut picks)?,
             };
-            let mut board = self.board;
-            if let Some(pos) = &self.positions {
+            let board = if let Some(pos) = &self.positions {
                 // Exact hands: no card of the deck is skipped, so all the board's positions
                 // come from one draw.
-                board = match pos.len() {
+                let board = self.board;
+                match pos.len() {
                     5 => deal::<5>(pos, rng, &mut bits, &mut deck, board),
                     4 => deal::<4>(pos, rng, &mut bits, &mut deck, board),
                     3 => deal::<3>(pos, rng, &mut bits, &mut deck, board),
                     2 => deal::<2>(pos, rng, &mut bits, &mut deck, board),
                     1 => deal::<1>(pos, rng, &mut bits, &mut deck, board),
                     _ => unreachable!("hold'em deals 1 to 5 board cards: Positions::new checks"),
-                };
-                count(n, &hands, board, &mut ranks, counts);
-                continue;
-            }
-            // The deck's first `i` positions hold the cards dealt so far; each next card is
-            // uniform among the positions after them, skipping the drawn players' cards (they
-            // are in the deck too). `Setup::new` checked that enough cards are left.
-            let mut i = 0;
-            let mut next = |rng: &mut Xoshiro256PlusPlus| loop {
-                let j = i + bits.below(rng, (len - i) as u32) as usize;
-                deck.swap(i, j);
-                let c = deck[i];
-                if used >> c.index() & 1 == 0 {
-                    i += 1;
-                    return c;
                 }
+            } else {
+                self.complete(rng, &mut bits, &mut deck, used, &mut hands, &mut dealt)
             };
-            for _ in 0..self.left {
-                board = board.add(next(rng));
-            }
-            for (hand, _) in hands.iter_mut().zip(&self.players).filter(|(_, p)| p.free) {
-                *hand = Hand::EMPTY.add(next(rng)).add(next(rng));
-            }
             count(n, &hands, board, &mut ranks, counts);
         }
         if n == 2 {

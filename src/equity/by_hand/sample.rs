@@ -9,12 +9,12 @@
 
 use std::time::Instant;
 
-use rand::Rng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
 
 use super::super::deal::Uniform32;
 use super::super::holdem::Setup;
+use super::super::holdem_sample::HoldemSampler;
 use super::super::monte_carlo::{batch_rng, BATCH, DEFAULT_STDERR, MAX_DEALS};
 use super::super::tally::{Tally, MAX_PLAYERS, TIE_UNIT};
 use super::super::{EquityError, Progress, Query};
@@ -23,38 +23,14 @@ use crate::card::{Card, Rank, Suit};
 use crate::eval::standard::Hand;
 use crate::range::{Combo, COMBOS};
 
-/// Redraws allowed for one deal before the ranges are declared too overlapping.
-const MAX_REDRAWS: u32 = 1_000_000;
-
 /// Batches per round, at most (as the plain driver).
 const MAX_ROUND: u64 = 128;
 
-struct Player {
-    free: bool,
-    masks: Vec<u64>,
-    hands: Vec<Hand>,
-    combos: Vec<u16>,
-    cumulative: Vec<u64>,
-    total: u64,
-}
-
-impl Player {
-    #[inline(always)]
-    fn draw(&self, rng: &mut Xoshiro256PlusPlus) -> usize {
-        if self.masks.len() == 1 {
-            return 0;
-        }
-        let x = rng.random_range(0..self.total);
-        self.cumulative.partition_point(|&c| c <= x)
-    }
-}
-
+/// The plain sampler, and what names the combos it deals.
 struct Sampler {
-    players: Vec<Player>,
-    deck: Vec<Card>,
-    known: u64,
-    board: Hand,
-    left: usize,
+    plain: HoldemSampler,
+    /// Per player, the combo index of each combo of its range, in the range's order.
+    combos: Vec<Vec<u16>>,
     /// The combo index of two card indices.
     pair: Vec<u16>,
 }
@@ -64,125 +40,49 @@ type Batch = Vec<[u64; 5]>;
 
 impl Sampler {
     fn new(s: &Setup) -> Sampler {
-        let mut out = s.known;
-        for combos in s.players.iter().filter(|c| c.len() == 1) {
-            out = out.union(combos[0].combo.set());
-        }
-        let deck: Vec<Card> =
-            (0..52u8).filter_map(Card::from_index).filter(|c| !out.contains(*c)).collect();
-        let pairs = deck.len() * deck.len().saturating_sub(1) / 2;
-        let players = s
-            .players
-            .iter()
-            .map(|combos| {
-                let mut total = 0;
-                let mut cumulative = Vec::with_capacity(combos.len());
-                for w in combos {
-                    total += w.weight;
-                    cumulative.push(total);
-                }
-                Player {
-                    free: combos.len() == pairs
-                        && pairs > 1
-                        && combos.iter().all(|w| w.weight == combos[0].weight),
-                    masks: combos.iter().map(|w| w.combo.set().bits()).collect(),
-                    hands: combos
-                        .iter()
-                        .map(|w| {
-                            let [a, b] = w.combo.cards();
-                            Hand::EMPTY.add(a).add(b)
-                        })
-                        .collect(),
-                    combos: combos.iter().map(|w| w.combo.index() as u16).collect(),
-                    cumulative,
-                    total,
-                }
-            })
-            .collect();
+        let combos =
+            s.players.iter().map(|p| p.iter().map(|w| w.combo.index() as u16).collect()).collect();
         let mut pair = vec![0u16; 52 * 52];
         for c in Combo::all() {
             let [a, b] = c.cards();
             pair[a.index() as usize * 52 + b.index() as usize] = c.index() as u16;
             pair[b.index() as usize * 52 + a.index() as usize] = c.index() as u16;
         }
-        let board = s.board.iter().fold(Hand::EMPTY, |h, c| h.add(*c));
-        Sampler { players, deck, known: s.known.bits(), board, left: s.board_left(), pair }
+        Sampler { plain: HoldemSampler::new(s), combos, pair }
     }
 
-    /// Draws and counts `deals` deals into `acc` (player `p`'s combo `c` at `p * COMBOS + c`).
+    /// Draws and counts `deals` deals into `acc` (player `p`'s combo `c` at `p * COMBOS + c`),
+    /// the plain sampler's deals one for one.
     fn sample(
         &self,
         rng: &mut Xoshiro256PlusPlus,
         deals: u64,
         acc: &mut Batch,
     ) -> Result<(), EquityError> {
-        let n = self.players.len();
+        let n = self.combos.len();
         let mut hands = [Hand::EMPTY; MAX_PLAYERS];
+        let mut places = [0usize; MAX_PLAYERS];
         let mut picks = [0u16; MAX_PLAYERS];
         let mut ranks = [0u16; MAX_PLAYERS];
-        let mut deck = [Card::new(Rank::TWO, Suit::CLUBS); 52];
-        let len = self.deck.len();
-        deck[..len].copy_from_slice(&self.deck);
+        let mut dealt = [[Card::new(Rank::TWO, Suit::CLUBS); 2]; MAX_PLAYERS];
+        let mut deck = self.plain.deck_copy();
         let mut bits = Uniform32::default();
         for _ in 0..deals {
-            let used = self.draw_players(rng, &mut hands, &mut picks)?;
-            let mut board = self.board;
-            let mut i = 0;
-            let mut next = |rng: &mut Xoshiro256PlusPlus| loop {
-                let j = i + bits.below(rng, (len - i) as u32) as usize;
-                deck.swap(i, j);
-                let c = deck[i];
-                if used >> c.index() & 1 == 0 {
-                    i += 1;
-                    return c;
-                }
-            };
-            for _ in 0..self.left {
-                board = board.add(next(rng));
-            }
-            for (p, player) in self.players.iter().enumerate() {
-                if player.free {
-                    let (a, b) = (next(rng), next(rng));
-                    hands[p] = Hand::EMPTY.add(a).add(b);
-                    picks[p] = self.pair[a.index() as usize * 52 + b.index() as usize];
-                }
-            }
+            let used = self.plain.draw_players(rng, &mut hands, &mut places)?;
+            let board =
+                self.plain.complete(rng, &mut bits, &mut deck, used, &mut hands, &mut dealt);
             for p in 0..n {
+                picks[p] = if self.plain.is_free(p) {
+                    let [a, b] = dealt[p];
+                    self.pair[a.index() as usize * 52 + b.index() as usize]
+                } else {
+                    self.combos[p][places[p]]
+                };
                 ranks[p] = (hands[p] + board).rank7().value();
             }
             count(&ranks[..n], &picks[..n], acc);
         }
         Ok(())
-    }
-
-    /// Draws the combo of every player not dealt from the deck, redrawing the whole deal on a
-    /// clash; returns the cards used.
-    #[inline(always)]
-    fn draw_players(
-        &self,
-        rng: &mut Xoshiro256PlusPlus,
-        hands: &mut [Hand; MAX_PLAYERS],
-        picks: &mut [u16; MAX_PLAYERS],
-    ) -> Result<u64, EquityError> {
-        let mut redraws = 0;
-        'deal: loop {
-            let mut used = self.known;
-            for (p, player) in self.players.iter().enumerate().filter(|(_, p)| !p.free) {
-                let i = player.draw(rng);
-                let m = player.masks[i];
-                if used & m != 0 {
-                    redraws += 1;
-                    if redraws > MAX_REDRAWS {
-                        return Err(EquityError::NoDeal);
-                    }
-                    continue 'deal;
-                }
-                used |= m;
-                hands[p] = player.hands[i];
-                picks[p] = player.combos[i];
-            }
-            return Ok(used);
-        }
     }
 }
 
