@@ -116,25 +116,10 @@ pub(crate) fn run(
     progress: Option<&Progress<'_>>,
 ) -> Result<Tally, EquityError> {
     check_rules(q)?;
-    let start = Instant::now();
-    let target = match (q.iterations, q.stderr, q.time) {
-        (None, None, None) => Some(DEFAULT_STDERR),
-        _ => q.stderr,
-    };
-    let limit = q.iterations.unwrap_or(if q.time.is_some() { u64::MAX } else { MAX_DEALS });
     let n = sampler.players();
     let mut tally = Tally::with_unit(n, sampler.unit());
-    let mut next = 0u64;
-    let mut round = 8u64;
-    loop {
-        let first = next;
-        let done_deals = first.saturating_mul(BATCH);
-        if done_deals >= limit {
-            break;
-        }
-        let batches = round.min((limit - done_deals).div_ceil(BATCH));
-        next += batches;
-        let counts = (first..next)
+    drive(q, progress, |batches, limit| {
+        let counts = batches
             .into_par_iter()
             .map(|b| {
                 let deals = BATCH.min(limit - b * BATCH);
@@ -146,9 +131,46 @@ pub(crate) fn run(
                 Ok(a)
             })?;
         tally.add(&counts, 1, counts.deals);
+        Ok(tally_state(&tally))
+    })?;
+    Ok(tally)
+}
+
+/// The deals so far and the largest standard error of a tally (what the stopping rule reads).
+pub(crate) fn tally_state(tally: &Tally) -> (u64, f64) {
+    let worst = (0..tally.wins.len()).map(|p| tally.stderr(p)).fold(0.0, f64::max);
+    (tally.deals, worst)
+}
+
+/// The rounds of a Monte Carlo run and its stopping rule: `round` is given each round's batch
+/// numbers (batch `b` draws from its own generator under the seed, so the numbers do not depend
+/// on the thread count) and the deal limit, and answers the deals so far and the largest
+/// standard error. Rounds start at 8 batches and double up to [`MAX_ROUND`]; the run stops at
+/// the deal limit, at the standard-error target, or at the time limit, whichever comes first.
+pub(crate) fn drive(
+    q: &Query,
+    progress: Option<&Progress<'_>>,
+    mut round_of: impl FnMut(std::ops::Range<u64>, u64) -> Result<(u64, f64), EquityError>,
+) -> Result<(), EquityError> {
+    let start = Instant::now();
+    let target = match (q.iterations, q.stderr, q.time) {
+        (None, None, None) => Some(DEFAULT_STDERR),
+        _ => q.stderr,
+    };
+    let limit = q.iterations.unwrap_or(if q.time.is_some() { u64::MAX } else { MAX_DEALS });
+    let mut next = 0u64;
+    let mut round = 8u64;
+    loop {
+        let first = next;
+        let done_deals = first.saturating_mul(BATCH);
+        if done_deals >= limit {
+            break;
+        }
+        let batches = round.min((limit - done_deals).div_ceil(BATCH));
+        next += batches;
+        let (deals, worst) = round_of(first..next, limit)?;
         round = (round * 2).min(MAX_ROUND);
-        let worst = (0..n).map(|p| tally.stderr(p)).fold(0.0, f64::max);
-        let mut frac = tally.deals as f64 / limit as f64;
+        let mut frac = deals as f64 / limit as f64;
         if let Some(t) = target {
             if worst <= t {
                 break;
@@ -169,5 +191,5 @@ pub(crate) fn run(
     if let Some(f) = progress {
         f(1.0);
     }
-    Ok(tally)
+    Ok(())
 }

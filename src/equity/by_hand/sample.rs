@@ -7,24 +7,19 @@
 //! whose range is every two cards left, equally weighted, is dealt two cards from the deck after
 //! the board (see the plain sampler, `holdem_sample.rs`, for why this is exact).
 
-use std::time::Instant;
-
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
 
 use super::super::deal::Uniform32;
 use super::super::holdem::Setup;
 use super::super::holdem_sample::HoldemSampler;
-use super::super::monte_carlo::{batch_rng, BATCH, DEFAULT_STDERR, MAX_DEALS};
+use super::super::monte_carlo::{batch_rng, drive, tally_state, BATCH};
 use super::super::tally::{Tally, MAX_PLAYERS, TIE_UNIT};
 use super::super::{EquityError, Progress, Query};
 use super::{empty, HandCounts, PerCombo};
 use crate::card::{Card, Rank, Suit};
 use crate::eval::standard::Hand;
 use crate::range::{Combo, COMBOS};
-
-/// Batches per round, at most (as the plain driver).
-const MAX_ROUND: u64 = 128;
 
 /// The plain sampler, and what names the combos it deals.
 struct Sampler {
@@ -116,24 +111,9 @@ pub(super) fn run(
 ) -> Result<PerCombo, EquityError> {
     let sampler = Sampler::new(s);
     let n = s.players.len();
-    let start = Instant::now();
-    let target = match (q.iterations, q.stderr, q.time) {
-        (None, None, None) => Some(DEFAULT_STDERR),
-        _ => q.stderr,
-    };
-    let limit = q.iterations.unwrap_or(if q.time.is_some() { u64::MAX } else { MAX_DEALS });
     let mut totals = empty(n);
-    let mut next = 0u64;
-    let mut round = 8u64;
-    loop {
-        let first = next;
-        let done_deals = first.saturating_mul(BATCH);
-        if done_deals >= limit {
-            break;
-        }
-        let batches = round.min((limit - done_deals).div_ceil(BATCH));
-        next += batches;
-        let batch = (first..next)
+    drive(q, progress, |batches, limit| {
+        let batch = batches
             .into_par_iter()
             .try_fold(
                 || vec![[0u64; 5]; n * COMBOS],
@@ -164,30 +144,8 @@ pub(super) fn run(
                 squares: u128::from(x[4]),
             });
         }
-        round = (round * 2).min(MAX_ROUND);
-        let tally = tally_of(&totals);
-        let worst = (0..n).map(|p| tally.stderr(p)).fold(0.0, f64::max);
-        let mut frac = tally.deals as f64 / limit as f64;
-        if let Some(t) = target {
-            if worst <= t {
-                break;
-            }
-            frac = frac.max((t / worst).powi(2));
-        }
-        if let Some(t) = q.time {
-            let elapsed = start.elapsed();
-            if elapsed >= t {
-                break;
-            }
-            frac = frac.max(elapsed.as_secs_f64() / t.as_secs_f64());
-        }
-        if let Some(f) = progress {
-            f(frac.min(1.0));
-        }
-    }
-    if let Some(f) = progress {
-        f(1.0);
-    }
+        Ok(tally_state(&tally_of(&totals)))
+    })?;
     Ok(totals)
 }
 
