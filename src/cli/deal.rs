@@ -30,6 +30,10 @@ pub struct DealArgs {
     /// americana-nl) or a PHH code (NT, FT, PT, F7S).
     #[arg(long, short = 'g')]
     game: String,
+    /// Omaha games (PO, FO/8): deal 4, 5 or 6 hole cards (five- and six-card Omaha; the hands
+    /// say so in `_hole_cards`).
+    #[arg(long, value_name = "N")]
+    hole_cards: Option<u32>,
     /// Hands to deal, 1 to 100,000,000.
     #[arg(long = "hands", short = 'n', default_value = "1000", value_parser = parse_hands)]
     hands: u64,
@@ -273,6 +277,10 @@ pub fn run(args: DealArgs) -> anyhow::Result<ExitCode> {
     let Some(game) = Game::by_code(&args.game).filter(|g| g.supported) else {
         let codes: Vec<&str> = GAMES.iter().filter(|g| g.supported).map(|g| g.code).collect();
         anyhow::bail!("--game {}: expected one of {}", args.game, codes.join(", "));
+    };
+    let game = match args.hole_cards {
+        Some(k) => game.with_hole_cards(k).map_err(|e| anyhow::anyhow!("--hole-cards {k}: {e}"))?,
+        None => game,
     };
     let most = game.max_players.min(9);
     let (lo, hi) = match (args.players, args.stacks.len()) {

@@ -233,8 +233,8 @@ fn omaha_structure(hand: &StarsHand) -> (Option<&'static str>, Option<u64>) {
 }
 
 /// An Omaha game's PHH code (`PO` pot-limit Omaha, `FO/8` Omaha high-low, each with its
-/// betting structure in `_structure` when the site's is not the code's own), or why it is not
-/// played.
+/// betting structure in `_structure` when the site's is not the code's own, and five or six
+/// hole cards in `_hole_cards`), or why it is not played.
 fn omaha(hand: &StarsHand, name: &str, limit: Limit) -> (&'static str, Option<String>) {
     let hi_lo = name.contains("Hi/Lo");
     let code = if hi_lo { "FO/8" } else { "PO" };
@@ -244,9 +244,9 @@ fn omaha(hand: &StarsHand, name: &str, limit: Limit) -> (&'static str, Option<St
         Limit::FixedLimit => "Limit",
         Limit::Mixed => "Pot Limit Pre-Flop, No Limit Post-Flop",
     };
-    let why = if hand.hole_cards() != 4 {
+    let why = if !(4..=6).contains(&hand.hole_cards()) {
         Some(format!(
-            "not supported: {name} {limit_name}: feltkit plays Omaha with four hole cards only"
+            "not supported: {name} {limit_name}: feltkit plays Omaha with four, five or six hole cards"
         ))
     } else if limit == Limit::Mixed {
         Some(format!(
@@ -276,6 +276,9 @@ pub(super) fn doc(hand: &StarsHand) -> Doc<'_> {
         }
         if let Some(c) = cap {
             d.add("_cap", V::Int(c));
+        }
+        if matches!(hand.game, GameName::Omaha(_)) && hand.hole_cards() != 4 {
+            d.add("_hole_cards", V::Int(hand.hole_cards() as u64));
         }
     }
     let refusal = match &hand.refusal {

@@ -147,6 +147,7 @@ pub(super) fn parse_header(l: &Line) -> Result<StarsHand, TextError> {
         dealt: Vec::new(),
         known: Vec::new(),
         summary: None,
+        board: None,
         refusal: None,
     })
 }

@@ -258,6 +258,8 @@ pub struct StarsHand {
     pub known: Vec<Option<String>>,
     /// The summary's `Total pot`, `Rake`, the pots it lists (after rake), and its line.
     pub summary: Option<Summary>,
+    /// The summary's `Board [...]`: every board card, without spaces.
+    pub board: Option<String>,
     /// Why the hand cannot be replayed although the text is well formed (run twice, a
     /// cash-out, cancelled, a game not played); or cut off.
     pub refusal: Option<Refusal>,
@@ -364,7 +366,37 @@ pub fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
         return Ok(hand);
     }
     hand.dealt = (0..hand.seats.len()).filter(|&i| summary_seen[i]).collect();
+    fill_missing_board_cards(&mut hand)?;
     Ok(hand)
+}
+
+/// A street line whose new cards are missing (`*** TURN *** [3c Jd 6d] []`, as some real texts
+/// have it) takes them from the summary's `Board [...]`, which the site writes whole: the flop's
+/// three cards, or the one card after those dealt before.
+fn fill_missing_board_cards(hand: &mut StarsHand) -> Result<(), TextError> {
+    let mut dealt = 0;
+    for (line, event) in &mut hand.events {
+        let Event::Board(cards) = event else { continue };
+        if cards.is_empty() {
+            let want = if dealt == 0 { 3 } else { 1 };
+            let board = hand.board.as_deref().unwrap_or_default();
+            // Cards are two bytes each (`Jh`; a ten is `T` in these texts).
+            let found = board.get(2 * dealt..2 * (dealt + want)).filter(|c| c.is_ascii());
+            let Some(found) = found else {
+                return err(
+                    *line,
+                    format!(
+                        "the street's new card{} missing (`[]`), and the summary's `Board [...]` does not give {}",
+                        if want == 1 { " is" } else { "s are" },
+                        if want == 1 { "it" } else { "them" }
+                    ),
+                );
+            };
+            *cards = found.to_string();
+        }
+        dealt += cards.len() / 2;
+    }
+    Ok(())
 }
 
 /// `Table 'NAME' 9-max Seat #3 is the button`.
@@ -685,6 +717,10 @@ fn summary_line(hand: &mut StarsHand, l: &Line, seen: &mut [bool]) -> Result<(),
             prev = w;
         }
         hand.summary = Some(Summary { total, rake, pots: listed, line: l.number });
+        return Ok(());
+    }
+    if let Some(rest) = t.strip_prefix("Board [") {
+        hand.board = cards_of(&t[t.len() - rest.len() - 1..]);
         return Ok(());
     }
     if let Some(rest) = t.strip_prefix("Seat ") {

@@ -68,6 +68,8 @@ pub struct HandRecord<'a> {
     pub cap: Option<u32>,
     /// `_structure` (extension): `no-limit`, `pot-limit` or `fixed-limit` (turnover's choice).
     pub structure: Option<String>,
+    /// `_hole_cards` (extension): the Omaha games' hole cards, 4 (the default), 5 or 6.
+    pub hole_cards: Option<u32>,
     /// `hand`, as text.
     pub hand: Option<String>,
     /// `players`: the players' names, p1 first.
@@ -190,6 +192,13 @@ impl<'a> Builder<'a> {
                 r.cap = Some(a.units as u32);
             }
             "_structure" => r.structure = Some(string(value).map_err(bad)?.into_owned()),
+            "_hole_cards" => {
+                let a = amount(&value).map_err(&bad)?;
+                if a.places != 0 || !(1..=52).contains(&a.units) {
+                    return Err(bad("expected a whole number of hole cards (4, 5 or 6)".into()));
+                }
+                r.hole_cards = Some(a.units as u32);
+            }
             "hand" => {
                 r.hand = Some(match &value {
                     Value::Str(s) | Value::Num(s) | Value::Other(s) => s.to_string(),

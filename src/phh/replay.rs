@@ -15,7 +15,8 @@
 
 use crate::rules::game::GAMES;
 use crate::rules::{
-    player_name, Chips, Event, Game, Hand, Outcome, RuleError, SetupError, Structure, TimeoutResult,
+    player_name, Chips, Event, Game, Hand, Outcome, RuleError, Scoring, SetupError, Structure,
+    TimeoutResult,
 };
 
 use rayon::prelude::*;
@@ -342,6 +343,9 @@ pub fn game_of(record: &HandRecord<'_>) -> Result<Game, String> {
             game.cap = None;
         }
     }
+    if let Some(k) = record.hole_cards {
+        game = game.with_hole_cards(k)?;
+    }
     Ok(game)
 }
 
@@ -396,6 +400,14 @@ fn replay_read(
                     "`_structure = '{s}'`: expected no-limit, pot-limit or fixed-limit"
                 ),
             };
+            return report;
+        }
+    }
+    if let Some(k) = record.hole_cards {
+        let omaha = Game::by_code(&record.variant).map(|g| g.with_hole_cards(k));
+        if let Some(Err(why)) = omaha {
+            let reason = format!("`_hole_cards = {k}`: {why}");
+            report.status = Status::Malformed { field: Some("_hole_cards".into()), reason };
             return report;
         }
     }
@@ -477,6 +489,17 @@ fn replay_read(
             let reason = match action_line(record, k) {
                 Some(line) => format!("{reason} (line {line} of the text)"),
                 None => reason,
+            };
+            let reason = match (action, record.hole_cards) {
+                (Ok(Action::DealHole { cards, .. }), None)
+                    if (5..=6).contains(&cards.len())
+                        && game.hole_cards() == 4
+                        && matches!(game.scoring, Scoring::Omaha | Scoring::OmahaHiLo) =>
+                {
+                    let k = cards.len();
+                    format!("{reason} (a hand of {k}-card Omaha says so with `_hole_cards = {k}`)")
+                }
+                _ => reason,
             };
             report.status = Status::Illegal { number: k + 1, text: text.to_string(), reason };
             return report;

@@ -167,6 +167,9 @@ pub fn write_record(r: &HandRecord<'_>) -> String {
     if let Some(st) = &r.structure {
         let _ = writeln!(s, "_structure = {}", quote(st));
     }
+    if let Some(k) = r.hole_cards {
+        let _ = writeln!(s, "_hole_cards = {k}");
+    }
     if let Some(pots) = &r.pots {
         let items: Vec<String> = pots
             .iter()

@@ -459,9 +459,21 @@ impl Played {
                 let _ = writeln!(out, "{field} = {x}");
             }
         }
-        if game.code == "turnover" && game.structure != Structure::FixedLimit {
-            let name = if game.structure == Structure::NoLimit { "no-limit" } else { "pot-limit" };
-            let _ = writeln!(out, "_structure = '{name}'");
+        // What differs from the code's own game: the betting structure (turnover, Omaha) and
+        // the number of Omaha hole cards.
+        if let Some(own) = Game::by_code(game.code) {
+            if game.structure != own.structure {
+                let name = match game.structure {
+                    Structure::NoLimit => "no-limit",
+                    Structure::PotLimit => "pot-limit",
+                    Structure::FixedLimit => "fixed-limit",
+                    Structure::SpreadLimit => "spread-limit",
+                };
+                let _ = writeln!(out, "_structure = '{name}'");
+            }
+            if game.hole_cards() != own.hole_cards() {
+                let _ = writeln!(out, "_hole_cards = {}", game.hole_cards());
+            }
         }
         out.push_str("starting_stacks = ");
         push_list(out, &s.stacks);

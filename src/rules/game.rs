@@ -309,12 +309,21 @@ const fn draw_street(big_bet: bool) -> Street {
     Street { draw: true, ..by_position(true, &[], 0, big_bet) }
 }
 
-const OMAHA_STREETS: [Street; 4] = [
-    by_position(false, &[false; 4], 0, false),
-    by_position(true, &[], 3, false),
-    by_position(true, &[], 1, true),
-    by_position(true, &[], 1, true),
-];
+/// Omaha's streets with `K` hole cards: the deal, then the flop, turn and river.
+const fn omaha_streets<const K: usize>() -> [Street; 4] {
+    [
+        by_position(false, &[false; K], 0, false),
+        by_position(true, &[], 3, false),
+        by_position(true, &[], 1, true),
+        by_position(true, &[], 1, true),
+    ]
+}
+
+const OMAHA_STREETS: [Street; 4] = omaha_streets::<4>();
+/// Five-card Omaha ("PLO5", and "Big O" high-low).
+const OMAHA5_STREETS: [Street; 4] = omaha_streets::<5>();
+/// Six-card Omaha.
+const OMAHA6_STREETS: [Street; 4] = omaha_streets::<6>();
 
 /// Razz: the highest up card (ace low) brings in; later the lowest showing hand opens.
 const RAZZ_STREETS: [Street; 5] = [
@@ -659,6 +668,46 @@ impl Game {
     /// Whether the game has draws (players stand pat or discard and are dealt replacements).
     pub fn has_draws(&self) -> bool {
         self.streets.iter().any(|s| s.draw)
+    }
+
+    /// The hole cards each player is dealt in all (before any draw or expose).
+    pub fn hole_cards(&self) -> usize {
+        self.streets.iter().map(|s| s.hole.len()).sum()
+    }
+
+    /// This Omaha game dealt with `count` hole cards (4, 5 or 6: the PHH extension field
+    /// `_hole_cards`), with as many players at most as the deck can serve: 10 with four cards,
+    /// 8 with five and 7 with six (hole cards, five board cards and three burns out of 52).
+    ///
+    /// ```
+    /// use feltkit::rules::Game;
+    /// let plo5 = Game::by_code("PO").unwrap().with_hole_cards(5).unwrap();
+    /// assert_eq!((plo5.hole_cards(), plo5.max_players), (5, 8));
+    /// let e = Game::by_code("NT").unwrap().with_hole_cards(5).unwrap_err();
+    /// assert_eq!(e, "the number of hole cards is chosen in the Omaha games (PO, FO/8) only: NT deals 2");
+    /// ```
+    pub fn with_hole_cards(self, count: u32) -> Result<Game, String> {
+        if !matches!(self.scoring, Scoring::Omaha | Scoring::OmahaHiLo) {
+            return Err(format!(
+                "the number of hole cards is chosen in the Omaha games (PO, FO/8) only: {} deals {}",
+                self.code,
+                self.hole_cards()
+            ));
+        }
+        let streets: &'static [Street] = match count {
+            4 => &OMAHA_STREETS,
+            5 => &OMAHA5_STREETS,
+            6 => &OMAHA6_STREETS,
+            other => {
+                return Err(format!(
+                    "expected 4, 5 or 6 hole cards (the Omaha games feltkit plays), not {other}"
+                ))
+            }
+        };
+        let burns = self.streets.iter().filter(|s| s.burn).count();
+        let board: usize = self.streets.iter().map(|s| usize::from(s.board)).sum();
+        let most = (self.deck.len() - board - burns) / count as usize;
+        Ok(Game { streets, max_players: self.max_players.min(most), ..self })
     }
 }
 

@@ -1,6 +1,8 @@
 """Plays random legal hands with PokerKit 0.7.7 and writes them as PHH bundles.
 
-Usage: python3 generate.py OUT_DIR [HANDS_PER_CODE]
+Usage: python3 generate.py OUT_DIR [HANDS_PER_CODE] [DIR ...]
+
+With DIR names (`PO5`, ...), only those bundles are written.
 
 For each PHH code below, HANDS_PER_CODE hands (default 250) are played with random legal
 actions: random table sizes, uneven and very short stacks, antes (uniform ones with
@@ -22,6 +24,13 @@ PokerKit plays `FO/8` as pot limit; card rooms play it fixed limit, and so does 
 hands of `FO/8` are played with a fixed-limit class made of PokerKit's own parts (its
 fixed-limit betting, Omaha streets and Omaha high and eight-or-better low hands), which its
 hand-history reader does not have.
+
+PokerKit has no code for Omaha with five or six hole cards. Its Omaha classes take the number of
+hole cards from one class attribute and its Omaha hands use exactly two of any number of hole
+cards, so those games are played with PokerKit's pot-limit Omaha given five or six hole cards,
+and five-card Omaha high-low ("Big O", pot limit) with its pot-limit betting, Omaha streets and
+Omaha high and eight-or-better low hands. Their hands are written as feltkit reads them: `PO` or
+`FO/8` with the extension fields `_hole_cards` (and `_structure = 'pot-limit'` for Big O).
 """
 
 import random
@@ -40,7 +49,13 @@ from pokerkit import (
     NoLimitShortDeckHoldem,
     PotLimitOmahaHoldem,
 )
-from pokerkit.games import FixedLimitPokerMixin, Holdem, OmahaHoldemMixin
+from pokerkit.games import (
+    FixedLimitPokerMixin,
+    Holdem,
+    OmahaHoldemMixin,
+    PotLimitPokerMixin,
+    UnfixedLimitHoldem,
+)
 from pokerkit.hands import OmahaEightOrBetterLowHand, OmahaHoldemHand
 from pokerkit.state import (
     BetCollection,
@@ -58,6 +73,25 @@ class FixedLimitOmahaHiLo(FixedLimitPokerMixin, OmahaHoldemMixin, Holdem):
     hand_types = (OmahaHoldemHand, OmahaEightOrBetterLowHand)
 
 
+class FiveCardPotLimitOmaha(PotLimitOmahaHoldem):
+    """Pot-limit Omaha with five hole cards."""
+
+    hole_dealing_count = 5
+
+
+class SixCardPotLimitOmaha(PotLimitOmahaHoldem):
+    """Pot-limit Omaha with six hole cards."""
+
+    hole_dealing_count = 6
+
+
+class FiveCardPotLimitOmahaHiLo(PotLimitPokerMixin, OmahaHoldemMixin, UnfixedLimitHoldem):
+    """Five-card Omaha high-low eight or better, pot limit ("Big O")."""
+
+    hole_dealing_count = 5
+    hand_types = (OmahaHoldemHand, OmahaEightOrBetterLowHand)
+
+
 AUTOMATIONS = (
     Automation.ANTE_POSTING,
     Automation.BET_COLLECTION,
@@ -67,16 +101,20 @@ AUTOMATIONS = (
     Automation.HAND_KILLING,
 )
 
-# code, directory, class, kind of stakes, most players
+# code, directory, class, kind of stakes, most players, extension fields
 CODES = [
-    ('PO', 'PO', PotLimitOmahaHoldem, 'min_bet', 9),
-    ('FO/8', 'FO8', FixedLimitOmahaHiLo, 'limit', 9),
-    ('F7S/8', 'F7S8', FixedLimitSevenCardStudHighLowSplitEightOrBetter, 'stud', 8),
-    ('FR', 'FR', FixedLimitRazz, 'stud', 8),
-    ('NS', 'NS', NoLimitShortDeckHoldem, 'min_bet', 9),
-    ('N2L1D', 'N2L1D', NoLimitDeuceToSevenLowballSingleDraw, 'min_bet', 6),
-    ('F2L3D', 'F2L3D', FixedLimitDeuceToSevenLowballTripleDraw, 'limit', 6),
-    ('FB', 'FB', FixedLimitBadugi, 'limit', 6),
+    ('PO', 'PO', PotLimitOmahaHoldem, 'min_bet', 9, {}),
+    ('FO/8', 'FO8', FixedLimitOmahaHiLo, 'limit', 9, {}),
+    ('F7S/8', 'F7S8', FixedLimitSevenCardStudHighLowSplitEightOrBetter, 'stud', 8, {}),
+    ('FR', 'FR', FixedLimitRazz, 'stud', 8, {}),
+    ('NS', 'NS', NoLimitShortDeckHoldem, 'min_bet', 9, {}),
+    ('N2L1D', 'N2L1D', NoLimitDeuceToSevenLowballSingleDraw, 'min_bet', 6, {}),
+    ('F2L3D', 'F2L3D', FixedLimitDeuceToSevenLowballTripleDraw, 'limit', 6, {}),
+    ('FB', 'FB', FixedLimitBadugi, 'limit', 6, {}),
+    ('PO', 'PO5', FiveCardPotLimitOmaha, 'min_bet', 8, {'_hole_cards': 5}),
+    ('PO', 'PO6', SixCardPotLimitOmaha, 'min_bet', 7, {'_hole_cards': 6}),
+    ('FO/8', 'FO8-5', FiveCardPotLimitOmahaHiLo, 'min_bet', 8,
+     {'_structure': "'pot-limit'", '_hole_cards': 5}),
 ]
 
 
@@ -248,8 +286,10 @@ def toml_list(v):
     return '[' + ', '.join(repr(x) if isinstance(x, str) else str(x).lower() if isinstance(x, bool) else str(x) for x in v) + ']'
 
 
-def write_hand(code, s, n, seed, number, actions, stacks, winnings, pots):
-    lines = [f"variant = '{code}'", f"ante_trimming_status = {str(s['ante_trimming_status']).lower()}"]
+def write_hand(code, extra, s, n, seed, number, actions, stacks, winnings, pots):
+    lines = [f"variant = '{code}'"]
+    lines += [f'{field} = {value}' for field, value in extra.items()]
+    lines.append(f"ante_trimming_status = {str(s['ante_trimming_status']).lower()}")
     for field in ('antes', 'blinds_or_straddles', 'bring_in', 'min_bet', 'small_bet', 'big_bet',
                   'starting_stacks'):
         if field in s:
@@ -271,9 +311,12 @@ def write_hand(code, s, n, seed, number, actions, stacks, winnings, pots):
 def main():
     out = Path(sys.argv[1])
     count = int(sys.argv[2]) if len(sys.argv) > 2 else 250
-    for code, directory, cls, kind, most in CODES:
+    only = sys.argv[3:]
+    for index, (code, directory, cls, kind, most, extra) in enumerate(CODES):
+        if only and directory not in only:
+            continue
         bundle = []
-        seed = 100_000 * (CODES.index((code, directory, cls, kind, most)) + 1)
+        seed = 100_000 * (index + 1)
         failed = []
         while len(bundle) < count:
             seed += 1
@@ -289,7 +332,7 @@ def main():
                 failed.append(seed)
                 continue
             k = len(bundle) + 1
-            bundle.append(f'[{k}]\n' + write_hand(code, s, n, seed, k, actions, stacks, winnings, pots))
+            bundle.append(f'[{k}]\n' + write_hand(code, extra, s, n, seed, k, actions, stacks, winnings, pots))
         if failed:
             print(code, 'PokerKit failed on seeds', failed, file=sys.stderr)
         path = out / directory / 'hands.phhs'

@@ -2,7 +2,8 @@
 //! `feltkit::play`, are replayed by PokerKit (`tests/pokerkit/finishing_stacks.py`), hand by
 //! hand, and must end with the same stacks. (PokerKit 0.7.7's hand-history reader has no code
 //! for pot-limit hold'em, and its `FO/8` bets pot limit: the script registers `PT` and a
-//! fixed-limit `FO/8` from PokerKit's own parts.)
+//! fixed-limit `FO/8` from PokerKit's own parts, and plays five- and six-card Omaha with its
+//! Omaha classes given more hole cards.)
 //!
 //! Python is found as `$FELTKIT_PYTHON`, else `python3`. Without Python or PokerKit the test is
 //! skipped with a message, unless `FELTKIT_REQUIRE_POKERKIT` is set (CI sets it: `.ci/run`
@@ -19,20 +20,23 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 const HANDS: usize = 2000;
 
-/// The codes compared, and how many random hands of each.
-const CODES: [(&str, usize); 12] = [
-    ("NT", HANDS),
-    ("FT", HANDS),
-    ("PT", HANDS),
-    ("F7S", HANDS),
-    ("PO", 300),
-    ("FO/8", 300),
-    ("F7S/8", 300),
-    ("FR", 300),
-    ("NS", 300),
-    ("N2L1D", 300),
-    ("F2L3D", 300),
-    ("FB", 300),
+/// The codes compared (with the Omaha games' hole cards), and how many random hands of each.
+const CODES: [(&str, usize, usize); 15] = [
+    ("NT", 2, HANDS),
+    ("FT", 2, HANDS),
+    ("PT", 2, HANDS),
+    ("F7S", 7, HANDS),
+    ("PO", 4, 300),
+    ("PO", 5, 300),
+    ("PO", 6, 300),
+    ("FO/8", 4, 300),
+    ("FO/8", 5, 300),
+    ("F7S/8", 7, 300),
+    ("FR", 7, 300),
+    ("NS", 2, 300),
+    ("N2L1D", 5, 300),
+    ("F2L3D", 5, 300),
+    ("FB", 4, 300),
 ];
 
 #[test]
@@ -40,8 +44,11 @@ fn pokerkit_gives_the_same_finishing_stacks_for_random_hands_of_the_phh_codes() 
     let Some(python) = common::pokerkit_python() else { return };
     let script = format!("{}/tests/pokerkit/finishing_stacks.py", env!("CARGO_MANIFEST_DIR"));
     let dir = tempfile::tempdir().unwrap();
-    for (code, hands) in CODES {
-        let game = Game::by_code(code).unwrap();
+    for (code, hole_cards, hands) in CODES {
+        let mut game = Game::by_code(code).unwrap();
+        if hole_cards != game.hole_cards() {
+            game = game.with_hole_cards(hole_cards as u32).unwrap();
+        }
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(2026);
         let mut bundle = String::new();
         let mut ours = Vec::with_capacity(hands);
@@ -56,13 +63,22 @@ fn pokerkit_gives_the_same_finishing_stacks_for_random_hands_of_the_phh_codes() 
             let stacks: Vec<String> = outcome.final_stacks.iter().map(|x| x.to_string()).collect();
             ours.push((k, community, stacks.join(" ")));
         }
-        let path = dir.path().join(format!("{}.phhs", code.replace('/', "")));
+        let path = dir.path().join(format!("{}-{hole_cards}.phhs", code.replace('/', "")));
         std::fs::write(&path, &bundle).unwrap();
         let out = Command::new(&python).arg(&script).arg(&path).output().unwrap();
-        assert!(out.status.success(), "{code}: {}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "{code} ({hole_cards} cards): {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         let theirs = String::from_utf8(out.stdout).unwrap();
         let theirs: Vec<&str> = theirs.lines().collect();
-        assert_eq!(theirs.len(), hands, "{code}: PokerKit read {} hands", theirs.len());
+        assert_eq!(
+            theirs.len(),
+            hands,
+            "{code} ({hole_cards} cards): PokerKit read {} hands",
+            theirs.len()
+        );
         let differ: Vec<String> = ours
             .iter()
             .zip(&theirs)
@@ -78,7 +94,7 @@ fn pokerkit_gives_the_same_finishing_stacks_for_random_hands_of_the_phh_codes() 
             .collect();
         assert!(
             differ.is_empty(),
-            "{code}: {} hands differ, first: {:?}",
+            "{code} ({hole_cards} cards): {} hands differ, first: {:?}",
             differ.len(),
             &differ[..differ.len().min(3)]
         );

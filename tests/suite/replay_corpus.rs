@@ -45,6 +45,9 @@ const GENERATED: &[(&str, &str)] = &[
     ("N2L1D", "N2L1D"),
     ("F2L3D", "F2L3D"),
     ("FB", "FB"),
+    ("PO5", "PO"),
+    ("PO6", "PO"),
+    ("FO8-5", "FO/8"),
 ];
 
 #[test]

@@ -31,6 +31,7 @@ const LEGAL: &[&str] = &[
     "flhe_heads_up_protected_all_in_deals_the_rest_out",
     "flhe_protected_all_in_wins_the_main_pot",
     "flhe_short_big_blind_counts_toward_the_cap",
+    "fo8_big_o_five_cards_pot_limit_quartered_low",
     "nlhe_all_in_raise_nobody_can_call_in_full",
     "nlhe_decimal_stakes",
     "nlhe_heads_up_blinds_reversed",
@@ -46,6 +47,8 @@ const LEGAL: &[&str] = &[
     "nlhe_side_pot_three_all_in_levels",
     "nlhe_timeout_checks_when_free_and_folds_facing_a_bet",
     "plhe_pot_sized_raises",
+    "po5_exactly_two_of_five_hole_cards",
+    "po6_six_cards_short_all_in_side_pot",
     "stud7_bring_in_by_suit_open_pair_and_heads_up_raises",
     "stud7_community_seventh_card",
     "stud7_odd_chip_to_the_highest_card",
@@ -95,7 +98,7 @@ fn showdown_order_follows_the_last_aggressor_or_the_button() {
 #[test]
 fn illegal_hands_are_refused_at_the_right_action_for_the_right_reason() {
     let files = data("illegal");
-    assert_eq!(files.len(), 31);
+    assert_eq!(files.len(), 32);
     for (name, text) in &files {
         let section = &parse(text).unwrap()[0];
         let Some(Value::Num(n)) = section.get("_expect_action") else {

@@ -132,6 +132,7 @@ fn record() -> impl Strategy<Value = HandRecord<'static>> {
         prop::option::of(0u32..=1000),
         prop::option::of(text()),
         prop::option::of(strings()),
+        prop::option::of(1u32..=52),
         prop::collection::btree_map(
             text().prop_filter("a field feltkit reads", |k| !KNOWN.contains(&k.as_str())),
             value(),
@@ -155,10 +156,11 @@ fn record() -> impl Strategy<Value = HandRecord<'static>> {
         tournament: r.3,
         cap: r.4,
         structure: r.5,
+        hole_cards: r.7,
         hand: None,
         players: r.6,
         table: Default::default(),
-        other: r.7.into_iter().map(|(k, v)| (Cow::Owned(k), v)).collect(),
+        other: r.8.into_iter().map(|(k, v)| (Cow::Owned(k), v)).collect(),
     })
 }
 
