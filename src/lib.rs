@@ -12,6 +12,8 @@
 //! * [`rules`]: the rules engine: games as data, one hand state machine, pots and showdowns.
 //! * [`import`]: PokerStars hand-history text converted to PHH hands.
 //! * [`phh`]: PHH hand histories: reading and writing (exact decimals), replay and check.
+//! * [`replay_source`]: what `felt replay` reads (files, directories, standard input, text;
+//!   PHH, PokerStars text or ACPC logs), cut into hands for the workers that replay them.
 //! * [`play`]: the engine as a simulator: what a hand waits for, random legal hands.
 //! * [`session`]: a table's hands in order: stacks, button, blinds, missed blinds, tournament
 //!   levels and re-buys, emergency all-ins.
@@ -102,6 +104,7 @@ pub mod picture;
 pub mod play;
 pub mod pushfold;
 pub mod range;
+pub mod replay_source;
 pub mod rules;
 pub mod session;
 pub mod text;

@@ -39,6 +39,7 @@ from ._feltkit import (
     equity,
     rank,
     rank_many,
+    replay_path as _replay_path,
     replay_text as _replay_text,
     write_phh as _write_phh,
 )
@@ -242,33 +243,60 @@ class HandReport:
         return f"<HandReport {first}>"
 
 
+# What a one-line text starts with when it is a site's hand history rather than a path.
+_SITE_TEXT = ("STATE:", "PokerStars ")
+
+
 def _looks_like_path(value: Union[str, "os.PathLike[str]"]) -> bool:
+    """Whether ``replay`` reads ``value`` as a path: an ``os.PathLike``, or a one-line ``str``
+    that names something that exists, or that holds no ``=`` (a PHH key) and does not start
+    like a site's text (``STATE:``, ``PokerStars ``)."""
     if isinstance(value, os.PathLike):
         return True
-    if "\n" in value or "=" in value:
+    if "\n" in value or "\r" in value or not value.strip():
         return False
-    return os.path.exists(value) or value.endswith((".phh", ".phhs"))
+    if os.path.exists(value):
+        return True
+    return "=" not in value and not value.lstrip().startswith(_SITE_TEXT)
 
 
 def replay(
-    text_or_path: Union[str, "os.PathLike[str]"], check: bool = False, label: Optional[str] = None
+    text_or_path: Union[str, "os.PathLike[str]"],
+    check: bool = False,
+    label: Optional[str] = None,
+    *,
+    format: Optional[str] = "auto",
+    follow: bool = False,
 ) -> List[HandReport]:
-    """Replays every hand of a PHH document or ``.phhs`` bundle, given as text or as a path.
+    """Replays every hand of a text, a file or a directory, as ``felt replay`` does.
 
-    With ``check``, each hand's recorded ``finishing_stacks``, ``winnings`` and ``_pots`` are
-    compared with the replay (mismatches in :attr:`HandReport.mismatches`). A hand that cannot
-    be read is reported (``status == "malformed"``), not raised. ``label`` names the source
-    in the reports (default: the path, or ``<text>``).
+    ``text_or_path`` is text (a PHH document or ``.phhs`` bundle, PokerStars hand-history text
+    or an ACPC match log) or a path (``str`` or ``os.PathLike``) to a ``.phh`` or ``.phhs``
+    file, a PokerStars text file, an ACPC log, or a directory, searched as the command searches
+    it (``.phh`` and ``.phhs`` files, and ``.txt`` and ``.log`` files that start as PokerStars
+    text or an ACPC log, in name order). A one-line ``str`` is a path unless it holds ``=`` or
+    starts like a site's text; text has a line break.
+
+    ``format`` is the command's ``--format``: ``"auto"`` (``.phh`` and ``.phhs`` files are PHH,
+    anything else the format its content shows), ``"phh"``, ``"pokerstars"`` or ``"acpc"``.
+    ``follow`` follows links to directories below a directory given (``--follow``).
+
+    With ``check``, each hand's recorded results (``finishing_stacks``, ``winnings``, ``_pots``,
+    and a site's own accounting) are compared with the replay (mismatches in
+    :attr:`HandReport.mismatches`). A hand that cannot be read is reported
+    (``status == "malformed"``), not raised; a file or directory without hands gives no
+    report. ``label`` names the source in the reports in place of the path given (a file
+    below a directory is ``label/`` and its path below it; default: the path, or ``<text>``).
+
+    Raises :class:`PhhError` for a path that cannot be read (its message the line
+    ``felt replay`` writes: ``PATH: UNREADABLE: why``) and for a format it does not know.
     """
     if _looks_like_path(text_or_path):
-        path = os.fspath(text_or_path)
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-        label = label if label is not None else path
+        written = _replay_path(os.fspath(text_or_path), label, check, format, follow)
     else:
         text = str(text_or_path)
-        label = label if label is not None else "<text>"
-    return [HandReport(json.loads(j), t) for j, t in _replay_text(text, label, check)]
+        written = _replay_text(text, label if label is not None else "<text>", check, format)
+    return [HandReport(json.loads(j), t) for j, t in written]
 
 
 def _amount_text(value: Any, field: str) -> str:

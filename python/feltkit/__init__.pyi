@@ -68,8 +68,13 @@ def replay(
     text_or_path: Union[str, "os.PathLike[str]"],
     check: bool = False,
     label: Optional[str] = None,
+    *,
+    format: Optional[str] = "auto",
+    follow: bool = False,
 ) -> List[HandReport]:
-    """Replays every hand of a PHH text or file."""
+    """Replays every hand of a text, file or directory (PHH, PokerStars text or ACPC logs), as
+    ``felt replay`` does. ``format``: auto, phh, pokerstars or acpc. Raises :class:`PhhError`
+    for a path that cannot be read or a format not known."""
 
 class Hand:
     """A hand built in Python, written as PHH text."""

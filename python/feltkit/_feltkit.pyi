@@ -1,6 +1,7 @@
 """Type stubs of the extension module (the Rust library behind ``felt``)."""
 
-from typing import List, Optional, Sequence, Tuple
+import os
+from typing import List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -22,7 +23,7 @@ class BatchError(FeltkitError):
     """A batch that cannot run at all (a bad header or default)."""
 
 class PhhError(FeltkitError):
-    """A PHH hand that cannot be read or written."""
+    """A PHH hand that cannot be read or written, or a replay's path or format refused."""
 
 class Rank:
     """A ranked hand."""
@@ -95,12 +96,15 @@ def equity(
     seed: int = 0,
     threads: Optional[int] = None,
     time: Optional[float] = None,
+    allow_long: bool = False,
 ) -> EquityResult:
     """Each player's equity, as ``felt equity`` computes it.
 
     ``game``: holdem, shortdeck, omaha, omaha5, omaha8, omaha5-8, turnover, stud7, stud8, razz
     or americana. ``method``: auto, exhaustive or monte_carlo (a stopping rule, ``iterations``,
-    ``stderr`` or ``time`` in seconds, asks for Monte Carlo). Raises :class:`EquityError`.
+    ``stderr`` or ``time`` in seconds, asks for Monte Carlo). An exhaustive enumeration
+    estimated above three hours on ``threads`` is refused unless ``allow_long``
+    (``--allow-long``). Raises :class:`EquityError`.
     """
 
 def _equity_native_seconds(
@@ -136,8 +140,21 @@ def batch_csv(
 ) -> BatchOutput:
     """``felt batch`` on CSV text, its flags as options."""
 
-def replay_text(text: str, label: str = "<text>", check: bool = False) -> List[Tuple[str, str]]:
-    """Each hand's ``felt replay --json`` object (JSON text) and ``felt replay`` lines."""
+def replay_text(
+    text: str, label: str = "<text>", check: bool = False, format: Optional[str] = None
+) -> List[Tuple[str, str]]:
+    """Each hand's ``felt replay --json`` object (JSON text) and ``felt replay`` lines, for a
+    PHH text, PokerStars text or ACPC log (``format``: auto, phh, pokerstars or acpc)."""
+
+def replay_path(
+    path: Union[str, "os.PathLike[str]"],
+    label: Optional[str] = None,
+    check: bool = False,
+    format: Optional[str] = None,
+    follow: bool = False,
+) -> List[Tuple[str, str]]:
+    """The same for a file or directory, read as ``felt replay PATH`` reads it (raises
+    :class:`PhhError` with the command's line for an input that cannot be read)."""
 
 def write_phh(
     variant: str,

@@ -2,7 +2,9 @@
 
 use std::time::Duration;
 
-use feltkit::equity::{calculate_with, Equity, Game, Method, Options, PlayerEquity, Query};
+use feltkit::equity::{
+    calculate_with, check_long, plan, Equity, Game, Method, Options, PlayerEquity, Query,
+};
 use pyo3::prelude::*;
 
 use crate::errors::EquityError;
@@ -120,11 +122,14 @@ fn result(py: Python<'_>, e: &Equity) -> PyResult<EquityResult> {
 /// omaha8, omaha5-8, turnover, stud7, stud8, razz or americana. `method`: auto, exhaustive or
 /// monte_carlo; a stopping rule (`iterations`, `stderr`, `time` in seconds) asks for Monte
 /// Carlo, as the flags do. `seed` fixes Monte Carlo's deals on any thread count; `threads`
-/// (1 to 256) defaults to every core. The GIL is released while the engine runs. Returns an
-/// `EquityResult`; raises `EquityError` with the message `felt equity` prints.
+/// (1 to 256) defaults to every core. An exhaustive enumeration estimated above three hours
+/// on those threads is refused unless `allow_long` (`felt equity --allow-long`). The GIL is
+/// released while the engine runs. Returns an `EquityResult`; raises `EquityError` with the
+/// message `felt equity` prints.
 #[pyfunction]
 #[pyo3(signature = (players, board = "", dead = "", game = "holdem", method = "auto",
-    iterations = None, stderr = None, seed = 0, threads = None, time = None))]
+    iterations = None, stderr = None, seed = 0, threads = None, time = None,
+    allow_long = false))]
 #[allow(clippy::too_many_arguments)]
 fn equity(
     py: Python<'_>,
@@ -138,6 +143,7 @@ fn equity(
     seed: u64,
     threads: Option<usize>,
     time: Option<f64>,
+    allow_long: bool,
 ) -> PyResult<EquityResult> {
     let err = |e: feltkit::equity::EquityError| EquityError::new_err(e.to_string());
     let game: Game = game.parse().map_err(err)?;
@@ -145,10 +151,6 @@ fn equity(
     q.board = board.to_string();
     q.dead = dead.to_string();
     q.method = method.parse().map_err(err)?;
-    // As `felt equity`: asking for a stopping rule asks for Monte Carlo.
-    if q.method == Method::Auto && (iterations.is_some() || stderr.is_some() || time.is_some()) {
-        q.method = Method::MonteCarlo;
-    }
     if iterations == Some(0) || iterations.is_some_and(|n| n > 1_000_000_000_000) {
         return Err(EquityError::new_err(format!(
             "iterations: {} is out of range: expected a whole number from 1 to 1000000000000",
@@ -175,13 +177,24 @@ fn equity(
         None => None,
     };
     q.seed = seed;
+    // As `felt equity`: asking for a stopping rule asks for Monte Carlo.
+    q.method = q.asked_method();
     if threads.is_some_and(|n| !(1..=256).contains(&n)) {
         return Err(EquityError::new_err(format!(
             "threads: {} is out of range: expected a whole number from 1 to 256",
             threads.unwrap_or(0)
         )));
     }
-    let answer = py.detach(|| calculate_with(&q, &Options { threads, progress: None }));
+    let answer = py.detach(|| {
+        // As `felt equity --exhaustive`: a run estimated above three hours needs `allow_long`
+        // (a query the plan refuses is refused by the engine, with the same message).
+        if q.method == Method::Exhaustive {
+            if let Ok((_, cost)) = plan(&q) {
+                check_long(cost, threads, allow_long)?;
+            }
+        }
+        calculate_with(&q, &Options { threads, progress: None })
+    });
     result(py, &answer.map_err(err)?)
 }
 

@@ -34,7 +34,7 @@ create_exception!(
     feltkit,
     PhhError,
     FeltkitError,
-    "A PHH hand that cannot be read or written (the field or action number and what was expected)."
+    "A PHH hand that cannot be read or written (the field or action number and what was expected), or a path or format replay cannot read (the line felt replay writes)."
 );
 
 /// Adds the exception classes to the module.

@@ -1,35 +1,143 @@
-//! `replay_text` (reports of replayed hands, as `felt replay` writes them) and `write_phh` (a
-//! hand built in Python written as PHH text).
+//! `replay_text` and `replay_path` (reports of replayed hands, read and written as
+//! `felt replay` reads and writes them) and `write_phh` (a hand built in Python written as PHH
+//! text).
 
 use std::borrow::Cow;
+use std::path::PathBuf;
 
+use feltkit::import::Format;
 use feltkit::phh::action::parse_action;
 use feltkit::phh::report::{to_json, write_text};
+use feltkit::phh::stream::{ordered, Step, Window};
 use feltkit::phh::write::write_record;
 use feltkit::phh::{replay_text as replay, Amount, HandRecord, HandReport, Status};
+use feltkit::replay_source::{
+    parse_format, read_file_or_dir, read_stream, Chunk, InputStatus, FILE_BATCH,
+};
 use pyo3::prelude::*;
-use rayon::prelude::*;
 
 use crate::errors::PhhError;
 
-/// Replays every hand of a `.phh` or `.phhs` text, the GIL released: one `(json, text)` pair
-/// per hand, the object of `felt replay --json` (as JSON text) and the lines of `felt replay`.
-#[pyfunction]
-#[pyo3(signature = (text, label = "<text>", check = false))]
-fn replay_text(py: Python<'_>, text: &str, label: &str, check: bool) -> Vec<(String, String)> {
+/// One hand's report: the object of `felt replay --json` (as JSON text) and the lines of
+/// `felt replay`.
+type Written = (String, String);
+
+/// A text shorter than this is replayed on the calling thread (a hand or two: starting
+/// workers would cost more than the replay).
+const INLINE_BYTES: usize = 64 << 10;
+
+/// The reports of a chunk's hands, written; the line of `felt replay` for an input that cannot
+/// be read (an error); nothing for an input without hands or a link not followed.
+fn work(chunk: Chunk, check: bool) -> Result<Vec<Written>, String> {
     let write = |r: &HandReport| {
         let mut lines = String::new();
         write_text(&mut lines, r);
         (to_json(r).to_string(), lines)
     };
-    py.detach(|| {
-        let reports = replay(text, label, check);
-        // A bundle's reports are written on every core, as its hands are replayed.
-        match reports.len() > 64 {
-            true => reports.par_iter().map(write).collect(),
-            false => reports.iter().map(write).collect(),
+    match chunk.replay(check) {
+        Some(reports) => Ok(reports.iter().map(write).collect()),
+        None => match chunk.note() {
+            Some(note) if note.status == InputStatus::Unreadable => Err(note.to_string()),
+            _ => Ok(Vec::new()),
+        },
+    }
+}
+
+/// Reads what `produce` emits and replays it: on every core (in input order, memory bounded,
+/// as `felt replay`) unless `inline`. Stops at the first input that cannot be read.
+fn replay_chunks(
+    produce: impl FnOnce(&mut dyn FnMut(Chunk, usize) -> bool) + Send,
+    check: bool,
+    inline: bool,
+) -> Result<Vec<Written>, String> {
+    let mut out = Vec::new();
+    if inline {
+        let mut chunks = Vec::new();
+        produce(&mut |c, _| {
+            chunks.push(c);
+            true
+        });
+        for c in chunks {
+            out.extend(work(c, check)?);
         }
+        return Ok(out);
+    }
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let window = Window { items: (8 * threads).max(32), bytes: 64 << 20 };
+    ordered(
+        threads,
+        window,
+        produce,
+        |c| work(c, check),
+        |step| -> Result<(), String> {
+            if let Step::Item(written) = step {
+                out.extend(written?);
+            }
+            Ok(())
+        },
+    )?;
+    Ok(out)
+}
+
+/// The format named (`auto`, `phh`, `pokerstars`, `acpc`, as `felt replay --format`).
+fn format_named(name: Option<&str>) -> PyResult<Option<Format>> {
+    name.map_or(Ok(None), |n| {
+        parse_format(n).map_err(|e| PhhError::new_err(format!("format: {e}")))
     })
+}
+
+/// Replays every hand of a text, the GIL released: a `.phh` or `.phhs` text, PokerStars text
+/// or an ACPC log (as `format` says, else as its content shows, as `felt replay -` reads
+/// standard input). One `(json, text)` pair per hand, the object of `felt replay --json` (as
+/// JSON text) and the lines of `felt replay`.
+#[pyfunction]
+#[pyo3(signature = (text, label = "<text>", check = false, format = None))]
+fn replay_text(
+    py: Python<'_>,
+    text: &str,
+    label: &str,
+    check: bool,
+    format: Option<&str>,
+) -> PyResult<Vec<Written>> {
+    let format = format_named(format)?;
+    let inline = text.len() < INLINE_BYTES;
+    py.detach(|| {
+        replay_chunks(
+            |emit| {
+                read_stream(text.as_bytes(), label, format, FILE_BATCH, emit);
+            },
+            check,
+            inline,
+        )
+    })
+    .map_err(PhhError::new_err)
+}
+
+/// Replays every hand of a file, or of the hand files below a directory, as `felt replay PATH`
+/// does (the same formats, `format`, files and labels; `label` in place of the path), on every
+/// core with the GIL released: one `(json, text)` pair per hand. An input that cannot be read
+/// raises `PhhError` with the line `felt replay` writes for it.
+#[pyfunction]
+#[pyo3(signature = (path, label = None, check = false, format = None, follow = false))]
+fn replay_path(
+    py: Python<'_>,
+    path: PathBuf,
+    label: Option<&str>,
+    check: bool,
+    format: Option<&str>,
+    follow: bool,
+) -> PyResult<Vec<Written>> {
+    let format = format_named(format)?;
+    py.detach(|| {
+        replay_chunks(
+            |emit| {
+                read_file_or_dir(&path, label, follow, format, emit);
+            },
+            check,
+            false,
+        )
+    })
+    .map_err(PhhError::new_err)
 }
 
 /// Reads the amounts of field `field`.
@@ -120,6 +228,7 @@ fn write_phh(
 /// Adds the functions.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(replay_text, m)?)?;
+    m.add_function(wrap_pyfunction!(replay_path, m)?)?;
     m.add_function(wrap_pyfunction!(write_phh, m)?)?;
     Ok(())
 }

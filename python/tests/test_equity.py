@@ -107,3 +107,58 @@ def test_bad_options_are_refused_naming_the_option():
             feltkit.equity(["AhKh", "QsQd"], **kwargs)
     assert issubclass(feltkit.EquityError, feltkit.FeltkitError)
     assert issubclass(feltkit.FeltkitError, ValueError)
+
+
+def felt_refusal(felt, *args):
+    """The message `felt equity ARGS` exits 2 with, without its `felt: ` prefix."""
+    out = felt("equity", *args)
+    assert out.returncode == 2 and out.stdout == "", out
+    first = out.stderr.splitlines()[0]
+    assert first.startswith("felt: ")
+    return first[len("felt: "):]
+
+
+def test_an_exhaustive_run_over_three_hours_is_refused_with_the_message_of_felt_equity(felt):
+    # Americana, AhKd against 9s9h and a player with no known cards: 28 cards left, so
+    # (28 choose 3) * (25 choose 3) * (22 choose 5) * 3 * 30 ns = 1.786e13 ns, about 5 hours
+    # on one thread, over the 3 hours run without asking.
+    message = felt_refusal(felt, "--game", "americana", "--exhaustive", "--threads", "1",
+                           "--", "AhKd", "9s9h", "")
+    assert message.startswith("exhaustive enumeration estimated at 5 hours on 1 thread")
+    assert "more than the 3 hours felt runs without asking" in message
+    with pytest.raises(feltkit.EquityError) as e:
+        feltkit.equity(["AhKd", "9s9h", ""], game="americana", method="exhaustive", threads=1)
+    assert str(e.value) == message
+
+
+def test_allow_long_lets_a_long_exhaustive_run_past_the_three_hour_rule(felt):
+    # Three random hands with 2c dead: estimated at 7.6 hours on one thread, refused without
+    # allow_long; with it the run gets past the rule to the engine, which refuses it at once
+    # for another reason (its matchup classes would not fit in memory), so nothing runs long.
+    args = ("--exhaustive", "--threads", "1", "--dead", "2c", "random", "random", "random")
+    message = felt_refusal(felt, *args)
+    assert "more than the 3 hours felt runs without asking" in message
+    query = dict(players=["random"] * 3, dead="2c", method="exhaustive", threads=1)
+    with pytest.raises(feltkit.EquityError) as e:
+        feltkit.equity(**query)
+    assert str(e.value) == message
+    allowed = felt("equity", "--allow-long", *args)
+    assert allowed.returncode == 2
+    engine = allowed.stderr.splitlines()[-1][len("felt: "):]
+    assert engine.startswith("exact enumeration of these ranges would hold about")
+    with pytest.raises(feltkit.EquityError) as e:
+        feltkit.equity(**query, allow_long=True)
+    assert str(e.value) == engine
+    # A short exhaustive run needs nothing, and allow_long changes nothing in it.
+    short = feltkit.equity(["AhKh", "QsQd"], board="2c7d9h", method="exhaustive")
+    assert feltkit.equity(["AhKh", "QsQd"], board="2c7d9h", method="exhaustive",
+                          allow_long=True).equities == short.equities
+
+
+def test_a_stopping_rule_asks_for_monte_carlo_as_in_felt_equity():
+    # Heads-up preflop would be exact (the shipped table) under auto; a stopping rule makes it
+    # Monte Carlo, and an explicit method stays.
+    assert feltkit.equity(["AhKh", "QsQd"]).method == "exhaustive"
+    assert feltkit.equity(["AhKh", "QsQd"], iterations=100).method == "monte_carlo"
+    assert feltkit.equity(["AhKh", "QsQd"], time=0.05).method == "monte_carlo"
+    assert feltkit.equity(["AhKh", "QsQd"], stderr=0.05).method == "monte_carlo"

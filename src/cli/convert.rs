@@ -1,8 +1,8 @@
 //! `felt convert`: PokerStars hand-history text and ACPC match logs to a PHH bundle
 //! (docs/import.md), and the input-format choice shared with `felt replay`.
 
-use std::io::{BufRead, Read, Write};
-use std::path::{Path, PathBuf};
+use std::io::{Read, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Context;
@@ -22,31 +22,14 @@ pub enum FormatArg {
 }
 
 impl FormatArg {
-    fn format(self) -> Format {
+    /// The library's format.
+    pub fn format(self) -> Format {
         match self {
             FormatArg::Phh => Format::Phh,
             FormatArg::Pokerstars => Format::PokerStars,
             FormatArg::Acpc => Format::Acpc,
         }
     }
-}
-
-/// The site's format `input` (the file at `path`) is to be read in, `None` for PHH: as
-/// `format` says, else PHH for `.phh` and `.phhs` files, and for anything else the format its
-/// content shows (nothing of the input is consumed).
-pub fn text_format(
-    path: &Path,
-    format: Option<FormatArg>,
-    input: &mut impl BufRead,
-) -> std::io::Result<Option<Format>> {
-    if let Some(f) = format {
-        return Ok(Some(f.format()).filter(|&f| f != Format::Phh));
-    }
-    if path.extension().is_some_and(|x| x == "phh" || x == "phhs") {
-        return Ok(None);
-    }
-    let head = input.fill_buf()?;
-    Ok(sniff(head).filter(|&f| f != Format::Phh))
 }
 
 /// Arguments of `felt convert`.

@@ -7,8 +7,7 @@ use std::time::{Duration, Instant};
 use clap::{Args, ValueEnum};
 use feltkit::card::parse_cards;
 use feltkit::equity::{
-    calculate_with, describe_seconds, estimated_seconds, plan, Equity, EquityError, Game, Method,
-    Options, Query, DEFAULT_STDERR, EXHAUSTIVE_LIMIT, SECONDS_PER_COST,
+    calculate_with, check_long, plan, Equity, EquityError, Game, Method, Options, Query,
 };
 use feltkit::text::count;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -50,10 +49,6 @@ pub enum GameArg {
 
 /// Estimated wall-clock seconds above which `--exhaustive` prints its estimate before starting.
 pub const ANNOUNCE_SECONDS: f64 = 60.0;
-
-/// Estimated wall-clock seconds (three hours) above which `--exhaustive` is refused unless
-/// `--allow-long` is given.
-pub const ALLOW_LONG_SECONDS: f64 = 3.0 * 3600.0;
 
 /// Arguments of `felt equity`.
 #[derive(Args, Debug)]
@@ -151,16 +146,14 @@ pub fn run(args: EquityArgs) -> anyhow::Result<ExitCode> {
     q.method = match (args.exhaustive, args.monte_carlo) {
         (true, _) => Method::Exhaustive,
         (_, true) => Method::MonteCarlo,
-        // A stopping rule only means something to Monte Carlo: asking for one asks for it.
-        _ if args.iterations.is_some() || args.stderr.is_some() || args.time.is_some() => {
-            Method::MonteCarlo
-        }
         _ => Method::Auto,
     };
     q.iterations = args.iterations;
     q.stderr = args.stderr;
     q.time = args.time;
     q.seed = args.seed;
+    // A stopping rule only means something to Monte Carlo: asking for one asks for it.
+    q.method = q.asked_method();
     if (args.svg.is_some() || args.html.is_some()) && !args.by_hand && !args.streets {
         anyhow::bail!("--svg and --html draw --by-hand or --streets: add one of them");
     }
@@ -243,30 +236,14 @@ pub(super) fn command_line(q: &Query, flag: &str) -> String {
 }
 
 /// Prints the estimate of a long exhaustive run before it starts, and refuses one above
-/// [`ALLOW_LONG_SECONDS`] without `--allow-long`.
+/// [`feltkit::equity::ALLOW_LONG_SECONDS`] without `--allow-long` (the library's rule,
+/// [`check_long`]).
 fn check_duration(cost: f64, args: &EquityArgs) -> anyhow::Result<()> {
-    if cost > EXHAUSTIVE_LIMIT {
-        // The library refuses it whatever the flags, with its own message.
-        return Ok(());
-    }
-    let threads = args.threads.unwrap_or_else(rayon::current_num_threads);
-    let seconds = estimated_seconds(cost, threads);
-    let estimate = format!(
-        "exhaustive enumeration estimated at {} on {} ({} of single-core work)",
-        describe_seconds(seconds),
-        count(threads, "thread", "threads"),
-        describe_seconds(cost * SECONDS_PER_COST)
-    );
-    if seconds > ALLOW_LONG_SECONDS && !args.allow_long {
-        anyhow::bail!(
-            "{estimate}, more than the {} felt runs without asking: add --allow-long to run it, \
-             or use Monte Carlo (--monte-carlo, or leave out --exhaustive), which stops at a \
-             standard error of {DEFAULT_STDERR} far sooner",
-            describe_seconds(ALLOW_LONG_SECONDS)
-        );
-    }
-    if seconds > ANNOUNCE_SECONDS {
-        super::diagnose(format_args!("felt: {estimate}"));
+    // Above the library's limit it refuses the run whatever the flags, with its own message.
+    if let Some(estimate) = check_long(cost, args.threads, args.allow_long)? {
+        if estimate.seconds() > ANNOUNCE_SECONDS {
+            super::diagnose(format_args!("felt: {estimate}"));
+        }
     }
     Ok(())
 }

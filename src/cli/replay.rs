@@ -1,20 +1,19 @@
 //! `felt replay`: replay recorded hands, report each hand, optionally check recorded results.
 //!
-//! Files are read and split into hands on one thread, hands are replayed on every core, and
-//! each report is written as soon as the hands before it are: memory holds a window of hands,
-//! never the whole input (see [`feltkit::phh::stream`]).
+//! Files are read and split into hands on one thread ([`feltkit::replay_source`], which the
+//! Python package reads through too), hands are replayed on every core, and each report is
+//! written as soon as the hands before it are: memory holds a window of hands, never the whole
+//! input (see [`feltkit::phh::stream`]).
 
-use std::io::{BufRead, BufReader, Write};
-use std::path::{Path, PathBuf};
+use std::io::Write;
+use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Arc;
 
 use clap::Args;
 use feltkit::phh::report::{to_json, write_text};
-use feltkit::phh::split::{pieces, Piece};
 use feltkit::phh::stream::{ordered, Step, Window};
-use feltkit::phh::walk::{walk, Found};
-use feltkit::phh::{replay_piece, HandReport, Status};
+use feltkit::phh::{HandReport, Status};
+use feltkit::replay_source::{read_paths, Chunk};
 use feltkit::session::{Session, SessionHand};
 use feltkit::text::count;
 use serde_json::json;
@@ -75,30 +74,7 @@ Exit status: 2 when any path is unreadable or holds no hand, any hand is malform
 variant not played, or no hand was found at all; otherwise 1 when any hand is illegal,
 unfinished or (with --check) does not match its recorded results; otherwise 0.";
 
-/// How standard input is named in reports.
-const STDIN: &str = "<stdin>";
-
-/// What the reader hands to the workers, in input order.
-enum Job {
-    /// Hands' texts, in order, and the file they are from.
-    Pieces(Arc<str>, Vec<Piece>),
-    /// Hands of a site's text or log, to convert to PHH and replay, and the file they are from.
-    Hands(Arc<str>, Vec<feltkit::import::Pending>),
-    /// A file was read to its end; whether it held any hand.
-    Read(Arc<str>, bool),
-    /// A path that cannot be read, and why.
-    Unreadable(String, String),
-    /// A directory without hand files.
-    NoHands(String),
-    /// A directory link not followed, and why.
-    Skipped(String, String),
-    /// A session begins (`--session`): the path given.
-    SessionStart(String),
-    /// The session begun last ends.
-    SessionEnd,
-}
-
-/// What the writer gets for one job.
+/// What the writer gets for one chunk of input.
 #[derive(Default)]
 struct Out {
     /// Report lines for stdout.
@@ -167,7 +143,7 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
     }
     let threads =
         args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    // Jobs hold up to FILE_BATCH hands read from a file (one from stdin).
+    // Chunks hold up to FILE_BATCH hands read from a file (one from stdin).
     let window = Window { items: (8 * threads).max(32), bytes: 64 << 20 };
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
@@ -192,8 +168,11 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
     ordered(
         threads,
         window,
-        |emit| produce(&args.paths, args.follow, sessions, args.format, emit),
-        |job| work(job, check, json, sessions, args.rake.as_ref()),
+        |emit| {
+            let format = args.format.map(super::convert::FormatArg::format);
+            read_paths(&args.paths, args.follow, sessions, format, emit)
+        },
+        |chunk| work(chunk, check, json, sessions, args.rake.as_ref()),
         |step| -> std::io::Result<()> {
             // Whatever was written goes out whenever the replay waits for more input.
             let mut o: Out = match step {
@@ -329,172 +308,18 @@ fn end_session(out: &mut impl Write, json: bool, label: &str, s: &Session) -> st
     }
 }
 
-/// Reads every input in order, emitting its hands and what happened to it; stops when `emit`
-/// says the results are no longer wanted.
-fn produce(
-    paths: &[PathBuf],
-    follow: bool,
-    sessions: bool,
-    format: Option<super::convert::FormatArg>,
-    emit: &mut dyn FnMut(Job, usize) -> bool,
-) {
-    for path in paths {
-        if sessions {
-            let label = if path.as_os_str() == "-" { STDIN.to_string() } else { shown(path) };
-            if !emit(Job::SessionStart(label), 0) {
-                return;
-            }
-        }
-        if !produce_path(path, follow, format, emit) || (sessions && !emit(Job::SessionEnd, 0)) {
-            return;
-        }
-    }
-}
-
-/// Emits the hands of one path; `false` when the results are no longer wanted.
-fn produce_path(
-    path: &Path,
-    follow: bool,
-    format: Option<super::convert::FormatArg>,
-    emit: &mut dyn FnMut(Job, usize) -> bool,
-) -> bool {
-    {
-        if path.as_os_str() == "-" {
-            let mut input = std::io::stdin().lock();
-            return match super::convert::text_format(path, format, &mut input) {
-                Ok(Some(f)) => read_text(input, f, STDIN, emit),
-                Ok(None) => read_source(input, STDIN, 1, emit),
-                Err(e) => emit(Job::Unreadable(STDIN.into(), e.to_string()), 0),
-            };
-        }
-        for found in walk(path, follow) {
-            let going = match found {
-                Found::File(p) => match std::fs::File::open(&p) {
-                    Ok(f) => {
-                        let mut input = BufReader::with_capacity(1 << 16, f);
-                        match super::convert::text_format(&p, format, &mut input) {
-                            Ok(Some(f)) => read_text(input, f, &shown(&p), emit),
-                            Ok(None) => read_source(input, &shown(&p), FILE_BATCH, emit),
-                            Err(e) => emit(Job::Unreadable(shown(&p), e.to_string()), 0),
-                        }
-                    }
-                    Err(e) => emit(Job::Unreadable(shown(&p), e.to_string()), 0),
-                },
-                Found::Unreadable(p, why) => emit(Job::Unreadable(shown(&p), why), 0),
-                Found::NoHands(p) => emit(Job::NoHands(shown(&p)), 0),
-                Found::Skipped(p, why) => emit(Job::Skipped(shown(&p), why), 0),
-            };
-            if !going {
-                return false;
-            }
-        }
-    }
-    true
-}
-
-fn shown(path: &Path) -> String {
-    path.display().to_string()
-}
-
-/// Hands of a file handed to a worker at a time: one hand per job costs a wake-up of another
-/// thread for every few microseconds of replay. Standard input goes one hand at a time, so
-/// that each report appears as soon as its hand has come.
-const FILE_BATCH: usize = 32;
-
-/// Emits the hands of one file or stream, `batch` at a time (fewer, of at most 256 KiB);
-/// `false` when the results are no longer wanted.
-fn read_source(
-    input: impl BufRead,
-    source: &str,
-    batch: usize,
-    emit: &mut dyn FnMut(Job, usize) -> bool,
-) -> bool {
-    let source: Arc<str> = source.into();
-    let mut any = false;
-    let mut held: Vec<Piece> = Vec::with_capacity(batch);
-    let mut weight = 0;
-    for piece in pieces(input) {
-        match piece {
-            Ok(piece) => {
-                any = true;
-                weight += piece.text.as_ref().map_or(0, String::len);
-                held.push(piece);
-                if held.len() >= batch || weight >= 256 << 10 {
-                    let job = Job::Pieces(source.clone(), std::mem::take(&mut held));
-                    if !emit(job, std::mem::take(&mut weight)) {
-                        return false;
-                    }
-                }
-            }
-            Err(e) => {
-                if !held.is_empty() && !emit(Job::Pieces(source.clone(), held), weight) {
-                    return false;
-                }
-                let why = format!("cannot be read to its end: {e}");
-                return emit(Job::Unreadable(source.to_string(), why), 0);
-            }
-        }
-    }
-    if !held.is_empty() && !emit(Job::Pieces(source.clone(), held), weight) {
-        return false;
-    }
-    emit(Job::Read(source, any), 0)
-}
-
-/// Emits the hands of a site's hand-history text, converted to PHH (docs/import.md), a few at
-/// a time; `false` when the results are no longer wanted.
-fn read_text(
-    mut input: impl BufRead,
-    format: feltkit::import::Format,
-    source: &str,
-    emit: &mut dyn FnMut(Job, usize) -> bool,
-) -> bool {
-    let mut bytes = Vec::new();
-    if let Err(e) = input.read_to_end(&mut bytes) {
-        return emit(
-            Job::Unreadable(source.to_string(), format!("cannot be read to its end: {e}")),
-            0,
-        );
-    }
-    let source: Arc<str> = source.into();
-    // Cut into hands here; each hand is converted where it is replayed, on every core.
-    let hands = feltkit::import::split(format, &bytes);
-    let any = !hands.is_empty();
-    let mut hands = hands.into_iter();
-    loop {
-        // Batches taken from the front as they go (splitting off the rest each time copied
-        // every hand not yet sent).
-        let chunk: Vec<_> = hands.by_ref().take(FILE_BATCH).collect();
-        if chunk.is_empty() {
-            break;
-        }
-        let weight = chunk.iter().map(feltkit::import::Pending::weight).sum();
-        if !emit(Job::Hands(source.clone(), chunk), weight) {
-            return false;
-        }
-    }
-    emit(Job::Read(source, any), 0)
-}
-
-/// Replays and writes up one job (on a worker thread).
+/// Replays and writes up one chunk of input (on a worker thread).
 fn work(
-    job: Job,
+    chunk: Chunk,
     check: bool,
     json: bool,
     sessions: bool,
     rake: Option<&feltkit::import::rake::RakeRule>,
 ) -> Out {
     let mut out = Out::default();
-    let reports: Vec<HandReport> = match job {
-        Job::Pieces(source, pieces) => {
-            pieces.iter().flat_map(|piece| replay_piece(piece, &source, check)).collect()
-        }
-        // Each hand of a site's text is converted where it is replayed (docs/import.md).
-        Job::Hands(source, hands) => hands.iter().flat_map(|h| h.replay(&source, check)).collect(),
-        job => {
-            input_job(job, json, &mut out);
-            return out;
-        }
+    let Some(reports) = chunk.replay(check) else {
+        input_chunk(chunk, json, &mut out);
+        return out;
     };
     let mut text = String::new();
     for mut r in reports {
@@ -522,46 +347,28 @@ fn work(
     out
 }
 
-/// Writes up a job that holds no hand: a file read to its end, a path unreadable or without
+/// Writes up a chunk that holds no hand: a file read to its end, a path unreadable or without
 /// hands, a link skipped, a session's start or end.
-fn input_job(job: Job, json: bool, out: &mut Out) {
-    let mut input_line = |source: &str, status: &str, why: &str| {
-        if json {
-            let v = json!({"source": source, "file": source, "status": status, "ok": false, "reason": why});
-            out.stdout = format!("{v}\n");
-        } else {
-            let word = if status == "unreadable" { "UNREADABLE" } else { "NO HANDS" };
-            out.stdout = format!("{source}: {word}: {why}\n");
-        }
-    };
-    match job {
-        Job::Read(_, true) => out.tally.files = 1,
-        Job::Read(source, false) => {
-            input_line(
-                &source,
-                "no_hands",
-                "no hand in the file (it is empty or holds only comments)",
-            );
+fn input_chunk(chunk: Chunk, json: bool, out: &mut Out) {
+    if let Some(note) = chunk.note() {
+        out.stdout = match json {
+            true => format!("{}\n", note.to_json()),
+            false => format!("{note}\n"),
+        };
+    }
+    match chunk {
+        Chunk::Read(_, true) => out.tally.files = 1,
+        Chunk::Read(_, false) => {
             out.tally.files = 1;
             out.tally.without_hands = 1;
         }
-        Job::NoHands(path) => {
-            input_line(
-                &path,
-                "no_hands",
-                "no hand files (.phh, .phhs, or .txt and .log files of PokerStars text or ACPC logs) found in this directory or below",
-            );
-            out.tally.without_hands = 1;
-        }
-        Job::Unreadable(path, why) => {
-            input_line(&path, "unreadable", &why);
-            out.tally.unreadable = 1;
-        }
-        Job::Skipped(path, why) => out.stderr = Some(format!("{path}: {why}")),
-        Job::SessionStart(label) => out.session = Some(Some(label)),
-        Job::SessionEnd => out.session = Some(None),
+        Chunk::NoHands(_) => out.tally.without_hands = 1,
+        Chunk::Unreadable(..) => out.tally.unreadable = 1,
+        Chunk::Skipped(path, why) => out.stderr = Some(format!("{path}: {why}")),
+        Chunk::SessionStart(label) => out.session = Some(Some(label)),
+        Chunk::SessionEnd => out.session = Some(None),
         // Hands are replayed by `work`.
-        Job::Pieces(..) | Job::Hands(..) => {}
+        Chunk::Pieces(..) | Chunk::Hands(..) => {}
     }
 }
 

@@ -130,6 +130,17 @@ pub enum EquityError {
         crate::equity::describe_seconds(crate::equity::EXHAUSTIVE_LIMIT * crate::equity::SECONDS_PER_COST)
     )]
     TooLarge(f64),
+    /// Exhaustive enumeration was asked for, estimated above
+    /// [`crate::equity::ALLOW_LONG_SECONDS`], and a long run was not allowed
+    /// ([`crate::equity::check_long`]).
+    #[error(
+        "{0}, more than the {long} felt runs without asking: add --allow-long to run it, or use \
+         Monte Carlo (--monte-carlo, or leave out --exhaustive), which stops at a standard \
+         error of {stderr} far sooner",
+        long = crate::equity::describe_seconds(crate::equity::ALLOW_LONG_SECONDS),
+        stderr = crate::equity::DEFAULT_STDERR
+    )]
+    TooLong(crate::equity::Estimate),
     /// Exact enumeration would hold more matchup classes in memory than
     /// [`crate::equity::MAX_MATCHUP_CLASSES`] (the estimate is the field).
     #[error(

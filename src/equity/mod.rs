@@ -40,7 +40,9 @@ mod turnover;
 
 pub use by_hand::{by_hand, by_hand_with, ByHand, ClassEquity, HandCounts, HandEquity};
 pub use error::EquityError;
-pub use estimate::{describe_seconds, estimated_seconds, SECONDS_PER_COST};
+pub use estimate::{
+    check_long, describe_seconds, estimated_seconds, Estimate, ALLOW_LONG_SECONDS, SECONDS_PER_COST,
+};
 pub use holdem::MAX_MATCHUP_CLASSES;
 pub use monte_carlo::{
     stderr_target, BATCH, DEFAULT_STDERR, MAX_DEALS, MAX_ITERATIONS, MAX_STDERR, MAX_TIME,

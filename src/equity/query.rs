@@ -208,6 +208,29 @@ impl Query {
         }
     }
 
+    /// The method the query asks for once its stopping rule is set: a stopping rule
+    /// (`iterations`, `stderr` or `time`) only means something to Monte Carlo, so with
+    /// [`Method::Auto`] asking for one asks for [`Method::MonteCarlo`]; any other method stays
+    /// (`felt equity` and the Python package both take the method from here).
+    ///
+    /// ```
+    /// use feltkit::equity::{Game, Method, Query};
+    /// let mut q = Query::new(Game::Holdem, ["AhKh", "QsQd"]);
+    /// assert_eq!(q.asked_method(), Method::Auto);
+    /// q.iterations = Some(1000);
+    /// assert_eq!(q.asked_method(), Method::MonteCarlo);
+    /// q.method = Method::Exhaustive;
+    /// assert_eq!(q.asked_method(), Method::Exhaustive);
+    /// ```
+    pub fn asked_method(&self) -> Method {
+        let stopping_rule =
+            self.iterations.is_some() || self.stderr.is_some() || self.time.is_some();
+        match self.method {
+            Method::Auto if stopping_rule => Method::MonteCarlo,
+            m => m,
+        }
+    }
+
     /// Reads every text of the query and checks the cards against each other.
     pub fn parse(&self) -> Result<ParsedQuery, EquityError> {
         let deck = self.game.deck();

@@ -1,0 +1,441 @@
+//! The sources `felt replay` reads, cut into hands for the workers that replay them: files,
+//! directories (walked for hand files, [`crate::phh::walk`]), standard input, or text held in
+//! memory, each in PHH, PokerStars hand-history text or an ACPC match log (the format given,
+//! else the one the file's name or content shows). `felt replay` and the Python package's
+//! `feltkit.replay` both read through here, so a file gives the same reports, labelled the
+//! same, in either.
+//!
+//! The readers ([`read_paths`], [`read_path`], [`read_stream`]) hand out [`Chunk`]s in input
+//! order through an `emit` callback (the producer side of [`crate::phh::stream::ordered`]);
+//! [`Chunk::replay`] replays a chunk's hands on a worker, and [`Chunk::note`] says what
+//! happened to an input that gave no hand (unreadable, without hands).
+//!
+//! ```
+//! use feltkit::replay_source::{read_stream, Chunk};
+//! let text = "variant = 'nlhe'\nblinds_or_straddles = [1, 2]\nstarting_stacks = [100, 100]\n\
+//!             actions = ['d dh p1 AsAh', 'd dh p2 7c2d', 'p2 f']\nfinishing_stacks = [101, 99]\n";
+//! let mut chunks = Vec::new();
+//! read_stream(text.as_bytes(), "<text>", None, 32, &mut |c: Chunk, _| {
+//!     chunks.push(c);
+//!     true
+//! });
+//! let reports: Vec<_> = chunks.iter().filter_map(|c| c.replay(true)).flatten().collect();
+//! assert_eq!(reports.len(), 1);
+//! assert!(reports[0].ok());
+//! // The last chunk says the text was read to its end, and held a hand.
+//! assert!(matches!(chunks.last(), Some(Chunk::Read(_, true))));
+//! ```
+
+use std::fmt;
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use crate::import::{sniff, split, Format, Pending};
+use crate::phh::split::{pieces, Piece};
+use crate::phh::walk::{walk, Found};
+use crate::phh::{replay_piece, HandReport};
+
+/// How standard input is named in reports.
+pub const STDIN: &str = "<stdin>";
+
+/// Hands of a file handed to a worker at a time: one hand per chunk costs a wake-up of another
+/// thread for every few microseconds of replay. Standard input goes one hand at a time (so
+/// that each report appears as soon as its hand has come).
+pub const FILE_BATCH: usize = 32;
+
+/// The names of the formats, as `felt replay --format` and `feltkit.replay(format=...)` take
+/// them.
+pub const FORMAT_NAMES: [&str; 3] = ["phh", "pokerstars", "acpc"];
+
+/// A format by its name (`phh`, `pokerstars`, `acpc`; any case), `None` for `auto` (the file's
+/// name or content decides). An unknown name is refused with the names taken.
+///
+/// ```
+/// use feltkit::import::Format;
+/// use feltkit::replay_source::parse_format;
+/// assert_eq!(parse_format("PokerStars"), Ok(Some(Format::PokerStars)));
+/// assert_eq!(parse_format("auto"), Ok(None));
+/// assert_eq!(
+///     parse_format("xml").unwrap_err(),
+///     "invalid value 'xml' [possible values: auto, phh, pokerstars, acpc]"
+/// );
+/// ```
+pub fn parse_format(name: &str) -> Result<Option<Format>, String> {
+    match name.trim().to_ascii_lowercase().as_str() {
+        "auto" => Ok(None),
+        "phh" => Ok(Some(Format::Phh)),
+        "pokerstars" => Ok(Some(Format::PokerStars)),
+        "acpc" => Ok(Some(Format::Acpc)),
+        _ => Err(format!(
+            "invalid value '{name}' [possible values: auto, {}]",
+            FORMAT_NAMES.join(", ")
+        )),
+    }
+}
+
+/// The site's format `input` (the file at `path`, or standard input for `-`) is to be read in,
+/// `None` for PHH: as `format` says, else PHH for `.phh` and `.phhs` files, and for anything
+/// else the format its content shows (nothing of the input is consumed).
+pub fn site_format(
+    path: &Path,
+    format: Option<Format>,
+    input: &mut impl BufRead,
+) -> std::io::Result<Option<Format>> {
+    if let Some(f) = format {
+        return Ok(Some(f).filter(|&f| f != Format::Phh));
+    }
+    if path.extension().is_some_and(|x| x == "phh" || x == "phhs") {
+        return Ok(None);
+    }
+    let head = input.fill_buf()?;
+    Ok(sniff(head).filter(|&f| f != Format::Phh))
+}
+
+/// What the readers hand out, in input order.
+#[derive(Debug)]
+pub enum Chunk {
+    /// PHH hands' texts, in order, and the input they are from.
+    Pieces(Arc<str>, Vec<Piece>),
+    /// Hands of a site's text or log, to convert to PHH and replay, and the input they are
+    /// from.
+    Hands(Arc<str>, Vec<Pending>),
+    /// An input was read to its end; whether it held any hand.
+    Read(Arc<str>, bool),
+    /// A path that cannot be read, and why.
+    Unreadable(String, String),
+    /// A directory without hand files.
+    NoHands(String),
+    /// A directory link not followed, and why.
+    Skipped(String, String),
+    /// A path begins that is checked as a table's session of hands (`felt replay --session`):
+    /// its label.
+    SessionStart(String),
+    /// The session begun last ends.
+    SessionEnd,
+}
+
+impl Chunk {
+    /// The reports of the chunk's hands, replayed (and with `check`, checked), in order: each
+    /// hand of a site's text is converted where it is replayed (docs/import.md). `None` for a
+    /// chunk that holds no hands.
+    pub fn replay(&self, check: bool) -> Option<Vec<HandReport>> {
+        match self {
+            Chunk::Pieces(source, pieces) => {
+                Some(pieces.iter().flat_map(|piece| replay_piece(piece, source, check)).collect())
+            }
+            Chunk::Hands(source, hands) => {
+                Some(hands.iter().flat_map(|h| h.replay(source, check)).collect())
+            }
+            _ => None,
+        }
+    }
+
+    /// What the chunk says about an input that gave no hands: unreadable, or without hands
+    /// (a file read to its end without any, a directory without hand files).
+    pub fn note(&self) -> Option<InputNote<'_>> {
+        let (source, status, reason): (&str, _, &str) = match self {
+            Chunk::Read(source, false) => (source, InputStatus::NoHands, NO_HAND_IN_FILE),
+            Chunk::NoHands(path) => (path, InputStatus::NoHands, NO_HAND_FILES),
+            Chunk::Unreadable(path, why) => (path, InputStatus::Unreadable, why),
+            _ => return None,
+        };
+        Some(InputNote { source, status, reason })
+    }
+}
+
+/// Why a file read to its end gave no hand.
+const NO_HAND_IN_FILE: &str = "no hand in the file (it is empty or holds only comments)";
+
+/// Why a directory gave no hand.
+const NO_HAND_FILES: &str = "no hand files (.phh, .phhs, or .txt and .log files of PokerStars \
+                             text or ACPC logs) found in this directory or below";
+
+/// What happened to an input that gave no hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InputStatus {
+    /// It cannot be read (or not to its end).
+    Unreadable,
+    /// It holds no hand.
+    NoHands,
+}
+
+impl InputStatus {
+    /// The status as `felt replay --json` writes it: `unreadable`, `no_hands`.
+    pub fn key(self) -> &'static str {
+        match self {
+            InputStatus::Unreadable => "unreadable",
+            InputStatus::NoHands => "no_hands",
+        }
+    }
+}
+
+/// An input that gave no hand, and why. Its [`Display`](fmt::Display) is the line of
+/// `felt replay` (`dir/x.phh: UNREADABLE: permission denied`), [`InputNote::to_json`] the
+/// object of `felt replay --json`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct InputNote<'a> {
+    /// The input, as reports name it.
+    pub source: &'a str,
+    /// What happened to it.
+    pub status: InputStatus,
+    /// Why, in words.
+    pub reason: &'a str,
+}
+
+impl InputNote<'_> {
+    /// The object of `felt replay --json`: `{"source", "file", "status", "ok": false,
+    /// "reason"}`.
+    pub fn to_json(&self) -> serde_json::Value {
+        serde_json::json!({"source": self.source, "file": self.source,
+            "status": self.status.key(), "ok": false, "reason": self.reason})
+    }
+}
+
+impl fmt::Display for InputNote<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let word = match self.status {
+            InputStatus::Unreadable => "UNREADABLE",
+            InputStatus::NoHands => "NO HANDS",
+        };
+        write!(f, "{}: {word}: {}", self.source, self.reason)
+    }
+}
+
+/// Reads every path in order (`-` is standard input, given once), emitting its hands and what
+/// happened to it; with `sessions`, each path is framed by [`Chunk::SessionStart`] and
+/// [`Chunk::SessionEnd`]. Stops when `emit` says the results are no longer wanted.
+pub fn read_paths(
+    paths: &[PathBuf],
+    follow: bool,
+    sessions: bool,
+    format: Option<Format>,
+    emit: &mut dyn FnMut(Chunk, usize) -> bool,
+) {
+    for path in paths {
+        if sessions {
+            let label = if path.as_os_str() == "-" { STDIN.to_string() } else { shown(path) };
+            if !emit(Chunk::SessionStart(label), 0) {
+                return;
+            }
+        }
+        if !read_path(path, follow, format, emit) || (sessions && !emit(Chunk::SessionEnd, 0)) {
+            return;
+        }
+    }
+}
+
+/// Emits the hands of one path (`-`: standard input, one hand at a time); `false` when the
+/// results are no longer wanted.
+pub fn read_path(
+    path: &Path,
+    follow: bool,
+    format: Option<Format>,
+    emit: &mut dyn FnMut(Chunk, usize) -> bool,
+) -> bool {
+    if path.as_os_str() == "-" {
+        return read_stream(std::io::stdin().lock(), STDIN, format, 1, emit);
+    }
+    read_file_or_dir(path, None, follow, format, emit)
+}
+
+/// Emits the hands of a file, or of the hand files below a directory (`-` is a file of that
+/// name here); `false` when the results are no longer wanted. Reports name each file by its
+/// path, or with `label`, by the label in place of `path` (a file given is named `label`, a
+/// file below a directory given `label/` and its path below it).
+pub fn read_file_or_dir(
+    path: &Path,
+    label: Option<&str>,
+    follow: bool,
+    format: Option<Format>,
+    emit: &mut dyn FnMut(Chunk, usize) -> bool,
+) -> bool {
+    let name = |p: &Path| match (label, p.strip_prefix(path)) {
+        (Some(l), Ok(rest)) if rest.as_os_str().is_empty() => l.to_string(),
+        (Some(l), Ok(rest)) => shown(&Path::new(l).join(rest)),
+        _ => shown(p),
+    };
+    for found in walk(path, follow) {
+        let going = match found {
+            Found::File(p) => match std::fs::File::open(&p) {
+                Ok(f) => {
+                    let mut input = BufReader::with_capacity(1 << 16, f);
+                    match site_format(&p, format, &mut input) {
+                        Ok(Some(f)) => read_site_text(input, f, &name(&p), emit),
+                        Ok(None) => read_phh(input, &name(&p), FILE_BATCH, emit),
+                        Err(e) => emit(Chunk::Unreadable(name(&p), e.to_string()), 0),
+                    }
+                }
+                Err(e) => emit(Chunk::Unreadable(name(&p), e.to_string()), 0),
+            },
+            Found::Unreadable(p, why) => emit(Chunk::Unreadable(name(&p), why), 0),
+            Found::NoHands(p) => emit(Chunk::NoHands(name(&p)), 0),
+            Found::Skipped(p, why) => emit(Chunk::Skipped(name(&p), why), 0),
+        };
+        if !going {
+            return false;
+        }
+    }
+    true
+}
+
+/// Emits the hands of a stream (standard input, or text in memory) named `source`: a site's
+/// text when `format` says so or (without it) when its content shows one, else PHH, `batch`
+/// PHH hands at a time; `false` when the results are no longer wanted.
+pub fn read_stream(
+    mut input: impl BufRead,
+    source: &str,
+    format: Option<Format>,
+    batch: usize,
+    emit: &mut dyn FnMut(Chunk, usize) -> bool,
+) -> bool {
+    match site_format(Path::new("-"), format, &mut input) {
+        Ok(Some(f)) => read_site_text(input, f, source, emit),
+        Ok(None) => read_phh(input, source, batch, emit),
+        Err(e) => emit(Chunk::Unreadable(source.into(), e.to_string()), 0),
+    }
+}
+
+/// A path as reports name it.
+fn shown(path: &Path) -> String {
+    path.display().to_string()
+}
+
+/// Emits the PHH hands of one file or stream, `batch` at a time (fewer, of at most 256 KiB);
+/// `false` when the results are no longer wanted.
+fn read_phh(
+    input: impl BufRead,
+    source: &str,
+    batch: usize,
+    emit: &mut dyn FnMut(Chunk, usize) -> bool,
+) -> bool {
+    let source: Arc<str> = source.into();
+    let mut any = false;
+    let mut held: Vec<Piece> = Vec::with_capacity(batch);
+    let mut weight = 0;
+    for piece in pieces(input) {
+        match piece {
+            Ok(piece) => {
+                any = true;
+                weight += piece.text.as_ref().map_or(0, String::len);
+                held.push(piece);
+                if held.len() >= batch || weight >= 256 << 10 {
+                    let chunk = Chunk::Pieces(source.clone(), std::mem::take(&mut held));
+                    if !emit(chunk, std::mem::take(&mut weight)) {
+                        return false;
+                    }
+                }
+            }
+            Err(e) => {
+                if !held.is_empty() && !emit(Chunk::Pieces(source.clone(), held), weight) {
+                    return false;
+                }
+                let why = format!("cannot be read to its end: {e}");
+                return emit(Chunk::Unreadable(source.to_string(), why), 0);
+            }
+        }
+    }
+    if !held.is_empty() && !emit(Chunk::Pieces(source.clone(), held), weight) {
+        return false;
+    }
+    emit(Chunk::Read(source, any), 0)
+}
+
+/// Emits the hands of a site's hand-history text, to be converted to PHH (docs/import.md), a
+/// few at a time; `false` when the results are no longer wanted.
+fn read_site_text(
+    mut input: impl BufRead,
+    format: Format,
+    source: &str,
+    emit: &mut dyn FnMut(Chunk, usize) -> bool,
+) -> bool {
+    let mut bytes = Vec::new();
+    if let Err(e) = input.read_to_end(&mut bytes) {
+        return emit(
+            Chunk::Unreadable(source.to_string(), format!("cannot be read to its end: {e}")),
+            0,
+        );
+    }
+    let source: Arc<str> = source.into();
+    // Cut into hands here; each hand is converted where it is replayed, on every core.
+    let hands = split(format, &bytes);
+    let any = !hands.is_empty();
+    let mut hands = hands.into_iter();
+    loop {
+        // Batches taken from the front as they go (splitting off the rest each time copied
+        // every hand not yet sent).
+        let chunk: Vec<_> = hands.by_ref().take(FILE_BATCH).collect();
+        if chunk.is_empty() {
+            break;
+        }
+        let weight = chunk.iter().map(Pending::weight).sum();
+        if !emit(Chunk::Hands(source.clone(), chunk), weight) {
+            return false;
+        }
+    }
+    emit(Chunk::Read(source, any), 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn chunks(path: &Path, label: Option<&str>) -> Vec<Chunk> {
+        let mut out = Vec::new();
+        read_file_or_dir(path, label, false, None, &mut |c, _| {
+            out.push(c);
+            true
+        });
+        out
+    }
+
+    #[test]
+    fn a_label_takes_the_place_of_the_path_given() {
+        let dir = std::env::temp_dir().join(format!("feltkit-source-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("b")).unwrap();
+        std::fs::write(dir.join("b/2.phh"), "").unwrap();
+        let labels: Vec<String> = chunks(&dir, Some("here"))
+            .iter()
+            .filter_map(|c| c.note().map(|n| n.source.to_string()))
+            .collect();
+        assert_eq!(labels, ["here/b/2.phh"]);
+        let file = chunks(&dir.join("b/2.phh"), Some("two.phh"));
+        assert_eq!(
+            file.iter().filter_map(|c| c.note()).map(|n| n.source).collect::<Vec<_>>(),
+            ["two.phh"]
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn an_input_without_hands_is_noted_as_felt_replay_writes_it() {
+        let c = Chunk::Read("x.phh".into(), false);
+        let note = c.note().unwrap();
+        assert_eq!(
+            note.to_string(),
+            "x.phh: NO HANDS: no hand in the file (it is empty or holds only comments)"
+        );
+        assert_eq!(note.to_json()["status"], "no_hands");
+        let c = Chunk::Unreadable("y".into(), "gone".into());
+        assert_eq!(c.note().unwrap().to_string(), "y: UNREADABLE: gone");
+        assert!(Chunk::Read("z".into(), true).note().is_none());
+    }
+
+    #[test]
+    fn a_stream_is_read_in_the_format_its_content_shows() {
+        let text = "STATE:0:rc/crrc/cc/rc:5d5c|9hQd/8dAs8s/4h/6d:60|-60:Alice|Bob\n";
+        let mut out = Vec::new();
+        read_stream(text.as_bytes(), "<text>", None, 1, &mut |c, _| {
+            out.push(c);
+            true
+        });
+        assert!(matches!(out.first(), Some(Chunk::Hands(_, h)) if h.len() == 1), "{out:?}");
+        // Given as PHH, the same line is no PHH hand.
+        let mut out = Vec::new();
+        read_stream(text.as_bytes(), "<text>", Some(Format::Phh), 1, &mut |c, _| {
+            out.push(c);
+            true
+        });
+        assert!(matches!(out.first(), Some(Chunk::Pieces(..))), "{out:?}");
+    }
+}
