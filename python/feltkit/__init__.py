@@ -312,7 +312,9 @@ class Hand:
 
     ``variant`` is a PHH code (``"NT"``, ``"FT"``, ``"PO"``, ``"F7S"``, ...) or a preset name
     (``"nlhe"``); amounts are ``int``, ``Decimal`` or decimal text; ``actions`` are PHH
-    action texts (``"d dh p1 AsKs"``, ``"p2 cbr 6"``, ``"p1 f"``).
+    action texts (``"d dh p1 AsKs"``, ``"p2 cbr 6"``, ``"p1 f"``). ``structure``
+    (``"no-limit"``, ``"pot-limit"``, ``"fixed-limit"``) and ``hole_cards`` (5 or 6 in the Omaha
+    games) are feltkit's fields ``_structure`` and ``_hole_cards``.
     """
 
     def __init__(
@@ -329,6 +331,8 @@ class Hand:
         bring_in: Any = None,
         players: Optional[Sequence[str]] = None,
         hand: Optional[str] = None,
+        structure: Optional[str] = None,
+        hole_cards: Optional[int] = None,
     ) -> None:
         self.variant = variant
         self.starting_stacks = list(starting_stacks)
@@ -341,6 +345,8 @@ class Hand:
         self.bring_in = bring_in
         self.players = list(players) if players is not None else None
         self.hand = hand
+        self.structure = structure
+        self.hole_cards = hole_cards
 
     def act(self, action: str) -> "Hand":
         """Appends one action (PHH text); returns the hand, so calls can be chained."""
@@ -370,6 +376,8 @@ class Hand:
             bring_in=one(self.bring_in, "bring_in"),
             players=self.players,
             hand=self.hand,
+            structure=self.structure,
+            hole_cards=self.hole_cards,
             results=results,
         )
 

@@ -90,6 +90,8 @@ class Hand:
     bring_in: Any
     players: Optional[List[str]]
     hand: Optional[str]
+    structure: Optional[str]
+    hole_cards: Optional[int]
     def __init__(
         self,
         variant: str,
@@ -104,6 +106,8 @@ class Hand:
         bring_in: Any = None,
         players: Optional[Sequence[str]] = None,
         hand: Optional[str] = None,
+        structure: Optional[str] = None,
+        hole_cards: Optional[int] = None,
     ) -> None: ...
     def act(self, action: str) -> "Hand":
         """Appends one action."""

@@ -169,6 +169,8 @@ def write_phh(
     bring_in: Optional[str] = None,
     players: Optional[Sequence[str]] = None,
     hand: Optional[str] = None,
+    structure: Optional[str] = None,
+    hole_cards: Optional[int] = None,
     results: bool = False,
 ) -> str:
     """A hand as PHH text (with ``results``: replayed, its finishing stacks and winnings added)."""

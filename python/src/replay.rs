@@ -165,7 +165,8 @@ fn optional(field: &str, text: Option<String>) -> PyResult<Option<Amount>> {
 #[pyfunction]
 #[pyo3(signature = (variant, starting_stacks, actions, *, antes = Vec::new(),
     blinds_or_straddles = Vec::new(), min_bet = None, small_bet = None, big_bet = None,
-    bring_in = None, players = None, hand = None, results = false))]
+    bring_in = None, players = None, hand = None, structure = None, hole_cards = None,
+    results = false))]
 #[allow(clippy::too_many_arguments)]
 fn write_phh(
     variant: String,
@@ -179,6 +180,8 @@ fn write_phh(
     bring_in: Option<String>,
     players: Option<Vec<String>>,
     hand: Option<String>,
+    structure: Option<String>,
+    hole_cards: Option<u32>,
     results: bool,
 ) -> PyResult<String> {
     for (k, a) in actions.iter().enumerate() {
@@ -198,6 +201,8 @@ fn write_phh(
         actions: actions.into_iter().map(Cow::Owned).collect(),
         players: players.map(|p| p.into_iter().map(Cow::Owned).collect()),
         hand,
+        structure,
+        hole_cards,
         ..HandRecord::default()
     };
     let text = write_record(&record);

@@ -95,6 +95,35 @@ def test_a_hand_built_in_python_is_written_with_its_results():
     assert "finishing_stacks" not in hand.to_phh()
 
 
+def test_a_five_card_omaha_hand_built_in_python_says_its_hole_cards():
+    # Big O (five-card Omaha high-low, pot limit), blinds 1/2. p3 raises the pot to 7, both
+    # call: 21. Checked down on 3c 6d 8h Kd Ks. p3's KhKc make four kings (high half, 11 with
+    # the odd chip); p1 and p2 both make 8-6-3-2-A and share the low half, 5 each.
+    hand = feltkit.Hand(
+        "FO/8",
+        [100, 100, 100],
+        [
+            "d dh p1 As2s9cTcJh", "d dh p2 Ad2d9dTdQc", "d dh p3 KhKcJsJcQh",
+            "p3 cbr 7", "p1 cc", "p2 cc", "d db 3c6d8h", "p1 cc", "p2 cc", "p3 cc",
+            "d db Kd", "p1 cc", "p2 cc", "p3 cc", "d db Ks", "p1 cc", "p2 cc", "p3 cc",
+            "p1 sm As2s9cTcJh", "p2 sm Ad2d9dTdQc", "p3 sm KhKcJsJcQh",
+        ],
+        antes=[0, 0, 0],
+        blinds_or_straddles=[1, 2, 0],
+        min_bet=2,
+        structure="pot-limit",
+        hole_cards=5,
+    )
+    text = hand.to_phh(results=True)
+    assert "_structure = \"pot-limit\"\n_hole_cards = 5\n" in text
+    assert "finishing_stacks = [98, 98, 104]" in text
+    # Without the field, the five-card deal is refused at once, saying which field is missing.
+    hand.hole_cards = None
+    (r,) = feltkit.replay(hand.to_phh())
+    assert r.status == "illegal"
+    assert "`_hole_cards = 5`" in r.illegal_action["reason"]
+
+
 def test_a_bad_hand_raises_phh_error_saying_where():
     with pytest.raises(feltkit.PhhError, match=r'field `actions`: action 2 \("p1 raise 3"\): unknown action `raise`'):
         feltkit.Hand("NT", [100, 100], ["d dh p1 AsAh", "p1 raise 3"]).to_phh()
