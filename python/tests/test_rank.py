@@ -149,3 +149,34 @@ def test_rank_many_reports_the_first_bad_row_and_column():
         feltkit.rank_many(np.zeros((3, 7), dtype=np.int64))
     with pytest.raises(feltkit.CardError, match="threads: 0 is out of range"):
         feltkit.rank_many(random_hands(3, 7), threads=0)
+
+
+@pytest.mark.parametrize("width", [5, 6, 7])
+def test_every_bad_row_is_found_wherever_it_lies_in_the_array(width):
+    # The seven-card check compares sixteen rows at a time in vector lanes, and the rows near
+    # the end of each block of 4,096 one by one: a duplicate card of every pair of columns, and
+    # a byte above 51 in every column, at every place of a sixteen-row run, of a block's end and
+    # of the array's end, must be found and named (the oracle: a plain check of the row).
+    n = 4096 + 70
+    good = random_hands(n, width)
+    assert feltkit.rank_many(good)[0].shape == (n,)
+    rows = sorted(set(range(0, 40)) | set(range(4080, 4110)) | set(range(n - 20, n)))
+    pairs = [(i, j) for i in range(width) for j in range(i + 1, width)]
+    for k, row in enumerate(rows):
+        i, j = pairs[k % len(pairs)]
+        cards = good.copy()
+        cards[row, j] = cards[row, i]
+        with pytest.raises(feltkit.CardError, match=rf"^row {row}, column {j}: .. appears twice$"):
+            feltkit.rank_many(cards)
+        cards = good.copy()
+        col = k % width
+        cards[row, col] = 52 + (k * 37) % 204
+        with pytest.raises(feltkit.CardError, match=rf"^row {row}, column {col}: byte {cards[row, col]} "):
+            feltkit.rank_many(cards)
+    # Every pair of columns at every place of a sixteen-row run, and in rows checked alone.
+    for row in list(range(32, 48)) + [4095, n - 3]:
+        for i, j in pairs:
+            cards = good.copy()
+            cards[row, i] = cards[row, j]
+            with pytest.raises(feltkit.CardError, match=rf"^row {row}, column {j}: .. appears twice$"):
+                feltkit.rank_many(cards)
