@@ -291,6 +291,17 @@ def replay(
     Raises :class:`PhhError` for a path that cannot be read (its message the line
     ``felt replay`` writes: ``PATH: UNREADABLE: why``) and for a format it does not know.
     """
+    if isinstance(text_or_path, bytes):
+        raise TypeError(
+            "text_or_path: expected text (str) or a path (str or os.PathLike), not bytes: "
+            "decode text first (PokerStars files may be UTF-8 or windows-1252: give the path "
+            "and feltkit reads either)"
+        )
+    if not isinstance(text_or_path, (str, os.PathLike)):
+        raise TypeError(
+            "text_or_path: expected text (str) or a path (str or os.PathLike), not "
+            f"{type(text_or_path).__name__}"
+        )
     if _looks_like_path(text_or_path):
         written = _replay_path(os.fspath(text_or_path), label, check, format, follow)
     else:
@@ -360,6 +371,20 @@ class Hand:
 
         def amounts(values: Sequence[Any], field: str) -> List[str]:
             return [_amount_text(v, f"{field}[{i}]") for i, v in enumerate(values)]
+
+        count = self.hole_cards
+        if count is not None and (
+                isinstance(count, bool) or not isinstance(count, int) or count not in (4, 5, 6)):
+            raise PhhError(
+                "field `_hole_cards`: expected 4, 5 or 6 hole cards (the Omaha games feltkit "
+                f"plays), got {count!r}"
+            )
+        if self.structure is not None and self.structure not in (
+                "no-limit", "pot-limit", "fixed-limit"):
+            raise PhhError(
+                "field `_structure`: expected no-limit, pot-limit or fixed-limit, got "
+                f"{self.structure!r}"
+            )
 
         def one(value: Any, field: str) -> Optional[str]:
             return None if value is None else _amount_text(value, field)

@@ -100,8 +100,8 @@ def equity(
 ) -> EquityResult:
     """Each player's equity, as ``felt equity`` computes it.
 
-    ``game``: holdem, shortdeck, omaha, omaha5, omaha8, omaha5-8, turnover, stud7, stud8, razz
-    or americana. ``method``: auto, exhaustive or monte_carlo (a stopping rule, ``iterations``,
+    ``game``: holdem, shortdeck, omaha, omaha5, omaha6, omaha8, omaha5-8, omaha6-8, turnover,
+    stud7, stud8, razz or americana. ``method``: auto, exhaustive or monte_carlo (a stopping rule, ``iterations``,
     ``stderr`` or ``time`` in seconds, asks for Monte Carlo). An exhaustive enumeration
     estimated above three hours on ``threads`` is refused unless ``allow_long``
     (``--allow-long``). Raises :class:`EquityError`.

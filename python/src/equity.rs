@@ -115,12 +115,29 @@ fn result(py: Python<'_>, e: &Equity) -> PyResult<EquityResult> {
     })
 }
 
+/// An engine error in the package's words: the command's message, with the flags that the
+/// exhaustive refusals name given as this function's arguments (`allow_long=True`,
+/// `method="monte_carlo"`).
+fn python_words(e: &feltkit::equity::EquityError) -> String {
+    use feltkit::equity::EquityError as E;
+    match e {
+        E::TooLong(estimate) => format!(
+            "{estimate}, more than the {} feltkit runs without asking: pass allow_long=True to \
+             run it, or use Monte Carlo (method=\"monte_carlo\", or leave method at \"auto\"), \
+             which stops at a standard error of {} far sooner",
+            feltkit::equity::describe_seconds(feltkit::equity::ALLOW_LONG_SECONDS),
+            feltkit::equity::DEFAULT_STDERR
+        ),
+        _ => e.to_string().replace("(--monte-carlo)", "(method=\"monte_carlo\")"),
+    }
+}
+
 /// Each player's equity: the engine of `felt equity`, with its games, options and messages.
 ///
 /// `players` are ranges (`QQ+,AKs`; Omaha `AAKKds`) or exact cards (the stud games, turnover
 /// and Americana take each player's known cards). `game`: holdem, shortdeck, omaha, omaha5,
-/// omaha8, omaha5-8, turnover, stud7, stud8, razz or americana. `method`: auto, exhaustive or
-/// monte_carlo; a stopping rule (`iterations`, `stderr`, `time` in seconds) asks for Monte
+/// omaha6, omaha8, omaha5-8, omaha6-8, turnover, stud7, stud8, razz or americana. `method`:
+/// auto, exhaustive or monte_carlo; a stopping rule (`iterations`, `stderr`, `time` in seconds) asks for Monte
 /// Carlo, as the flags do. `seed` fixes Monte Carlo's deals on any thread count; `threads`
 /// (1 to 256) defaults to every core. An exhaustive enumeration estimated above three hours
 /// on those threads is refused unless `allow_long` (`felt equity --allow-long`). The GIL is
@@ -145,7 +162,7 @@ fn equity(
     time: Option<f64>,
     allow_long: bool,
 ) -> PyResult<EquityResult> {
-    let err = |e: feltkit::equity::EquityError| EquityError::new_err(e.to_string());
+    let err = |e: feltkit::equity::EquityError| EquityError::new_err(python_words(&e));
     let game: Game = game.parse().map_err(err)?;
     let mut q = Query::new(game, players);
     q.board = board.to_string();
@@ -177,7 +194,16 @@ fn equity(
         None => None,
     };
     q.seed = seed;
-    // As `felt equity`: asking for a stopping rule asks for Monte Carlo.
+    // As `felt equity`: asking for a stopping rule asks for Monte Carlo, and an exhaustive run
+    // takes none (the command refuses `--exhaustive` with `--iterations`, `--stderr`, `--time`).
+    if q.method == Method::Exhaustive
+        && (q.iterations.is_some() || q.stderr.is_some() || q.time.is_some())
+    {
+        return Err(EquityError::new_err(
+            "method \"exhaustive\" enumerates every deal: iterations, stderr and time are Monte \
+             Carlo's stopping rules (leave them out, or use method=\"monte_carlo\")",
+        ));
+    }
     q.method = q.asked_method();
     if threads.is_some_and(|n| !(1..=256).contains(&n)) {
         return Err(EquityError::new_err(format!(

@@ -212,12 +212,30 @@ fn rows_of<'a>(cards: &'a PyReadonlyArray2<'_, u8>) -> PyResult<(Cow<'a, [u8]>, 
             "the array has {width} columns: expected 5, 6 or 7 cards per row (shape (n, 5..7))"
         )));
     }
-    let flat = match cards.as_slice() {
-        Ok(s) => Cow::Borrowed(s),
-        Err(_) => Cow::Owned(view.iter().copied().collect()),
+    // The array's memory is used as it lies only in row order (C order): NumPy's `as_slice`
+    // also hands out a column-ordered (Fortran) array, whose bytes are not rows. Any other
+    // layout is copied row by row (`iter` walks the logical order).
+    let flat = match view.to_slice() {
+        Some(s) => Cow::Borrowed(s),
+        None => Cow::Owned(view.iter().copied().collect()),
     };
     debug_assert_eq!(flat.len(), n * width);
     Ok((flat, width))
+}
+
+/// The array of `rank_many`, or a `TypeError` saying what was given and what is taken.
+fn uint8_rows<'py>(cards: &Bound<'py, PyAny>) -> PyResult<PyReadonlyArray2<'py, u8>> {
+    cards.extract().map_err(|_| {
+        let attr = |name: &str| cards.getattr(name).and_then(|a| a.str()).map(|s| s.to_string());
+        let given = match (attr("dtype"), attr("shape")) {
+            (Ok(dtype), Ok(shape)) => format!("an array of {dtype} of shape {shape}"),
+            _ => format!("a {}", cards.get_type().name().map_or("value".into(), |n| n.to_string())),
+        };
+        pyo3::exceptions::PyTypeError::new_err(format!(
+            "cards: expected a NumPy uint8 array of shape (n, 5..7), one hand a row (card bytes: \
+             feltkit.cards_array), got {given}"
+        ))
+    })
 }
 
 /// The values and categories of `rank_many`.
@@ -228,16 +246,18 @@ type Ranked<'py> = (Bound<'py, PyArray1<u16>>, Bound<'py, PyArray1<u8>>);
 /// (the default) a row that is not distinct cards below 52 raises `CardError` naming it; with
 /// `check=False` rows are trusted (the check of seven-card rows takes about a quarter of the
 /// time) and a row that is not a hand gets a meaningless value. `out=(values, categories)` writes
-/// into existing contiguous arrays of length `n` (and returns them), without new memory.
+/// into existing contiguous arrays of length `n` (and returns them), without new memory; when a
+/// row is not a hand they are written all the same before `CardError` is raised.
 #[pyfunction]
 #[pyo3(signature = (cards, threads = None, check = true, out = None))]
 fn rank_many<'py>(
     py: Python<'py>,
-    cards: PyReadonlyArray2<'py, u8>,
+    cards: &Bound<'py, PyAny>,
     threads: Option<usize>,
     check: bool,
     out: Option<Ranked<'py>>,
 ) -> PyResult<Ranked<'py>> {
+    let cards = uint8_rows(cards)?;
     let (flat, width) = rows_of(&cards)?;
     let n = flat.len() / width;
     let (values, cats) = match out {

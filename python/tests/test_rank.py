@@ -118,8 +118,22 @@ def test_rank_many_takes_non_contiguous_arrays_and_any_thread_count():
     strided = wide[:, ::2]
     assert not strided.flags["C_CONTIGUOUS"]
     expected = feltkit.rank_many(cards)
-    for got in (feltkit.rank_many(strided), feltkit.rank_many(cards, threads=1)):
+    # Column order (Fortran): one block of memory, but its bytes are columns, not rows.
+    fortran = np.asfortranarray(cards)
+    assert fortran.flags["F_CONTIGUOUS"] and not fortran.flags["C_CONTIGUOUS"]
+    for got in (
+        feltkit.rank_many(strided),
+        feltkit.rank_many(cards, threads=1),
+        feltkit.rank_many(fortran),
+        feltkit.rank_many(fortran, check=False),
+        feltkit.rank_many(np.ascontiguousarray(cards.T).T),
+    ):
         assert (got[0] == expected[0]).all() and (got[1] == expected[1]).all()
+    # A royal flush in a column-ordered array is still a royal flush.
+    royal = np.asfortranarray(np.array([[48, 44, 40, 36, 32, 0, 1], [2, 3, 5, 6, 9, 13, 17]], np.uint8))
+    values, categories = feltkit.rank_many(royal)
+    assert feltkit.CATEGORIES[categories[0]] == "straight flush"
+    assert values[1] == feltkit.rank("2h2s3d3h4d5d6d").value
 
 
 def test_rank_many_category_counts_over_all_seven_card_hands_match_the_known_frequencies():
@@ -145,8 +159,10 @@ def test_rank_many_reports_the_first_bad_row_and_column():
         feltkit.rank_many(cards)
     with pytest.raises(feltkit.CardError, match="4 columns: expected 5, 6 or 7"):
         feltkit.rank_many(np.zeros((3, 4), dtype=np.uint8))
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match=r"expected a NumPy uint8 array .* got an array of int64 of shape \(3, 7\)"):
         feltkit.rank_many(np.zeros((3, 7), dtype=np.int64))
+    with pytest.raises(TypeError, match=r"got a list$"):
+        feltkit.rank_many([[0, 1, 2, 3, 4]])
     with pytest.raises(feltkit.CardError, match="threads: 0 is out of range"):
         feltkit.rank_many(random_hands(3, 7), threads=0)
 

@@ -122,6 +122,13 @@ def test_a_five_card_omaha_hand_built_in_python_says_its_hole_cards():
     (r,) = feltkit.replay(hand.to_phh())
     assert r.status == "illegal"
     assert "`_hole_cards = 5`" in r.illegal_action["reason"]
+    for bad in (3, 7, -1, 2**40, True, 5.0, "5"):
+        hand.hole_cards = bad
+        with pytest.raises(feltkit.PhhError, match=r"^field `_hole_cards`: expected 4, 5 or 6"):
+            hand.to_phh()
+    hand.hole_cards, hand.structure = 5, "pot limit"
+    with pytest.raises(feltkit.PhhError, match=r"^field `_structure`: expected no-limit"):
+        hand.to_phh()
 
 
 def test_a_bad_hand_raises_phh_error_saying_where():
@@ -256,3 +263,9 @@ def test_a_long_text_is_replayed_on_every_core_in_input_order(felt, root):
     assert len(reports) == len(cli) > 100
     assert [r.to_dict() for r in reports] == cli
     assert [r.line for r in reports] == sorted(r.line for r in reports)
+
+
+def test_text_or_path_of_another_type_is_refused_saying_what_is_taken():
+    for bad, name in ((b"hands.phh", "bytes"), (5, "int"), (None, "NoneType")):
+        with pytest.raises(TypeError, match=rf"^text_or_path: expected text \(str\) or a path .*{name}"):
+            feltkit.replay(bad)

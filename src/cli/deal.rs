@@ -298,7 +298,12 @@ pub fn run(args: DealArgs) -> anyhow::Result<ExitCode> {
         );
     }
     if hi > game.max_players {
-        anyhow::bail!("{} is played by 2 to {} players, not {hi}", game.code, game.max_players);
+        let with = args.hole_cards.map_or(String::new(), |k| format!(" with {k} hole cards"));
+        anyhow::bail!(
+            "{}{with} is played by 2 to {} players, not {hi}",
+            game.code,
+            game.max_players
+        );
     }
     // Stakes that cannot start a hand are refused before any is dealt.
     if let Some(flag) = &args.stakes {
@@ -461,8 +466,9 @@ pub fn run(args: DealArgs) -> anyhow::Result<ExitCode> {
     }
     if args.stats {
         let hands = total.hands.max(1) as f64;
+        let with = game.chosen_hole_cards().map_or(String::new(), |k| format!(" ({k} hole cards)"));
         let mut table =
-            format!("felt deal: {} {} hands, seed {}\n", total.hands, game.code, args.seed);
+            format!("felt deal: {} {}{} hands, seed {}\n", total.hands, game.code, with, args.seed);
         for (name, n) in total.rows().into_iter().skip(1) {
             let rate = n as f64 * 10_000.0 / hands;
             table.push_str(&format!("  {name:<44} {n:>10}  {rate:>9.1} per 10,000 hands\n"));

@@ -38,6 +38,12 @@ pub enum GameArg {
     /// Five-card Omaha high-low eight or better.
     #[value(name = "omaha5-8", alias = "big-o")]
     Omaha58,
+    /// Six-card Omaha high.
+    #[value(alias = "plo6")]
+    Omaha6,
+    /// Six-card Omaha high-low eight or better.
+    #[value(name = "omaha6-8")]
+    Omaha68,
     /// Short-deck hold'em: 36 cards, flush above full house.
     #[value(name = "shortdeck", alias = "short-deck")]
     ShortDeck,
@@ -136,6 +142,8 @@ pub fn run(args: EquityArgs) -> anyhow::Result<ExitCode> {
         GameArg::Omaha5 => Game::Omaha5,
         GameArg::Omaha8 => Game::Omaha8,
         GameArg::Omaha58 => Game::Omaha85,
+        GameArg::Omaha6 => Game::Omaha6,
+        GameArg::Omaha68 => Game::Omaha68,
         GameArg::ShortDeck => Game::ShortDeck,
         GameArg::Stud8 => Game::Stud8,
         GameArg::Razz => Game::Razz,

@@ -114,9 +114,9 @@ impl Setup {
         let left = self.free.len().saturating_sub(n * self.size) as u64;
         let boards = choose(left, self.board_left() as u64) as f64;
         // Measured per player and board (release build, one core): a high hand is 60 or 100
-        // five-card lookups; a low adds a bit count per hand.
+        // five-card lookups (150 with six hole cards); a low adds a bit count per hand.
         let hilo = if self.game.is_hilo() { 1.4 } else { 1.0 };
-        let pairs = if self.size == 4 { 6.0 } else { 10.0 };
+        let pairs = (self.size * self.size.saturating_sub(1) / 2) as f64;
         // About 2 ns per five-card lookup.
         let lookup = 2.0 * hilo * pairs;
         let n = n as f64;
@@ -141,7 +141,7 @@ impl Setup {
 pub(crate) fn exhaustive(s: &Setup, progress: Option<&Progress<'_>>) -> Result<Tally, EquityError> {
     match s.game {
         Game::ShortDeck => enumerate::<ShortDeck>(s, progress),
-        Game::Omaha8 | Game::Omaha85 => enumerate::<OmahaHiLo>(s, progress),
+        Game::Omaha8 | Game::Omaha85 | Game::Omaha68 => enumerate::<OmahaHiLo>(s, progress),
         _ => enumerate::<OmahaHigh>(s, progress),
     }
 }

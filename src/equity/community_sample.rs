@@ -213,7 +213,7 @@ impl<S: Showdown> CommunitySampler<S> {
 pub(crate) fn sampler(s: &Setup) -> Box<dyn Sampler> {
     match s.game {
         super::Game::ShortDeck => Box::new(CommunitySampler::<ShortDeck>::new(s)),
-        super::Game::Omaha8 | super::Game::Omaha85 => {
+        super::Game::Omaha8 | super::Game::Omaha85 | super::Game::Omaha68 => {
             Box::new(CommunitySampler::<OmahaHiLo>::new(s))
         }
         _ => Box::new(CommunitySampler::<OmahaHigh>::new(s)),

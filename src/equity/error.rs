@@ -10,8 +10,8 @@ use crate::range::RangeError;
 pub enum EquityError {
     /// The game name is unknown.
     #[error(
-        "unknown game {0:?}: expected holdem, shortdeck, omaha, omaha5, omaha8, omaha5-8, \
-         turnover, stud7, stud8, razz or americana"
+        "unknown game {0:?}: expected holdem, shortdeck, omaha, omaha5, omaha6, omaha8, \
+         omaha5-8, omaha6-8, turnover, stud7, stud8, razz or americana"
     )]
     UnknownGame(String),
     /// The method name is unknown.

@@ -200,9 +200,13 @@ impl Prepared {
                 Prepared::Stud(q.game, stud::Setup::new(q)?)
             }
             Game::Turnover => Prepared::Turnover(turnover::Setup::new(q)?),
-            Game::Omaha | Game::Omaha5 | Game::Omaha8 | Game::Omaha85 | Game::ShortDeck => {
-                Prepared::Community(community::Setup::new(q)?)
-            }
+            Game::Omaha
+            | Game::Omaha5
+            | Game::Omaha8
+            | Game::Omaha85
+            | Game::Omaha6
+            | Game::Omaha68
+            | Game::ShortDeck => Prepared::Community(community::Setup::new(q)?),
         })
     }
 

@@ -30,6 +30,10 @@ pub enum Game {
     Omaha8,
     /// Five-card Omaha high-low eight or better.
     Omaha85,
+    /// Six-card Omaha high.
+    Omaha6,
+    /// Six-card Omaha high-low eight or better.
+    Omaha68,
     /// Short-deck hold'em: 36 cards (six to ace), flush above full house, A-6-7-8-9 a straight.
     ShortDeck,
     /// Seven-card stud high-low eight or better.
@@ -50,6 +54,8 @@ impl Game {
             Game::Omaha5 => "omaha5",
             Game::Omaha8 => "omaha8",
             Game::Omaha85 => "omaha5-8",
+            Game::Omaha6 => "omaha6",
+            Game::Omaha68 => "omaha6-8",
             Game::ShortDeck => "shortdeck",
             Game::Stud8 => "stud8",
             Game::Razz => "razz",
@@ -58,12 +64,20 @@ impl Game {
 
     /// Whether the pot is split between the best high hand and the best eight-or-better low.
     pub const fn is_hilo(self) -> bool {
-        matches!(self, Game::Omaha8 | Game::Omaha85 | Game::Stud8)
+        matches!(self, Game::Omaha8 | Game::Omaha85 | Game::Omaha68 | Game::Stud8)
     }
 
     /// Whether the game is an Omaha game (hole cards, exactly two of them play).
     pub const fn is_omaha(self) -> bool {
-        matches!(self, Game::Omaha | Game::Omaha5 | Game::Omaha8 | Game::Omaha85)
+        matches!(
+            self,
+            Game::Omaha
+                | Game::Omaha5
+                | Game::Omaha8
+                | Game::Omaha85
+                | Game::Omaha6
+                | Game::Omaha68
+        )
     }
 
     /// Whether the game deals each player's known cards to seven (stud7, stud8, razz).
@@ -92,6 +106,8 @@ impl Game {
             Game::Omaha | Game::Omaha8 => (2, 10),
             // Nine five-card hands and a board take 50 cards.
             Game::Omaha5 | Game::Omaha85 => (2, 9),
+            // Seven six-card hands and a board take 47 cards; eight would take 53.
+            Game::Omaha6 | Game::Omaha68 => (2, 7),
             Game::Stud7 | Game::Stud8 | Game::Razz => (2, 8),
             Game::Americana => (2, 6),
         }
@@ -116,6 +132,8 @@ impl FromStr for Game {
             "omaha5" | "plo5" | "fivecardomaha" => Ok(Game::Omaha5),
             "omaha8" | "plo8" | "o8" | "omahahilo" | "omahahighlow" => Ok(Game::Omaha8),
             "omaha58" | "omaha85" | "plo58" | "bigo" => Ok(Game::Omaha85),
+            "omaha6" | "plo6" | "sixcardomaha" => Ok(Game::Omaha6),
+            "omaha68" | "omaha86" | "plo68" => Ok(Game::Omaha68),
             "shortdeck" | "6plus" | "sixplus" | "shortdeckholdem" => Ok(Game::ShortDeck),
             "stud8" | "studhilo" | "stud8orbetter" | "studhighlow" => Ok(Game::Stud8),
             "razz" => Ok(Game::Razz),
@@ -276,6 +294,7 @@ impl Query {
         let size = match self.game {
             Game::ShortDeck => 2,
             Game::Omaha5 | Game::Omaha85 => 5,
+            Game::Omaha6 | Game::Omaha68 => 6,
             Game::Omaha | Game::Omaha8 => {
                 let sizes: Vec<(usize, usize)> = self
                     .players
@@ -325,7 +344,8 @@ impl Query {
                     expected: match (self.game, size) {
                         (Game::ShortDeck, _) => "2 (or a hold'em range such as QQ+,AKs)",
                         (_, 4) => "4 (or a range such as AAKKds; 5 each for five-card Omaha)",
-                        _ => "5 (or a range such as AAKK*)",
+                        (_, 5) => "5 (or a range such as AAKK*)",
+                        _ => "6 (or a range such as AAKK**)",
                     },
                 });
             }

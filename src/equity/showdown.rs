@@ -53,10 +53,11 @@ fn low_bit(c: Card) -> u8 {
 /// each suit holds.
 #[derive(Clone, Copy)]
 pub(crate) struct OmahaPlayer {
-    lows: [u8; 10],
+    /// Up to 15: the pairs of six hole cards.
+    lows: [u8; 15],
     n: usize,
     /// The numbers of the distinct rank pairs in a board's row of [`board5::table`].
-    plain: [u8; 10],
+    plain: [u8; 15],
     n_plain: usize,
     /// Per suit, the ranks of the hole cards of that suit; 0 after the four suits.
     suit_ranks: [u16; 5],
@@ -74,11 +75,11 @@ pub(crate) struct OmahaBoard {
     low_ranks: u8,
 }
 
-/// Omaha high, four or five hole cards.
+/// Omaha high, four, five or six hole cards.
 #[derive(Clone, Copy)]
 pub(crate) struct OmahaHigh;
 
-/// Omaha high-low eight or better, four or five hole cards.
+/// Omaha high-low eight or better, four, five or six hole cards.
 #[derive(Clone, Copy)]
 pub(crate) struct OmahaHiLo;
 
@@ -90,15 +91,14 @@ fn omaha_player<const LOW: bool, const DEDUP: bool>(cards: &[Card]) -> OmahaPlay
     let (ids, n) = pairs(cards, |c| c.rank().index(), board5::pair);
     let all = cards.iter().take(10).fold(Hand::EMPTY, |h, &c| h.add(c));
     let mut p = OmahaPlayer {
-        lows: [0; 10],
-        n: n.min(10),
-        plain: [0; 10],
+        lows,
+        n: n.min(15),
+        plain: [0; 15],
         n_plain: 0,
         suit_ranks: [0, 1, 2, 3, 4].map(|s| all.lane(s)),
     };
-    p.lows.copy_from_slice(&lows[..10]);
     if !DEDUP {
-        p.plain.copy_from_slice(&ids[..10]);
+        p.plain = ids;
         p.n_plain = p.n;
         return p;
     }

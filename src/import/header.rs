@@ -58,12 +58,18 @@ pub(super) fn parse_header(l: &Line) -> Result<StarsHand, TextError> {
             desc = &desc[open + 1..];
         }
     }
-    let paren = desc.find(['(', '-', ',', ')']).unwrap_or(desc.len());
+    // The game ends at its stakes `(`, a ` - ` before the level or date, or a `,` (`Pot Limit
+    // Pre-Flop, No Limit Post-Flop`; a mixed game's stakes): a `-` inside a word is kept.
+    let paren = desc
+        .find(['(', ',', ')'])
+        .unwrap_or(desc.len())
+        .min(desc.find(" - ").unwrap_or(desc.len()));
     let game_text = desc[..paren].trim();
     let game = if game_text.starts_with("Hold'em") {
         GameName::Holdem
     } else if has(game_text, "Omaha") {
         let name = game_text
+            .replace(" Pot Limit Pre-Flop", "")
             .replace(" No Limit", "")
             .replace(" Pot Limit", "")
             .replace(" Limit", "")

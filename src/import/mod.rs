@@ -194,10 +194,11 @@ fn stars_hand(index: usize, h: &pokerstars::HandText) -> Converted {
         let end = t[start..].find(':')? + start;
         Some(t[start..end].trim().to_string())
     });
+    // A hand that could not be read has no game to name: `?`, as for a game not played.
     let stub = |field: &str, why: &str| {
         let hand = number.as_deref().map(|n| format!("hand = {}\n", quote(n))).unwrap_or_default();
         format!(
-            "variant = \"nlhe\"\n{hand}venue = \"PokerStars\"\n_text_line = {}\n{field} = {}\nstarting_stacks = []\nactions = []\n",
+            "variant = \"?\"\n{hand}venue = \"PokerStars\"\n_text_line = {}\n{field} = {}\nstarting_stacks = []\nactions = []\n",
             h.line,
             quote(why)
         )

@@ -258,21 +258,20 @@ pub struct StarsHand {
     pub known: Vec<Option<String>>,
     /// The summary's `Total pot`, `Rake`, the pots it lists (after rake), and its line.
     pub summary: Option<Summary>,
-    /// The summary's `Board [...]`: every board card, without spaces.
-    pub board: Option<String>,
+    /// The summary's `Board [...]`: every board card as written, and the line.
+    pub board: Option<(Vec<String>, usize)>,
     /// Why the hand cannot be replayed although the text is well formed (run twice, a
     /// cash-out, cancelled, a game not played); or cut off.
     pub refusal: Option<Refusal>,
 }
 
 impl StarsHand {
-    /// The hole cards each player gets: two in hold'em, four in Omaha, five or six in the
-    /// Omaha games of five and six cards.
+    /// The hole cards each player gets: two in hold'em, four in Omaha, N in `N Card Omaha`.
     pub fn hole_cards(&self) -> usize {
         match &self.game {
-            GameName::Omaha(name) if name.starts_with("5 Card") => 5,
-            GameName::Omaha(name) if name.starts_with("6 Card") => 6,
-            GameName::Omaha(_) => 4,
+            GameName::Omaha(name) => {
+                name.split_once(" Card ").and_then(|(count, _)| count.parse().ok()).unwrap_or(4)
+            }
             GameName::Holdem | GameName::Other(_) => 2,
         }
     }
@@ -372,29 +371,35 @@ pub fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
 
 /// A street line whose new cards are missing (`*** TURN *** [3c Jd 6d] []`, as some real texts
 /// have it) takes them from the summary's `Board [...]`, which the site writes whole: the flop's
-/// three cards, or the one card after those dealt before.
+/// three cards, or the one card after those dealt before. The summary's board must begin with
+/// the cards dealt before, and what it gives must be cards; otherwise the hand is unreadable at
+/// the summary's line.
 fn fill_missing_board_cards(hand: &mut StarsHand) -> Result<(), TextError> {
-    let mut dealt = 0;
+    let mut dealt: Vec<String> = Vec::new();
     for (line, event) in &mut hand.events {
         let Event::Board(cards) = event else { continue };
         if cards.is_empty() {
-            let want = if dealt == 0 { 3 } else { 1 };
-            let board = hand.board.as_deref().unwrap_or_default();
-            // Cards are two bytes each (`Jh`; a ten is `T` in these texts).
-            let found = board.get(2 * dealt..2 * (dealt + want)).filter(|c| c.is_ascii());
-            let Some(found) = found else {
-                return err(
-                    *line,
-                    format!(
-                        "the street's new card{} missing (`[]`), and the summary's `Board [...]` does not give {}",
-                        if want == 1 { " is" } else { "s are" },
-                        if want == 1 { "it" } else { "them" }
-                    ),
-                );
+            let want = if dealt.is_empty() { 3 } else { 1 };
+            let Some((board, at)) = &hand.board else {
+                return err(*line, format!("the street's new {} missing (`[]`), and the summary has no `Board [...]` to take {} from", if want == 1 { "card is" } else { "cards are" }, if want == 1 { "it" } else { "them" }));
             };
-            *cards = found.to_string();
+            if board.len() < dealt.len() + want {
+                return err(*at, format!("the summary's `Board [{}]` does not give the card{} missing at line {line}", board.join(" "), if want == 1 { "" } else { "s" }));
+            }
+            if board[..dealt.len()] != dealt[..] {
+                return err(*at, format!("the summary's `Board [{}]` does not begin with the cards dealt before line {line} ({})", board.join(" "), dealt.join(" ")));
+            }
+            let taken = &board[dealt.len()..dealt.len() + want];
+            if let Some(bad) = taken.iter().find(|c| c.parse::<crate::card::Card>().is_err()) {
+                return err(*at, format!("`{bad}` in the summary's `Board [...]` is not a card (the card missing at line {line})"));
+            }
+            *cards = taken.concat();
         }
-        dealt += cards.len() / 2;
+        let mut rest = cards.as_str();
+        while let Some(card) = rest.get(..2) {
+            dealt.push(card.to_string());
+            rest = &rest[2..];
+        }
     }
     Ok(())
 }
@@ -720,7 +725,8 @@ fn summary_line(hand: &mut StarsHand, l: &Line, seen: &mut [bool]) -> Result<(),
         return Ok(());
     }
     if let Some(rest) = t.strip_prefix("Board [") {
-        hand.board = cards_of(&t[t.len() - rest.len() - 1..]);
+        let inside = rest.split(']').next().unwrap_or_default();
+        hand.board = Some((inside.split_whitespace().map(str::to_string).collect(), l.number));
         return Ok(());
     }
     if let Some(rest) = t.strip_prefix("Seat ") {

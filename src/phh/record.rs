@@ -194,8 +194,10 @@ impl<'a> Builder<'a> {
             "_structure" => r.structure = Some(string(value).map_err(bad)?.into_owned()),
             "_hole_cards" => {
                 let a = amount(&value).map_err(&bad)?;
-                if a.places != 0 || !(1..=52).contains(&a.units) {
-                    return Err(bad("expected a whole number of hole cards (4, 5 or 6)".into()));
+                if a.places != 0 || !(4..=6).contains(&a.units) {
+                    return Err(bad(
+                        "expected 4, 5 or 6 hole cards (the Omaha games feltkit plays)".into(),
+                    ));
                 }
                 r.hole_cards = Some(a.units as u32);
             }

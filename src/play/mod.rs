@@ -471,8 +471,8 @@ impl Played {
                 };
                 let _ = writeln!(out, "_structure = '{name}'");
             }
-            if game.hole_cards() != own.hole_cards() {
-                let _ = writeln!(out, "_hole_cards = {}", game.hole_cards());
+            if let Some(k) = game.chosen_hole_cards() {
+                let _ = writeln!(out, "_hole_cards = {k}");
             }
         }
         out.push_str("starting_stacks = ");

@@ -84,9 +84,11 @@ impl Table {
     ) -> Result<Table, SetupError> {
         let n = stacks.len();
         if !(2..=10).contains(&n) || n > game.max_players {
+            let hole_cards = game.chosen_hole_cards();
             return Err(SetupError::PlayerCount {
                 count: n,
                 game: game.code,
+                hole_cards,
                 max: game.max_players.min(10),
             });
         }

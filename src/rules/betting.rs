@@ -50,12 +50,14 @@ impl Hand {
         self.check_player(player)?;
         if self.phase != Phase::Betting {
             let why = match self.phase {
-                Phase::Dealing => "no betting now: the street's cards are still being dealt",
-                Phase::Exposing => "no betting now: players must expose a hole card first",
-                Phase::Showdown => "no betting now: the betting is over",
-                _ => "no betting now: the hand is over",
+                // Say which cards are missing: `street 1 is not fully dealt: 1 more hole card
+                // to p3`.
+                Phase::Dealing => format!("no betting now: {}", self.waiting_for()),
+                Phase::Exposing => "no betting now: players must expose a hole card first".into(),
+                Phase::Showdown => "no betting now: the betting is over".into(),
+                _ => "no betting now: the hand is over".into(),
             };
-            return Err(RuleError::WrongPhase(why.into()));
+            return Err(RuleError::WrongPhase(why));
         }
         match self.to_act.front() {
             Some(p) if p == player => Ok(()),

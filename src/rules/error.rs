@@ -9,12 +9,18 @@ use crate::card::Card;
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum SetupError {
     /// Too few or too many players for the game.
-    #[error("{}: {game} is played by 2 to {max}", crate::text::count(*.count, "player", "players"))]
+    #[error(
+        "{}: {game}{} is played by 2 to {max}",
+        crate::text::count(*.count, "player", "players"),
+        hole_cards.map_or(String::new(), |k| format!(" with {k} hole cards"))
+    )]
     PlayerCount {
         /// Players in the hand.
         count: usize,
         /// The game's code.
         game: &'static str,
+        /// The hole cards dealt, when not the code's own (five- and six-card Omaha).
+        hole_cards: Option<usize>,
         /// The most the game allows.
         max: usize,
     },

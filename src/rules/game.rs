@@ -675,6 +675,13 @@ impl Game {
         self.streets.iter().map(|s| s.hole.len()).sum()
     }
 
+    /// The hole cards each player is dealt when they are not the code's own (five- and six-card
+    /// Omaha, [`Game::with_hole_cards`]): what a hand says in `_hole_cards`.
+    pub fn chosen_hole_cards(&self) -> Option<usize> {
+        let own = Game::by_code(self.code)?;
+        Some(self.hole_cards()).filter(|&k| k != own.hole_cards())
+    }
+
     /// This Omaha game dealt with `count` hole cards (4, 5 or 6: the PHH extension field
     /// `_hole_cards`), with as many players at most as the deck can serve: 10 with four cards,
     /// 8 with five and 7 with six (hole cards, five board cards and three burns out of 52).

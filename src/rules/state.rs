@@ -289,7 +289,8 @@ impl Hand {
         // Per-player state is kept inline: no game seats more than MAX_SEATS.
         let max = game.max_players.min(MAX_SEATS);
         if n < 2 || n > max {
-            return Err(SetupError::PlayerCount { count: n, game: game.code, max });
+            let hole_cards = game.chosen_hole_cards();
+            return Err(SetupError::PlayerCount { count: n, game: game.code, hole_cards, max });
         }
         for (field, v) in [
             ("antes", &stakes.antes),

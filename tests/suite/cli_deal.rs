@@ -71,6 +71,26 @@ fn bad_arguments_say_what_was_expected() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("stud7 is played by 2 to 8 players, not 9"));
+    // Six cards each, five board cards and three burns: seven players at most.
+    felt()
+        .args(["deal", "--game", "PO", "--hole-cards", "6", "--players", "8"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "PO with 6 hole cards is played by 2 to 7 players, not 8",
+        ));
+    felt()
+        .args(["deal", "--game", "NT", "--hole-cards", "5"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "--hole-cards 5: the number of hole cards is chosen in the Omaha games (PO, FO/8) only: NT deals 2",
+        ));
+    felt().args(["deal", "--game", "FO/8", "--hole-cards", "7"]).assert().code(2).stderr(
+        predicate::str::contains(
+            "--hole-cards 7: expected 4, 5 or 6 hole cards (the Omaha games feltkit plays), not 7",
+        ),
+    );
     felt()
         .args(["deal", "--game", "nlhe", "--players", "3", "--stacks", "10,20"])
         .assert()

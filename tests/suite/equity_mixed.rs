@@ -1,4 +1,4 @@
-//! Equity of the mixed games (Omaha high and high-low, four and five cards; short deck; stud
+//! Equity of the mixed games (Omaha high and high-low, four, five and six cards; short deck; stud
 //! high-low; razz) against direct enumerations written here: every completion of the deal,
 //! each hand ranked by trying every five-card choice the game allows, the pot split by the
 //! rules (half high, half low eight or better, the high hand scooping without a low, ties
@@ -194,6 +194,13 @@ fn omaha_high_uses_exactly_two_hole_cards_on_every_turn_and_river() {
     omaha_spot(Game::Omaha, &["AcKdQhJs", "9c9d8h7s", "6c5d4h2s"], "Td3c2h", "");
     omaha_spot(Game::Omaha, &["AhKh2c3c", "QhJhTs9s"], "4h5h6d", "7h");
     omaha_spot(Game::Omaha, &["AsKsQdJdTh", "9c9h8c8h7s"], "2c3h4d5s", "");
+    // Six hole cards: fifteen pairs each, four hearts in one hand and one on the board.
+    omaha_spot(Game::Omaha6, &["AhKhQhJh2c3d", "9c9s8d8s7c6d"], "Th4s5c", "");
+    omaha_spot(Game::Omaha6, &["AsAdKcQcJd2h", "TsTh9h8c7d6s", "5s5d4c4h3s2c"], "Kd8h3h9d", "");
+    // A river board is settled by the prepared hands of the preflop and Monte Carlo paths (all
+    // fifteen pairs of six cards, the last ones deciding here).
+    omaha_spot(Game::Omaha6, &["2c3d4h5sKhKd", "AsAhQdJdTc9c"], "KsKc7h8d2d", "");
+    omaha_spot(Game::Omaha6, &["2c3d4h5s9h9d", "AsAhQdJdTc7c"], "9s9c7h8d2d", "");
 }
 
 #[test]
@@ -206,6 +213,9 @@ fn omaha_high_low_splits_the_pot_half_high_half_low() {
     omaha_spot(Game::Omaha8, &["Ad2h3hKd", "Ac2s3cQs"], "4d8hTc", "5s");
     // Five hole cards.
     omaha_spot(Game::Omaha85, &["Ad2h3hKdQd", "Ac4s5cJsJc"], "6d8hTc", "");
+    // Six hole cards, with a dead card.
+    omaha_spot(Game::Omaha68, &["Ad2h3hKdQdJs", "Ac4s5cJc9h9d"], "6d8hTc", "7s");
+    omaha_spot(Game::Omaha68, &["KdQdJs9c6h7c", "Kc4s5cJc9h9d", "AsAh2s2d3c3d"], "6d8hTc5d4d", "");
 }
 
 #[test]
@@ -346,6 +356,7 @@ fn monte_carlo_is_the_same_on_any_thread_count() {
         (Game::Razz, ["Ah2d3c", "4c5d6h"]),
         (Game::Omaha, ["AsAhKsKh", "JdTd9c8c"]),
         (Game::Omaha85, ["AsAh2s3hKd", "JdTd9c8c7h"]),
+        (Game::Omaha6, ["AAKK**ds", "random"]),
     ] {
         let mut q = Query::new(game, players);
         q.method = Method::MonteCarlo;
@@ -409,10 +420,11 @@ fn a_double_suited_range_counts_every_hand_it_holds() {
 /// answer, in a high game and a high-low one.
 #[test]
 fn monte_carlo_with_ranges_and_random_players_agrees_with_exhaustive() {
-    let spots: [(Game, [&str; 2], &str); 3] = [
+    let spots: [(Game, [&str; 2], &str); 4] = [
         (Game::Omaha, ["AAKKds", "JT98ss"], "Ks7h2d"),
         (Game::Omaha8, ["A2**ds", "KdKcQdJc"], "3c7h8d"),
         (Game::Omaha, ["AsAhKsKh", "random"], "2c7h3d9sTd"),
+        (Game::Omaha68, ["A2****", "KdKcQdJcTc9c"], "3c7h8d5s"),
     ];
     for (game, players, board) in spots {
         let mut q = Query::new(game, players);

@@ -245,6 +245,18 @@ fn five_card_omaha_replays_as_po_with_five_hole_cards() {
     let text = phh("five_card_omaha.txt");
     assert!(text.contains("_hole_cards = 5\n"), "{text}");
     assert!(text.contains("'d dh p2 AhKhQdJdTc'"), "{text}");
+    // More hole cards than six: not played.
+    let seven = std::fs::read_to_string(path("five_card_omaha.txt"))
+        .unwrap()
+        .replace("5 Card Omaha", "7 Card Omaha")
+        .replace("[Ah Kh Qd Jd Tc]", "[Ah Kh Qd Jd Tc 9c 8c]");
+    let r = replay_text(&convert(seven.as_bytes()).remove(0).phh, "t", true).remove(0);
+    assert_eq!(
+        r.status,
+        Status::Unsupported(
+            "not supported: 7 Card Omaha Pot Limit: feltkit plays Omaha with four, five or six hole cards".into()
+        )
+    );
 }
 
 #[test]
@@ -269,18 +281,35 @@ fn a_street_line_without_its_new_card_takes_it_from_the_summarys_board() {
     let text = phh("six_card_omaha_missing_turn_card.txt");
     assert!(text.contains("_hole_cards = 6\n"), "{text}");
     assert!(text.contains("'d db 3cJd6d', 'p2 cc', 'p3 cbr 1.80', 'p2 cc', 'd db Jh'"), "{text}");
-    // Without the summary's board there is no card to take: the hand is unreadable, at the
-    // turn's line.
-    let broken = std::fs::read_to_string(path("six_card_omaha_missing_turn_card.txt"))
-        .unwrap()
-        .replace("Board [3c Jd 6d Jh 5s]\n", "");
-    let r = replay_text(&convert(broken.as_bytes()).remove(0).phh, "t", true).remove(0);
-    assert_eq!(
-        r.status,
-        Status::Malformed {
-            field: Some("_unreadable".into()),
-            reason: "line 16: the street's new card is missing (`[]`), and the summary's `Board [...]` does not give it".into()
+    // Without the summary's board there is no card to take, and a board that does not go with
+    // the cards dealt is not taken: the hand is unreadable, at the line that fails.
+    let text = std::fs::read_to_string(path("six_card_omaha_missing_turn_card.txt")).unwrap();
+    let unreadable = |board: &str| {
+        let broken = text.replace("Board [3c Jd 6d Jh 5s]\n", board);
+        let r = replay_text(&convert(broken.as_bytes()).remove(0).phh, "t", true).remove(0);
+        assert_eq!(r.variant, "?");
+        match r.status {
+            Status::Malformed { field, reason } if field.as_deref() == Some("_unreadable") => {
+                reason
+            }
+            other => panic!("{board}: {other:?}"),
         }
+    };
+    assert_eq!(
+        unreadable(""),
+        "line 16: the street's new card is missing (`[]`), and the summary has no `Board [...]` to take it from"
+    );
+    assert_eq!(
+        unreadable("Board [3c Jd 6d]\n"),
+        "line 28: the summary's `Board [3c Jd 6d]` does not give the card missing at line 16"
+    );
+    assert_eq!(
+        unreadable("Board [4c Jd 6d Jh 5s]\n"),
+        "line 28: the summary's `Board [4c Jd 6d Jh 5s]` does not begin with the cards dealt before line 16 (3c Jd 6d)"
+    );
+    assert_eq!(
+        unreadable("Board [3c Jd 6d Xx 5s]\n"),
+        "line 28: `Xx` in the summary's `Board [...]` is not a card (the card missing at line 16)"
     );
 }
 

@@ -157,7 +157,7 @@ fn an_action_out_of_turn_needs_a_player_still_in_and_a_betting_round() {
     refused(
         "'p3 cc', 'p1 cc', 'p2 cc', 'p1 _out_of_turn f'",
         7,
-        "the street's cards are still being dealt",
+        "no betting now: street 2 is not fully dealt: 3 more board cards",
     );
     // Text after `_out_of_turn` that is not a betting action cannot be read.
     refused("'p1 _out_of_turn sm AsAh'", 4, "not a betting action");

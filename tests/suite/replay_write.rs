@@ -132,7 +132,7 @@ fn record() -> impl Strategy<Value = HandRecord<'static>> {
         prop::option::of(0u32..=1000),
         prop::option::of(text()),
         prop::option::of(strings()),
-        prop::option::of(1u32..=52),
+        prop::option::of(4u32..=6),
         prop::collection::btree_map(
             text().prop_filter("a field feltkit reads", |k| !KNOWN.contains(&k.as_str())),
             value(),
