@@ -200,13 +200,8 @@ impl Prepared {
                 Prepared::Stud(q.game, stud::Setup::new(q)?)
             }
             Game::Turnover => Prepared::Turnover(turnover::Setup::new(q)?),
-            Game::Omaha
-            | Game::Omaha5
-            | Game::Omaha8
-            | Game::Omaha85
-            | Game::Omaha6
-            | Game::Omaha68
-            | Game::ShortDeck => Prepared::Community(community::Setup::new(q)?),
+            // The Omaha games and short deck.
+            _ => Prepared::Community(community::Setup::new(q)?),
         })
     }
 
