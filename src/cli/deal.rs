@@ -16,7 +16,7 @@ use feltkit::play::{
     big_bet, default_stakes, hand_rng, random_hand_counted, random_stacks, Counts, Style, Table,
 };
 use feltkit::rules::game::GAMES;
-use feltkit::rules::{Chips, Game, Stakes, Structure, MAX_CHIPS};
+use feltkit::rules::{Chips, Game, Opening, Stakes, Structure, MAX_CHIPS};
 use rand::Rng;
 
 /// The most hands one run may deal.
@@ -34,6 +34,11 @@ pub struct DealArgs {
     /// say so in `_hole_cards`).
     #[arg(long, value_name = "N")]
     hole_cards: Option<u32>,
+    /// Another betting structure: no-limit, pot-limit or fixed-limit (the hands say so in
+    /// `_structure`), in the games whose betting is opened by position: pot-limit `FO/8` is
+    /// Big O with --hole-cards 5.
+    #[arg(long, value_name = "S")]
+    structure: Option<String>,
     /// Hands to deal, 1 to 100,000,000.
     #[arg(long = "hands", short = 'n', default_value = "1000", value_parser = parse_hands)]
     hands: u64,
@@ -280,6 +285,16 @@ pub fn run(args: DealArgs) -> anyhow::Result<ExitCode> {
     };
     let game = match args.hole_cards {
         Some(k) => game.with_hole_cards(k).map_err(|e| anyhow::anyhow!("--hole-cards {k}: {e}"))?,
+        None => game,
+    };
+    let game = match &args.structure {
+        Some(s) if game.streets.first().is_some_and(|st| st.opening != Opening::Position) => {
+            anyhow::bail!(
+                "--structure {s}: {} opens its betting with a bring-in and keeps its own structure (stud7-spread and americana-nl are the other stud structures)",
+                game.code
+            )
+        }
+        Some(s) => game.with_structure(s).map_err(|e| anyhow::anyhow!("--structure: {e}"))?,
         None => game,
     };
     let most = game.max_players.min(9);

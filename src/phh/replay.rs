@@ -329,18 +329,10 @@ pub fn game_of(record: &HandRecord<'_>) -> Result<Game, String> {
         game.cap = (cap > 0).then_some(cap);
     }
     if let Some(s) = &record.structure {
-        game.structure = match s.as_str() {
-            "no-limit" => Structure::NoLimit,
-            "pot-limit" => Structure::PotLimit,
-            "fixed-limit" => Structure::FixedLimit,
-            other => {
-                return Err(format!(
-                    "`_structure = '{other}'`: expected no-limit, pot-limit or fixed-limit"
-                ))
-            }
-        };
-        if game.structure != Structure::FixedLimit && record.cap.is_none() {
-            game.cap = None;
+        let cap = game.cap;
+        game = game.with_structure(s).map_err(|e| format!("`_structure = '{s}'`: {e}"))?;
+        if record.cap.is_some() {
+            game.cap = cap;
         }
     }
     if let Some(k) = record.hole_cards {

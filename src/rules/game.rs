@@ -675,6 +675,30 @@ impl Game {
         self.streets.iter().map(|s| s.hole.len()).sum()
     }
 
+    /// This game with another betting structure (the PHH extension field `_structure`): a
+    /// structure other than fixed limit has no cap; fixed limit keeps the game's cap (none for
+    /// a no-limit code). The structure's name is `no-limit`, `pot-limit` or `fixed-limit`.
+    ///
+    /// ```
+    /// use feltkit::rules::{Game, Structure};
+    /// let big_o = Game::by_code("FO/8").unwrap().with_structure("pot-limit").unwrap();
+    /// assert_eq!((big_o.structure, big_o.cap), (Structure::PotLimit, None));
+    /// let e = Game::by_code("NT").unwrap().with_structure("pot limit").unwrap_err();
+    /// assert_eq!(e, "expected no-limit, pot-limit or fixed-limit, not `pot limit`");
+    /// ```
+    pub fn with_structure(self, name: &str) -> Result<Game, String> {
+        let structure = match name {
+            "no-limit" => Structure::NoLimit,
+            "pot-limit" => Structure::PotLimit,
+            "fixed-limit" => Structure::FixedLimit,
+            other => {
+                return Err(format!("expected no-limit, pot-limit or fixed-limit, not `{other}`"))
+            }
+        };
+        let cap = if structure == Structure::FixedLimit { self.cap } else { None };
+        Ok(Game { structure, cap, ..self })
+    }
+
     /// The hole cards each player is dealt when they are not the code's own (five- and six-card
     /// Omaha, [`Game::with_hole_cards`]): what a hand says in `_hole_cards`.
     pub fn chosen_hole_cards(&self) -> Option<usize> {

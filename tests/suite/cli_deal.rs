@@ -26,6 +26,43 @@ fn every_game_deals_hands_that_replay_legal_and_matching() {
 }
 
 #[test]
+fn other_hole_cards_and_structures_are_written_and_replay_legal_and_matching() {
+    // Five-card pot-limit Omaha, Big O (five-card Omaha high-low, pot limit), six-card Omaha,
+    // no-limit Omaha, fixed-limit no-limit hold'em's code and pot-limit deuce-to-seven.
+    let cases: [(&[&str], &str); 6] = [
+        (&["--game", "PO", "--hole-cards", "5"], "_hole_cards = 5\n"),
+        (
+            &["--game", "FO/8", "--hole-cards", "5", "--structure", "pot-limit"],
+            "_structure = 'pot-limit'\n_hole_cards = 5\n",
+        ),
+        (&["--game", "PO", "--hole-cards", "6"], "_hole_cards = 6\n"),
+        (&["--game", "PO", "--structure", "no-limit"], "_structure = 'no-limit'\n"),
+        (&["--game", "NT", "--structure", "fixed-limit"], "_structure = 'fixed-limit'\n"),
+        (&["--game", "F2L3D", "--structure", "pot-limit"], "_structure = 'pot-limit'\n"),
+    ];
+    for (args, fields) in cases {
+        let bundle = deal(&[args, &["-n", "150", "--seed", "5"]].concat());
+        assert_eq!(bundle.matches(fields).count(), 150, "{args:?}");
+        felt()
+            .args(["replay", "--check", "-"])
+            .write_stdin(bundle)
+            .assert()
+            .code(0)
+            .stdout(predicate::str::contains("150 hands in 1 file: 150 legal and matching"));
+    }
+    felt()
+        .args(["deal", "--game", "stud7", "--structure", "no-limit"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("stud7 opens its betting with a bring-in"));
+    felt().args(["deal", "--game", "NT", "--structure", "pot limit"]).assert().code(2).stderr(
+        predicate::str::contains(
+            "--structure: expected no-limit, pot-limit or fixed-limit, not `pot limit`",
+        ),
+    );
+}
+
+#[test]
 fn the_same_seed_gives_the_same_bundle_on_any_thread_count() {
     let one = deal(&["--game", "stud7-spread", "-n", "300", "--seed", "42", "--threads", "1"]);
     let two = deal(&["--game", "stud7-spread", "-n", "300", "--seed", "42", "--threads", "2"]);
