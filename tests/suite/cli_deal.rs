@@ -12,16 +12,17 @@ fn deal(args: &[&str]) -> String {
     String::from_utf8(out).unwrap()
 }
 
+/// `felt replay --check` finds every one of the bundle's `hands` legal and matching.
+fn replays_clean(bundle: String, hands: usize) {
+    felt().args(["replay", "--check", "-"]).write_stdin(bundle).assert().code(0).stdout(
+        predicate::str::contains(format!("{hands} hands in 1 file: {hands} legal and matching")),
+    );
+}
+
 #[test]
 fn every_game_deals_hands_that_replay_legal_and_matching() {
     for game in ["NT", "FT", "PT", "F7S", "nlhe", "flhe", "plhe", "turnover", "stud7"] {
-        let bundle = deal(&["--game", game, "-n", "150", "--seed", "5"]);
-        felt()
-            .args(["replay", "--check", "-"])
-            .write_stdin(bundle)
-            .assert()
-            .code(0)
-            .stdout(predicate::str::contains("150 hands in 1 file: 150 legal and matching"));
+        replays_clean(deal(&["--game", game, "-n", "150", "--seed", "5"]), 150);
     }
 }
 
@@ -43,12 +44,7 @@ fn other_hole_cards_and_structures_are_written_and_replay_legal_and_matching() {
     for (args, fields) in cases {
         let bundle = deal(&[args, &["-n", "150", "--seed", "5"]].concat());
         assert_eq!(bundle.matches(fields).count(), 150, "{args:?}");
-        felt()
-            .args(["replay", "--check", "-"])
-            .write_stdin(bundle)
-            .assert()
-            .code(0)
-            .stdout(predicate::str::contains("150 hands in 1 file: 150 legal and matching"));
+        replays_clean(bundle, 150);
     }
     felt()
         .args(["deal", "--game", "stud7", "--structure", "no-limit"])
@@ -175,13 +171,10 @@ fn stakes_set_the_forced_bets_and_scale_the_stacks() {
         deal(&["--game", "flhe", "-n", "1", "--players", "4", "--stakes", "blinds=5/10/20"]);
     assert!(bundle.contains("blinds_or_straddles = [5, 10, 20, 0]\nsmall_bet = 20\nbig_bet = 40\n"));
     for game in ["nlhe", "stud7", "americana"] {
-        let bundle = deal(&["--game", game, "-n", "100", "--stakes", "ante=3", "--seed", "9"]);
-        felt()
-            .args(["replay", "--check", "-"])
-            .write_stdin(bundle)
-            .assert()
-            .code(0)
-            .stdout(predicate::str::contains("100 hands in 1 file: 100 legal and matching"));
+        replays_clean(
+            deal(&["--game", game, "-n", "100", "--stakes", "ante=3", "--seed", "9"]),
+            100,
+        );
     }
 }
 
