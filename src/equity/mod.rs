@@ -147,10 +147,12 @@ pub fn calculate_by_enumeration(q: &Query, opts: &Options) -> Result<Equity, Equ
     with_threads(opts, |progress| run(q, progress, false))
 }
 
-fn with_threads(
+/// Runs `f` on a pool of `opts.threads` workers (rayon's global pool without), with the
+/// options' progress reporter.
+pub(crate) fn with_threads<T: Send>(
     opts: &Options,
-    f: impl FnOnce(Option<&Progress<'_>>) -> Result<Equity, EquityError> + Send,
-) -> Result<Equity, EquityError> {
+    f: impl FnOnce(Option<&Progress<'_>>) -> Result<T, EquityError> + Send,
+) -> Result<T, EquityError> {
     match opts.threads {
         Some(n) => {
             let pool = rayon::ThreadPoolBuilder::new()

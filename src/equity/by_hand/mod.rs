@@ -178,16 +178,7 @@ pub fn by_hand(q: &Query) -> Result<ByHand, EquityError> {
 
 /// Equity hand by hand with the given options (hold'em only).
 pub fn by_hand_with(q: &Query, opts: &Options) -> Result<ByHand, EquityError> {
-    match opts.threads {
-        Some(n) => {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(n)
-                .build()
-                .map_err(|_| EquityError::Threads(n))?;
-            pool.install(|| run(q, opts.progress))
-        }
-        None => run(q, opts.progress),
-    }
+    super::with_threads(opts, |progress| run(q, progress))
 }
 
 /// Per player, counts indexed by combo index.
