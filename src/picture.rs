@@ -4,8 +4,10 @@
 //! labels, fixed in layout, and writing it by hand keeps the output byte-for-byte stable (the
 //! example pictures in docs/ are checked against it) and adds no dependency.
 //!
-//! Without a board each cell's colour is the share of the class the range holds (weighted);
-//! with a board each cell is a bar split by what the class's combos make ([`Group`]).
+//! Each cell is filled from the bottom in proportion to the share of the class the range holds
+//! (its combos' weights over the combos the cards left possible), the rest in the empty colour,
+//! so `KQs:0.5` fills half a cell, as range charts do. Without a board the filled part is one
+//! colour; with a board it is split left to right by what the class's combos make ([`Group`]).
 //!
 //! ```
 //! use feltkit::card::CardSet;
@@ -49,8 +51,41 @@ pub fn text_colour(bg: Rgb) -> Rgb {
     }
 }
 
-/// The colour of a class the range does not hold.
+/// The colour of a class the range does not hold, and of the part of a cell it does not hold.
 pub const EMPTY: Rgb = (230, 230, 230);
+
+/// The colour of the part of a cell the range holds, in a picture without a board: dark enough
+/// to stand apart from [`EMPTY`], light enough for black text.
+pub const HELD: Rgb = (56, 142, 60);
+
+/// The relative luminance of a colour (WCAG 2: 0 for black, 1 for white).
+fn luminance(c: Rgb) -> f64 {
+    let channel = |v: u8| {
+        let v = f64::from(v) / 255.0;
+        if v <= 0.040_45 {
+            v / 12.92
+        } else {
+            ((v + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    0.2126 * channel(c.0) + 0.7152 * channel(c.1) + 0.0722 * channel(c.2)
+}
+
+/// The contrast ratio of two colours (WCAG 2): 1 for the same colour, 21 for black on white.
+pub fn contrast(a: Rgb, b: Rgb) -> f64 {
+    let (la, lb) = (luminance(a), luminance(b));
+    (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+}
+
+/// Black or white, whichever has the higher contrast with `bg`: the text colour of the pictures.
+pub fn ink(bg: Rgb) -> Rgb {
+    let (black, white) = ((0, 0, 0), (255, 255, 255));
+    if contrast(black, bg) >= contrast(white, bg) {
+        black
+    } else {
+        white
+    }
+}
 
 /// What a combo makes, coarsely, for the colours of a board picture.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -113,7 +148,7 @@ impl Group {
             Group::TwoPairPlus => (27, 94, 32),
             Group::Pair => (102, 187, 106),
             Group::Draw => (255, 179, 0),
-            Group::Nothing => (144, 164, 174),
+            Group::Nothing => (84, 110, 122),
         }
     }
 }
@@ -183,16 +218,159 @@ pub(crate) fn open_svg(
     );
 }
 
-const CELL: usize = 44;
+/// The side of a grid cell, in pixels.
+pub(crate) const CELL: usize = 44;
 const MARGIN: usize = 16;
 const TOP: usize = 48;
 const LEGEND_W: usize = 300;
+/// Where a cell's class name and its number sit: baselines and vertical middles, in pixels
+/// below the cell's top.
+const LABEL_BASE: usize = 19;
+const LABEL_MIDDLE: u64 = 14;
+const NUMBER_BASE: usize = 34;
+const NUMBER_MIDDLE: u64 = 30;
+/// The text colour of a class the range does not hold.
+pub(crate) const MUTED: Rgb = (150, 150, 150);
 
-/// The grid as an SVG picture titled `title`: cell colours by weight, or with `hits` (the
-/// analysis of the same range on a board) by what the combos make. Every cell is a
-/// `<g class="cell">` with `data-class`, `data-combos` (weighted combos held), `data-possible`
-/// and, with hits, one `data-*` share per group.
+/// One cell of a grid picture, drawn as the range charts draw it: the empty colour over the
+/// whole cell, and from the bottom a filled part whose height is the share of the class held,
+/// split left to right into parts.
+pub(crate) struct Cell<'a> {
+    /// The cell's top left corner, in pixels.
+    pub x: usize,
+    /// See `x`.
+    pub y: usize,
+    /// The filled part's height in thousandths of a pixel (0 to `CELL * 1000`).
+    pub filled: u64,
+    /// The parts of the filled width: weights (any unit) and colours, left to right.
+    pub parts: &'a [(u64, Rgb)],
+}
+
+impl Cell<'_> {
+    /// The filled height, in thousandths of a pixel, of a class whose combos weigh `weight`
+    /// thousandths out of `possible` whole combos: `CELL * weight / (1000 * possible)`.
+    pub fn height(weight: u64, possible: u64) -> u64 {
+        if possible == 0 {
+            0
+        } else {
+            weight.saturating_mul(CELL as u64).checked_div(possible).unwrap_or(0).min(CELL as u64 * 1000)
+        }
+    }
+
+    /// Writes the cell's rectangles: the empty colour, the filled parts, the white outline.
+    pub fn draw(&self, s: &mut String) {
+        let (x, y) = (self.x, self.y);
+        let _ = writeln!(
+            s,
+            "<rect x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{}\"/>",
+            hex(EMPTY)
+        );
+        let total: u64 = self.parts.iter().map(|p| p.0).sum();
+        if self.filled > 0 && total > 0 {
+            let top = (y + CELL) as u64 * 1000 - self.filled;
+            let mut left = 0u64;
+            for &(part, colour) in self.parts {
+                if part == 0 {
+                    continue;
+                }
+                let x0 = x as u64 * 1000 + left * CELL as u64 * 1000 / total;
+                left += part;
+                let x1 = x as u64 * 1000 + left * CELL as u64 * 1000 / total;
+                let _ = writeln!(
+                    s,
+                    "<rect class=\"fill\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\"/>",
+                    combos_text(x0),
+                    combos_text(top),
+                    combos_text(x1 - x0),
+                    combos_text(self.filled),
+                    hex(colour)
+                );
+            }
+        }
+        let _ = writeln!(
+            s,
+            "<rect x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"none\" \
+             stroke=\"#ffffff\"/>"
+        );
+    }
+
+    /// The colour behind the middle of the cell, `dy` pixels below its top.
+    pub fn behind(&self, dy: u64) -> Rgb {
+        let total: u64 = self.parts.iter().map(|p| p.0).sum();
+        if total == 0 || dy * 1000 < CELL as u64 * 1000 - self.filled {
+            return EMPTY;
+        }
+        // The middle, as a share of the width: the part whose span holds half the total.
+        let mut left = 0u64;
+        for &(part, colour) in self.parts {
+            left += part;
+            if part > 0 && 2 * left > total {
+                return colour;
+            }
+        }
+        EMPTY
+    }
+
+    /// Writes the class name (and the number under it, if any) in the colours that read best
+    /// on what is behind them, or muted for a class not held.
+    pub fn text(&self, s: &mut String, label: &str, number: Option<&str>, held: bool) {
+        let cx = self.x + CELL / 2;
+        let colour = |dy| if held { ink(self.behind(dy)) } else { MUTED };
+        let _ = writeln!(
+            s,
+            "<text x=\"{cx}\" y=\"{}\" font-size=\"13\" text-anchor=\"middle\" fill=\"{}\">{label}</text>",
+            self.y + LABEL_BASE,
+            hex(colour(LABEL_MIDDLE))
+        );
+        if let Some(n) = number {
+            let _ = writeln!(
+                s,
+                "<text x=\"{cx}\" y=\"{}\" font-size=\"10\" text-anchor=\"middle\" fill=\"{}\">{}</text>",
+                self.y + NUMBER_BASE,
+                hex(colour(NUMBER_MIDDLE)),
+                escape(n)
+            );
+        }
+    }
+}
+
+/// What the number in each cell of a range grid says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CellNumber {
+    /// The combos held, weighted (`6`, `1.5`), in every cell held.
+    Combos,
+    /// The percentage of the class held (`45%`), in the cells held in part only.
+    Percent,
+}
+
+impl CellNumber {
+    /// The legend's line saying what the numbers are.
+    pub const fn legend(self) -> &'static str {
+        match self {
+            CellNumber::Combos => "numbers: combos held (weighted)",
+            CellNumber::Percent => "numbers: % of the class held, where not all",
+        }
+    }
+}
+
+/// The grid as an SVG picture titled `title`, each cell filled from the bottom by the share of
+/// the class held and numbered with the weighted combos held: see [`svg_numbered`].
 pub fn svg(summary: &Summary, hits: Option<&Analysis>, title: &str) -> String {
+    svg_numbered(summary, hits, title, CellNumber::Combos)
+}
+
+/// The grid as an SVG picture titled `title`, each cell's number saying what `numbers` says:
+/// each cell filled from the bottom by the share of the class held, in one colour, or with
+/// `hits` (the analysis of the same range on a board) split by what the combos make. Every cell
+/// is a `<g class="cell">` with `data-class`, `data-combos` (weighted combos held),
+/// `data-possible`, `data-frequency` (the share held, 0 to 1) and, with hits, one `data-*`
+/// share per group; the filled parts are `<rect class="fill">`.
+pub fn svg_numbered(
+    summary: &Summary,
+    hits: Option<&Analysis>,
+    title: &str,
+    numbers: CellNumber,
+) -> String {
     let grid = SIZE * CELL;
     let width = 2 * MARGIN + grid + LEGEND_W;
     let height = TOP + grid + MARGIN;
@@ -201,125 +379,106 @@ pub fn svg(summary: &Summary, hits: Option<&Analysis>, title: &str) -> String {
     open_svg(&mut s, (width, height), title, MARGIN, (30, 18));
     for (i, cell) in summary.classes.iter().enumerate() {
         let (row, col) = (i / SIZE, i % SIZE);
-        let (x, y) = (MARGIN + col * CELL, TOP + row * CELL);
         let label = cell.class.to_string();
         let held = combos_text(cell.weight);
         let _ = write!(
             s,
-            "<g class=\"cell\" data-class=\"{label}\" data-combos=\"{held}\" data-possible=\"{}\"",
-            cell.possible
+            "<g class=\"cell\" data-class=\"{label}\" data-combos=\"{held}\" data-possible=\"{}\" \
+             data-frequency=\"{:.4}\"",
+            cell.possible,
+            cell.frequency()
         );
-        let bg = match &groups {
+        let parts: Vec<(u64, Rgb)> = match &groups {
             Some(g) if cell.weight > 0 => {
                 let w = g[i];
                 for group in Group::ALL {
                     let share = w[group as usize] as f64 / cell.weight as f64;
                     let _ = write!(s, " data-{}=\"{share:.3}\"", group.key().replace('_', "-"));
                 }
-                let _ = writeln!(s, ">");
-                let mut left = 0u64;
-                for group in Group::ALL {
-                    let part = w[group as usize];
-                    if part == 0 {
-                        continue;
-                    }
-                    let x0 = x * 1000 + (left * CELL as u64 * 1000 / cell.weight) as usize;
-                    left += part;
-                    let x1 = x * 1000 + (left * CELL as u64 * 1000 / cell.weight) as usize;
-                    let _ = writeln!(
-                        s,
-                        "<rect x=\"{}\" y=\"{y}\" width=\"{}\" height=\"{CELL}\" fill=\"{}\"/>",
-                        milli(x0),
-                        milli(x1 - x0),
-                        hex(group.colour())
-                    );
-                }
-                let _ = writeln!(
-                    s,
-                    "<rect x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"none\" \
-                     stroke=\"#ffffff\"/>"
-                );
-                Group::ALL.into_iter().find(|g| w[*g as usize] > 0).map_or(EMPTY, Group::colour)
+                Group::ALL.iter().map(|g| (w[*g as usize], g.colour())).collect()
             }
-            _ => {
-                let _ = writeln!(s, ">");
-                let bg = weight_colour(cell.frequency());
-                let _ = writeln!(
-                    s,
-                    "<rect x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{}\" \
-                     stroke=\"#ffffff\"/>",
-                    hex(bg)
-                );
-                bg
-            }
+            _ => vec![(cell.weight, HELD)],
         };
-        let fg = if cell.weight == 0 { (150, 150, 150) } else { text_colour(bg) };
-        let _ = writeln!(
-            s,
-            "<text x=\"{}\" y=\"{}\" font-size=\"13\" text-anchor=\"middle\" fill=\"{}\">{label}</text>",
-            x + CELL / 2,
-            y + 19,
-            hex(fg)
-        );
-        if cell.weight > 0 {
-            let _ = writeln!(
-                s,
-                "<text x=\"{}\" y=\"{}\" font-size=\"10\" text-anchor=\"middle\" fill=\"{}\">{held}</text>",
-                x + CELL / 2,
-                y + 34,
-                hex(fg)
-            );
-        }
+        let _ = writeln!(s, ">");
+        let c = Cell {
+            x: MARGIN + col * CELL,
+            y: TOP + row * CELL,
+            filled: Cell::height(cell.weight, u64::from(cell.possible)),
+            parts: &parts,
+        };
+        c.draw(&mut s);
+        let number = match numbers {
+            CellNumber::Combos => (cell.weight > 0).then(|| held.clone()),
+            CellNumber::Percent => (cell.weight > 0 && cell.frequency() < 1.0).then(|| {
+                format!("{}%", ((cell.frequency() * 100.0).round() as u32).clamp(1, 99))
+            }),
+        };
+        c.text(&mut s, &label, number.as_deref(), cell.weight > 0);
         let _ = writeln!(s, "</g>");
     }
-    legend(&mut s, summary, hits);
+    legend(&mut s, summary, hits, numbers);
     s.push_str("</svg>\n");
     s
 }
 
-/// Thousandths of a pixel as a decimal: `12.5`.
-fn milli(v: usize) -> String {
-    combos_text(v as u64)
-}
-
-fn legend(s: &mut String, summary: &Summary, hits: Option<&Analysis>) {
-    let x = 2 * MARGIN + SIZE * CELL;
-    let mut y = TOP + 12;
-    let line = |s: &mut String, y: &mut usize, text: &str, swatch: Option<Rgb>| {
-        if let Some(c) = swatch {
+/// A legend line: a swatch (filled from the bottom by `filled` of 14 pixels, in `colour`) and
+/// its text, or the text alone; the next line's baseline is 20 pixels lower.
+pub(crate) fn legend_line(
+    s: &mut String,
+    (x, y): (usize, &mut usize),
+    text: &str,
+    swatch: Option<(Rgb, usize)>,
+) {
+    if let Some((colour, filled)) = swatch {
+        let top = *y - 11;
+        let _ = writeln!(
+            s,
+            "<rect x=\"{x}\" y=\"{top}\" width=\"14\" height=\"14\" fill=\"{}\" stroke=\"#999999\"/>",
+            hex(EMPTY)
+        );
+        if filled > 0 {
             let _ = writeln!(
                 s,
-                "<rect x=\"{x}\" y=\"{}\" width=\"14\" height=\"14\" fill=\"{}\"/>",
-                *y - 11,
-                hex(c)
+                "<rect x=\"{x}\" y=\"{}\" width=\"14\" height=\"{filled}\" fill=\"{}\" \
+                 stroke=\"#999999\"/>",
+                top + 14 - filled,
+                hex(colour)
             );
         }
-        let tx = if swatch.is_some() { x + 20 } else { x };
-        let _ = writeln!(s, "<text x=\"{tx}\" y=\"{y}\" font-size=\"12\">{}</text>", escape(text));
-        *y += 20;
-    };
+    }
+    let tx = if swatch.is_some() { x + 20 } else { x };
+    let _ = writeln!(s, "<text x=\"{tx}\" y=\"{}\" font-size=\"12\">{}</text>", *y, escape(text));
+    *y += 20;
+}
+
+/// The legend's lines on how a cell's filled height reads.
+pub(crate) fn fill_legend(s: &mut String, x: usize, y: &mut usize, colour: Rgb) {
+    legend_line(s, (x, y), "filled from the bottom: the share of", None);
+    *y -= 4;
+    legend_line(s, (x, y), "the class held (weights, card removal)", None);
+    legend_line(s, (x, y), "all of the class", Some((colour, 14)));
+    legend_line(s, (x, y), "half (weight 0.5, or half its combos)", Some((colour, 7)));
+    legend_line(s, (x, y), "not in the range", Some((colour, 0)));
+}
+
+fn legend(s: &mut String, summary: &Summary, hits: Option<&Analysis>, numbers: CellNumber) {
+    let x = 2 * MARGIN + SIZE * CELL;
+    let mut y = TOP + 12;
     let _ = writeln!(s, "<g class=\"legend\">");
-    line(
-        s,
-        &mut y,
-        &format!(
+    let total = match numbers {
+        CellNumber::Combos => format!(
             "{} of {} combos ({:.2}%)",
             combos_text(summary.weight),
             summary.possible,
             summary.percent()
         ),
-        None,
-    );
-    line(s, &mut y, "numbers: weighted combos held", None);
+        CellNumber::Percent => format!("{:.1}% of hands", summary.percent()),
+    };
+    legend_line(s, (x, &mut y), &total, None);
+    legend_line(s, (x, &mut y), numbers.legend(), None);
     y += 6;
     match hits {
-        None => {
-            for (text, f) in
-                [("not in the range", 0.0), ("25% of the class", 0.25), ("50%", 0.5), ("100%", 1.0)]
-            {
-                line(s, &mut y, text, Some(weight_colour(f)));
-            }
-        }
+        None => fill_legend(s, x, &mut y, HELD),
         Some(a) => {
             let mut totals = [0u64; 4];
             for ch in &a.combos {
@@ -327,38 +486,56 @@ fn legend(s: &mut String, summary: &Summary, hits: Option<&Analysis>) {
             }
             for g in Group::ALL {
                 let text = format!("{} {:.1}%", g.name(), a.percent(totals[g as usize]));
-                line(s, &mut y, &text, Some(g.colour()));
+                legend_line(s, (x, &mut y), &text, Some((g.colour(), 14)));
             }
-            line(s, &mut y, "not in the range", Some(EMPTY));
+            y += 6;
+            fill_legend(s, x, &mut y, Group::Pair.colour());
         }
     }
     let _ = writeln!(s, "</g>");
 }
 
-/// A self-contained HTML page: the title, the SVG inline, then `tables` (already HTML).
+/// A self-contained HTML page: the title in the browser's tab, the SVG inline (it draws the
+/// title itself, so the page does not repeat it as a heading), then `tables` (already HTML).
 pub fn html(svg: &str, title: &str, tables: &str) -> String {
     let t = escape(title);
     format!(
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{t}</title>\n\
-         <style>\nbody {{ font-family: DejaVu Sans, Arial, sans-serif; margin: 2em; }}\n\
-         table {{ border-collapse: collapse; margin: 1em 0; }}\n\
-         th, td {{ border: 1px solid #ccc; padding: 2px 8px; text-align: left; }}\n\
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>{t}</title>\n\
+         <style>\nbody {{ font-family: DejaVu Sans, Arial, sans-serif; font-size: 14px; \
+         margin: 1em 1.5em; color: #222222; }}\n\
+         svg {{ display: block; max-width: 100%; height: auto; margin: 0 0 1.5em; }}\n\
+         table {{ border-collapse: collapse; margin: 0 0 1.5em; }}\n\
+         caption {{ text-align: left; font-weight: bold; padding: 0 0 4px; }}\n\
+         th, td {{ border: 1px solid #cccccc; padding: 2px 8px; text-align: left; }}\n\
+         th {{ background: #f2f2f2; }}\n\
          td.n {{ text-align: right; font-variant-numeric: tabular-nums; }}\n</style>\n</head>\n\
-         <body>\n<h1>{t}</h1>\n{svg}{tables}</body>\n</html>\n"
+         <body>\n{svg}{tables}</body>\n</html>\n"
     )
 }
 
-/// An HTML table with a header row; cells are escaped, and columns after the first are numbers.
+/// Whether a table cell holds a number (`12`, `0.5`, `45.00%`, `1,326`): such cells are
+/// aligned right.
+fn numeric(cell: &str) -> bool {
+    let t = cell.trim().trim_end_matches('%').replace(',', "");
+    !t.is_empty() && t.parse::<f64>().is_ok_and(f64::is_finite)
+}
+
+/// An HTML table with a header row (left out when every heading is empty); cells are escaped,
+/// and cells holding numbers are aligned right.
 pub fn html_table(caption: &str, header: &[&str], rows: &[Vec<String>]) -> String {
-    let mut s = format!("<table>\n<caption>{}</caption>\n<tr>", escape(caption));
-    for h in header {
-        let _ = write!(s, "<th>{}</th>", escape(h));
+    let mut s = format!("<table>\n<caption>{}</caption>\n", escape(caption));
+    if header.iter().any(|h| !h.is_empty()) {
+        s.push_str("<tr>");
+        for h in header {
+            let _ = write!(s, "<th>{}</th>", escape(h));
+        }
+        s.push_str("</tr>\n");
     }
-    s.push_str("</tr>\n");
     for row in rows {
         s.push_str("<tr>");
         for (i, cell) in row.iter().enumerate() {
-            let class = if i == 0 { "" } else { " class=\"n\"" };
+            let class = if i > 0 && numeric(cell) { " class=\"n\"" } else { "" };
             let _ = write!(s, "<td{class}>{}</td>", escape(cell));
         }
         s.push_str("</tr>\n");

@@ -119,15 +119,15 @@ pub fn run(args: PushFoldArgs) -> anyhow::Result<ExitCode> {
         let (push, call) = (summarize(&s.push_range(), CardSet::EMPTY), summary_call(s));
         let title = title(s);
         if let Some(path) = &args.svg {
-            let push_svg = picture::svg(&push, None, &format!("{title}: push"));
+            let push_svg = grid(&push, &format!("{title}: push"));
             super::range::write_atomic(path, "--svg", push_svg.as_bytes())?;
             let call_path = call_file(path);
-            let call_svg = picture::svg(&call, None, &format!("{title}: call"));
+            let call_svg = grid(&call, &format!("{title}: call"));
             super::range::write_atomic(&call_path, "--svg", call_svg.as_bytes())?;
         }
         if let Some(path) = &args.html {
-            let svgs = picture::svg(&push, None, &format!("{title}: push (small blind)"))
-                + &picture::svg(&call, None, &format!("{title}: call (big blind)"));
+            let svgs = grid(&push, &format!("{title}: push (small blind)"))
+                + &grid(&call, &format!("{title}: call (big blind)"));
             let rows = vec![
                 vec!["push (small blind)".to_string(), compact(&s.push_range())],
                 vec!["call (big blind)".to_string(), compact(&s.call_range())],
@@ -139,6 +139,12 @@ pub fn run(args: PushFoldArgs) -> anyhow::Result<ExitCode> {
     }
     std::io::stdout().lock().write_all(out.as_bytes()).context("writing the report")?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// One side's grid: each cell filled by the share of the class played, and numbered with it
+/// where the class is mixed.
+fn grid(s: &Summary, title: &str) -> String {
+    picture::svg_numbered(s, None, title, picture::CellNumber::Percent)
 }
 
 fn summary_call(s: &Solution) -> Summary {

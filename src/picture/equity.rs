@@ -6,14 +6,14 @@
 //! use feltkit::picture::equity::{hands_svg, HandCell};
 //! use feltkit::range::HandClass;
 //! let aa = HandClass::all()[0];
-//! let cells = [HandCell { class: aa, weight: 6000, equity: 0.85, share: 1.0 }];
+//! let cells = [HandCell { class: aa, weight: 6000, possible: 6, equity: 0.85, share: 1.0 }];
 //! let picture = hands_svg(&cells, "felt equity AA KK --by-hand", "player 1: AA, 85.00%");
 //! assert!(picture.contains("data-class=\"AA\" data-equity=\"0.8500\""));
 //! ```
 
 use std::fmt::Write;
 
-use super::{combos_text, escape, text_colour, Rgb, EMPTY};
+use super::{combos_text, escape, ink, Cell, Rgb, CELL};
 use crate::range::grid::{class_at, SIZE};
 use crate::range::HandClass;
 
@@ -38,21 +38,24 @@ pub struct HandCell {
     pub class: HandClass,
     /// Its weighted combos in the range, in thousandths.
     pub weight: u64,
+    /// Its combos that the known cards (board, dead cards, the other players' exact cards)
+    /// leave possible: the cell is filled in proportion to `weight` over these.
+    pub possible: u16,
     /// Its equity against the other players (0 to 1).
     pub equity: f64,
     /// Its share of the player's deals (0 to 1).
     pub share: f64,
 }
 
-const CELL: usize = 44;
 const MARGIN: usize = 16;
 const TOP: usize = 66;
 const LEGEND_W: usize = 300;
 
-/// The grid of one player's range as SVG: each class held coloured by its equity
-/// ([`equity_colour`]) with its equity in percent under its name; classes not held grey. Every
-/// cell is a `<g class="cell">` with `data-class`, and for classes held `data-equity`,
-/// `data-share` (4 decimals) and `data-combos` (weighted combos).
+/// The grid of one player's range as SVG: each class held filled from the bottom by the share
+/// of the class held, coloured by its equity ([`equity_colour`]), with its equity in percent
+/// under its name; classes not held grey. Every cell is a `<g class="cell">` with `data-class`,
+/// and for classes held `data-equity`, `data-share` (4 decimals), `data-combos` (weighted
+/// combos) and `data-frequency` (the share of the class held, 4 decimals).
 pub fn hands_svg(cells: &[HandCell], title: &str, subtitle: &str) -> String {
     let grid = SIZE * CELL;
     let width = 2 * MARGIN + grid + LEGEND_W;
@@ -64,48 +67,34 @@ pub fn hands_svg(cells: &[HandCell], title: &str, subtitle: &str) -> String {
     for row in 0..SIZE {
         for col in 0..SIZE {
             let Some(class) = class_at(row, col) else { continue };
-            let (x, y) = (MARGIN + col * CELL, TOP + row * CELL);
             let label = class.to_string();
             let cell = cells.iter().find(|c| c.class == class && c.weight > 0);
             let _ = write!(s, "<g class=\"cell\" data-class=\"{label}\"");
-            let bg = match cell {
+            let parts = match cell {
                 Some(c) => {
+                    let frequency = if c.possible == 0 {
+                        0.0
+                    } else {
+                        c.weight as f64 / (1000.0 * f64::from(c.possible))
+                    };
                     let _ = write!(
                         s,
-                        " data-equity=\"{:.4}\" data-share=\"{:.4}\" data-combos=\"{}\"",
+                        " data-equity=\"{:.4}\" data-share=\"{:.4}\" data-combos=\"{}\" \
+                         data-frequency=\"{frequency:.4}\"",
                         c.equity,
                         c.share,
                         combos_text(c.weight)
                     );
-                    equity_colour(c.equity)
+                    vec![(c.weight, equity_colour(c.equity))]
                 }
-                None => EMPTY,
+                None => Vec::new(),
             };
             let _ = writeln!(s, ">");
-            let _ = writeln!(
-                s,
-                "<rect x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{}\" \
-                 stroke=\"#ffffff\"/>",
-                hex(bg)
-            );
-            let fg = if cell.is_some() { text_colour(bg) } else { (150, 150, 150) };
-            let _ = writeln!(
-                s,
-                "<text x=\"{}\" y=\"{}\" font-size=\"13\" text-anchor=\"middle\" fill=\"{}\">{label}</text>",
-                x + CELL / 2,
-                y + 19,
-                hex(fg)
-            );
-            if let Some(c) = cell {
-                let _ = writeln!(
-                    s,
-                    "<text x=\"{}\" y=\"{}\" font-size=\"10\" text-anchor=\"middle\" fill=\"{}\">{:.1}</text>",
-                    x + CELL / 2,
-                    y + 34,
-                    hex(fg),
-                    100.0 * c.equity
-                );
-            }
+            let filled = cell.map_or(0, |c| Cell::height(c.weight, u64::from(c.possible)));
+            let drawn = Cell { x: MARGIN + col * CELL, y: TOP + row * CELL, filled, parts: &parts };
+            drawn.draw(&mut s);
+            let number = cell.map(|c| format!("{:.1}", 100.0 * c.equity));
+            drawn.text(&mut s, &label, number.as_deref(), cell.is_some());
             let _ = writeln!(s, "</g>");
         }
     }
@@ -121,7 +110,8 @@ pub fn hands_svg(cells: &[HandCell], title: &str, subtitle: &str) -> String {
         swatch(&mut s, x, y, equity_colour(e), text);
         y += 20;
     }
-    swatch(&mut s, x, y, EMPTY, "not in the range");
+    y += 6;
+    super::fill_legend(&mut s, x, &mut y, equity_colour(0.75));
     let _ = writeln!(s, "</g>");
     s.push_str("</svg>\n");
     s
@@ -166,8 +156,10 @@ const BAR_H: usize = 240;
 
 /// Stacked bars of the players' equities, one bar per column, player 1 at the bottom; with
 /// `now`, a dashed line at player 1's equity before the next card. Each bar is a
-/// `<g class="column">` with `data-label` and `data-equity` (each player's, 4 decimals,
-/// comma-separated).
+/// `<g class="column">` with `data-label`, `data-equity` (each player's, 4 decimals,
+/// comma-separated), a `<title>` naming every player's equity (shown on hover), and each
+/// player's equity written in its part of the bar where it fits (`<text class="value">`; the
+/// largest part always fits).
 pub fn streets_svg(
     players: &[String],
     columns: &[Column],
@@ -178,7 +170,7 @@ pub fn streets_svg(
     let gap = if columns.len() > 8 { 4 } else { 24 };
     let left = 56;
     let top = 52;
-    let legend_h = 20 * (players.len() + usize::from(now.is_some())) + 10;
+    let legend_h = 20 * (players.len() + usize::from(now.is_some()) + 1) + 10;
     let plot_w = columns.len() * (bar_w + gap) + gap;
     // Wide enough for the title too (about 9 pixels a character at its size).
     let width = (left + plot_w + MARGIN).max(2 * MARGIN + 9 * title.chars().count()).max(420);
@@ -209,12 +201,22 @@ pub fn streets_svg(
             escape(&col.label),
             data.join(",")
         );
-        // Milli-pixels, so the segments meet exactly.
+        let tip: Vec<String> = (1..=col.equities.len())
+            .zip(&col.equities)
+            .map(|(p, e)| format!("player {p} {:.2}%", 100.0 * e))
+            .collect();
+        let _ = writeln!(s, "<title>{}: {}</title>", escape(&col.label), tip.join(", "));
+        // Each player's part, from the bottom: its bottom edge and height in milli-pixels, so
+        // the parts meet exactly.
+        let mut parts = Vec::with_capacity(col.equities.len());
         let mut bottom = (top + BAR_H) * 1000;
-        for (p, e) in col.equities.iter().enumerate() {
+        for e in &col.equities {
             let h = (e.clamp(0.0, 1.0) * (BAR_H * 1000) as f64).round() as usize;
             let h = h.min(bottom - top * 1000);
             bottom -= h;
+            parts.push((bottom, h));
+        }
+        for (p, &(bottom, h)) in parts.iter().enumerate() {
             if h > 0 {
                 let _ = writeln!(
                     s,
@@ -225,12 +227,26 @@ pub fn streets_svg(
                 );
             }
         }
-        if let Some(e) = col.equities.first().filter(|_| bar_w >= 40) {
+        // Each player's equity inside its part of the bar, where it fits: across a wide bar,
+        // along a narrow one. The largest part always has room.
+        for (p, (&(bottom, h), e)) in parts.iter().zip(&col.equities).enumerate() {
+            let room = if bar_w >= 40 { 16_000 } else { 40_000 };
+            if h < room {
+                continue;
+            }
+            let (cx, cy) = (x * 1000 + bar_w * 500, bottom + h / 2);
+            let (cx, cy) = (combos_text(cx as u64), combos_text(cy as u64));
+            let turn = if bar_w >= 40 {
+                String::new()
+            } else {
+                format!(" transform=\"rotate(-90 {cx} {cy})\"")
+            };
             let _ = writeln!(
                 s,
-                "<text x=\"{}\" y=\"{}\" font-size=\"11\" text-anchor=\"middle\" fill=\"#ffffff\">{:.1}%</text>",
-                x + bar_w / 2,
-                top + BAR_H - 6,
+                "<text class=\"value\" x=\"{cx}\" y=\"{cy}\" dy=\"0.35em\" font-size=\"{}\" \
+                 text-anchor=\"middle\" fill=\"{}\"{turn}>{:.1}%</text>",
+                if bar_w >= 40 { 11 } else { 10 },
+                hex(ink(PLAYER_COLOURS[p % PLAYER_COLOURS.len()])),
                 100.0 * e
             );
         }
@@ -261,7 +277,13 @@ pub fn streets_svg(
         swatch(&mut s, left, y, PLAYER_COLOURS[p % PLAYER_COLOURS.len()], &text);
         y += 20;
     }
+    let _ = writeln!(
+        s,
+        "<text x=\"{left}\" y=\"{y}\" font-size=\"12\">numbers: each player's equity, in its part \
+         of the bar where it fits</text>"
+    );
     if now.is_some() {
+        y += 20;
         let _ = writeln!(
             s,
             "<text x=\"{}\" y=\"{y}\" font-size=\"12\">dashed line: player 1's equity before the card</text>",
@@ -276,6 +298,7 @@ pub fn streets_svg(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::picture::text_colour;
 
     #[test]
     fn equity_colours_run_from_red_through_yellow_to_green() {

@@ -7,7 +7,8 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use feltkit::equity::{by_hand_with, ByHand, ClassEquity, HandCounts, HandEquity, Method};
-use feltkit::equity::{Options, Query};
+use feltkit::card::CardSet;
+use feltkit::equity::{Holding, Options, Query};
 use feltkit::picture::equity::{equity_colour, hands_svg, HandCell};
 use feltkit::picture::{self, combos_text, text_colour};
 use feltkit::range::grid::{class_at, SIZE};
@@ -29,10 +30,10 @@ pub(super) fn run(q: &Query, args: &EquityArgs, opts: &Options) -> anyhow::Resul
         if player >= b.players.len() {
             anyhow::bail!("--player {}: there are {} players", args.player, b.players.len());
         }
-        write_atomic(path, "--svg", svg(&b, player, &title).as_bytes())?;
+        write_atomic(path, "--svg", svg(q, &b, player, &title).as_bytes())?;
     }
     if let Some(path) = &args.html {
-        write_atomic(path, "--html", html(&b, &title, args.combos).as_bytes())?;
+        write_atomic(path, "--html", html(q, &b, &title, args.combos).as_bytes())?;
     }
     let mut out = String::new();
     if args.json {
@@ -161,14 +162,41 @@ fn grid(out: &mut String, b: &ByHand, p: usize, colours: Option<Palette>) {
     let _ = writeln!(out, "{what}");
 }
 
+/// The cards player `p` cannot hold: the board, the dead cards and the other players' exact
+/// cards.
+fn blocked(q: &Query, p: usize) -> CardSet {
+    let Ok(parsed) = q.parse() else { return CardSet::EMPTY };
+    let mut out = parsed.dead;
+    for c in &parsed.board {
+        out.insert(*c);
+    }
+    for (i, h) in parsed.players.iter().enumerate() {
+        if let (true, Holding::Cards(cards)) = (i != p, h) {
+            for c in cards {
+                out.insert(*c);
+            }
+        }
+    }
+    out
+}
+
 /// The cells of player `p`'s grid picture.
-fn cells(b: &ByHand, p: usize) -> Vec<HandCell> {
+fn cells(q: &Query, b: &ByHand, p: usize) -> Vec<HandCell> {
+    let blocked = blocked(q, p);
     b.classes(p)
         .into_iter()
         .filter(|c| c.counts.total > 0)
         .map(|c| HandCell {
             class: c.class,
             weight: c.weight,
+            possible: c
+                .class
+                .combos()
+                .iter()
+                .filter(|combo| combo.set().is_disjoint(blocked))
+                .count()
+                .try_into()
+                .unwrap_or(u16::MAX),
             equity: c.counts.equity(),
             share: b.share(&c.counts),
         })
@@ -176,14 +204,14 @@ fn cells(b: &ByHand, p: usize) -> Vec<HandCell> {
 }
 
 /// Player `p`'s grid as SVG.
-fn svg(b: &ByHand, p: usize, title: &str) -> String {
+fn svg(q: &Query, b: &ByHand, p: usize, title: &str) -> String {
     let e = &b.equity.players[p];
     let subtitle = format!("player {}: {}, equity {}", p + 1, e.spec, pct(e.equity));
-    hands_svg(&cells(b, p), title, &subtitle)
+    hands_svg(&cells(q, b, p), title, &subtitle)
 }
 
 /// The HTML page: each player's grid and table of classes.
-fn html(b: &ByHand, title: &str, combos: bool) -> String {
+fn html(q: &Query, b: &ByHand, title: &str, combos: bool) -> String {
     let mut pictures = String::new();
     let mut tables = picture::html_table(
         "players",
@@ -195,7 +223,7 @@ fn html(b: &ByHand, title: &str, combos: bool) -> String {
             .collect::<Vec<_>>(),
     );
     for p in 0..b.players.len() {
-        pictures += &svg(b, p, title);
+        pictures += &svg(q, b, p, title);
         let mut rows = Vec::new();
         for class in sorted(b, p) {
             let line = |name: String, n: String, weight: u64, c: &HandCounts| {

@@ -7,7 +7,9 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use feltkit::card::{format_cards, Card};
-use feltkit::equity::{next_cards, runout, Equity, Method, NextCards, Options, Query, Street};
+use feltkit::equity::{
+    next_cards, runout, Equity, Method, NextCard, NextCards, Options, Query, Street,
+};
 use feltkit::picture::equity::{streets_svg, Column};
 use feltkit::picture::{self};
 use serde_json::{json, Value};
@@ -97,6 +99,17 @@ fn groups(next: &NextCards, p: usize) -> Vec<Group> {
         }
     }
     out
+}
+
+/// The next cards in the chart's order, which its HTML table keeps: by player 1's equity from
+/// the highest, ties from the highest card.
+fn chart_order(next: &NextCards) -> Vec<&NextCard> {
+    let mut cards: Vec<&NextCard> = next.cards.iter().collect();
+    cards.sort_by(|a, b| {
+        let (x, y) = (a.equity.players[0].equity, b.equity.players[0].equity);
+        y.total_cmp(&x).then(b.card.index().cmp(&a.card.index()))
+    });
+    cards
 }
 
 /// How many next cards raise, keep and lower player `p`'s equity.
@@ -237,11 +250,7 @@ impl Report {
                 streets_svg(specs, &columns, title, None)
             }
             Report::Next(next) => {
-                let mut cards: Vec<&feltkit::equity::NextCard> = next.cards.iter().collect();
-                cards.sort_by(|a, b| {
-                    let (x, y) = (a.equity.players[0].equity, b.equity.players[0].equity);
-                    y.total_cmp(&x).then(b.card.index().cmp(&a.card.index()))
-                });
+                let cards = chart_order(next);
                 let columns: Vec<Column> = cards
                     .iter()
                     .map(|c| Column {
@@ -267,7 +276,7 @@ impl Report {
                 })
                 .collect(),
             Report::Next(next) => std::iter::once(("now".to_string(), &next.now))
-                .chain(next.cards.iter().map(|c| (c.card.to_string(), &c.equity)))
+                .chain(chart_order(next).into_iter().map(|c| (c.card.to_string(), &c.equity)))
                 .map(|(label, e)| {
                     let mut row = vec![label];
                     row.extend(e.players.iter().map(|p| pct(p.equity)));
