@@ -23,6 +23,7 @@ mod equity_preflop;
 mod eval_rankings;
 mod import_acpc;
 mod import_pokerstars;
+mod pictures;
 mod play;
 mod pokerkit;
 mod pokerkit_acpc;
