@@ -253,7 +253,11 @@ impl Cell<'_> {
         if possible == 0 {
             0
         } else {
-            weight.saturating_mul(CELL as u64).checked_div(possible).unwrap_or(0).min(CELL as u64 * 1000)
+            weight
+                .saturating_mul(CELL as u64)
+                .checked_div(possible)
+                .unwrap_or(0)
+                .min(CELL as u64 * 1000)
         }
     }
 
@@ -409,9 +413,8 @@ pub fn svg_numbered(
         c.draw(&mut s);
         let number = match numbers {
             CellNumber::Combos => (cell.weight > 0).then(|| held.clone()),
-            CellNumber::Percent => (cell.weight > 0 && cell.frequency() < 1.0).then(|| {
-                format!("{}%", ((cell.frequency() * 100.0).round() as u32).clamp(1, 99))
-            }),
+            CellNumber::Percent => (cell.weight > 0 && cell.frequency() < 1.0)
+                .then(|| format!("{}%", ((cell.frequency() * 100.0).round() as u32).clamp(1, 99))),
         };
         c.text(&mut s, &label, number.as_deref(), cell.weight > 0);
         let _ = writeln!(s, "</g>");
@@ -562,6 +565,25 @@ mod tests {
             escape("QQ+,AKs <&> \"x\" 'y'"),
             "QQ+,AKs &lt;&amp;&gt; &quot;x&quot; &apos;y&apos;"
         );
+    }
+
+    #[test]
+    fn contrast_follows_wcag_and_text_takes_the_better_ink() {
+        assert!((contrast((0, 0, 0), (255, 255, 255)) - 21.0).abs() < 1e-9);
+        assert!((contrast(HELD, HELD) - 1.0).abs() < 1e-9);
+        assert_eq!(ink(HELD), (0, 0, 0));
+        assert_eq!(ink(Group::TwoPairPlus.colour()), (255, 255, 255));
+        assert_eq!(ink(EMPTY), (0, 0, 0));
+    }
+
+    #[test]
+    fn the_filled_height_is_the_share_of_the_class_held() {
+        // Two of AKs's four combos, or all four at weight 0.5: half of 44 pixels.
+        assert_eq!(Cell::height(2000, 4), 22_000);
+        assert_eq!(Cell::height(6000, 6), 44_000);
+        assert_eq!(Cell::height(1, 12), 3);
+        assert_eq!(Cell::height(0, 0), 0);
+        assert_eq!(Cell::height(u64::MAX, 1), 44_000);
     }
 
     #[test]

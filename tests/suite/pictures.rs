@@ -121,7 +121,10 @@ fn push_fold_cells_print_the_percent_played_that_the_legend_names() {
     let doc = Document::parse(&text).unwrap();
     let legend = doc.descendants().find(|n| n.attribute("class") == Some("legend")).unwrap();
     let lines = texts(legend);
-    assert!(lines.contains(&"numbers: % of the class held, where not all".to_string()), "{lines:?}");
+    assert!(
+        lines.contains(&"numbers: % of the class held, where not all".to_string()),
+        "{lines:?}"
+    );
     assert!(lines.iter().all(|l| !l.contains("combos (")), "no weighted combos: {lines:?}");
     let mut mixed = 0;
     for class in json["classes"].as_array().unwrap() {
@@ -177,9 +180,8 @@ fn nothing_and_not_in_the_range_have_clearly_distinct_colours() {
             }
         }
     }
-    let colour = |name: &str| {
-        swatches.iter().find(|s| s.0.starts_with(name)).map(|s| s.1.clone()).unwrap()
-    };
+    let colour =
+        |name: &str| swatches.iter().find(|s| s.0.starts_with(name)).map(|s| s.1.clone()).unwrap();
     let (nothing, empty) = (colour("nothing"), colour("not in the range"));
     let ratio = contrast(&nothing, &empty);
     assert!(ratio >= 3.0, "nothing {nothing} on not in the range {empty}: contrast {ratio:.2}");
@@ -238,10 +240,8 @@ fn the_streets_chart_labels_each_bar_with_the_equities() {
     assert_eq!(next.len(), 45);
     for (label, equities, values) in &next {
         assert!(!values.is_empty(), "{label}: no value");
-        let written: Vec<String> = equities
-            .iter()
-            .map(|e| format!("{:.1}%", 100.0 * e.parse::<f64>().unwrap()))
-            .collect();
+        let written: Vec<String> =
+            equities.iter().map(|e| format!("{:.1}%", 100.0 * e.parse::<f64>().unwrap())).collect();
         assert!(values.iter().all(|v| written.contains(v)), "{label}: {values:?}");
     }
     // An ace leaves AhKh 42 of 44 rivers: 95.45%.

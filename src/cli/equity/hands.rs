@@ -6,8 +6,8 @@ use std::fmt::Write as _;
 use std::io::Write;
 use std::process::ExitCode;
 
-use feltkit::equity::{by_hand_with, ByHand, ClassEquity, HandCounts, HandEquity, Method};
 use feltkit::card::CardSet;
+use feltkit::equity::{by_hand_with, ByHand, ClassEquity, HandCounts, HandEquity, Method};
 use feltkit::equity::{Holding, Options, Query};
 use feltkit::picture::equity::{equity_colour, hands_svg, HandCell};
 use feltkit::picture::{self, combos_text, text_colour};
