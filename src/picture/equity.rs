@@ -279,8 +279,8 @@ pub fn streets_svg(
     }
     let _ = writeln!(
         s,
-        "<text x=\"{left}\" y=\"{y}\" font-size=\"12\">numbers: each player's equity, in its part \
-         of the bar where it fits</text>"
+        "<text x=\"{left}\" y=\"{y}\" font-size=\"12\">numbers: each player's equity, where it \
+         fits</text>"
     );
     if now.is_some() {
         y += 20;
