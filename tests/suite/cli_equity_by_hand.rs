@@ -229,14 +229,11 @@ fn pictures_replace_files_whole() {
 }
 
 /// With a Chromium on the machine, the by-hand page and the streets page load without a
-/// console message and show their pictures; without one the test says so and passes.
+/// console message and show their pictures; without one the test says so and passes, unless
+/// `FELTKIT_REQUIRE_BROWSER` is set.
 #[test]
 fn the_html_pages_load_in_a_headless_browser_without_console_errors() {
-    let browser = ["chromium", "chromium-browser", "google-chrome"].into_iter().find(|b| {
-        std::process::Command::new(b).arg("--version").output().is_ok_and(|o| o.status.success())
-    });
-    let Some(browser) = browser else {
-        eprintln!("skipped: no chromium on this machine (install it to run this test)");
+    let Some(browser) = crate::common::browser() else {
         return;
     };
     let dir = tempfile::tempdir().unwrap();

@@ -226,14 +226,10 @@ fn the_example_pictures_in_docs_are_current() {
 }
 
 /// With a Chromium on the machine, the page renders with its 169 cells; without one the test
-/// says so and passes.
+/// says so and passes, unless `FELTKIT_REQUIRE_BROWSER` is set.
 #[test]
 fn the_html_page_renders_in_a_headless_browser_where_one_exists() {
-    let browser = ["chromium", "chromium-browser", "google-chrome"].into_iter().find(|b| {
-        std::process::Command::new(b).arg("--version").output().is_ok_and(|o| o.status.success())
-    });
-    let Some(browser) = browser else {
-        eprintln!("skipped: no chromium on this machine");
+    let Some(browser) = crate::common::browser() else {
         return;
     };
     let dir = tempfile::tempdir().unwrap();

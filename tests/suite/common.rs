@@ -60,3 +60,19 @@ pub fn pokerkit_python() -> Option<String> {
     eprintln!("skipped: {why} (pip install pokerkit==0.7.7, or set FELTKIT_PYTHON)");
     None
 }
+
+/// The headless browser the page tests load pictures in: the first of Chromium's names that
+/// answers `--version`. `None`, with a message, when there is none; a panic instead when
+/// `FELTKIT_REQUIRE_BROWSER` is set (CI sets it: `.ci/run` installs Debian's chromium).
+pub fn browser() -> Option<&'static str> {
+    let found = ["chromium", "chromium-browser", "google-chrome"].into_iter().find(|b| {
+        Command::new(b).arg("--version").output().is_ok_and(|o| o.status.success())
+    });
+    if found.is_none() {
+        if std::env::var_os("FELTKIT_REQUIRE_BROWSER").is_some() {
+            panic!("no chromium on this machine, and FELTKIT_REQUIRE_BROWSER is set");
+        }
+        eprintln!("skipped: no chromium on this machine (apt-get install chromium)");
+    }
+    found
+}
