@@ -13,11 +13,14 @@ use anyhow::Context;
 use clap::Args;
 use feltkit::phh::stream::{ordered, Step, Window};
 use feltkit::play::{
-    big_bet, default_stakes, hand_rng, random_hand_counted, random_stacks, Counts, Style, Table,
+    big_bet, default_stakes, hand_rng, max_random_stack, random_hand_counted, random_stacks,
+    Counts, Style, Table, MAX_RANDOM_BETS,
 };
 use feltkit::rules::game::GAMES;
 use feltkit::rules::{Chips, Game, Opening, Stakes, Structure, MAX_CHIPS};
 use rand::Rng;
+
+use super::output::Output;
 
 /// The most hands one run may deal.
 pub const MAX_HANDS: u64 = 100_000_000;
@@ -320,14 +323,29 @@ pub fn run(args: DealArgs) -> anyhow::Result<ExitCode> {
             game.max_players
         );
     }
-    // Stakes that cannot start a hand are refused before any is dealt.
+    // Stakes that cannot start a hand are refused before any is dealt, with the stacks the
+    // hands would get: the ones given, or the largest that are drawn (they scale with the big
+    // bet, and must stay within the chip limit).
     if let Some(flag) = &args.stakes {
         for players in lo..=hi {
             let mut stakes =
                 flag.stakes(game, players).map_err(|e| anyhow::anyhow!("--stakes: {e}"))?;
-            stakes.stacks = vec![MAX_CHIPS / 16; players];
+            let unit = big_bet(game, &stakes);
+            stakes.stacks = match args.stacks.len() {
+                0 => vec![max_random_stack(unit).min(MAX_CHIPS); players],
+                1 => vec![args.stacks[0]; players],
+                _ => args.stacks.clone(),
+            };
             if let Err(e) = feltkit::rules::Hand::new(game, &stakes) {
                 anyhow::bail!("--stakes: {e} ({} with {players} players)", game.code);
+            }
+            if args.stacks.is_empty() && max_random_stack(unit) > MAX_CHIPS {
+                anyhow::bail!(
+                    "--stakes: stacks are drawn up to {MAX_RANDOM_BETS} big bets of {unit} chips, \
+                     {} chips, above the limit of {MAX_CHIPS} chips a stack may hold: give \
+                     smaller stakes, or the stacks with --stacks",
+                    max_random_stack(unit)
+                );
             }
         }
     }
@@ -460,21 +478,17 @@ pub fn run(args: DealArgs) -> anyhow::Result<ExitCode> {
             write_all(&mut out)?;
         }
         Some(path) => {
-            let real = feltkit::batch::resolve_links(path)
-                .with_context(|| format!("-o {}", path.display()))?;
-            let mut file =
-                super::batch::interrupt::create(|| feltkit::batch::AtomicFile::create(&real))
-                    .with_context(|| format!("-o {}: cannot be created", path.display()))?;
+            let name = format!("-o {}", path.display());
+            let mut file = Output::create(path, &name)?;
             let result = {
                 let mut out = std::io::BufWriter::with_capacity(1 << 16, file.file());
                 write_all(&mut out)
             };
             match result {
-                Ok(()) => super::batch::interrupt::finish(|| file.commit())
-                    .with_context(|| format!("-o {}: cannot be written", path.display()))?,
+                Ok(()) => file.commit()?,
                 Err(e) => {
-                    super::batch::interrupt::finish(|| drop(file));
-                    return Err(e.context(format!("-o {}: not written", path.display())));
+                    file.abandon();
+                    return Err(e.context(format!("{name}: not written")));
                 }
             }
         }

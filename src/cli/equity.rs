@@ -341,7 +341,7 @@ pub(super) fn write_table(out: &mut dyn Write, e: &Equity, auto: bool) -> std::i
             spec.to_string()
         }
     };
-    let width = e.players.iter().map(|p| name(&p.spec).chars().count()).max().unwrap_or(0).max(6);
+    let width = super::column_width(e.players.iter().map(|p| name(&p.spec).chars().count()), 6);
     let hilo = e.players.iter().any(|p| p.hilo.is_some());
     let (b, c, d) = if hilo { ("scoop", "high", "low") } else { ("win", "tie", "") };
     let mut head = format!("{:<width$}  {:>9}  {:>9}  {:>9}", "player", "equity", b, c);

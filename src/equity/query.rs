@@ -353,7 +353,7 @@ impl Query {
         let range = if self.game == Game::ShortDeck {
             let r = Range::parse(spec).map_err(|error| EquityError::Range {
                 player,
-                spec: spec.to_string(),
+                spec: quoted(spec),
                 error,
             })?;
             let masks = r.combos().filter(|(_, w)| *w > 0).map(|(c, _)| c.set().bits());
@@ -362,7 +362,7 @@ impl Query {
         } else {
             OmahaRange::parse(spec, size).map_err(|error| EquityError::Range {
                 player,
-                spec: spec.to_string(),
+                spec: quoted(spec),
                 error,
             })?
         };
@@ -377,7 +377,7 @@ impl Query {
             }
             let range = Range::parse(spec).map_err(|error| EquityError::Range {
                 player,
-                spec: spec.to_string(),
+                spec: quoted(spec),
                 error,
             })?;
             // A single combo is exact cards: collisions then name the card.
@@ -521,6 +521,12 @@ impl ParsedQuery {
         }
         known
     }
+}
+
+/// A player's text as a range error quotes it: cut short when it is very long (a range text
+/// over its length limit is quoted in part).
+fn quoted(spec: &str) -> String {
+    crate::text::excerpt(spec, 200)
 }
 
 #[cfg(test)]
