@@ -99,6 +99,38 @@ _pots: `felt replay --check` replays every one as legal and matching. Stakes are
 smallest (blinds 1/2, bets 2/4 in hold'em; ante 1, bring-in 2, bets 5/10 in stud; ante 1 in
 Americana).";
 
+/// The game dealt for a name of the shared game table ([`feltkit::equity::GAME_NAMES`], the
+/// names `felt equity` and `felt batch` take): the no-limit preset of hold'em, PokerKit's games
+/// for the others (pot-limit Omaha, fixed-limit Omaha high-low, stud high-low and razz,
+/// no-limit short deck), Big O for omaha5-8.
+fn by_name(name: &str) -> Option<Game> {
+    use feltkit::equity::Game as E;
+    let (code, hole) = match name.parse::<E>().ok()? {
+        E::Holdem => ("nlhe", None),
+        E::ShortDeck => ("NS", None),
+        E::Omaha => ("PO", None),
+        E::Omaha5 => ("PO", Some(5)),
+        E::Omaha6 => ("PO", Some(6)),
+        E::Omaha8 => ("FO/8", None),
+        E::Omaha85 => ("FO/8", Some(5)),
+        E::Omaha68 => ("FO/8", Some(6)),
+        E::Turnover => ("turnover", None),
+        E::Stud7 => ("stud7", None),
+        E::Stud8 => ("F7S/8", None),
+        E::Razz => ("FR", None),
+        E::Americana => ("americana", None),
+    };
+    let game = Game::by_code(code)?;
+    let game = match hole {
+        Some(k) => game.with_hole_cards(k).ok()?,
+        None => game,
+    };
+    match name.parse::<E>().ok()? {
+        E::Omaha85 => game.with_structure("pot-limit").ok(),
+        _ => Some(game),
+    }
+}
+
 fn parse_hands(text: &str) -> Result<u64, String> {
     super::parse_in_range(text, 1, MAX_HANDS)
 }
@@ -282,9 +314,16 @@ fn parse_stack(text: &str) -> Result<Chips, String> {
 
 /// Runs `felt deal`: exit 0, or 2 for a bad argument or an output that cannot be written.
 pub fn run(args: DealArgs) -> anyhow::Result<ExitCode> {
-    let Some(game) = Game::by_code(&args.game).filter(|g| g.supported) else {
+    let Some(game) =
+        Game::by_code(&args.game).filter(|g| g.supported).or_else(|| by_name(&args.game))
+    else {
         let codes: Vec<&str> = GAMES.iter().filter(|g| g.supported).map(|g| g.code).collect();
-        anyhow::bail!("--game {}: expected one of {}", args.game, codes.join(", "));
+        anyhow::bail!(
+            "--game {}: expected one of {}, or a game name of felt equity ({})",
+            args.game,
+            codes.join(", "),
+            feltkit::equity::Game::name_list()
+        );
     };
     let game = match args.hole_cards {
         Some(k) => game.with_hole_cards(k).map_err(|e| anyhow::anyhow!("--hole-cards {k}: {e}"))?,

@@ -231,15 +231,11 @@ fn equity_never_panics_on_a_long_player_in_any_output_mode() {
 #[test]
 fn range_text_over_the_limits_is_refused_quoting_the_token_cut_short() {
     let token = "K".repeat(300);
-    felt()
-        .args(["range", &format!("AA, {token}")])
-        .assert()
-        .code(2)
-        .stderr(format!(
-            "felt: range \"AA, {token}\": range token 2 (\"{}…\", column 5): 300 characters \
+    felt().args(["range", &format!("AA, {token}")]).assert().code(2).stderr(format!(
+        "felt: range \"AA, {token}\": range token 2 (\"{}…\", column 5): 300 characters \
              long: a token is at most 256 characters\n",
-            "K".repeat(24)
-        ));
+        "K".repeat(24)
+    ));
     let text = "AA,".repeat(30_000);
     felt()
         .args(["range", &text])
@@ -325,4 +321,55 @@ fn deal_refuses_stakes_whose_drawn_stacks_pass_the_chip_limit() {
         .args(["deal", "--game", "nlhe", "-n", "50", "--stakes", "1/6622516556291"])
         .assert()
         .success();
+}
+
+#[test]
+fn game_names_are_one_set_in_every_command() {
+    // The names of the shared table, in equity, deal and batch alike.
+    felt()
+        .args(["equity", "--game", "nlhe", "AhAd", "KsKc", "--board", "2c7d9hTs"])
+        .assert()
+        .success();
+    felt()
+        .args(["deal", "--game", "holdem", "-n", "2"])
+        .assert()
+        .success()
+        .stdout(contains("variant = 'nlhe'"));
+    felt()
+        .args(["deal", "--game", "razz", "-n", "2"])
+        .assert()
+        .success()
+        .stdout(contains("variant = 'FR'"));
+    felt().args(["rank", "--game", "holdem", "AhKhQhJhTh"]).assert().success();
+    felt()
+        .args(["batch", "-", "--game", "nlhe"])
+        .write_stdin("p1,p2,game\nAhAd,KsKc,\nAhAd,KsKc,holdem\n")
+        .assert()
+        .success();
+    // An unknown name lists the same games everywhere.
+    let list = "holdem, shortdeck, omaha, omaha5, omaha6, omaha8, omaha5-8, omaha6-8, turnover, \
+                stud7, stud8, razz or americana";
+    felt().args(["equity", "--game", "xx", "AA", "KK"]).assert().code(2).stderr(contains(list));
+    felt().args(["deal", "--game", "xx"]).assert().code(2).stderr(contains(list));
+    felt()
+        .args(["batch", "-", "--game", "xx"])
+        .write_stdin("p1,p2\nAA,KK\n")
+        .assert()
+        .code(2)
+        .stderr(contains(list));
+}
+
+#[test]
+fn help_one_liners_name_every_format_and_game() {
+    let o = felt().arg("--help").output().unwrap();
+    let help = String::from_utf8_lossy(&o.stdout);
+    let line =
+        |cmd: &str| help.lines().find(|l| l.trim_start().starts_with(cmd)).unwrap().to_string();
+    for word in ["PokerStars", "ACPC"] {
+        assert!(line("convert").contains(word), "{word}");
+        assert!(line("replay").contains(word), "{word}");
+    }
+    for word in ["hold'em", "short-deck", "Omaha", "stud", "razz", "Americana", "turnover"] {
+        assert!(line("equity").contains(word), "{word}");
+    }
 }
