@@ -24,13 +24,13 @@ struct Cli {
 enum Command {
     /// Rank hands of 5, 6 or 7 cards (arguments, or one hand per line from stdin).
     Rank(cli::rank::RankArgs),
-    /// Equity of hold'em ranges or stud hands: exhaustive or Monte Carlo.
+    /// Equity of hold'em, short-deck and Omaha ranges, stud, razz, Americana and turnover hands.
     Equity(cli::equity::EquityArgs),
-    /// Replay PHH hands (.phh, .phhs, directories) under their game's rules; --check results.
+    /// Replay PHH hands (.phh, .phhs, dirs), PokerStars text or ACPC logs; --check results.
     Replay(cli::replay::ReplayArgs),
     /// Equity for every row of a CSV/TSV file of questions, in parallel, streaming.
     Batch(cli::batch::BatchArgs),
-    /// Convert PokerStars hand-history text to a PHH bundle.
+    /// Convert PokerStars hand-history text or ACPC match logs to a PHH bundle.
     Convert(cli::convert::ConvertArgs),
     /// Deal random legal hands of any game, as a PHH bundle with their results.
     Deal(cli::deal::DealArgs),

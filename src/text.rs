@@ -21,6 +21,21 @@ pub fn count<T: Display + PartialEq + From<u8>>(n: T, one: &str, many: &str) -> 
     format!("{n} {noun}")
 }
 
+/// The first `chars` characters of `text`, followed by `…` when there were more: how a long
+/// value is quoted in a message.
+///
+/// ```
+/// use feltkit::text::excerpt;
+/// assert_eq!(excerpt("AKs", 10), "AKs");
+/// assert_eq!(excerpt("AAAAAAAAAAAA", 4), "AAAA…");
+/// ```
+pub fn excerpt(text: &str, chars: usize) -> String {
+    match text.char_indices().nth(chars) {
+        Some((at, _)) => format!("{}…", &text[..at]),
+        None => text.to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::count;

@@ -176,7 +176,7 @@ impl AtomicFile {
             // Created with the mode of a new file: the umask applies, as for `File::create`.
             builder.permissions(fs::Permissions::from_mode(0o666));
         }
-        let temp = builder.tempfile_in(dir)?;
+        let temp = builder.tempfile_in(dir).map_err(without_temp_path)?;
         if let Some(m) = existing {
             #[cfg(unix)]
             {
@@ -216,6 +216,17 @@ impl AtomicFile {
             let _ = d.sync_all();
         }
         Ok(())
+    }
+}
+
+/// The error of creating the temporary file without the temporary file's name, which the
+/// `tempfile` crate adds (`Permission denied (os error 13) at path "/dir/.out.csv.x1y2z3..."`):
+/// a message names the output the user gave, never a file they did not ask for.
+fn without_temp_path(e: io::Error) -> io::Error {
+    let text = e.to_string();
+    match text.split_once(" at path ") {
+        Some((why, _)) if e.get_ref().is_some() => io::Error::new(e.kind(), why.to_string()),
+        _ => e,
     }
 }
 
@@ -289,6 +300,16 @@ mod tests {
         let f = AtomicFile::create(&new).unwrap();
         f.commit().unwrap();
         assert_eq!(mode(&new), mode(&reference));
+    }
+
+    #[test]
+    fn an_error_creating_the_temporary_file_does_not_name_it() {
+        let dir = tempfile::tempdir().unwrap();
+        // A directory that does not exist: the temporary file cannot be made there.
+        let e = AtomicFile::create(&dir.path().join("none/out.csv")).unwrap_err();
+        assert_eq!(e.kind(), io::ErrorKind::NotFound);
+        assert!(!e.to_string().contains("felt-tmp"), "{e}");
+        assert!(!e.to_string().contains("at path"), "{e}");
     }
 
     #[test]

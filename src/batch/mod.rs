@@ -61,6 +61,8 @@ mod row;
 use std::io::{self, Read, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::str::FromStr;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 
 use csv::ByteRecord;
 use rayon::prelude::*;
@@ -69,7 +71,7 @@ use thiserror::Error;
 pub use columns::{is_result_name, Columns, Field, HeaderError, MAX_PLAYERS, RESULT_PREFIX};
 pub use file::{resolve_links, AtomicFile, FileId};
 pub use output::{Format, Outcome, Output};
-pub use row::{compute, query, row_seed, Defaults, RowError};
+pub use row::{compute, query, row_seed, Defaults, RowError, MAX_CELL};
 
 /// Why a batch run stopped: the file itself, not one of its rows, could not be used. The I/O
 /// variants keep the `io::Error` as their source (a broken pipe can be recognized in the chain).
@@ -202,9 +204,82 @@ pub enum RowStatus {
 /// A progress callback, called once per finished row from any worker thread.
 pub type Progress<'a> = dyn Fn(RowStatus) + Sync + 'a;
 
+/// The longest row (record) read, in bytes: ten players' cells of [`MAX_CELL`] bytes and more.
+/// A longer one stops the run with its line number, before it takes more memory: the CSV
+/// reader cannot tell where it would end.
+pub const MAX_ROW: usize = 1 << 20;
+
+/// The most bytes of rows a chunk holds (it may end before [`Config::chunk_rows`] rows then),
+/// so that the three chunks in memory stay within a few hundred MB whatever the rows hold.
+const CHUNK_BYTES: usize = 64 << 20;
+
+/// How far past the start of the row being read the input may be read before the row counts
+/// as too long: the CSV reader reads ahead by its buffer (8 KiB).
+const READ_AHEAD: u64 = 64 << 10;
+
+/// The input, counting its bytes: reading stops with [`TooLong`] once it is more than
+/// [`MAX_ROW`] (and the reader's read-ahead) past the start of the row being read.
+struct Capped<R> {
+    inner: R,
+    read: u64,
+    /// Where the row being read starts (the reader's position after the last row).
+    start: Arc<AtomicU64>,
+}
+
+/// The marker error of a row longer than [`MAX_ROW`], replaced by a message with its line.
+#[derive(Debug, Error)]
+#[error("a row is longer than {MAX_ROW} bytes")]
+struct TooLong;
+
+impl<R: Read> Read for Capped<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.read.saturating_sub(self.start.load(Ordering::Relaxed))
+            > MAX_ROW as u64 + READ_AHEAD
+        {
+            return Err(io::Error::new(io::ErrorKind::InvalidData, TooLong));
+        }
+        let n = self.inner.read(buf)?;
+        self.read += n as u64;
+        Ok(n)
+    }
+}
+
+/// Reads one row into `record`, refusing one longer than [`MAX_ROW`] bytes with its line.
+fn read_row<R: Read>(
+    reader: &mut csv::Reader<R>,
+    start: &AtomicU64,
+    record: &mut ByteRecord,
+) -> io::Result<bool> {
+    let (line, from) = (reader.position().line(), reader.position().byte());
+    let too_long = || {
+        io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!(
+                "line {line}: the row is longer than {MAX_ROW} bytes, the most a row may hold \
+                 (a cell holds at most {MAX_CELL}); is this a CSV file of questions?"
+            ),
+        )
+    };
+    let more = match reader.read_byte_record(record) {
+        Ok(more) => more,
+        Err(e) => {
+            let e = io_error(e);
+            let ours = e.get_ref().is_some_and(|i| i.is::<TooLong>());
+            return Err(if ours { too_long() } else { e });
+        }
+    };
+    let end = reader.position().byte();
+    start.store(end, Ordering::Relaxed);
+    if end - from > MAX_ROW as u64 {
+        return Err(too_long());
+    }
+    Ok(more)
+}
+
 /// Reads rows in bounded chunks, skipping other shards' rows.
 struct Chunks<R: Read> {
-    reader: csv::Reader<R>,
+    reader: csv::Reader<Capped<R>>,
+    start: Arc<AtomicU64>,
     row: u64,
     shard: Shard,
     size: usize,
@@ -223,16 +298,18 @@ impl<R: Read> Chunks<R> {
     fn next(&mut self) -> io::Result<Vec<(u64, ByteRecord)>> {
         let mut rows = Vec::with_capacity(self.size);
         let mut skipped = ByteRecord::new();
-        while rows.len() < self.size && !self.done {
+        let mut bytes = 0;
+        while rows.len() < self.size && bytes < CHUNK_BYTES && !self.done {
             let mut record = ByteRecord::new();
             let mine = self.shard.owns(self.row + 1);
             let target = if mine { &mut record } else { &mut skipped };
-            if !self.reader.read_byte_record(target).map_err(io_error)? {
+            if !read_row(&mut self.reader, &self.start, target)? {
                 self.done = true;
                 break;
             }
             self.row += 1;
             if mine {
+                bytes += record.as_slice().len();
                 rows.push((self.row, record));
             }
         }
@@ -285,13 +362,14 @@ pub fn run<R: Read, W: Write>(
         ),
         None => None,
     };
+    let start = Arc::new(AtomicU64::new(0));
     let mut reader = csv::ReaderBuilder::new()
         .delimiter(config.delimiter)
         .has_headers(false)
         .flexible(true)
-        .from_reader(input);
+        .from_reader(Capped { inner: input, read: 0, start: Arc::clone(&start) });
     let mut header = ByteRecord::new();
-    if !reader.read_byte_record(&mut header).map_err(|e| BatchError::Read(io_error(e)))? {
+    if !read_row(&mut reader, &start, &mut header).map_err(BatchError::Read)? {
         return Err(HeaderError::Empty.into());
     }
     let cols = Columns::from_header(&header)?;
@@ -299,6 +377,7 @@ pub fn run<R: Read, W: Write>(
         Output::new(output, config.format, &cols, config.row_column).map_err(BatchError::Write)?;
     let mut chunks = Chunks {
         reader,
+        start,
         row: config.first_row,
         shard: config.shard,
         size: config.chunk_rows.max(1),

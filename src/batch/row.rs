@@ -83,6 +83,19 @@ pub enum RowError {
         /// The column's name.
         column: String,
     },
+    /// A cell is longer than [`MAX_CELL`] bytes; its start is quoted.
+    #[error(
+        "{column}: the cell is {length} bytes long, and a cell is at most {} bytes: {start:?}",
+        MAX_CELL
+    )]
+    CellTooLong {
+        /// The column's name.
+        column: String,
+        /// The cell's length in bytes.
+        length: usize,
+        /// Its first characters.
+        start: String,
+    },
     /// A cell holds a value of the wrong form.
     #[error("{column}: expected {expected}, got {got:?}")]
     Cell {
@@ -168,9 +181,21 @@ fn column_of(place: &str) -> String {
     }
 }
 
+/// The longest cell read, in bytes: a range text's limit ([`crate::range::MAX_RANGE_TEXT`]),
+/// far more than any card list, number or name needs.
+pub const MAX_CELL: usize = crate::range::MAX_RANGE_TEXT;
+
 /// A row's cell for `pos`, trimmed; `""` when the column is absent or the row is short.
 fn cell(record: &ByteRecord, pos: Option<usize>, field: Field) -> Result<&str, RowError> {
     let Some(bytes) = pos.and_then(|p| record.get(p)) else { return Ok("") };
+    if bytes.len() > MAX_CELL {
+        let start = String::from_utf8_lossy(&bytes[..64]);
+        return Err(RowError::CellTooLong {
+            column: field.name(),
+            length: bytes.len(),
+            start: crate::text::excerpt(start.trim_start(), 24),
+        });
+    }
     std::str::from_utf8(bytes)
         .map(str::trim)
         .map_err(|_| RowError::NotUtf8 { column: field.name() })

@@ -9,12 +9,13 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use anyhow::Context;
 use clap::Args;
 use feltkit::batch::{
-    resolve_links, run as run_batch, AtomicFile, Config, Defaults, FileId, Format, Progress,
-    RowStatus, Shard,
+    run as run_batch, Config, Defaults, FileId, Format, Progress, RowStatus, Shard,
 };
 use feltkit::equity::{Game, Method};
 use feltkit::text::count;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
+
+use super::output::{Files, Output};
 
 /// Arguments of `felt batch`.
 #[derive(Args, Debug)]
@@ -146,10 +147,8 @@ fn config(args: &BatchArgs) -> anyhow::Result<Config> {
 enum Target {
     /// Standard output, streamed.
     Stdout,
-    /// A file that is not a regular file (`/dev/null`, a named pipe), written as it comes.
-    Stream(File),
-    /// A regular file, replaced when the run completes.
-    Replace(AtomicFile),
+    /// A file (a regular one replaced when the run completes).
+    File(Output),
 }
 
 /// Opens the input: the reader, its identity on disk, and what to call it in messages
@@ -171,52 +170,17 @@ fn open_input(path: &Option<PathBuf>) -> anyhow::Result<(Box<dyn Read>, Option<F
     }
 }
 
-/// Refuses an output that is the input file under another name (the same path, a hard or
-/// symbolic link, or standard input redirected from it): writing it would destroy the input.
-fn refuse_same_file(
-    input: Option<&FileId>,
-    input_name: &str,
-    output: Option<FileId>,
-    output_name: &str,
-) -> anyhow::Result<()> {
-    if input.is_some() && input == output.as_ref() {
-        anyhow::bail!(
-            "{output_name} and {input_name} are the same file: writing the results \
-             there would destroy the input; choose another output file"
-        );
-    }
-    Ok(())
-}
-
-/// Checks and opens the output; a regular file is written under a temporary name.
-fn open_output(
-    path: &Option<PathBuf>,
-    input: Option<&FileId>,
-    input_name: &str,
-) -> anyhow::Result<Target> {
+/// Checks and opens the output: never the input under another name (the same path, a hard or
+/// symbolic link, or standard input redirected from it); a regular file is written under a
+/// temporary name.
+fn open_output(path: &Option<PathBuf>, files: &mut Files) -> anyhow::Result<Target> {
     let Some(path) = path.as_deref().filter(|_| !is_std(path)) else {
-        refuse_same_file(input, input_name, FileId::of_stdout(), "standard output")?;
+        files.stdout()?;
         return Ok(Target::Stdout);
     };
-    let shown = path.display();
-    refuse_same_file(input, input_name, FileId::of_path(path), &format!("the output {shown}"))?;
-    let real = match std::fs::metadata(path) {
-        Ok(m) if m.is_dir() => anyhow::bail!("the output {shown} is a directory"),
-        // `/dev/null`, a named pipe, `/dev/stdout` on a pipe: nothing to replace, write as it
-        // comes.
-        Ok(m) if !m.is_file() => {
-            let file = File::create(path).with_context(|| format!("cannot open {shown}"))?;
-            return Ok(Target::Stream(file));
-        }
-        // Replace the file a symbolic link names, not the link.
-        Ok(_) => std::fs::canonicalize(path),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => resolve_links(path),
-        Err(e) => Err(e),
-    };
-    let real = real.with_context(|| format!("cannot write {shown}"))?;
-    let file = interrupt::create(|| AtomicFile::create(&real))
-        .with_context(|| format!("cannot create {shown}"))?;
-    Ok(Target::Replace(file))
+    let name = format!("the output {}", path.display());
+    files.output(path, &name)?;
+    Ok(Target::File(Output::create(path, &name)?))
 }
 
 /// Runs `felt batch`: exit 0 when every row has results, 1 when some rows failed (their
@@ -228,7 +192,9 @@ fn open_output(
 pub fn run(args: BatchArgs) -> anyhow::Result<ExitCode> {
     let config = config(&args)?;
     let (input, input_id, input_name) = open_input(&args.input)?;
-    let mut target = open_output(&args.output, input_id.as_ref(), &input_name)?;
+    let mut files = Files::new();
+    files.input_id(input_id, input_name);
+    let mut target = open_output(&args.output, &mut files)?;
     let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
     bar.set_style(
         ProgressStyle::with_template(
@@ -251,27 +217,25 @@ pub fn run(args: BatchArgs) -> anyhow::Result<ExitCode> {
     let progress = Some(&progress as &Progress<'_>);
     let result = match &mut target {
         Target::Stdout => run_batch(input, std::io::stdout().lock(), &config, progress),
-        Target::Stream(file) => run_batch(input, file, &config, progress),
-        Target::Replace(file) => run_batch(input, file.file(), &config, progress),
+        Target::File(file) => run_batch(input, file.file(), &config, progress),
     };
     bar.finish_and_clear();
     let summary = match (result, target) {
-        (Ok(summary), Target::Replace(file)) => {
-            let shown = args.output.as_deref().unwrap_or(file.target()).display().to_string();
-            interrupt::finish(|| file.commit()).with_context(|| format!("cannot write {shown}"))?;
+        (Ok(summary), Target::File(file)) => {
+            file.commit()?;
             summary
         }
-        (Ok(summary), _) => summary,
-        (Err(e), Target::Replace(file)) => {
-            let shown = args.output.as_deref().unwrap_or(file.target()).display().to_string();
-            // Dropping the file removes the temporary file.
-            interrupt::finish(|| drop(file));
+        (Ok(summary), Target::Stdout) => summary,
+        (Err(e), Target::File(file)) => {
+            let shown = args.output.as_deref().unwrap_or(Path::new("-")).display().to_string();
+            // The temporary file is removed.
+            file.abandon();
             anyhow::bail!(
                 "{:#}; {shown} was not written (a file already there is left as it was)",
                 anyhow::Error::from(e)
             );
         }
-        (Err(e), _) => return Err(e.into()),
+        (Err(e), Target::Stdout) => return Err(e.into()),
     };
     if summary.failed > 0 {
         super::diagnose(format_args!(
@@ -282,96 +246,4 @@ pub fn run(args: BatchArgs) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::from(1));
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// Removing the temporary output file when the process is interrupted.
-#[cfg(unix)]
-pub(super) mod interrupt {
-    use std::io;
-    use std::path::PathBuf;
-    use std::sync::{Mutex, MutexGuard, Once};
-
-    use feltkit::batch::AtomicFile;
-
-    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
-    use signal_hook::iterator::Signals;
-    use signal_hook::low_level::emulate_default_handler;
-
-    /// The temporary file to remove on a signal, while there is one.
-    static PENDING: Mutex<Option<PathBuf>> = Mutex::new(None);
-
-    fn pending() -> MutexGuard<'static, Option<PathBuf>> {
-        PENDING.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
-    }
-
-    /// Whether `signal` was ignored when the process started (`nohup`, a shell's background
-    /// job): such a signal must stay ignored. Read from Linux's `/proc/self/status`; where that
-    /// cannot be read, no signal counts as ignored.
-    fn ignored_at_start(signal: i32) -> bool {
-        let Ok(status) = std::fs::read_to_string("/proc/self/status") else { return false };
-        let mask = status
-            .lines()
-            .find_map(|l| l.strip_prefix("SigIgn:"))
-            .and_then(|m| u64::from_str_radix(m.trim(), 16).ok())
-            .unwrap_or(0);
-        (1..=64).contains(&signal) && mask >> (signal - 1) & 1 == 1
-    }
-
-    /// Creates the temporary output file with `create` and removes it if SIGINT, SIGTERM or
-    /// SIGHUP arrives before [`finish`], then ends the process as the signal would have (its
-    /// exit status still says which signal). The handler is in place before the file exists,
-    /// and a signal that arrives while it is being created waits for its name. Signals ignored
-    /// at start stay ignored. If the handler cannot be installed, the run goes on without it:
-    /// the target is safe either way, only the temporary file may be left.
-    pub fn create(create: impl FnOnce() -> io::Result<AtomicFile>) -> io::Result<AtomicFile> {
-        static INSTALL: Once = Once::new();
-        INSTALL.call_once(|| {
-            let wanted: Vec<i32> =
-                [SIGINT, SIGTERM, SIGHUP].into_iter().filter(|&s| !ignored_at_start(s)).collect();
-            let Ok(mut signals) = Signals::new(&wanted) else { return };
-            let spawned =
-                std::thread::Builder::new().name("felt-signals".into()).spawn(move || {
-                    if let Some(signal) = signals.forever().next() {
-                        // Hold the lock to the end, so that `finish` cannot rename the file now.
-                        let mut guard = pending();
-                        if let Some(temp) = guard.take() {
-                            let _ = std::fs::remove_file(temp);
-                        }
-                        let _ = emulate_default_handler(signal);
-                        drop(guard);
-                    }
-                });
-            drop(spawned);
-        });
-        let mut guard = pending();
-        let file = create()?;
-        *guard = Some(file.temp_path().to_path_buf());
-        Ok(file)
-    }
-
-    /// Runs `op` (the rename into place, or the removal) with no signal handling in between,
-    /// then forgets the temporary file.
-    pub fn finish<R>(op: impl FnOnce() -> R) -> R {
-        let mut guard = pending();
-        let r = op();
-        *guard = None;
-        r
-    }
-}
-
-/// Without Unix signals: an interrupted run may leave its temporary file (never a partial
-/// output).
-#[cfg(not(unix))]
-pub(super) mod interrupt {
-    /// Runs `create`.
-    pub fn create(
-        create: impl FnOnce() -> std::io::Result<feltkit::batch::AtomicFile>,
-    ) -> std::io::Result<feltkit::batch::AtomicFile> {
-        create()
-    }
-
-    /// Runs `op`.
-    pub fn finish<R>(op: impl FnOnce() -> R) -> R {
-        op()
-    }
 }

@@ -2,13 +2,14 @@
 //! (docs/import.md), and the input-format choice shared with `felt replay`.
 
 use std::io::{Read, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use anyhow::Context;
 use clap::{Args, ValueEnum};
 use feltkit::import::{bundle, convert_as, sniff, Converted, Format};
 use feltkit::text::count;
+
+use super::output::{write_whole, Files};
 
 /// The input format flag (`--format`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -57,6 +58,16 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<ExitCode> {
         anyhow::bail!(
             "--format phh: felt convert reads PokerStars text and ACPC logs; PHH needs no conversion"
         );
+    }
+    // The output is checked before any input is read: never one of the inputs.
+    let mut files = Files::new();
+    for path in &args.inputs {
+        files.input(path);
+    }
+    let output = args.output.as_deref().filter(|p| p.as_os_str() != "-");
+    match output {
+        Some(path) => files.output(path, &format!("the output {}", path.display()))?,
+        None => files.stdout()?,
     }
     let mut text = String::new();
     let mut next = 1;
@@ -118,9 +129,23 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<ExitCode> {
         text.push_str(&bundle(&renumbered, next));
         next += renumbered.len();
     }
-    write_output(&args.output, &text)?;
+    if hands == 0 {
+        // Nothing converted: an output file already there is left as it was.
+        let kept = output.map_or(String::new(), |p| format!(", {} left as it was", p.display()));
+        super::diagnose(format_args!(
+            "felt convert: no hands from {} ({}, named above): nothing written{kept}",
+            count(args.inputs.len(), "input", "inputs"),
+            count(bad_inputs, "input without hands", "inputs without hands"),
+        ));
+        return Ok(ExitCode::from(2));
+    }
+    write_output(output, &text)?;
+    let without = match bad_inputs {
+        0 => String::new(),
+        n => format!("; {} (named above)", count(n, "input without hands", "inputs without hands")),
+    };
     super::diagnose(format_args!(
-        "felt convert: {} from {}: {} to replay, {} not replayable (a game or feature feltkit does not play), {} cut off, {} unreadable",
+        "felt convert: {} from {}: {} to replay, {} not replayable (a game or feature feltkit does not play), {} cut off, {} unreadable{without}",
         count(hands, "hand", "hands"),
         count(args.inputs.len(), "input", "inputs"),
         hands - refused - cut - unreadable,
@@ -136,22 +161,11 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<ExitCode> {
 }
 
 /// Writes the bundle to standard output, or to a file replaced only when complete.
-fn write_output(output: &Option<PathBuf>, text: &str) -> anyhow::Result<()> {
-    let Some(path) = output.as_deref().filter(|p| p.as_os_str() != "-") else {
+fn write_output(output: Option<&Path>, text: &str) -> anyhow::Result<()> {
+    let Some(path) = output else {
         let mut out = std::io::stdout().lock();
         out.write_all(text.as_bytes())?;
         return Ok(out.flush()?);
     };
-    let real =
-        feltkit::batch::resolve_links(path).with_context(|| format!("-o {}", path.display()))?;
-    let mut file = super::batch::interrupt::create(|| feltkit::batch::AtomicFile::create(&real))
-        .with_context(|| format!("-o {}: cannot be created", path.display()))?;
-    match file.file().write_all(text.as_bytes()) {
-        Ok(()) => super::batch::interrupt::finish(|| file.commit())
-            .with_context(|| format!("-o {}: cannot be written", path.display())),
-        Err(e) => {
-            super::batch::interrupt::finish(|| drop(file));
-            Err(anyhow::Error::from(e).context(format!("-o {}: not written", path.display())))
-        }
-    }
+    write_whole(path, &format!("the output {}", path.display()), text.as_bytes())
 }

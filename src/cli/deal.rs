@@ -13,11 +13,14 @@ use anyhow::Context;
 use clap::Args;
 use feltkit::phh::stream::{ordered, Step, Window};
 use feltkit::play::{
-    big_bet, default_stakes, hand_rng, random_hand_counted, random_stacks, Counts, Style, Table,
+    big_bet, default_stakes, hand_rng, max_random_stack, random_hand_counted, random_stacks,
+    Counts, Style, Table, MAX_RANDOM_BETS,
 };
 use feltkit::rules::game::GAMES;
 use feltkit::rules::{Chips, Game, Opening, Stakes, Structure, MAX_CHIPS};
 use rand::Rng;
+
+use super::output::Output;
 
 /// The most hands one run may deal.
 pub const MAX_HANDS: u64 = 100_000_000;
@@ -95,6 +98,38 @@ Each hand is a section [1], [2], ... of a PHH bundle, with its finishing_stacks,
 _pots: `felt replay --check` replays every one as legal and matching. Stakes are the game's
 smallest (blinds 1/2, bets 2/4 in hold'em; ante 1, bring-in 2, bets 5/10 in stud; ante 1 in
 Americana).";
+
+/// The game dealt for a name of the shared game table ([`feltkit::equity::GAME_NAMES`], the
+/// names `felt equity` and `felt batch` take): the no-limit preset of hold'em, PokerKit's games
+/// for the others (pot-limit Omaha, fixed-limit Omaha high-low, stud high-low and razz,
+/// no-limit short deck), Big O for omaha5-8.
+fn by_name(name: &str) -> Option<Game> {
+    use feltkit::equity::Game as E;
+    let (code, hole) = match name.parse::<E>().ok()? {
+        E::Holdem => ("nlhe", None),
+        E::ShortDeck => ("NS", None),
+        E::Omaha => ("PO", None),
+        E::Omaha5 => ("PO", Some(5)),
+        E::Omaha6 => ("PO", Some(6)),
+        E::Omaha8 => ("FO/8", None),
+        E::Omaha85 => ("FO/8", Some(5)),
+        E::Omaha68 => ("FO/8", Some(6)),
+        E::Turnover => ("turnover", None),
+        E::Stud7 => ("stud7", None),
+        E::Stud8 => ("F7S/8", None),
+        E::Razz => ("FR", None),
+        E::Americana => ("americana", None),
+    };
+    let game = Game::by_code(code)?;
+    let game = match hole {
+        Some(k) => game.with_hole_cards(k).ok()?,
+        None => game,
+    };
+    match name.parse::<E>().ok()? {
+        E::Omaha85 => game.with_structure("pot-limit").ok(),
+        _ => Some(game),
+    }
+}
 
 fn parse_hands(text: &str) -> Result<u64, String> {
     super::parse_in_range(text, 1, MAX_HANDS)
@@ -279,9 +314,16 @@ fn parse_stack(text: &str) -> Result<Chips, String> {
 
 /// Runs `felt deal`: exit 0, or 2 for a bad argument or an output that cannot be written.
 pub fn run(args: DealArgs) -> anyhow::Result<ExitCode> {
-    let Some(game) = Game::by_code(&args.game).filter(|g| g.supported) else {
+    let Some(game) =
+        Game::by_code(&args.game).filter(|g| g.supported).or_else(|| by_name(&args.game))
+    else {
         let codes: Vec<&str> = GAMES.iter().filter(|g| g.supported).map(|g| g.code).collect();
-        anyhow::bail!("--game {}: expected one of {}", args.game, codes.join(", "));
+        anyhow::bail!(
+            "--game {}: expected one of {}, or a game name of felt equity ({})",
+            args.game,
+            codes.join(", "),
+            feltkit::equity::Game::name_list()
+        );
     };
     let game = match args.hole_cards {
         Some(k) => game.with_hole_cards(k).map_err(|e| anyhow::anyhow!("--hole-cards {k}: {e}"))?,
@@ -320,14 +362,29 @@ pub fn run(args: DealArgs) -> anyhow::Result<ExitCode> {
             game.max_players
         );
     }
-    // Stakes that cannot start a hand are refused before any is dealt.
+    // Stakes that cannot start a hand are refused before any is dealt, with the stacks the
+    // hands would get: the ones given, or the largest that are drawn (they scale with the big
+    // bet, and must stay within the chip limit).
     if let Some(flag) = &args.stakes {
         for players in lo..=hi {
             let mut stakes =
                 flag.stakes(game, players).map_err(|e| anyhow::anyhow!("--stakes: {e}"))?;
-            stakes.stacks = vec![MAX_CHIPS / 16; players];
+            let unit = big_bet(game, &stakes);
+            stakes.stacks = match args.stacks.len() {
+                0 => vec![max_random_stack(unit).min(MAX_CHIPS); players],
+                1 => vec![args.stacks[0]; players],
+                _ => args.stacks.clone(),
+            };
             if let Err(e) = feltkit::rules::Hand::new(game, &stakes) {
                 anyhow::bail!("--stakes: {e} ({} with {players} players)", game.code);
+            }
+            if args.stacks.is_empty() && max_random_stack(unit) > MAX_CHIPS {
+                anyhow::bail!(
+                    "--stakes: stacks are drawn up to {MAX_RANDOM_BETS} big bets of {unit} chips, \
+                     {} chips, above the limit of {MAX_CHIPS} chips a stack may hold: give \
+                     smaller stakes, or the stacks with --stacks",
+                    max_random_stack(unit)
+                );
             }
         }
     }
@@ -460,21 +517,17 @@ pub fn run(args: DealArgs) -> anyhow::Result<ExitCode> {
             write_all(&mut out)?;
         }
         Some(path) => {
-            let real = feltkit::batch::resolve_links(path)
-                .with_context(|| format!("-o {}", path.display()))?;
-            let mut file =
-                super::batch::interrupt::create(|| feltkit::batch::AtomicFile::create(&real))
-                    .with_context(|| format!("-o {}: cannot be created", path.display()))?;
+            let name = format!("-o {}", path.display());
+            let mut file = Output::create(path, &name)?;
             let result = {
                 let mut out = std::io::BufWriter::with_capacity(1 << 16, file.file());
                 write_all(&mut out)
             };
             match result {
-                Ok(()) => super::batch::interrupt::finish(|| file.commit())
-                    .with_context(|| format!("-o {}: cannot be written", path.display()))?,
+                Ok(()) => file.commit()?,
                 Err(e) => {
-                    super::batch::interrupt::finish(|| drop(file));
-                    return Err(e.context(format!("-o {}: not written", path.display())));
+                    file.abandon();
+                    return Err(e.context(format!("{name}: not written")));
                 }
             }
         }

@@ -4,7 +4,7 @@ use std::io::Write;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use clap::{Args, ValueEnum};
+use clap::Args;
 use feltkit::card::parse_cards;
 use feltkit::equity::{
     calculate_with, check_long, plan, Equity, EquityError, Game, Method, Options, Query,
@@ -15,42 +15,22 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 mod hands;
 mod streets;
 
-/// The games `felt equity` takes.
-#[derive(Clone, Copy, Debug, ValueEnum)]
-pub enum GameArg {
-    /// Texas hold'em: ranges or exact hole cards, board of 0, 3, 4 or 5 cards.
-    Holdem,
-    /// Turnover: 3 hole cards (one turned face up after the flop) or 2 after the expose.
-    Turnover,
-    /// Seven-card stud: each player's known cards.
-    Stud7,
-    /// Americana: five-card stud on the 32-card deck.
-    Americana,
-    /// Omaha high: 4 hole cards (5 when every player is given 5), ranges such as AAKKds.
-    #[value(alias = "plo")]
-    Omaha,
-    /// Five-card Omaha high.
-    #[value(alias = "plo5")]
-    Omaha5,
-    /// Omaha high-low eight or better: 4 hole cards (5 when given 5 each).
-    #[value(alias = "plo8")]
-    Omaha8,
-    /// Five-card Omaha high-low eight or better.
-    #[value(name = "omaha5-8", alias = "big-o")]
-    Omaha58,
-    /// Six-card Omaha high.
-    #[value(alias = "plo6")]
-    Omaha6,
-    /// Six-card Omaha high-low eight or better.
-    #[value(name = "omaha6-8")]
-    Omaha68,
-    /// Short-deck hold'em: 36 cards, flush above full house.
-    #[value(name = "shortdeck", alias = "short-deck")]
-    ShortDeck,
-    /// Seven-card stud high-low eight or better: each player's known cards.
-    Stud8,
-    /// Razz: seven-card stud, ace-to-five low.
-    Razz,
+/// Reads `--game`: a name or alias of [`feltkit::equity::GAME_NAMES`], the table every command
+/// reads game names from.
+pub fn parse_game(text: &str) -> Result<Game, String> {
+    text.parse::<Game>().map_err(|e| e.to_string())
+}
+
+/// The `--game` help: every game of the shared table, with its other names.
+pub fn game_help() -> String {
+    let games: Vec<String> = feltkit::equity::GAME_NAMES
+        .iter()
+        .map(|(g, aliases)| match aliases {
+            [] => g.name().to_string(),
+            a => format!("{} ({})", g.name(), a.join(", ")),
+        })
+        .collect();
+    format!("The game: {}", games.join(", "))
 }
 
 /// Estimated wall-clock seconds above which `--exhaustive` prints its estimate before starting.
@@ -59,9 +39,8 @@ pub const ANNOUNCE_SECONDS: f64 = 60.0;
 /// Arguments of `felt equity`.
 #[derive(Args, Debug)]
 pub struct EquityArgs {
-    /// The game.
-    #[arg(long, value_enum, default_value = "holdem")]
-    game: GameArg,
+    #[arg(long, default_value = "holdem", value_parser = parse_game, help = game_help())]
+    game: Game,
     /// Board cards, e.g. `Kd8h2c`.
     #[arg(long, default_value = "")]
     board: String,
@@ -133,21 +112,7 @@ pub struct EquityArgs {
 
 /// Runs `felt equity`.
 pub fn run(args: EquityArgs) -> anyhow::Result<ExitCode> {
-    let game = match args.game {
-        GameArg::Holdem => Game::Holdem,
-        GameArg::Turnover => Game::Turnover,
-        GameArg::Stud7 => Game::Stud7,
-        GameArg::Americana => Game::Americana,
-        GameArg::Omaha => Game::Omaha,
-        GameArg::Omaha5 => Game::Omaha5,
-        GameArg::Omaha8 => Game::Omaha8,
-        GameArg::Omaha58 => Game::Omaha85,
-        GameArg::Omaha6 => Game::Omaha6,
-        GameArg::Omaha68 => Game::Omaha68,
-        GameArg::ShortDeck => Game::ShortDeck,
-        GameArg::Stud8 => Game::Stud8,
-        GameArg::Razz => Game::Razz,
-    };
+    let game = args.game;
     let mut q = Query::new(game, args.players.iter().cloned());
     q.board = args.board.clone();
     q.dead = args.dead.clone();
@@ -341,7 +306,7 @@ pub(super) fn write_table(out: &mut dyn Write, e: &Equity, auto: bool) -> std::i
             spec.to_string()
         }
     };
-    let width = e.players.iter().map(|p| name(&p.spec).chars().count()).max().unwrap_or(0).max(6);
+    let width = super::column_width(e.players.iter().map(|p| name(&p.spec).chars().count()), 6);
     let hilo = e.players.iter().any(|p| p.hilo.is_some());
     let (b, c, d) = if hilo { ("scoop", "high", "low") } else { ("win", "tie", "") };
     let mut head = format!("{:<width$}  {:>9}  {:>9}  {:>9}", "player", "equity", b, c);

@@ -4,6 +4,7 @@ pub mod batch;
 pub mod convert;
 pub mod deal;
 pub mod equity;
+pub mod output;
 pub mod pushfold;
 pub mod range;
 pub mod rank;
@@ -31,6 +32,17 @@ pub const MAX_THREADS: usize = 256;
 
 /// The longest `--time` a Monte Carlo run may be given, in seconds.
 pub const MAX_SECONDS: f64 = feltkit::equity::MAX_TIME.as_secs() as f64;
+
+/// The widest a text column is padded to. Formatting pads at most 65,535 characters (a wider
+/// `{:width$}` panics), and a player given as a long range (`"AA<70,000 spaces>"`) must not
+/// get there: a longer entry is written whole, unpadded.
+pub const MAX_COLUMN: usize = 200;
+
+/// The width of a text column holding `widths` (in characters), at least `min`, at most
+/// [`MAX_COLUMN`].
+pub fn column_width(widths: impl IntoIterator<Item = usize>, min: usize) -> usize {
+    widths.into_iter().max().unwrap_or(0).max(min).min(MAX_COLUMN)
+}
 
 /// Reads `--threads`: a whole number from 1 to [`MAX_THREADS`].
 pub fn parse_threads(text: &str) -> Result<usize, String> {

@@ -103,6 +103,18 @@ pub fn run(args: PushFoldArgs) -> anyhow::Result<ExitCode> {
     if depths.len() > 1 && (args.svg.is_some() || args.html.is_some()) {
         bail!("--svg and --html draw one stack depth: give --stacks a single value");
     }
+    // The pictures are checked before anything is solved: the push picture, its call-range
+    // picture and the page are three different files.
+    let mut files = super::output::Files::new();
+    if let Some(path) = &args.svg {
+        files.output(path, &format!("--svg {}", path.display()))?;
+        let call = call_file(path);
+        let name = format!("--svg {} (its call-range picture {})", path.display(), call.display());
+        files.output(&call, &name)?;
+    }
+    if let Some(path) = &args.html {
+        files.output(path, &format!("--html {}", path.display()))?;
+    }
     let mut solutions = Vec::with_capacity(depths.len());
     for &stack in depths {
         let spot = Spot { stack, ante: args.ante };

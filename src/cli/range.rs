@@ -133,17 +133,11 @@ pub(super) fn palette(mode: ColorArg) -> Option<Palette> {
 
 /// Refuses `--svg` and `--html` naming the same file: one would overwrite the other.
 pub(super) fn check_outputs(svg: Option<&Path>, html: Option<&Path>) -> anyhow::Result<()> {
-    let (Some(a), Some(b)) = (svg, html) else { return Ok(()) };
-    let ra = feltkit::batch::resolve_links(a).with_context(|| format!("--svg {}", a.display()))?;
-    let rb = feltkit::batch::resolve_links(b).with_context(|| format!("--html {}", b.display()))?;
-    let same_file = feltkit::batch::FileId::of_path(&ra)
-        .is_some_and(|id| Some(id) == feltkit::batch::FileId::of_path(&rb));
-    if ra == rb || same_file {
-        bail!(
-            "--svg {} and --html {} are the same file: give each its own file",
-            a.display(),
-            b.display()
-        );
+    let mut files = super::output::Files::new();
+    for (flag, path) in [("--svg", svg), ("--html", html)] {
+        if let Some(p) = path {
+            files.output(p, &format!("{flag} {}", p.display()))?;
+        }
     }
     Ok(())
 }
@@ -177,18 +171,7 @@ pub(crate) fn plain_grid(out: &mut String, s: &Summary) {
 
 /// Writes `bytes` to `path` under a temporary name, renamed onto it when complete.
 pub(crate) fn write_atomic(path: &Path, flag: &str, bytes: &[u8]) -> anyhow::Result<()> {
-    let real = feltkit::batch::resolve_links(path)
-        .with_context(|| format!("{flag} {}", path.display()))?;
-    let mut file = super::batch::interrupt::create(|| feltkit::batch::AtomicFile::create(&real))
-        .with_context(|| format!("{flag} {}: cannot be created", path.display()))?;
-    match file.file().write_all(bytes) {
-        Ok(()) => super::batch::interrupt::finish(|| file.commit())
-            .with_context(|| format!("{flag} {}: cannot be written", path.display())),
-        Err(e) => {
-            super::batch::interrupt::finish(|| drop(file));
-            Err(anyhow::Error::new(e).context(format!("{flag} {}: not written", path.display())))
-        }
-    }
+    super::output::write_whole(path, &format!("{flag} {}", path.display()), bytes)
 }
 
 /// `weight` as a percentage of `total`, 0 when the total is 0.

@@ -17,7 +17,8 @@ use feltkit::eval::{Evaluation, Ranking};
 /// Which ranking `felt rank` uses.
 #[derive(Clone, Copy, Debug, ValueEnum)]
 pub enum GameArg {
-    /// Standard 52-card ranking.
+    /// Standard 52-card ranking (also `holdem`, as in Python's `feltkit.rank`).
+    #[value(alias = "holdem")]
     Standard,
     /// 32-card Americana ranking (flush beats full house, suits break ties).
     Americana,

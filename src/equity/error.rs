@@ -9,10 +9,7 @@ use crate::range::RangeError;
 #[derive(Debug, Clone, PartialEq, Error)]
 pub enum EquityError {
     /// The game name is unknown.
-    #[error(
-        "unknown game {0:?}: expected holdem, shortdeck, omaha, omaha5, omaha6, omaha8, \
-         omaha5-8, omaha6-8, turnover, stud7, stud8, razz or americana"
-    )]
+    #[error("unknown game {0:?}: expected {list}", list = super::Game::name_list())]
     UnknownGame(String),
     /// The method name is unknown.
     #[error("unknown method {0:?}: expected auto, exhaustive or monte_carlo")]

@@ -48,7 +48,7 @@ pub use monte_carlo::{
     stderr_target, BATCH, DEFAULT_STDERR, MAX_DEALS, MAX_ITERATIONS, MAX_STDERR, MAX_TIME,
     STDERR_EXPECTED,
 };
-pub use query::{Game, Holding, Method, ParsedQuery, Query};
+pub use query::{Game, Holding, Method, ParsedQuery, Query, GAME_NAMES};
 pub use streets::{next_cards, runout, NextCard, NextCards, Street};
 pub use tally::{HILO_UNIT, TIE_UNIT};
 

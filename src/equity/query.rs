@@ -120,25 +120,54 @@ impl fmt::Display for Game {
     }
 }
 
+/// Every game with its name and the other names it is known by: the one table that
+/// `felt equity`, `felt batch`, `felt deal` and the Python package read game names from (any
+/// case; `'`, `-` and `_` are ignored, so `Hold'em`, `omaha5-8` and `omaha58` are names too).
+pub const GAME_NAMES: &[(Game, &[&str])] = &[
+    (Game::Holdem, &["nlhe", "texas-holdem"]),
+    (Game::ShortDeck, &["short-deck", "6plus", "six-plus", "shortdeck-holdem"]),
+    (Game::Omaha, &["plo", "omaha-high", "omaha-hi"]),
+    (Game::Omaha5, &["plo5", "five-card-omaha"]),
+    (Game::Omaha6, &["plo6", "six-card-omaha"]),
+    (Game::Omaha8, &["plo8", "o8", "omaha-hilo", "omaha-high-low"]),
+    (Game::Omaha85, &["omaha8-5", "plo5-8", "big-o"]),
+    (Game::Omaha68, &["omaha8-6", "plo6-8"]),
+    (Game::Turnover, &[]),
+    (Game::Stud7, &["stud", "seven-card-stud"]),
+    (Game::Stud8, &["stud-hilo", "stud8-or-better", "stud-high-low"]),
+    (Game::Razz, &[]),
+    (Game::Americana, &[]),
+];
+
+/// A game name without case and without `'`, `-` and `_`.
+fn folded(name: &str) -> String {
+    name.to_ascii_lowercase().replace(['\'', '-', '_'], "")
+}
+
+impl Game {
+    /// Every game's name, in the order of [`GAME_NAMES`], as listed in messages and `--help`:
+    /// `holdem, shortdeck, ..., razz or americana`.
+    pub fn name_list() -> String {
+        let names: Vec<&str> = GAME_NAMES.iter().map(|(g, _)| g.name()).collect();
+        match names.split_last() {
+            Some((last, init)) => format!("{} or {last}", init.join(", ")),
+            None => String::new(),
+        }
+    }
+}
+
 impl FromStr for Game {
     type Err = EquityError;
+    /// Reads a game's name or one of its other names ([`GAME_NAMES`]).
     fn from_str(s: &str) -> Result<Game, EquityError> {
-        match s.to_ascii_lowercase().replace(['\'', '-', '_'], "").as_str() {
-            "holdem" | "nlhe" | "texasholdem" => Ok(Game::Holdem),
-            "turnover" => Ok(Game::Turnover),
-            "stud7" | "stud" | "sevencardstud" => Ok(Game::Stud7),
-            "americana" => Ok(Game::Americana),
-            "omaha" | "plo" | "omahahigh" | "omahahi" => Ok(Game::Omaha),
-            "omaha5" | "plo5" | "fivecardomaha" => Ok(Game::Omaha5),
-            "omaha8" | "plo8" | "o8" | "omahahilo" | "omahahighlow" => Ok(Game::Omaha8),
-            "omaha58" | "omaha85" | "plo58" | "bigo" => Ok(Game::Omaha85),
-            "omaha6" | "plo6" | "sixcardomaha" => Ok(Game::Omaha6),
-            "omaha68" | "omaha86" | "plo68" => Ok(Game::Omaha68),
-            "shortdeck" | "6plus" | "sixplus" | "shortdeckholdem" => Ok(Game::ShortDeck),
-            "stud8" | "studhilo" | "stud8orbetter" | "studhighlow" => Ok(Game::Stud8),
-            "razz" => Ok(Game::Razz),
-            _ => Err(EquityError::UnknownGame(s.to_string())),
-        }
+        let want = folded(s);
+        GAME_NAMES
+            .iter()
+            .find(|(g, aliases)| {
+                folded(g.name()) == want || aliases.iter().any(|a| folded(a) == want)
+            })
+            .map(|(g, _)| *g)
+            .ok_or_else(|| EquityError::UnknownGame(s.to_string()))
     }
 }
 
@@ -353,7 +382,7 @@ impl Query {
         let range = if self.game == Game::ShortDeck {
             let r = Range::parse(spec).map_err(|error| EquityError::Range {
                 player,
-                spec: spec.to_string(),
+                spec: quoted(spec),
                 error,
             })?;
             let masks = r.combos().filter(|(_, w)| *w > 0).map(|(c, _)| c.set().bits());
@@ -362,7 +391,7 @@ impl Query {
         } else {
             OmahaRange::parse(spec, size).map_err(|error| EquityError::Range {
                 player,
-                spec: spec.to_string(),
+                spec: quoted(spec),
                 error,
             })?
         };
@@ -377,7 +406,7 @@ impl Query {
             }
             let range = Range::parse(spec).map_err(|error| EquityError::Range {
                 player,
-                spec: spec.to_string(),
+                spec: quoted(spec),
                 error,
             })?;
             // A single combo is exact cards: collisions then name the card.
@@ -521,6 +550,12 @@ impl ParsedQuery {
         }
         known
     }
+}
+
+/// A player's text as a range error quotes it: cut short when it is very long (a range text
+/// over its length limit is quoted in part).
+fn quoted(spec: &str) -> String {
+    crate::text::excerpt(spec, 200)
 }
 
 #[cfg(test)]

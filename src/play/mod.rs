@@ -522,7 +522,7 @@ mod table;
 
 pub use counts::Counts;
 pub use random::{
-    big_bet, default_stakes, hand_rng, random_hand, random_hand_counted, random_stacks,
-    random_stakes, RandomHandError, Style,
+    big_bet, default_stakes, hand_rng, max_random_stack, random_hand, random_hand_counted,
+    random_stacks, random_stakes, RandomHandError, Style, MAX_RANDOM_BETS,
 };
 pub use table::Table;

@@ -213,15 +213,24 @@ pub fn big_bet(game: Game, stakes: &Stakes) -> Chips {
     unit.max(1)
 }
 
+/// The most big bets a stack of [`random_stacks`] holds (less one chip).
+pub const MAX_RANDOM_BETS: Chips = 151;
+
+/// The largest stack [`random_stacks`] can draw for `big_bet` (saturating).
+pub fn max_random_stack(big_bet: Chips) -> Chips {
+    MAX_RANDOM_BETS.saturating_mul(big_bet.max(1)).saturating_sub(1)
+}
+
 /// Stacks for random play, in units of `big_bet`: two in three between 20 and 150 big bets,
-/// one in three short (1 to 12), so that all-ins, short all-ins and side pots come often.
+/// one in three short (1 to 12), so that all-ins, short all-ins and side pots come often; each
+/// below [`MAX_RANDOM_BETS`] big bets ([`max_random_stack`]).
 pub fn random_stacks(big_bet: Chips, players: usize, rng: &mut impl Rng) -> Vec<Chips> {
     (0..players)
         .map(|_| {
             let bets: Chips = if rng.random_range(0..3) == 0 {
                 rng.random_range(1..=12)
             } else {
-                rng.random_range(20..=150)
+                rng.random_range(20..=MAX_RANDOM_BETS - 1)
             };
             bets.saturating_mul(big_bet).saturating_add(rng.random_range(0..big_bet))
         })

@@ -56,6 +56,8 @@ pub mod order;
 
 mod notation;
 
+pub use notation::{MAX_RANGE_TEXT, MAX_TOKEN};
+
 /// Two distinct cards, the higher index first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Combo {
@@ -329,6 +331,20 @@ pub enum RangeErrorKind {
     /// The percentage is not a number from 0 to 100 (the text before the `%`).
     #[error("{}", notation::percent_message(.0))]
     BadPercent(String),
+    /// The range text, or one token of it, is longer than is read: no hand, class, span,
+    /// weight or percentage needs that many characters. The token is quoted cut short.
+    #[error(
+        "{} long: {what} is at most {limit} characters",
+        crate::text::count(*.length, "character", "characters")
+    )]
+    TooLong {
+        /// What is too long: `a range text` or `a token`.
+        what: &'static str,
+        /// Its length in characters.
+        length: usize,
+        /// The most that is read.
+        limit: usize,
+    },
     /// Every hand of the text has weight 0 (or the text names none): the range would be empty.
     /// The error points at the last token that left hands out.
     #[error(

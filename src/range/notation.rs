@@ -6,8 +6,54 @@
 use super::{order, Combo, HandClass, Range, RangeError, RangeErrorKind, WEIGHT_UNIT};
 use crate::card::{parse_cards, CardErrorKind, Deck, Rank, Suit};
 
+/// The longest range text read, in characters: far more than any range needs (every one of
+/// the 1,326 combos written out with a weight takes about 15,000), few enough that reading it
+/// takes little memory. A CSV cell of `felt batch` has the same limit.
+pub const MAX_RANGE_TEXT: usize = 65_536;
+
+/// The longest token (the text between two commas, without the spaces around it) read, in
+/// characters: a hand, class, span, weight or percentage takes a few.
+pub const MAX_TOKEN: usize = 256;
+
+/// How many characters of a too-long token an error quotes.
+const QUOTED: usize = 24;
+
+/// Refuses a range text longer than [`MAX_RANGE_TEXT`] or with a token longer than
+/// [`MAX_TOKEN`], before anything is allocated for it; the error quotes the token cut short
+/// and gives its column.
+pub(crate) fn check_length(text: &str) -> Result<(), RangeError> {
+    let too_long = |position, column, token: &str, what, length, limit| RangeError {
+        position,
+        column,
+        token: crate::text::excerpt(token.trim_start(), QUOTED),
+        kind: RangeErrorKind::TooLong { what, length, limit },
+    };
+    // Bytes first: a text within the limit in bytes is within it in characters.
+    if text.len() > MAX_RANGE_TEXT {
+        let length = text.chars().count();
+        if length > MAX_RANGE_TEXT {
+            return Err(too_long(1, 1, text, "a range text", length, MAX_RANGE_TEXT));
+        }
+    }
+    let mut column = 1;
+    for (index, raw) in text.split(',').enumerate() {
+        let length = raw.chars().count();
+        if length > MAX_TOKEN {
+            let lead = raw.chars().take_while(|c| c.is_whitespace()).count();
+            let token = raw.trim();
+            if token.chars().count() > MAX_TOKEN {
+                let n = token.chars().count();
+                return Err(too_long(index + 1, column + lead, token, "a token", n, MAX_TOKEN));
+            }
+        }
+        column += length + 1;
+    }
+    Ok(())
+}
+
 /// Parses range text into a weighted range.
 pub(super) fn parse(text: &str) -> Result<Range, RangeError> {
+    check_length(text)?;
     let mut range = Range::empty();
     let mut column = 1;
     let mut any = false;

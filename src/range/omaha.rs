@@ -102,6 +102,7 @@ impl OmahaRange {
     /// Reads a range of `size`-card hands (see the module docs); errors point at the token and
     /// the character.
     pub fn parse(text: &str, size: usize) -> Result<OmahaRange, RangeError> {
+        super::notation::check_length(text)?;
         let mut hands = Vec::new();
         let mut any = false;
         let mut tokens = 0;

@@ -8,6 +8,7 @@ mod cli_batch;
 mod cli_deal;
 mod cli_equity;
 mod cli_equity_by_hand;
+mod cli_outputs;
 mod cli_range;
 mod cli_rank;
 mod common;

@@ -132,7 +132,7 @@ fn help_hurt(next: &NextCards, p: usize) -> [usize; 3] {
 impl Report {
     fn plain(&self, specs: &[String]) -> String {
         let mut out = String::new();
-        let width = specs.iter().map(|s| s.chars().count()).max().unwrap_or(0).max(9);
+        let width = super::super::column_width(specs.iter().map(|s| s.chars().count()), 9);
         match self {
             Report::Runout(streets) => {
                 let mut head = format!("{:<8}  {:<10}", "street", "board");
