@@ -95,7 +95,11 @@ def test_a_bad_header_or_default_raises_batch_error(felt):
     with pytest.raises(feltkit.BatchError) as e:
         feltkit.batch(pd.DataFrame({"a": [1], "b": [2]}))
     message = str(e.value)
-    assert message == "bad header row: no p1 column: the header must name at least the columns p1 and p2"
+    assert message == (
+        'bad header row: no p1 column: the header row names 2 columns: "a", "b"; expected at least'
+        " the columns p1 and p2 (the players' cards or ranges), and optionally p3 to p10, game,"
+        " board, dead, method, iterations, stderr and seed"
+    )
     assert message in out.stderr
     for kwargs, pattern in [
         ({"game": "omaha9"}, 'game: unknown game "omaha9"'),

@@ -45,17 +45,23 @@ pub enum HeaderError {
     /// The input has no header row (it is empty).
     #[error("the input is empty: expected a header row naming the columns p1, p2, ...")]
     Empty,
-    /// A required player column is missing.
-    #[error("no {0} column: the header must name at least the columns p1 and p2")]
-    MissingPlayer(String),
-    /// A required player column is missing and the header has tabs in its cells: the input is
-    /// most likely tab-separated but was read with another delimiter.
+    /// A required player column is missing. The message lists the columns found and the ones
+    /// expected, and when a cell holds a likely delimiter (a tab, `;` or `|`), says how to read
+    /// the input with it.
     #[error(
-        "no {0} column: the header row contains tabs, so the input looks tab-separated: give \
-         `--delimiter tab` (or a file name ending in .tsv); the header must name at least the \
-         columns p1 and p2"
+        "no {name} column: {hint}the header row names {found}; expected at least the columns p1 \
+         and p2 (the players' cards or ranges), and optionally p3 to p10, game, board, dead, \
+         method, iterations, stderr and seed"
     )]
-    MissingPlayerTabs(String),
+    MissingPlayer {
+        /// The missing column (`p1` or `p2`).
+        name: String,
+        /// The columns found, quoted and cut short where there are many.
+        found: String,
+        /// Empty, or the delimiter the header row seems to use and the flag that reads it,
+        /// ending in "; ".
+        hint: String,
+    },
     /// A player column is named while an earlier one is not.
     #[error(
         "column {given} is named but {missing} is not: player columns go p1, p2, ... without gaps"
@@ -162,6 +168,43 @@ impl Field {
     }
 }
 
+/// The columns of a header row as a message lists them: quoted, at most eight, each cut short.
+fn found_columns(names: &[String]) -> String {
+    if names.iter().all(|n| n.trim().is_empty()) {
+        return "no column".into();
+    }
+    let mut out = match names.len() {
+        1 => "one column: ".to_string(),
+        n => format!("{n} columns: "),
+    };
+    for (i, name) in names.iter().take(8).enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        out.push_str(&format!("{:?}", crate::text::excerpt(name, 40)));
+    }
+    if names.len() > 8 {
+        out.push_str(", ...");
+    }
+    out
+}
+
+/// When the header's cells hold a delimiter other than the one in use (a tab, `;` or `|`
+/// inside a cell means it was not the delimiter), what it looks like and the flag to give.
+fn delimiter_hint(names: &[String]) -> String {
+    let inside = |c: char| names.iter().any(|n| n.contains(c));
+    let (what, flag) = if inside('\t') {
+        ("tab-separated", "`--delimiter tab` (or a file name ending in .tsv)")
+    } else if inside(';') {
+        ("semicolon-separated", "`--delimiter ';'`")
+    } else if inside('|') {
+        ("separated by |", "`--delimiter '|'`")
+    } else {
+        return String::new();
+    };
+    format!("the header row's cells hold that character, so the input looks {what}: give {flag}; ")
+}
+
 /// `p<digits>` without leading zeros: `Some(Ok(n))` for 1 to 10, `Some(Err)` otherwise.
 fn player_number(name: &str) -> Option<Result<usize, ()>> {
     let digits = name.strip_prefix('p')?;
@@ -260,10 +303,10 @@ impl Columns {
         for (need, slot) in players.iter().enumerate().take(2) {
             if slot.is_none() {
                 let name = Field::Player(need).name();
-                // A tab inside a cell means tabs were not the delimiter.
-                return Err(match names.iter().any(|n| n.contains('\t')) {
-                    true => HeaderError::MissingPlayerTabs(name),
-                    false => HeaderError::MissingPlayer(name),
+                return Err(HeaderError::MissingPlayer {
+                    name,
+                    found: found_columns(&names),
+                    hint: delimiter_hint(&names),
                 });
             }
         }
@@ -402,22 +445,58 @@ mod tests {
         assert!(header(&["note", "p1", "p2", "Note"]).is_ok());
     }
 
+    /// The name of the missing column, the columns found and the hint, of a header's error.
+    fn missing(names: &[&str]) -> (String, String, String) {
+        match header(names) {
+            Err(HeaderError::MissingPlayer { name, found, hint }) => (name, found, hint),
+            other => panic!("{names:?}: {other:?}"),
+        }
+    }
+
     #[test]
-    fn a_header_without_p1_and_p2_is_refused() {
-        assert_eq!(header(&["p1", "board"]), Err(HeaderError::MissingPlayer("p2".into())));
-        assert_eq!(header(&["hand", "villain"]), Err(HeaderError::MissingPlayer("p1".into())));
+    fn a_header_without_p1_and_p2_is_refused_listing_the_columns_found_and_expected() {
+        assert_eq!(missing(&["p1", "board"]).0, "p2");
+        let e = header(&["hand", "villain"]).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "no p1 column: the header row names 2 columns: \"hand\", \"villain\"; expected at \
+             least the columns p1 and p2 (the players' cards or ranges), and optionally p3 to \
+             p10, game, board, dead, method, iterations, stderr and seed"
+        );
         assert_eq!(header(&[""]), Err(HeaderError::Empty));
+        // Many columns: eight listed, then an ellipsis; a long name cut short.
+        let long = "x".repeat(100);
+        let names = ["a", "b", "c", "d", "e", "f", "g", long.as_str(), "i", "j"];
+        let found = missing(&names).1;
+        assert!(found.starts_with("10 columns: \"a\", \"b\""), "{found}");
+        assert!(found.ends_with(&format!("\"{}…\", ...", "x".repeat(40))), "{found}");
     }
 
     #[test]
     fn a_tab_separated_header_read_as_csv_suggests_delimiter_tab() {
-        let e = header(&["id\tp1\tp2"]).unwrap_err();
-        assert_eq!(e, HeaderError::MissingPlayerTabs("p1".into()));
-        assert!(e.to_string().contains("`--delimiter tab`"), "{e}");
+        let (name, found, hint) = missing(&["id\tp1\tp2"]);
+        assert_eq!((name.as_str(), found.as_str()), ("p1", "one column: \"id\\tp1\\tp2\""));
+        assert!(hint.contains("looks tab-separated: give `--delimiter tab`"), "{hint}");
         // p1 found by the delimiter in use but p2 lost in a tab-joined cell.
-        assert_eq!(header(&["p1", "x\tp2"]), Err(HeaderError::MissingPlayerTabs("p2".into())));
-        // No tabs: the plain message.
-        assert_eq!(header(&["p1;p2"]), Err(HeaderError::MissingPlayer("p1".into())));
+        let (name, _, hint) = missing(&["p1", "x\tp2"]);
+        assert_eq!(name, "p2");
+        assert!(hint.contains("`--delimiter tab`"), "{hint}");
+    }
+
+    #[test]
+    fn a_semicolon_separated_header_read_as_csv_suggests_delimiter_semicolon() {
+        let e = header(&["id;p1;p2;board"]).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "no p1 column: the header row's cells hold that character, so the input looks \
+             semicolon-separated: give `--delimiter ';'`; the header row names one column: \
+             \"id;p1;p2;board\"; expected at least the columns p1 and p2 (the players' cards or \
+             ranges), and optionally p3 to p10, game, board, dead, method, iterations, stderr \
+             and seed"
+        );
+        assert!(missing(&["id|p1|p2"]).2.contains("`--delimiter '|'`"));
+        // No delimiter-like character: no hint.
+        assert_eq!(missing(&["hand", "villain"]).2, "");
     }
 
     #[test]

@@ -507,7 +507,9 @@ mod tests {
         let e = run(&b"a,b\n1,2\n"[..], &mut out, &Config::default(), None).unwrap_err();
         assert_eq!(
             e.to_string(),
-            "bad header row: no p1 column: the header must name at least the columns p1 and p2"
+            "bad header row: no p1 column: the header row names 2 columns: \"a\", \"b\"; \
+             expected at least the columns p1 and p2 (the players' cards or ranges), and \
+             optionally p3 to p10, game, board, dead, method, iterations, stderr and seed"
         );
     }
 

@@ -164,7 +164,9 @@ fn a_file_that_cannot_be_read_exits_2_naming_the_problem() {
     // The message once, not repeated by its source.
     assert_eq!(
         err,
-        "felt: bad header row: no p1 column: the header must name at least the columns p1 and p2\n"
+        "felt: bad header row: no p1 column: the header row names 2 columns: \"hero\", \
+         \"villain\"; expected at least the columns p1 and p2 (the players' cards or ranges), \
+         and optionally p3 to p10, game, board, dead, method, iterations, stderr and seed\n"
     );
     let (code, _, err) = batch(&[], "p1,p3\nAA,KK\n");
     assert_eq!(code, 2);
@@ -360,18 +362,35 @@ fn tsv_on_stdin_without_delimiter_suggests_delimiter_tab() {
     assert_eq!((code, out.as_str()), (2, ""));
     assert_eq!(
         err,
-        "felt: bad header row: no p1 column: the header row contains tabs, so the input looks \
-         tab-separated: give `--delimiter tab` (or a file name ending in .tsv); the header must \
-         name at least the columns p1 and p2\n"
+        "felt: bad header row: no p1 column: the header row's cells hold that character, so \
+         the input looks tab-separated: give `--delimiter tab` (or a file name ending in .tsv); \
+         the header row names one column: \"id\\tp1\\tp2\"; expected at least the columns p1 \
+         and p2 (the players' cards or ranges), and optionally p3 to p10, game, board, dead, \
+         method, iterations, stderr and seed\n"
     );
     // The hint is right: with it the same input runs.
     let (code, out, _) = batch(&["--delimiter", "tab"], tsv);
     assert_eq!(code, 0);
     assert!(out.starts_with("id\tp1\tp2\tfelt_p1_equity"), "{out}");
-    // A header without tabs keeps the plain message.
-    let (code, _, err) = batch(&[], "id;p1;p2\n1;AA;KK\n");
+}
+
+#[test]
+fn semicolon_separated_csv_without_delimiter_suggests_delimiter_semicolon() {
+    // Regression: a `;`-separated file got "no p1 column" with no hint at the cause.
+    let csv = "id;p1;p2\n1;AhKh;QsQd\n";
+    let (code, out, err) = batch(&[], csv);
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert!(err.contains("looks semicolon-separated: give `--delimiter ';'`"), "{err}");
+    assert!(err.contains("names one column: \"id;p1;p2\""), "{err}");
+    // The hint is right: with it the same input runs.
+    let (code, out, _) = batch(&["--delimiter", ";"], csv);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("id;p1;p2;felt_p1_equity"), "{out}");
+    // A header without such a character names what it found and gives no hint.
+    let (code, _, err) = batch(&[], "hand,villain\nAA,KK\n");
     assert_eq!(code, 2);
-    assert!(err.ends_with("no p1 column: the header must name at least the columns p1 and p2\n"));
+    assert!(err.contains("names 2 columns: \"hand\", \"villain\"; expected"), "{err}");
+    assert!(!err.contains("--delimiter"), "{err}");
 }
 
 #[test]

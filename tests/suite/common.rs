@@ -65,9 +65,9 @@ pub fn pokerkit_python() -> Option<String> {
 /// answers `--version`. `None`, with a message, when there is none; a panic instead when
 /// `FELTKIT_REQUIRE_BROWSER` is set (CI sets it: `.ci/run` installs Debian's chromium).
 pub fn browser() -> Option<&'static str> {
-    let found = ["chromium", "chromium-browser", "google-chrome"].into_iter().find(|b| {
-        Command::new(b).arg("--version").output().is_ok_and(|o| o.status.success())
-    });
+    let found = ["chromium", "chromium-browser", "google-chrome"]
+        .into_iter()
+        .find(|b| Command::new(b).arg("--version").output().is_ok_and(|o| o.status.success()));
     if found.is_none() {
         if std::env::var_os("FELTKIT_REQUIRE_BROWSER").is_some() {
             panic!("no chromium on this machine, and FELTKIT_REQUIRE_BROWSER is set");
