@@ -31,7 +31,7 @@ use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use crate::import::{sniff, split, Format, Pending};
+use crate::import::{read_hands, sniff, Format, Pending};
 use crate::phh::split::{pieces, Piece};
 use crate::phh::walk::{walk, Found};
 use crate::phh::{replay_piece, HandReport};
@@ -342,36 +342,44 @@ fn read_phh(
 }
 
 /// Emits the hands of a site's hand-history text, to be converted to PHH (docs/import.md), a
-/// few at a time; `false` when the results are no longer wanted.
+/// few at a time, as the text is read (the reader holds about one hand; the window of
+/// [`crate::phh::stream::ordered`] bounds the hands sent ahead of their reports); `false` when
+/// the results are no longer wanted.
 fn read_site_text(
-    mut input: impl BufRead,
+    input: impl BufRead,
     format: Format,
     source: &str,
     emit: &mut dyn FnMut(Chunk, usize) -> bool,
 ) -> bool {
-    let mut bytes = Vec::new();
-    if let Err(e) = input.read_to_end(&mut bytes) {
-        return emit(
-            Chunk::Unreadable(source.to_string(), format!("cannot be read to its end: {e}")),
-            0,
-        );
-    }
     let source: Arc<str> = source.into();
+    let mut any = false;
+    let mut held: Vec<Pending> = Vec::with_capacity(FILE_BATCH);
+    let mut weight = 0;
     // Cut into hands here; each hand is converted where it is replayed, on every core.
-    let hands = split(format, &bytes);
-    let any = !hands.is_empty();
-    let mut hands = hands.into_iter();
-    loop {
-        // Batches taken from the front as they go (splitting off the rest each time copied
-        // every hand not yet sent).
-        let chunk: Vec<_> = hands.by_ref().take(FILE_BATCH).collect();
-        if chunk.is_empty() {
-            break;
+    for hand in read_hands(format, input) {
+        match hand {
+            Ok(hand) => {
+                any = true;
+                weight += hand.weight();
+                held.push(hand);
+                if held.len() >= FILE_BATCH {
+                    let chunk = Chunk::Hands(source.clone(), std::mem::take(&mut held));
+                    if !emit(chunk, std::mem::take(&mut weight)) {
+                        return false;
+                    }
+                }
+            }
+            Err(e) => {
+                if !held.is_empty() && !emit(Chunk::Hands(source.clone(), held), weight) {
+                    return false;
+                }
+                let why = format!("cannot be read to its end: {e}");
+                return emit(Chunk::Unreadable(source.to_string(), why), 0);
+            }
         }
-        let weight = chunk.iter().map(Pending::weight).sum();
-        if !emit(Chunk::Hands(source.clone(), chunk), weight) {
-            return false;
-        }
+    }
+    if !held.is_empty() && !emit(Chunk::Hands(source.clone(), held), weight) {
+        return false;
     }
     emit(Chunk::Read(source, any), 0)
 }

@@ -16,115 +16,12 @@
 //! assert_eq!(hand.seats[1].name, "C: d");
 //! ```
 
-use std::sync::Arc;
-
 use crate::phh::Amount;
 
 use super::lines::{amount, find, has, rfind, split_once, trim, Line};
 use crate::phh::table::MAX_SEAT;
 
-/// One hand's text: its lines (trimmed, with their line numbers in the file), as places in
-/// the text of the whole file, which the hands of a file share.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct HandText {
-    /// The line of the hand's header.
-    pub line: usize,
-    /// The whole text.
-    text: Arc<str>,
-    /// Each line's number in the file and where it is in `text`.
-    spans: Vec<(usize, usize, usize)>,
-}
-
-impl HandText {
-    /// The hand's lines, the header first, blank lines left out.
-    pub fn lines(&self) -> impl DoubleEndedIterator<Item = Line<'_>> + ExactSizeIterator + Clone {
-        self.spans.iter().map(|&(number, a, b)| Line { number, text: &self.text[a..b] })
-    }
-
-    /// The length of the hand's text in bytes, a line end counted after each line.
-    pub fn len(&self) -> usize {
-        self.spans.iter().map(|&(_, a, b)| b - a + 1).sum()
-    }
-
-    /// Whether the hand has no line.
-    pub fn is_empty(&self) -> bool {
-        self.spans.is_empty()
-    }
-}
-
-/// The hand-number marks that start a hand's header.
-const STARTS: [&str; 4] = [
-    "PokerStars Hand #",
-    "PokerStars Game #",
-    "PokerStars Zoom Hand #",
-    "PokerStars Home Game Hand #",
-];
-
-/// Where a hand header starts in `line`, if one does (at its start, or glued to the end of a
-/// line that was cut off): the first place one of [`STARTS`] begins, found by looking only
-/// where a `P` is.
-fn header_at(line: &str) -> Option<usize> {
-    let bytes = line.as_bytes();
-    let mut from = 0;
-    while let Some(k) = bytes[from..].iter().position(|&b| b == b'P') {
-        let at = from + k;
-        let rest = &bytes[at..];
-        if rest.starts_with(b"PokerStars ") && STARTS.iter().any(|s| rest.starts_with(s.as_bytes()))
-        {
-            return Some(at);
-        }
-        from = at + 1;
-    }
-    None
-}
-
-/// Splits decoded text into hands: a hand starts at each header line (`PokerStars Hand #...`).
-/// Lines are trimmed; blank lines and the Zoom archive's `*** # 1 ***` lines are dropped. A
-/// header glued to the end of a cut-off line starts a hand there, and the cut-off line stays
-/// with the hand before. Text before the first header is not a hand.
-pub fn split_hands(text: &str) -> Vec<HandText> {
-    let shared: Arc<str> = Arc::from(text);
-    let bytes = text.as_bytes();
-    // Where `line`, a part of `text`, starts in it.
-    let at = |line: &str| line.as_ptr() as usize - text.as_ptr() as usize;
-    let mut hands: Vec<HandText> = Vec::new();
-    let (mut start, mut number) = (0, 0);
-    while start < bytes.len() {
-        number += 1;
-        // One pass over the line finds its end and whether it holds a `P` (of `PokerStars`).
-        let mut end = start;
-        let mut p = false;
-        while end < bytes.len() && bytes[end] != b'\n' {
-            p |= bytes[end] == b'P';
-            end += 1;
-        }
-        let mut line = trim(&text[start..end]);
-        start = end + 1;
-        if line.is_empty() || (line.starts_with("*****") && has(line, " # ")) {
-            continue;
-        }
-        if let Some(k) = p.then(|| header_at(line)).flatten() {
-            if k > 0 {
-                let before = line[..k].trim();
-                if let Some(h) = hands.last_mut() {
-                    if !before.is_empty() {
-                        h.spans.push((number, at(before), at(before) + before.len()));
-                    }
-                }
-                line = &line[k..];
-            }
-            hands.push(HandText {
-                line: number,
-                text: Arc::clone(&shared),
-                spans: Vec::with_capacity(40),
-            });
-        }
-        if let Some(h) = hands.last_mut() {
-            h.spans.push((number, at(line), at(line) + line.len()));
-        }
-    }
-    hands
-}
+pub use super::split::{split_hands, HandText};
 
 /// The game of a hand, as its header names it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -759,15 +656,6 @@ fn summary_line(hand: &mut StarsHand, l: &Line, seen: &mut [bool]) -> Result<(),
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_header_glued_to_a_cut_off_line_starts_a_new_hand() {
-        let text = "PokerStars Hand #1: Hold'em No Limit (1/2) - 2020/01/01 1:00:00 ET\nTable 'a' 2-max Seat #1 is the button\nSeat 1: x (5 in chPokerStars Hand #2: Hold'em No Limit (1/2) - 2020/01/01 1:01:00 ET\n";
-        let hands = split_hands(text);
-        assert_eq!(hands.len(), 2);
-        assert_eq!(hands[0].lines().last().unwrap().text, "Seat 1: x (5 in ch");
-        assert_eq!(hands[1].line, 3);
-    }
 
     #[test]
     fn names_are_matched_against_the_seat_list_longest_first() {
