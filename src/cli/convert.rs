@@ -1,13 +1,13 @@
 //! `felt convert`: PokerStars hand-history text and ACPC match logs to a PHH bundle
 //! (docs/import.md), and the input-format choice shared with `felt replay`.
 
-use std::io::{Read, Write};
+use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::{Args, ValueEnum};
-use feltkit::import::{bundle, convert_as, sniff, Converted, Format};
+use feltkit::import::{bundle, read_hands, sniff, Converted, Format};
 use feltkit::text::count;
 
 /// The input format flag (`--format`).
@@ -58,46 +58,57 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<ExitCode> {
             "--format phh: felt convert reads PokerStars text and ACPC logs; PHH needs no conversion"
         );
     }
-    let mut text = String::new();
+    let mut out = Output::open(&args.output)?;
     let mut next = 1;
     let (mut hands, mut refused, mut cut, mut unreadable, mut bad_inputs) = (0, 0, 0, 0, 0);
     for path in &args.inputs {
         let shown = path.display().to_string();
-        let mut bytes = Vec::new();
-        let read = if path.as_os_str() == "-" {
-            std::io::stdin().lock().read_to_end(&mut bytes)
+        // Read and converted hand by hand, each written as it comes: memory stays flat
+        // whatever the input's size.
+        let input: Box<dyn BufRead> = if path.as_os_str() == "-" {
+            Box::new(std::io::stdin().lock())
         } else {
-            std::fs::File::open(path).and_then(|mut f| f.read_to_end(&mut bytes))
+            match std::fs::File::open(path) {
+                Ok(f) => Box::new(BufReader::with_capacity(1 << 16, f)),
+                Err(e) => {
+                    super::diagnose(format_args!("felt convert: {shown}: UNREADABLE: {e}"));
+                    bad_inputs += 1;
+                    continue;
+                }
+            }
         };
-        if let Err(e) = read {
-            super::diagnose(format_args!("felt convert: {shown}: UNREADABLE: {e}"));
-            bad_inputs += 1;
-            continue;
-        }
+        let mut input = input;
         let format = match args.format {
             Some(f) => f.format(),
-            None => match sniff(&bytes) {
-                Some(f) if f != Format::Phh => f,
-                _ => {
+            None => match input.fill_buf().map(sniff) {
+                Ok(Some(f)) if f != Format::Phh => f,
+                Ok(_) => {
                     super::diagnose(format_args!(
                         "felt convert: {shown}: neither PokerStars text (its first line does not start `PokerStars `) nor an ACPC log (no `STATE:` line first); --format pokerstars or --format acpc reads it anyway"
                     ));
                     bad_inputs += 1;
                     continue;
                 }
+                Err(e) => {
+                    super::diagnose(format_args!("felt convert: {shown}: UNREADABLE: {e}"));
+                    bad_inputs += 1;
+                    continue;
+                }
             },
         };
-        let converted = convert_as(format, &bytes);
-        if converted.is_empty() {
-            let what = match format {
-                Format::Acpc => "no hand line (`STATE:...`) found",
-                _ => "no `PokerStars Hand #` header found",
+        let (first, mut broken) = (next, false);
+        for pending in read_hands(format, input) {
+            let h = match pending {
+                Ok(p) => p.convert(),
+                Err(e) => {
+                    super::diagnose(format_args!(
+                        "felt convert: {shown}: UNREADABLE: cannot be read to its end: {e}"
+                    ));
+                    bad_inputs += 1;
+                    broken = true;
+                    break;
+                }
             };
-            super::diagnose(format_args!("felt convert: {shown}: NO HANDS: {what}"));
-            bad_inputs += 1;
-            continue;
-        }
-        for h in &converted {
             let why =
                 |key: &str| h.phh.lines().find_map(|l| l.strip_prefix(key).map(str::to_string));
             if let Some(w) = why("_unreadable = ") {
@@ -111,14 +122,20 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<ExitCode> {
             } else if why("_cut_off = ").is_some() {
                 cut += 1;
             }
+            if let Err(e) = out.write(&bundle(&[Converted { index: 0, ..h }], next)) {
+                out.abandon();
+                return Err(e);
+            }
+            next += 1;
+            hands += 1;
         }
-        hands += converted.len();
-        let renumbered: Vec<Converted> =
-            converted.into_iter().map(|h| Converted { index: 0, ..h }).collect();
-        text.push_str(&bundle(&renumbered, next));
-        next += renumbered.len();
+        if next == first && !broken {
+            let what = no_hands(format);
+            super::diagnose(format_args!("felt convert: {shown}: NO HANDS: {what}"));
+            bad_inputs += 1;
+        }
     }
-    write_output(&args.output, &text)?;
+    out.finish()?;
     super::diagnose(format_args!(
         "felt convert: {} from {}: {} to replay, {} not replayable (a game or feature feltkit does not play), {} cut off, {} unreadable",
         count(hands, "hand", "hands"),
@@ -135,23 +152,82 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<ExitCode> {
     })
 }
 
-/// Writes the bundle to standard output, or to a file replaced only when complete.
-fn write_output(output: &Option<PathBuf>, text: &str) -> anyhow::Result<()> {
-    let Some(path) = output.as_deref().filter(|p| p.as_os_str() != "-") else {
-        let mut out = std::io::stdout().lock();
-        out.write_all(text.as_bytes())?;
-        return Ok(out.flush()?);
-    };
-    let real =
-        feltkit::batch::resolve_links(path).with_context(|| format!("-o {}", path.display()))?;
-    let mut file = super::batch::interrupt::create(|| feltkit::batch::AtomicFile::create(&real))
-        .with_context(|| format!("-o {}: cannot be created", path.display()))?;
-    match file.file().write_all(text.as_bytes()) {
-        Ok(()) => super::batch::interrupt::finish(|| file.commit())
-            .with_context(|| format!("-o {}: cannot be written", path.display())),
-        Err(e) => {
+/// Why an input gave no hand.
+fn no_hands(format: Format) -> &'static str {
+    match format {
+        Format::Acpc => "no hand line (`STATE:...`) found",
+        _ => "no `PokerStars Hand #` header found",
+    }
+}
+
+/// Where the bundle goes: standard output, or a file replaced only when complete; written a
+/// block at a time.
+struct Output {
+    to: Sink,
+    held: String,
+}
+
+enum Sink {
+    Stdout(std::io::StdoutLock<'static>),
+    File(PathBuf, Box<feltkit::batch::AtomicFile>),
+}
+
+/// The bytes of the bundle held before they are written.
+const BLOCK: usize = 1 << 16;
+
+impl Output {
+    /// Opens the output: standard output for none or `-`, else a temporary file beside `-o`.
+    fn open(output: &Option<PathBuf>) -> anyhow::Result<Output> {
+        let held = String::with_capacity(BLOCK + 4096);
+        let Some(path) = output.as_deref().filter(|p| p.as_os_str() != "-") else {
+            return Ok(Output { to: Sink::Stdout(std::io::stdout().lock()), held });
+        };
+        let real = feltkit::batch::resolve_links(path)
+            .with_context(|| format!("-o {}", path.display()))?;
+        let file = super::batch::interrupt::create(|| feltkit::batch::AtomicFile::create(&real))
+            .with_context(|| format!("-o {}: cannot be created", path.display()))?;
+        Ok(Output { to: Sink::File(path.to_path_buf(), Box::new(file)), held })
+    }
+
+    /// Adds the next part of the bundle, writing what is held once it passes a block.
+    fn write(&mut self, text: &str) -> anyhow::Result<()> {
+        self.held.push_str(text);
+        if self.held.len() >= BLOCK {
+            self.flush()?;
+        }
+        Ok(())
+    }
+
+    fn flush(&mut self) -> anyhow::Result<()> {
+        let bytes = self.held.as_bytes();
+        match &mut self.to {
+            Sink::Stdout(out) => out.write_all(bytes)?,
+            Sink::File(path, file) => file
+                .file()
+                .write_all(bytes)
+                .with_context(|| format!("-o {}: not written", path.display()))?,
+        }
+        self.held.clear();
+        Ok(())
+    }
+
+    /// Writes what is left and flushes standard output, or renames the file into place.
+    fn finish(mut self) -> anyhow::Result<()> {
+        if let Err(e) = self.flush() {
+            self.abandon();
+            return Err(e);
+        }
+        match self.to {
+            Sink::Stdout(mut out) => Ok(out.flush()?),
+            Sink::File(path, file) => super::batch::interrupt::finish(|| file.commit())
+                .with_context(|| format!("-o {}: cannot be written", path.display())),
+        }
+    }
+
+    /// Gives up: a file begun is removed, the target left as it was.
+    fn abandon(self) {
+        if let Sink::File(_, file) = self.to {
             super::batch::interrupt::finish(|| drop(file));
-            Err(anyhow::Error::from(e).context(format!("-o {}: not written", path.display())))
         }
     }
 }

@@ -20,6 +20,7 @@
 //! ```
 
 pub mod acpc;
+mod consistency;
 pub mod decode;
 mod doc;
 mod emit;

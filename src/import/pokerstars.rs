@@ -98,8 +98,8 @@ pub enum Event {
     Call(usize, Amount),
     /// `bets X`.
     Bet(usize, Amount),
-    /// `raises X to Y`: Y.
-    RaiseTo(usize, Amount),
+    /// `raises X to Y`: Y, then X (the raise over the bet before it).
+    RaiseTo(usize, Amount, Amount),
     /// `shows [cards]`.
     Shows(usize, String),
     /// `mucks hand`.
@@ -157,6 +157,8 @@ pub struct StarsHand {
     pub summary: Option<Summary>,
     /// The summary's `Board [...]`: every board card as written, and the line.
     pub board: Option<(Vec<String>, usize)>,
+    /// What the summary says of each seat it lists, in its order.
+    pub summary_seats: Vec<SummarySeat>,
     /// Why the hand cannot be replayed although the text is well formed (run twice, a
     /// cash-out, cancelled, a game not played); or cut off.
     pub refusal: Option<Refusal>,
@@ -185,6 +187,22 @@ pub struct Summary {
     pub pots: Vec<Amount>,
     /// The line.
     pub line: usize,
+}
+
+/// What the summary says of one seat (`Seat 3: NAME (button) showed [Ah Kd] and won ($5)`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SummarySeat {
+    /// The player (an index into [`StarsHand::seats`]).
+    pub player: usize,
+    /// The line.
+    pub line: usize,
+    /// Whether it says the player folded.
+    pub folded: bool,
+    /// The cards it says the player showed (`showed [...]`), without spaces.
+    pub showed: Option<String>,
+    /// What it says the player won or collected (`won (X)`, `collected (X)`, all added up),
+    /// when it says any.
+    pub won: Option<Amount>,
 }
 
 /// A hand the text allows but feltkit cannot replay.
@@ -236,6 +254,7 @@ pub fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
     if hand.seats.is_empty() {
         return err(table.number + 1, "expected the seat list (`Seat 1: NAME (X in chips)`)");
     }
+    super::consistency::seat_list(&hand)?;
     hand.known = vec![None; hand.seats.len()];
     let mut in_summary = false;
     let mut summary_seen: Vec<bool> = vec![false; hand.seats.len()];
@@ -263,6 +282,7 @@ pub fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
     }
     hand.dealt = (0..hand.seats.len()).filter(|&i| summary_seen[i]).collect();
     fill_missing_board_cards(&mut hand)?;
+    super::consistency::check(&hand)?;
     Ok(hand)
 }
 
@@ -537,8 +557,9 @@ fn play_line(hand: &mut StarsHand, l: &Line) -> Result<(), TextError> {
     }
     let Some((i, verb)) = named_at.who(hand, ": ") else {
         // Chat, players joining, leaving, timing out, sitting out or coming back, tournament
-        // places and re-buys: nothing that moves chips in this hand.
-        return Ok(());
+        // places and re-buys: nothing that moves chips in this hand. An action by a name the
+        // seat list does not hold is a contradiction.
+        return super::consistency::unseated(hand, t, n);
     };
     let verb = trim(verb);
     let (verb, all_in) = match verb.strip_suffix(" and is all-in") {
@@ -571,10 +592,10 @@ fn play_line(hand: &mut StarsHand, l: &Line) -> Result<(), TextError> {
     } else if let Some(x) = verb.strip_prefix("bets ") {
         Event::Bet(i, num(x)?)
     } else if let Some(x) = verb.strip_prefix("raises ") {
-        let Some((_, to)) = split_once(x, " to ") else {
+        let Some((by, to)) = split_once(x, " to ") else {
             return err(n, format!("expected `raises X to Y` in `{t}`"));
         };
-        Event::RaiseTo(i, num(to)?)
+        Event::RaiseTo(i, num(to)?, num(by)?)
     } else if verb.starts_with("shows [") {
         let cards = cards_of(verb).unwrap_or_default();
         if cards.len() == 2 * hand.hole_cards() || cards.len() >= 8 {
@@ -633,6 +654,7 @@ fn summary_line(hand: &mut StarsHand, l: &Line, seen: &mut [bool]) -> Result<(),
                 .or_else(|| hand.seats.iter().position(|s| s.name == body).map(|i| (i, "")))
             {
                 seen[i] = true;
+                hand.summary_seats.push(super::consistency::summary_seat(i, l.number, after)?);
                 // Most seats of the summary show no cards: no `[` at all.
                 if after.as_bytes().contains(&b'[')
                     && (has(after, "showed [") || has(after, "mucked ["))
