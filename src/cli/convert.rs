@@ -7,7 +7,8 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::{Args, ValueEnum};
-use feltkit::import::{bundle, read_hands, sniff, Converted, Format};
+use feltkit::import::{bundle, looks_like, read_hands, sniff, Converted, Format};
+use feltkit::replay_source::not_of_format;
 use feltkit::text::count;
 
 /// The input format flag (`--format`).
@@ -96,6 +97,9 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<ExitCode> {
                 }
             },
         };
+        // The first bytes, to say what an input without a hand looks like.
+        let head: Vec<u8> =
+            input.fill_buf().map(|b| b[..b.len().min(4096)].to_vec()).unwrap_or_default();
         let (first, mut broken) = (next, false);
         for pending in read_hands(format, input) {
             let h = match pending {
@@ -130,7 +134,13 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<ExitCode> {
             hands += 1;
         }
         if next == first && !broken {
-            let what = no_hands(format);
+            let what = match (not_of_format(format, &head), looks_like(&head)) {
+                (Some(_), (what, Some(Format::Phh))) => format!(
+                    "the text looks like {what}, which needs no conversion: felt replay reads it"
+                ),
+                (Some(why), _) => why,
+                (None, _) => no_hands(format).into(),
+            };
             super::diagnose(format_args!("felt convert: {shown}: NO HANDS: {what}"));
             bad_inputs += 1;
         }

@@ -261,14 +261,19 @@ fn play(hand: &StarsHand, money: &Money) -> Result<(), TextError> {
     let (small, big) = (money.chips(hand.stakes.0), money.chips(hand.stakes.1));
     // The big blind: the small bet in fixed limit.
     let nominal_big = if fixed { small } else { big };
-    let ante = hand
+    // The ante: the amount most players post (the first of those most posted).
+    let antes: Vec<Chips> = hand
         .events
         .iter()
         .filter_map(|(_, e)| match e {
             Event::Ante(_, a) => Some(money.chips(*a)),
             _ => None,
         })
-        .max();
+        .collect();
+    let ante = antes.iter().copied().max_by_key(|&a| {
+        let first = antes.iter().position(|&b| b == a).unwrap_or(0);
+        (antes.iter().filter(|&&b| b == a).count(), std::cmp::Reverse(first))
+    });
     let mut small_posted = false;
     let mut preflop = true;
     // A blind or ante of another amount than the rules fix: only an all-in for less.
@@ -277,10 +282,14 @@ fn play(hand: &StarsHand, money: &Money) -> Result<(), TextError> {
             if a == want || (a < want && (all_in || a == left)) {
                 return Ok(());
             }
+            let (noun, verb) = match what {
+                "small & big blinds" => ("small and big blinds together", "are"),
+                w => (w.trim_start_matches("the "), "is"),
+            };
             err(
                 line,
                 format!(
-                    "{} posts {what} of {}, but the {what} here is {}{}",
+                    "{} posts {what} {}, but the {noun} here {verb} {}{}",
                     name(i),
                     money.text(a),
                     money.text(want),
@@ -292,13 +301,13 @@ fn play(hand: &StarsHand, money: &Money) -> Result<(), TextError> {
         match *e {
             Event::Ante(i, a) => {
                 let a = money.chips(a);
-                posted("an ante", line, i, a, ante.unwrap_or(a), false, stack[i])?;
+                posted("the ante", line, i, a, ante.unwrap_or(a), false, stack[i])?;
                 stack[i] = stack[i].saturating_sub(a);
             }
             Event::SmallBlind(i, a, all_in) => {
                 let a = money.chips(a);
                 if !fixed {
-                    posted("a small blind", line, i, a, small, all_in, stack[i])?;
+                    posted("small blind", line, i, a, small, all_in, stack[i])?;
                 }
                 if !small_posted {
                     round[i] = a;
@@ -309,7 +318,7 @@ fn play(hand: &StarsHand, money: &Money) -> Result<(), TextError> {
             }
             Event::BigBlind(i, a, all_in) => {
                 let a = money.chips(a);
-                posted("a big blind", line, i, a, nominal_big, all_in, stack[i])?;
+                posted("big blind", line, i, a, nominal_big, all_in, stack[i])?;
                 round[i] = round[i].max(a);
                 // The site prices calls and raises from what was put in: an all-in big
                 // blind for less sets a lower bet.

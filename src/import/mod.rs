@@ -69,6 +69,51 @@ pub fn sniff(bytes: &[u8]) -> Option<Format> {
     acpc::is_hand_line(hand).then_some(Format::Acpc)
 }
 
+/// What a text looks like by its first non-blank bytes, for messages about an input read in
+/// another format than its own: `PokerStars hand-history text`, `an ACPC match log`, `PHH
+/// (TOML)`, `JSON`, `empty`, or `neither PHH, PokerStars text, an ACPC log nor JSON`; and the
+/// format that reads it, when feltkit reads it.
+///
+/// ```
+/// use feltkit::import::{looks_like, Format};
+/// assert_eq!(looks_like(b"\n{\"hand\": 1}"), ("JSON", None));
+/// assert_eq!(looks_like(b"variant = 'NT'\n"), ("PHH (TOML)", Some(Format::Phh)));
+/// assert_eq!(looks_like(b"[1]\nvariant = 'NT'\n"), ("PHH (TOML)", Some(Format::Phh)));
+/// ```
+pub fn looks_like(bytes: &[u8]) -> (&'static str, Option<Format>) {
+    if let Some(f) = sniff(bytes) {
+        return match f {
+            Format::PokerStars => ("PokerStars hand-history text", Some(f)),
+            _ => ("an ACPC match log", Some(f)),
+        };
+    }
+    let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
+    let Some(first) =
+        bytes.split(|&b| b == b'\n' || b == b'\r').map(<[u8]>::trim_ascii).find(|l| !l.is_empty())
+    else {
+        return ("empty", None);
+    };
+    let key = |l: &[u8]| {
+        let name = l.iter().take_while(|b| {
+            b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.' | b'"' | b'\'')
+        });
+        let n = name.count();
+        n > 0 && l[n..].trim_ascii_start().starts_with(b"=")
+    };
+    let section = |l: &[u8]| {
+        l.starts_with(b"[")
+            && l.ends_with(b"]")
+            && !l.iter().any(|b| matches!(b, b'{' | b',' | b':'))
+    };
+    if first.starts_with(b"#") || key(first) || section(first) {
+        return ("PHH (TOML)", Some(Format::Phh));
+    }
+    if first.starts_with(b"{") || first.starts_with(b"[") {
+        return ("JSON", None);
+    }
+    ("neither PHH, PokerStars text, an ACPC log nor JSON", None)
+}
+
 /// Converts a text of the given format hand by hand ([`Format::Phh`] needs no conversion:
 /// nothing).
 pub fn convert_as(format: Format, bytes: &[u8]) -> Vec<Converted> {
