@@ -338,8 +338,12 @@ fn hand(line: &str, number: usize, limit: Limit) -> Result<(String, String), Str
                 let digits = &f.betting[start..i];
                 match limit {
                     Limit::No => {
-                        let to: i64 = digits.parse().map_err(|_| {
-                            format!("the betting `{}`, character {start}: expected `rN` (a raise to N chips over the hand) in no limit", f.betting)
+                        if digits.is_empty() {
+                            return Err(format!("the betting `{}`, character {start}: expected `rN` (a raise to N chips over the hand) in no limit", f.betting));
+                        }
+                        // A raise past the stack is refused as written, however many digits.
+                        let to = digits.parse::<i64>().ok().filter(|&to| to <= STACK).ok_or_else(|| {
+                            format!("the betting `{}`, character {start}: `r{digits}` raises to more than the stack of {STACK} chips", f.betting)
                         })?;
                         put[p] = to;
                         all_in[p] = to >= STACK;
