@@ -261,7 +261,7 @@ pub fn read_file_or_dir(
                 Ok(f) => {
                     let mut input = BufReader::with_capacity(1 << 16, f);
                     match site_format(&p, format, &mut input) {
-                        Ok(Some(f)) => read_site_text(input, f, &name(&p), emit),
+                        Ok(Some(f)) => read_site_text(input, f, &name(&p), FILE_BATCH, emit),
                         Ok(None) => read_phh_checked(input, &name(&p), FILE_BATCH, emit),
                         Err(e) => emit(Chunk::Unreadable(name(&p), e.to_string()), 0),
                     }
@@ -290,7 +290,7 @@ pub fn read_stream(
     emit: &mut dyn FnMut(Chunk, usize) -> bool,
 ) -> bool {
     match site_format(Path::new("-"), format, &mut input) {
-        Ok(Some(f)) => read_site_text(input, f, source, emit),
+        Ok(Some(f)) => read_site_text(input, f, source, batch, emit),
         Ok(None) => read_phh_checked(input, source, batch, emit),
         Err(e) => emit(Chunk::Unreadable(source.into(), e.to_string()), 0),
     }
@@ -368,14 +368,15 @@ fn read_phh(
     emit(Chunk::Read(source, any), 0)
 }
 
-/// Emits the hands of a site's hand-history text, to be converted to PHH (docs/import.md), a
-/// few at a time, as the text is read (the reader holds about one hand; the window of
+/// Emits the hands of a site's hand-history text, to be converted to PHH (docs/import.md),
+/// `batch` at a time, as the text is read (the reader holds about one hand; the window of
 /// [`crate::phh::stream::ordered`] bounds the hands sent ahead of their reports); `false` when
 /// the results are no longer wanted.
 fn read_site_text(
     input: impl BufRead,
     format: Format,
     source: &str,
+    batch: usize,
     emit: &mut dyn FnMut(Chunk, usize) -> bool,
 ) -> bool {
     let mut input = input;
@@ -386,7 +387,7 @@ fn read_site_text(
     };
     let source: Arc<str> = source.into();
     let mut any = false;
-    let mut held: Vec<Pending> = Vec::with_capacity(FILE_BATCH);
+    let mut held: Vec<Pending> = Vec::with_capacity(batch);
     let mut weight = 0;
     // Cut into hands here; each hand is converted where it is replayed, on every core.
     for hand in read_hands(format, input) {
@@ -395,7 +396,7 @@ fn read_site_text(
                 any = true;
                 weight += hand.weight();
                 held.push(hand);
-                if held.len() >= FILE_BATCH {
+                if held.len() >= batch {
                     let chunk = Chunk::Hands(source.clone(), std::mem::take(&mut held));
                     if !emit(chunk, std::mem::take(&mut weight)) {
                         return false;
