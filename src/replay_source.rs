@@ -31,7 +31,7 @@ use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use crate::import::{sniff, split, Format, Pending};
+use crate::import::{looks_like, read_hands, sniff, Format, Pending};
 use crate::phh::split::{pieces, Piece};
 use crate::phh::walk::{walk, Found};
 use crate::phh::{replay_piece, HandReport};
@@ -261,8 +261,8 @@ pub fn read_file_or_dir(
                 Ok(f) => {
                     let mut input = BufReader::with_capacity(1 << 16, f);
                     match site_format(&p, format, &mut input) {
-                        Ok(Some(f)) => read_site_text(input, f, &name(&p), emit),
-                        Ok(None) => read_phh(input, &name(&p), FILE_BATCH, emit),
+                        Ok(Some(f)) => read_site_text(input, f, &name(&p), FILE_BATCH, emit),
+                        Ok(None) => read_phh_checked(input, &name(&p), FILE_BATCH, emit),
                         Err(e) => emit(Chunk::Unreadable(name(&p), e.to_string()), 0),
                     }
                 }
@@ -290,8 +290,8 @@ pub fn read_stream(
     emit: &mut dyn FnMut(Chunk, usize) -> bool,
 ) -> bool {
     match site_format(Path::new("-"), format, &mut input) {
-        Ok(Some(f)) => read_site_text(input, f, source, emit),
-        Ok(None) => read_phh(input, source, batch, emit),
+        Ok(Some(f)) => read_site_text(input, f, source, batch, emit),
+        Ok(None) => read_phh_checked(input, source, batch, emit),
         Err(e) => emit(Chunk::Unreadable(source.into(), e.to_string()), 0),
     }
 }
@@ -299,6 +299,33 @@ pub fn read_stream(
 /// A path as reports name it.
 fn shown(path: &Path) -> String {
     path.display().to_string()
+}
+
+/// As [`read_phh`], but an input whose first non-blank bytes show another format (PokerStars
+/// text, an ACPC log, JSON) is one malformed hand saying what it looks like and which
+/// `--format` reads it, where the TOML reader would report its first line's syntax.
+fn read_phh_checked(
+    mut input: impl BufRead,
+    source: &str,
+    batch: usize,
+    emit: &mut dyn FnMut(Chunk, usize) -> bool,
+) -> bool {
+    let head = match input.fill_buf() {
+        Ok(head) => head,
+        Err(e) => return emit(Chunk::Unreadable(source.into(), e.to_string()), 0),
+    };
+    let why = match looks_like(head) {
+        (_, Some(Format::Phh)) | ("empty", _) => return read_phh(input, source, batch, emit),
+        (what, Some(f)) => format!(
+            "not PHH: the text looks like {what}; --format {} reads it (or leave --format out, and name the file other than .phh)",
+            format_name(f)
+        ),
+        ("JSON", None) => "not PHH: the text looks like JSON; feltkit reads PHH (TOML), PokerStars hand-history text and ACPC match logs".to_string(),
+        _ => return read_phh(input, source, batch, emit),
+    };
+    let source: Arc<str> = source.into();
+    let piece = Piece { header: None, line: 1, text: Err(why) };
+    emit(Chunk::Pieces(source.clone(), vec![piece]), 0) && emit(Chunk::Read(source, true), 0)
 }
 
 /// Emits the PHH hands of one file or stream, `batch` at a time (fewer, of at most 256 KiB);
@@ -341,39 +368,87 @@ fn read_phh(
     emit(Chunk::Read(source, any), 0)
 }
 
-/// Emits the hands of a site's hand-history text, to be converted to PHH (docs/import.md), a
-/// few at a time; `false` when the results are no longer wanted.
+/// Emits the hands of a site's hand-history text, to be converted to PHH (docs/import.md),
+/// `batch` at a time, as the text is read (the reader holds about one hand; the window of
+/// [`crate::phh::stream::ordered`] bounds the hands sent ahead of their reports); `false` when
+/// the results are no longer wanted.
 fn read_site_text(
-    mut input: impl BufRead,
+    input: impl BufRead,
     format: Format,
     source: &str,
+    batch: usize,
     emit: &mut dyn FnMut(Chunk, usize) -> bool,
 ) -> bool {
-    let mut bytes = Vec::new();
-    if let Err(e) = input.read_to_end(&mut bytes) {
-        return emit(
-            Chunk::Unreadable(source.to_string(), format!("cannot be read to its end: {e}")),
-            0,
-        );
-    }
+    let mut input = input;
+    // The first bytes, to say what an input without a hand looks like.
+    let head: Vec<u8> = match input.fill_buf() {
+        Ok(b) => b[..b.len().min(4096)].to_vec(),
+        Err(e) => return emit(Chunk::Unreadable(source.into(), e.to_string()), 0),
+    };
     let source: Arc<str> = source.into();
+    let mut any = false;
+    let mut held: Vec<Pending> = Vec::with_capacity(batch);
+    let mut weight = 0;
     // Cut into hands here; each hand is converted where it is replayed, on every core.
-    let hands = split(format, &bytes);
-    let any = !hands.is_empty();
-    let mut hands = hands.into_iter();
-    loop {
-        // Batches taken from the front as they go (splitting off the rest each time copied
-        // every hand not yet sent).
-        let chunk: Vec<_> = hands.by_ref().take(FILE_BATCH).collect();
-        if chunk.is_empty() {
-            break;
+    for hand in read_hands(format, input) {
+        match hand {
+            Ok(hand) => {
+                any = true;
+                weight += hand.weight();
+                held.push(hand);
+                if held.len() >= batch {
+                    let chunk = Chunk::Hands(source.clone(), std::mem::take(&mut held));
+                    if !emit(chunk, std::mem::take(&mut weight)) {
+                        return false;
+                    }
+                }
+            }
+            Err(e) => {
+                if !held.is_empty() && !emit(Chunk::Hands(source.clone(), held), weight) {
+                    return false;
+                }
+                let why = format!("cannot be read to its end: {e}");
+                return emit(Chunk::Unreadable(source.to_string(), why), 0);
+            }
         }
-        let weight = chunk.iter().map(Pending::weight).sum();
-        if !emit(Chunk::Hands(source.clone(), chunk), weight) {
-            return false;
+    }
+    if !held.is_empty() && !emit(Chunk::Hands(source.clone(), held), weight) {
+        return false;
+    }
+    if !any {
+        if let Some(why) = not_of_format(format, &head) {
+            return emit(Chunk::Unreadable(source.to_string(), why), 0);
         }
     }
     emit(Chunk::Read(source, any), 0)
+}
+
+/// A format's name, as `--format` takes it.
+fn format_name(format: Format) -> &'static str {
+    match format {
+        Format::Phh => "phh",
+        Format::PokerStars => "pokerstars",
+        Format::Acpc => "acpc",
+    }
+}
+
+/// Why an input read as `format` gave no hand when its first bytes show another format:
+/// `None` for an empty input, or one that looks like `format` itself.
+pub fn not_of_format(format: Format, head: &[u8]) -> Option<String> {
+    let (name, marks) = match format {
+        Format::PokerStars => ("PokerStars text", "no `PokerStars Hand #` header"),
+        Format::Acpc => ("an ACPC log", "no hand line (`STATE:...`)"),
+        Format::Phh => return None,
+    };
+    let (what, reads) = looks_like(head);
+    if what == "empty" || reads == Some(format) {
+        return None;
+    }
+    let hint = match reads {
+        Some(f) => format!("; --format {} reads it", format_name(f)),
+        None => String::new(),
+    };
+    Some(format!("not {name} ({marks} found): the text looks like {what}{hint}"))
 }
 
 #[cfg(test)]

@@ -1,15 +1,16 @@
 //! `felt convert`: PokerStars hand-history text and ACPC match logs to a PHH bundle
 //! (docs/import.md), and the input-format choice shared with `felt replay`.
 
-use std::io::{Read, Write};
+use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
-use feltkit::import::{bundle, convert_as, sniff, Converted, Format};
+use feltkit::import::{bundle, looks_like, read_hands, sniff, Converted, Format};
+use feltkit::replay_source::not_of_format;
 use feltkit::text::count;
 
-use super::output::{write_whole, Files};
+use super::output::Files;
 
 /// The input format flag (`--format`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -69,46 +70,60 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<ExitCode> {
         Some(path) => files.output(path, &format!("the output {}", path.display()))?,
         None => files.stdout()?,
     }
-    let mut text = String::new();
+    let mut out = Output::open(output)?;
     let mut next = 1;
     let (mut hands, mut refused, mut cut, mut unreadable, mut bad_inputs) = (0, 0, 0, 0, 0);
     for path in &args.inputs {
         let shown = path.display().to_string();
-        let mut bytes = Vec::new();
-        let read = if path.as_os_str() == "-" {
-            std::io::stdin().lock().read_to_end(&mut bytes)
+        // Read and converted hand by hand, each written as it comes: memory stays flat
+        // whatever the input's size.
+        let input: Box<dyn BufRead> = if path.as_os_str() == "-" {
+            Box::new(std::io::stdin().lock())
         } else {
-            std::fs::File::open(path).and_then(|mut f| f.read_to_end(&mut bytes))
+            match std::fs::File::open(path) {
+                Ok(f) => Box::new(BufReader::with_capacity(1 << 16, f)),
+                Err(e) => {
+                    super::diagnose(format_args!("felt convert: {shown}: UNREADABLE: {e}"));
+                    bad_inputs += 1;
+                    continue;
+                }
+            }
         };
-        if let Err(e) = read {
-            super::diagnose(format_args!("felt convert: {shown}: UNREADABLE: {e}"));
-            bad_inputs += 1;
-            continue;
-        }
+        let mut input = input;
         let format = match args.format {
             Some(f) => f.format(),
-            None => match sniff(&bytes) {
-                Some(f) if f != Format::Phh => f,
-                _ => {
+            None => match input.fill_buf().map(sniff) {
+                Ok(Some(f)) if f != Format::Phh => f,
+                Ok(_) => {
                     super::diagnose(format_args!(
                         "felt convert: {shown}: neither PokerStars text (its first line does not start `PokerStars `) nor an ACPC log (no `STATE:` line first); --format pokerstars or --format acpc reads it anyway"
                     ));
                     bad_inputs += 1;
                     continue;
                 }
+                Err(e) => {
+                    super::diagnose(format_args!("felt convert: {shown}: UNREADABLE: {e}"));
+                    bad_inputs += 1;
+                    continue;
+                }
             },
         };
-        let converted = convert_as(format, &bytes);
-        if converted.is_empty() {
-            let what = match format {
-                Format::Acpc => "no hand line (`STATE:...`) found",
-                _ => "no `PokerStars Hand #` header found",
+        // The first bytes, to say what an input without a hand looks like.
+        let head: Vec<u8> =
+            input.fill_buf().map(|b| b[..b.len().min(4096)].to_vec()).unwrap_or_default();
+        let (first, mut broken) = (next, false);
+        for pending in read_hands(format, input) {
+            let h = match pending {
+                Ok(p) => p.convert(),
+                Err(e) => {
+                    super::diagnose(format_args!(
+                        "felt convert: {shown}: UNREADABLE: cannot be read to its end: {e}"
+                    ));
+                    bad_inputs += 1;
+                    broken = true;
+                    break;
+                }
             };
-            super::diagnose(format_args!("felt convert: {shown}: NO HANDS: {what}"));
-            bad_inputs += 1;
-            continue;
-        }
-        for h in &converted {
             let why =
                 |key: &str| h.phh.lines().find_map(|l| l.strip_prefix(key).map(str::to_string));
             if let Some(w) = why("_unreadable = ") {
@@ -122,15 +137,28 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<ExitCode> {
             } else if why("_cut_off = ").is_some() {
                 cut += 1;
             }
+            if let Err(e) = out.write(&bundle(&[Converted { index: 0, ..h }], next)) {
+                out.abandon();
+                return Err(e);
+            }
+            next += 1;
+            hands += 1;
         }
-        hands += converted.len();
-        let renumbered: Vec<Converted> =
-            converted.into_iter().map(|h| Converted { index: 0, ..h }).collect();
-        text.push_str(&bundle(&renumbered, next));
-        next += renumbered.len();
+        if next == first && !broken {
+            let what = match (not_of_format(format, &head), looks_like(&head)) {
+                (Some(_), (what, Some(Format::Phh))) => format!(
+                    "the text looks like {what}, which needs no conversion: felt replay reads it"
+                ),
+                (Some(why), _) => why,
+                (None, _) => no_hands(format).into(),
+            };
+            super::diagnose(format_args!("felt convert: {shown}: NO HANDS: {what}"));
+            bad_inputs += 1;
+        }
     }
     if hands == 0 {
         // Nothing converted: an output file already there is left as it was.
+        out.abandon();
         let kept = output.map_or(String::new(), |p| format!(", {} left as it was", p.display()));
         super::diagnose(format_args!(
             "felt convert: no hands from {} ({}, named above): nothing written{kept}",
@@ -139,7 +167,7 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<ExitCode> {
         ));
         return Ok(ExitCode::from(2));
     }
-    write_output(output, &text)?;
+    out.finish()?;
     let without = match bad_inputs {
         0 => String::new(),
         n => format!("; {} (named above)", count(n, "input without hands", "inputs without hands")),
@@ -160,12 +188,79 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<ExitCode> {
     })
 }
 
-/// Writes the bundle to standard output, or to a file replaced only when complete.
-fn write_output(output: Option<&Path>, text: &str) -> anyhow::Result<()> {
-    let Some(path) = output else {
-        let mut out = std::io::stdout().lock();
-        out.write_all(text.as_bytes())?;
-        return Ok(out.flush()?);
-    };
-    write_whole(path, &format!("the output {}", path.display()), text.as_bytes())
+/// Why an input gave no hand.
+fn no_hands(format: Format) -> &'static str {
+    match format {
+        Format::Acpc => "no hand line (`STATE:...`) found",
+        _ => "no `PokerStars Hand #` header found",
+    }
+}
+
+/// Where the bundle goes: standard output, or an output file replaced only when complete;
+/// written a block at a time.
+struct Output {
+    to: Sink,
+    held: String,
+}
+
+enum Sink {
+    Stdout(std::io::StdoutLock<'static>),
+    File(super::output::Output),
+}
+
+/// The bytes of the bundle held before they are written.
+const BLOCK: usize = 1 << 16;
+
+impl Output {
+    /// Opens the output (checked already with [`Files::output`]): standard output for none,
+    /// else the file, under a temporary name until it is complete.
+    fn open(output: Option<&Path>) -> anyhow::Result<Output> {
+        let held = String::with_capacity(BLOCK + 4096);
+        let to = match output {
+            None => Sink::Stdout(std::io::stdout().lock()),
+            Some(path) => Sink::File(super::output::Output::create(
+                path,
+                &format!("the output {}", path.display()),
+            )?),
+        };
+        Ok(Output { to, held })
+    }
+
+    /// Adds the next part of the bundle, writing what is held once it passes a block.
+    fn write(&mut self, text: &str) -> anyhow::Result<()> {
+        self.held.push_str(text);
+        if self.held.len() >= BLOCK {
+            self.flush()?;
+        }
+        Ok(())
+    }
+
+    fn flush(&mut self) -> anyhow::Result<()> {
+        let bytes = self.held.as_bytes();
+        match &mut self.to {
+            Sink::Stdout(out) => out.write_all(bytes)?,
+            Sink::File(file) => file.write_all(bytes)?,
+        }
+        self.held.clear();
+        Ok(())
+    }
+
+    /// Writes what is left and flushes standard output, or puts the file in place.
+    fn finish(mut self) -> anyhow::Result<()> {
+        if let Err(e) = self.flush() {
+            self.abandon();
+            return Err(e);
+        }
+        match self.to {
+            Sink::Stdout(mut out) => Ok(out.flush()?),
+            Sink::File(file) => file.commit(),
+        }
+    }
+
+    /// Gives up: a file begun is removed, one already there left as it was.
+    fn abandon(self) {
+        if let Sink::File(file) = self.to {
+            file.abandon();
+        }
+    }
 }

@@ -150,6 +150,11 @@ impl Output {
         }
     }
 
+    /// Writes `bytes` to the file; an error names the file.
+    pub fn write_all(&mut self, bytes: &[u8]) -> anyhow::Result<()> {
+        self.file().write_all(bytes).with_context(|| format!("{}: not written", self.name))
+    }
+
     /// Puts the complete file in place.
     pub fn commit(self) -> anyhow::Result<()> {
         let name = self.name;
@@ -171,11 +176,11 @@ impl Output {
 /// Writes `bytes` to `path` (checked already with [`Files::output`]) whole or not at all.
 pub fn write_whole(path: &Path, name: &str, bytes: &[u8]) -> anyhow::Result<()> {
     let mut out = Output::create(path, name)?;
-    match out.file().write_all(bytes) {
+    match out.write_all(bytes) {
         Ok(()) => out.commit(),
         Err(e) => {
             out.abandon();
-            Err(anyhow::Error::new(e).context(format!("{name}: not written")))
+            Err(e)
         }
     }
 }

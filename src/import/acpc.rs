@@ -67,26 +67,88 @@ pub(super) enum Limit {
 
 /// What the log's `#` header or raises say of its game, if anything.
 fn limit_of(text: &str) -> Option<Limit> {
-    for line in text.lines() {
-        let t = line.trim();
-        if t.starts_with('#') {
-            if t.contains(".nolimit.") || t.contains(" nolimit") {
-                return Some(Limit::No);
-            }
-            if t.contains(".limit.") {
-                return Some(Limit::Fixed);
-            }
-            continue;
+    text.lines().find_map(limit_of_line)
+}
+
+/// What one line of a log says of its game, if anything: a `#` header naming a `nolimit` or
+/// `limit` game, or a hand line's first raise (with an amount: no limit).
+fn limit_of_line(line: &str) -> Option<Limit> {
+    let t = line.trim();
+    if t.starts_with('#') {
+        if t.contains(".nolimit.") || t.contains(" nolimit") {
+            return Some(Limit::No);
         }
-        if let Ok(f) = fields(t) {
-            let b = f.betting.as_bytes();
-            if let Some(k) = b.iter().position(|&c| c == b'r') {
-                let numbered = b.get(k + 1).is_some_and(u8::is_ascii_digit);
-                return Some(if numbered { Limit::No } else { Limit::Fixed });
-            }
+        if t.contains(".limit.") {
+            return Some(Limit::Fixed);
+        }
+        return None;
+    }
+    let f = fields(t).ok()?;
+    let b = f.betting.as_bytes();
+    let k = b.iter().position(|&c| c == b'r')?;
+    let numbered = b.get(k + 1).is_some_and(u8::is_ascii_digit);
+    Some(if numbered { Limit::No } else { Limit::Fixed })
+}
+
+/// Hand lines held at most while a log has not said its betting structure (each line that
+/// says nothing is kept until one does; past this many, the log is read as no limit).
+const UNDECIDED_LINES: usize = 10_000;
+
+/// The hand lines of a log as it is read: each with its line number, its text, and the log's
+/// betting structure ([`limit_of_line`]: the first line that says it, which may come after
+/// hand lines that do not; those are held until then, at most [`UNDECIDED_LINES`]).
+pub(super) struct HandLines<R> {
+    lines: super::split::TextLines<R>,
+    limit: Option<Limit>,
+    held: std::collections::VecDeque<(usize, String)>,
+    done: bool,
+}
+
+impl<R: std::io::BufRead> HandLines<R> {
+    pub(super) fn new(input: R) -> HandLines<R> {
+        HandLines {
+            lines: super::split::TextLines::new(input),
+            limit: None,
+            held: std::collections::VecDeque::new(),
+            done: false,
         }
     }
-    None
+
+    /// The bytes of text held besides the input's buffer.
+    pub(super) fn held(&self) -> usize {
+        self.lines.held() + self.held.iter().map(|(_, t)| t.capacity()).sum::<usize>()
+    }
+}
+
+impl<R: std::io::BufRead> Iterator for HandLines<R> {
+    type Item = std::io::Result<(usize, String, Limit)>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        while !self.done && (self.limit.is_none() || self.held.is_empty()) {
+            match self.lines.next_line() {
+                Ok(Some((number, text))) => {
+                    if self.limit.is_none() {
+                        self.limit = limit_of_line(text);
+                        if self.held.len() >= UNDECIDED_LINES {
+                            self.limit = Some(Limit::No);
+                        }
+                    }
+                    let t = text.trim();
+                    if !(t.is_empty() || t.starts_with('#') || t.starts_with("SCORE:")) {
+                        self.held.push_back((number, t.to_string()));
+                    }
+                }
+                Ok(None) => self.done = true,
+                Err(e) => {
+                    self.done = true;
+                    self.held.clear();
+                    return Some(Err(e));
+                }
+            }
+        }
+        let limit = self.limit.unwrap_or(Limit::No);
+        self.held.pop_front().map(|(n, t)| Ok((n, t, limit)))
+    }
 }
 
 /// The five fields of a hand line.
@@ -276,8 +338,12 @@ fn hand(line: &str, number: usize, limit: Limit) -> Result<(String, String), Str
                 let digits = &f.betting[start..i];
                 match limit {
                     Limit::No => {
-                        let to: i64 = digits.parse().map_err(|_| {
-                            format!("the betting `{}`, character {start}: expected `rN` (a raise to N chips over the hand) in no limit", f.betting)
+                        if digits.is_empty() {
+                            return Err(format!("the betting `{}`, character {start}: expected `rN` (a raise to N chips over the hand) in no limit", f.betting));
+                        }
+                        // A raise past the stack is refused as written, however many digits.
+                        let to = digits.parse::<i64>().ok().filter(|&to| to <= STACK).ok_or_else(|| {
+                            format!("the betting `{}`, character {start}: `r{digits}` raises to more than the stack of {STACK} chips", f.betting)
                         })?;
                         put[p] = to;
                         all_in[p] = to >= STACK;

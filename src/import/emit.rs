@@ -95,6 +95,12 @@ pub(super) fn push_digits(out: &mut String, mut n: u64, width: usize) {
 #[derive(Clone, Copy)]
 struct Unit(u8);
 
+/// The decimal places of a hand's unit: the most any of its amounts is written with (at most
+/// 9).
+pub(super) fn places(hand: &StarsHand) -> u8 {
+    Unit::of(hand).0
+}
+
 impl Unit {
     fn of(hand: &StarsHand) -> Unit {
         let mut places = hand.stakes.0.places.max(hand.stakes.1.places);
@@ -110,7 +116,7 @@ impl Unit {
                 | Event::Straddle(_, a)
                 | Event::Call(_, a)
                 | Event::Bet(_, a)
-                | Event::RaiseTo(_, a)
+                | Event::RaiseTo(_, a, _)
                 | Event::Uncalled(_, a)
                 | Event::Rebuy(_, a)
                 | Event::Collected(_, a, _) => a,
@@ -552,7 +558,7 @@ fn body<'h>(hand: &'h StarsHand, d: &mut Doc<'h>) {
                 u.push(&mut action, round[p(i)]);
                 act(line, &action, u.raise(p(i), round[p(i)]));
             }
-            Event::RaiseTo(i, a) if p(i) < n => {
+            Event::RaiseTo(i, a, _) if p(i) < n => {
                 let to = chips(*a);
                 put[p(i)] = acc(put[p(i)], to - round[p(i)]);
                 round[p(i)] = to;

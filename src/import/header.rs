@@ -154,6 +154,7 @@ pub(super) fn parse_header(l: &Line) -> Result<StarsHand, TextError> {
         known: Vec::new(),
         summary: None,
         board: None,
+        summary_seats: Vec::new(),
         refusal: None,
     })
 }

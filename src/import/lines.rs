@@ -6,6 +6,7 @@
 //! assert_eq!(amount("$1.50").unwrap().to_string(), "1.50");
 //! assert_eq!(amount("€0.05").unwrap().to_string(), "0.05");
 //! assert_eq!(amount("1,500").unwrap().to_string(), "1500");
+//! assert_eq!(amount("$.25").unwrap().to_string(), "0.25");
 //! assert_eq!(roman("XIV"), Some(14));
 //! ```
 
@@ -30,11 +31,30 @@ pub fn amount(text: &str) -> Option<Amount> {
     // Bytes of other characters are never ASCII digits nor `-`: the trims below, byte by
     // byte, cut where trimming character by character would.
     let bytes = t.as_bytes();
-    let start = bytes.iter().position(|&b| b.is_ascii_digit() || b == b'-').unwrap_or(bytes.len());
+    let mut start =
+        bytes.iter().position(|&b| b.is_ascii_digit() || b == b'-').unwrap_or(bytes.len());
     let end = bytes.iter().rposition(u8::is_ascii_digit).map_or(start, |k| (k + 1).max(start));
+    // `$.25`, `.5`: a point before the first digit, alone or after a currency sign, starts
+    // the amount (the site writes cents so at micro stakes).
+    let leading_point = start > 0
+        && bytes[start - 1] == b'.'
+        && (start == 1 || !matches!(bytes[start - 2], b'.' | b',' | b'0'..=b'9'));
+    if leading_point {
+        start -= 1;
+    } else if start > 0 && bytes[start - 1] == b'.' {
+        // `..5`: no amount.
+        return None;
+    }
     let t = t.get(start..end)?;
     if t.is_empty() || t.starts_with('-') {
         return None;
+    }
+    if leading_point {
+        let plain: String = std::iter::once('0').chain(t.chars().filter(|&c| c != ',')).collect();
+        if !t[1..].bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        return Amount::parse(&plain);
     }
     // Digits and a point: read as they are (one pass, where looking for a comma first was
     // two).
@@ -143,6 +163,22 @@ mod tests {
         assert_eq!(amount("(€7.18"), Amount::parse("7.18"));
         assert_eq!(amount("10 USD"), Amount::parse("10"));
         assert_eq!(amount("pot"), None);
+    }
+
+    #[test]
+    fn amounts_written_with_a_leading_point_are_read_as_fractions() {
+        // PokerStars writes micro stakes `$.25`: a quarter, not 25.
+        let exact = |t: &str| amount(t).map(|a| (a.units, a.places));
+        assert_eq!(exact("$.25"), Some((25, 2)));
+        assert_eq!(exact(".5"), Some((5, 1)));
+        assert_eq!(exact("$.05"), Some((5, 2)));
+        assert_eq!(exact("($.05)"), Some((5, 2)));
+        assert_eq!(exact("€.10 EUR"), Some((10, 2)));
+        assert_eq!(exact("0.25"), Some((25, 2)));
+        assert_eq!(exact("$1,234.50"), Some((123450, 2)));
+        assert_eq!(exact("$25"), Some((25, 0)));
+        assert_eq!(exact("$..5"), None);
+        assert_eq!(exact(".5.5"), None);
         assert_eq!(roman("XIX"), Some(19));
         assert_eq!(roman("Q"), None);
     }
@@ -187,10 +223,20 @@ mod tests {
     /// The amount as read character by character (the reading before the one by bytes).
     fn amount_by_chars(text: &str) -> Option<Amount> {
         let t = text.trim().split(' ').next()?;
-        let t = t.trim_start_matches(|c: char| !c.is_ascii_digit() && c != '-');
-        let t = t.trim_end_matches(|c: char| !c.is_ascii_digit());
+        let lead = t.trim_start_matches(|c: char| !c.is_ascii_digit() && c != '-');
+        let t = lead.trim_end_matches(|c: char| !c.is_ascii_digit());
         if t.is_empty() || t.starts_with('-') {
             return None;
+        }
+        // A point just before the first digit: a decimal point after a sign or nothing (`$.25`
+        // is 0.25), else no amount.
+        let word = text.trim().split(' ').next()?;
+        let k = word.len() - lead.len();
+        if word[..k].ends_with('.') {
+            let sign = &word[..k - 1];
+            let ok = !sign.ends_with(|c: char| c.is_ascii_digit() || c == '.' || c == ',');
+            return (ok && t.chars().all(|c| c.is_ascii_digit()))
+                .then(|| Amount::parse(&format!("0.{t}")))?;
         }
         let plain: String = t.chars().filter(|&c| c != ',').collect();
         if !plain.bytes().all(|b| b.is_ascii_digit() || b == b'.') {
@@ -223,6 +269,12 @@ mod tests {
             "$",
             "é9é",
             "9,",
+            "$.25",
+            "$.05",
+            "..5",
+            ".5.5",
+            "€.10",
+            "1,.5",
         ];
         for t in texts {
             assert_eq!(amount(t), amount_by_chars(t), "{t:?}");

@@ -20,6 +20,7 @@
 //! ```
 
 pub mod acpc;
+mod consistency;
 pub mod decode;
 mod doc;
 mod emit;
@@ -27,6 +28,9 @@ mod header;
 pub mod lines;
 pub mod pokerstars;
 pub mod rake;
+pub mod split;
+
+use std::io::BufRead;
 
 use emit::quote;
 
@@ -63,6 +67,51 @@ pub fn sniff(bytes: &[u8]) -> Option<Format> {
     let hand = std::iter::once(first).chain(lines).find(|l| !l.starts_with(b"#"))?;
     let hand = std::str::from_utf8(hand).ok()?;
     acpc::is_hand_line(hand).then_some(Format::Acpc)
+}
+
+/// What a text looks like by its first non-blank bytes, for messages about an input read in
+/// another format than its own: `PokerStars hand-history text`, `an ACPC match log`, `PHH
+/// (TOML)`, `JSON`, `empty`, or `neither PHH, PokerStars text, an ACPC log nor JSON`; and the
+/// format that reads it, when feltkit reads it.
+///
+/// ```
+/// use feltkit::import::{looks_like, Format};
+/// assert_eq!(looks_like(b"\n{\"hand\": 1}"), ("JSON", None));
+/// assert_eq!(looks_like(b"variant = 'NT'\n"), ("PHH (TOML)", Some(Format::Phh)));
+/// assert_eq!(looks_like(b"[1]\nvariant = 'NT'\n"), ("PHH (TOML)", Some(Format::Phh)));
+/// ```
+pub fn looks_like(bytes: &[u8]) -> (&'static str, Option<Format>) {
+    if let Some(f) = sniff(bytes) {
+        return match f {
+            Format::PokerStars => ("PokerStars hand-history text", Some(f)),
+            _ => ("an ACPC match log", Some(f)),
+        };
+    }
+    let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
+    let Some(first) =
+        bytes.split(|&b| b == b'\n' || b == b'\r').map(<[u8]>::trim_ascii).find(|l| !l.is_empty())
+    else {
+        return ("empty", None);
+    };
+    let key = |l: &[u8]| {
+        let name = l.iter().take_while(|b| {
+            b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.' | b'"' | b'\'')
+        });
+        let n = name.count();
+        n > 0 && l[n..].trim_ascii_start().starts_with(b"=")
+    };
+    let section = |l: &[u8]| {
+        l.starts_with(b"[")
+            && l.ends_with(b"]")
+            && !l.iter().any(|b| matches!(b, b'{' | b',' | b':'))
+    };
+    if first.starts_with(b"#") || key(first) || section(first) {
+        return ("PHH (TOML)", Some(Format::Phh));
+    }
+    if first.starts_with(b"{") || first.starts_with(b"[") {
+        return ("JSON", None);
+    }
+    ("neither PHH, PokerStars text, an ACPC log nor JSON", None)
 }
 
 /// Converts a text of the given format hand by hand ([`Format::Phh`] needs no conversion:
@@ -135,7 +184,7 @@ impl Pending {
     /// that reads well is built straight into the record the replay takes, without its text.
     pub fn replay(&self, source: &str, check: bool) -> Vec<HandReport> {
         if let PendingHand::Stars(h) = &self.hand {
-            let complete = h.lines().any(|l| l.text == "*** SUMMARY ***");
+            let complete = h.overlong().is_none() && h.lines().any(|l| l.text == "*** SUMMARY ***");
             if let Some(Ok(hand)) = complete.then(|| pokerstars::parse_hand(h)) {
                 let mut doc = emit::doc(&hand);
                 // The actions built with their texts, as the replay reads those texts.
@@ -166,23 +215,68 @@ impl Pending {
 
 /// Cuts a text of the given format into its hands ([`Format::Phh`]: none).
 pub fn split(format: Format, bytes: &[u8]) -> Vec<Pending> {
-    let (text, _) = decode::decode_borrowed(bytes);
-    match format {
-        Format::PokerStars => pokerstars::split_hands(&text)
-            .into_iter()
-            .enumerate()
-            .map(|(k, h)| Pending { index: k + 1, line: h.line, hand: PendingHand::Stars(h) })
-            .collect(),
-        Format::Acpc => acpc::hand_lines(&text)
-            .into_iter()
-            .enumerate()
-            .map(|(k, (line, t, limit))| Pending {
-                index: k + 1,
-                line,
-                hand: PendingHand::Acpc(t, limit),
-            })
-            .collect(),
-        Format::Phh => Vec::new(),
+    read_hands(format, bytes).map_while(Result::ok).collect()
+}
+
+/// The hands of a text of the given format, cut as `input` is read ([`Format::Phh`]: none): the
+/// reader holds about one hand at a time, whatever the input's size, and a read error ends the
+/// hands with that error.
+///
+/// ```
+/// use feltkit::import::{read_hands, Format};
+/// let log = "# holdem.nolimit.2p\nSTATE:0:ff:Ks4s|QhJc:0|0:A|B\nSTATE:1:cc/cc/cc/cc:Ks4s|QhJc/8dTh6d/3h/2c:0|0:A|B\n";
+/// let hands: Vec<_> = read_hands(Format::Acpc, log.as_bytes()).collect::<Result<_, _>>().unwrap();
+/// assert_eq!(hands.iter().map(|h| (h.index, h.line)).collect::<Vec<_>>(), [(1, 2), (2, 3)]);
+/// ```
+pub fn read_hands<R: BufRead>(format: Format, input: R) -> PendingHands<R> {
+    let reader = match format {
+        Format::PokerStars => Reader::Stars(split::StarsHands::new(input)),
+        Format::Acpc => Reader::Acpc(acpc::HandLines::new(input)),
+        Format::Phh => Reader::None,
+    };
+    PendingHands { reader, index: 0 }
+}
+
+/// The hands of a text as it is read ([`read_hands`]).
+pub struct PendingHands<R> {
+    reader: Reader<R>,
+    index: usize,
+}
+
+enum Reader<R> {
+    Stars(split::StarsHands<R>),
+    Acpc(acpc::HandLines<R>),
+    None,
+}
+
+impl<R: BufRead> PendingHands<R> {
+    /// The bytes of text the reader holds besides its input's buffer (about one hand).
+    pub fn held(&self) -> usize {
+        match &self.reader {
+            Reader::Stars(r) => r.held(),
+            Reader::Acpc(r) => r.held(),
+            Reader::None => 0,
+        }
+    }
+}
+
+impl<R: BufRead> Iterator for PendingHands<R> {
+    type Item = std::io::Result<Pending>;
+
+    fn next(&mut self) -> Option<std::io::Result<Pending>> {
+        let (line, hand) = match &mut self.reader {
+            Reader::Stars(r) => match r.next()? {
+                Ok(h) => (h.line, PendingHand::Stars(h)),
+                Err(e) => return Some(Err(e)),
+            },
+            Reader::Acpc(r) => match r.next()? {
+                Ok((line, text, limit)) => (line, PendingHand::Acpc(text, limit)),
+                Err(e) => return Some(Err(e)),
+            },
+            Reader::None => return None,
+        };
+        self.index += 1;
+        Some(Ok(Pending { index: self.index, line, hand }))
     }
 }
 
@@ -205,7 +299,13 @@ fn stars_hand(index: usize, h: &pokerstars::HandText) -> Converted {
     };
     // A hand without its summary was cut off: whatever its last line holds, it is reported as
     // cut off, not as a line not understood.
-    let phh = if !h.lines().any(|l| l.text == "*** SUMMARY ***") {
+    let phh = if let Some(at) = h.overlong() {
+        let why = format!(
+            "line {at}: the hand's text runs past {} bytes without another hand's header (a hand is a few kilobytes): the rest is not read",
+            split::MAX_HAND
+        );
+        stub("_unreadable", &why)
+    } else if !h.lines().any(|l| l.text == "*** SUMMARY ***") {
         let last = h.lines().last().map_or(h.line, |l| l.number);
         let why = format!(
             "the text stops at line {last}, before the hand's summary: the hand is cut off"

@@ -16,115 +16,12 @@
 //! assert_eq!(hand.seats[1].name, "C: d");
 //! ```
 
-use std::sync::Arc;
-
 use crate::phh::Amount;
 
 use super::lines::{amount, find, has, rfind, split_once, trim, Line};
 use crate::phh::table::MAX_SEAT;
 
-/// One hand's text: its lines (trimmed, with their line numbers in the file), as places in
-/// the text of the whole file, which the hands of a file share.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct HandText {
-    /// The line of the hand's header.
-    pub line: usize,
-    /// The whole text.
-    text: Arc<str>,
-    /// Each line's number in the file and where it is in `text`.
-    spans: Vec<(usize, usize, usize)>,
-}
-
-impl HandText {
-    /// The hand's lines, the header first, blank lines left out.
-    pub fn lines(&self) -> impl DoubleEndedIterator<Item = Line<'_>> + ExactSizeIterator + Clone {
-        self.spans.iter().map(|&(number, a, b)| Line { number, text: &self.text[a..b] })
-    }
-
-    /// The length of the hand's text in bytes, a line end counted after each line.
-    pub fn len(&self) -> usize {
-        self.spans.iter().map(|&(_, a, b)| b - a + 1).sum()
-    }
-
-    /// Whether the hand has no line.
-    pub fn is_empty(&self) -> bool {
-        self.spans.is_empty()
-    }
-}
-
-/// The hand-number marks that start a hand's header.
-const STARTS: [&str; 4] = [
-    "PokerStars Hand #",
-    "PokerStars Game #",
-    "PokerStars Zoom Hand #",
-    "PokerStars Home Game Hand #",
-];
-
-/// Where a hand header starts in `line`, if one does (at its start, or glued to the end of a
-/// line that was cut off): the first place one of [`STARTS`] begins, found by looking only
-/// where a `P` is.
-fn header_at(line: &str) -> Option<usize> {
-    let bytes = line.as_bytes();
-    let mut from = 0;
-    while let Some(k) = bytes[from..].iter().position(|&b| b == b'P') {
-        let at = from + k;
-        let rest = &bytes[at..];
-        if rest.starts_with(b"PokerStars ") && STARTS.iter().any(|s| rest.starts_with(s.as_bytes()))
-        {
-            return Some(at);
-        }
-        from = at + 1;
-    }
-    None
-}
-
-/// Splits decoded text into hands: a hand starts at each header line (`PokerStars Hand #...`).
-/// Lines are trimmed; blank lines and the Zoom archive's `*** # 1 ***` lines are dropped. A
-/// header glued to the end of a cut-off line starts a hand there, and the cut-off line stays
-/// with the hand before. Text before the first header is not a hand.
-pub fn split_hands(text: &str) -> Vec<HandText> {
-    let shared: Arc<str> = Arc::from(text);
-    let bytes = text.as_bytes();
-    // Where `line`, a part of `text`, starts in it.
-    let at = |line: &str| line.as_ptr() as usize - text.as_ptr() as usize;
-    let mut hands: Vec<HandText> = Vec::new();
-    let (mut start, mut number) = (0, 0);
-    while start < bytes.len() {
-        number += 1;
-        // One pass over the line finds its end and whether it holds a `P` (of `PokerStars`).
-        let mut end = start;
-        let mut p = false;
-        while end < bytes.len() && bytes[end] != b'\n' {
-            p |= bytes[end] == b'P';
-            end += 1;
-        }
-        let mut line = trim(&text[start..end]);
-        start = end + 1;
-        if line.is_empty() || (line.starts_with("*****") && has(line, " # ")) {
-            continue;
-        }
-        if let Some(k) = p.then(|| header_at(line)).flatten() {
-            if k > 0 {
-                let before = line[..k].trim();
-                if let Some(h) = hands.last_mut() {
-                    if !before.is_empty() {
-                        h.spans.push((number, at(before), at(before) + before.len()));
-                    }
-                }
-                line = &line[k..];
-            }
-            hands.push(HandText {
-                line: number,
-                text: Arc::clone(&shared),
-                spans: Vec::with_capacity(40),
-            });
-        }
-        if let Some(h) = hands.last_mut() {
-            h.spans.push((number, at(line), at(line) + line.len()));
-        }
-    }
-    hands
-}
+pub use super::split::{split_hands, HandText};
 
 /// The game of a hand, as its header names it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -201,8 +98,8 @@ pub enum Event {
     Call(usize, Amount),
     /// `bets X`.
     Bet(usize, Amount),
-    /// `raises X to Y`: Y.
-    RaiseTo(usize, Amount),
+    /// `raises X to Y`: Y, then X (the raise over the bet before it).
+    RaiseTo(usize, Amount, Amount),
     /// `shows [cards]`.
     Shows(usize, String),
     /// `mucks hand`.
@@ -260,6 +157,8 @@ pub struct StarsHand {
     pub summary: Option<Summary>,
     /// The summary's `Board [...]`: every board card as written, and the line.
     pub board: Option<(Vec<String>, usize)>,
+    /// What the summary says of each seat it lists, in its order.
+    pub summary_seats: Vec<SummarySeat>,
     /// Why the hand cannot be replayed although the text is well formed (run twice, a
     /// cash-out, cancelled, a game not played); or cut off.
     pub refusal: Option<Refusal>,
@@ -288,6 +187,22 @@ pub struct Summary {
     pub pots: Vec<Amount>,
     /// The line.
     pub line: usize,
+}
+
+/// What the summary says of one seat (`Seat 3: NAME (button) showed [Ah Kd] and won ($5)`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SummarySeat {
+    /// The player (an index into [`StarsHand::seats`]).
+    pub player: usize,
+    /// The line.
+    pub line: usize,
+    /// Whether it says the player folded.
+    pub folded: bool,
+    /// The cards it says the player showed (`showed [...]`), without spaces.
+    pub showed: Option<String>,
+    /// What it says the player won or collected (`won (X)`, `collected (X)`, all added up),
+    /// when it says any.
+    pub won: Option<Amount>,
 }
 
 /// A hand the text allows but feltkit cannot replay.
@@ -339,6 +254,7 @@ pub fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
     if hand.seats.is_empty() {
         return err(table.number + 1, "expected the seat list (`Seat 1: NAME (X in chips)`)");
     }
+    super::consistency::seat_list(&hand)?;
     hand.known = vec![None; hand.seats.len()];
     let mut in_summary = false;
     let mut summary_seen: Vec<bool> = vec![false; hand.seats.len()];
@@ -366,6 +282,7 @@ pub fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
     }
     hand.dealt = (0..hand.seats.len()).filter(|&i| summary_seen[i]).collect();
     fill_missing_board_cards(&mut hand)?;
+    super::consistency::check(&hand)?;
     Ok(hand)
 }
 
@@ -640,8 +557,9 @@ fn play_line(hand: &mut StarsHand, l: &Line) -> Result<(), TextError> {
     }
     let Some((i, verb)) = named_at.who(hand, ": ") else {
         // Chat, players joining, leaving, timing out, sitting out or coming back, tournament
-        // places and re-buys: nothing that moves chips in this hand.
-        return Ok(());
+        // places and re-buys: nothing that moves chips in this hand. An action by a name the
+        // seat list does not hold is a contradiction.
+        return super::consistency::unseated(hand, t, n);
     };
     let verb = trim(verb);
     let (verb, all_in) = match verb.strip_suffix(" and is all-in") {
@@ -674,10 +592,10 @@ fn play_line(hand: &mut StarsHand, l: &Line) -> Result<(), TextError> {
     } else if let Some(x) = verb.strip_prefix("bets ") {
         Event::Bet(i, num(x)?)
     } else if let Some(x) = verb.strip_prefix("raises ") {
-        let Some((_, to)) = split_once(x, " to ") else {
+        let Some((by, to)) = split_once(x, " to ") else {
             return err(n, format!("expected `raises X to Y` in `{t}`"));
         };
-        Event::RaiseTo(i, num(to)?)
+        Event::RaiseTo(i, num(to)?, num(by)?)
     } else if verb.starts_with("shows [") {
         let cards = cards_of(verb).unwrap_or_default();
         if cards.len() == 2 * hand.hole_cards() || cards.len() >= 8 {
@@ -736,6 +654,7 @@ fn summary_line(hand: &mut StarsHand, l: &Line, seen: &mut [bool]) -> Result<(),
                 .or_else(|| hand.seats.iter().position(|s| s.name == body).map(|i| (i, "")))
             {
                 seen[i] = true;
+                hand.summary_seats.push(super::consistency::summary_seat(i, l.number, after)?);
                 // Most seats of the summary show no cards: no `[` at all.
                 if after.as_bytes().contains(&b'[')
                     && (has(after, "showed [") || has(after, "mucked ["))
@@ -759,15 +678,6 @@ fn summary_line(hand: &mut StarsHand, l: &Line, seen: &mut [bool]) -> Result<(),
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_header_glued_to_a_cut_off_line_starts_a_new_hand() {
-        let text = "PokerStars Hand #1: Hold'em No Limit (1/2) - 2020/01/01 1:00:00 ET\nTable 'a' 2-max Seat #1 is the button\nSeat 1: x (5 in chPokerStars Hand #2: Hold'em No Limit (1/2) - 2020/01/01 1:01:00 ET\n";
-        let hands = split_hands(text);
-        assert_eq!(hands.len(), 2);
-        assert_eq!(hands[0].lines().last().unwrap().text, "Seat 1: x (5 in ch");
-        assert_eq!(hands[1].line, 3);
-    }
 
     #[test]
     fn names_are_matched_against_the_seat_list_longest_first() {

@@ -178,3 +178,24 @@ fn felt_replay_and_convert_read_acpc_logs() {
             "7 hands from 2 inputs: 4 to replay, 0 not replayable (a game or feature feltkit does not play), 0 cut off, 3 unreadable",
         ));
 }
+
+#[test]
+fn an_acpc_raise_past_the_stack_is_refused_quoting_the_log() {
+    // Stacks are 20,000: a raise to 10^17 (or to a number of 21 digits, past any integer) was
+    // an all-in that left "nobody to act", or "expected `rN`".
+    let log = "STATE:0:r99999999999999999c/cc/cc/cc:Ks4s|QhJc/8dTh6d/3h/2c:0|0:A|B\n\
+               STATE:1:r123456789012345678901c:Ks4s|QhJc/8dTh6d/3h/2c:0|0:A|B\n";
+    let hands = feltkit::import::acpc::convert(log);
+    for (h, digits) in hands.iter().zip(["99999999999999999", "123456789012345678901"]) {
+        let r = feltkit::phh::replay_text(&h.phh, "t", true).remove(0);
+        match &r.status {
+            Status::Malformed { reason, .. } => assert!(
+                reason.ends_with(&format!(
+                    "character 1: `r{digits}` raises to more than the stack of 20000 chips"
+                )),
+                "{reason}"
+            ),
+            other => panic!("{other:?}"),
+        }
+    }
+}

@@ -336,7 +336,9 @@ fn a_wrong_high_low_split_is_a_mismatch_that_says_how_the_pot_is_cut() {
     let text = std::fs::read_to_string(path("omaha_hi_lo_split.txt")).unwrap();
     let text = text
         .replace("Ana collected $0.67", "Ana collected $0.66")
-        .replace("Cid collected $0.66", "Cid collected $0.67");
+        .replace("Cid collected $0.66", "Cid collected $0.67")
+        .replace("and won ($0.67) with HI: three", "and won ($0.66) with HI: three")
+        .replace("and won ($0.66) with HI: high", "and won ($0.67) with HI: high");
     let r = replay_text(&convert(text.as_bytes()).remove(0).phh, "t", true).remove(0);
     assert_eq!(
         r.mismatches,

@@ -29,6 +29,7 @@ mod play;
 mod pokerkit;
 mod pokerkit_acpc;
 mod pokerkit_pokerstars;
+mod pokerstars_defects;
 mod props_eval;
 mod pushfold;
 mod range_docs;

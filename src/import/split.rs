@@ -1,0 +1,394 @@
+//! PokerStars text cut into hands as it is read: line by line from any reader, each hand handed
+//! out as soon as the next one's header begins, so that a file of any size is read in memory
+//! of about one hand ([`StarsHands::held`] says how much).
+//!
+//! Each line is decoded on its own: UTF-8 when it is, else Windows-1252 (where `€` is the byte
+//! 0x80); CRLF, LF and a lone CR all end a line, and a byte-order mark at the start of the text
+//! is dropped (as [`super::decode::decode`] reads a whole text).
+//!
+//! ```
+//! use feltkit::import::split::StarsHands;
+//! let text = "PokerStars Hand #1: Hold'em No Limit (1/2) - 2020/01/01 1:00:00 ET\r\nTable 'a' 2-max \
+//!             Seat #1 is the button\r\n\r\nPokerStars Hand #2: Hold'em No Limit (1/2)\r\n";
+//! let hands: Vec<_> = StarsHands::new(text.as_bytes()).collect::<Result<_, _>>().unwrap();
+//! assert_eq!(hands.len(), 2);
+//! assert_eq!(hands[0].lines().count(), 2);
+//! assert_eq!(hands[1].line, 4);
+//! ```
+
+use std::collections::VecDeque;
+use std::io::{self, BufRead};
+
+use super::lines::{has, trim, Line};
+
+/// The most bytes of one line kept: the rest of a longer line is left out (no line of a hand
+/// history comes near it).
+pub const MAX_LINE: usize = 64 << 10;
+
+/// The most bytes of one hand's text kept: lines past it are left out, and the hand says where
+/// it was cut ([`HandText::overlong`]); a real hand is a few kilobytes.
+pub const MAX_HAND: usize = 1 << 20;
+
+/// One hand's text: its lines, trimmed, with their line numbers in the file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HandText {
+    /// The line of the hand's header.
+    pub line: usize,
+    /// The hand's lines, one after another.
+    text: String,
+    /// Each line's number in the file and where it is in `text`.
+    spans: Vec<(usize, usize, usize)>,
+    /// The first line left out because the hand's text passed [`MAX_HAND`] bytes.
+    overlong: Option<usize>,
+}
+
+impl HandText {
+    fn new(line: usize) -> HandText {
+        HandText {
+            line,
+            text: String::with_capacity(1024),
+            spans: Vec::with_capacity(40),
+            overlong: None,
+        }
+    }
+
+    /// The hand's lines, the header first, blank lines left out.
+    pub fn lines(&self) -> impl DoubleEndedIterator<Item = Line<'_>> + ExactSizeIterator + Clone {
+        self.spans.iter().map(|&(number, a, b)| Line { number, text: &self.text[a..b] })
+    }
+
+    /// The length of the hand's text in bytes, a line end counted after each line.
+    pub fn len(&self) -> usize {
+        self.spans.iter().map(|&(_, a, b)| b - a + 1).sum()
+    }
+
+    /// Whether the hand has no line.
+    pub fn is_empty(&self) -> bool {
+        self.spans.is_empty()
+    }
+
+    /// The first line left out because the hand's text ran past [`MAX_HAND`] bytes without
+    /// another hand's header, if any was.
+    pub fn overlong(&self) -> Option<usize> {
+        self.overlong
+    }
+
+    fn push(&mut self, number: usize, line: &str) {
+        if self.overlong.is_some() {
+            return;
+        }
+        if self.text.len() + line.len() > MAX_HAND {
+            self.overlong = Some(number);
+            return;
+        }
+        let a = self.text.len();
+        self.text.push_str(line);
+        self.spans.push((number, a, self.text.len()));
+    }
+}
+
+/// The hand-number marks that start a hand's header.
+const STARTS: [&str; 4] = [
+    "PokerStars Hand #",
+    "PokerStars Game #",
+    "PokerStars Zoom Hand #",
+    "PokerStars Home Game Hand #",
+];
+
+/// Where a hand header starts in `line`, if one does (at its start, or glued to the end of a
+/// line that was cut off): the first place one of [`STARTS`] begins, found by looking only
+/// where a `P` is.
+fn header_at(line: &str) -> Option<usize> {
+    let bytes = line.as_bytes();
+    let mut from = 0;
+    while let Some(k) = bytes[from..].iter().position(|&b| b == b'P') {
+        let at = from + k;
+        let rest = &bytes[at..];
+        if rest.starts_with(b"PokerStars ") && STARTS.iter().any(|s| rest.starts_with(s.as_bytes()))
+        {
+            return Some(at);
+        }
+        from = at + 1;
+    }
+    None
+}
+
+/// Windows-1252's characters for the bytes 0x80 to 0x9F (the five unassigned bytes are kept as
+/// the C1 control characters of the same number, as the WHATWG decoder does).
+const CP1252_HIGH: [char; 32] = [
+    '€', '\u{81}', '‚', 'ƒ', '„', '…', '†', '‡', 'ˆ', '‰', 'Š', '‹', 'Œ', '\u{8d}', 'Ž', '\u{8f}',
+    '\u{90}', '‘', '’', '“', '”', '•', '–', '—', '˜', '™', 'š', '›', 'œ', '\u{9d}', 'ž', 'Ÿ',
+];
+
+/// The lines of a text read from `input`, each decoded on its own (UTF-8 when it is, else
+/// Windows-1252), numbered from 1: CRLF, LF and a lone CR end a line, a byte-order mark at the
+/// start is dropped, and at most [`MAX_LINE`] bytes of a line are kept.
+pub struct TextLines<R> {
+    input: R,
+    /// The line read last, as bytes, without its end.
+    raw: Vec<u8>,
+    /// Where in `raw` the next line begins, while `raw` has lines not handed out (a lone CR
+    /// ends one inside it).
+    at: Option<usize>,
+    /// The line handed out last.
+    decoded: String,
+    /// Lines handed out so far.
+    number: usize,
+    first: bool,
+}
+
+impl<R: BufRead> TextLines<R> {
+    /// Reads lines from `input`.
+    pub fn new(input: R) -> TextLines<R> {
+        TextLines {
+            input,
+            raw: Vec::with_capacity(256),
+            at: None,
+            decoded: String::with_capacity(256),
+            number: 0,
+            first: true,
+        }
+    }
+
+    /// The bytes the reader holds besides its input's buffer.
+    pub fn held(&self) -> usize {
+        self.raw.capacity() + self.decoded.capacity()
+    }
+
+    /// The next line and its number; `None` at the end of the input.
+    pub fn next_line(&mut self) -> io::Result<Option<(usize, &str)>> {
+        loop {
+            if let Some(at) = self.at {
+                let rest = &self.raw[at..];
+                let (part, next) = match rest.iter().position(|&b| b == b'\r') {
+                    Some(k) => (&rest[..k], Some(at + k + 1)),
+                    None => (rest, None),
+                };
+                self.at = next;
+                self.number += 1;
+                self.decoded.clear();
+                match std::str::from_utf8(part) {
+                    Ok(s) => self.decoded.push_str(s),
+                    Err(_) => self.decoded.extend(part.iter().map(|&b| match b {
+                        0x80..=0x9f => CP1252_HIGH[usize::from(b - 0x80)],
+                        _ => char::from(b),
+                    })),
+                }
+                let text = match self.number {
+                    1 => self.decoded.strip_prefix('\u{feff}').unwrap_or(&self.decoded),
+                    _ => &self.decoded,
+                };
+                return Ok(Some((self.number, text)));
+            }
+            if !self.read_line()? {
+                return Ok(None);
+            }
+            if std::mem::take(&mut self.first) && self.raw.starts_with(b"\xef\xbb\xbf") {
+                self.raw.drain(..3);
+            }
+            // A line end of CRLF; a CR anywhere else ends a line too.
+            if self.raw.last() == Some(&b'\r') {
+                self.raw.pop();
+            }
+            self.at = Some(0);
+        }
+    }
+
+    /// Reads one line (its end left out, at most [`MAX_LINE`] bytes of it kept) into `raw`;
+    /// `false` at the end of the input.
+    fn read_line(&mut self) -> io::Result<bool> {
+        self.raw.clear();
+        let mut any = false;
+        loop {
+            let buf = match self.input.fill_buf() {
+                Ok(b) => b,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if buf.is_empty() {
+                return Ok(any);
+            }
+            any = true;
+            let (found, used) = match buf.iter().position(|&b| b == b'\n') {
+                Some(k) => (true, k),
+                None => (false, buf.len()),
+            };
+            let room = MAX_LINE.saturating_sub(self.raw.len());
+            self.raw.extend_from_slice(&buf[..used.min(room)]);
+            self.input.consume(used + usize::from(found));
+            if found {
+                return Ok(true);
+            }
+        }
+    }
+}
+
+/// The hands of PokerStars text read from `input`, in order: a hand starts at each header line
+/// (`PokerStars Hand #...`). Lines are trimmed; blank lines and the Zoom archive's
+/// `*** # 1 ***` lines are dropped. A header glued to the end of a cut-off line starts a hand
+/// there, and the cut-off line stays with the hand before. Text before the first header is not
+/// a hand. A read error ends the hands with that error.
+pub struct StarsHands<R> {
+    lines: TextLines<R>,
+    /// The hand being read.
+    current: Option<HandText>,
+    /// Hands read whole, not yet handed out.
+    ready: VecDeque<HandText>,
+    done: bool,
+}
+
+impl<R: BufRead> StarsHands<R> {
+    /// Reads hands from `input`.
+    pub fn new(input: R) -> StarsHands<R> {
+        StarsHands {
+            lines: TextLines::new(input),
+            current: None,
+            ready: VecDeque::new(),
+            done: false,
+        }
+    }
+
+    /// The bytes of text the reader holds (the hand being read, hands read and not yet handed
+    /// out, the line being read) besides its input's buffer: about one hand, whatever the
+    /// input's size.
+    pub fn held(&self) -> usize {
+        let hand = |h: &HandText| h.text.capacity() + h.spans.capacity() * 24;
+        self.current.as_ref().map_or(0, hand)
+            + self.ready.iter().map(hand).sum::<usize>()
+            + self.lines.held()
+    }
+
+    /// Reads lines until a hand is complete or the input ends.
+    fn fill(&mut self) -> io::Result<()> {
+        while self.ready.is_empty() && !self.done {
+            let Some((number, text)) = self.lines.next_line()? else {
+                self.done = true;
+                self.ready.extend(self.current.take());
+                break;
+            };
+            let mut line = trim(text);
+            if line.is_empty() || (line.starts_with("*****") && has(line, " # ")) {
+                continue;
+            }
+            if let Some(k) = line.as_bytes().contains(&b'P').then(|| header_at(line)).flatten() {
+                if k > 0 {
+                    let before = line[..k].trim();
+                    if let Some(h) = self.current.as_mut() {
+                        if !before.is_empty() {
+                            h.push(number, before);
+                        }
+                    }
+                    line = &line[k..];
+                }
+                self.ready.extend(self.current.take());
+                self.current = Some(HandText::new(number));
+            }
+            if let Some(h) = self.current.as_mut() {
+                h.push(number, line);
+            }
+        }
+        Ok(())
+    }
+}
+
+impl<R: BufRead> Iterator for StarsHands<R> {
+    type Item = io::Result<HandText>;
+
+    fn next(&mut self) -> Option<io::Result<HandText>> {
+        if let Err(e) = self.fill() {
+            self.done = true;
+            self.current = None;
+            return Some(Err(e));
+        }
+        self.ready.pop_front().map(Ok)
+    }
+}
+
+/// Splits text into hands, as [`StarsHands`] reads them.
+pub fn split_hands(text: &str) -> Vec<HandText> {
+    StarsHands::new(text.as_bytes()).map_while(Result::ok).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_header_glued_to_a_cut_off_line_starts_a_new_hand() {
+        let text = "PokerStars Hand #1: Hold'em No Limit (1/2) - 2020/01/01 1:00:00 ET\nTable 'a' 2-max Seat #1 is the button\nSeat 1: x (5 in chPokerStars Hand #2: Hold'em No Limit (1/2) - 2020/01/01 1:01:00 ET\n";
+        let hands = split_hands(text);
+        assert_eq!(hands.len(), 2);
+        assert_eq!(hands[0].lines().last().unwrap().text, "Seat 1: x (5 in ch");
+        assert_eq!(hands[1].line, 3);
+    }
+
+    #[test]
+    fn lines_are_read_as_the_whole_text_decoded_reads_them() {
+        // CRLF, lone CRs, a CR before a CRLF, a BOM, Windows-1252 and UTF-8: the lines and their
+        // numbers are those of the text decoded whole.
+        for bytes in [
+            &b"\xef\xbb\xbfPokerStars Hand #1: x\r\na\rb\r\r\n\x80 5 \n\nc\rPokerStars Hand #2: y\n\x80 6\r"[..],
+            &b"PokerStars Hand #1: x\r\n\r\n\xe2\x82\xac 6\r\nd PokerStars Hand #2: y\n"[..],
+        ] {
+            let (text, _) = crate::import::decode::decode(bytes);
+            let mut want: Vec<(usize, String)> = Vec::new();
+            for (k, l) in text.lines().enumerate() {
+                let l = l.trim();
+                if !l.is_empty() {
+                    want.push((k + 1, l.to_string()));
+                }
+            }
+            // The glued header starts its own line.
+            if let Some(w) = want.iter_mut().find(|w| w.1 == "d PokerStars Hand #2: y") {
+                w.1 = "d".into();
+                let n = w.0;
+                want.push((n, "PokerStars Hand #2: y".into()));
+            }
+            let got: Vec<(usize, String)> = StarsHands::new(bytes)
+                .flat_map(|h| {
+                    let h = h.unwrap();
+                    h.lines().map(|l| (l.number, l.text.to_string())).collect::<Vec<_>>()
+                })
+                .collect();
+            assert_eq!(got, want);
+        }
+    }
+
+    #[test]
+    fn the_reader_holds_about_one_hand_whatever_the_texts_length() {
+        // A text of ten thousand hands, read through a small buffer: the reader never holds
+        // more than a few hands' bytes.
+        let hand =
+            "PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02 USD) - 2020/04/16 14:21:15 ET\n\
+Table 'T' 6-max Seat #1 is the button\nSeat 1: Ann ($1 in chips)\nSeat 2: Bob ($2 in chips)\n\
+Ann: posts small blind $0.01\nBob: posts big blind $0.02\n*** HOLE CARDS ***\nAnn: folds\n\
+Uncalled bet ($0.01) returned to Bob\nBob collected $0.02 from pot\n*** SUMMARY ***\n\
+Total pot $0.02 | Rake $0\nSeat 1: Ann (button) (small blind) folded before Flop\n\
+Seat 2: Bob (big blind) collected ($0.02)\n\n\n";
+        let text = hand.repeat(10_000);
+        let mut reader = StarsHands::new(std::io::BufReader::with_capacity(4096, text.as_bytes()));
+        let (mut count, mut most) = (0, 0);
+        while let Some(h) = reader.next() {
+            assert_eq!(h.unwrap().lines().count(), 14);
+            most = most.max(reader.held());
+            count += 1;
+        }
+        assert_eq!(count, 10_000);
+        assert!(most < 8 * hand.len() + 4096, "{most} bytes held");
+    }
+
+    #[test]
+    fn a_hand_longer_than_the_bound_is_cut_and_says_where() {
+        let mut text = String::from("PokerStars Hand #1: x\n");
+        let filler = format!("{}\n", "y".repeat(1000));
+        for _ in 0..(MAX_HAND / 1000 + 10) {
+            text.push_str(&filler);
+        }
+        text.push_str("PokerStars Hand #2: z\n");
+        let hands = split_hands(&text);
+        assert_eq!(hands.len(), 2);
+        assert!(hands[0].len() <= MAX_HAND + hands[0].lines().count());
+        assert!(hands[0].overlong().is_some_and(|l| l > 1000));
+        assert_eq!(hands[1].lines().next().unwrap().text, "PokerStars Hand #2: z");
+    }
+}
