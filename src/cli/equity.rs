@@ -161,6 +161,7 @@ pub fn run(args: EquityArgs) -> anyhow::Result<ExitCode> {
         }
     }
     let opts = Options { threads: args.threads, progress: Some(&progress) };
+    note_one_card_players(&q);
     if args.by_hand || args.streets {
         let code = if args.by_hand {
             hands::run(&q, &args, &opts)
@@ -238,6 +239,33 @@ fn hint_split_hand(q: &Query, e: &EquityError) {
         EquityError::PlayerCardCount { got: 1, .. } => true,
         _ => false,
     };
+    if one_card {
+        if let Some((who, a, b)) = split_hand(q) {
+            super::diagnose(format_args!(
+                "felt: hint: {who}: give each player's cards as one argument, written together \
+                 ({a}{b}) or quoted (\"{a} {b}\")"
+            ));
+        }
+    }
+}
+
+/// In the stud games a player may be one known card, so a hand the shell split
+/// (`felt equity --game stud Kh Kd QsQcJs`) is a valid query with a player too many: the same
+/// words as the hold'em hint, as a note before the answer.
+fn note_one_card_players(q: &Query) {
+    if matches!(q.game, Game::Stud7 | Game::Stud8 | Game::Razz | Game::Americana) {
+        if let Some((who, a, b)) = split_hand(q) {
+            super::diagnose(format_args!(
+                "felt: note: {who}; if they are one player's cards, give them as one argument, \
+                 written together ({a}{b}) or quoted (\"{a} {b}\")"
+            ));
+        }
+    }
+}
+
+/// When two or more players are one card each: which (`players 1 and 2 are one card each (Kh,
+/// Kd)`), and the first two cards.
+fn split_hand(q: &Query) -> Option<(String, &str, &str)> {
     let singles: Vec<(usize, &String)> = q
         .players
         .iter()
@@ -245,18 +273,13 @@ fn hint_split_hand(q: &Query, e: &EquityError) {
         .filter(|(_, p)| parse_cards(p, q.game.deck()).is_ok_and(|c| c.len() == 1))
         .map(|(i, p)| (i + 1, p))
         .collect();
-    if !one_card || singles.len() < 2 {
-        return;
+    if singles.len() < 2 {
+        return None;
     }
     let numbers: Vec<String> = singles.iter().map(|(i, _)| i.to_string()).collect();
     let cards: Vec<&str> = singles.iter().map(|(_, p)| p.trim()).collect();
-    let (a, b) = (cards[0], cards[1]);
-    super::diagnose(format_args!(
-        "felt: hint: players {} are one card each ({}): give each player's cards as one \
-         argument, written together ({a}{b}) or quoted (\"{a} {b}\")",
-        join_and(&numbers),
-        cards.join(", ")
-    ));
+    let who = format!("players {} are one card each ({})", join_and(&numbers), cards.join(", "));
+    Some((who, cards[0], cards[1]))
 }
 
 /// `1 and 2`, `1, 2 and 3`.

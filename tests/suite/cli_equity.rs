@@ -232,9 +232,24 @@ fn players_split_into_single_cards_get_a_hint_to_quote_the_hand() {
     // Quoted, the same cards are one hand.
     let v = json(&["Ah Kh", "QsQd", "--board", "Kd8h2c"]);
     assert_eq!(v["deals"], 990);
-    // One card per player is a legal stud deal: no error, no hint.
+}
+
+#[test]
+fn stud_players_split_into_single_cards_get_the_same_hint_as_a_note() {
+    // One card per player is a legal stud deal, so the answer comes, with a note before it
+    // saying how to give one player's cards, as hold'em's hint does.
+    let note = "felt: note: players 1 and 2 are one card each (Kh, Kd); if they are one \
+                player's cards, give them as one argument, written together (KhKd) or quoted \
+                (\"Kh Kd\")\n";
+    for game in ["stud7", "stud8", "razz"] {
+        let args = ["equity", "--game", game, "Kh", "Kd", "QsQcJs", "--iterations", "1000"];
+        let out = felt().args(args).assert().success().stderr(note).get_output().stdout.clone();
+        let out = String::from_utf8(out).unwrap();
+        assert_eq!(out.lines().count(), 5, "three players answered: {out}");
+    }
+    // One one-card player among others: no note.
     felt()
-        .args(["equity", "--game", "stud7", "Ah", "Kh", "--iterations", "1000"])
+        .args(["equity", "--game", "stud7", "Kh", "QsQcJs", "--iterations", "1000"])
         .assert()
         .success()
         .stderr("");
