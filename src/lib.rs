@@ -107,6 +107,7 @@ pub mod range;
 pub mod replay_source;
 pub mod rules;
 pub mod session;
+pub mod stop;
 pub mod text;
 
 // The Rust examples of the README and of docs/ compile and run as doc-tests.

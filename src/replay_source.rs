@@ -35,6 +35,7 @@ use crate::import::{looks_like, read_hands, sniff, Format, Pending};
 use crate::phh::split::{pieces, Piece};
 use crate::phh::walk::{walk, Found};
 use crate::phh::{replay_piece, HandReport};
+use crate::stop::{Stop, StopReader};
 
 /// How standard input is named in reports.
 pub const STDIN: &str = "<stdin>";
@@ -250,6 +251,20 @@ pub fn read_file_or_dir(
     format: Option<Format>,
     emit: &mut dyn FnMut(Chunk, usize) -> bool,
 ) -> bool {
+    read_file_or_dir_until(path, label, follow, format, &Stop::new(), emit)
+}
+
+/// [`read_file_or_dir`], which stops reading (in the middle of a file, even an endless one
+/// such as `/dev/zero`) once `stop` is raised: the file being read is then reported unreadable
+/// ([`crate::stop::STOPPED`]) and `false` returned.
+pub fn read_file_or_dir_until(
+    path: &Path,
+    label: Option<&str>,
+    follow: bool,
+    format: Option<Format>,
+    stop: &Stop,
+    emit: &mut dyn FnMut(Chunk, usize) -> bool,
+) -> bool {
     let name = |p: &Path| match (label, p.strip_prefix(path)) {
         (Some(l), Ok(rest)) if rest.as_os_str().is_empty() => l.to_string(),
         (Some(l), Ok(rest)) => shown(&Path::new(l).join(rest)),
@@ -259,6 +274,7 @@ pub fn read_file_or_dir(
         let going = match found {
             Found::File(p) => match std::fs::File::open(&p) {
                 Ok(f) => {
+                    let f = StopReader::new(f, stop.clone());
                     let mut input = BufReader::with_capacity(1 << 16, f);
                     match site_format(&p, format, &mut input) {
                         Ok(Some(f)) => read_site_text(input, f, &name(&p), FILE_BATCH, emit),
@@ -272,7 +288,7 @@ pub fn read_file_or_dir(
             Found::NoHands(p) => emit(Chunk::NoHands(name(&p)), 0),
             Found::Skipped(p, why) => emit(Chunk::Skipped(name(&p), why), 0),
         };
-        if !going {
+        if !going || stop.is_raised() {
             return false;
         }
     }

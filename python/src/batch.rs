@@ -3,9 +3,15 @@
 use feltkit::batch::{run, Config, Defaults, Format, Shard};
 use feltkit::card::{parse_cards, Deck};
 use feltkit::equity::{Game, Method};
+use feltkit::stop::Stop;
 use pyo3::prelude::*;
 
+use crate::args::{optional, whole};
 use crate::errors::BatchError;
+use crate::interrupt::interruptible;
+
+/// The most rows a chunk may hold (as `felt batch --chunk-rows`).
+const MAX_CHUNK_ROWS: u64 = 1_000_000;
 
 /// The answer of a batch: the output text and its counts.
 #[pyclass(module = "feltkit", frozen, get_all)]
@@ -25,11 +31,11 @@ pub struct BatchOutput {
 /// `row_numbers`, `shard` as `"K/N"`, `json`, `chunk_rows`); `first_row` numbers the rows as
 /// if that many came before them. Returns a `BatchOutput` whose `text` is byte for byte the
 /// command's output; raises `BatchError` for a bad header or option (a bad row's message goes
-/// to its `felt_error` cell).
+/// to its `felt_error` cell). Ctrl-C stops the batch (`KeyboardInterrupt`).
 #[pyfunction]
 #[pyo3(signature = (text, *, game = "holdem", board = "", dead = "", method = "auto",
-    iterations = None, stderr = None, seed = 0, threads = None, delimiter = ",",
-    row_numbers = false, shard = None, json = false, first_row = 0, chunk_rows = 2048))]
+    iterations = None, stderr = None, seed = None, threads = None, delimiter = ",",
+    row_numbers = false, shard = None, json = false, first_row = None, chunk_rows = None))]
 #[allow(clippy::too_many_arguments)]
 fn batch_csv(
     py: Python<'_>,
@@ -38,30 +44,35 @@ fn batch_csv(
     board: &str,
     dead: &str,
     method: &str,
-    iterations: Option<u64>,
+    iterations: Option<Bound<'_, PyAny>>,
     stderr: Option<f64>,
-    seed: u64,
-    threads: Option<usize>,
+    seed: Option<Bound<'_, PyAny>>,
+    threads: Option<Bound<'_, PyAny>>,
     delimiter: &str,
     row_numbers: bool,
     shard: Option<&str>,
     json: bool,
-    first_row: u64,
-    chunk_rows: usize,
+    first_row: Option<Bound<'_, PyAny>>,
+    chunk_rows: Option<Bound<'_, PyAny>>,
 ) -> PyResult<BatchOutput> {
     let bad = |flag: &str, e: &dyn std::fmt::Display| BatchError::new_err(format!("{flag}: {e}"));
+    let max_iterations = feltkit::equity::MAX_ITERATIONS;
+    let iterations =
+        optional(iterations.as_ref(), "iterations", 1..=max_iterations, BatchError::new_err)?;
+    let seed = optional(seed.as_ref(), "seed", 0..=u64::MAX, BatchError::new_err)?.unwrap_or(0);
+    let threads =
+        optional(threads.as_ref(), "threads", 1..=256, BatchError::new_err)?.map(|n| n as usize);
+    let first_row =
+        optional(first_row.as_ref(), "first_row", 0..=u64::MAX, BatchError::new_err)?.unwrap_or(0);
+    let chunk_rows = match &chunk_rows {
+        Some(n) => whole(n, "chunk_rows", 1..=MAX_CHUNK_ROWS, BatchError::new_err)? as usize,
+        None => 2048,
+    };
     // The checks `felt batch` makes of its flags, with its wording.
     let game: Game = game.parse().map_err(|e| bad("game", &e))?;
     let method: Method = method.parse().map_err(|e| bad("method", &e))?;
     for (flag, cards) in [("board", board), ("dead", dead)] {
         parse_cards(cards, Deck::Standard).map_err(|e| bad(&format!("{flag} {cards:?}"), &e))?;
-    }
-    if iterations == Some(0) || iterations.is_some_and(|n| n > 1_000_000_000_000) {
-        let n = iterations.unwrap_or(0);
-        return Err(bad(
-            "iterations",
-            &format!("{n} is out of range: expected a whole number from 1 to 1000000000000"),
-        ));
     }
     let stderr = match stderr {
         Some(s) => {
@@ -83,13 +94,6 @@ fn batch_csv(
         Some(s) => Some(s.parse().map_err(|e: String| bad("shard", &e))?),
         None => None,
     };
-    if threads.is_some_and(|n| !(1..=256).contains(&n)) {
-        let n = threads.unwrap_or(0);
-        return Err(bad(
-            "threads",
-            &format!("{n} is out of range: expected a whole number from 1 to 256"),
-        ));
-    }
     let config = Config {
         defaults: Defaults {
             game,
@@ -104,15 +108,17 @@ fn batch_csv(
         format: if json { Format::JsonLines } else { Format::Csv { delimiter } },
         shard: shard.unwrap_or(Shard::ALL),
         row_column: row_numbers || shard.is_some(),
-        chunk_rows: chunk_rows.clamp(1, 1_000_000),
+        chunk_rows,
         threads,
         first_row,
+        stop: Some(Stop::new()),
     };
-    let (out, summary) = py.detach(|| {
+    let stop = config.stop.clone().unwrap_or_default();
+    let (out, summary) = interruptible(py, &stop, || {
         let mut out = Vec::with_capacity(text.len() * 2);
         let summary = run(text.as_bytes(), &mut out, &config, None);
         (out, summary)
-    });
+    })?;
     let summary = summary.map_err(|e| BatchError::new_err(anyhow_chain(&e)))?;
     let text =
         String::from_utf8(out).map_err(|_| BatchError::new_err("the output is not UTF-8 text"))?;

@@ -5,9 +5,16 @@ use std::time::Duration;
 use feltkit::equity::{
     calculate_with, check_long, plan, Equity, Game, Method, Options, PlayerEquity, Query,
 };
+use feltkit::stop::Stop;
 use pyo3::prelude::*;
 
+use crate::args::optional;
 use crate::errors::EquityError;
+use crate::interrupt::interruptible;
+
+/// Exhaustive work estimated below this many single-core nanoseconds runs on the calling
+/// thread (Ctrl-C waits at most that long); anything longer runs where Ctrl-C can stop it.
+const INLINE_COST: f64 = 5e7;
 
 /// One player's result.
 #[pyclass(module = "feltkit", frozen, get_all)]
@@ -139,13 +146,13 @@ fn python_words(e: &feltkit::equity::EquityError) -> String {
 /// omaha6, omaha8, omaha5-8, omaha6-8, turnover, stud7, stud8, razz or americana. `method`:
 /// auto, exhaustive or monte_carlo; a stopping rule (`iterations`, `stderr`, `time` in seconds) asks for Monte
 /// Carlo, as the flags do. `seed` fixes Monte Carlo's deals on any thread count; `threads`
-/// (1 to 256) defaults to every core. An exhaustive enumeration estimated above three hours
+/// (1 to 256) defaults to every core. Ctrl-C stops a long call (`KeyboardInterrupt`). An exhaustive enumeration estimated above three hours
 /// on those threads is refused unless `allow_long` (`felt equity --allow-long`). The GIL is
 /// released while the engine runs. Returns an `EquityResult`; raises `EquityError` with the
 /// message `felt equity` prints.
 #[pyfunction]
 #[pyo3(signature = (players, board = "", dead = "", game = "holdem", method = "auto",
-    iterations = None, stderr = None, seed = 0, threads = None, time = None,
+    iterations = None, stderr = None, seed = None, threads = None, time = None,
     allow_long = false))]
 #[allow(clippy::too_many_arguments)]
 fn equity(
@@ -155,25 +162,28 @@ fn equity(
     dead: &str,
     game: &str,
     method: &str,
-    iterations: Option<u64>,
+    iterations: Option<Bound<'_, PyAny>>,
     stderr: Option<f64>,
-    seed: u64,
-    threads: Option<usize>,
+    seed: Option<Bound<'_, PyAny>>,
+    threads: Option<Bound<'_, PyAny>>,
     time: Option<f64>,
     allow_long: bool,
 ) -> PyResult<EquityResult> {
     let err = |e: feltkit::equity::EquityError| EquityError::new_err(python_words(&e));
+    let iterations = optional(
+        iterations.as_ref(),
+        "iterations",
+        1..=feltkit::equity::MAX_ITERATIONS,
+        EquityError::new_err,
+    )?;
+    let seed = optional(seed.as_ref(), "seed", 0..=u64::MAX, EquityError::new_err)?.unwrap_or(0);
+    let threads =
+        optional(threads.as_ref(), "threads", 1..=256, EquityError::new_err)?.map(|n| n as usize);
     let game: Game = game.parse().map_err(err)?;
     let mut q = Query::new(game, players);
     q.board = board.to_string();
     q.dead = dead.to_string();
     q.method = method.parse().map_err(err)?;
-    if iterations == Some(0) || iterations.is_some_and(|n| n > 1_000_000_000_000) {
-        return Err(EquityError::new_err(format!(
-            "iterations: {} is out of range: expected a whole number from 1 to 1000000000000",
-            iterations.unwrap_or(0)
-        )));
-    }
     q.iterations = iterations;
     q.stderr = match stderr {
         Some(s) => Some(feltkit::equity::stderr_target(&s.to_string()).map_err(|_| {
@@ -205,22 +215,27 @@ fn equity(
         ));
     }
     q.method = q.asked_method();
-    if threads.is_some_and(|n| !(1..=256).contains(&n)) {
-        return Err(EquityError::new_err(format!(
-            "threads: {} is out of range: expected a whole number from 1 to 256",
-            threads.unwrap_or(0)
-        )));
-    }
-    let answer = py.detach(|| {
-        // As `felt equity --exhaustive`: a run estimated above three hours needs `allow_long`
-        // (a query the plan refuses is refused by the engine, with the same message).
-        if q.method == Method::Exhaustive {
-            if let Ok((_, cost)) = plan(&q) {
-                check_long(cost, threads, allow_long)?;
+    // As `felt equity --exhaustive`: a run estimated above three hours needs `allow_long` (a
+    // query the plan refuses is refused by the engine, with the same message). A short
+    // enumeration runs here; anything else where Ctrl-C stops it.
+    let planned = py.detach(|| plan(&q));
+    let quick = match planned {
+        Ok((Method::Exhaustive, cost)) => {
+            if q.method == Method::Exhaustive {
+                check_long(cost, threads, allow_long).map_err(err)?;
             }
+            cost < INLINE_COST
         }
-        calculate_with(&q, &Options { threads, progress: None })
-    });
+        Ok(_) => false,
+        Err(_) => true,
+    };
+    let answer = if quick {
+        py.detach(|| calculate_with(&q, &Options { threads, progress: None }))
+    } else {
+        let stop = Stop::new();
+        q.stop = Some(stop.clone());
+        interruptible(py, &stop, || calculate_with(&q, &Options { threads, progress: None }))?
+    };
     result(py, &answer.map_err(err)?)
 }
 

@@ -2,9 +2,11 @@
 //! package wraps (`python/feltkit/`). Every function here calls the library that `felt` uses;
 //! the CLI and the package share one implementation of each command.
 
+mod args;
 mod batch;
 mod equity;
 mod errors;
+mod interrupt;
 mod rank;
 mod replay;
 

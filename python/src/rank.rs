@@ -253,10 +253,12 @@ type Ranked<'py> = (Bound<'py, PyArray1<u16>>, Bound<'py, PyArray1<u8>>);
 fn rank_many<'py>(
     py: Python<'py>,
     cards: &Bound<'py, PyAny>,
-    threads: Option<usize>,
+    threads: Option<Bound<'py, PyAny>>,
     check: bool,
     out: Option<Ranked<'py>>,
 ) -> PyResult<Ranked<'py>> {
+    let threads = crate::args::optional(threads.as_ref(), "threads", 1..=256, CardError::new_err)?
+        .map(|n| n as usize);
     let cards = uint8_rows(cards)?;
     let (flat, width) = rows_of(&cards)?;
     let n = flat.len() / width;

@@ -12,11 +12,13 @@ use feltkit::phh::stream::{ordered, Step, Window};
 use feltkit::phh::write::write_record;
 use feltkit::phh::{replay_text as replay, Amount, HandRecord, HandReport, Status};
 use feltkit::replay_source::{
-    parse_format, read_file_or_dir, read_stream, Chunk, InputStatus, FILE_BATCH,
+    parse_format, read_file_or_dir_until, read_stream, Chunk, InputStatus, FILE_BATCH,
 };
+use feltkit::stop::{Stop, STOPPED};
 use pyo3::prelude::*;
 
 use crate::errors::PhhError;
+use crate::interrupt::interruptible;
 
 /// One hand's report: the object of `felt replay --json` (as JSON text) and the lines of
 /// `felt replay`.
@@ -44,11 +46,13 @@ fn work(chunk: Chunk, check: bool) -> Result<Vec<Written>, String> {
 }
 
 /// Reads what `produce` emits and replays it: on every core (in input order, memory bounded,
-/// as `felt replay`) unless `inline`. Stops at the first input that cannot be read.
+/// as `felt replay`) unless `inline`. Stops at the first input that cannot be read, and when
+/// `stop` is raised.
 fn replay_chunks(
     produce: impl FnOnce(&mut dyn FnMut(Chunk, usize) -> bool) + Send,
     check: bool,
     inline: bool,
+    stop: &Stop,
 ) -> Result<Vec<Written>, String> {
     let mut out = Vec::new();
     if inline {
@@ -70,6 +74,9 @@ fn replay_chunks(
         produce,
         |c| work(c, check),
         |step| -> Result<(), String> {
+            if stop.is_raised() {
+                return Err(STOPPED.to_string());
+            }
             if let Step::Item(written) = step {
                 out.extend(written?);
             }
@@ -100,22 +107,27 @@ fn replay_text(
     format: Option<&str>,
 ) -> PyResult<Vec<Written>> {
     let format = format_named(format)?;
-    let inline = text.len() < INLINE_BYTES;
-    py.detach(|| {
+    let stop = Stop::new();
+    let run = || {
         replay_chunks(
             |emit| {
                 read_stream(text.as_bytes(), label, format, FILE_BATCH, emit);
             },
             check,
-            inline,
+            text.len() < INLINE_BYTES,
+            &stop,
         )
-    })
-    .map_err(PhhError::new_err)
+    };
+    // A short text is replayed here; a long one where Ctrl-C stops it.
+    let answer =
+        if text.len() < INLINE_BYTES { py.detach(run) } else { interruptible(py, &stop, run)? };
+    answer.map_err(PhhError::new_err)
 }
 
 /// Replays every hand of a file, or of the hand files below a directory, as `felt replay PATH`
 /// does (the same formats, `format`, files and labels; `label` in place of the path), on every
-/// core with the GIL released: one `(json, text)` pair per hand. An input that cannot be read
+/// core with the GIL released: one `(json, text)` pair per hand. Ctrl-C stops it
+/// (`KeyboardInterrupt`), even on an endless input such as `/dev/zero`. An input that cannot be read
 /// raises `PhhError` with the line `felt replay` writes for it.
 #[pyfunction]
 #[pyo3(signature = (path, label = None, check = false, format = None, follow = false))]
@@ -128,15 +140,17 @@ fn replay_path(
     follow: bool,
 ) -> PyResult<Vec<Written>> {
     let format = format_named(format)?;
-    py.detach(|| {
+    let stop = Stop::new();
+    interruptible(py, &stop, || {
         replay_chunks(
             |emit| {
-                read_file_or_dir(&path, label, follow, format, emit);
+                read_file_or_dir_until(&path, label, follow, format, &stop, emit);
             },
             check,
             false,
+            &stop,
         )
-    })
+    })?
     .map_err(PhhError::new_err)
 }
 

@@ -116,6 +116,39 @@ def test_a_bad_header_or_default_raises_batch_error(felt):
         feltkit.batch("p1,p2\nAA,KK\n")
 
 
+def test_negative_numbers_raise_value_error_naming_the_argument_and_range():
+    # Once a bare OverflowError naming nothing; chunk_rows=0 was taken as 1.
+    for kwargs, expected in [
+        ({"threads": -2}, "threads: -2 is out of range: expected a whole number from 1 to 256"),
+        ({"seed": -1},
+         "seed: -1 is out of range: expected a whole number from 0 to 18446744073709551615"),
+        ({"iterations": -1},
+         "iterations: -1 is out of range: expected a whole number from 1 to 1000000000000"),
+        ({"chunk_rows": -1},
+         "chunk_rows: -1 is out of range: expected a whole number from 1 to 1000000"),
+        ({"first_row": -3},
+         "first_row: -3 is out of range: expected a whole number from 0 to "
+         "18446744073709551615"),
+    ]:
+        with pytest.raises(feltkit.BatchError) as e:
+            feltkit.batch_csv("p1,p2\nAA,KK\n", **kwargs)
+        assert str(e.value) == expected
+        assert isinstance(e.value, ValueError)
+
+
+def test_chunk_rows_0_is_refused_as_felt_batch_refuses_it(felt):
+    out = felt("batch", "--chunk-rows", "0", input="p1,p2\nAA,KK\n")
+    assert out.returncode == 2
+    with pytest.raises(feltkit.BatchError) as e:
+        feltkit.batch_csv("p1,p2\nAA,KK\n", chunk_rows=0)
+    message = str(e.value)
+    assert message == "chunk_rows: 0 is out of range: expected a whole number from 1 to 1000000"
+    # The command's message after its flag's name, word for word.
+    assert message.removeprefix("chunk_rows: ") in out.stderr, out.stderr
+    assert feltkit.batch_csv("p1,p2\nAA,KK\n", chunk_rows=1) == feltkit.batch_csv(
+        "p1,p2\nAA,KK\n")
+
+
 def test_first_row_numbers_a_piece_as_part_of_a_larger_table():
     rows = "".join("AhKh,QQ+,monte_carlo,500\n" for _ in range(6))
     header = "p1,p2,method,iterations\n"

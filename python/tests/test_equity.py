@@ -111,6 +111,31 @@ def test_bad_options_are_refused_naming_the_option():
     assert issubclass(feltkit.FeltkitError, ValueError)
 
 
+def test_negative_numbers_raise_value_error_naming_the_argument_and_range():
+    # Once a bare OverflowError ("can't convert negative int to unsigned") naming nothing.
+    for kwargs, expected in [
+        ({"threads": -1}, "threads: -1 is out of range: expected a whole number from 1 to 256"),
+        ({"seed": -1},
+         "seed: -1 is out of range: expected a whole number from 0 to 18446744073709551615"),
+        ({"seed": 2**64},
+         "seed: 18446744073709551616 is out of range: expected a whole number from 0 to "
+         "18446744073709551615"),
+        ({"iterations": -5},
+         "iterations: -5 is out of range: expected a whole number from 1 to 1000000000000"),
+        ({"iterations": 10**40},
+         f"iterations: {10**40} is out of range: expected a whole number from 1 to "
+         "1000000000000"),
+    ]:
+        with pytest.raises(feltkit.EquityError) as e:
+            feltkit.equity(["AhKh", "QsQd"], **kwargs)
+        assert str(e.value) == expected
+        assert isinstance(e.value, ValueError)
+    with pytest.raises(TypeError, match="seed: expected a whole number"):
+        feltkit.equity(["AhKh", "QsQd"], seed="1")
+    # The largest seed is taken.
+    assert feltkit.equity(["AhKh", "QsQd"], iterations=100, seed=2**64 - 1).deals == 100
+
+
 def felt_refusal(felt, *args):
     """The message `felt equity ARGS` exits 2 with, without its `felt: ` prefix."""
     out = felt("equity", *args)

@@ -167,6 +167,14 @@ def test_rank_many_reports_the_first_bad_row_and_column():
         feltkit.rank_many(random_hands(3, 7), threads=0)
 
 
+def test_negative_threads_raise_value_error_naming_the_argument_and_range():
+    # Once a bare OverflowError naming nothing.
+    with pytest.raises(feltkit.CardError) as e:
+        feltkit.rank_many(random_hands(3, 7), threads=-1)
+    assert str(e.value) == "threads: -1 is out of range: expected a whole number from 1 to 256"
+    assert isinstance(e.value, ValueError)
+
+
 @pytest.mark.parametrize("width", [5, 6, 7])
 def test_every_bad_row_is_found_wherever_it_lies_in_the_array(width):
     # The seven-card check compares sixteen rows at a time in vector lanes, and the rows near

@@ -71,7 +71,10 @@ use thiserror::Error;
 pub use columns::{is_result_name, Columns, Field, HeaderError, MAX_PLAYERS, RESULT_PREFIX};
 pub use file::{resolve_links, AtomicFile, FileId};
 pub use output::{Format, Outcome, Output};
-pub use row::{compute, query, row_seed, Defaults, RowError, MAX_CELL};
+pub use row::{compute, compute_until, query, row_seed, Defaults, RowError, MAX_CELL};
+
+use crate::equity::EquityError;
+use crate::stop::Stop;
 
 /// Why a batch run stopped: the file itself, not one of its rows, could not be used. The I/O
 /// variants keep the `io::Error` as their source (a broken pipe can be recognized in the chain).
@@ -89,6 +92,9 @@ pub enum BatchError {
     /// The worker pool could not be built.
     #[error("could not start {}", crate::text::count(*.0, "worker thread", "worker threads"))]
     Threads(usize),
+    /// The [`Config::stop`] flag was raised before the end.
+    #[error("stopped before the end (interrupted)")]
+    Stopped,
 }
 
 impl From<HeaderError> for BatchError {
@@ -164,6 +170,11 @@ pub struct Config {
     /// 0 for a whole table; a piece of a larger table (a partition of a Dask DataFrame) gives
     /// the number of rows before it, so that its rows draw the seeds they draw in one run.
     pub first_row: u64,
+    /// A flag that stops the batch when raised (from another thread): rows not yet answered
+    /// are left, a row being answered stops soon, and the run ends with
+    /// [`BatchError::Stopped`] (the output then holds whole chunks only). `None`: runs to its
+    /// end.
+    pub stop: Option<crate::stop::Stop>,
 }
 
 impl Default for Config {
@@ -177,6 +188,7 @@ impl Default for Config {
             chunk_rows: 2048,
             threads: None,
             first_row: 0,
+            stop: None,
         }
     }
 }
@@ -322,12 +334,19 @@ fn answer(
     rows: Vec<(u64, ByteRecord)>,
     cols: &Columns,
     defaults: &Defaults,
+    stop: Option<&Stop>,
     progress: Option<&Progress<'_>>,
 ) -> Vec<Outcome> {
     rows.into_par_iter()
         .map(|(row, record)| {
-            let result = catch_unwind(AssertUnwindSafe(|| compute(cols, &record, defaults, row)))
-                .unwrap_or_else(|panic| Err(RowError::Panic(panic_text(&panic))));
+            let result = match stop {
+                // The rows not started once the flag is raised are not answered.
+                Some(stop) if stop.is_raised() => Err(RowError::Equity(EquityError::Stopped)),
+                _ => catch_unwind(AssertUnwindSafe(|| {
+                    compute_until(cols, &record, defaults, row, stop)
+                }))
+                .unwrap_or_else(|panic| Err(RowError::Panic(panic_text(&panic)))),
+            };
             if let Some(f) = progress {
                 f(if result.is_ok() { RowStatus::Ok } else { RowStatus::Failed });
             }
@@ -390,11 +409,11 @@ pub fn run<R: Read, W: Write>(
         let mut answered = Vec::new();
         let mut wrote = Ok(());
         let mut next = Ok(Vec::new());
-        let (cols, defaults) = (&cols, &config.defaults);
+        let (cols, defaults, stop) = (&cols, &config.defaults, config.stop.as_ref());
         in_scope(pool.as_ref(), |s| {
             let rows = std::mem::take(&mut current);
             let answered = &mut answered;
-            s.spawn(move |_| *answered = answer(rows, cols, defaults, progress));
+            s.spawn(move |_| *answered = answer(rows, cols, defaults, stop, progress));
             // While the pool answers this chunk: write the last one, read the next one.
             wrote = write_chunk(&mut out, &previous, &mut summary);
             if wrote.is_ok() {
@@ -402,6 +421,11 @@ pub fn run<R: Read, W: Write>(
             }
         });
         wrote.map_err(BatchError::Write)?;
+        if stop.is_some_and(Stop::is_raised) {
+            // The chunk just answered may hold rows that were stopped: it is not written.
+            out.flush().map_err(BatchError::Write)?;
+            return Err(BatchError::Stopped);
+        }
         if let Err(e) = next {
             write_chunk(&mut out, &answered, &mut summary).map_err(BatchError::Write)?;
             out.flush().map_err(BatchError::Write)?;

@@ -302,7 +302,20 @@ pub fn compute(
     defaults: &Defaults,
     row: u64,
 ) -> Result<Equity, RowError> {
-    let q = query(cols, record, defaults, row)?;
+    compute_until(cols, record, defaults, row, None)
+}
+
+/// [`compute`], stopped with [`EquityError::Stopped`] once `stop` is raised
+/// ([`Query::stop`]).
+pub fn compute_until(
+    cols: &Columns,
+    record: &ByteRecord,
+    defaults: &Defaults,
+    row: u64,
+    stop: Option<&crate::stop::Stop>,
+) -> Result<Equity, RowError> {
+    let mut q = query(cols, record, defaults, row)?;
+    q.stop = stop.cloned();
     calculate(&q).map_err(RowError::Equity)
 }
 

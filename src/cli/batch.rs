@@ -140,6 +140,7 @@ fn config(args: &BatchArgs) -> anyhow::Result<Config> {
         chunk_rows: args.chunk_rows,
         threads: args.threads,
         first_row: 0,
+        stop: None,
     })
 }
 

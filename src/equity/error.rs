@@ -158,4 +158,7 @@ pub enum EquityError {
     /// The thread pool could not be built.
     #[error("could not start {0} worker threads")]
     Threads(usize),
+    /// The query's [`stop`](crate::equity::Query::stop) flag was raised before the end.
+    #[error("stopped before the end (interrupted)")]
+    Stopped,
 }

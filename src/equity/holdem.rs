@@ -198,6 +198,16 @@ pub(crate) type Classes = HashMap<[u16; MAX_PLAYERS], (u64, u128)>;
 /// Lists the matchups and folds those equal up to a suit permutation that keeps the board and
 /// the dead cards.
 pub(crate) fn matchup_classes(s: &Setup) -> Result<Classes, EquityError> {
+    matchup_classes_reporting(s, None)
+}
+
+/// [`matchup_classes`], reporting no progress (0) every 2^16 matchups to `progress`: the walk
+/// can take seconds, and a caller's progress callback is where a stop flag is read.
+fn matchup_classes_reporting(
+    s: &Setup,
+    progress: Option<&Progress<'_>>,
+) -> Result<Classes, EquityError> {
+    let mut walked = 0u32;
     let perms = iso::stabilizer(&[s.known_board(), s.dead()]);
     let table = iso::combo_table();
     let mut classes: Classes = HashMap::new();
@@ -222,6 +232,10 @@ pub(crate) fn matchup_classes(s: &Setup) -> Result<Classes, EquityError> {
             let e = classes.entry(best).or_insert((0, 0));
             e.0 += 1;
             e.1 += weight[n];
+            walked = walked.wrapping_add(1);
+            if let Some(f) = progress.filter(|_| walked.is_multiple_of(1 << 16)) {
+                f(0.0);
+            }
             depth -= 1;
             pick[depth] += 1;
             continue;
@@ -274,7 +288,8 @@ pub(crate) fn by_matchups(
     if estimate > MAX_MATCHUP_CLASSES {
         return Err(EquityError::TooManyMatchups(estimate));
     }
-    let classes: Vec<([u16; MAX_PLAYERS], (u64, u128))> = matchup_classes(s)?.into_iter().collect();
+    let classes: Vec<([u16; MAX_PLAYERS], (u64, u128))> =
+        matchup_classes_reporting(s, progress)?.into_iter().collect();
     let n = s.players.len();
     let holes_of = |key: &[u16; MAX_PLAYERS]| -> Vec<[Card; 2]> {
         key[..n].iter().filter_map(|i| Combo::from_index(*i as usize)).map(Combo::cards).collect()

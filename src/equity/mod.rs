@@ -137,14 +137,46 @@ pub fn calculate(q: &Query) -> Result<Equity, EquityError> {
 
 /// Computes equity with the given options.
 pub fn calculate_with(q: &Query, opts: &Options) -> Result<Equity, EquityError> {
-    with_threads(opts, |progress| run(q, progress, true))
+    stoppable(q, opts, |progress| run(q, progress, true))
 }
 
 /// Computes equity as [`calculate_with`] does, but never answers from the heads-up preflop
 /// table ([`preflop`]): exact queries are enumerated. The reference the table is checked
 /// against, and the slow path's timing.
 pub fn calculate_by_enumeration(q: &Query, opts: &Options) -> Result<Equity, EquityError> {
-    with_threads(opts, |progress| run(q, progress, false))
+    stoppable(q, opts, |progress| run(q, progress, false))
+}
+
+/// What a calculation unwinds with when its stop flag is raised (caught by [`stoppable`]).
+struct Stopped;
+
+/// Runs `f` as [`with_threads`] does; with a [`Query::stop`] flag, wherever the work reports
+/// its progress (every Monte Carlo round, every few hundred exhaustive work items) it also
+/// reads the flag, and once it is raised unwinds out of the workers (with
+/// [`std::panic::resume_unwind`], which prints nothing) to here: [`EquityError::Stopped`].
+fn stoppable<T: Send>(
+    q: &Query,
+    opts: &Options,
+    f: impl FnOnce(Option<&Progress<'_>>) -> Result<T, EquityError> + Send,
+) -> Result<T, EquityError> {
+    let Some(stop) = &q.stop else { return with_threads(opts, f) };
+    if stop.is_raised() {
+        return Err(EquityError::Stopped);
+    }
+    let check = |done: f64| {
+        if let Some(report) = opts.progress {
+            report(done);
+        }
+        if stop.is_raised() {
+            std::panic::resume_unwind(Box::new(Stopped));
+        }
+    };
+    let checked = Options { threads: opts.threads, progress: Some(&check) };
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| with_threads(&checked, f))) {
+        Ok(answer) => answer,
+        Err(payload) if payload.is::<Stopped>() => Err(EquityError::Stopped),
+        Err(payload) => std::panic::resume_unwind(payload),
+    }
 }
 
 /// Runs `f` on a pool of `opts.threads` workers (rayon's global pool without), with the

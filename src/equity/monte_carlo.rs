@@ -14,6 +14,7 @@ use rayon::prelude::*;
 
 use super::tally::{Counts, Tally, TIE_UNIT};
 use super::{EquityError, Progress, Query};
+use crate::stop::Stop;
 
 /// Deals per batch.
 pub const BATCH: u64 = 1 << 13;
@@ -122,6 +123,10 @@ pub(crate) fn run(
         let counts = batches
             .into_par_iter()
             .map(|b| {
+                // A raised stop flag ends the run within a batch (milliseconds), not a round.
+                if q.stop.as_ref().is_some_and(Stop::is_raised) {
+                    return Err(EquityError::Stopped);
+                }
                 let deals = BATCH.min(limit - b * BATCH);
                 let mut c = Counts::default();
                 sampler.sample(&mut batch_rng(q.seed, b), deals, &mut c).map(|_| c)

@@ -237,6 +237,9 @@ pub struct Query {
     pub time: Option<Duration>,
     /// Monte Carlo seed: the same seed gives the same numbers on any thread count.
     pub seed: u64,
+    /// A flag that stops the calculation when raised (from another thread): it then ends soon
+    /// with [`EquityError::Stopped`](super::EquityError::Stopped). `None`: runs to its end.
+    pub stop: Option<crate::stop::Stop>,
 }
 
 impl Query {
@@ -252,6 +255,7 @@ impl Query {
             stderr: None,
             time: None,
             seed: 0,
+            stop: None,
         }
     }
 

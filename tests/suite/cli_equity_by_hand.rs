@@ -335,7 +335,8 @@ fn the_by_hand_and_streets_examples_in_the_docs_print_what_they_show() {
             let args = words(command);
             let args: Vec<&str> = args.iter().map(String::as_str).collect();
             let out = stdout(&args);
-            let shown = shown.trim_end();
+            // A last line `...` stands for the rest (docs/contributing.md).
+            let shown = shown.trim_end().trim_end_matches("...").trim_end();
             assert!(out.starts_with(shown), "felt {command}\nshown:\n{shown}\nprinted:\n{out}");
             checked += 1;
         }

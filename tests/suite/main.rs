@@ -13,6 +13,7 @@ mod cli_range;
 mod cli_rank;
 mod common;
 mod corpus;
+mod doc_examples;
 mod docs;
 mod equity_by_hand;
 mod equity_fixtures;
