@@ -352,11 +352,11 @@ impl Tables {
 
 /// Writes the summary of a session that ends.
 fn end_session(out: &mut impl Write, json: bool, label: &str, s: &Session) -> std::io::Result<()> {
-    let summary = s.summary();
+    // Written one player at a time: a session may have seen hundreds of thousands.
     if json {
-        writeln!(out, "{}", super::session::summary_json(label, &summary))
+        super::session::write_summary_json(out, label, s.totals(), s.player_results())
     } else {
-        out.write_all(super::session::summary_text(label, &summary).as_bytes())
+        super::session::write_summary_text(out, label, s.totals(), s.player_results())
     }
 }
 

@@ -726,32 +726,44 @@ impl Session {
 
     /// The session's result: hands, violations, and each player's net.
     pub fn summary(&self) -> SessionSummary {
+        SessionSummary {
+            hands: self.hands,
+            violations: self.violations,
+            players: self.player_results().collect(),
+        }
+    }
+
+    /// Hands observed and violations found: the [`summary`](Session::summary) without its
+    /// players.
+    pub fn totals(&self) -> (usize, usize) {
+        (self.hands, self.violations)
+    }
+
+    /// Each player's result, in the order they first appeared, made one at a time: a session
+    /// of many players is summed up without holding every result at once.
+    pub fn player_results(&self) -> impl Iterator<Item = PlayerResult> + '_ {
         let mut books: Vec<(&String, &Book)> = self.players.iter().collect();
-        books.sort_by_key(|(_, b)| b.order);
-        let fmt = |x: Nano| format_nano(x, self.places);
-        let players = books
-            .into_iter()
-            .map(|(name, b)| {
-                let end = if b.seat.is_some() { b.stack } else { Some(0) };
-                let finished = end.filter(|_| !b.unknown_result).map(|s| s + b.taken);
-                PlayerResult {
-                    name: name.clone(),
-                    hands: b.hands,
-                    brought: fmt(b.brought),
-                    finished: finished.map(fmt),
-                    net: finished.map(|f| {
-                        let d = f - b.brought;
-                        if d > 0 {
-                            format!("+{}", fmt(d))
-                        } else {
-                            fmt(d)
-                        }
-                    }),
-                    seated: b.seat.is_some(),
-                }
-            })
-            .collect();
-        SessionSummary { hands: self.hands, violations: self.violations, players }
+        books.sort_unstable_by_key(|(_, b)| b.order);
+        let fmt = move |x: Nano| format_nano(x, self.places);
+        books.into_iter().map(move |(name, b)| {
+            let end = if b.seat.is_some() { b.stack } else { Some(0) };
+            let finished = end.filter(|_| !b.unknown_result).map(|s| s + b.taken);
+            PlayerResult {
+                name: name.clone(),
+                hands: b.hands,
+                brought: fmt(b.brought),
+                finished: finished.map(fmt),
+                net: finished.map(|f| {
+                    let d = f - b.brought;
+                    if d > 0 {
+                        format!("+{}", fmt(d))
+                    } else {
+                        fmt(d)
+                    }
+                }),
+                seated: b.seat.is_some(),
+            }
+        })
     }
 }
 

@@ -219,13 +219,11 @@ fn a_card_that_cannot_be_read_is_malformed_with_its_action_line_and_what_a_card_
          actions = ['d dh p1 AsAh', 'd dh p2 7c2d', 'p2 cc', 'p1 cc', 'd db 3x']\n",
     )
     .unwrap();
-    felt()
-        .args(["replay", one.to_str().unwrap()])
-        .assert()
-        .code(2)
-        .stdout(predicate::str::contains(format!(
+    felt().args(["replay", one.to_str().unwrap()]).assert().code(2).stdout(
+        predicate::str::contains(format!(
         "board.phh (nlhe): MALFORMED: action 5 (`d db 3x`): `3x` is not a card: {what} (line 4)\n"
-    )));
+    )),
+    );
     // Action 2 of a hand whose actions run over several lines: line 8 of the file.
     felt()
         .args(["replay", "--json", &data("replay/malformed/card_that_cannot_be_read.phh")])
