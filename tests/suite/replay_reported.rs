@@ -191,7 +191,7 @@ fn a_fifo_named_on_the_command_line_is_read_as_a_stream() {
     let dir = tempdir();
     let fifo = dir.path().join("live.phh");
     mkfifo(&fifo);
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("felt"))
+    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("felt"))
         .args(["replay", "--check", fifo.to_str().unwrap()])
         .stdout(Stdio::piped())
         .spawn()
