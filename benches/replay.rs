@@ -1,5 +1,7 @@
 //! Parse + replay + check throughput of PHH bundles: `cargo bench -p feltkit-benches --bench replay`.
-//! `replay/session_...` checks a generated session of hands at one table as well.
+//! `replay/session_...` checks a generated session of hands at one table as well, and
+//! `replay/session_table_check_...` the table check alone on sessions of two sizes whose
+//! players come and go (its time per hand must not grow with the session).
 //!
 //! The workload is one `.phhs` bundle made of the 800 NT, FT, PT and F7S hands of
 //! tests/data/corpus/pokerkit (hold'em and stud with antes, side pots, odd chips, all-in run-outs), each
@@ -107,5 +109,47 @@ fn session(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, replay, session);
+/// The hands of a cash-game session played as `felt deal --game nlhe --session --players 6`
+/// plays it (seed 1): players go broke, leave and sit down, so the session sees a new player
+/// about every four hands. Replayed once, kept as what the session check needs.
+fn churning_session(hands: u64) -> Vec<SessionHand> {
+    use feltkit::play::{hand_rng, Style, Table};
+    use feltkit::rules::Game;
+    let game = Game::by_code("nlhe").unwrap();
+    let mut table = Table::new(game, 6, vec![200; 6]).unwrap();
+    let mut text = String::new();
+    for k in 0..hands {
+        let mut rng = hand_rng(1, k);
+        let (hand, _) = table.play(Style::draw(&mut rng), &mut rng).unwrap();
+        text.push_str(&format!("[{}]\n{hand}\n", k + 1));
+    }
+    replay_text(&text, "session", true).into_iter().map(SessionHand::from_report).collect()
+}
+
+/// The table check alone (`Session::observe_hand`, no replay), over sessions of 20,000 and
+/// 80,000 hands whose players come and go: the time per hand must not grow with the session
+/// (it did when each hand looked at every player the session had seen).
+fn session_table_check(c: &mut Criterion) {
+    let mut group = c.benchmark_group("replay");
+    group.sample_size(10);
+    for hands in [20_000u64, 80_000] {
+        let session = churning_session(hands);
+        let check = |hands: &[SessionHand]| {
+            let mut s = Session::new(None);
+            let broken: usize = hands.iter().map(|h| s.observe_hand(h).violations.len()).sum();
+            (broken, s.summary().players.len())
+        };
+        let (broken, players) = check(&session);
+        assert_eq!(broken, 0, "the dealt session must be legal");
+        assert!(players as u64 > hands / 8, "players must come and go: {players}");
+        group.throughput(Throughput::Elements(hands));
+        group.bench_function(
+            format!("session_table_check_{}k_hands_players_coming_and_going", hands / 1000),
+            |b| b.iter(|| check(std::hint::black_box(&session))),
+        );
+    }
+    group.finish();
+}
+
+criterion_group!(benches, replay, session, session_table_check);
 criterion_main!(benches);

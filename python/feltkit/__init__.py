@@ -187,6 +187,7 @@ class HandReport:
 
     Attributes are the keys of ``felt replay --json`` (``source``, ``file``, ``section``,
     ``line``, ``hand``, ``variant``, ``names``, ``status``, ``ok``, ``checked``,
+    ``nothing_recorded`` (with ``check``: the record has no results to compare),
     ``mismatches``, ``notes``, and when known ``reason``, ``illegal_action``, ``field``,
     ``pots``, ``uncalled``, ``final_stacks``, ``winnings``, ``first_to_show``,
     ``first_shown``), chip amounts as ``int`` (or ``Decimal`` for a hand in cents);
@@ -208,6 +209,7 @@ class HandReport:
         self.status: str = data["status"]
         self.ok: bool = data["ok"]
         self.checked: bool = data["checked"]
+        self.nothing_recorded: bool = data.get("nothing_recorded", False)
         self.mismatches: List[str] = data["mismatches"]
         self.notes: List[str] = data["notes"]
         self.reason: Optional[str] = data.get("reason")

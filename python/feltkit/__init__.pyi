@@ -49,6 +49,7 @@ class HandReport:
     status: str
     ok: bool
     checked: bool
+    nothing_recorded: bool
     mismatches: List[str]
     notes: List[str]
     reason: Optional[str]

@@ -269,3 +269,20 @@ def test_text_or_path_of_another_type_is_refused_saying_what_is_taken():
     for bad, name in ((b"hands.phh", "bytes"), (5, "int"), (None, "NoneType")):
         with pytest.raises(TypeError, match=rf"^text_or_path: expected text \(str\) or a path .*{name}"):
             feltkit.replay(bad)
+
+
+# p2 folds the big blind heads-up: p1 ends with 101, p2 with 99. No results recorded.
+FOLDED = """variant = 'nlhe'
+blinds_or_straddles = [1, 2]
+starting_stacks = [100, 100]
+actions = ['d dh p1 AsAh', 'd dh p2 7c2d', 'p2 f']
+"""
+
+
+def test_check_of_a_hand_without_results_says_nothing_was_recorded():
+    r = feltkit.replay(FOLDED, check=True)[0]
+    assert (r.status, r.ok, r.checked, r.nothing_recorded) == ("legal", True, False, True)
+    assert r.text.splitlines()[0] == "<text> (nlhe): legal, nothing recorded to compare"
+    r = feltkit.replay(FOLDED + "finishing_stacks = [101, 99]\n", check=True)[0]
+    assert (r.checked, r.nothing_recorded) == (True, False)
+    assert not feltkit.replay(FOLDED)[0].nothing_recorded

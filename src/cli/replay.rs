@@ -22,7 +22,9 @@ use serde_json::json;
 #[derive(Args, Debug)]
 #[command(after_help = AFTER_HELP)]
 pub struct ReplayArgs {
-    /// Compare each hand's recorded `finishing_stacks`, `winnings` and `_pots` with the replay.
+    /// Compare each hand's recorded `finishing_stacks`, `winnings` and `_pots` with the replay
+    /// (a legal hand that records none of them has nothing recorded to compare, and is counted
+    /// so).
     #[arg(long)]
     check: bool,
     /// Write one JSON object per hand (then a summary object) instead of text.
@@ -92,6 +94,8 @@ struct Out {
 #[derive(Clone, Copy)]
 enum Kind {
     Ok,
+    /// Legal, with `--check`, and the record holds no results to compare.
+    NothingRecorded,
     Undecided,
     Illegal,
     Mismatched,
@@ -104,7 +108,7 @@ enum Kind {
 #[derive(Clone, Copy, Default)]
 struct Tally {
     /// Hands of each [`Kind`].
-    hands: [usize; 7],
+    hands: [usize; 8],
     /// Files (and standard input) read to the end.
     files: usize,
     /// Files and directories without any hand.
@@ -161,9 +165,8 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
         None => None,
     };
     let sessions = args.session || structure.is_some();
-    let mut session: Option<(String, Session)> = None;
-    // The path of the session being checked, and the table of its last hand that named one.
-    let (mut session_path, mut at_table) = (String::new(), None::<String>);
+    // The sessions of the path being checked: one per table, in the order the tables appear.
+    let mut tables = Tables::default();
     let mut lines = String::with_capacity(1024);
     ordered(
         threads,
@@ -181,22 +184,9 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
             };
             out.write_all(o.stdout.as_bytes())?;
             for (text, report) in std::mem::take(&mut o.hands) {
-                // A hand at another table than the hand before it (a tournament's table
-                // move): the session so far ends, and one begins at the new table.
-                let table = report.table.as_ref().and_then(|t| t.fields.table.clone());
-                if let Some(new) = &table {
-                    if session.is_some() && at_table.as_ref().is_some_and(|t| t != new) {
-                        if let Some((label, s)) = session.take() {
-                            end_session(&mut out, json, &label, &s)?;
-                            o.tally.sessions += 1;
-                        }
-                        let label = format!("{session_path} (table '{new}')");
-                        session = Some((label, Session::new(structure.clone())));
-                    }
-                    at_table = table;
-                }
+                let table = report.table.as_ref().and_then(|t| t.fields.table.as_deref());
                 out.write_all(text.as_bytes())?;
-                if let Some((label, s)) = session.as_mut() {
+                if let Some((label, s)) = tables.session_for(table, &structure) {
                     let c = s.observe_hand(&report);
                     o.tally.violations += c.violations.len();
                     if json {
@@ -209,13 +199,9 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
                 }
             }
             match o.session.take() {
-                Some(Some(label)) => {
-                    session_path.clone_from(&label);
-                    at_table = None;
-                    session = Some((label, Session::new(structure.clone())));
-                }
+                Some(Some(label)) => tables.start(label, &structure),
                 Some(None) => {
-                    if let Some((label, s)) = session.take() {
+                    for (label, s) in tables.end() {
                         end_session(&mut out, json, &label, &s)?;
                         o.tally.sessions += 1;
                     }
@@ -233,7 +219,8 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
     if json {
         let t = &tally;
         let s = json!({"summary": summary, "hands": t.hands.iter().sum::<usize>(),
-            "ok": t.of(Kind::Ok), "undecided": t.of(Kind::Undecided), "illegal": t.of(Kind::Illegal),
+            "ok": t.of(Kind::Ok), "nothing_recorded": t.of(Kind::NothingRecorded),
+            "undecided": t.of(Kind::Undecided), "illegal": t.of(Kind::Illegal),
             "mismatched": t.of(Kind::Mismatched), "unfinished": t.of(Kind::Unfinished),
             "unsupported": t.of(Kind::Unsupported), "malformed": t.of(Kind::Malformed),
             "files": t.files, "without_hands": t.without_hands, "unreadable": t.unreadable,
@@ -261,8 +248,10 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
     })
 }
 
-/// The summary line: `19 hands in 19 files: 19 legal and matching, ...`, or `no hands found in
-/// ...`, then the inputs without hands and those unreadable, when there are any.
+/// The summary line: `19 hands in 19 files: 19 legal and matching, ...` (with `--check`, the
+/// legal hands without results recorded are counted after them, when there are any), or `no
+/// hands found in ...`, then the inputs without hands and those unreadable, when there are
+/// any.
 fn summary(t: &Tally, check: bool) -> String {
     let hands: usize = t.hands.iter().sum();
     let files = count(t.files, "file", "files");
@@ -270,10 +259,14 @@ fn summary(t: &Tally, check: bool) -> String {
         format!("no hands found in {files}")
     } else {
         format!(
-            "{} in {files}: {} legal{}, {} legal with pots undecided (unknown cards), {} illegal, {} mismatched, {} unfinished, {} unsupported, {} malformed",
+            "{} in {files}: {} legal{}{}, {} legal with pots undecided (unknown cards), {} illegal, {} mismatched, {} unfinished, {} unsupported, {} malformed",
             count(hands, "hand", "hands"),
             t.of(Kind::Ok),
             if check { " and matching" } else { "" },
+            match t.of(Kind::NothingRecorded) {
+                0 => String::new(),
+                n => format!(", {n} legal with nothing recorded to compare"),
+            },
             t.of(Kind::Undecided),
             t.of(Kind::Illegal),
             t.of(Kind::Mismatched),
@@ -298,13 +291,72 @@ fn summary(t: &Tally, check: bool) -> String {
     s
 }
 
+/// The sessions of one path given to `--session`: one per table. A hand at a table seen
+/// before goes back to that table's session; a hand that names no table stays in the session
+/// of the hand before it.
+#[derive(Default)]
+struct Tables {
+    /// The path's label, while a path is being checked.
+    path: Option<String>,
+    /// Each table's name (`None` until the first hand names one) and its session, in the order
+    /// they began.
+    sessions: Vec<(Option<String>, String, Session)>,
+    /// The session of the last hand.
+    current: usize,
+}
+
+impl Tables {
+    /// A path begins: its first session, labelled with the path.
+    fn start(&mut self, label: String, structure: &Option<feltkit::session::Structure>) {
+        self.sessions = vec![(None, label.clone(), Session::new(structure.clone()))];
+        self.path = Some(label);
+        self.current = 0;
+    }
+
+    /// The session of a hand at `table`, with its label: the table's own, begun now when the
+    /// table is new (the path's first session takes the first table named); `None` outside a
+    /// path.
+    fn session_for(
+        &mut self,
+        table: Option<&str>,
+        structure: &Option<feltkit::session::Structure>,
+    ) -> Option<(&str, &mut Session)> {
+        let path = self.path.as_deref()?;
+        if let Some(name) = table {
+            let known = self.sessions.iter().position(|(t, _, _)| t.as_deref() == Some(name));
+            self.current = match known {
+                Some(k) => k,
+                None if self.sessions.len() == 1 && self.sessions[0].0.is_none() => {
+                    self.sessions[0].0 = Some(name.to_string());
+                    0
+                }
+                None => {
+                    let label = format!("{path} (table '{name}')");
+                    let session = Session::new(structure.clone());
+                    self.sessions.push((Some(name.to_string()), label, session));
+                    self.sessions.len() - 1
+                }
+            };
+        }
+        let (_, label, session) = self.sessions.get_mut(self.current)?;
+        Some((label.as_str(), session))
+    }
+
+    /// The path ends: its sessions, in the order they began.
+    fn end(&mut self) -> Vec<(String, Session)> {
+        self.path = None;
+        self.current = 0;
+        std::mem::take(&mut self.sessions).into_iter().map(|(_, l, s)| (l, s)).collect()
+    }
+}
+
 /// Writes the summary of a session that ends.
 fn end_session(out: &mut impl Write, json: bool, label: &str, s: &Session) -> std::io::Result<()> {
-    let summary = s.summary();
+    // Written one player at a time: a session may have seen hundreds of thousands.
     if json {
-        writeln!(out, "{}", super::session::summary_json(label, &summary))
+        super::session::write_summary_json(out, label, s.totals(), s.player_results())
     } else {
-        out.write_all(super::session::summary_text(label, &summary).as_bytes())
+        super::session::write_summary_text(out, label, s.totals(), s.player_results())
     }
 }
 
@@ -374,6 +426,7 @@ fn input_chunk(chunk: Chunk, json: bool, out: &mut Out) {
 
 fn kind(r: &HandReport) -> Kind {
     match &r.status {
+        Status::Legal if r.nothing_recorded && r.mismatches.is_empty() => Kind::NothingRecorded,
         Status::Legal if r.mismatches.is_empty() => Kind::Ok,
         Status::Legal => Kind::Mismatched,
         Status::Illegal { .. } | Status::BadSetup(_) => Kind::Illegal,

@@ -1,6 +1,6 @@
 //! `felt replay --session`: the table lines of each hand and the summary of each session.
 
-use feltkit::session::{HandCheck, Missed, Seated, SessionSummary, TableState};
+use feltkit::session::{HandCheck, Missed, PlayerResult, Seated, TableState};
 use std::fmt::Write as _;
 
 use serde_json::{json, Value};
@@ -99,44 +99,55 @@ pub fn json(check: &HandCheck, source: &str) -> Value {
         "state": state, "violations": violations, "notes": check.notes}})
 }
 
-/// The summary of one session, in text.
-pub fn summary_text(label: &str, s: &SessionSummary) -> String {
-    let mut out = format!(
-        "session {label}: {}, {}\n",
-        feltkit::text::count(s.hands, "hand", "hands"),
-        if s.violations == 0 {
+/// Writes the summary of one session as text: its first line, then one line per player.
+pub fn write_summary_text(
+    out: &mut impl std::io::Write,
+    label: &str,
+    (hands, violations): (usize, usize),
+    players: impl Iterator<Item = PlayerResult>,
+) -> std::io::Result<()> {
+    writeln!(
+        out,
+        "session {label}: {}, {}",
+        feltkit::text::count(hands, "hand", "hands"),
+        if violations == 0 {
             "no table rule broken".to_string()
         } else {
-            feltkit::text::count(s.violations, "table rule broken", "table rules broken")
+            feltkit::text::count(violations, "table rule broken", "table rules broken")
         }
-    );
-    for p in &s.players {
+    )?;
+    for p in players {
         let end = match (&p.finished, p.seated) {
             (Some(f), true) => format!("finished with {f}"),
             (Some(f), false) => format!("left with {f}"),
             (None, _) => "result unknown (a hand was not settled)".into(),
         };
         let net = p.net.as_deref().unwrap_or("unknown");
-        out.push_str(&format!(
-            "  {}: {}, brought {}, {end}, net {net}\n",
+        writeln!(
+            out,
+            "  {}: {}, brought {}, {end}, net {net}",
             p.name,
             feltkit::text::count(p.hands, "hand", "hands"),
             p.brought
-        ));
+        )?;
     }
-    out
+    Ok(())
 }
 
-/// The summary of one session, as one JSON object.
-pub fn summary_json(label: &str, s: &SessionSummary) -> Value {
-    let players: Vec<Value> = s
-        .players
-        .iter()
-        .map(|p| {
-            json!({"player": p.name, "hands": p.hands, "brought": p.brought,
-                "finished": p.finished, "net": p.net, "seated": p.seated})
-        })
-        .collect();
-    json!({"session": label, "hands": s.hands, "violations": s.violations, "ok": s.violations == 0,
-        "players": players})
+/// Writes the summary of one session as one JSON object on one line, `{"hands", "ok",
+/// "players": [{"brought", "finished", "hands", "net", "player", "seated"}, ...], "session",
+/// "violations"}` (keys in order), one player at a time.
+pub fn write_summary_json(
+    out: &mut impl std::io::Write,
+    label: &str,
+    (hands, violations): (usize, usize),
+    players: impl Iterator<Item = PlayerResult>,
+) -> std::io::Result<()> {
+    write!(out, "{{\"hands\":{hands},\"ok\":{},\"players\":[", violations == 0)?;
+    for (k, p) in players.enumerate() {
+        let v = json!({"player": p.name, "hands": p.hands, "brought": p.brought,
+            "finished": p.finished, "net": p.net, "seated": p.seated});
+        write!(out, "{}{v}", if k == 0 { "" } else { "," })?;
+    }
+    writeln!(out, "],\"session\":{},\"violations\":{violations}}}", json!(label))
 }

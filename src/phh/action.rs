@@ -69,22 +69,42 @@ pub enum Action {
 
 /// Why an action text cannot be read.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("{0}")]
-pub struct ActionError(pub String);
+#[error("{message}")]
+pub struct ActionError {
+    /// What is wrong, quoting the text.
+    pub message: String,
+    /// Whether the cards of the action cannot be read (`d db 3x`): the record is malformed
+    /// rather than an action illegal.
+    pub bad_cards: bool,
+}
+
+impl ActionError {
+    fn new(message: String) -> ActionError {
+        ActionError { message, bad_cards: false }
+    }
+
+    fn cards(message: String) -> ActionError {
+        ActionError { message: format!("{message}: {CARD_FORM}"), bad_cards: true }
+    }
+}
+
+/// What a card looks like, for messages about cards that cannot be read.
+const CARD_FORM: &str = "a card is a rank (2 to 9, T, J, Q, K or A) and a suit (c, d, h or s), \
+    as in `Ah` or `Td`, and `??` is an unknown card";
 
 /// Reads one action. A `# comment` at the end is ignored.
 pub fn parse_action(text: &str) -> Result<Action, ActionError> {
     let mut words = [""; 6];
     let count = split_words(text, &mut words);
     if count == words.len() {
-        return Err(ActionError("unexpected text after the action".into()));
+        return Err(ActionError::new("unexpected text after the action".into()));
     }
     parse_words(&words[..count])
 }
 
 /// Reads one action from its words (at most five).
 fn parse_words(words: &[&str]) -> Result<Action, ActionError> {
-    let err = |m: &str| ActionError(m.to_string());
+    let err = |m: &str| ActionError::new(m.to_string());
     let (actor, verb, rest) = match words {
         [] => return Err(err("empty action")),
         [_] => return Err(err("missing the action after the actor")),
@@ -104,9 +124,9 @@ fn parse_words(words: &[&str]) -> Result<Action, ActionError> {
                 };
                 Ok(Action::DealBoard { cards: cards_of(cards)? })
             }
-            other => {
-                Err(ActionError(format!("unknown dealer action `{other}` (expected dh or db)")))
-            }
+            other => Err(ActionError::new(format!(
+                "unknown dealer action `{other}` (expected dh or db)"
+            ))),
         };
     }
     let p = player(actor)?;
@@ -127,7 +147,7 @@ fn parse_words(words: &[&str]) -> Result<Action, ActionError> {
                 return Err(err("expected `pN cbr AMOUNT`"));
             };
             let a =
-                Amount::parse(x).ok_or_else(|| ActionError(format!("`{x}` is not an amount")))?;
+                Amount::parse(x).ok_or_else(|| ActionError::new(format!("`{x}` is not an amount")))?;
             Ok(Action::BetOrRaiseTo(p, a))
         }
         "sd" => match rest[..] {
@@ -150,7 +170,7 @@ fn parse_words(words: &[&str]) -> Result<Action, ActionError> {
                 return Err(err("expected `pN _out_of_turn ACTION` (f, cc, ck, cbr X or pb)"));
             };
             if !matches!(*inner_verb, "f" | "cc" | "ck" | "cbr" | "pb") {
-                return Err(ActionError(format!(
+                return Err(ActionError::new(format!(
                     "`{inner_verb}` after `_out_of_turn` is not a betting action (expected f, cc, ck, cbr X or pb)"
                 )));
             }
@@ -158,7 +178,7 @@ fn parse_words(words: &[&str]) -> Result<Action, ActionError> {
                 [actor, *inner_verb].into_iter().chain(inner_rest.iter().copied()).collect();
             Ok(Action::OutOfTurn(p, Box::new(parse_words(&inner)?)))
         }
-        other => Err(ActionError(format!(
+        other => Err(ActionError::new(format!(
             "unknown action `{other}` (expected f, cc, ck, cbr, pb, sd, sm, _timeout or _out_of_turn)"
         ))),
     }
@@ -215,17 +235,19 @@ fn player(word: &str) -> Result<usize, ActionError> {
         .and_then(|n| n.parse::<usize>().ok())
         .filter(|&n| (1..=1000).contains(&n))
         .map(|n| n - 1)
-        .ok_or_else(|| ActionError(format!("`{word}` is not a player (expected p1, p2, ...) or d")))
+        .ok_or_else(|| {
+            ActionError::new(format!("`{word}` is not a player (expected p1, p2, ...) or d"))
+        })
 }
 
 /// Reads cards written together, two characters each; `??` is an unknown card.
 pub fn cards_of(text: &str) -> Result<CardList, ActionError> {
     let bytes = text.as_bytes();
     if !bytes.len().is_multiple_of(2) || bytes.is_empty() || !text.is_ascii() {
-        return Err(ActionError(format!("`{text}` is not a list of two-character cards")));
+        return Err(ActionError::cards(format!("`{text}` is not a list of two-character cards")));
     }
     if bytes.len() > 16 {
-        return Err(ActionError(format!("`{text}`: at most 8 cards in one action")));
+        return Err(ActionError::cards(format!("`{text}`: at most 8 cards in one action")));
     }
     let mut list = CardList::default();
     for c in bytes.chunks(2) {
@@ -240,11 +262,14 @@ fn card_of(c: &[u8], text: &str) -> Result<Option<Card>, ActionError> {
     }
     match (rank_of(c[0]), suit_of(c[1])) {
         (Some(r), Some(s)) => Ok(Some(Card::new(r, s))),
-        _ => Err(ActionError(format!(
-            "`{}{}` in `{text}` is not a card",
-            char::from(c[0]),
-            char::from(c[1])
-        ))),
+        _ => {
+            let card = format!("{}{}", char::from(c[0]), char::from(c[1]));
+            Err(ActionError::cards(if card == text {
+                format!("`{card}` is not a card")
+            } else {
+                format!("`{card}` in `{text}` is not a card")
+            }))
+        }
     }
 }
 

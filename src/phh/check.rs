@@ -7,9 +7,11 @@ use super::amount::{format_chips, Amount};
 use super::record::HandRecord;
 use super::replay::HandReport;
 
-/// Compares the record's results with the replay, adding one line per difference.
+/// Compares the record's results with the replay, adding one line per difference; a record
+/// without results is marked as such (`nothing_recorded`).
 pub(super) fn compare(record: &HandRecord<'_>, report: &mut HandReport) {
     if record.finishing_stacks.is_none() && record.winnings.is_none() && record.pots.is_none() {
+        report.nothing_recorded = true;
         return;
     }
     report.checked = true;

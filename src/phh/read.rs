@@ -250,7 +250,8 @@ fn scalar(p: &mut Parser<'_>) -> Option<Amount> {
 }
 
 /// An array whose items are all read by `item`; spacing, newlines and comments between them
-/// are skipped as the general reader skips them.
+/// are skipped as the general reader skips them (a section header line inside the array goes
+/// back to the general reader, which says the array was never closed).
 fn array<'a, T>(
     p: &mut Parser<'a>,
     capacity: usize,
@@ -262,13 +263,13 @@ fn array<'a, T>(
     p.i += 1;
     let mut out = Vec::with_capacity(capacity);
     loop {
-        p.skip_ws_comments_newlines();
+        p.skip_array_gap().ok()?;
         if p.peek()? == b']' {
             p.i += 1;
             return Some(out);
         }
         out.push(item(p)?);
-        p.skip_ws_comments_newlines();
+        p.skip_array_gap().ok()?;
         match p.peek()? {
             b',' => p.i += 1,
             b']' => {}

@@ -91,6 +91,9 @@ pub struct HandReport {
     pub outcome: Option<Outcome>,
     /// Whether results were compared (`--check`) and the record had any.
     pub checked: bool,
+    /// Whether results were to be compared (`--check`) but the record holds none
+    /// (`finishing_stacks`, `winnings`, `_pots`): nothing was compared, so nothing can differ.
+    pub nothing_recorded: bool,
     /// Each difference between the recorded and the replayed results.
     pub mismatches: Vec<String>,
     /// Remarks that are not errors.
@@ -150,6 +153,7 @@ impl HandReport {
             status,
             outcome: None,
             checked: false,
+            nothing_recorded: false,
             mismatches: Vec::new(),
             notes: Vec::new(),
             table: None,
@@ -232,7 +236,20 @@ pub fn replay_piece(piece: &Piece, source: &str, check: bool) -> Vec<HandReport>
         match hand {
             // The empty top level before a section's header is not a hand.
             Ok(h) if h.header.is_none() && h.empty && header.is_some() => {}
-            Ok(h) => reports.push(replay_section(h.record, source, h.header, h.line, check)),
+            Ok(h) => {
+                let mut r = replay_section(h.record, source, h.header, h.line, check);
+                // An action that cannot be read: say its own line.
+                if let Some(k) = bad_action_number(&r.status) {
+                    let at = super::toml::item_line(text, piece.line, "actions", k - 1);
+                    if let (Some(at), Status::Malformed { reason, .. }) = (at, &mut r.status) {
+                        if let Some(cut) = reason.find(" (in the hand that starts at line") {
+                            reason.truncate(cut);
+                        }
+                        reason.push_str(&format!(" (line {at})"));
+                    }
+                }
+                reports.push(r);
+            }
             // A TOML error says its line.
             Err(e) => {
                 reports.push(broken(e.to_string()));
@@ -341,6 +358,20 @@ pub fn game_of(record: &HandRecord<'_>) -> Result<Game, String> {
     Ok(game)
 }
 
+/// How a malformed action's message starts: `action 2 (`d db 3x`): `.
+fn bad_action_prefix(number: usize, text: &str) -> String {
+    format!("action {number} (`{text}`): ")
+}
+
+/// The number of the action a malformed report's reason is about, when it is about one.
+fn bad_action_number(status: &Status) -> Option<usize> {
+    let Status::Malformed { field: Some(field), reason } = status else { return None };
+    let rest = reason.strip_prefix("action ").filter(|_| field == "actions")?;
+    let (number, rest) = rest.split_once(' ')?;
+    rest.starts_with("(`").then_some(())?;
+    number.parse().ok()
+}
+
 /// Replays one hand; with `check`, compares the recorded results.
 pub fn replay_record(record: &HandRecord<'_>, label: String, check: bool) -> HandReport {
     replay_read(record, None, label, check)
@@ -414,6 +445,19 @@ fn replay_read(
         Some(a) if a.len() == record.actions.len() => a,
         _ => record.actions.iter().map(|a| parse_action(a)).collect(),
     };
+    // Cards that cannot be read make the record malformed, not the action illegal.
+    let bad_cards = actions.iter().enumerate().find_map(|(k, a)| match a {
+        Err(e) if e.bad_cards => Some((k, e)),
+        _ => None,
+    });
+    if let Some((k, e)) = bad_cards {
+        let text = record.actions.get(k).map_or("", |t| t.as_ref());
+        report.status = Status::Malformed {
+            field: Some("actions".into()),
+            reason: format!("{}{e}", bad_action_prefix(k + 1, text)),
+        };
+        return report;
+    }
     let places = places_of(record, &actions);
     report.places = places;
     let stakes = match check_lengths(record).and_then(|()| stakes_of(record, places)) {
@@ -424,9 +468,11 @@ fn replay_read(
         }
     };
     let unit = site_unit(record, places);
+    // Amounts in messages are in the file's own unit (`3.5`), never the engine's chips (`35`).
     let describe = |e: &RuleError| match &unit {
         Some(u) => e.describe(&|c| u.write(c)),
-        None => e.to_string(),
+        None if places == 0 => e.to_string(),
+        None => e.describe(&|c| format_chips(c, places)),
     };
     let started = Hand::new(game, &stakes);
     match table_facts(record, &actions, &game, stakes, places) {
@@ -439,7 +485,7 @@ fn replay_read(
     let mut hand = match started {
         Ok(h) => h,
         Err(e) => {
-            report.status = match (malformed_setup(&e), e) {
+            report.status = match (malformed_setup(&e, places), e) {
                 (Some(Malformed { field, reason }), _) => Status::Malformed { field, reason },
                 (None, e @ SetupError::Unsupported(_)) => Status::Unsupported(e.to_string()),
                 (None, e) => Status::BadSetup(e.to_string()),

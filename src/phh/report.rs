@@ -112,6 +112,9 @@ fn printable(name: &str) -> Cow<'_, str> {
 
 fn status_line(r: &HandReport, names: &Names) -> String {
     match &r.status {
+        Status::Legal if r.nothing_recorded && r.mismatches.is_empty() => {
+            "legal, nothing recorded to compare".into()
+        }
         Status::Legal if r.checked && r.mismatches.is_empty() => "legal, results match".into(),
         Status::Legal if r.checked => "legal, results DIFFER".into(),
         Status::Legal => "legal".into(),
@@ -184,7 +187,8 @@ pub fn write_text(out: &mut String, r: &HandReport) {
 /// `felt replay --json`'s object for one hand: where it is from (`source`, `file`, `section`,
 /// `line`), `hand`, `variant`, `names`, `status` (`legal`, `illegal`, `unfinished`,
 /// `undecided`, `unsupported`, `malformed`, `unreadable`) and its detail (`illegal_action` or
-/// `reason`, `field`), `ok`, `checked`, `mismatches`, `notes`, the site's stated rake (`site`)
+/// `reason`, `field`), `ok`, `checked`, `nothing_recorded` (only when true: `--check` found
+/// no results recorded to compare), `mismatches`, `notes`, the site's stated rake (`site`)
 /// and, for a hand played out, `pots`, `uncalled`, `final_stacks`, `winnings`,
 /// `first_to_show` and `first_shown`. Chip amounts are strings in the hand's unit.
 pub fn to_json(r: &HandReport) -> Value {
@@ -210,6 +214,9 @@ pub fn to_json(r: &HandReport) -> Value {
         "hand": r.hand, "variant": r.variant, "names": player_names, "status": status,
         "ok": r.ok(), "checked": r.checked, "mismatches": mismatches, "notes": notes,
     });
+    if r.nothing_recorded {
+        v["nothing_recorded"] = json!(true);
+    }
     if status == "illegal" {
         v["illegal_action"] = detail;
     } else if !detail.is_null() {

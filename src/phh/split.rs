@@ -2,14 +2,16 @@
 //! of any size is replayed one hand at a time, and a hand that cannot be read does not stop the
 //! others.
 //!
-//! A hand starts at a section header (`[23]`): a line whose first character, after spaces, is
-//! `[`, outside any array or inline table (as the TOML reader sees it). Text before the first
-//! header is a hand of its own when it holds any key (a single `.phh` document is just that).
-//! After a broken value (an array that is never closed) a line that starts in its first column
-//! with a header such as `[24]`, alone on its line, still starts a new hand: that is how one
-//! broken hand stays one broken hand. (The one valid text that this misreads is an array of
-//! arrays with an item written `[1, 2]` at the very start of a line and no comma after it; no
-//! PHH field is written that way.)
+//! A hand starts at a section header (`[23]`): a line whose first character, after spaces,
+//! tabs or carriage returns, is `[`, outside any array or inline table. The TOML reader
+//! follows the same rule ([`section_header`](super::toml::section_header)), so both find the
+//! same hands in a text. Text before the first header is a hand of its own when it holds any
+//! key (a single `.phh` document is just that). After a broken value (an array that is never
+//! closed) a line that starts in its first column with a header such as `[24]`, alone on its
+//! line, still starts a new hand: that is how one broken hand stays one broken hand; the TOML
+//! reader refuses such a line inside an array as an array never closed. (So an array of arrays
+//! with an item written `[1, 2]` at the very start of a line and no comma after it is refused,
+//! though TOML allows it; no PHH field is written that way.)
 //!
 //! ```
 //! use feltkit::phh::split::pieces;
@@ -24,7 +26,7 @@ use std::collections::{BTreeMap, HashSet};
 use std::hash::{Hash, Hasher};
 use std::io::{self, BufRead};
 
-use super::toml::header_name;
+use super::toml::{header_name, section_header};
 
 /// The most bytes one hand may take; a larger one is reported, not read (a real hand takes a
 /// few kilobytes).
@@ -186,28 +188,12 @@ fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>, limit: usize) -> io::R
     }
 }
 
-/// The name of the section that `line` opens, if it is a header line: at depth 0, any line
-/// whose first character after spaces is `[`; inside an array or table, a line that starts
-/// with `[` (not `[[`) in its first column and holds nothing but `[name]` and a comment.
+/// The name of the section that `line` opens, if it is a header line, by the rule the TOML
+/// reader follows too ([`section_header`]): at depth 0, any line whose first character after
+/// blanks is `[`; inside an array or table, a line that starts with `[` (not `[[`) in its first
+/// column and holds nothing but `[name]` and a comment.
 fn header_of(line: &[u8], depth: usize) -> Option<&[u8]> {
-    let body = if depth == 0 {
-        let start = line.iter().position(|&b| b != b' ' && b != b'\t')?;
-        line.get(start..)?.strip_prefix(b"[")?
-    } else {
-        let body = line.strip_prefix(b"[")?;
-        if body.starts_with(b"[") {
-            return None;
-        }
-        let close = body.iter().position(|&b| b == b']')?;
-        let after = body.get(close + 1..)?;
-        let rest = after.iter().position(|&b| !matches!(b, b' ' | b'\t' | b'\r' | b'\n'));
-        if rest.is_some_and(|k| after[k] != b'#') {
-            return None;
-        }
-        body
-    };
-    let end = body.iter().position(|&b| b == b']' || b == b'\n').unwrap_or(body.len());
-    let name = body.get(..end)?;
+    let name = section_header(line, depth > 0)?;
     // The name as the TOML reader gives it (trimmed, quotes removed), when it is text.
     Some(match std::str::from_utf8(name) {
         Ok(s) => header_name(s).as_bytes(),
@@ -367,6 +353,51 @@ mod tests {
         let got: Vec<_> = pieces(&bytes[..]).map(|p| p.unwrap()).collect();
         assert!(got[0].text.as_ref().unwrap_err().contains("larger than 1 MiB"));
         assert_eq!(got[1].text.as_deref(), Ok("[2]\nx = 1\n"));
+    }
+
+    /// Both readers' sections: (header, line) for each, or the TOML error's line.
+    fn read(text: &str) -> Result<Vec<(Option<String>, usize)>, usize> {
+        let sections: Result<Vec<_>, _> = crate::phh::toml::sections(text).collect();
+        let sections = sections.map_err(|e| e.line)?;
+        Ok(sections
+            .into_iter()
+            .filter(|s| s.header.is_some() || !s.entries.is_empty())
+            .map(|s| (s.header, s.line))
+            .collect())
+    }
+
+    #[test]
+    fn a_carriage_return_before_a_header_starts_a_hand_for_the_splitter_and_the_reader() {
+        // Found by the fuzzer: the reader skipped the `\r` and read a section `[]` of three
+        // keys; the splitter saw a line not starting with `[` and one hand without a header.
+        let text = "\r[]\nr=''\ne=3\nn=2";
+        let got = split(text);
+        assert_eq!(got, [(Some(String::new()), 1, Ok(text.to_string()))]);
+        assert_eq!(read(text), Ok(vec![(Some(String::new()), 1)]));
+        // A Windows line end before a header, and tabs and spaces, likewise.
+        let text = "[1]\r\nx = 1\r\n \t\r[2]\r\nx = 2\r\n";
+        let names: Vec<_> = split(text).into_iter().map(|p| (p.0, p.1)).collect();
+        assert_eq!(names, [(Some("1".into()), 1), (Some("2".into()), 3)]);
+        assert_eq!(read(text), Ok(names));
+    }
+
+    #[test]
+    fn a_header_line_inside_a_multiline_array_ends_the_hand_for_the_splitter_and_the_reader() {
+        // Found by the fuzzer: a line `[3]` in the first column inside an open array was a
+        // header to the splitter but an array item to the reader.
+        let text = "[1]\nx = [1, 2,\n[3]\n, 4]\n";
+        let got = split(text);
+        let names: Vec<_> = got.iter().map(|p| (p.0.clone(), p.1)).collect();
+        assert_eq!(names, [(Some("1".into()), 1), (Some("3".into()), 3)]);
+        // The reader stops at the same line: the array was never closed.
+        let e = crate::phh::toml::parse(text).unwrap_err();
+        assert_eq!((e.line, e.column), (3, 1), "{e}");
+        assert!(e.message.starts_with("unclosed array"), "{e}");
+        // Indented, or followed by more than a comment, the line is an item to both.
+        for text in ["[1]\nx = [\n  [3],\n]\n", "[1]\nx = [\n[3], [4]\n]\n"] {
+            assert_eq!(split(text).len(), 1, "{text:?}");
+            assert_eq!(read(text), Ok(vec![(Some("1".into()), 1)]), "{text:?}");
+        }
     }
 
     #[test]

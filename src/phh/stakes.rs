@@ -28,10 +28,14 @@ impl Malformed {
 /// A setup error of the engine that is about the record's fields (a length, an amount, a bet
 /// size), as malformed input; `None` for the others (too many players for the game, a game not
 /// played yet), which are about the game.
-pub(super) fn malformed_setup(e: &SetupError) -> Option<Malformed> {
+pub(super) fn malformed_setup(e: &SetupError, places: u8) -> Option<Malformed> {
     match e {
-        SetupError::Length { field, .. } | SetupError::Amount { field, .. } => {
-            Some(Malformed::of(field, e.to_string()))
+        SetupError::Length { field, .. } => Some(Malformed::of(field, e.to_string())),
+        // The amount as the file writes it (`-3.5`), not in the engine's chips (`-35`).
+        SetupError::Amount { field, index, value, why } => {
+            let sign = if *value < 0 { "-" } else { "" };
+            let value = format_chips(value.saturating_abs(), places);
+            Some(Malformed::of(field, format!("`{field}` entry {index} is {sign}{value}: {why}")))
         }
         SetupError::Stake(why) => Some(Malformed { field: None, reason: why.clone() }),
         SetupError::PlayerCount { .. } | SetupError::Unsupported(_) => None,

@@ -288,7 +288,7 @@ impl<'a> Parser<'a> {
     }
 
     pub(super) fn skip_spaces(&mut self) {
-        while matches!(self.peek(), Some(b' ' | b'\t' | b'\r')) {
+        while self.peek().is_some_and(is_blank) {
             self.i += 1;
         }
     }
@@ -309,6 +309,25 @@ impl<'a> Parser<'a> {
                 self.newline();
             } else {
                 return;
+            }
+        }
+    }
+
+    /// Skips spaces, comments and newlines between the items of an array, as
+    /// [`skip_ws_comments_newlines`](Parser::skip_ws_comments_newlines) does, but stops at a
+    /// line that is a section header even inside an array ([`section_header`]): the array was
+    /// never closed, and the bundle splitter starts the next hand there.
+    pub(super) fn skip_array_gap(&mut self) -> Result<(), TomlError> {
+        loop {
+            self.skip_spaces();
+            self.skip_comment();
+            if self.peek() != Some(b'\n') {
+                return Ok(());
+            }
+            self.newline();
+            let rest = self.s.get(self.i..).unwrap_or_default();
+            if section_header(rest, true).is_some() {
+                return Err(self.err("unclosed array: expected `]` before this section header"));
             }
         }
     }
@@ -366,7 +385,10 @@ impl<'a> Parser<'a> {
                 // from hand to hand), then moved into a vector of the exact size.
                 let base = self.stack.len();
                 loop {
-                    self.skip_ws_comments_newlines();
+                    if let Err(e) = self.skip_array_gap() {
+                        self.stack.truncate(base);
+                        return Err(e);
+                    }
                     match self.peek() {
                         None => return Err(self.err("unclosed array: expected `]`")),
                         Some(b']') => {
@@ -384,7 +406,10 @@ impl<'a> Parser<'a> {
                         }
                     };
                     self.stack.push(item);
-                    self.skip_ws_comments_newlines();
+                    if let Err(e) = self.skip_array_gap() {
+                        self.stack.truncate(base);
+                        return Err(e);
+                    }
                     match self.peek() {
                         Some(b',') => self.i += 1,
                         Some(b']') => {}
@@ -540,6 +565,47 @@ impl<'a> Parser<'a> {
     }
 }
 
+/// The line of item `item` (from 0) of the array `key` in the first section of `text` that
+/// has it, counting the text's first line as `first_line`; `None` when there is no such item.
+/// For messages about one item of a long array (an action of `actions`), read only then.
+pub(super) fn item_line(text: &str, first_line: usize, key: &str, item: usize) -> Option<usize> {
+    let key_line = sections(text)
+        .map_while(Result::ok)
+        .find_map(|s| s.entries.into_iter().find(|(k, _, _)| k == key).map(|(_, _, l)| l))?;
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    // The key's line starts after the newline that ends the line before it.
+    let start = match key_line.checked_sub(2) {
+        None => 0,
+        Some(k) => text.bytes().enumerate().filter(|&(_, b)| b == b'\n').nth(k)?.0 + 1,
+    };
+    let (s, line) = (text.as_bytes(), key_line);
+    let mut p = Parser { stack: Vec::new(), s, text, i: start, line, line_start: start };
+    p.skip_spaces();
+    p.key().ok()?;
+    p.skip_spaces();
+    (p.peek()? == b'=').then_some(())?;
+    p.i += 1;
+    p.skip_spaces();
+    (p.peek()? == b'[').then_some(())?;
+    p.i += 1;
+    let mut k = 0;
+    loop {
+        p.skip_array_gap().ok()?;
+        if p.peek()? == b']' {
+            return None;
+        }
+        if k == item {
+            return Some(p.line + first_line.max(1) - 1);
+        }
+        p.value(1).ok()?;
+        p.skip_array_gap().ok()?;
+        if p.peek()? == b',' {
+            p.i += 1;
+        }
+        k += 1;
+    }
+}
+
 /// The bytes of a bare key: ASCII letters, digits, `_` and `-`.
 const BARE_KEY: [bool; 256] = {
     let mut table = [false; 256];
@@ -551,6 +617,56 @@ const BARE_KEY: [bool; 256] = {
     }
     table
 };
+
+/// Whether a byte is blank within a line: a space, a tab or a carriage return (of a Windows
+/// line end, or astray). The reader skips these between tokens, and a section header may
+/// follow them.
+pub(super) fn is_blank(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\r')
+}
+
+/// Whether a line opens a section, and the raw text of its name (between `[` and the first
+/// `]` or the line's end): the one rule that this reader and the bundle splitter
+/// ([`split`](super::split)) share, so that both find the same hands in a text.
+///
+/// - Outside any array (`nested` false): a line whose first character after blanks is `[`.
+/// - Inside an array left open by the lines before (`nested` true): a line that starts with
+///   `[` (not `[[`) in its first column and holds nothing but `[name]`, blanks and a comment.
+///   The reader refuses such a line as an array never closed; the splitter starts the next
+///   hand there, so that one broken hand stays one broken hand.
+///
+/// `line` may run on past its end: only the text up to the first newline is looked at.
+///
+/// ```
+/// use feltkit::phh::toml::section_header;
+/// assert_eq!(section_header(b" \r[12]\n", false), Some(&b"12"[..]));
+/// assert_eq!(section_header(b"  [1, 2],\n", true), None);
+/// assert_eq!(section_header(b"[3] # next hand\nx = 1\n", true), Some(&b"3"[..]));
+/// ```
+pub fn section_header(line: &[u8], nested: bool) -> Option<&[u8]> {
+    let line = match line.iter().position(|&b| b == b'\n') {
+        Some(end) => &line[..end],
+        None => line,
+    };
+    let body = if nested {
+        let body = line.strip_prefix(b"[")?;
+        if body.starts_with(b"[") {
+            return None;
+        }
+        let close = body.iter().position(|&b| b == b']')?;
+        let after = &body[close + 1..];
+        match after.iter().position(|&b| !is_blank(b)) {
+            Some(k) if after[k] != b'#' => return None,
+            _ => {}
+        }
+        body
+    } else {
+        let start = line.iter().position(|&b| !is_blank(b))?;
+        line[start..].strip_prefix(b"[")?
+    };
+    let end = body.iter().position(|&b| b == b']').unwrap_or(body.len());
+    Some(&body[..end])
+}
 
 /// The name of a section from the text between `[` and `]`: trimmed, quotes removed.
 pub(super) fn header_name(raw: &str) -> &str {

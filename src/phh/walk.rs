@@ -3,6 +3,10 @@
 //! `.txt` and `.log` files whose first 64 KiB start as a site's hand histories (PokerStars
 //! text or an ACPC match log, see [`crate::import::sniff`]).
 //!
+//! Below a directory only regular files are read: a FIFO, socket or device named like a hand
+//! file is skipped (reading a FIFO with no writer would wait forever); named by the caller, it
+//! is read as a stream.
+//!
 //! Links: a path named by the caller is followed wherever it leads. Below it, links to files
 //! are read like files; links to directories are not followed unless asked, and then each
 //! directory is entered once, however many links lead to it: a link back to a directory above
@@ -34,7 +38,8 @@ pub enum Found {
     Unreadable(PathBuf, String),
     /// A directory with no hand files in it or below.
     NoHands(PathBuf),
-    /// A directory link that is not followed, and why.
+    /// A directory link that is not followed, or a file that is not a regular file (a FIFO, a
+    /// socket, a device), and why it is skipped.
     Skipped(PathBuf, String),
 }
 
@@ -64,6 +69,12 @@ pub struct Walk {
     entered: HashSet<PathBuf>,
     /// Hand files found so far.
     files: usize,
+}
+
+/// Whether a name is one that [`is_hand_file`] looks at: `.phh`, `.phhs`, `.txt` or `.log`.
+fn has_hand_extension(path: &Path) -> bool {
+    let ext = path.extension().and_then(|x| x.to_str()).map(str::to_ascii_lowercase);
+    matches!(ext.as_deref(), Some("phh" | "phhs" | "txt" | "log"))
 }
 
 /// Whether a file holds hands: `.phh` and `.phhs` files by their name, `.txt` and `.log` files
@@ -128,6 +139,14 @@ impl Iterator for Walk {
                 }
                 if let Some(found) = self.enter(&path) {
                     return Some(found);
+                }
+            } else if !meta.is_file() {
+                // A FIFO, socket or device: reading it could wait forever (a FIFO with no
+                // writer) or never end. Only a name that would be read is worth a note.
+                if has_hand_extension(&path) {
+                    let why = "not a regular file (a FIFO, socket or device): skipped; name it \
+                               on the command line to read it as a stream";
+                    return Some(Found::Skipped(path, why.into()));
                 }
             } else if is_hand_file(&path) {
                 self.files += 1;

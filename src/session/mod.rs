@@ -24,6 +24,7 @@
 //! assert!(checks[1].violations[0].message.contains("Bob starts with 150"));
 //! ```
 
+mod numbers;
 mod seating;
 pub mod structure;
 
@@ -66,6 +67,8 @@ pub enum TableRule {
     /// At most two emergency all-ins per player in 24 hours; while one is left, a failure to
     /// act is an all-in.
     EmergencyAllIns,
+    /// Hand numbers (`hand`) at one table go up from hand to hand: none repeats or goes back.
+    HandNumbers,
 }
 
 impl TableRule {
@@ -83,6 +86,7 @@ impl TableRule {
             TableRule::Rebuys => "re-buys",
             TableRule::Busted => "busted",
             TableRule::EmergencyAllIns => "emergency-all-ins",
+            TableRule::HandNumbers => "hand-numbers",
         }
     }
 }
@@ -195,6 +199,8 @@ pub struct SessionSummary {
 /// one where it was replayed (and the rest of it dropped there).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SessionHand {
+    /// The `hand` field (the hand's number at its table), when given.
+    pub hand: Option<String>,
     /// The players' names, p1 first.
     pub players: Vec<String>,
     /// Decimal places of the hand's chip.
@@ -215,6 +221,7 @@ impl SessionHand {
         SessionHand {
             final_stacks,
             added_after,
+            hand: report.hand,
             players: report.players,
             places: report.places,
             table: report.table,
@@ -237,6 +244,7 @@ fn leaves(report: &HandReport) -> Option<Vec<crate::rules::Chips>> {
 
 /// A hand as a session check reads it.
 struct View<'a> {
+    hand: Option<&'a str>,
     players: &'a [String],
     places: u8,
     table: Option<&'a TableFacts>,
@@ -284,7 +292,9 @@ struct Book {
 /// A quick hash for players' names (a few per hand, many hands a second). The standard hasher
 /// resists collisions crafted by an attacker, which costs more than a session check needs: names
 /// come from the records being checked, and a collision only slows a lookup. The multiply-rotate
-/// step is the one rustc's own `FxHasher` uses.
+/// step is the one rustc's own `FxHasher` uses; a finalizer spreads it over every bit, so that
+/// names alike but for their last characters (`Player 1` to `Player 250000`) do not crowd
+/// into a few buckets.
 #[derive(Clone, Copy, Debug, Default)]
 struct NameHash;
 
@@ -310,7 +320,16 @@ impl std::hash::Hasher for NameHasher {
     }
 
     fn finish(&self) -> u64 {
-        self.0
+        // The multiply leaves the low bits, which pick the table's bucket, depending on the low
+        // bytes of each word only: names such as `Player 12345` (one per seat `felt deal
+        // --session` fills) then shared a few hundred buckets, and each lookup grew with the
+        // players seen. The finalizer of MurmurHash3 spreads every bit over every other.
+        let mut h = self.0;
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+        h ^ (h >> 33)
     }
 }
 
@@ -330,6 +349,11 @@ pub struct Session {
     violations: usize,
     places: u8,
     players: HashMap<String, Book, NameHash>,
+    /// The players seated at the table (a seat in their book), in no order: what a hand looks
+    /// at, however many players the session has seen.
+    seated: Vec<String>,
+    /// The hand numbers (`hand`) seen.
+    hand_numbers: numbers::Numbers,
     prev: Option<Positions>,
     start_time: Option<i64>,
     last_time: Option<i64>,
@@ -345,6 +369,8 @@ impl Session {
             violations: 0,
             places: 0,
             players: HashMap::with_hasher(NameHash),
+            seated: Vec::new(),
+            hand_numbers: numbers::Numbers::default(),
             prev: None,
             start_time: None,
             last_time: None,
@@ -356,6 +382,7 @@ impl Session {
     pub fn observe(&mut self, report: &HandReport) -> HandCheck {
         let finals = leaves(report);
         self.observe_view(View {
+            hand: report.hand.as_deref(),
             players: &report.players,
             places: report.places,
             table: report.table.as_deref(),
@@ -367,6 +394,7 @@ impl Session {
     /// As [`observe`](Session::observe), from what a session needs of a report.
     pub fn observe_hand(&mut self, hand: &SessionHand) -> HandCheck {
         self.observe_view(View {
+            hand: hand.hand.as_deref(),
             players: &hand.players,
             places: hand.places,
             table: hand.table.as_deref(),
@@ -378,6 +406,7 @@ impl Session {
     fn observe_view(&mut self, view: View<'_>) -> HandCheck {
         self.hands += 1;
         let mut check = HandCheck { number: self.hands, ..HandCheck::default() };
+        numbers::check(&mut self.hand_numbers, view.hand, &mut check);
         match view.table {
             Some(facts) => self.observe_facts(&view, facts, &mut check),
             None => {
@@ -395,8 +424,8 @@ impl Session {
     /// Everything known about positions and stacks is lost (a hand could not be read).
     fn forget(&mut self) {
         self.prev = None;
-        for book in self.players.values_mut() {
-            if book.seat.is_some() {
+        for name in &self.seated {
+            if let Some(book) = self.players.get_mut(name).filter(|b| b.seat.is_some()) {
                 book.stack = None;
                 book.unknown_result = true;
             }
@@ -592,6 +621,7 @@ impl Session {
         if let Some(t) = now {
             self.last_time = Some(t);
         }
+        seating::update_seated(self, names, facts);
         check.state = Some(state);
     }
 
@@ -696,32 +726,44 @@ impl Session {
 
     /// The session's result: hands, violations, and each player's net.
     pub fn summary(&self) -> SessionSummary {
+        SessionSummary {
+            hands: self.hands,
+            violations: self.violations,
+            players: self.player_results().collect(),
+        }
+    }
+
+    /// Hands observed and violations found: the [`summary`](Session::summary) without its
+    /// players.
+    pub fn totals(&self) -> (usize, usize) {
+        (self.hands, self.violations)
+    }
+
+    /// Each player's result, in the order they first appeared, made one at a time: a session
+    /// of many players is summed up without holding every result at once.
+    pub fn player_results(&self) -> impl Iterator<Item = PlayerResult> + '_ {
         let mut books: Vec<(&String, &Book)> = self.players.iter().collect();
-        books.sort_by_key(|(_, b)| b.order);
-        let fmt = |x: Nano| format_nano(x, self.places);
-        let players = books
-            .into_iter()
-            .map(|(name, b)| {
-                let end = if b.seat.is_some() { b.stack } else { Some(0) };
-                let finished = end.filter(|_| !b.unknown_result).map(|s| s + b.taken);
-                PlayerResult {
-                    name: name.clone(),
-                    hands: b.hands,
-                    brought: fmt(b.brought),
-                    finished: finished.map(fmt),
-                    net: finished.map(|f| {
-                        let d = f - b.brought;
-                        if d > 0 {
-                            format!("+{}", fmt(d))
-                        } else {
-                            fmt(d)
-                        }
-                    }),
-                    seated: b.seat.is_some(),
-                }
-            })
-            .collect();
-        SessionSummary { hands: self.hands, violations: self.violations, players }
+        books.sort_unstable_by_key(|(_, b)| b.order);
+        let fmt = move |x: Nano| format_nano(x, self.places);
+        books.into_iter().map(move |(name, b)| {
+            let end = if b.seat.is_some() { b.stack } else { Some(0) };
+            let finished = end.filter(|_| !b.unknown_result).map(|s| s + b.taken);
+            PlayerResult {
+                name: name.clone(),
+                hands: b.hands,
+                brought: fmt(b.brought),
+                finished: finished.map(fmt),
+                net: finished.map(|f| {
+                    let d = f - b.brought;
+                    if d > 0 {
+                        format!("+{}", fmt(d))
+                    } else {
+                        fmt(d)
+                    }
+                }),
+                seated: b.seat.is_some(),
+            }
+        })
     }
 }
 
@@ -782,5 +824,25 @@ pub(crate) fn format_nano(x: Nano, places: u8) -> String {
         format!("{sign}{whole}")
     } else {
         format!("{sign}{whole}.{digits}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::hash::BuildHasher;
+
+    #[test]
+    fn names_alike_but_for_their_last_digits_spread_over_the_buckets() {
+        // A table of 2^16 buckets picks one by the low 16 bits. Random hashes of 2^16 names
+        // take about 63% of the buckets (1 - 1/e); the hash without its finalizer gave the
+        // `Player N` names of `felt deal --session` a few hundred, and every lookup of a
+        // session with many players grew with the players seen.
+        let mut used = vec![false; 1 << 16];
+        for n in 1..=(1u32 << 16) {
+            let h = super::NameHash.hash_one(format!("Player {n}"));
+            used[(h & 0xffff) as usize] = true;
+        }
+        let buckets = used.iter().filter(|&&u| u).count();
+        assert!(buckets > 38_000, "{buckets} buckets of 65536");
     }
 }

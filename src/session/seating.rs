@@ -12,6 +12,19 @@ use super::{
 };
 use crate::phh::table::TableFacts;
 
+/// Keeps [`Session::seated`] to the players with a seat, after a hand: those seated before it
+/// and those it dealt in or saw sitting out (nobody else can have gained a seat). A hand looks
+/// at these players only, however many players the session has seen.
+pub(super) fn update_seated(session: &mut Session, names: &[String], facts: &TableFacts) {
+    let mut seated = std::mem::take(&mut session.seated);
+    seated.extend(names.iter().cloned());
+    seated.extend(facts.fields.sitting_out.iter().map(|o| o.player.clone()));
+    seated.sort_unstable();
+    seated.dedup();
+    seated.retain(|n| session.players.get(n).is_some_and(|b| b.seat.is_some()));
+    session.seated = seated;
+}
+
 pub(super) fn check(
     session: &mut Session,
     view: &View<'_>,
@@ -25,10 +38,12 @@ pub(super) fn check(
     let out = &facts.fields.sitting_out;
     // Who was at the table before this hand.
 
-    // Players who left: at the table, neither dealt in nor sitting out.
+    // Players who left: at the table, neither dealt in nor sitting out. Only the players
+    // seated are looked at, not every player the session has seen.
     let mut left: Vec<(usize, String)> = session
-        .players
+        .seated
         .iter()
+        .filter_map(|nm| session.players.get(nm).map(|b| (nm, b)))
         .filter(|(nm, b)| {
             b.seat.is_some() && b.dealt_in != number && !out.iter().any(|o| &o.player == *nm)
         })

@@ -626,12 +626,13 @@ fn an_illegal_action_of_site_text_says_its_amounts_in_the_texts_unit() {
             reason: "raise to €5.00 is above the pot limit of €4.75 (line 22 of the text)".into()
         }
     );
-    // A PHH hand written in decimals, not from a site's text: the engine's chips, as before.
+    // A PHH hand written in decimals, not from a site's text: the file's own units (the engine
+    // counts 15 and 20 hundredths).
     let phh = "variant = 'nlhe'\nblinds_or_straddles = [0.05, 0.10]\nmin_bet = 0.10\n\
                starting_stacks = [10, 10]\nactions = ['d dh p1 ????', 'd dh p2 ????', 'p2 cbr 0.15']\n";
     let r = replay_text(phh, "t", false).remove(0);
     assert!(
-        matches!(&r.status, Status::Illegal { reason, .. } if reason == "raise to 15 is below the minimum of 20 (and is not all-in)"),
+        matches!(&r.status, Status::Illegal { reason, .. } if reason == "raise to 0.15 is below the minimum of 0.20 (and is not all-in)"),
         "{:?}",
         r.status
     );

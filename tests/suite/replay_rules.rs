@@ -98,7 +98,7 @@ fn showdown_order_follows_the_last_aggressor_or_the_button() {
 #[test]
 fn illegal_hands_are_refused_at_the_right_action_for_the_right_reason() {
     let files = data("illegal");
-    assert_eq!(files.len(), 32);
+    assert_eq!(files.len(), 31);
     for (name, text) in &files {
         let section = &parse(text).unwrap()[0];
         let Some(Value::Num(n)) = section.get("_expect_action") else {
