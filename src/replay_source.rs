@@ -431,10 +431,8 @@ fn read_site_text(
     if !held.is_empty() && !emit(Chunk::Hands(source.clone(), held), weight) {
         return false;
     }
-    if !any {
-        if let Some(why) = not_of_format(format, &head) {
-            return emit(Chunk::Unreadable(source.to_string(), why), 0);
-        }
+    if !any && let Some(why) = not_of_format(format, &head) {
+        return emit(Chunk::Unreadable(source.to_string(), why), 0);
     }
     emit(Chunk::Read(source, any), 0)
 }

@@ -214,10 +214,10 @@ pub(super) fn command_line(q: &Query, flag: &str) -> String {
 /// [`check_long`]).
 fn check_duration(cost: f64, args: &EquityArgs) -> anyhow::Result<()> {
     // Above the library's limit it refuses the run whatever the flags, with its own message.
-    if let Some(estimate) = check_long(cost, args.threads, args.allow_long)? {
-        if estimate.seconds() > ANNOUNCE_SECONDS {
-            super::diagnose(format_args!("felt: {estimate}"));
-        }
+    if let Some(estimate) = check_long(cost, args.threads, args.allow_long)?
+        && estimate.seconds() > ANNOUNCE_SECONDS
+    {
+        super::diagnose(format_args!("felt: {estimate}"));
     }
     Ok(())
 }
@@ -239,13 +239,11 @@ fn hint_split_hand(q: &Query, e: &EquityError) {
         EquityError::PlayerCardCount { got: 1, .. } => true,
         _ => false,
     };
-    if one_card {
-        if let Some((who, a, b)) = split_hand(q) {
-            super::diagnose(format_args!(
-                "felt: hint: {who}: give each player's cards as one argument, written together \
+    if one_card && let Some((who, a, b)) = split_hand(q) {
+        super::diagnose(format_args!(
+            "felt: hint: {who}: give each player's cards as one argument, written together \
                  ({a}{b}) or quoted (\"{a} {b}\")"
-            ));
-        }
+        ));
     }
 }
 
@@ -253,13 +251,13 @@ fn hint_split_hand(q: &Query, e: &EquityError) {
 /// (`felt equity --game stud Kh Kd QsQcJs`) is a valid query with a player too many: the same
 /// words as the hold'em hint, as a note before the answer.
 fn note_one_card_players(q: &Query) {
-    if matches!(q.game, Game::Stud7 | Game::Stud8 | Game::Razz | Game::Americana) {
-        if let Some((who, a, b)) = split_hand(q) {
-            super::diagnose(format_args!(
-                "felt: note: {who}; if they are one player's cards, give them as one argument, \
+    if matches!(q.game, Game::Stud7 | Game::Stud8 | Game::Razz | Game::Americana)
+        && let Some((who, a, b)) = split_hand(q)
+    {
+        super::diagnose(format_args!(
+            "felt: note: {who}; if they are one player's cards, give them as one argument, \
                  written together ({a}{b}) or quoted (\"{a} {b}\")"
-            ));
-        }
+        ));
     }
 }
 

@@ -129,10 +129,10 @@ pub(crate) fn exhaustive(s: &Setup, progress: Option<&Progress<'_>>) -> Tally {
                     .collect();
                 count_board(&mut entries, mult as u128, &mut acc);
                 let d = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-                if let Some(f) = progress {
-                    if d.is_multiple_of(1024) || d == total {
-                        f(d as f64 / total as f64);
-                    }
+                if let Some(f) = progress
+                    && (d.is_multiple_of(1024) || d == total)
+                {
+                    f(d as f64 / total as f64);
                 }
                 acc
             },

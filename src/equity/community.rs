@@ -211,10 +211,10 @@ fn enumerate<S: Showdown>(
                 walk.players(1, lists[0][i]);
                 walk.flush();
                 let d = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-                if let Some(f) = progress {
-                    if d.is_multiple_of(64) || d == total {
-                        f(d as f64 / total as f64);
-                    }
+                if let Some(f) = progress
+                    && (d.is_multiple_of(64) || d == total)
+                {
+                    f(d as f64 / total as f64);
                 }
                 t
             },

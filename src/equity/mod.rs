@@ -302,14 +302,16 @@ fn run(q: &Query, progress: Option<&Progress<'_>>, table: bool) -> Result<Equity
     let prepared = Prepared::new(&parsed)?;
     if let Prepared::Holdem(s) = &prepared {
         // Heads-up preflop: read the precomputed counts.
-        if table && q.method != Method::MonteCarlo && preflop::applies(s) {
-            if let Some(t) = preflop::table() {
-                let tally = t.tally(s)?;
-                if let Some(f) = progress {
-                    f(1.0);
-                }
-                return Ok(finish(&parsed.specs, Method::Exhaustive, &tally));
+        if table
+            && q.method != Method::MonteCarlo
+            && preflop::applies(s)
+            && let Some(t) = preflop::table()
+        {
+            let tally = t.tally(s)?;
+            if let Some(f) = progress {
+                f(1.0);
             }
+            return Ok(finish(&parsed.specs, Method::Exhaustive, &tally));
         }
         // Exact hands on a flop, turn or river: cheap enough that Auto is always exhaustive.
         if q.method != Method::MonteCarlo && exact::applies(s) {

@@ -93,13 +93,13 @@ pub(crate) fn check_rules(q: &Query) -> Result<(), EquityError> {
             "iterations must be from 1 to {MAX_ITERATIONS}, got {n}"
         )));
     }
-    if let Some(e) = q.stderr {
-        if !(e > 0.0 && e <= MAX_STDERR) {
-            return Err(EquityError::BadSetting(format!(
-                "stderr target must be more than 0 and at most {MAX_STDERR} (a fraction of the \
+    if let Some(e) = q.stderr
+        && !(e > 0.0 && e <= MAX_STDERR)
+    {
+        return Err(EquityError::BadSetting(format!(
+            "stderr target must be more than 0 and at most {MAX_STDERR} (a fraction of the \
                  pot, such as 0.001), got {e}"
-            )));
-        }
+        )));
     }
     if q.time.is_some_and(|t| t.is_zero() || t > MAX_TIME) {
         return Err(EquityError::BadSetting(format!(

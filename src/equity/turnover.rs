@@ -153,10 +153,10 @@ pub(crate) fn exhaustive(s: &Setup, progress: Option<&Progress<'_>>) -> Tally {
                 });
                 t.add(&c, 1, c.deals);
                 let d = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-                if let Some(f) = progress {
-                    if d.is_multiple_of(256) || d == total {
-                        f(d as f64 / total as f64);
-                    }
+                if let Some(f) = progress
+                    && (d.is_multiple_of(256) || d == total)
+                {
+                    f(d as f64 / total as f64);
                 }
                 t
             },

@@ -467,13 +467,13 @@ fn summary(hand: &StarsHand, money: &Money) -> Result<(), TextError> {
     for s in &hand.summary_seats {
         let who = &hand.seats[s.player].name;
         let won = s.won.map_or(0, |a| money.chips(a));
-        if let (Some(said), Some(body)) = (&s.showed, shown[s.player]) {
-            if card_set(said) != card_set(body) {
-                return err(
-                    s.line,
-                    format!("the summary says {who} showed [{said}], but the play shows [{body}]"),
-                );
-            }
+        if let (Some(said), Some(body)) = (&s.showed, shown[s.player])
+            && card_set(said) != card_set(body)
+        {
+            return err(
+                s.line,
+                format!("the summary says {who} showed [{said}], but the play shows [{body}]"),
+            );
         }
         if s.folded && s.won.is_some() {
             return err(

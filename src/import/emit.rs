@@ -427,10 +427,11 @@ fn body<'h>(hand: &'h StarsHand, d: &mut Doc<'h>) {
     let unknown = "??".repeat(hole);
     let mut cards: Vec<Option<&str>> = order.iter().map(|&i| hand.known[i].as_deref()).collect();
     for (_, e) in &hand.events {
-        if let Event::Dealt(i, c) = e {
-            if pos[*i] != usize::MAX && c.len() == 2 * hole {
-                cards[pos[*i]] = Some(c);
-            }
+        if let Event::Dealt(i, c) = e
+            && pos[*i] != usize::MAX
+            && c.len() == 2 * hole
+        {
+            cards[pos[*i]] = Some(c);
         }
     }
     let refuse = |d: &mut Doc<'h>, why: String| {
@@ -610,20 +611,22 @@ fn body<'h>(hand: &'h StarsHand, d: &mut Doc<'h>) {
         let mut sorted = live.clone();
         sorted.sort_unstable();
         let (top, second) = (sorted[n - 1], sorted[n - 2]);
-        if top > second {
-            if let Some(k) = live.iter().position(|&x| x == top) {
-                put[k] = acc(put[k], second - top);
-            }
+        if top > second
+            && let Some(k) = live.iter().position(|&x| x == top)
+        {
+            put[k] = acc(put[k], second - top);
         }
     }
     // A big blind all-in on the ante posts nothing, but the blind still sets the price.
     let big_posted = hand.events.iter().any(|(_, e)| matches!(e, Event::BigBlind(..)));
-    if !big_posted && small_posted && n >= 2 {
-        if let Some(s) = blinds.iter().position(|&b| b > 0) {
-            let b = (s + 1) % n;
-            if antes[b] >= start[b] {
-                blinds[b] = nominal_bb;
-            }
+    if !big_posted
+        && small_posted
+        && n >= 2
+        && let Some(s) = blinds.iter().position(|&b| b > 0)
+    {
+        let b = (s + 1) % n;
+        if antes[b] >= start[b] {
+            blinds[b] = nominal_bb;
         }
     }
     // Capped no limit plays as no limit until someone's chips in the pot reach the cap.

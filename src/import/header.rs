@@ -29,10 +29,10 @@ pub(super) fn parse_header(l: &Line) -> Result<StarsHand, TextError> {
         tournament = Some(Tournament { id, buy_in: None, level: None });
     }
     // Home games name their club in braces.
-    if rest.starts_with('{') {
-        if let Some(k) = rest.find('}') {
-            rest = rest[k + 1..].trim();
-        }
+    if rest.starts_with('{')
+        && let Some(k) = rest.find('}')
+    {
+        rest = rest[k + 1..].trim();
     }
     // The first place any game's name starts, in one pass (a byte that starts none is passed
     // over at once).
@@ -53,10 +53,10 @@ pub(super) fn parse_header(l: &Line) -> Result<StarsHand, TextError> {
     let mut desc = &rest[game_at..];
     // Mixed games name the game of the hand in parentheses: `Mixed Hold'em (Hold'em Limit)`,
     // `Mixed NLH/PLO (Hold'em No Limit, $0.10/$0.25 USD)`.
-    if desc.starts_with("Mixed") {
-        if let Some(open) = desc.find('(') {
-            desc = &desc[open + 1..];
-        }
+    if desc.starts_with("Mixed")
+        && let Some(open) = desc.find('(')
+    {
+        desc = &desc[open + 1..];
     }
     // The game ends at its stakes `(`, a ` - ` before the level or date, or a `,` (`Pot Limit
     // Pre-Flop, No Limit Post-Flop`; a mixed game's stakes): a `-` inside a word is kept.
@@ -90,12 +90,11 @@ pub(super) fn parse_header(l: &Line) -> Result<StarsHand, TextError> {
     } else {
         return err(l.number, format!("expected No Limit, Pot Limit or Limit in `{game_text}`"));
     };
-    if let Some(t) = tournament.as_mut() {
-        if let Some(k) = find(desc, "Level ") {
-            let word: String = desc[k + 6..].chars().take_while(|c| c.is_alphanumeric()).collect();
-            t.level =
-                roman(&word).or_else(|| word.parse().ok()).filter(|l| (1..=100_000).contains(l));
-        }
+    if let Some(t) = tournament.as_mut()
+        && let Some(k) = find(desc, "Level ")
+    {
+        let word: String = desc[k + 6..].chars().take_while(|c| c.is_alphanumeric()).collect();
+        t.level = roman(&word).or_else(|| word.parse().ok()).filter(|l| (1..=100_000).contains(l));
     }
     // The stakes: the first `(A/B ...)` after the game.
     let mut stakes = None;

@@ -519,20 +519,20 @@ fn play_line(hand: &mut StarsHand, l: &Line) -> Result<(), TextError> {
     }
     if let Some(rest) = t.strip_prefix("Dealt to ") {
         let open = rfind(rest, " [");
-        if let Some((i, _)) = open.and_then(|k| named(hand, &rest[..k]).map(|i| (i, k))) {
-            if let Some(cards) = cards_of(rest) {
-                push(hand, Event::Dealt(i, cards));
-            }
+        if let Some((i, _)) = open.and_then(|k| named(hand, &rest[..k]).map(|i| (i, k)))
+            && let Some(cards) = cards_of(rest)
+        {
+            push(hand, Event::Dealt(i, cards));
         }
         return Ok(());
     }
     if let Some(rest) = t.strip_prefix("Uncalled bet (") {
         let close = find(rest, ") returned to ");
-        if let Some(k) = close {
-            if let (Some(a), Some(i)) = (amount(&rest[..k]), named(hand, &rest[k + 14..])) {
-                push(hand, Event::Uncalled(i, a));
-                return Ok(());
-            }
+        if let Some(k) = close
+            && let (Some(a), Some(i)) = (amount(&rest[..k]), named(hand, &rest[k + 14..]))
+        {
+            push(hand, Event::Uncalled(i, a));
+            return Ok(());
         }
         return err(n, "expected `Uncalled bet (X) returned to NAME` with a seated player");
     }
@@ -632,10 +632,10 @@ fn summary_line(hand: &mut StarsHand, l: &Line, seen: &mut [bool]) -> Result<(),
         let mut listed = Vec::new();
         let mut prev = "";
         for w in pots.split_whitespace() {
-            if prev == "pot" || prev.starts_with("pot-") {
-                if let Some(a) = amount(w.trim_end_matches('.')) {
-                    listed.push(a);
-                }
+            if (prev == "pot" || prev.starts_with("pot-"))
+                && let Some(a) = amount(w.trim_end_matches('.'))
+            {
+                listed.push(a);
             }
             prev = w;
         }
@@ -647,28 +647,25 @@ fn summary_line(hand: &mut StarsHand, l: &Line, seen: &mut [bool]) -> Result<(),
         hand.board = Some((inside.split_whitespace().map(str::to_string).collect(), l.number));
         return Ok(());
     }
-    if let Some(rest) = t.strip_prefix("Seat ") {
-        if let Some(colon) = find(rest, ": ") {
-            let body = &rest[colon + 2..];
-            if let Some((i, after)) = who(hand, body, " ")
-                .or_else(|| hand.seats.iter().position(|s| s.name == body).map(|i| (i, "")))
+    if let Some(rest) = t.strip_prefix("Seat ")
+        && let Some(colon) = find(rest, ": ")
+    {
+        let body = &rest[colon + 2..];
+        if let Some((i, after)) = who(hand, body, " ")
+            .or_else(|| hand.seats.iter().position(|s| s.name == body).map(|i| (i, "")))
+        {
+            seen[i] = true;
+            hand.summary_seats.push(super::consistency::summary_seat(i, l.number, after)?);
+            // Most seats of the summary show no cards: no `[` at all.
+            if after.as_bytes().contains(&b'[')
+                && (has(after, "showed [") || has(after, "mucked ["))
+                && let Some(open) = after.find('[')
+                && let Some(c) = cards_of(
+                    &after[..after[open..].find(']').map_or(after.len(), |k| open + k + 1)],
+                )
+                && c.len() == 2 * hand.hole_cards()
             {
-                seen[i] = true;
-                hand.summary_seats.push(super::consistency::summary_seat(i, l.number, after)?);
-                // Most seats of the summary show no cards: no `[` at all.
-                if after.as_bytes().contains(&b'[')
-                    && (has(after, "showed [") || has(after, "mucked ["))
-                {
-                    if let Some(open) = after.find('[') {
-                        if let Some(c) = cards_of(
-                            &after[..after[open..].find(']').map_or(after.len(), |k| open + k + 1)],
-                        ) {
-                            if c.len() == 2 * hand.hole_cards() {
-                                hand.known[i].get_or_insert(c);
-                            }
-                        }
-                    }
-                }
+                hand.known[i].get_or_insert(c);
             }
         }
     }

@@ -273,10 +273,10 @@ impl<R: BufRead> StarsHands<R> {
             if let Some(k) = line.as_bytes().contains(&b'P').then(|| header_at(line)).flatten() {
                 if k > 0 {
                     let before = line[..k].trim();
-                    if let Some(h) = self.current.as_mut() {
-                        if !before.is_empty() {
-                            h.push(number, before);
-                        }
+                    if let Some(h) = self.current.as_mut()
+                        && !before.is_empty()
+                    {
+                        h.push(number, before);
                     }
                     line = &line[k..];
                 }

@@ -223,12 +223,13 @@ fn split_words<'t>(text: &'t str, out: &mut [&'t str; 6]) -> usize {
 
 fn player(word: &str) -> Result<usize, ActionError> {
     // `p` and one to four digits: read directly; anything else as `usize::from_str` reads it.
-    if let [b'p', digits @ ..] = word.as_bytes() {
-        if (1..=4).contains(&digits.len()) && digits.iter().all(u8::is_ascii_digit) {
-            let n = digits.iter().fold(0, |n, &d| n * 10 + usize::from(d - b'0'));
-            if (1..=1000).contains(&n) {
-                return Ok(n - 1);
-            }
+    if let [b'p', digits @ ..] = word.as_bytes()
+        && (1..=4).contains(&digits.len())
+        && digits.iter().all(u8::is_ascii_digit)
+    {
+        let n = digits.iter().fold(0, |n, &d| n * 10 + usize::from(d - b'0'));
+        if (1..=1000).contains(&n) {
+            return Ok(n - 1);
         }
     }
     word.strip_prefix('p')

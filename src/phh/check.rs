@@ -49,10 +49,10 @@ pub(super) fn compare(record: &HandRecord<'_>, report: &mut HandReport) {
         report.notes.extend(notes);
         return;
     }
-    if let Some(rec) = &record.finishing_stacks {
-        if !log_results(record, &outcome.final_stacks, places, &mut out) {
-            per_player(|| "finishing_stacks".into(), rec, &outcome.final_stacks, places, &mut out);
-        }
+    if let Some(rec) = &record.finishing_stacks
+        && !log_results(record, &outcome.final_stacks, places, &mut out)
+    {
+        per_player(|| "finishing_stacks".into(), rec, &outcome.final_stacks, places, &mut out);
     }
     if let Some(rec) = &record.winnings {
         let post_rake_only = record.finishing_stacks.is_none() && record.pots.is_none();

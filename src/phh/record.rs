@@ -144,10 +144,10 @@ impl<'a> Builder<'a> {
 
     /// Reads one field from its general TOML value.
     pub(crate) fn set(&mut self, key: Cow<'a, str>, value: Value<'a>, line: usize) {
-        if self.error.is_none() {
-            if let Err(e) = self.try_set(key, value, line) {
-                self.error = Some(e);
-            }
+        if self.error.is_none()
+            && let Err(e) = self.try_set(key, value, line)
+        {
+            self.error = Some(e);
         }
     }
 

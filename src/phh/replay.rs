@@ -298,11 +298,12 @@ pub(crate) fn replay_section_read(
         }
     };
     // A site's text says its own line (`_unreadable`); other reasons get the hand's.
-    if let Status::Malformed { reason, field } = &mut r.status {
-        if field.as_deref() != Some("_unreadable") && line > 1 {
-            let why = std::mem::take(reason);
-            *reason = format!("{why} (in the hand that starts at line {line})");
-        }
+    if let Status::Malformed { reason, field } = &mut r.status
+        && field.as_deref() != Some("_unreadable")
+        && line > 1
+    {
+        let why = std::mem::take(reason);
+        *reason = format!("{why} (in the hand that starts at line {line})");
     }
     r.source = source.to_string();
     r.section = header.map(str::to_string);
@@ -406,25 +407,21 @@ fn replay_read(
     }
     if record.ante_trimming_status == Some(true)
         && Game::by_code(&record.variant).is_some_and(|g| g.is_phh_code())
+        && let Ok(g) = game_of(record)
+        && !g.ante_trimming
     {
-        if let Ok(g) = game_of(record) {
-            if !g.ante_trimming {
-                report.notes.push(
+        report.notes.push(
                     "ante_trimming_status = true with antes that differ between players is read as false (PHH spec)".into(),
                 );
-            }
-        }
     }
-    if let Some(s) = record.structure.as_deref() {
-        if !matches!(s, "no-limit" | "pot-limit" | "fixed-limit") {
-            report.status = Status::Malformed {
-                field: Some("_structure".into()),
-                reason: format!(
-                    "`_structure = '{s}'`: expected no-limit, pot-limit or fixed-limit"
-                ),
-            };
-            return report;
-        }
+    if let Some(s) = record.structure.as_deref()
+        && !matches!(s, "no-limit" | "pot-limit" | "fixed-limit")
+    {
+        report.status = Status::Malformed {
+            field: Some("_structure".into()),
+            reason: format!("`_structure = '{s}'`: expected no-limit, pot-limit or fixed-limit"),
+        };
+        return report;
     }
     if let Some(k) = record.hole_cards {
         let omaha = Game::by_code(&record.variant).map(|g| g.with_hole_cards(k));
@@ -661,13 +658,15 @@ fn auto_bring_in(hand: &mut Hand, action: &Action, number: usize, notes: &mut Ve
         | Action::TimeOut { player: p, .. } => *p,
         _ => return,
     };
-    if let Some(actor) = hand.actor() {
-        if actor != player && hand.can_bring_in(actor) && hand.bring_in(actor).is_ok() {
-            notes.push(format!(
-                "{} made no choice before action {number}: the bring-in was posted for them",
-                player_name(actor)
-            ));
-        }
+    if let Some(actor) = hand.actor()
+        && actor != player
+        && hand.can_bring_in(actor)
+        && hand.bring_in(actor).is_ok()
+    {
+        notes.push(format!(
+            "{} made no choice before action {number}: the bring-in was posted for them",
+            player_name(actor)
+        ));
     }
 }
 
@@ -683,10 +682,10 @@ pub fn apply_event(
     action: &Action,
     places: u8,
 ) -> Result<Option<Event>, RuleError> {
-    if let Action::Discard(p, cards) = action {
-        if hand.game().has_draws() {
-            return hand.discard(*p, cards).map(|_| None);
-        }
+    if let Action::Discard(p, cards) = action
+        && hand.game().has_draws()
+    {
+        return hand.discard(*p, cards).map(|_| None);
     }
     let event = match action {
         Action::DealHole { player, cards } => hand.deal_hole(*player, cards),

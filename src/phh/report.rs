@@ -81,13 +81,13 @@ impl Names<'_> {
                 let word_end =
                     rest[end..].chars().next().is_none_or(|n| !n.is_alphanumeric() && n != '_');
                 let index = rest[1..end].parse::<usize>().ok().filter(|&k| k >= 1);
-                if let (Some(k), true) = (index, word_end) {
-                    if k <= self.0.len() {
-                        out.push_str(&self.who(k - 1));
-                        before = Some('0');
-                        rest = &rest[end..];
-                        continue;
-                    }
+                if let (Some(k), true) = (index, word_end)
+                    && k <= self.0.len()
+                {
+                    out.push_str(&self.who(k - 1));
+                    before = Some('0');
+                    rest = &rest[end..];
+                    continue;
                 }
             }
             out.push(c);

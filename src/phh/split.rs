@@ -4,7 +4,7 @@
 //!
 //! A hand starts at a section header (`[23]`): a line whose first character, after spaces,
 //! tabs or carriage returns, is `[`, outside any array or inline table. The TOML reader
-//! follows the same rule ([`section_header`](super::toml::section_header)), so both find the
+//! follows the same rule ([`section_header`]), so both find the
 //! same hands in a text. Text before the first header is a hand of its own when it holds any
 //! key (a single `.phh` document is just that). After a broken value (an array that is never
 //! closed) a line that starts in its first column with a header such as `[24]`, alone on its

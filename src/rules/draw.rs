@@ -66,10 +66,10 @@ impl Hand {
             };
             return Err(RuleError::WrongPhase(format!("{} {why}", name())));
         }
-        if let Some(first) = (0..self.n).find(|&i| self.pending_draw[i]) {
-            if first != player {
-                return Err(RuleError::OutOfTurn { actor: name(), expected: player_name(first) });
-            }
+        if let Some(first) = (0..self.n).find(|&i| self.pending_draw[i])
+            && first != player
+        {
+            return Err(RuleError::OutOfTurn { actor: name(), expected: player_name(first) });
         }
         let held = &self.hole[player];
         if cards.len() > held.len() {

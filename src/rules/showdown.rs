@@ -156,11 +156,11 @@ impl Hand {
             }
             Some(cards) => {
                 for &c in cards.iter().flatten() {
-                    if !self.hole[player].contains(&Some(c)) {
-                        if let Some(slot) = self.hole[player].iter_mut().find(|h| h.is_none()) {
-                            *slot = Some(c);
-                            self.seen.insert(c);
-                        }
+                    if !self.hole[player].contains(&Some(c))
+                        && let Some(slot) = self.hole[player].iter_mut().find(|h| h.is_none())
+                    {
+                        *slot = Some(c);
+                        self.seen.insert(c);
                     }
                 }
                 self.shown[player] = true;

@@ -300,7 +300,7 @@ impl Hand {
             if !v.is_empty() && v.len() != n {
                 return Err(SetupError::Length { field, len: v.len(), players: n });
             }
-            if let Some((i, &x)) = v.iter().enumerate().find(|(_, &x)| x < 0) {
+            if let Some((i, &x)) = v.iter().enumerate().find(|&(_, &x)| x < 0) {
                 return Err(SetupError::Amount { field, index: i + 1, value: x, why: "negative" });
             }
         }
@@ -310,7 +310,7 @@ impl Hand {
             ("_dead_blinds", &stakes.dead_blinds),
             ("starting_stacks", &stakes.stacks),
         ] {
-            if let Some((i, &x)) = v.iter().enumerate().find(|(_, &x)| x > MAX_CHIPS) {
+            if let Some((i, &x)) = v.iter().enumerate().find(|&(_, &x)| x > MAX_CHIPS) {
                 let why = "too large (at most 10^15 chips)";
                 return Err(SetupError::Amount { field, index: i + 1, value: x, why });
             }
@@ -319,7 +319,7 @@ impl Hand {
         if sizes_given.iter().any(|&x| !(0..=MAX_CHIPS).contains(&x)) {
             return Err(SetupError::Stake("bet sizes must be from 0 to 10^15 chips".into()));
         }
-        if let Some((i, &x)) = stakes.stacks.iter().enumerate().find(|(_, &x)| x <= 0) {
+        if let Some((i, &x)) = stakes.stacks.iter().enumerate().find(|&(_, &x)| x <= 0) {
             let why = "a starting stack must be positive";
             return Err(SetupError::Amount {
                 field: "starting_stacks",

@@ -492,10 +492,10 @@ impl Session {
             let buy = nano(facts.buy_in(i));
             let Some(book) = self.players.get_mut(name) else { continue };
             let fmt = |x: Nano| format_nano(x, self.places);
-            if buy > 0 {
-                if let Some(s) = &self.structure {
-                    rebuy_check(s, name, buy, number, elapsed, view.places, check);
-                }
+            if buy > 0
+                && let Some(s) = &self.structure
+            {
+                rebuy_check(s, name, buy, number, elapsed, view.places, check);
             }
             match (book.seat, book.stack, book.busted_in) {
                 (_, _, Some(out)) if buy == 0 => check_push(
@@ -709,17 +709,17 @@ impl Session {
             };
             check_push(check, TableRule::BlindLevel, message);
         }
-        if let Some(recorded) = facts.fields.level {
-            if recorded as usize != k + 1 {
-                check_push(
-                    check,
-                    TableRule::BlindLevel,
-                    format!(
-                        "`level = {recorded}`, but by the structure the hand is in level {}",
-                        k + 1
-                    ),
-                );
-            }
+        if let Some(recorded) = facts.fields.level
+            && recorded as usize != k + 1
+        {
+            check_push(
+                check,
+                TableRule::BlindLevel,
+                format!(
+                    "`level = {recorded}`, but by the structure the hand is in level {}",
+                    k + 1
+                ),
+            );
         }
         Some(k)
     }

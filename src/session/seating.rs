@@ -92,14 +92,14 @@ pub(super) fn check(
         check_push(check, TableRule::Seating, format!("seat {} is given to two players", w[0]));
     }
     let most = sorted.last().copied().unwrap_or(1);
-    if let Some(count) = facts.fields.seat_count {
-        if most > count {
-            check_push(
-                check,
-                TableRule::Seating,
-                format!("seat {most} is beyond the table's {count} seats (`seat_count`)"),
-            );
-        }
+    if let Some(count) = facts.fields.seat_count
+        && most > count
+    {
+        check_push(
+            check,
+            TableRule::Seating,
+            format!("seat {most} is beyond the table's {count} seats (`seat_count`)"),
+        );
     }
     let button = facts.fields.button.unwrap_or(seats[n - 1]);
     let m = facts.fields.seat_count.unwrap_or(0).max(most).max(button);
@@ -191,9 +191,10 @@ pub(super) fn check(
                 b.missed.big = true;
             }
         }
-        if let (Some(e), Some(i)) = (expected, big) {
-            if seats[i] != e {
-                check_push(
+        if let (Some(e), Some(i)) = (expected, big)
+            && seats[i] != e
+        {
+            check_push(
                     check,
                     TableRule::Blinds,
                     format!(
@@ -203,7 +204,6 @@ pub(super) fn check(
                         who(e)
                     ),
                 );
-            }
         }
         if n == 2 {
             let e = expected.and_then(|e| seats.iter().copied().find(|&s| s != e));
@@ -246,13 +246,13 @@ pub(super) fn check(
                 ),
                 (None, None) => {}
             }
-            if let Some(nm) = sitting_at(sb_seat) {
-                if let Some(b) = session.players.get_mut(&nm).filter(|b| b.seat.is_some()) {
-                    if !b.missed.any() {
-                        b.missed_in = number;
-                    }
-                    b.missed.small = true;
+            if let Some(nm) = sitting_at(sb_seat)
+                && let Some(b) = session.players.get_mut(&nm).filter(|b| b.seat.is_some())
+            {
+                if !b.missed.any() {
+                    b.missed_in = number;
                 }
+                b.missed.small = true;
             }
             if let Some(e) = prev.small_blind_seat.filter(|&e| e != button) {
                 check_push(

@@ -224,12 +224,12 @@ fn broken(page: &Path, target: &str) -> Option<String> {
     if !file.exists() {
         return Some(format!("{} does not exist", relative(&file)));
     }
-    if let Some(anchor) = anchor {
-        if file.extension().is_some_and(|x| x == "md") {
-            let text = std::fs::read_to_string(&file).expect("linked page");
-            if !anchors(&text).iter().any(|a| a == anchor) {
-                return Some(format!("{} has no heading #{anchor}", relative(&file)));
-            }
+    if let Some(anchor) = anchor
+        && file.extension().is_some_and(|x| x == "md")
+    {
+        let text = std::fs::read_to_string(&file).expect("linked page");
+        if !anchors(&text).iter().any(|a| a == anchor) {
+            return Some(format!("{} has no heading #{anchor}", relative(&file)));
         }
     }
     None

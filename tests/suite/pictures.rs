@@ -174,10 +174,10 @@ fn nothing_and_not_in_the_range_have_clearly_distinct_colours() {
     for n in legend.children() {
         if n.has_tag_name("rect") {
             last = n.attribute("fill").map(String::from);
-        } else if n.has_tag_name("text") {
-            if let Some(c) = last.take() {
-                swatches.push((n.text().unwrap().to_string(), c));
-            }
+        } else if n.has_tag_name("text")
+            && let Some(c) = last.take()
+        {
+            swatches.push((n.text().unwrap().to_string(), c));
         }
     }
     let colour =
@@ -197,12 +197,12 @@ fn nothing_and_not_in_the_range_have_clearly_distinct_colours() {
     for c in doc.descendants().filter(|n| n.attribute("class") == Some("cell")) {
         let fills: Vec<Node> =
             c.children().filter(|n| n.attribute("class") == Some("fill")).collect();
-        if let [f] = fills[..] {
-            if close(number(f, "width") * number(f, "height"), CELL_AREA) {
-                for t in c.children().filter(|n| n.has_tag_name("text")) {
-                    let r = contrast(t.attribute("fill").unwrap(), f.attribute("fill").unwrap());
-                    assert!(r >= 4.5, "{:?}: contrast {r:.2}", c.attribute("data-class"));
-                }
+        if let [f] = fills[..]
+            && close(number(f, "width") * number(f, "height"), CELL_AREA)
+        {
+            for t in c.children().filter(|n| n.has_tag_name("text")) {
+                let r = contrast(t.attribute("fill").unwrap(), f.attribute("fill").unwrap());
+                assert!(r >= 4.5, "{:?}: contrast {r:.2}", c.attribute("data-class"));
             }
         }
     }
