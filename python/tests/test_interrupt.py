@@ -79,9 +79,6 @@ def test_ctrl_c_stops_equity_of_a_trillion_iterations():
     check('feltkit.equity(["AhKh", "QQ+,AK"], iterations=10**12)')
 
 
-@pytest.mark.xfail(strict=False, reason=(
-    "exact multi-way hold'em reads the stop flag between matchup groups, and one group can "
-    "take seconds (ranks::count_group has no check inside): KeyboardInterrupt may come late"))
 def test_ctrl_c_stops_a_long_exhaustive_enumeration():
     # Six seconds on two cores of a release build, where the engine reports its progress.
     check('feltkit.equity(["QQ+,AK,AQ", "JJ-77,AJ", "66-22,KQ,KJ", "43s,54s"], '

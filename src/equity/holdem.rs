@@ -309,13 +309,19 @@ pub(crate) fn by_matchups(
     let dead = s.dead();
     let done = AtomicU64::new(0);
     let total = classes.len() as u64;
+    // Within a long group, the progress so far again: where a stop flag is read.
+    let poll = || {
+        if let Some(f) = progress {
+            f(done.load(Ordering::Relaxed) as f64 / total as f64);
+        }
+    };
     let tally = members
         .par_iter()
         .with_min_len(1)
         .map(|group| {
             let matchups: Vec<Vec<[Card; 2]>> = group.iter().map(|&c| holes[c].clone()).collect();
             let plain = super::ranks::plain(&matchups[0], &s.board, dead);
-            let counts = super::ranks::count_group(&plain, &matchups, &s.board, dead);
+            let counts = super::ranks::count_group(&plain, &matchups, &s.board, dead, &poll);
             let mut tally = Tally::new(n);
             for (&c, counts) in group.iter().zip(&counts) {
                 let (count, weight) = classes[c].1;

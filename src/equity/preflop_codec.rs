@@ -49,7 +49,7 @@ pub(crate) fn count_all(index: &Index) -> Vec<[u32; 2]> {
                 })
                 .collect();
             let plain = ranks::plain(&matchups[0], &[], CardSet::EMPTY);
-            let counts = ranks::count_group(&plain, &matchups, &[], CardSet::EMPTY);
+            let counts = ranks::count_group(&plain, &matchups, &[], CardSet::EMPTY, &|| ());
             group
                 .iter()
                 .zip(counts)

@@ -142,7 +142,7 @@ struct SuitFlush {
 #[cfg(test)]
 pub(crate) fn count(holes: &[[Card; 2]], board: &[Card], dead: CardSet) -> Counts {
     let matchups = [holes.to_vec()];
-    count_group(&plain(holes, board, dead), &matchups, board, dead).remove(0)
+    count_group(&plain(holes, board, dead), &matchups, board, dead, &|| ()).remove(0)
 }
 
 /// The rank multisets of the boards still to come, with their board counts and each player's
@@ -204,12 +204,15 @@ pub(crate) fn plain(holes: &[[Card; 2]], board: &[Card], dead: CardSet) -> Plain
 /// showdowns minus the plain showdowns of those same boards. That per-suit correction depends
 /// only on the suit's [`SuitFlush`], and the group's matchups share many of them (AsAh vs JdJc
 /// and AsAh vs JsJd both have a suit where only player 1 holds an ace), so each distinct one
-/// is counted once. The leaves are walked in parallel chunks.
+/// is counted once. The leaves are walked in parallel chunks, and `poll` is called every
+/// [`POLL_CHUNKS`] chunks: a group can take seconds, and the caller's progress report is where
+/// a stop flag is read.
 pub(crate) fn count_group(
     plain: &Plain,
     matchups: &[Vec<[Card; 2]>],
     board: &[Card],
     dead: CardSet,
+    poll: &(dyn Fn() + Sync),
 ) -> Vec<Counts> {
     let mut flushes: Vec<SuitFlush> = Vec::new();
     let uses: Vec<Vec<usize>> = matchups
@@ -229,20 +232,23 @@ pub(crate) fn count_group(
         })
         .collect();
     match matchups.first().map_or(0, |m| m.len()) {
-        2 => group::<2>(plain, &flushes, &uses),
-        3 => group::<3>(plain, &flushes, &uses),
-        4 => group::<4>(plain, &flushes, &uses),
-        5 => group::<5>(plain, &flushes, &uses),
-        6 => group::<6>(plain, &flushes, &uses),
-        7 => group::<7>(plain, &flushes, &uses),
-        8 => group::<8>(plain, &flushes, &uses),
-        9 => group::<9>(plain, &flushes, &uses),
-        _ => group::<MAX_PLAYERS>(plain, &flushes, &uses),
+        2 => group::<2>(plain, &flushes, &uses, poll),
+        3 => group::<3>(plain, &flushes, &uses, poll),
+        4 => group::<4>(plain, &flushes, &uses, poll),
+        5 => group::<5>(plain, &flushes, &uses, poll),
+        6 => group::<6>(plain, &flushes, &uses, poll),
+        7 => group::<7>(plain, &flushes, &uses, poll),
+        8 => group::<8>(plain, &flushes, &uses, poll),
+        9 => group::<9>(plain, &flushes, &uses, poll),
+        _ => group::<MAX_PLAYERS>(plain, &flushes, &uses, poll),
     }
 }
 
 /// Leaves per parallel task.
 const LEAF_CHUNK: usize = 512;
+
+/// Chunks of leaves between two calls of [`count_group`]'s `poll` (a few milliseconds of work).
+pub(crate) const POLL_CHUNKS: usize = 64;
 
 /// A group's counts over some leaves: the plain showdowns of all their boards and, per
 /// distinct suit, the flush boards' showdowns and the plain showdowns of those boards.
@@ -273,11 +279,20 @@ impl Part {
     }
 }
 
-fn group<const P: usize>(plain: &Plain, flushes: &[SuitFlush], uses: &[Vec<usize>]) -> Vec<Counts> {
+fn group<const P: usize>(
+    plain: &Plain,
+    flushes: &[SuitFlush],
+    uses: &[Vec<usize>],
+    poll: &(dyn Fn() + Sync),
+) -> Vec<Counts> {
     let part = plain
         .leaves
         .par_chunks(LEAF_CHUNK)
-        .map(|chunk| {
+        .enumerate()
+        .map(|(i, chunk)| {
+            if i % POLL_CHUNKS == 0 {
+                poll();
+            }
             let mut part = Part::new(flushes.len());
             for leaf in chunk {
                 let mut values = [0u16; P];
@@ -583,7 +598,7 @@ mod tests {
         let matchups: Vec<Vec<[Card; 2]>> =
             group.iter().map(|h| cards(h).chunks(2).map(|c| [c[0], c[1]]).collect()).collect();
         let shared = plain(&matchups[0], &[], CardSet::EMPTY);
-        let counts = count_group(&shared, &matchups, &[], CardSet::EMPTY);
+        let counts = count_group(&shared, &matchups, &[], CardSet::EMPTY, &|| ());
         for (holes, c) in matchups.iter().zip(&counts) {
             assert_eq!(*c, direct(holes, &[], CardSet::EMPTY), "{holes:?}");
         }

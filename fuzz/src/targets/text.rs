@@ -6,7 +6,7 @@ use feltkit::card::{format_cards, parse_cards, Card, CardError, CardSet, Deck};
 use feltkit::equity::{Game, Holding, Query};
 use feltkit::eval::{reference, standard, Ranking};
 use feltkit::phh::action::cards_of;
-use feltkit::range::{Range, WEIGHT_UNIT};
+use feltkit::range::{Range, RangeErrorKind, WEIGHT_UNIT};
 
 use super::{as_text, key, lines, shape, Check, Data, Target};
 
@@ -214,7 +214,13 @@ fn check_range(input: &[u8]) -> Check {
                 return Err(format!("error {e:?} for {text:?} points outside the text"));
             }
             let at: String = text.chars().skip(e.column - 1).collect();
-            if !at.starts_with(e.token.as_str()) {
+            // The token quoted is the text at the column; one over the length limit is quoted
+            // cut short, with an ellipsis.
+            let quoted = match e.kind {
+                RangeErrorKind::TooLong { .. } => e.token.strip_suffix('…').unwrap_or(&e.token),
+                _ => e.token.as_str(),
+            };
+            if !at.starts_with(quoted) {
                 return Err(format!("error {e:?} for {text:?}: column {} holds {at:?}", e.column));
             }
             if let Ok(q) = q {

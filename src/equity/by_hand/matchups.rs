@@ -209,13 +209,19 @@ fn class_counts(
     let dead = s.dead();
     let done = AtomicU64::new(0);
     let total = classes.len().max(1) as u64;
+    // Within a long group, the progress so far again: where a stop flag is read.
+    let poll = || {
+        if let Some(f) = progress {
+            f(done.load(Ordering::Relaxed) as f64 / total as f64);
+        }
+    };
     let per_group: Vec<Vec<Counts>> = members
         .par_iter()
         .with_min_len(1)
         .map(|group| {
             let matchups: Vec<Vec<[Card; 2]>> = group.iter().map(|&c| holes[c].clone()).collect();
             let plain = ranks::plain(&matchups[0], &s.board, dead);
-            let counts = ranks::count_group(&plain, &matchups, &s.board, dead);
+            let counts = ranks::count_group(&plain, &matchups, &s.board, dead, &poll);
             let d = done.fetch_add(group.len() as u64, Ordering::Relaxed) + group.len() as u64;
             if let Some(f) = progress {
                 f(d as f64 / total as f64);
