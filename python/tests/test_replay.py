@@ -243,8 +243,13 @@ def test_the_format_is_the_one_felt_replay_format_names(felt, root, tmp_path):
     usage = felt("replay", "--format", "xml", "x").stderr
     values = usage.split("[possible values: ")[1].split("]")[0].split(", ")
     assert values == ["phh", "pokerstars", "acpc"]
-    for value in values + ["auto"]:
-        feltkit.replay(HAND, format=value)
+    for value in ["phh", "auto"]:
+        assert [r.status for r in feltkit.replay(HAND, format=value)] == ["legal"]
+    # PHH read as site text: the format is taken, the text refused as not of that format.
+    with pytest.raises(feltkit.PhhError) as e:
+        feltkit.replay(HAND, format="pokerstars")
+    assert "not PokerStars text" in str(e.value) and "looks like PHH" in str(e.value), str(e.value)
+    assert {r.status for r in feltkit.replay(HAND, format="acpc")} == {"malformed"}
     with pytest.raises(feltkit.PhhError) as e:
         feltkit.replay(path, format="xml")
     assert str(e.value) == "format: invalid value 'xml' [possible values: auto, phh, pokerstars, acpc]"
