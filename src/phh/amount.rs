@@ -27,6 +27,15 @@ pub struct Amount {
 pub const MAX_PLACES: u8 = 9;
 
 impl Amount {
+    /// `inf`: a stack the record does not know (the PHH spec writes an unknown starting or
+    /// finishing stack so). Only `starting_stacks` and `finishing_stacks` may hold it.
+    pub const INFINITE: Amount = Amount { units: i64::MAX, places: 0 };
+
+    /// Whether this is [`Amount::INFINITE`].
+    pub fn is_infinite(self) -> bool {
+        self == Amount::INFINITE
+    }
+
     /// Reads `12`, `-3`, `0.50`, `1_000.25`; `None` for anything else or an amount too large.
     pub fn parse(text: &str) -> Option<Amount> {
         let bytes = text.as_bytes();
@@ -98,6 +107,9 @@ impl Amount {
 
 impl fmt::Display for Amount {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_infinite() {
+            return f.write_str("inf");
+        }
         f.write_str(&format_chips(self.units, self.places))
     }
 }
