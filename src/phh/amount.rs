@@ -28,8 +28,10 @@ pub const MAX_PLACES: u8 = 9;
 
 impl Amount {
     /// `inf`: a stack the record does not know (the PHH spec writes an unknown starting or
-    /// finishing stack so). Only `starting_stacks` and `finishing_stacks` may hold it.
-    pub const INFINITE: Amount = Amount { units: i64::MAX, places: 0 };
+    /// finishing stack so). Only `starting_stacks` and `finishing_stacks` may hold it. No
+    /// number reads as it (`parse` gives at most 18 places), it is no whole number of chips
+    /// ([`Amount::to_chips`] gives `None`), and it needs no decimal places.
+    pub const INFINITE: Amount = Amount { units: 0, places: u8::MAX };
 
     /// Whether this is [`Amount::INFINITE`].
     pub fn is_infinite(self) -> bool {
@@ -131,6 +133,17 @@ pub fn format_chips(chips: Chips, places: u8) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn unknown_stack_is_no_number_and_no_number_reads_as_it() {
+        // Regression: the first marker of `inf` was the largest amount, which a file can write.
+        let inf = Amount::INFINITE;
+        assert_eq!(inf.to_string(), "inf");
+        assert_eq!((inf.to_chips(0), inf.to_chips(9), inf.significant_places()), (None, None, 0));
+        for text in ["9223372036854775807", "0", "0.000000000", "-0"] {
+            assert!(!Amount::parse(text).unwrap().is_infinite(), "{text}");
+        }
+    }
 
     #[test]
     fn exact_decimals() {
