@@ -129,7 +129,8 @@ impl Hand {
 
     /// Says why `cards` cannot be the hole cards `player` shows: not as many as they hold,
     /// cards dealt to no one else that are not theirs, or, for a player who has shown already
-    /// (a show repeated on each street of an all-in runout), not the cards shown before.
+    /// (a show repeated on each street of an all-in runout), other cards than those known
+    /// (cards not known before may be shown now).
     fn verify_shown_cards(&self, player: usize, cards: &[Option<Card>]) -> Result<(), RuleError> {
         let name = || player_name(player);
         let held = &self.hole[player];
@@ -149,7 +150,9 @@ impl Hand {
             }
         }
         let unknown_shown = cards.iter().filter(|c| c.is_none()).count();
-        if self.shown[player] && (!new.is_empty() || unknown_shown > unknown_held) {
+        // Showing again: the cards known before, and any shown unknown before (`????`, then the
+        // cards at the end of the runout).
+        if self.shown[player] && (new.len() > unknown_held || unknown_shown > unknown_held) {
             let write = |cs: &mut dyn Iterator<Item = &Option<Card>>| {
                 cs.map(|c| c.map_or("??".to_string(), |c| c.to_string()))
                     .collect::<Vec<_>>()
