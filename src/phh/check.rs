@@ -126,7 +126,8 @@ pub(super) fn compare(record: &HandRecord<'_>, report: &mut HandReport) {
 /// The players at showdown whose cards are unknown (`????`), when the record's results
 /// (`winnings`, else `finishing_stacks`) award none of them any chips: they lost, and the hand
 /// can be settled without them. With the note that says so. `None` when there are no such
-/// players, the record has no results to tell, or it awards one of them chips.
+/// players, the record has no results to tell, awards no one anything, or awards one of them
+/// chips.
 pub(super) fn unknown_losers(
     record: &HandRecord<'_>,
     hand: &crate::rules::Hand,
@@ -152,7 +153,10 @@ pub(super) fn unknown_losers(
         });
         ("finishing_stacks", grew.collect::<Option<_>>()?)
     };
-    if unknown.iter().any(|&i| awarded.get(i).copied().unwrap_or(true)) {
+    // Results that award no one anything (as iPoker's records write `winnings`: all zeros)
+    // tell nothing of who won.
+    if !awarded.contains(&true) || unknown.iter().any(|&i| awarded.get(i).copied().unwrap_or(true))
+    {
         return None;
     }
     let names: Vec<String> = unknown.iter().map(|&i| player_name(i)).collect();

@@ -124,6 +124,20 @@ fn unknown_loser_at_showdown_is_settled_by_the_recorded_winnings() {
 }
 
 #[test]
+fn results_that_award_no_one_anything_do_not_settle_unknown_hands() {
+    // iPoker's records write `winnings` as all zeros: they tell nothing of who won.
+    let text = std::fs::read_to_string(sample("unknown_loser_at_showdown")).unwrap();
+    let zeros = text.replace("winnings = [0, 0, 6]", "winnings = [0, 0, 0]");
+    assert_ne!(zeros, text);
+    felt()
+        .args(["replay", "-"])
+        .write_stdin(zeros)
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("UNDECIDED: p1's hand includes an unknown card"));
+}
+
+#[test]
 fn undecided_hand_with_results_is_counted_as_undecided_not_unfinished() {
     // The record awards the pot to p1, whose cards are not known: nothing decides it.
     let text = std::fs::read_to_string(sample("unknown_loser_at_showdown")).unwrap();
