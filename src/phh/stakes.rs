@@ -235,6 +235,11 @@ pub(super) fn table_facts(
         dead_blinds: stakes.dead_blinds,
         buy_ins,
         starting: stakes.stacks,
+        unknown_stacks: if record.starting_stacks.iter().any(|a| a.is_infinite()) {
+            record.starting_stacks.iter().map(|a| a.is_infinite()).collect()
+        } else {
+            Vec::new()
+        },
         timeouts: actions
             .iter()
             .filter_map(|a| match a {

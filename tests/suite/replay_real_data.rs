@@ -215,3 +215,26 @@ fn negative_blind_is_a_newcomers_live_post_that_does_not_open_the_betting() {
         .code(0)
         .stdout(predicate::str::contains("note:").not());
 }
+
+#[test]
+fn session_does_not_carry_over_stacks_that_are_not_known() {
+    // Two hands at one table, every stack `inf`: nothing to carry over, nothing broken (the
+    // chips the engine plays such a stack with never show).
+    let hand = |k: u32, seats: &str, players: &str| {
+        format!(
+            "[{k}]\nvariant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [1, 2, 0]\nmin_bet = 2\n\
+             starting_stacks = [inf, inf, inf]\n\
+             actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'p3 cbr 6', 'p1 f', 'p2 f']\n\
+             table = 'T'\nseats = {seats}\nplayers = {players}\n"
+        )
+    };
+    let bundle = hand(1, "[1, 2, 3]", "['a', 'b', 'c']") + &hand(2, "[2, 3, 1]", "['b', 'c', 'a']");
+    felt()
+        .args(["replay", "--session", "-"])
+        .write_stdin(bundle)
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("2 hands, no table rule broken"))
+        .stdout(predicate::str::contains("a: 2 hands, brought 0, result unknown"))
+        .stdout(predicate::str::contains("1000000000000000").not());
+}
