@@ -119,6 +119,9 @@ struct Tally {
     sessions: usize,
     /// Table rules broken, over every session.
     violations: usize,
+    /// Hands counted undecided whose recorded results (`--check`) could not be compared: they
+    /// fail the check (exit 1).
+    undecided_unchecked: usize,
 }
 
 impl Tally {
@@ -131,6 +134,7 @@ impl Tally {
         self.unreadable += other.unreadable;
         self.sessions += other.sessions;
         self.violations += other.violations;
+        self.undecided_unchecked += other.undecided_unchecked;
     }
 
     fn of(&self, kind: Kind) -> usize {
@@ -238,6 +242,7 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
     let failed = tally.of(Kind::Illegal)
         + tally.of(Kind::Mismatched)
         + tally.of(Kind::Unfinished)
+        + tally.undecided_unchecked
         + tally.violations;
     Ok(if errors > 0 || hands == 0 {
         ExitCode::from(2)
@@ -379,6 +384,9 @@ fn work(
             rule.check(&mut r);
         }
         out.tally.hands[kind(&r) as usize] += 1;
+        if r.checked && matches!(r.status, Status::Unresolved(_)) {
+            out.tally.undecided_unchecked += 1;
+        }
         if json {
             let mut v = to_json(&r);
             if let (Some(rule), Some(f)) = (rake, &r.rake) {
@@ -431,7 +439,6 @@ fn kind(r: &HandReport) -> Kind {
         Status::Legal => Kind::Mismatched,
         Status::Illegal { .. } | Status::BadSetup(_) => Kind::Illegal,
         Status::Incomplete(_) => Kind::Unfinished,
-        Status::Unresolved(_) if r.checked => Kind::Unfinished,
         Status::Unresolved(_) => Kind::Undecided,
         Status::Unsupported(_) => Kind::Unsupported,
         Status::Malformed { .. } | Status::Unreadable(_) => Kind::Malformed,

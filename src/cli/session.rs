@@ -120,7 +120,7 @@ pub fn write_summary_text(
         let end = match (&p.finished, p.seated) {
             (Some(f), true) => format!("finished with {f}"),
             (Some(f), false) => format!("left with {f}"),
-            (None, _) => "result unknown (a hand was not settled)".into(),
+            (None, _) => "result unknown (a hand was not settled, or a stack was not known)".into(),
         };
         let net = p.net.as_deref().unwrap_or("unknown");
         writeln!(

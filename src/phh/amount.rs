@@ -27,6 +27,17 @@ pub struct Amount {
 pub const MAX_PLACES: u8 = 9;
 
 impl Amount {
+    /// `inf`: a stack the record does not know (the PHH spec writes an unknown starting or
+    /// finishing stack so). Only `starting_stacks` and `finishing_stacks` may hold it. No
+    /// number reads as it (`parse` gives at most 18 places), it is no whole number of chips
+    /// ([`Amount::to_chips`] gives `None`), and it needs no decimal places.
+    pub const INFINITE: Amount = Amount { units: 0, places: u8::MAX };
+
+    /// Whether this is [`Amount::INFINITE`].
+    pub fn is_infinite(self) -> bool {
+        self == Amount::INFINITE
+    }
+
     /// Reads `12`, `-3`, `0.50`, `1_000.25`; `None` for anything else or an amount too large.
     pub fn parse(text: &str) -> Option<Amount> {
         let bytes = text.as_bytes();
@@ -98,6 +109,9 @@ impl Amount {
 
 impl fmt::Display for Amount {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_infinite() {
+            return f.write_str("inf");
+        }
         f.write_str(&format_chips(self.units, self.places))
     }
 }
@@ -119,6 +133,17 @@ pub fn format_chips(chips: Chips, places: u8) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn unknown_stack_is_no_number_and_no_number_reads_as_it() {
+        // Regression: the first marker of `inf` was the largest amount, which a file can write.
+        let inf = Amount::INFINITE;
+        assert_eq!(inf.to_string(), "inf");
+        assert_eq!((inf.to_chips(0), inf.to_chips(9), inf.significant_places()), (None, None, 0));
+        for text in ["9223372036854775807", "0", "0.000000000", "-0"] {
+            assert!(!Amount::parse(text).unwrap().is_infinite(), "{text}");
+        }
+    }
 
     #[test]
     fn exact_decimals() {

@@ -52,7 +52,24 @@ pub(super) fn compare(record: &HandRecord<'_>, report: &mut HandReport) {
     if let Some(rec) = &record.finishing_stacks
         && !log_results(record, &outcome.final_stacks, places, &mut out)
     {
-        per_player(|| "finishing_stacks".into(), rec, &outcome.final_stacks, places, &mut out);
+        // A stack not known at the start (`inf`) is not known at the end either: the record
+        // must say `inf` there, and the other players are compared as usual.
+        let mut rec = rec.clone();
+        for (i, r) in rec.iter_mut().enumerate() {
+            if !report.unknown_stacks.get(i).copied().unwrap_or(false) {
+                continue;
+            }
+            if r.is_infinite() {
+                *r = Amount { units: outcome.final_stacks[i], places };
+            } else {
+                out.push(format!(
+                    "finishing_stacks: {} started with a stack not known (`inf`), so it ends not known: recorded {r}, expected inf",
+                    player_name(i)
+                ));
+                *r = Amount { units: outcome.final_stacks[i], places };
+            }
+        }
+        per_player(|| "finishing_stacks".into(), &rec, &outcome.final_stacks, places, &mut out);
     }
     if let Some(rec) = &record.winnings {
         let post_rake_only = record.finishing_stacks.is_none() && record.pots.is_none();
@@ -104,6 +121,50 @@ pub(super) fn compare(record: &HandRecord<'_>, report: &mut HandReport) {
     }
     report.mismatches.extend(out);
     report.notes.extend(notes);
+}
+
+/// The players at showdown whose cards are unknown (`????`), when the record's results
+/// (`winnings`, else `finishing_stacks`) award none of them any chips: they lost, and the hand
+/// can be settled without them. With the note that says so. `None` when there are no such
+/// players, the record has no results to tell, awards no one anything, or awards one of them
+/// chips.
+pub(super) fn unknown_losers(
+    record: &HandRecord<'_>,
+    hand: &crate::rules::Hand,
+    places: u8,
+) -> Option<(Vec<usize>, String)> {
+    let unknown = hand.unknown_at_showdown();
+    if unknown.is_empty() {
+        return None;
+    }
+    let (field, awarded): (&str, Vec<bool>) = if let Some(won) = &record.winnings {
+        let won = won.iter().map(|a| a.to_chips(places).map(|c| c > 0));
+        ("winnings", won.collect::<Option<_>>()?)
+    } else {
+        let end = record.finishing_stacks.as_ref()?;
+        // Awarded: ending with more than the chips behind now (a stack not known tells nothing).
+        let behind = hand.stacks().iter().zip(hand.set_aside()).map(|(s, a)| s + a);
+        let grew = end.iter().zip(behind).map(|(e, b)| {
+            if e.is_infinite() {
+                None
+            } else {
+                e.to_chips(places).map(|c| c > b)
+            }
+        });
+        ("finishing_stacks", grew.collect::<Option<_>>()?)
+    };
+    // Results that award no one anything (as iPoker's records write `winnings`: all zeros)
+    // tell nothing of who won.
+    if !awarded.contains(&true) || unknown.iter().any(|&i| awarded.get(i).copied().unwrap_or(true))
+    {
+        return None;
+    }
+    let names: Vec<String> = unknown.iter().map(|&i| player_name(i)).collect();
+    let note = format!(
+        "the hole cards of {} are not known at showdown and the recorded `{field}` award nothing to them: their hands are taken as lost",
+        names.join(", ")
+    );
+    Some((unknown, note))
 }
 
 /// A site's net results (starting stack, less what each player put in, plus what they

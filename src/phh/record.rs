@@ -172,7 +172,7 @@ impl<'a> Builder<'a> {
             "big_bet" => r.big_bet = Some(amount(&value).map_err(bad)?),
             "bring_in" => r.bring_in = Some(amount(&value).map_err(bad)?),
             "starting_stacks" => {
-                r.starting_stacks = amounts(&value).map_err(bad)?;
+                r.starting_stacks = stacks(&value).map_err(bad)?;
                 self.seen_stacks = true;
             }
             "actions" => {
@@ -180,7 +180,7 @@ impl<'a> Builder<'a> {
                 self.seen_actions = true;
             }
             "players" => r.players = Some(strings(value).map_err(bad)?),
-            "finishing_stacks" => r.finishing_stacks = Some(amounts(&value).map_err(bad)?),
+            "finishing_stacks" => r.finishing_stacks = Some(stacks(&value).map_err(bad)?),
             "winnings" => r.winnings = Some(amounts(&value).map_err(bad)?),
             "_pots" => r.pots = Some(pots(&value).map_err(bad)?),
             "_tournament" => r.tournament = Some(boolean(&value).map_err(bad)?),
@@ -261,7 +261,26 @@ fn amount(v: &Value) -> Result<Amount, String> {
     match v {
         Value::Num(s) => Amount::parse(s)
             .ok_or_else(|| format!("`{s}` is not an amount (at most 9 decimal places)")),
+        // A bare word that is not a number (`inf` where no unknown amount is allowed, `x`):
+        // say the word, not "a date or time".
+        Value::Other(s) if !s.contains([':', '-']) || s.starts_with(['+', '-']) => {
+            Err(format!("expected a number, found `{s}`"))
+        }
         other => Err(format!("expected a number, found {}", other.type_name())),
+    }
+}
+
+/// `starting_stacks` and `finishing_stacks`: numbers, or `inf` for a stack not known.
+fn stacks(v: &Value) -> Result<Vec<Amount>, String> {
+    match v {
+        Value::Array(items) => items
+            .iter()
+            .map(|item| match item {
+                Value::Other(s) if matches!(s.as_ref(), "inf" | "+inf") => Ok(Amount::INFINITE),
+                _ => amount(item).map_err(|e| format!("{e} (or `inf` for a stack not known)")),
+            })
+            .collect(),
+        other => Err(format!("expected an array of numbers, found {}", other.type_name())),
     }
 }
 

@@ -85,6 +85,9 @@ pub struct HandReport {
     pub players: Vec<String>,
     /// Decimal places of the hand's smallest chip (0 for whole numbers).
     pub places: u8,
+    /// The players whose stack the record does not know (`inf` in `starting_stacks`), p1
+    /// first (empty when every stack is known): their final stack is unknown too.
+    pub unknown_stacks: Vec<bool>,
     /// How the replay ended.
     pub status: Status,
     /// The settled hand, when legal.
@@ -139,6 +142,15 @@ impl HandReport {
         format_chips(chips, self.places)
     }
 
+    /// Writes player `i`'s final stack: `stack` in the hand's unit, or `inf` for a player whose
+    /// stack is not known.
+    pub fn final_stack(&self, i: usize, stack: Chips) -> String {
+        if self.unknown_stacks.get(i).copied().unwrap_or(false) {
+            return "inf".into();
+        }
+        self.chips(stack)
+    }
+
     /// A report with `status` and nothing else known about the hand.
     fn bare(label: String, status: Status) -> HandReport {
         HandReport {
@@ -150,6 +162,7 @@ impl HandReport {
             variant: String::new(),
             players: Vec::new(),
             places: 0,
+            unknown_stacks: Vec::new(),
             status,
             outcome: None,
             checked: false,
@@ -457,6 +470,9 @@ fn replay_read(
     }
     let places = places_of(record, &actions);
     report.places = places;
+    if record.starting_stacks.iter().any(|a| a.is_infinite()) {
+        report.unknown_stacks = record.starting_stacks.iter().map(|a| a.is_infinite()).collect();
+    }
     let stakes = match check_lengths(record).and_then(|()| stakes_of(record, places)) {
         Ok(s) => s,
         Err(Malformed { field, reason }) => {
@@ -540,7 +556,20 @@ fn replay_read(
             return report;
         }
     }
-    match hand.finish() {
+    // Unknown hands at showdown that the record awards nothing lost (docs/replay.md).
+    let settled = match hand.finish() {
+        Err(RuleError::Unresolved(why)) => {
+            match super::check::unknown_losers(record, &hand, places) {
+                Some((lost, note)) => {
+                    report.notes.push(note);
+                    hand.finish_with_losers(&lost).map_err(|_| RuleError::Unresolved(why))
+                }
+                None => Err(RuleError::Unresolved(why)),
+            }
+        }
+        other => other,
+    };
+    match settled {
         Ok(outcome) => {
             for &p in &outcome.auto_shown {
                 report.notes.push(format!(

@@ -173,7 +173,8 @@ pub fn write_text(out: &mut String, r: &HandReport) {
                 names.list(&sd.order)
             );
         }
-        let stacks: Vec<String> = o.final_stacks.iter().map(|&x| r.chips(x)).collect();
+        let stacks: Vec<String> =
+            o.final_stacks.iter().enumerate().map(|(i, &x)| r.final_stack(i, x)).collect();
         let _ = writeln!(out, "  final stacks: {}", stacks.join(", "));
     }
     for m in &r.mismatches {
@@ -243,7 +244,8 @@ pub fn to_json(r: &HandReport) -> Value {
             })
             .collect();
         v["uncalled"] = o.uncalled.iter().map(|&x| json!(r.chips(x))).collect();
-        v["final_stacks"] = o.final_stacks.iter().map(|&x| json!(r.chips(x))).collect();
+        v["final_stacks"] =
+            o.final_stacks.iter().enumerate().map(|(i, &x)| json!(r.final_stack(i, x))).collect();
         v["winnings"] = o.winnings.iter().map(|&x| json!(r.chips(x))).collect();
         if let Some(sd) = &o.showdown {
             v["first_to_show"] = json!(sd.order.first().map(|&p| player_name(p)));

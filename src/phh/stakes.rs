@@ -114,8 +114,9 @@ pub(super) fn check_lengths(record: &HandRecord<'_>) -> Result<(), Malformed> {
     Ok(())
 }
 
-/// The decimal places of the hand's smallest chip: the most any stake, stack or bet amount
-/// needs.
+/// The decimal places of the hand's smallest chip: the most any amount of the hand needs, its
+/// stakes, stacks and bets and its results (`winnings`, `finishing_stacks`, `_pots`, a `rake`),
+/// so that a rake taken in cents from a game of whole dollars is counted in cents.
 pub(super) fn places_of(record: &HandRecord<'_>, actions: &[Result<Action, impl Sized>]) -> u8 {
     let sizes = [record.min_bet, record.small_bet, record.big_bet, record.bring_in];
     let bets = actions.iter().flatten().filter_map(|a| match a {
@@ -123,14 +124,23 @@ pub(super) fn places_of(record: &HandRecord<'_>, actions: &[Result<Action, impl 
         _ => None,
     });
     // `_chip` (an importer's extension): the smallest chip of the hand's currency, `0.01`.
-    let chip = record.other.iter().find(|(k, _)| k == "_chip").and_then(|(_, v)| match v {
-        super::toml::Value::Num(s) => Amount::parse(s),
-        _ => None,
-    });
+    let number = |key: &str| {
+        record.other.iter().find(|(k, _)| k == key).and_then(|(_, v)| match v {
+            super::toml::Value::Num(s) => Amount::parse(s),
+            _ => None,
+        })
+    };
+    let chip = number("_chip");
+    let rake = number("rake");
+    let results = record.winnings.iter().chain(&record.finishing_stacks).flatten();
+    let pots = record.pots.iter().flatten().flat_map(|p| std::iter::once(&p.amount).chain(&p.paid));
     record
         .antes
         .iter()
         .chain(chip.iter())
+        .chain(rake.iter())
+        .chain(results.filter(|a| !a.is_infinite()))
+        .chain(pots)
         .chain(&record.blinds_or_straddles)
         .chain(&record.starting_stacks)
         .chain(&record.table.dead_blinds)
@@ -141,6 +151,11 @@ pub(super) fn places_of(record: &HandRecord<'_>, actions: &[Result<Action, impl 
         .max()
         .unwrap_or(0)
 }
+
+/// The stack a player of unknown stack (`inf`) is given: the most chips an amount may hold
+/// (10^15), more than any real hand bets, so such a player is never all in; their finishing
+/// stack stays unknown.
+pub(super) const UNKNOWN_STACK: Chips = MAX_CHIPS;
 
 /// The stakes in chips of `10^-places`. Every amount must be a whole number of them (it is, for
 /// the places of [`places_of`]) of at most [`MAX_CHIPS`], so that no sum of a table's chips can
@@ -174,7 +189,11 @@ pub(super) fn stakes_of(record: &HandRecord<'_>, places: u8) -> Result<Stakes, M
         small_bet: one("small_bet", record.small_bet)?,
         big_bet: one("big_bet", record.big_bet)?,
         bring_in: one("bring_in", record.bring_in)?,
-        stacks: all("starting_stacks", &record.starting_stacks)?,
+        stacks: record
+            .starting_stacks
+            .iter()
+            .map(|&a| if a.is_infinite() { Ok(UNKNOWN_STACK) } else { chips("starting_stacks", a) })
+            .collect::<Result<_, _>>()?,
         dead_blinds: all("_dead_blinds", &record.table.dead_blinds)?,
     })
 }
@@ -216,6 +235,11 @@ pub(super) fn table_facts(
         dead_blinds: stakes.dead_blinds,
         buy_ins,
         starting: stakes.stacks,
+        unknown_stacks: if record.starting_stacks.iter().any(|a| a.is_infinite()) {
+            record.starting_stacks.iter().map(|a| a.is_infinite()).collect()
+        } else {
+            Vec::new()
+        },
         timeouts: actions
             .iter()
             .filter_map(|a| match a {

@@ -238,6 +238,9 @@ pub struct TableFacts {
     pub buy_ins: Vec<Chips>,
     /// Starting stacks.
     pub starting: Vec<Chips>,
+    /// The players whose stack the record does not know (`inf`), p1 first (empty when every
+    /// stack is known): a session cannot carry their stacks over.
+    pub unknown_stacks: Vec<bool>,
     /// Players who failed to act, in order, and whether each was made all-in for the hand
     /// (an emergency all-in) rather than folded or checked.
     pub timeouts: Vec<(usize, bool)>,

@@ -422,7 +422,9 @@ pub struct Game {
 pub struct Stakes {
     /// Antes, one per player (as in PHH: heads-up, applied reversed).
     pub antes: Vec<Chips>,
-    /// Blinds or straddles, one per player (heads-up, applied reversed).
+    /// Blinds or straddles, one per player (heads-up, applied reversed). A negative entry is
+    /// the post of a player new to the table: its size is posted as a live bet, but it does
+    /// not decide who acts first (as PokerKit reads it).
     pub blinds: Vec<Chips>,
     /// The minimum bet of no- and pot-limit games.
     pub min_bet: Chips,

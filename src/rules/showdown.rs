@@ -77,6 +77,20 @@ impl Hand {
     ) -> Result<(), RuleError> {
         self.check_player(player)?;
         let name = || player_name(player);
+        if self.phase == Phase::Over && self.folded[player] {
+            return Err(RuleError::WrongPhase(format!(
+                "{} has folded and has no hand to show",
+                name()
+            )));
+        }
+        // The last live player may show after everyone else folded: it changes nothing.
+        if let Some(cards) = cards
+            && self.live_count() == 1
+            && !self.folded[player]
+            && !self.mucked[player]
+        {
+            return self.verify_shown_cards(player, cards);
+        }
         if self.show_order.is_none() {
             return Err(RuleError::WrongPhase(format!(
                 "{} cannot show or muck yet: the showdown has not begun",
@@ -92,8 +106,14 @@ impl Hand {
                 name()
             )));
         }
-        if self.shown[player] || self.mucked[player] {
-            return Err(RuleError::WrongPhase(format!("{} has already shown or mucked", name())));
+        if self.mucked[player] {
+            return Err(RuleError::WrongPhase(format!("{} has already mucked", name())));
+        }
+        if self.shown[player] && cards.is_none() {
+            return Err(RuleError::WrongPhase(format!(
+                "{} has already shown and cannot muck",
+                name()
+            )));
         }
         let Some(cards) = cards else {
             if self.live_count() == 1 {
@@ -104,6 +124,15 @@ impl Hand {
             }
             return Ok(());
         };
+        self.verify_shown_cards(player, cards)
+    }
+
+    /// Says why `cards` cannot be the hole cards `player` shows: not as many as they hold,
+    /// cards dealt to no one else that are not theirs, or, for a player who has shown already
+    /// (a show repeated on each street of an all-in runout), other cards than those known
+    /// (cards not known before may be shown now).
+    fn verify_shown_cards(&self, player: usize, cards: &[Option<Card>]) -> Result<(), RuleError> {
+        let name = || player_name(player);
         let held = &self.hole[player];
         if cards.len() != held.len() {
             return Err(RuleError::BadCards(format!(
@@ -119,6 +148,22 @@ impl Hand {
             if !held.contains(&Some(c)) {
                 new.push(Some(c));
             }
+        }
+        let unknown_shown = cards.iter().filter(|c| c.is_none()).count();
+        // Showing again: the cards known before, and any shown unknown before (`????`, then the
+        // cards at the end of the runout).
+        if self.shown[player] && (new.len() > unknown_held || unknown_shown > unknown_held) {
+            let write = |cs: &mut dyn Iterator<Item = &Option<Card>>| {
+                cs.map(|c| c.map_or("??".to_string(), |c| c.to_string()))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            };
+            return Err(RuleError::BadCards(format!(
+                "{} showed {} and now shows {}: a player who shows again must show the same cards",
+                name(),
+                write(&mut held.iter()),
+                write(&mut cards.iter())
+            )));
         }
         if new.len() > unknown_held {
             return Err(RuleError::BadCards(format!(
@@ -174,10 +219,25 @@ impl Hand {
 
     /// Says why the hand cannot be settled yet, or settles it: pots, winners, final stacks.
     pub fn finish(&self) -> Result<Outcome, RuleError> {
+        self.finish_with_losers(&[])
+    }
+
+    /// The players at showdown whose hands cannot be ranked: live, with a hole card not known
+    /// (`????`). Empty before the showdown.
+    pub fn unknown_at_showdown(&self) -> Vec<usize> {
+        if self.phase != Phase::Showdown {
+            return Vec::new();
+        }
+        (0..self.n).filter(|&i| self.live(i) && self.hole[i].iter().any(Option::is_none)).collect()
+    }
+
+    /// As [`Hand::finish`], with the hands of `lost` taken to have lost at showdown (as if
+    /// mucked): how a record settles a showdown whose unknown hands it awarded nothing.
+    pub fn finish_with_losers(&self, lost: &[usize]) -> Result<Outcome, RuleError> {
         let n = self.n;
         let mut live: Seats<bool> = Seats::filled(false, n);
         for i in 0..n {
-            live[i] = self.live(i);
+            live[i] = self.live(i) && !(self.phase == Phase::Showdown && lost.contains(&i));
         }
         let mut hands = vec![None; n];
         let mut worths: Vec<Option<Worth>> = vec![None; n];

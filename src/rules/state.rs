@@ -267,6 +267,9 @@ pub struct Hand {
     pub(super) round_price: Chips,
     /// Chips behind of players protected all-in, kept out of play until the hand ends.
     pub(super) set_aside: Seats<Chips>,
+    /// Players whose blind entry was negative: a post by a player new to the table, which is a
+    /// live bet but does not set who acts first (PokerKit's reading of a negative entry).
+    pub(super) newcomer_post: Seats<bool>,
     /// Draw games: the players still to stand pat or discard on this street.
     pub(super) pending_draw: Seats<bool>,
     /// Cards taken from the stub since the deck was last made up: every card dealt, known or
@@ -300,7 +303,9 @@ impl Hand {
             if !v.is_empty() && v.len() != n {
                 return Err(SetupError::Length { field, len: v.len(), players: n });
             }
-            if let Some((i, &x)) = v.iter().enumerate().find(|&(_, &x)| x < 0) {
+            // A negative blind is the post of a player new to the table (docs/replay.md).
+            let signed = field == "blinds_or_straddles";
+            if let Some((i, &x)) = v.iter().enumerate().find(|&(_, &x)| x < 0 && !signed) {
                 return Err(SetupError::Amount { field, index: i + 1, value: x, why: "negative" });
             }
         }
@@ -310,7 +315,9 @@ impl Hand {
             ("_dead_blinds", &stakes.dead_blinds),
             ("starting_stacks", &stakes.stacks),
         ] {
-            if let Some((i, &x)) = v.iter().enumerate().find(|&(_, &x)| x > MAX_CHIPS) {
+            if let Some((i, &x)) =
+                v.iter().enumerate().find(|&(_, &x)| x.saturating_abs() > MAX_CHIPS)
+            {
                 let why = "too large (at most 10^15 chips)";
                 return Err(SetupError::Amount { field, index: i + 1, value: x, why });
             }
@@ -332,9 +339,12 @@ impl Hand {
         // PHH: heads-up, the antes and blinds arrays apply reversed (p1 is the big blind).
         let mut antes: Seats<Chips> = Seats::filled(0, n);
         let mut blinds: Seats<Chips> = Seats::filled(0, n);
+        let mut newcomer_post: Seats<bool> = Seats::filled(false, n);
         for i in 0..n {
             antes[i] = get(&stakes.antes, if n == 2 { 1 - i } else { i });
-            blinds[i] = get(&stakes.blinds, if n == 2 { 1 - i } else { i });
+            let blind = get(&stakes.blinds, if n == 2 { 1 - i } else { i });
+            blinds[i] = blind.saturating_abs();
+            newcomer_post[i] = blind < 0;
         }
         let blind_unit = stakes.blinds.iter().copied().filter(|&b| b > 0).min().unwrap_or(0);
         if game.heads_up_double_ante && n == 2 {
@@ -395,6 +405,7 @@ impl Hand {
             },
             round_price: 0,
             set_aside: Seats::filled(0, n),
+            newcomer_post,
             pending_draw: Seats::filled(false, n),
             stub_taken: 0,
             reserve: CardSet::EMPTY,
@@ -598,8 +609,11 @@ impl Hand {
                 // the others were posted by players coming into the game (docs/sessions.md),
                 // who act in turn and keep the option.
                 let first = !self.game.is_phh_code() && max > 0;
+                // A newcomer's post (a negative blind) counts negated, as PokerKit counts it.
+                let bet =
+                    |i: usize| if self.newcomer_post[i] { -self.bets[i] } else { self.bets[i] };
                 let top = (0..self.n)
-                    .max_by_key(|&i| (self.bets[i], if first { self.n - i } else { i }))
+                    .max_by_key(|&i| (bet(i), if first { self.n - i } else { i }))
                     .unwrap_or(0);
                 (top + 1) % self.n
             }

@@ -491,6 +491,12 @@ impl Session {
             let start = nano(facts.starting[i]);
             let buy = nano(facts.buy_in(i));
             let Some(book) = self.players.get_mut(name) else { continue };
+            // A stack the record does not know (`inf`) cannot be carried over nor counted.
+            let unknown = facts.unknown_stacks.get(i).copied().unwrap_or(false);
+            if unknown {
+                book.stack = None;
+                book.unknown_result = true;
+            }
             let fmt = |x: Nano| format_nano(x, self.places);
             if buy > 0
                 && let Some(s) = &self.structure
@@ -544,7 +550,7 @@ impl Session {
                     if tournament && number > 1 && book.busted_in.is_none() && book.hands == 0 {
                         check.notes.push(format!("{name} joins the tournament at hand {number}"));
                     }
-                    book.brought += if book.busted_in.is_some() { buy } else { start };
+                    book.brought += if book.busted_in.is_some() || unknown { buy } else { start };
                 }
             }
             book.busted_in = None;
@@ -594,7 +600,8 @@ impl Session {
             let Some(book) = self.players.get_mut(name) else { continue };
             book.hands += 1;
             book.last_hand = number;
-            match finals.and_then(|f| f.get(i)) {
+            let unknown = facts.unknown_stacks.get(i).copied().unwrap_or(false);
+            match finals.and_then(|f| f.get(i)).filter(|_| !unknown) {
                 Some(&x) => {
                     // Chips re-bought during the hand are the player's for the next.
                     let added = view.added.get(i).copied().unwrap_or(0);

@@ -40,6 +40,7 @@ mod replay_corpus;
 mod replay_mixed;
 mod replay_props;
 mod replay_read;
+mod replay_real_data;
 mod replay_reported;
 mod replay_rules;
 mod replay_timeouts;

@@ -479,7 +479,8 @@ fn a_missing_or_misshapen_field_is_malformed_input_naming_the_field() {
             "finishing_stacks",
             "`finishing_stacks` has 3 entries for 2 players",
         ),
-        ("[1, 2]", "[-1, 2]", "blinds_or_straddles", "`blinds_or_straddles` entry 1 is -1: negative"),
+        // A negative blind is a newcomer's post (docs/replay.md); a negative ante is wrong.
+        ("[1, 2]", "[1, 2]\nantes = [-1, 0]", "antes", "`antes` entry 1 is -1: negative"),
         (
             "[101, 99]\n",
             "[101, 99]\nplayers = ['Alice']\n",

@@ -452,8 +452,18 @@ pub(super) fn invariants(r: &HandRecord, report: &HandReport) -> Result<(), Stri
         };
     }
     let Some(o) = &report.outcome else { return Err("a legal hand without an outcome".into()) };
-    let start: Option<Vec<i64>> =
-        r.starting_stacks.iter().map(|a| a.to_chips(report.places)).collect();
+    // A stack not known (`inf`) is played as the most chips an amount may hold (docs/replay.md).
+    let start: Option<Vec<i64>> = r
+        .starting_stacks
+        .iter()
+        .map(|a| {
+            if a.is_infinite() {
+                Some(feltkit::rules::MAX_CHIPS)
+            } else {
+                a.to_chips(report.places)
+            }
+        })
+        .collect();
     let start = start.ok_or("a legal hand whose starting stacks are not whole chips")?;
     super::engine::outcome_invariants(o, &start)
 }
