@@ -114,9 +114,10 @@ pub(super) fn check_lengths(record: &HandRecord<'_>) -> Result<(), Malformed> {
     Ok(())
 }
 
-/// The decimal places of the hand's smallest chip: the most any amount of the hand needs, its
-/// stakes, stacks and bets and its results (`winnings`, `finishing_stacks`, `_pots`, a `rake`),
-/// so that a rake taken in cents from a game of whole dollars is counted in cents.
+/// The decimal places of the hand's smallest chip: the most any stake, stack, bet or `rake`
+/// amount needs, so that a rake taken in cents from a game of whole dollars is counted in cents.
+/// The results (`winnings`, `finishing_stacks`, `_pots`) take no part: they are what the replay
+/// checks, and a result finer than the chip (a chip split in halves) cannot be right.
 pub(super) fn places_of(record: &HandRecord<'_>, actions: &[Result<Action, impl Sized>]) -> u8 {
     let sizes = [record.min_bet, record.small_bet, record.big_bet, record.bring_in];
     let bets = actions.iter().flatten().filter_map(|a| match a {
@@ -132,17 +133,13 @@ pub(super) fn places_of(record: &HandRecord<'_>, actions: &[Result<Action, impl 
     };
     let chip = number("_chip");
     let rake = number("rake");
-    let results = record.winnings.iter().chain(&record.finishing_stacks).flatten();
-    let pots = record.pots.iter().flatten().flat_map(|p| std::iter::once(&p.amount).chain(&p.paid));
     record
         .antes
         .iter()
         .chain(chip.iter())
         .chain(rake.iter())
-        .chain(results.filter(|a| !a.is_infinite()))
-        .chain(pots)
         .chain(&record.blinds_or_straddles)
-        .chain(&record.starting_stacks)
+        .chain(record.starting_stacks.iter().filter(|a| !a.is_infinite()))
         .chain(&record.table.dead_blinds)
         .chain(&record.table.buy_ins)
         .chain(sizes.iter().flatten())

@@ -83,18 +83,22 @@ const HALF_CHIP: &[&str] =
     &["102/0", "32/23", "41b/204", "60/88", "75b/76", "88/128", "91/43", "91/53"];
 
 #[test]
-fn real_nt_ft_f7s_hands_match_with_half_chips_counted_in_tenths() {
+fn real_nt_ft_f7s_hands_match_except_half_chips_which_are_reported() {
     let reports = replay_dir(&corpus().join("phh-real"));
     let mut matched = 0;
     let mut half = 0;
     for r in reports.iter().filter(|r| matches!(r.variant.as_str(), "NT" | "FT" | "F7S")) {
         let name = r.label.replace('\\', "/");
         if HALF_CHIP.iter().any(|h| name.ends_with(&format!("pluribus/{h}.phh"))) {
-            // The recorded `.5` sets the hand's chip to 0.1: the tied winners split the odd
-            // chip of whole dollars exactly, as the record does.
             half += 1;
-            assert!(r.ok(), "{name}: {:?} {:?}", r.status, r.mismatches);
-            assert_eq!(r.places, 1, "{name}");
+            assert_eq!(r.status, Status::Legal, "{name}");
+            assert!(!r.mismatches.is_empty(), "{name}");
+            for m in &r.mismatches {
+                assert!(
+                    m.contains("cannot be right") && m.contains("a chip cannot be split"),
+                    "{name}: {m}"
+                );
+            }
             continue;
         }
         match &r.status {

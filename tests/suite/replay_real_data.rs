@@ -156,7 +156,10 @@ fn undecided_hand_with_results_is_counted_as_undecided_not_unfinished() {
 
 #[test]
 fn rake_in_cents_at_whole_dollar_stakes_counts_the_hand_in_cents() {
-    same_stacks("rake_in_cents_at_whole_dollar_stakes", &["99", "94", "107"]);
+    // PokerKit 0.7.7 reads `rake` as a function of its own and cannot load the hand: the
+    // hand-worked stacks are the oracle.
+    let path = sample("rake_in_cents_at_whole_dollar_stakes");
+    assert_eq!(felt_stacks(&path), ["99.00", "94.00", "107.00"]);
     felt()
         .args(["replay", "--check", &sample("rake_in_cents_at_whole_dollar_stakes")])
         .assert()
