@@ -10,6 +10,8 @@ use std::fmt::Write as _;
 use std::io::{self, Write};
 
 use csv::ByteRecord;
+use serde::ser::{SerializeMap, Serializer};
+use serde::Serialize;
 
 use super::columns::Columns;
 use super::row::RowError;
@@ -52,7 +54,6 @@ pub struct Output<W: Write> {
     carried: Vec<(usize, String)>,
     players: usize,
     row_column: bool,
-    line: String,
 }
 
 enum Sink<W: Write> {
@@ -84,7 +85,6 @@ impl<W: Write> Output<W> {
             carried: cols.carried.iter().map(|&i| (i, cols.names[i].clone())).collect(),
             players: cols.players.len(),
             row_column,
-            line: String::new(),
         })
     }
 
@@ -95,9 +95,8 @@ impl<W: Write> Output<W> {
                 write_csv(csv, o, &self.carried, self.players, self.row_column).map_err(io_error)
             }
             Sink::Json(w) => {
-                self.line.clear();
-                json_line(&mut self.line, o, &self.carried);
-                w.write_all(self.line.as_bytes())
+                serde_json::to_writer(&mut *w, &JsonRow::new(o, &self.carried))?;
+                w.write_all(b"\n")
             }
         }
     }
@@ -163,54 +162,89 @@ fn write_csv<W: Write>(
     csv.write_record(None::<&[u8]>)
 }
 
-/// A JSON string literal.
-fn json_str(out: &mut String, s: &str) {
-    out.push_str(&serde_json::Value::from(s).to_string());
+/// One JSON line: `{"row", "input": {name: cell}, "players": [{equity, win, tie}], "method",
+/// "deals", "stderr", "error"}` with nulls where a value is absent; players of the high-low
+/// games also have `scoop`, `high` and `low`.
+#[derive(Serialize)]
+struct JsonRow<'a> {
+    row: u64,
+    input: JsonInput<'a>,
+    players: Option<Vec<JsonPlayer>>,
+    method: Option<&'static str>,
+    deals: Option<u64>,
+    stderr: Option<f64>,
+    error: Option<String>,
 }
 
-/// `{"row", "input": {name: cell}, "players": [{equity, win, tie}], "method", "deals",
-/// "stderr", "error"}` with nulls where a value is absent, and a newline; players of the
-/// high-low games also have `scoop`, `high` and `low`.
-fn json_line(out: &mut String, o: &Outcome, carried: &[(usize, String)]) {
-    write!(out, "{{\"row\":{},\"input\":{{", o.row).ok();
-    for (k, (i, name)) in carried.iter().enumerate() {
-        if k > 0 {
-            out.push(',');
+/// The carried input cells, in column order (not the sorted order of a JSON map).
+struct JsonInput<'a> {
+    record: &'a ByteRecord,
+    carried: &'a [(usize, String)],
+}
+
+impl Serialize for JsonInput<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(Some(self.carried.len()))?;
+        for (i, name) in self.carried {
+            map.serialize_entry(
+                name,
+                &String::from_utf8_lossy(self.record.get(*i).unwrap_or(b"")),
+            )?;
         }
-        json_str(out, name);
-        out.push(':');
-        json_str(out, &String::from_utf8_lossy(o.record.get(*i).unwrap_or(b"")));
+        map.end()
     }
-    out.push_str("},");
-    match &o.result {
-        Ok(e) => {
-            out.push_str("\"players\":[");
-            for (i, p) in e.players.iter().enumerate() {
-                let sep = if i > 0 { "," } else { "" };
-                write!(out, "{sep}{{\"equity\":{},\"win\":{},\"tie\":{}", p.equity, p.win, p.tie)
-                    .ok();
-                // High-low games: the scoop and the shares won high and low.
-                if let Some(h) = p.hilo {
-                    write!(out, ",\"scoop\":{},\"high\":{},\"low\":{}", h.scoop, h.high, h.low)
-                        .ok();
-                }
-                out.push('}');
-            }
-            write!(out, "],\"method\":\"{}\",\"deals\":{},\"stderr\":", e.method.name(), e.deals)
-                .ok();
-            // JSON has no infinity (one deal has no standard error): null, as for exhaustive.
-            match Outcome::stderr(e).filter(|se| se.is_finite()) {
-                Some(se) => write!(out, "{se}").ok(),
-                None => write!(out, "null").ok(),
-            };
-            out.push_str(",\"error\":null}\n");
-        }
-        Err(err) => {
-            out.push_str(
-                "\"players\":null,\"method\":null,\"deals\":null,\"stderr\":null,\"error\":",
-            );
-            json_str(out, &err.to_string());
-            out.push_str("}\n");
+}
+
+/// One player's shares; `scoop`, `high` and `low` only in the high-low games.
+#[derive(Serialize)]
+struct JsonPlayer {
+    equity: f64,
+    win: f64,
+    tie: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    scoop: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    high: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    low: Option<f64>,
+}
+
+impl<'a> JsonRow<'a> {
+    fn new(o: &'a Outcome, carried: &'a [(usize, String)]) -> JsonRow<'a> {
+        let input = JsonInput { record: &o.record, carried };
+        match &o.result {
+            Ok(e) => JsonRow {
+                row: o.row,
+                input,
+                players: Some(
+                    e.players
+                        .iter()
+                        .map(|p| JsonPlayer {
+                            equity: p.equity,
+                            win: p.win,
+                            tie: p.tie,
+                            scoop: p.hilo.map(|h| h.scoop),
+                            high: p.hilo.map(|h| h.high),
+                            low: p.hilo.map(|h| h.low),
+                        })
+                        .collect(),
+                ),
+                method: Some(e.method.name()),
+                deals: Some(e.deals),
+                // JSON has no infinity (one deal has no standard error): null, as for
+                // exhaustive.
+                stderr: Outcome::stderr(e).filter(|se| se.is_finite()),
+                error: None,
+            },
+            Err(err) => JsonRow {
+                row: o.row,
+                input,
+                players: None,
+                method: None,
+                deals: None,
+                stderr: None,
+                error: Some(err.to_string()),
+            },
         }
     }
 }
