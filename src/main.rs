@@ -2,7 +2,7 @@
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
 mod cli;
 
@@ -38,6 +38,10 @@ enum Command {
     Range(cli::range::RangeArgs),
     /// Heads-up push/fold equilibrium for a stack depth: push and call ranges (chip EV).
     Pushfold(cli::pushfold::PushFoldArgs),
+    /// Print a shell completion script (bash, zsh, fish, powershell, elvish).
+    Completions(cli::shell::CompletionsArgs),
+    /// Print the manual page, or write one per command with --out-dir.
+    Man(cli::shell::ManArgs),
 }
 
 fn main() -> ExitCode {
@@ -51,6 +55,8 @@ fn main() -> ExitCode {
         Command::Convert(args) => cli::convert::run(args),
         Command::Range(args) => cli::range::run(args),
         Command::Pushfold(args) => cli::pushfold::run(args),
+        Command::Completions(args) => cli::shell::completions(args, Cli::command()),
+        Command::Man(args) => cli::shell::man(args, Cli::command()),
     };
     match result {
         Ok(code) => code,

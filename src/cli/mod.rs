@@ -10,6 +10,7 @@ pub mod range;
 pub mod rank;
 pub mod replay;
 pub mod session;
+pub mod shell;
 
 /// Whether an error is a closed stdout (as with `felt rank | head`), which is not a failure.
 pub fn is_broken_pipe(e: &anyhow::Error) -> bool {

@@ -11,6 +11,7 @@ mod cli_equity_by_hand;
 mod cli_outputs;
 mod cli_range;
 mod cli_rank;
+mod cli_shell;
 mod common;
 mod corpus;
 mod doc_examples;
