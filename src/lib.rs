@@ -5,6 +5,8 @@
 //! `README.md` and `docs/` describe the command; this is the tour of the library.
 //!
 //! * [`card`]: cards, card sets, the 52- and 32-card decks, and card text.
+//! * [`catalog`]: one entry per game: names, deck, streets, ranking and scoring, equity method
+//!   and player limits; every list of games reads it.
 //! * [`eval`]: the standard and Americana hand rankings on perfect-hash tables.
 //! * [`range`]: hold'em ranges in PokerStove/Equilab notation (`QQ+,AKs`, `15%`).
 //! * [`equity`]: exhaustive and Monte Carlo equity for hold'em, turnover, stud and Americana.
@@ -96,6 +98,7 @@
 
 pub mod batch;
 pub mod card;
+pub mod catalog;
 pub mod equity;
 pub mod eval;
 pub mod import;

@@ -142,8 +142,8 @@ fn python_words(e: &feltkit::equity::EquityError) -> String {
 /// Each player's equity: the engine of `felt equity`, with its games, options and messages.
 ///
 /// `players` are ranges (`QQ+,AKs`; Omaha `AAKKds`) or exact cards (the stud games, turnover
-/// and Americana take each player's known cards). `game`: holdem, shortdeck, omaha, omaha5,
-/// omaha6, omaha8, omaha5-8, omaha6-8, turnover, stud7, stud8, razz or americana. `method`:
+/// and Americana take each player's known cards). `game`: any name `felt equity --game` takes
+/// (`holdem`, `omaha5-8`, `big-o`, `stud8`, ...: the game catalog, docs/games.md). `method`:
 /// auto, exhaustive or monte_carlo; a stopping rule (`iterations`, `stderr`, `time` in seconds) asks for Monte
 /// Carlo, as the flags do. `seed` fixes Monte Carlo's deals on any thread count; `threads`
 /// (1 to 256) defaults to every core. Ctrl-C stops a long call (`KeyboardInterrupt`). An exhaustive enumeration estimated above three hours

@@ -31,9 +31,10 @@ pub struct BatchArgs {
     /// Field delimiter of the input: one character, or `tab`.
     #[arg(long)]
     delimiter: Option<String>,
-    /// Game for rows without a `game` cell: holdem, shortdeck, omaha, omaha5, omaha6, omaha8,
-    /// omaha5-8, omaha6-8, turnover, stud7, stud8, razz or americana.
-    #[arg(long, default_value = "holdem")]
+    #[arg(long, default_value = "holdem", help = format!(
+        "Game for rows without a `game` cell: {}",
+        feltkit::equity::Game::name_list()
+    ))]
     game: String,
     /// Board for rows without a `board` cell.
     #[arg(long, default_value = "")]

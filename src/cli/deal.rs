@@ -29,9 +29,7 @@ pub const MAX_HANDS: u64 = 100_000_000;
 #[derive(Args, Debug)]
 #[command(after_help = AFTER_HELP)]
 pub struct DealArgs {
-    /// The game: a preset (nlhe, flhe, plhe, turnover, stud7, stud7-spread, americana,
-    /// americana-nl) or a PHH code (NT, FT, PT, F7S).
-    #[arg(long, short = 'g')]
+    #[arg(long, short = 'g', help = game_help())]
     game: String,
     /// Omaha games (PO, FO/8): deal 4, 5 or 6 hole cards (five- and six-card Omaha; the hands
     /// say so in `_hole_cards`).
@@ -99,36 +97,28 @@ _pots: `felt replay --check` replays every one as legal and matching. Stakes are
 smallest (blinds 1/2, bets 2/4 in hold'em; ante 1, bring-in 2, bets 5/10 in stud; ante 1 in
 Americana).";
 
-/// The game dealt for a name of the shared game table ([`feltkit::equity::GAME_NAMES`], the
-/// names `felt equity` and `felt batch` take): the no-limit preset of hold'em, PokerKit's games
-/// for the others (pot-limit Omaha, fixed-limit Omaha high-low, stud high-low and razz,
-/// no-limit short deck), Big O for omaha5-8.
-fn by_name(name: &str) -> Option<Game> {
-    use feltkit::equity::Game as E;
-    let (code, hole) = match name.parse::<E>().ok()? {
-        E::Holdem => ("nlhe", None),
-        E::ShortDeck => ("NS", None),
-        E::Omaha => ("PO", None),
-        E::Omaha5 => ("PO", Some(5)),
-        E::Omaha6 => ("PO", Some(6)),
-        E::Omaha8 => ("FO/8", None),
-        E::Omaha85 => ("FO/8", Some(5)),
-        E::Omaha68 => ("FO/8", Some(6)),
-        E::Turnover => ("turnover", None),
-        E::Stud7 => ("stud7", None),
-        E::Stud8 => ("F7S/8", None),
-        E::Razz => ("FR", None),
-        E::Americana => ("americana", None),
+/// The `--game` help: the presets and PHH codes `felt deal` plays, then the catalog's names.
+fn game_help() -> String {
+    let codes = |phh: bool| {
+        let codes = GAMES.iter().filter(|g| g.supported && g.is_phh_code() == phh);
+        codes.map(|g| g.code).collect::<Vec<_>>().join(", ")
     };
-    let game = Game::by_code(code)?;
-    let game = match hole {
-        Some(k) => game.with_hole_cards(k).ok()?,
-        None => game,
-    };
-    match name.parse::<E>().ok()? {
-        E::Omaha85 => game.with_structure("pot-limit").ok(),
-        _ => Some(game),
-    }
+    format!(
+        "The game: a preset ({}), a PHH code ({}), or {}",
+        codes(false),
+        codes(true),
+        game_names()
+    )
+}
+
+/// The names `felt deal -g` takes besides the codes: those of `felt equity`, then the others.
+fn game_names() -> String {
+    let others = feltkit::catalog::CATALOG.iter().filter(|e| e.equity.is_none());
+    format!(
+        "a game name of felt equity ({}) or of a game without equity ({})",
+        feltkit::equity::Game::name_list(),
+        feltkit::catalog::name_list(others)
+    )
 }
 
 fn parse_hands(text: &str) -> Result<u64, String> {
@@ -314,15 +304,16 @@ fn parse_stack(text: &str) -> Result<Chips, String> {
 
 /// Runs `felt deal`: exit 0, or 2 for a bad argument or an output that cannot be written.
 pub fn run(args: DealArgs) -> anyhow::Result<ExitCode> {
-    let Some(game) =
-        Game::by_code(&args.game).filter(|g| g.supported).or_else(|| by_name(&args.game))
+    let Some(game) = Game::by_code(&args.game)
+        .filter(|g| g.supported)
+        .or_else(|| feltkit::catalog::Game::by_name(&args.game)?.entry().dealt())
     else {
         let codes: Vec<&str> = GAMES.iter().filter(|g| g.supported).map(|g| g.code).collect();
         anyhow::bail!(
-            "--game {}: expected one of {}, or a game name of felt equity ({})",
+            "--game {}: expected one of {}, or {}",
             args.game,
             codes.join(", "),
-            feltkit::equity::Game::name_list()
+            game_names()
         );
     };
     let game = match args.hole_cards {

@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 use feltkit::card::parse_cards;
+use feltkit::catalog::EquityMethod;
 use feltkit::equity::{
     calculate_with, check_long, plan, Equity, EquityError, Game, Method, Options, Query,
 };
@@ -15,13 +16,20 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 mod hands;
 mod streets;
 
-/// Reads `--game`: a name or alias of [`feltkit::equity::GAME_NAMES`], the table every command
-/// reads game names from.
+/// Reads `--game`: a name or alias of a game of the catalog with an equity method
+/// ([`feltkit::equity::GAME_NAMES`], read from [`feltkit::catalog`]).
 pub fn parse_game(text: &str) -> Result<Game, String> {
-    text.parse::<Game>().map_err(|e| e.to_string())
+    text.parse::<Game>().map_err(|e| match Game::by_name(text) {
+        // A game of the catalog without equity (the draw games).
+        Some(game) => format!(
+            "{game} has no equity calculation (felt replay and felt deal play it): expected {}",
+            Game::name_list()
+        ),
+        None => e.to_string(),
+    })
 }
 
-/// The `--game` help: every game of the shared table, with its other names.
+/// The `--game` help: every game of the catalog with an equity method, with its other names.
 pub fn game_help() -> String {
     let games: Vec<String> = feltkit::equity::GAME_NAMES
         .iter()
@@ -251,7 +259,7 @@ fn hint_split_hand(q: &Query, e: &EquityError) {
 /// (`felt equity --game stud Kh Kd QsQcJs`) is a valid query with a player too many: the same
 /// words as the hold'em hint, as a note before the answer.
 fn note_one_card_players(q: &Query) {
-    if matches!(q.game, Game::Stud7 | Game::Stud8 | Game::Razz | Game::Americana)
+    if q.game.entry().equity_method() == Some(EquityMethod::Stud)
         && let Some((who, a, b)) = split_hand(q)
     {
         super::diagnose(format_args!(

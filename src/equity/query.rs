@@ -9,164 +9,99 @@ use crate::card::{parse_cards, Card, CardSet, Deck, Rank, Suit};
 use crate::range::omaha::OmahaRange;
 use crate::range::{Combo, Range};
 
-/// The games `felt equity` knows (see docs/games.md).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum Game {
-    /// Texas hold'em: two hole cards (or a range), five board cards.
-    #[default]
-    Holdem,
-    /// Turnover: three hole cards; after the flop each player turns one face up (dead).
-    Turnover,
-    /// Seven-card stud: each player's known cards, the rest dealt to seven.
-    Stud7,
-    /// Americana: five-card stud on the 32-card deck with suit tie-breaks.
-    Americana,
-    /// Omaha high (pot-limit Omaha): four hole cards, or five when the players are given five
-    /// cards each; exactly two hole cards and three board cards play.
-    Omaha,
-    /// Five-card Omaha high.
-    Omaha5,
-    /// Omaha high-low eight or better: four hole cards (five when given five each).
-    Omaha8,
-    /// Five-card Omaha high-low eight or better.
-    Omaha85,
-    /// Six-card Omaha high.
-    Omaha6,
-    /// Six-card Omaha high-low eight or better.
-    Omaha68,
-    /// Short-deck hold'em: 36 cards (six to ace), flush above full house, A-6-7-8-9 a straight.
-    ShortDeck,
-    /// Seven-card stud high-low eight or better.
-    Stud8,
-    /// Razz: seven-card stud, ace-to-five low.
-    Razz,
-}
+/// The games `felt equity` knows: the games of the catalog with an equity method
+/// ([`crate::catalog`], docs/games.md).
+pub use crate::catalog::Game;
+use crate::catalog::{equity_games, EquityMethod};
+use crate::rules::Scoring;
 
 impl Game {
-    /// The game's name as written on the command line.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Game::Holdem => "holdem",
-            Game::Turnover => "turnover",
-            Game::Stud7 => "stud7",
-            Game::Americana => "americana",
-            Game::Omaha => "omaha",
-            Game::Omaha5 => "omaha5",
-            Game::Omaha8 => "omaha8",
-            Game::Omaha85 => "omaha5-8",
-            Game::Omaha6 => "omaha6",
-            Game::Omaha68 => "omaha6-8",
-            Game::ShortDeck => "shortdeck",
-            Game::Stud8 => "stud8",
-            Game::Razz => "razz",
-        }
-    }
-
     /// Whether the pot is split between the best high hand and the best eight-or-better low.
     pub const fn is_hilo(self) -> bool {
-        matches!(self, Game::Omaha8 | Game::Omaha85 | Game::Omaha68 | Game::Stud8)
+        self.entry().scoring.high_low()
     }
 
     /// Whether the game is an Omaha game (hole cards, exactly two of them play).
     pub const fn is_omaha(self) -> bool {
-        matches!(
-            self,
-            Game::Omaha
-                | Game::Omaha5
-                | Game::Omaha8
-                | Game::Omaha85
-                | Game::Omaha6
-                | Game::Omaha68
-        )
+        matches!(self.entry().scoring, Scoring::Omaha | Scoring::OmahaHiLo)
     }
 
     /// Whether the game deals each player's known cards to seven (stud7, stud8, razz).
     pub const fn is_stud(self) -> bool {
-        matches!(self, Game::Stud7 | Game::Stud8 | Game::Razz)
+        let entry = self.entry();
+        matches!(entry.equity_method(), Some(EquityMethod::Stud)) && entry.hole_cards() == 7
     }
 
     /// Whether the game has a community board (hold'em, turnover, Omaha, short deck).
     pub const fn has_board(self) -> bool {
-        matches!(self, Game::Holdem | Game::Turnover | Game::ShortDeck) || self.is_omaha()
+        self.entry().board_cards() > 0
     }
 
     /// The deck the game deals from.
     pub const fn deck(self) -> Deck {
-        match self {
-            Game::Americana => Deck::Americana,
-            Game::ShortDeck => Deck::ShortDeck,
-            _ => Deck::Standard,
-        }
+        self.entry().deck
     }
 
-    /// The fewest and most players the game takes.
+    /// The fewest and most players the game takes for an equity question; `(0, 0)` for a game
+    /// without equity.
     pub const fn players(self) -> (usize, usize) {
-        match self {
-            Game::Holdem | Game::Turnover | Game::ShortDeck => (2, 10),
-            Game::Omaha | Game::Omaha8 => (2, 10),
-            // Nine five-card hands and a board take 50 cards.
-            Game::Omaha5 | Game::Omaha85 => (2, 9),
-            // Seven six-card hands and a board take 47 cards; eight would take 53.
-            Game::Omaha6 | Game::Omaha68 => (2, 7),
-            Game::Stud7 | Game::Stud8 | Game::Razz => (2, 8),
-            Game::Americana => (2, 6),
+        match self.entry().equity {
+            Some(e) => e.players,
+            None => (0, 0),
         }
     }
 }
 
-impl fmt::Display for Game {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+/// The number of games with an equity method.
+const EQUITY_GAMES: usize = {
+    let mut n = 0;
+    let mut i = 0;
+    while i < crate::catalog::CATALOG.len() {
+        if crate::catalog::CATALOG[i].equity.is_some() {
+            n += 1;
+        }
+        i += 1;
     }
+    n
+};
+
+/// The names of the games with an equity method, read from the catalog.
+const fn equity_names() -> [(Game, &'static [&'static str]); EQUITY_GAMES] {
+    let mut names: [(Game, &'static [&'static str]); EQUITY_GAMES] =
+        [(Game::Holdem, &[]); EQUITY_GAMES];
+    let (mut i, mut k) = (0, 0);
+    while i < crate::catalog::CATALOG.len() {
+        let entry = &crate::catalog::CATALOG[i];
+        if entry.equity.is_some() {
+            names[k] = (entry.game, entry.aliases);
+            k += 1;
+        }
+        i += 1;
+    }
+    names
 }
 
-/// Every game with its name and the other names it is known by: the one table that
-/// `felt equity`, `felt batch`, `felt deal` and the Python package read game names from (any
-/// case; `'`, `-` and `_` are ignored, so `Hold'em`, `omaha5-8` and `omaha58` are names too).
-pub const GAME_NAMES: &[(Game, &[&str])] = &[
-    (Game::Holdem, &["nlhe", "texas-holdem"]),
-    (Game::ShortDeck, &["short-deck", "6plus", "six-plus", "shortdeck-holdem"]),
-    (Game::Omaha, &["plo", "omaha-high", "omaha-hi"]),
-    (Game::Omaha5, &["plo5", "five-card-omaha"]),
-    (Game::Omaha6, &["plo6", "six-card-omaha"]),
-    (Game::Omaha8, &["plo8", "o8", "omaha-hilo", "omaha-high-low"]),
-    (Game::Omaha85, &["omaha8-5", "plo5-8", "big-o"]),
-    (Game::Omaha68, &["omaha8-6", "plo6-8"]),
-    (Game::Turnover, &[]),
-    (Game::Stud7, &["stud", "seven-card-stud"]),
-    (Game::Stud8, &["stud-hilo", "stud8-or-better", "stud-high-low"]),
-    (Game::Razz, &[]),
-    (Game::Americana, &[]),
-];
-
-/// A game name without case and without `'`, `-` and `_`.
-fn folded(name: &str) -> String {
-    name.to_ascii_lowercase().replace(['\'', '-', '_'], "")
-}
+/// Every game with an equity method, with its name and the other names it is known by, in
+/// catalog order: the names `felt equity`, `felt batch`, `felt deal` and the Python package
+/// take (any case; `'`, `-` and `_` are ignored, so `Hold'em`, `omaha5-8` and `omaha58` are
+/// names too).
+pub const GAME_NAMES: &[(Game, &[&str])] = &equity_names();
 
 impl Game {
     /// Every game's name, in the order of [`GAME_NAMES`], as listed in messages and `--help`:
     /// `holdem, shortdeck, ..., razz or americana`.
     pub fn name_list() -> String {
-        let names: Vec<&str> = GAME_NAMES.iter().map(|(g, _)| g.name()).collect();
-        match names.split_last() {
-            Some((last, init)) => format!("{} or {last}", init.join(", ")),
-            None => String::new(),
-        }
+        crate::catalog::name_list(equity_games())
     }
 }
 
 impl FromStr for Game {
     type Err = EquityError;
-    /// Reads a game's name or one of its other names ([`GAME_NAMES`]).
+    /// Reads the name or another name of a game with an equity method ([`GAME_NAMES`];
+    /// [`Game::by_name`] reads every game's).
     fn from_str(s: &str) -> Result<Game, EquityError> {
-        let want = folded(s);
-        GAME_NAMES
-            .iter()
-            .find(|(g, aliases)| {
-                folded(g.name()) == want || aliases.iter().any(|a| folded(a) == want)
-            })
-            .map(|(g, _)| *g)
+        Game::by_name(s)
+            .filter(|g| g.entry().equity.is_some())
             .ok_or_else(|| EquityError::UnknownGame(s.to_string()))
     }
 }
@@ -284,6 +219,9 @@ impl Query {
 
     /// Reads every text of the query and checks the cards against each other.
     pub fn parse(&self) -> Result<ParsedQuery, EquityError> {
+        if self.game.entry().equity.is_none() {
+            return Err(EquityError::UnknownGame(self.game.name().to_string()));
+        }
         let deck = self.game.deck();
         let (min, max) = self.game.players();
         let n = self.players.len();
@@ -324,11 +262,12 @@ impl Query {
     /// (Omaha, short deck): `None` for the other games. Plain Omaha takes the size of the
     /// players given as cards (all the same), four when none is.
     fn hole_size(&self) -> Result<Option<usize>, EquityError> {
-        let size = match self.game {
-            Game::ShortDeck => 2,
-            Game::Omaha5 | Game::Omaha85 => 5,
-            Game::Omaha6 | Game::Omaha68 => 6,
-            Game::Omaha | Game::Omaha8 => {
+        let entry = self.game.entry();
+        if entry.equity_method() != Some(EquityMethod::Hands) {
+            return Ok(None);
+        }
+        let size = match entry.hole_cards() {
+            4 if self.game.is_omaha() => {
                 let sizes: Vec<(usize, usize)> = self
                     .players
                     .iter()
@@ -356,7 +295,7 @@ impl Query {
                     }
                 }
             }
-            _ => return Ok(None),
+            size => size,
         };
         Ok(Some(size))
     }
@@ -404,7 +343,7 @@ impl Query {
 
     fn holding(&self, i: usize, spec: &str) -> Result<Holding, EquityError> {
         let player = i + 1;
-        if self.game == Game::Holdem {
+        if self.game.entry().equity_method() == Some(EquityMethod::Holdem) {
             if let Some(combo) = exact_pair(spec) {
                 return Ok(Holding::Cards(combo.cards().to_vec()));
             }

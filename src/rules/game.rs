@@ -19,6 +19,7 @@
 //! ```
 
 use crate::card::Deck;
+use crate::catalog::{Entry, Game as Variant};
 use crate::eval::Ranking;
 
 use super::Chips;
@@ -78,10 +79,34 @@ pub enum Scoring {
     Badugi,
 }
 
+/// Who a pot goes to: the best high hand, the best low hand, or half to each.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Split {
+    /// The best high hand takes the pot.
+    High,
+    /// The best low hand takes the pot (razz, deuce-to-seven, badugi).
+    Low,
+    /// The best high hand takes half, the best qualifying low the other half (the whole pot
+    /// when no low qualifies).
+    HighLow {
+        /// The highest rank a low may hold: 8 for eight or better.
+        low_qualifier: u8,
+    },
+}
+
 impl Scoring {
     /// Whether pots are split between the best high hand and the best eight-or-better low.
     pub const fn high_low(self) -> bool {
-        matches!(self, Scoring::OmahaHiLo | Scoring::StudHiLo)
+        matches!(self.split(), Split::HighLow { .. })
+    }
+
+    /// Who a pot goes to.
+    pub const fn split(self) -> Split {
+        match self {
+            Scoring::High | Scoring::ShortDeck | Scoring::Omaha => Split::High,
+            Scoring::OmahaHiLo | Scoring::StudHiLo => Split::HighLow { low_qualifier: 8 },
+            Scoring::Razz | Scoring::DeuceSeven | Scoring::Badugi => Split::Low,
+        }
     }
 }
 
@@ -151,211 +176,6 @@ pub struct Street {
     pub draw: bool,
 }
 
-const HOLDEM_STREETS: [Street; 4] = [
-    Street {
-        burn: false,
-        hole: &[false, false],
-        board: 0,
-        opening: Opening::Position,
-        big_bet: false,
-        draw: false,
-    },
-    Street {
-        burn: true,
-        hole: &[],
-        board: 3,
-        opening: Opening::Position,
-        big_bet: false,
-        draw: false,
-    },
-    Street {
-        burn: true,
-        hole: &[],
-        board: 1,
-        opening: Opening::Position,
-        big_bet: true,
-        draw: false,
-    },
-    Street {
-        burn: true,
-        hole: &[],
-        board: 1,
-        opening: Opening::Position,
-        big_bet: true,
-        draw: false,
-    },
-];
-
-const STUD_STREETS: [Street; 5] = [
-    Street {
-        burn: false,
-        hole: &[false, false, true],
-        board: 0,
-        opening: Opening::LowCard,
-        big_bet: false,
-        draw: false,
-    },
-    Street {
-        burn: true,
-        hole: &[true],
-        board: 0,
-        opening: Opening::BestShowing,
-        big_bet: false,
-        draw: false,
-    },
-    Street {
-        burn: true,
-        hole: &[true],
-        board: 0,
-        opening: Opening::BestShowing,
-        big_bet: true,
-        draw: false,
-    },
-    Street {
-        burn: true,
-        hole: &[true],
-        board: 0,
-        opening: Opening::BestShowing,
-        big_bet: true,
-        draw: false,
-    },
-    Street {
-        burn: true,
-        hole: &[false],
-        board: 0,
-        opening: Opening::BestShowing,
-        big_bet: true,
-        draw: false,
-    },
-];
-
-const AMERICANA_STREETS: [Street; 4] = [
-    Street {
-        burn: false,
-        hole: &[false, true],
-        board: 0,
-        opening: Opening::HighCard,
-        big_bet: false,
-        draw: false,
-    },
-    Street {
-        burn: true,
-        hole: &[true],
-        board: 0,
-        opening: Opening::BestShowing,
-        big_bet: false,
-        draw: false,
-    },
-    Street {
-        burn: true,
-        hole: &[true],
-        board: 0,
-        opening: Opening::BestShowing,
-        big_bet: true,
-        draw: false,
-    },
-    Street {
-        burn: true,
-        hole: &[true],
-        board: 0,
-        opening: Opening::BestShowing,
-        big_bet: true,
-        draw: false,
-    },
-];
-
-const TURNOVER_STREETS: [Street; 4] = [
-    Street {
-        burn: false,
-        hole: &[false, false, false],
-        board: 0,
-        opening: Opening::Position,
-        big_bet: false,
-        draw: false,
-    },
-    Street {
-        burn: true,
-        hole: &[],
-        board: 3,
-        opening: Opening::Position,
-        big_bet: false,
-        draw: false,
-    },
-    Street {
-        burn: true,
-        hole: &[],
-        board: 1,
-        opening: Opening::Position,
-        big_bet: true,
-        draw: false,
-    },
-    Street {
-        burn: true,
-        hole: &[],
-        board: 1,
-        opening: Opening::Position,
-        big_bet: true,
-        draw: false,
-    },
-];
-
-/// A street that deals `hole` cards face down (or none) and is opened by position.
-const fn by_position(burn: bool, hole: &'static [bool], board: u8, big_bet: bool) -> Street {
-    Street { burn, hole, board, opening: Opening::Position, big_bet, draw: false }
-}
-
-/// A draw street: a burn, then each player stands pat or discards and is dealt replacements.
-const fn draw_street(big_bet: bool) -> Street {
-    Street { draw: true, ..by_position(true, &[], 0, big_bet) }
-}
-
-/// Omaha's streets with `K` hole cards: the deal, then the flop, turn and river.
-const fn omaha_streets<const K: usize>() -> [Street; 4] {
-    [
-        by_position(false, &[false; K], 0, false),
-        by_position(true, &[], 3, false),
-        by_position(true, &[], 1, true),
-        by_position(true, &[], 1, true),
-    ]
-}
-
-const OMAHA_STREETS: [Street; 4] = omaha_streets::<4>();
-/// Five-card Omaha ("PLO5", and "Big O" high-low).
-const OMAHA5_STREETS: [Street; 4] = omaha_streets::<5>();
-/// Six-card Omaha.
-const OMAHA6_STREETS: [Street; 4] = omaha_streets::<6>();
-
-/// Razz: the highest up card (ace low) brings in; later the lowest showing hand opens.
-const RAZZ_STREETS: [Street; 5] = [
-    Street { opening: Opening::HighCardAceLow, ..STUD_STREETS[0] },
-    Street { opening: Opening::LowShowing, ..STUD_STREETS[1] },
-    Street { opening: Opening::LowShowing, ..STUD_STREETS[2] },
-    Street { opening: Opening::LowShowing, ..STUD_STREETS[3] },
-    Street { opening: Opening::LowShowing, ..STUD_STREETS[4] },
-];
-
-/// Single draw: five cards, a betting round, one draw, a betting round (PokerKit's streets
-/// bet the same size in both rounds).
-const SINGLE_DRAW_STREETS: [Street; 2] =
-    [by_position(false, &[false; 5], 0, false), draw_street(false)];
-
-/// Triple draw with five cards: small bets before the draw and after the first, big bets after
-/// the second and third.
-const TRIPLE_DRAW_STREETS: [Street; 4] = [
-    by_position(false, &[false; 5], 0, false),
-    draw_street(false),
-    draw_street(true),
-    draw_street(true),
-];
-
-/// Badugi: triple draw with four cards.
-const BADUGI_STREETS: [Street; 4] = [
-    by_position(false, &[false; 4], 0, false),
-    draw_street(false),
-    draw_street(true),
-    draw_street(true),
-];
-
 /// A game: everything about a variant except the per-hand numbers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Game {
@@ -363,13 +183,17 @@ pub struct Game {
     pub code: &'static str,
     /// A readable name.
     pub name: &'static str,
-    /// The deck dealt from.
+    /// The game of the catalog this code plays ([`Game::entry`]).
+    pub variant: Variant,
+    /// The deck dealt from: the catalog entry's.
     pub deck: Deck,
-    /// How hands are ranked at showdown (with [`Scoring::High`]).
+    /// How hands are ranked at showdown (with [`Scoring::High`]): the catalog entry's.
     pub ranking: Ranking,
-    /// How hands are valued at showdown, and whether pots split high and low.
+    /// How hands are valued at showdown, and whether pots split high and low: the catalog
+    /// entry's.
     pub scoring: Scoring,
-    /// The streets in order.
+    /// The streets in order: the catalog entry's (five or six Omaha hole cards: those of
+    /// five- or six-card Omaha, [`Game::with_hole_cards`]).
     pub streets: &'static [Street],
     /// The betting structure.
     pub structure: Structure,
@@ -445,10 +269,11 @@ pub struct Stakes {
 const BASE: Game = Game {
     code: "NT",
     name: "no-limit Texas hold'em (PHH, as PokerKit plays it)",
-    deck: Deck::Standard,
-    ranking: Ranking::Standard,
-    scoring: Scoring::High,
-    streets: &HOLDEM_STREETS,
+    variant: Variant::Holdem,
+    deck: Variant::Holdem.entry().deck,
+    ranking: Variant::Holdem.entry().ranking,
+    scoring: Variant::Holdem.entry().scoring,
+    streets: Variant::Holdem.entry().streets,
     structure: Structure::NoLimit,
     cap: None,
     blind_counts_toward_cap: false,
@@ -483,40 +308,38 @@ const PRESET: Game = Game {
     ..BASE
 };
 
+/// A PHH code's fixed-limit betting: at most four bets and raises a round.
+const FIXED_LIMIT: Game = Game { structure: Structure::FixedLimit, cap: Some(4), ..BASE };
+
 const STUD: Game = Game {
     supported: false,
-    streets: &STUD_STREETS,
     structure: Structure::FixedLimit,
     cap: Some(4),
     odd_chip: OddChip::HighestCard,
     open_pair_option: true,
     max_players: 8,
-    ..PRESET
+    ..PRESET.of(Variant::Stud7)
 };
 
 const AMERICANA: Game = Game {
     code: "americana",
     name: "Americana",
     supported: true,
-    deck: Deck::Americana,
-    ranking: Ranking::Americana,
-    streets: &AMERICANA_STREETS,
     open_pair_option: false,
     bring_in_is_bet: true,
     auto_bring_in: true,
     max_players: 6,
-    ..STUD
+    ..STUD.of(Variant::Americana)
 };
 
-/// Every game feltkit knows, PHH codes first, then feltkit's presets (docs/games.md).
+/// Every game feltkit plays, PHH codes first, then feltkit's presets (docs/games.md): each
+/// plays a game of the catalog ([`Game::variant`]) with its own betting structure and rules.
 pub const GAMES: &[Game] = &[
     BASE,
     Game {
         code: "FT",
         name: "fixed-limit Texas hold'em (PHH, as PokerKit plays it)",
-        structure: Structure::FixedLimit,
-        cap: Some(4),
-        ..BASE
+        ..FIXED_LIMIT
     },
     Game {
         code: "PT",
@@ -527,86 +350,57 @@ pub const GAMES: &[Game] = &[
     Game {
         code: "F7S",
         name: "fixed-limit seven-card stud (PHH, as PokerKit plays it)",
-        streets: &STUD_STREETS,
-        structure: Structure::FixedLimit,
-        cap: Some(4),
         max_players: 8,
-        ..BASE
+        ..FIXED_LIMIT.of(Variant::Stud7)
     },
     Game {
         code: "PO",
         name: "pot-limit Omaha (PHH, as PokerKit plays it)",
-        scoring: Scoring::Omaha,
-        streets: &OMAHA_STREETS,
         structure: Structure::PotLimit,
         max_players: 10,
-        ..BASE
+        ..BASE.of(Variant::Omaha)
     },
     Game {
         code: "FO/8",
         name: "fixed-limit Omaha high-low eight or better (PHH, as PokerKit plays it, fixed limit)",
-        scoring: Scoring::OmahaHiLo,
-        streets: &OMAHA_STREETS,
-        structure: Structure::FixedLimit,
-        cap: Some(4),
         max_players: 10,
-        ..BASE
+        ..FIXED_LIMIT.of(Variant::Omaha8)
     },
     Game {
         code: "F7S/8",
         name: "fixed-limit seven-card stud high-low eight or better (PHH, as PokerKit plays it)",
-        scoring: Scoring::StudHiLo,
-        streets: &STUD_STREETS,
-        structure: Structure::FixedLimit,
-        cap: Some(4),
         max_players: 8,
-        ..BASE
+        ..FIXED_LIMIT.of(Variant::Stud8)
     },
     Game {
         code: "FR",
         name: "fixed-limit razz (PHH, as PokerKit plays it)",
-        scoring: Scoring::Razz,
-        streets: &RAZZ_STREETS,
-        structure: Structure::FixedLimit,
-        cap: Some(4),
         max_players: 8,
-        ..BASE
+        ..FIXED_LIMIT.of(Variant::Razz)
     },
     Game {
         code: "NS",
         name: "no-limit short-deck hold'em (PHH, as PokerKit plays it)",
-        deck: Deck::ShortDeck,
-        scoring: Scoring::ShortDeck,
         max_players: 10,
-        ..BASE
+        ..BASE.of(Variant::ShortDeck)
     },
     Game {
         code: "N2L1D",
         name: "no-limit deuce-to-seven single draw (PHH, as PokerKit plays it)",
-        scoring: Scoring::DeuceSeven,
-        streets: &SINGLE_DRAW_STREETS,
         max_players: 10,
-        ..BASE
+        ..BASE.of(Variant::DeuceSevenSingleDraw)
     },
     Game {
         code: "F2L3D",
         name: "fixed-limit deuce-to-seven triple draw (PHH, as PokerKit plays it)",
-        scoring: Scoring::DeuceSeven,
-        streets: &TRIPLE_DRAW_STREETS,
-        structure: Structure::FixedLimit,
-        cap: Some(4),
         max_players: 10,
-        ..BASE
+        ..FIXED_LIMIT.of(Variant::DeuceSevenTripleDraw)
     },
     Game {
         code: "FB",
         name: "fixed-limit badugi (PHH, as PokerKit plays it)",
-        scoring: Scoring::Badugi,
-        streets: &BADUGI_STREETS,
-        structure: Structure::FixedLimit,
-        cap: Some(4),
         max_players: 12,
-        ..BASE
+        ..FIXED_LIMIT.of(Variant::Badugi)
     },
     Game { code: "nlhe", name: "no-limit hold'em", ..PRESET },
     Game {
@@ -621,13 +415,12 @@ pub const GAMES: &[Game] = &[
     Game {
         code: "turnover",
         name: "turnover (three hole cards, one exposed after the flop)",
-        streets: &TURNOVER_STREETS,
         structure: Structure::FixedLimit,
         cap: Some(4),
         heads_up_uncapped: false,
         expose_after: Some(1),
         heads_up_double_ante: true,
-        ..PRESET
+        ..PRESET.of(Variant::Turnover)
     },
     Game {
         code: "stud7",
@@ -657,6 +450,27 @@ pub const GAMES: &[Game] = &[
 ];
 
 impl Game {
+    /// This code's rules playing another game of the catalog: its deck, ranking, scoring and
+    /// streets are that game's.
+    const fn of(self, variant: Variant) -> Game {
+        let entry = variant.entry();
+        Game {
+            variant,
+            deck: entry.deck,
+            ranking: entry.ranking,
+            scoring: entry.scoring,
+            streets: entry.streets,
+            ..self
+        }
+    }
+
+    /// The catalog entry of the game this code plays.
+    pub fn entry(&self) -> &'static Entry {
+        self.variant.entry()
+    }
+}
+
+impl Game {
     /// The game of a variant code (a PHH code such as `NT` or `FO/8`, or a preset name).
     pub fn by_code(code: &str) -> Option<Game> {
         GAMES.iter().find(|g| g.code == code).copied()
@@ -674,7 +488,7 @@ impl Game {
 
     /// The hole cards each player is dealt in all (before any draw or expose).
     pub fn hole_cards(&self) -> usize {
-        self.streets.iter().map(|s| s.hole.len()).sum()
+        self.entry().hole_cards()
     }
 
     /// This game with another betting structure (the PHH extension field `_structure`): a
@@ -727,20 +541,19 @@ impl Game {
                 self.hole_cards()
             ));
         }
-        let streets: &'static [Street] = match count {
-            4 => &OMAHA_STREETS,
-            5 => &OMAHA5_STREETS,
-            6 => &OMAHA6_STREETS,
-            other => {
-                return Err(format!(
-                    "expected 4, 5 or 6 hole cards (the Omaha games feltkit plays), not {other}"
-                ))
-            }
+        // The game of the catalog with this scoring dealt `count` hole cards.
+        let Some(entry) = crate::catalog::CATALOG
+            .iter()
+            .find(|e| e.scoring == self.scoring && e.hole_cards() == count as usize)
+        else {
+            return Err(format!(
+                "expected 4, 5 or 6 hole cards (the Omaha games feltkit plays), not {count}"
+            ));
         };
         let burns = self.streets.iter().filter(|s| s.burn).count();
         let board: usize = self.streets.iter().map(|s| usize::from(s.board)).sum();
         let most = (self.deck.len() - board - burns) / count as usize;
-        Ok(Game { streets, max_players: self.max_players.min(most), ..self })
+        Ok(Game { max_players: self.max_players.min(most), ..self.of(entry.game) })
     }
 }
 

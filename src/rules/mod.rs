@@ -38,7 +38,8 @@ mod timeout;
 pub use draw::Discard;
 pub use error::{RuleError, SetupError};
 pub use game::{
-    Game, OddChip, Opening, Reopen, Scoring, ShowStart, Stakes, Street, Structure, TimeoutRule,
+    Game, OddChip, Opening, Reopen, Scoring, ShowStart, Split, Stakes, Street, Structure,
+    TimeoutRule,
 };
 pub use options::{CardsDue, Next, Options};
 pub use showdown::{Outcome, PotAward, ShowdownInfo};

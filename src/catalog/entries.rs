@@ -1,0 +1,185 @@
+//! The entries of the catalog, one per game, in the order games are listed in messages and
+//! `--help` (an entry's place is its [`Game`]'s value).
+
+use super::{streets, Deal, Entry, Equity, EquityMethod, Game};
+use crate::card::Deck;
+use crate::eval::Ranking;
+use crate::rules::Scoring;
+
+/// Counted by `method` for `min` to `max` players.
+const fn counted(method: EquityMethod, min: usize, max: usize) -> Option<Equity> {
+    Some(Equity { method, players: (min, max) })
+}
+
+/// `felt deal -g NAME` deals this code with its own structure.
+const fn code(code: &'static str) -> Deal {
+    Deal { code, structure: None }
+}
+
+/// Texas hold'em; the other entries say how they differ from it.
+const HOLDEM: Entry = Entry {
+    game: Game::Holdem,
+    name: "holdem",
+    aliases: &["nlhe", "texas-holdem"],
+    deck: Deck::Standard,
+    streets: &streets::HOLDEM,
+    ranking: Ranking::Standard,
+    scoring: Scoring::High,
+    equity: counted(EquityMethod::Holdem, 2, 10),
+    deal: code("nlhe"),
+};
+
+/// Omaha high: the Omaha games differ from it in hole cards, scoring and player limits.
+const OMAHA: Entry = Entry {
+    game: Game::Omaha,
+    name: "omaha",
+    aliases: &["plo", "omaha-high", "omaha-hi"],
+    streets: &streets::OMAHA,
+    scoring: Scoring::Omaha,
+    equity: counted(EquityMethod::Hands, 2, 10),
+    deal: code("PO"),
+    ..HOLDEM
+};
+
+/// Seven-card stud: stud high-low and razz differ from it in scoring (and razz in who opens).
+const STUD7: Entry = Entry {
+    game: Game::Stud7,
+    name: "stud7",
+    aliases: &["stud", "seven-card-stud"],
+    streets: &streets::STUD,
+    equity: counted(EquityMethod::Stud, 2, 8),
+    deal: code("stud7"),
+    ..HOLDEM
+};
+
+/// Deuce-to-seven single draw: the draw games have no equity.
+const SINGLE_DRAW: Entry = Entry {
+    game: Game::DeuceSevenSingleDraw,
+    name: "2-7-single-draw",
+    aliases: &["deuce-seven-single-draw"],
+    streets: &streets::SINGLE_DRAW,
+    scoring: Scoring::DeuceSeven,
+    equity: None,
+    deal: code("N2L1D"),
+    ..HOLDEM
+};
+
+/// Every game feltkit knows: the games with equity first, then the games only `felt replay`
+/// and `felt deal` play.
+pub const CATALOG: &[Entry] = &[
+    HOLDEM,
+    Entry {
+        game: Game::ShortDeck,
+        name: "shortdeck",
+        aliases: &["short-deck", "6plus", "six-plus", "shortdeck-holdem"],
+        deck: Deck::ShortDeck,
+        scoring: Scoring::ShortDeck,
+        equity: counted(EquityMethod::Hands, 2, 10),
+        deal: code("NS"),
+        ..HOLDEM
+    },
+    OMAHA,
+    // Nine five-card hands and a board take 50 cards.
+    Entry {
+        game: Game::Omaha5,
+        name: "omaha5",
+        aliases: &["plo5", "five-card-omaha"],
+        streets: &streets::OMAHA5,
+        equity: counted(EquityMethod::Hands, 2, 9),
+        ..OMAHA
+    },
+    // Seven six-card hands and a board take 47 cards; eight would take 53.
+    Entry {
+        game: Game::Omaha6,
+        name: "omaha6",
+        aliases: &["plo6", "six-card-omaha"],
+        streets: &streets::OMAHA6,
+        equity: counted(EquityMethod::Hands, 2, 7),
+        ..OMAHA
+    },
+    Entry {
+        game: Game::Omaha8,
+        name: "omaha8",
+        aliases: &["plo8", "o8", "omaha-hilo", "omaha-high-low"],
+        scoring: Scoring::OmahaHiLo,
+        deal: code("FO/8"),
+        ..OMAHA
+    },
+    // Big O: pot-limit five-card Omaha high-low.
+    Entry {
+        game: Game::Omaha85,
+        name: "omaha5-8",
+        aliases: &["omaha8-5", "plo5-8", "big-o"],
+        streets: &streets::OMAHA5,
+        scoring: Scoring::OmahaHiLo,
+        equity: counted(EquityMethod::Hands, 2, 9),
+        deal: Deal { code: "FO/8", structure: Some("pot-limit") },
+        ..OMAHA
+    },
+    Entry {
+        game: Game::Omaha68,
+        name: "omaha6-8",
+        aliases: &["omaha8-6", "plo6-8"],
+        streets: &streets::OMAHA6,
+        scoring: Scoring::OmahaHiLo,
+        equity: counted(EquityMethod::Hands, 2, 7),
+        deal: code("FO/8"),
+        ..OMAHA
+    },
+    Entry {
+        game: Game::Turnover,
+        name: "turnover",
+        aliases: &[],
+        streets: &streets::TURNOVER,
+        equity: counted(EquityMethod::Turnover, 2, 10),
+        deal: code("turnover"),
+        ..HOLDEM
+    },
+    STUD7,
+    Entry {
+        game: Game::Stud8,
+        name: "stud8",
+        aliases: &["stud-hilo", "stud8-or-better", "stud-high-low"],
+        scoring: Scoring::StudHiLo,
+        deal: code("F7S/8"),
+        ..STUD7
+    },
+    Entry {
+        game: Game::Razz,
+        name: "razz",
+        aliases: &[],
+        streets: &streets::RAZZ,
+        scoring: Scoring::Razz,
+        deal: code("FR"),
+        ..STUD7
+    },
+    Entry {
+        game: Game::Americana,
+        name: "americana",
+        aliases: &[],
+        deck: Deck::Americana,
+        streets: &streets::AMERICANA,
+        ranking: Ranking::Americana,
+        equity: counted(EquityMethod::Stud, 2, 6),
+        deal: code("americana"),
+        ..STUD7
+    },
+    SINGLE_DRAW,
+    Entry {
+        game: Game::DeuceSevenTripleDraw,
+        name: "2-7-triple-draw",
+        aliases: &["deuce-seven-triple-draw"],
+        streets: &streets::TRIPLE_DRAW,
+        deal: code("F2L3D"),
+        ..SINGLE_DRAW
+    },
+    Entry {
+        game: Game::Badugi,
+        name: "badugi",
+        aliases: &[],
+        streets: &streets::BADUGI,
+        scoring: Scoring::Badugi,
+        deal: code("FB"),
+        ..SINGLE_DRAW
+    },
+];
