@@ -12,7 +12,7 @@ use std::process::ExitCode;
 
 use clap::builder::PossibleValue;
 use clap::{Args, ValueEnum};
-use feltkit::card::{format_cards, parse_cards, Card};
+use feltkit::card::parse_cards;
 use feltkit::eval::{Ranked, Ranking};
 use serde::Serialize;
 
@@ -259,33 +259,8 @@ fn hint_split_hand(ranking: Ranking, hands: &[OsString]) {
     ));
 }
 
-/// Ranks one hand's text: its cards as `felt rank` writes them and the ranked hand, or the
-/// message that says what is wrong. Hole cards and a board may be given apart, `HOLE/BOARD`:
-/// Omaha needs them so, and the other rankings rank them together.
 fn rank_text(ranking: Ranking, text: &str) -> Result<(String, Ranked), String> {
-    let Some((hole_text, board_text)) = text.split_once('/') else {
-        if ranking.needs_board() {
-            return Err(format!(
-                "{ranking} takes hole cards and a board apart, written HOLE/BOARD as in \
-                 AhKhQsJs/2c3c4d5d6s ({})",
-                ranking.takes()
-            ));
-        }
-        let cards = parse_cards(text, ranking.deck()).map_err(|e| e.to_string())?;
-        let r = ranking.rank(&cards, None).map_err(|e| e.to_string())?;
-        return Ok((format_cards(&cards), r));
-    };
-    if board_text.contains('/') {
-        return Err("more than one '/': write hole cards and a board as HOLE/BOARD".to_string());
-    }
-    // The whole text is read at once, so that a card's column counts from the line's start and
-    // a card both in the hole and on the board is found; the '/' reads as a space.
-    let cards =
-        parse_cards(&text.replacen('/', " ", 1), ranking.deck()).map_err(|e| e.to_string())?;
-    let hole_len = parse_cards(hole_text, ranking.deck()).map_or(0, |c| c.len());
-    let (hole, board): (&[Card], &[Card]) = cards.split_at(hole_len.min(cards.len()));
-    let r = ranking.rank(hole, Some(board)).map_err(|e| e.to_string())?;
-    Ok((format!("{}/{}", format_cards(hole), format_cards(board)), r))
+    ranking.rank_text(text).map_err(|e| e.to_string())
 }
 
 #[cfg(test)]

@@ -116,7 +116,7 @@ impl Table for Americana {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn lookup(len: usize, key: u64, mask: u64) -> Option<AmericanaRank> {
         let entry = match len {
             5 => tables::lookup(key, &DISP5, &RANK5),
@@ -134,7 +134,7 @@ impl Table for Americana {
         Some(AmericanaRank(value))
     }
 
-    #[inline]
+    #[inline(always)]
     fn flush(suit: u32, mask: u64) -> AmericanaRank {
         let lane = (mask >> (16 * suit)) as usize & 0xff;
         AmericanaRank(FLUSH[lane] as u16 | suit as u16)

@@ -47,7 +47,7 @@ pub mod shortdeck;
 pub mod standard;
 pub mod tables;
 
-pub use ranking::{Class, Ranked, Ranking, UnknownRanking};
+pub use ranking::{Class, Ranked, Ranking, TextError, UnknownRanking, CLASS_KEYS};
 
 /// The nine hand categories, in standard order (weakest first).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

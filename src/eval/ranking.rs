@@ -16,7 +16,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::card::{Card, Deck, Rank};
+use crate::card::{format_cards, parse_cards, Card, CardError, Deck, Rank};
 use crate::eval::{
     ace_five, americana, badugi, deuce_seven, low, omaha, shortdeck, standard, Category, EvalError,
     Evaluation,
@@ -227,6 +227,63 @@ impl Ranking {
     }
 }
 
+impl Ranking {
+    /// Reads and ranks one hand written as text (`AhKhQhJhTh`, `"Ah Kh 10d ..."`), with hole
+    /// cards and a board apart as `HOLE/BOARD` (`AhKhQsJs/2c3c4d5d6s`: Omaha needs it, and the
+    /// other rankings rank the two parts together). Returns the cards as `felt rank` writes
+    /// them (with the `/` when one was given) and the ranked hand.
+    ///
+    /// ```
+    /// use feltkit::eval::Ranking;
+    /// let (cards, r) = Ranking::Omaha.rank_text("Ah Kh Qs Js / 2c 3c 4d 5d 6s").unwrap();
+    /// assert_eq!((cards.as_str(), r.to_string().as_str()), ("AhKhQsJs/2c3c4d5d6s", "high card"));
+    /// let e = Ranking::Omaha.rank_text("AhKhQsJs2c3c4d5d6s").unwrap_err();
+    /// assert!(e.to_string().starts_with("omaha takes hole cards and a board apart"));
+    /// ```
+    pub fn rank_text(self, text: &str) -> Result<(String, Ranked), TextError> {
+        let text = text.trim();
+        let Some((hole_text, board_text)) = text.split_once('/') else {
+            if self.needs_board() {
+                return Err(TextError::NoBoard(self));
+            }
+            let cards = parse_cards(text, self.deck())?;
+            let r = self.rank(&cards, None)?;
+            return Ok((format_cards(&cards), r));
+        };
+        if board_text.contains('/') {
+            return Err(TextError::TwoSlashes);
+        }
+        // The whole text is read at once, so that a card's column counts from the text's start
+        // and a card both in the hole and on the board is found; the '/' reads as a space.
+        let cards = parse_cards(&text.replacen('/', " ", 1), self.deck())?;
+        let hole_len = parse_cards(hole_text, self.deck()).map_or(0, |c| c.len());
+        let (hole, board) = cards.split_at(hole_len.min(cards.len()));
+        let r = self.rank(hole, Some(board))?;
+        Ok((format!("{}/{}", format_cards(hole), format_cards(board)), r))
+    }
+}
+
+/// Why a hand written as text could not be ranked ([`Ranking::rank_text`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TextError {
+    /// A card could not be read (its number and column are in the message).
+    #[error(transparent)]
+    Cards(#[from] CardError),
+    /// The cards cannot be ranked (their count, a card twice, a card outside the deck).
+    #[error(transparent)]
+    Eval(#[from] EvalError),
+    /// Omaha without a `/` between hole cards and board.
+    #[error(
+        "{0} takes hole cards and a board apart, written HOLE/BOARD as in AhKhQsJs/2c3c4d5d6s \
+         ({takes})",
+        takes = .0.takes()
+    )]
+    NoBoard(Ranking),
+    /// More than one `/`.
+    #[error("more than one '/': write hole cards and a board as HOLE/BOARD")]
+    TwoSlashes,
+}
+
 impl fmt::Display for Ranking {
     /// The ranking's name: `short-deck`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -289,7 +346,39 @@ pub enum Class {
     Badugi(u8),
 }
 
+/// The class keys by [`Ranked::code`]: the nine categories (0 to 8, as [`Category`]), then
+/// `low` (9), `no_low` (10) and the badugi sizes `one_card_badugi` to `four_card_badugi` (11 to
+/// 14).
+pub const CLASS_KEYS: [&str; 15] = [
+    "high_card",
+    "one_pair",
+    "two_pair",
+    "three_of_a_kind",
+    "straight",
+    "flush",
+    "full_house",
+    "four_of_a_kind",
+    "straight_flush",
+    "low",
+    "no_low",
+    "one_card_badugi",
+    "two_card_badugi",
+    "three_card_badugi",
+    "four_card_badugi",
+];
+
 impl Ranked {
+    /// The class as a number, for arrays: its index in [`CLASS_KEYS`] (a category's number for
+    /// the nine categories, so the high rankings' codes are their categories').
+    pub const fn code(&self) -> u8 {
+        match self.class {
+            Class::Category(c) => c as u8,
+            Class::Low(_) => 9,
+            Class::NoLow => 10,
+            Class::Badugi(n) => 10 + if n >= 1 && n <= 4 { n } else { 1 },
+        }
+    }
+
     /// The nearest of the nine categories: a [`Class::Category`]'s own, else
     /// [`Category::HighCard`] (lows and badugi hands have no pair).
     pub const fn category(&self) -> Category {
@@ -302,15 +391,7 @@ impl Ranked {
     /// The class in snake case, for machines: `straight_flush`, `low`, `no_low`,
     /// `three_card_badugi`.
     pub const fn key(&self) -> &'static str {
-        match self.class {
-            Class::Category(c) => c.key(),
-            Class::Low(_) => "low",
-            Class::NoLow => "no_low",
-            Class::Badugi(4) => "four_card_badugi",
-            Class::Badugi(3) => "three_card_badugi",
-            Class::Badugi(2) => "two_card_badugi",
-            Class::Badugi(_) => "one_card_badugi",
-        }
+        CLASS_KEYS[self.code() as usize % CLASS_KEYS.len()]
     }
 }
 
@@ -377,6 +458,10 @@ mod tests {
         assert_eq!(name(Ranking::EightOrBetter, "AcKc2d3d", Some("4h5h6s9s8s")), "6-5-4-2-A low");
         assert_eq!(name(Ranking::Badugi, "Ac2d3h4s", None), "four-card badugi");
         assert_eq!(name(Ranking::Badugi, "KcKdKhKs", None), "one-card badugi");
+        for c in Category::ALL {
+            let r = Ranked { value: 0, class: Class::Category(c) };
+            assert_eq!((r.key(), r.code()), (c.key(), c as u8));
+        }
         // A board joins the hand in the rankings that do not take one apart.
         assert_eq!(name(Ranking::Standard, "AhKh", Some("QhJhTh2c3d")), "straight flush");
     }
