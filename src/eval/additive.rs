@@ -39,10 +39,10 @@ pub trait Table: Copy + 'static {
 
     /// Each card's hash addend, indexed by `card.index()` (256 entries, so that any byte is a
     /// valid index; cards outside the deck add 0).
-    fn keys() -> &'static [u64; 256];
+    const KEYS: &'static [u64; 256];
 
     /// Each card's mask addend: its bit in its suit's lane plus one in the count field.
-    fn masks() -> &'static [u64; 256];
+    const MASKS: &'static [u64; 256];
 
     /// `Ok` when `card` belongs to the ranking's deck, else the error that says so.
     fn check(card: Card) -> Result<(), EvalError>;
@@ -128,7 +128,7 @@ impl<T: Table> Hand<T> {
     #[allow(clippy::should_implement_trait)] // `+` is the union of two hands
     pub fn add(self, card: Card) -> Hand<T> {
         let i = card.index() as usize;
-        Hand::from_parts(self.key.wrapping_add(T::keys()[i]), self.mask.wrapping_add(T::masks()[i]))
+        Hand::from_parts(self.key.wrapping_add(T::KEYS[i]), self.mask.wrapping_add(T::MASKS[i]))
     }
 
     /// The hand of these cards: distinct, of the ranking's deck, at most seven.

@@ -98,15 +98,8 @@ pub struct Americana;
 impl Table for Americana {
     type Rank = AmericanaRank;
 
-    #[inline(always)]
-    fn keys() -> &'static [u64; 256] {
-        &KEYS
-    }
-
-    #[inline(always)]
-    fn masks() -> &'static [u64; 256] {
-        &MASKS
-    }
+    const KEYS: &'static [u64; 256] = &KEYS;
+    const MASKS: &'static [u64; 256] = &MASKS;
 
     fn check(card: Card) -> Result<(), EvalError> {
         if Deck::Americana.contains(card) {

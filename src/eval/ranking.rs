@@ -8,7 +8,8 @@
 //! let r = Ranking::AceFive.rank(&cards("Ac2d3h4s5c"), None).unwrap();
 //! assert_eq!(r.to_string(), "5-4-3-2-A low");
 //! let omaha: Ranking = "omaha".parse().unwrap();
-//! let r = omaha.rank(&cards("AhKhQsJs"), Some(&cards("2h3h4d5d6s"))).unwrap();
+//! // Q-J with T-9-8: only two board hearts, so no flush.
+//! let r = omaha.rank(&cards("AhKhQhJh"), Some(&cards("Th9h8c7d2s"))).unwrap();
 //! assert_eq!(r.class, Class::Category(feltkit::eval::Category::Straight));
 //! assert_eq!(Ranking::Badugi.rank(&cards("2s3s4d7h"), None).unwrap().key(), "three_card_badugi");
 //! ```

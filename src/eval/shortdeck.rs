@@ -120,15 +120,8 @@ pub struct ShortDeck;
 impl Table for ShortDeck {
     type Rank = ShortDeckRank;
 
-    #[inline(always)]
-    fn keys() -> &'static [u64; 256] {
-        &KEYS
-    }
-
-    #[inline(always)]
-    fn masks() -> &'static [u64; 256] {
-        &MASKS
-    }
+    const KEYS: &'static [u64; 256] = &KEYS;
+    const MASKS: &'static [u64; 256] = &MASKS;
 
     fn check(card: Card) -> Result<(), EvalError> {
         if in_deck(card) {

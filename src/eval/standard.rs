@@ -110,15 +110,8 @@ pub struct Standard;
 impl Table for Standard {
     type Rank = HandRank;
 
-    #[inline(always)]
-    fn keys() -> &'static [u64; 256] {
-        &KEYS
-    }
-
-    #[inline(always)]
-    fn masks() -> &'static [u64; 256] {
-        &MASKS
-    }
+    const KEYS: &'static [u64; 256] = &KEYS;
+    const MASKS: &'static [u64; 256] = &MASKS;
 
     fn check(_: Card) -> Result<(), EvalError> {
         Ok(())
