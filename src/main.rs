@@ -22,7 +22,7 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Rank hands of 5, 6 or 7 cards (arguments, or one hand per line from stdin).
+    /// Rank hands under any of eight rankings (arguments, or one hand per line from stdin).
     Rank(cli::rank::RankArgs),
     /// Equity of hold'em, short-deck and Omaha ranges, stud, razz, Americana and turnover hands.
     Equity(cli::equity::EquityArgs),

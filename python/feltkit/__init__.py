@@ -24,6 +24,8 @@ import numpy as np
 
 from ._feltkit import (
     CATEGORIES,
+    CLASS_KEYS,
+    RANKINGS,
     BatchError,
     BatchOutput,
     CardError,
@@ -46,6 +48,8 @@ from ._feltkit import (
 
 __all__ = [
     "CATEGORIES",
+    "CLASS_KEYS",
+    "RANKINGS",
     "BatchError",
     "CardError",
     "EquityError",

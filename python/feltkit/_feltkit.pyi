@@ -1,7 +1,7 @@
 """Type stubs of the extension module (the Rust library behind ``felt``)."""
 
 import os
-from typing import List, Optional, Sequence, Tuple, Union
+from typing import Any, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -9,6 +9,16 @@ import numpy.typing as npt
 __version__: str
 CATEGORIES: Tuple[str, ...]
 """The nine category names, weakest first: ``CATEGORIES[rank_many(...)[1][i]]``."""
+
+CLASS_KEYS: Tuple[str, ...]
+"""The class keys by code (``Rank.code``, ``rank_many(..., game=...)[1]``): the nine categories'
+keys (0 to 8), ``low`` (9), ``no_low`` (10), ``one_card_badugi`` to ``four_card_badugi`` (11 to
+14)."""
+
+RANKINGS: Tuple[str, ...]
+"""The names ``game=`` takes (aliases too: ``holdem``, ``razz``, ``2-7``, ...): ``standard``,
+``americana``, ``short-deck``, ``omaha``, ``eight-or-better``, ``ace-five``, ``deuce-seven``,
+``badugi``."""
 
 class FeltkitError(ValueError):
     """Base of feltkit's errors: the message says where the input is wrong."""
@@ -29,25 +39,38 @@ class Rank:
     """A ranked hand."""
 
     value: int
-    """``category << 12 | class`` (standard ranking): larger is better, equal is a split."""
+    """Larger is better, equal is a split (compare within one ranking); ``category << 12 |
+    class`` in the standard ranking."""
     category: str
-    """The category in words: ``"straight flush"``."""
+    """The hand in words: ``"straight flush"``, ``"8-6-4-3-A low"``, ``"three-card badugi"``."""
     key: str
-    """The category's key: ``"straight_flush"``."""
+    """The class's key: ``"straight_flush"``, ``"low"``, ``"no_low"``, ``"three_card_badugi"``."""
     category_index: int
-    """0 (high card) to 8 (straight flush)."""
+    """0 (high card) to 8 (straight flush); lows and badugi hands are 0."""
+    code: int
+    """The class's number, its index in ``CLASS_KEYS``."""
     cards: str
-    """The cards as ``felt rank`` writes them."""
+    """The cards as ``felt rank`` writes them (``"AhKhQsJs/2c3c4d5d6s"`` with a board apart)."""
 
 def rank(hand: str, game: str = "standard") -> Rank:
-    """Ranks the best five of 5, 6 or 7 cards (``game``: ``standard`` or ``americana``)."""
+    """Ranks a hand under the ranking ``game`` (one of ``RANKINGS`` or an alias): 5 to 7
+    cards, 4 in badugi, 5 in deuce-seven; Omaha's hole cards and board apart,
+    ``"AhKhQsJs/2c3c4d5d6s"``."""
 
 def rank_many(
-    cards: npt.NDArray[np.uint8], threads: Optional[int] = None, check: bool = True
-) -> Tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint8]]:
+    cards: npt.NDArray[np.uint8],
+    threads: Optional[int] = None,
+    check: bool = True,
+    out: Optional[Tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint8]]] = None,
+    game: str = "standard",
+    hole: Optional[int] = None,
+) -> Tuple[npt.NDArray[Any], npt.NDArray[np.uint8]]:
     """Ranks each row of a ``uint8`` array of shape ``(n, 5..7)`` (card = rank * 4 + suit) in
-    parallel, the GIL released: ``(values, categories)``. ``check=False`` trusts the rows
-    (about twice as fast; a row that is not a hand gets a meaningless value)."""
+    parallel, the GIL released: ``(values, categories)``, ``uint16`` and ``uint8``.
+    ``check=False`` trusts the rows (about twice as fast; a row that is not a hand gets a
+    meaningless value). Another ``game`` (or ``hole=N``: the first N cards of each row are hole
+    cards, the rest the board, as Omaha needs) checks every row and gives ``uint32`` values and
+    ``uint8`` class codes (``CLASS_KEYS``)."""
 
 def card_bytes(cards: str) -> bytes:
     """Card text as card bytes: ``card_bytes("2cAs") == bytes([0, 51])``."""

@@ -2,28 +2,32 @@
 
 use std::borrow::Cow;
 
-use feltkit::card::{format_cards, parse_cards, Card, CardSet};
+use feltkit::card::{parse_cards, Card, CardSet};
 use feltkit::eval::standard::{rank7_indices, Hand};
 use feltkit::eval::{Category, Ranking};
 use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray2};
 use pyo3::prelude::*;
+use pyo3::types::PyTuple;
 use rayon::prelude::*;
 
 use crate::errors::CardError;
 
-/// A ranked hand: its value (larger is better, equal is a split), category and cards.
+/// A ranked hand: its value (larger is better, equal is a split), what it is, and its cards.
 #[pyclass(module = "feltkit", frozen, eq, get_all)]
 #[derive(Clone, PartialEq)]
 pub struct Rank {
     /// The value: `category << 12 | class` in the standard ranking.
     value: u32,
-    /// The category in words: `straight flush`.
-    category: &'static str,
-    /// The category's key: `straight_flush`.
+    /// The hand in words: `straight flush`, `8-6-4-3-A low`, `three-card badugi`.
+    category: String,
+    /// The class's key: `straight_flush`, `low`, `no_low`, `three_card_badugi`.
     key: &'static str,
-    /// The category's number, 0 (high card) to 8 (straight flush).
+    /// The nearest category's number, 0 (high card) to 8 (straight flush); lows and badugi
+    /// hands are 0.
     category_index: u8,
-    /// The cards as `felt rank` writes them (`AhKhQhJhTh`).
+    /// The class's number: the category's (0 to 8), `low` 9, `no_low` 10, badugi 11 to 14.
+    code: u8,
+    /// The cards as `felt rank` writes them (`AhKhQhJhTh`, `AhKhQsJs/2c3c4d5d6s`).
     cards: String,
 }
 
@@ -34,31 +38,26 @@ impl Rank {
     }
 }
 
-/// The ranking named `game`: `standard` or `americana`.
+/// The ranking named `game` (any of `Ranking::ALL`'s names or aliases).
 fn ranking(game: &str) -> PyResult<Ranking> {
-    match game.to_ascii_lowercase().as_str() {
-        "standard" | "holdem" => Ok(Ranking::Standard),
-        "americana" => Ok(Ranking::Americana),
-        other => Err(CardError::new_err(format!(
-            "unknown ranking {other:?}: expected standard or americana"
-        ))),
-    }
+    game.parse().map_err(|e: feltkit::eval::UnknownRanking| CardError::new_err(e.to_string()))
 }
 
-/// Ranks the best five of 5, 6 or 7 cards given as text (`"AhKhQhJhTh"`, `"Ah Kh 10d ..."`).
+/// Ranks a hand given as text (`"AhKhQhJhTh"`, `"Ah Kh 10d ..."`, Omaha's
+/// `"AhKhQsJs/2c3c4d5d6s"`) under the ranking `game`.
 #[pyfunction]
 #[pyo3(signature = (hand, game = "standard"))]
 fn rank(hand: &str, game: &str) -> PyResult<Rank> {
     let ranking = ranking(game)?;
-    // As `felt rank` does: parse, then evaluate; the messages are its messages.
-    let cards = parse_cards(hand, ranking.deck()).map_err(|e| CardError::new_err(e.to_string()))?;
-    let e = ranking.evaluate(&cards).map_err(|e| CardError::new_err(e.to_string()))?;
+    // As `felt rank` does; the messages are its messages.
+    let (cards, r) = ranking.rank_text(hand).map_err(|e| CardError::new_err(e.to_string()))?;
     Ok(Rank {
-        value: e.value,
-        category: e.category.name(),
-        key: e.category.key(),
-        category_index: e.category as u8,
-        cards: format_cards(&cards),
+        value: r.value,
+        category: r.to_string(),
+        key: r.key(),
+        category_index: r.category() as u8,
+        code: r.code(),
+        cards,
     })
 }
 
@@ -248,18 +247,40 @@ type Ranked<'py> = (Bound<'py, PyArray1<u16>>, Bound<'py, PyArray1<u8>>);
 /// time) and a row that is not a hand gets a meaningless value. `out=(values, categories)` writes
 /// into existing contiguous arrays of length `n` (and returns them), without new memory; when a
 /// row is not a hand they are written all the same before `CardError` is raised.
+///
+/// Any other `game` (or a `hole` count) ranks each row with the checked evaluator of its
+/// ranking ([`rank_rows_of`]) and returns `uint32` values and `uint8` class codes.
 #[pyfunction]
-#[pyo3(signature = (cards, threads = None, check = true, out = None))]
+#[pyo3(signature = (cards, threads = None, check = true, out = None, game = "standard", hole = None))]
 fn rank_many<'py>(
     py: Python<'py>,
     cards: &Bound<'py, PyAny>,
     threads: Option<Bound<'py, PyAny>>,
     check: bool,
     out: Option<Ranked<'py>>,
-) -> PyResult<Ranked<'py>> {
+    game: &str,
+    hole: Option<usize>,
+) -> PyResult<Bound<'py, PyTuple>> {
     let threads = crate::args::optional(threads.as_ref(), "threads", 1..=256, CardError::new_err)?
         .map(|n| n as usize);
+    let ranking = ranking(game)?;
     let cards = uint8_rows(cards)?;
+    if ranking != Ranking::Standard || hole.is_some() {
+        if out.is_some() {
+            return Err(CardError::new_err(
+                "out: only the standard ranking writes into given arrays (the others give uint32 \
+                 values)",
+            ));
+        }
+        let view = cards.as_array();
+        let width = view.dim().1;
+        let flat: Vec<u8> = view.iter().copied().collect();
+        let ranked = py.detach(|| in_pool(threads, || rank_rows_of(ranking, &flat, width, hole)));
+        let (values, codes) = ranked.map_err(CardError::new_err)?.map_err(CardError::new_err)?;
+        let values = PyArray1::from_vec(py, values);
+        let codes = PyArray1::from_vec(py, codes);
+        return PyTuple::new(py, [values.into_any(), codes.into_any()]);
+    }
     let (flat, width) = rows_of(&cards)?;
     let n = flat.len() / width;
     let (values, cats) = match out {
@@ -282,7 +303,48 @@ fn rank_many<'py>(
         py.detach(|| in_pool(threads, || rank_rows(&flat, width, check, v, c)).and_then(|r| r))
             .map_err(CardError::new_err)?;
     }
-    Ok((values, cats))
+    PyTuple::new(py, [values.into_any(), cats.into_any()])
+}
+
+/// Ranks every row of `flat` (rows of `width` card bytes; with `hole`, the first `hole` cards
+/// of a row are hole cards and the rest the board) under `ranking`, in parallel: the values and
+/// class codes, or which row is the first that cannot be ranked and why.
+fn rank_rows_of(
+    ranking: Ranking,
+    flat: &[u8],
+    width: usize,
+    hole: Option<usize>,
+) -> Result<(Vec<u32>, Vec<u8>), String> {
+    if width == 0 {
+        return Ok((Vec::new(), Vec::new()));
+    }
+    if hole.is_some_and(|h| h > width) {
+        return Err(format!("hole: {} is more than the {width} cards of a row", hole.unwrap_or(0)));
+    }
+    if ranking.needs_board() && hole.is_none() {
+        return Err(format!(
+            "{ranking} ranks hole cards and a board apart: give hole=N, the number of hole cards \
+             at the start of each row"
+        ));
+    }
+    let rank_row = |(i, row): (usize, &[u8])| -> Result<(u32, u8), String> {
+        let mut cards = Vec::with_capacity(row.len());
+        for (col, &b) in row.iter().enumerate() {
+            let card = Card::from_index(b).ok_or_else(|| {
+                format!("row {i}, column {col}: byte {b} is not a card: expected 0 to 51")
+            })?;
+            cards.push(card);
+        }
+        let r = match hole {
+            Some(h) => ranking.rank(&cards[..h], Some(&cards[h..])),
+            None => ranking.rank(&cards, None),
+        };
+        let r = r.map_err(|e| format!("row {i}: {e}"))?;
+        Ok((r.value, r.code()))
+    };
+    let ranked: Result<Vec<(u32, u8)>, String> =
+        flat.par_chunks(width).enumerate().map(rank_row).collect();
+    Ok(ranked?.into_iter().unzip())
 }
 
 /// Two new arrays of `n` zeros.
@@ -355,6 +417,9 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(_rank7_native_seconds, m)?)?;
     m.add_function(wrap_pyfunction!(card_bytes, m)?)?;
     let names: Vec<&str> = Category::ALL.iter().map(|c| c.name()).collect();
-    m.add("CATEGORIES", pyo3::types::PyTuple::new(m.py(), names)?)?;
+    m.add("CATEGORIES", PyTuple::new(m.py(), names)?)?;
+    m.add("CLASS_KEYS", PyTuple::new(m.py(), feltkit::eval::CLASS_KEYS)?)?;
+    let games: Vec<&str> = Ranking::ALL.iter().map(|r| r.name()).collect();
+    m.add("RANKINGS", PyTuple::new(m.py(), games)?)?;
     Ok(())
 }

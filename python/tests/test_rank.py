@@ -46,8 +46,79 @@ def test_a_bad_hand_raises_card_error_with_the_message_of_felt_rank(felt, hand):
 
 
 def test_an_unknown_ranking_is_refused():
-    with pytest.raises(feltkit.CardError, match="expected standard or americana"):
+    with pytest.raises(feltkit.CardError, match="expected standard, americana, short-deck"):
         feltkit.rank("AhKhQhJhTh", game="omaha9")
+
+
+@pytest.mark.parametrize(
+    "game, hands",
+    [
+        ("short-deck", ["6c7c8cTcQc", "AcAdAhKsKd", "Ac6d7h8s9c"]),
+        ("omaha", ["AhKhQsJs/2c3c4d5d6s", "Ah3h Kc Kd / Qh 9h 2h 7c 7d"]),
+        ("eight-or-better", ["5c4d3h2sAc", "9c4d3h2sAc", "AcKc2d3d/4h5h6s9s8s"]),
+        ("razz", ["Ac2d3h4s5c", "AcAd2c2d3c3d4c"]),
+        ("2-7", ["7c5d4h3s2c", "Ac5d4h3s2c", "6c5d4h3s2c"]),
+        ("badugi", ["Ac2d3h4s", "2s3s4d7h", "AsAd3h3c", "KcKdKhKs"]),
+    ],
+)
+def test_every_ranking_names_and_values_hands_as_felt_rank_does(felt, game, hands):
+    out = felt("rank", "--game", game, *hands)
+    assert out.returncode == 0, out.stderr
+    for hand, line in zip(hands, out.stdout.splitlines()):
+        cards, name, value = line.split("\t")
+        r = feltkit.rank(hand, game=game)
+        assert (r.cards, r.category, r.value) == (cards, name, int(value))
+        assert feltkit.CLASS_KEYS[r.code] == r.key
+
+
+def test_every_ranking_has_its_name_in_rankings():
+    assert feltkit.RANKINGS == (
+        "standard",
+        "americana",
+        "short-deck",
+        "omaha",
+        "eight-or-better",
+        "ace-five",
+        "deuce-seven",
+        "badugi",
+    )
+    # Hand-worked: the wheel in razz, 7-5-4-3-2 in 2-7, no low, a three-card badugi.
+    assert feltkit.rank("5c4d3h2sAc", game="ace-five").category == "5-4-3-2-A low"
+    assert feltkit.rank("7c5d4h3s2c", game="deuce-seven").category == "7-5-4-3-2 low"
+    no_low = feltkit.rank("9c4d3h2sAc", game="eight-or-better")
+    assert (no_low.key, no_low.value, no_low.code) == ("no_low", 0, 10)
+    assert feltkit.rank("2s3s4d7h", game="badugi").key == "three_card_badugi"
+    with pytest.raises(feltkit.CardError, match="HOLE/BOARD"):
+        feltkit.rank("AhKhQsJs2c3c4d5d6s", game="omaha")
+
+
+@pytest.mark.parametrize(
+    "game, hole, hands",
+    [
+        ("razz", None, ["Ac2d3h4s5c", "AcAd2c2d3c", "Kc9d7h4s2c"]),
+        ("badugi", None, ["Ac2d3h4s", "2s3s4d7h", "KcKdKhKs"]),
+        ("americana", None, ["AhJh9h8h7h", "AsAdAcKsKd"]),
+        ("omaha", 4, ["AhKhQsJs2c3c4d5d6s", "Ah3hKcKdQh9h2h7c7d"]),
+        ("eight-or-better", 4, ["AcKc2d3d4h5h6s9s8s", "AcKc2d3d9h9sTsJsQs"]),
+    ],
+)
+def test_rank_many_ranks_every_ranking_as_rank_does(game, hole, hands):
+    a = feltkit.cards_array(hands)
+    values, codes = feltkit.rank_many(a, game=game, hole=hole)
+    assert values.dtype == np.uint32 and codes.dtype == np.uint8
+    for i, hand in enumerate(hands):
+        text = hand if hole is None else hand[: 2 * hole] + "/" + hand[2 * hole :]
+        r = feltkit.rank(text, game=game)
+        assert (int(values[i]), int(codes[i])) == (r.value, r.code)
+
+
+def test_rank_many_of_another_ranking_names_the_bad_row():
+    a = feltkit.cards_array(["AhKhQsJs2c3c4d5d6s", "AhKhQsJs2c3c4d5d6s"])
+    with pytest.raises(feltkit.CardError, match="hole=N"):
+        feltkit.rank_many(a, game="omaha")
+    a = np.array([[48, 1, 6, 11], [48, 1, 6, 6]], dtype=np.uint8)  # Ac 2d 3h 4s; Ac 2d 3h 3h
+    with pytest.raises(feltkit.CardError, match="row 1: 3h appears twice"):
+        feltkit.rank_many(a, game="badugi")
 
 
 def test_card_bytes_are_rank_times_four_plus_suit():

@@ -10,32 +10,47 @@ use std::ffi::OsString;
 use std::io::{self, BufRead, BufWriter, Write};
 use std::process::ExitCode;
 
+use clap::builder::PossibleValue;
 use clap::{Args, ValueEnum};
-use feltkit::card::{format_cards, parse_cards};
-use feltkit::eval::{Evaluation, Ranking};
+use feltkit::card::parse_cards;
+use feltkit::eval::{Ranked, Ranking};
+use serde::Serialize;
 
-/// Which ranking `felt rank` uses.
-#[derive(Clone, Copy, Debug, ValueEnum)]
-pub enum GameArg {
-    /// Standard 52-card ranking (also `holdem`, as in Python's `feltkit.rank`).
-    #[value(alias = "holdem")]
-    Standard,
-    /// 32-card Americana ranking (flush beats full house, suits break ties).
-    Americana,
+/// Which ranking `felt rank` uses: every [`Ranking`], by its name or an alias.
+#[derive(Clone, Copy, Debug)]
+pub struct GameArg(Ranking);
+
+impl ValueEnum for GameArg {
+    fn value_variants<'a>() -> &'a [GameArg] {
+        const ALL: [GameArg; Ranking::ALL.len()] = {
+            let mut all = [GameArg(Ranking::Standard); Ranking::ALL.len()];
+            let mut i = 0;
+            while i < all.len() {
+                all[i] = GameArg(Ranking::ALL[i]);
+                i += 1;
+            }
+            all
+        };
+        &ALL
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        Some(PossibleValue::new(self.0.name()).aliases(self.0.aliases()).help(self.0.takes()))
+    }
 }
 
 /// Arguments of `felt rank`.
 #[derive(Args, Debug)]
 pub struct RankArgs {
-    /// Hand ranking to use.
+    /// Hand ranking to use (docs/rank.md says what each takes).
     #[arg(long, value_enum, default_value = "standard")]
     game: GameArg,
-    /// Write one JSON object per line: {"hand", "category", "rank"} (or {"line", "input",
-    /// "error"}).
+    /// Write one JSON object per line: {"hand", "category", "rank"}, with "name" in the low
+    /// rankings and badugi (or {"line", "input", "error"}).
     #[arg(long)]
     json: bool,
-    /// Hands of 5 to 7 cards, e.g. `AhKhQhJhTh` or "Ah Kh Qh Jh Th" (one argument each); none:
-    /// read one hand per line from stdin.
+    /// Hands, e.g. `AhKhQhJhTh` or "Ah Kh Qh Jh Th" (one argument each); Omaha's hole cards
+    /// and board apart: `AhKhQsJs/2c3c4d5d6s`. None: read one hand per line from stdin.
     hands: Vec<OsString>,
 }
 
@@ -46,10 +61,7 @@ pub const MAX_LINE: usize = 4096;
 
 /// Runs `felt rank`: exit 0 when every hand ranked, 1 when any line failed.
 pub fn run(args: RankArgs) -> anyhow::Result<ExitCode> {
-    let ranking = match args.game {
-        GameArg::Standard => Ranking::Standard,
-        GameArg::Americana => Ranking::Americana,
-    };
+    let ranking = args.game.0;
     let stdout = io::stdout();
     let mut out = Ranker {
         out: BufWriter::with_capacity(1 << 16, stdout.lock()),
@@ -125,13 +137,13 @@ impl<W: Write> Ranker<W> {
     fn rank(&mut self, n: u64, text: &str) -> io::Result<()> {
         let text = text.trim();
         match rank_text(self.ranking, text) {
-            Ok((cards, e)) if self.json => writeln!(
-                self.out,
-                "{{\"hand\":\"{cards}\",\"category\":\"{}\",\"rank\":{}}}",
-                e.category.key(),
-                e.value
-            ),
-            Ok((cards, e)) => writeln!(self.out, "{cards}\t{}\t{}", e.category.name(), e.value),
+            Ok((hand, r)) if self.json => {
+                // The lows and badugi name the hand beside its class key (`8-6-4-3-A low`).
+                let name = self.ranking.is_low().then(|| r.to_string());
+                let line = HandLine { hand: &hand, category: r.key(), name, rank: r.value };
+                self.write_json(&line)
+            }
+            Ok((hand, r)) => writeln!(self.out, "{hand}\t{r}\t{}", r.value),
             Err(msg) => self.fail(n, text, msg),
         }
     }
@@ -141,12 +153,39 @@ impl<W: Write> Ranker<W> {
         self.failed += 1;
         let what = self.what;
         if self.json {
-            let (input, error) = (serde_json::Value::from(input), serde_json::Value::from(&*msg));
-            writeln!(self.out, "{{\"{what}\":{n},\"input\":{input},\"error\":{error}}}")?;
+            let (line, hand) = if what == "line" { (Some(n), None) } else { (None, Some(n)) };
+            self.write_json(&BadLine { line, hand, input, error: &msg })?;
         }
         super::diagnose(format_args!("felt rank: {what} {n}: {msg}"));
         Ok(())
     }
+
+    /// Writes one JSON object and a newline.
+    fn write_json(&mut self, value: &impl Serialize) -> io::Result<()> {
+        serde_json::to_writer(&mut self.out, value)?;
+        self.out.write_all(b"\n")
+    }
+}
+
+/// One ranked hand in `--json` output.
+#[derive(Serialize)]
+struct HandLine<'a> {
+    hand: &'a str,
+    category: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    name: Option<String>,
+    rank: u32,
+}
+
+/// One bad line (stdin) or hand (arguments) in `--json` output.
+#[derive(Serialize)]
+struct BadLine<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    line: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hand: Option<u64>,
+    input: &'a str,
+    error: &'a str,
 }
 
 /// What is wrong with bytes that are not UTF-8: the first bad byte and its column.
@@ -198,7 +237,8 @@ fn hint_split_hand(ranking: Ranking, hands: &[OsString]) {
         .filter_map(|h| Some((h.trim(), parse_cards(h, ranking.deck()).ok()?.len())))
         .filter(|(_, n)| (1..5).contains(n))
         .collect();
-    if short.len() < 2 {
+    // Only where a hand is five cards or more in one piece (not badugi's four, not Omaha).
+    if short.len() < 2 || matches!(ranking, Ranking::Badugi | Ranking::Omaha) {
         return;
     }
     // The first short arguments that add up to a hand make the example.
@@ -219,10 +259,8 @@ fn hint_split_hand(ranking: Ranking, hands: &[OsString]) {
     ));
 }
 
-fn rank_text(ranking: Ranking, text: &str) -> Result<(String, Evaluation), String> {
-    let cards = parse_cards(text, ranking.deck()).map_err(|e| e.to_string())?;
-    let e = ranking.evaluate(&cards).map_err(|e| e.to_string())?;
-    Ok((format_cards(&cards), e))
+fn rank_text(ranking: Ranking, text: &str) -> Result<(String, Ranked), String> {
+    ranking.rank_text(text).map_err(|e| e.to_string())
 }
 
 #[cfg(test)]

@@ -17,9 +17,9 @@
 //! ```
 
 use std::fmt;
-use std::ops::Add;
 
 use crate::card::{Card, Deck};
+use crate::eval::additive::{self, Table};
 use crate::eval::tables::{self, AMERICANA_SHAPES as SH};
 use crate::eval::{Category, EvalError};
 
@@ -54,25 +54,9 @@ static FLUSH: [u32; 256] = tables::read_u32s(BYTES, FLUSH_AT);
 /// Lowest rank index of the deck (the seven).
 const LOW: usize = 5;
 
-static KEYS: [u64; 256] = {
-    let mut keys = [0u64; 256];
-    let mut i = LOW * 4;
-    while i < 52 {
-        keys[i] = tables::card_key(MUL, (i / 4 - LOW) as u32, (i % 4) as u32);
-        i += 1;
-    }
-    keys
-};
+static KEYS: [u64; 256] = additive::keys_from(MUL, LOW);
 
-static MASKS: [u64; 256] = {
-    let mut masks = [0u64; 256];
-    let mut i = LOW * 4;
-    while i < 52 {
-        masks[i] = (1u64 << ((i % 4) * 16 + i / 4 - LOW)) + (1 << tables::COUNT_SHIFT);
-        i += 1;
-    }
-    masks
-};
+static MASKS: [u64; 256] = additive::masks_from(LOW);
 
 /// An Americana hand's value: `order << 12 | class << 2 | suit`, where `order` places the
 /// category (flush above full house). Larger is better; equal is a split.
@@ -107,100 +91,53 @@ impl fmt::Display for AmericanaRank {
     }
 }
 
-/// An additive hand of up to seven Americana cards; the layout is the standard one with ranks
-/// counted from the seven.
+/// The 32-card deck's data for the additive [`AmericanaHand`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct AmericanaHand {
-    key: u64,
-    mask: u64,
-}
+pub struct Americana;
 
-impl Default for AmericanaHand {
-    fn default() -> AmericanaHand {
-        AmericanaHand::EMPTY
+impl Table for Americana {
+    type Rank = AmericanaRank;
+
+    const KEYS: &'static [u64; 256] = &KEYS;
+    const MASKS: &'static [u64; 256] = &MASKS;
+
+    fn check(card: Card) -> Result<(), EvalError> {
+        if Deck::Americana.contains(card) {
+            Ok(())
+        } else {
+            Err(EvalError::NotInDeck { card, deck: Deck::Americana })
+        }
     }
-}
 
-impl AmericanaHand {
-    /// The hand with no cards.
-    pub const EMPTY: AmericanaHand = AmericanaHand { key: tables::KEY_BASE, mask: 0 };
-
-    /// This hand with one more card (a card outside the 32-card deck adds nothing useful).
     #[inline(always)]
-    #[allow(clippy::should_implement_trait)] // `+` is the union of two hands
-    pub fn add(self, card: Card) -> AmericanaHand {
-        let i = card.index() as usize;
-        AmericanaHand {
-            key: self.key.wrapping_add(KEYS[i]),
-            mask: self.mask.wrapping_add(MASKS[i]),
-        }
-    }
-
-    /// The hand of these cards: distinct, from the 32-card deck, at most seven.
-    pub fn from_cards(cards: &[Card]) -> Result<AmericanaHand, EvalError> {
-        if cards.len() > 7 {
-            return Err(EvalError::WrongCount(cards.len()));
-        }
-        let mut seen = crate::card::CardSet::EMPTY;
-        let mut hand = AmericanaHand::EMPTY;
-        for &card in cards {
-            if !Deck::Americana.contains(card) {
-                return Err(EvalError::NotInDeck { card, deck: Deck::Americana });
-            }
-            if !seen.insert(card) {
-                return Err(EvalError::Duplicate(card));
-            }
-            hand = hand.add(card);
-        }
-        Ok(hand)
-    }
-
-    /// The number of cards.
-    pub const fn len(self) -> usize {
-        (self.mask >> tables::COUNT_SHIFT & 7) as usize
-    }
-
-    /// Whether the hand has no cards.
-    pub const fn is_empty(self) -> bool {
-        self.len() == 0
-    }
-
-    /// The rank of a hand of 5, 6 or 7 cards; `None` for other counts.
-    #[inline]
-    pub fn rank(self) -> Option<AmericanaRank> {
-        if self.key & tables::FLUSH_BITS != 0 {
-            let suit = (self.key & tables::FLUSH_BITS).trailing_zeros() / 4;
-            let lane = (self.mask >> (16 * suit)) as usize & 0xff;
-            return Some(AmericanaRank(FLUSH[lane] as u16 | suit as u16));
-        }
-        let entry = match self.len() {
-            5 => tables::lookup(self.key, &DISP5, &RANK5),
-            6 => tables::lookup(self.key, &DISP6, &RANK6),
-            7 => tables::lookup(self.key, &DISP7, &RANK7),
+    fn lookup(len: usize, key: u64, mask: u64) -> Option<AmericanaRank> {
+        let entry = match len {
+            5 => tables::lookup(key, &DISP5, &RANK5),
+            6 => tables::lookup(key, &DISP6, &RANK6),
+            7 => tables::lookup(key, &DISP7, &RANK7),
             _ => return None,
         };
         let mut value = entry as u16;
         if entry >> 20 & 1 == 1 {
             // The best suit held in the tie-break rank: the highest of that rank's lane bits.
             let tie = entry >> 16 & 7;
-            let bits = (self.mask >> tie) & 0x0001_0001_0001_0001;
+            let bits = (mask >> tie) & 0x0001_0001_0001_0001;
             value |= ((63 - (bits | 1).leading_zeros()) / 16) as u16;
         }
         Some(AmericanaRank(value))
     }
-}
 
-impl Add for AmericanaHand {
-    type Output = AmericanaHand;
-    /// The union of two hands with no card in common.
     #[inline(always)]
-    fn add(self, other: AmericanaHand) -> AmericanaHand {
-        AmericanaHand {
-            key: self.key.wrapping_add(other.key).wrapping_sub(tables::KEY_BASE),
-            mask: self.mask.wrapping_add(other.mask),
-        }
+    fn flush(suit: u32, mask: u64) -> AmericanaRank {
+        let lane = (mask >> (16 * suit)) as usize & 0xff;
+        AmericanaRank(FLUSH[lane] as u16 | suit as u16)
     }
 }
+
+/// An additive hand of up to seven Americana cards; the layout is the standard one with ranks
+/// counted from the seven (see [`additive`]). A card outside the 32-card deck adds nothing
+/// useful.
+pub type AmericanaHand = additive::Hand<Americana>;
 
 /// Ranks the best five of 5, 6 or 7 distinct cards of the 32-card deck.
 pub fn evaluate(cards: &[Card]) -> Result<AmericanaRank, EvalError> {

@@ -3,7 +3,8 @@
 //!
 //! The standard and Americana evaluators turn five, six or seven cards into a number where
 //! larger is better and equal means a split, served by perfect-hash tables the crate generates
-//! itself (see [`tables`] and `data/README.md`). [`Ranking`] picks between the two.
+//! itself (see [`tables`] and `data/README.md`), with one additive hand type ([`additive`]).
+//! [`Ranking`] names every ranking below and ranks a hand under any of them.
 //!
 //! The other rankings each have a module, with a checked `evaluate` and an unchecked hot path:
 //!
@@ -34,15 +35,19 @@ use std::fmt;
 use thiserror::Error;
 
 pub mod ace_five;
+pub mod additive;
 pub mod americana;
 pub mod badugi;
 pub mod deuce_seven;
 pub mod low;
 pub mod omaha;
+pub mod ranking;
 pub mod reference;
 pub mod shortdeck;
 pub mod standard;
 pub mod tables;
+
+pub use ranking::{Class, Ranked, Ranking, TextError, UnknownRanking, CLASS_KEYS};
 
 /// The nine hand categories, in standard order (weakest first).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -118,41 +123,8 @@ impl fmt::Display for Category {
     }
 }
 
-/// Which hand ranking a game uses.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum Ranking {
-    /// Standard 52-card ranking (hold'em games, seven-card stud).
-    #[default]
-    Standard,
-    /// 32-card Americana ranking: flush above full house, suits break ties.
-    Americana,
-}
-
-impl Ranking {
-    /// The deck the ranking is defined on.
-    pub const fn deck(self) -> crate::card::Deck {
-        match self {
-            Ranking::Standard => crate::card::Deck::Standard,
-            Ranking::Americana => crate::card::Deck::Americana,
-        }
-    }
-
-    /// Ranks the best five of 5, 6 or 7 distinct cards under this ranking.
-    pub fn evaluate(self, cards: &[crate::card::Card]) -> Result<Evaluation, EvalError> {
-        Ok(match self {
-            Ranking::Standard => {
-                let r = standard::evaluate(cards)?;
-                Evaluation { category: r.category(), value: r.value() as u32 }
-            }
-            Ranking::Americana => {
-                let r = americana::evaluate(cards)?;
-                Evaluation { category: r.category(), value: r.value() }
-            }
-        })
-    }
-}
-
-/// A ranked hand under either ranking: its category and a value where larger is better.
+/// A ranked hand: its category and a value where larger is better ([`Ranking::evaluate`];
+/// [`Ranked`] also names the lows and badugi hands).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Evaluation {
     /// The hand's category.
@@ -198,6 +170,9 @@ pub enum EvalError {
     /// A card below the six, in the 36-card short deck.
     #[error("{0} is not in the 36-card short deck (6 to A)")]
     NotInShortDeck(crate::card::Card),
+    /// Omaha: hole cards without a board (the ranking's name).
+    #[error("{0} ranks hole cards and a board apart, and no board was given")]
+    NoBoard(&'static str),
     /// A card is not in the ranking's deck.
     #[error("{card} is not in the {deck}")]
     NotInDeck {

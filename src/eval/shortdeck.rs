@@ -36,9 +36,9 @@
 //! trust rather than two.
 
 use std::fmt;
-use std::ops::Add;
 
 use crate::card::Card;
+use crate::eval::additive::{self, Table};
 use crate::eval::tables::{self, SHORTDECK_SHAPES as SH};
 use crate::eval::{Category, EvalError};
 
@@ -73,25 +73,9 @@ static FLUSH: [u16; 512] = tables::read_u16s(BYTES, FLUSH_AT);
 /// Lowest rank index of the deck (the six).
 const LOW: usize = 4;
 
-static KEYS: [u64; 256] = {
-    let mut keys = [0u64; 256];
-    let mut i = LOW * 4;
-    while i < 52 {
-        keys[i] = tables::card_key(MUL, (i / 4 - LOW) as u32, (i % 4) as u32);
-        i += 1;
-    }
-    keys
-};
+static KEYS: [u64; 256] = additive::keys_from(MUL, LOW);
 
-static MASKS: [u64; 256] = {
-    let mut masks = [0u64; 256];
-    let mut i = LOW * 4;
-    while i < 52 {
-        masks[i] = (1u64 << ((i % 4) * 16 + i / 4 - LOW)) + (1 << tables::COUNT_SHIFT);
-        i += 1;
-    }
-    masks
-};
+static MASKS: [u64; 256] = additive::masks_from(LOW);
 
 /// A short-deck hand's value: `order << 12 | class`, where `order` places the category
 /// (flush above full house) and `class` is the hand's place within it, 0 the weakest. Larger
@@ -129,105 +113,54 @@ impl fmt::Display for ShortDeckRank {
     }
 }
 
-/// An additive hand of up to seven short-deck cards; the layout is the standard one with
-/// ranks counted from the six. Cards below the six add nothing.
+/// The 36-card deck's data for the additive [`ShortDeckHand`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct ShortDeckHand {
-    key: u64,
-    mask: u64,
-}
+pub struct ShortDeck;
 
-impl Default for ShortDeckHand {
-    fn default() -> ShortDeckHand {
-        ShortDeckHand::EMPTY
+impl Table for ShortDeck {
+    type Rank = ShortDeckRank;
+
+    const KEYS: &'static [u64; 256] = &KEYS;
+    const MASKS: &'static [u64; 256] = &MASKS;
+
+    fn check(card: Card) -> Result<(), EvalError> {
+        if in_deck(card) {
+            Ok(())
+        } else {
+            Err(EvalError::NotInShortDeck(card))
+        }
     }
-}
 
-impl ShortDeckHand {
-    /// The hand with no cards.
-    pub const EMPTY: ShortDeckHand = ShortDeckHand { key: tables::KEY_BASE, mask: 0 };
-
-    /// This hand with one more card (a card below the six adds nothing useful).
     #[inline(always)]
-    #[allow(clippy::should_implement_trait)] // `+` is the union of two hands
-    pub fn add(self, card: Card) -> ShortDeckHand {
-        let i = card.index() as usize;
-        ShortDeckHand {
-            key: self.key.wrapping_add(KEYS[i]),
-            mask: self.mask.wrapping_add(MASKS[i]),
-        }
-    }
-
-    /// The hand of these cards: distinct, six or higher, at most seven.
-    pub fn from_cards(cards: &[Card]) -> Result<ShortDeckHand, EvalError> {
-        if cards.len() > 7 {
-            return Err(EvalError::WrongCount(cards.len()));
-        }
-        let mut seen = crate::card::CardSet::EMPTY;
-        let mut hand = ShortDeckHand::EMPTY;
-        for &card in cards {
-            if !in_deck(card) {
-                return Err(EvalError::NotInShortDeck(card));
-            }
-            if !seen.insert(card) {
-                return Err(EvalError::Duplicate(card));
-            }
-            hand = hand.add(card);
-        }
-        Ok(hand)
-    }
-
-    /// The number of cards.
-    pub const fn len(self) -> usize {
-        (self.mask >> tables::COUNT_SHIFT & 7) as usize
-    }
-
-    /// Whether the hand has no cards.
-    pub const fn is_empty(self) -> bool {
-        self.len() == 0
-    }
-
-    /// The rank of a hand of 5, 6 or 7 cards; `None` for other counts.
-    #[inline]
-    pub fn rank(self) -> Option<ShortDeckRank> {
-        if self.key & tables::FLUSH_BITS != 0 {
-            return Some(self.flush_rank());
-        }
-        Some(ShortDeckRank(match self.len() {
-            5 => tables::lookup(self.key, &DISP5, &RANK5),
-            6 => tables::lookup(self.key, &DISP6, &RANK6),
-            7 => tables::lookup(self.key, &DISP7, &RANK7),
+    fn lookup(len: usize, key: u64, _: u64) -> Option<ShortDeckRank> {
+        Some(ShortDeckRank(match len {
+            5 => tables::lookup(key, &DISP5, &RANK5),
+            6 => tables::lookup(key, &DISP6, &RANK6),
+            7 => tables::lookup(key, &DISP7, &RANK7),
             _ => return None,
         }))
     }
 
-    /// The rank of a hand of exactly seven cards (meaningless for any other count).
-    #[inline(always)]
-    pub fn rank7(self) -> ShortDeckRank {
-        if self.key & tables::FLUSH_BITS != 0 {
-            std::hint::cold_path();
-            return self.flush_rank();
-        }
-        ShortDeckRank(tables::lookup(self.key, &DISP7, &RANK7))
-    }
-
     /// The rank of a hand with five or more cards of one suit: that suit's 9-bit lane.
     #[inline(always)]
-    fn flush_rank(self) -> ShortDeckRank {
-        let suit = (self.key & tables::FLUSH_BITS).trailing_zeros() / 4;
-        ShortDeckRank(FLUSH[(self.mask >> (16 * suit)) as usize & 0x1ff])
+    fn flush(suit: u32, mask: u64) -> ShortDeckRank {
+        ShortDeckRank(FLUSH[(mask >> (16 * suit)) as usize & 0x1ff])
     }
 }
 
-impl Add for ShortDeckHand {
-    type Output = ShortDeckHand;
-    /// The union of two hands with no card in common.
+/// An additive hand of up to seven short-deck cards; the layout is the standard one with
+/// ranks counted from the six (see [`additive`]). Cards below the six add nothing.
+pub type ShortDeckHand = additive::Hand<ShortDeck>;
+
+impl ShortDeckHand {
+    /// The rank of a hand of exactly seven cards (meaningless for any other count).
     #[inline(always)]
-    fn add(self, other: ShortDeckHand) -> ShortDeckHand {
-        ShortDeckHand {
-            key: self.key.wrapping_add(other.key).wrapping_sub(tables::KEY_BASE),
-            mask: self.mask.wrapping_add(other.mask),
+    pub fn rank7(self) -> ShortDeckRank {
+        if self.has_flush() {
+            std::hint::cold_path();
+            return ShortDeck::flush(self.flush_suit(), self.mask());
         }
+        ShortDeckRank(tables::lookup(self.key(), &DISP7, &RANK7))
     }
 }
 

@@ -14,9 +14,9 @@
 //! ```
 
 use std::fmt;
-use std::ops::Add;
 
 use crate::card::{Card, Deck};
+use crate::eval::additive::{self, Table};
 use crate::eval::tables::{self, STANDARD_SHAPES as SH};
 use crate::eval::{Category, EvalError};
 
@@ -54,15 +54,7 @@ const FLUSH7: usize = 1 << S7;
 
 /// Each card's hash addend, indexed by `card.index()` (256 entries so that any byte is a valid
 /// index and no bounds check is needed).
-static KEYS: [u64; 256] = {
-    let mut keys = [0u64; 256];
-    let mut i = 0;
-    while i < 52 {
-        keys[i] = tables::card_key(MUL, (i / 4) as u32, (i % 4) as u32);
-        i += 1;
-    }
-    keys
-};
+static KEYS: [u64; 256] = additive::keys_from(MUL, 0);
 
 /// Each card's hash addend plus the empty hand's key: the first card of [`rank7_indices`].
 static FIRST_KEYS: [u64; 256] = {
@@ -76,15 +68,7 @@ static FIRST_KEYS: [u64; 256] = {
 };
 
 /// Each card's mask addend: its bit in its suit's lane plus one in the count field.
-static MASKS: [u64; 256] = {
-    let mut masks = [0u64; 256];
-    let mut i = 0;
-    while i < 52 {
-        masks[i] = (1u64 << ((i % 4) * 16 + i / 4)) + (1 << tables::COUNT_SHIFT);
-        i += 1;
-    }
-    masks
-};
+static MASKS: [u64; 256] = additive::masks_from(0);
 
 /// A standard hand's value: `category << 12 | subrank`. Larger is better; equal is a split.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -119,69 +103,51 @@ impl fmt::Display for HandRank {
     }
 }
 
-/// An additive hand of up to seven standard cards (see [`crate::eval::tables`] for the layout).
+/// The standard deck's data for the additive [`Hand`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Standard;
+
+impl Table for Standard {
+    type Rank = HandRank;
+
+    const KEYS: &'static [u64; 256] = &KEYS;
+    const MASKS: &'static [u64; 256] = &MASKS;
+
+    fn check(_: Card) -> Result<(), EvalError> {
+        Ok(())
+    }
+
+    #[inline(always)]
+    fn lookup(len: usize, key: u64, _: u64) -> Option<HandRank> {
+        Some(HandRank(match len {
+            5 => tables::lookup(key, &DISP5, &RANK5),
+            6 => tables::lookup(key, &DISP6, &RANK6),
+            7 => VALUES7[slot7(key)],
+            _ => return None,
+        }))
+    }
+
+    #[inline(always)]
+    fn flush(suit: u32, mask: u64) -> HandRank {
+        HandRank(VALUES7[FLUSH7 | (mask >> (16 * suit)) as usize & 0x1fff])
+    }
+}
+
+/// An additive hand of up to seven standard cards (see [`additive`] for the layout).
 ///
 /// Adding a card twice, or more than seven cards, gives a meaningless (but safe) result;
-/// [`Hand::from_cards`] checks, the `add` and `+` hot paths do not.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Hand {
-    key: u64,
-    mask: u64,
-}
-
-impl Default for Hand {
-    fn default() -> Hand {
-        Hand::EMPTY
-    }
-}
+/// [`Hand::from_cards`](additive::Hand::from_cards) checks, the `add` and `+` hot paths do not.
+pub type Hand = additive::Hand<Standard>;
 
 impl Hand {
-    /// The hand with no cards.
-    pub const EMPTY: Hand = Hand { key: tables::KEY_BASE, mask: 0 };
-
-    /// This hand with one more card.
-    #[inline(always)]
-    #[allow(clippy::should_implement_trait)] // `+` is the union of two hands
-    pub fn add(self, card: Card) -> Hand {
-        let i = card.index() as usize;
-        Hand { key: self.key.wrapping_add(KEYS[i]), mask: self.mask.wrapping_add(MASKS[i]) }
-    }
-
-    /// The hand of these cards, which must be distinct and at most seven.
-    pub fn from_cards(cards: &[Card]) -> Result<Hand, EvalError> {
-        if cards.len() > 7 {
-            return Err(EvalError::WrongCount(cards.len()));
-        }
-        let mut seen = crate::card::CardSet::EMPTY;
-        let mut hand = Hand::EMPTY;
-        for &c in cards {
-            if !seen.insert(c) {
-                return Err(EvalError::Duplicate(c));
-            }
-            hand = hand.add(c);
-        }
-        Ok(hand)
-    }
-
-    /// The number of cards in the hand.
-    #[inline(always)]
-    pub const fn len(self) -> usize {
-        (self.mask >> tables::COUNT_SHIFT & 7) as usize
-    }
-
-    /// Whether the hand has no cards.
-    pub const fn is_empty(self) -> bool {
-        self.len() == 0
-    }
-
     /// Where a hand with a flush finds its value in [`VALUES7`]: the flush suit's 13-bit lane
     /// of `mask` after the 7-card slots.
     #[inline(always)]
     fn flush_index(self) -> usize {
         // The flush suit's counter has its top bit at 4 * suit + 3, so the lane's shift is
         // (that bit's index & 12) * 4 = 16 * suit.
-        let shift = ((self.key & tables::FLUSH_BITS).trailing_zeros() & 12) * 4;
-        FLUSH7 | (self.mask >> shift) as usize & 0x1fff
+        let shift = ((self.key() & tables::FLUSH_BITS).trailing_zeros() & 12) * 4;
+        FLUSH7 | (self.mask() >> shift) as usize & 0x1fff
     }
 
     /// The rank of a hand of exactly seven cards (meaningless for any other count).
@@ -192,11 +158,11 @@ impl Hand {
         // (together about 10% faster in enumeration order, measured 2026-11-23). `cold_path`
         // (Rust 1.95) makes the common arm the straight line of a caller's loop: without it
         // LLVM placed that arm before the test, one taken jump per hand, 15% slower.
-        let i = if self.key & tables::FLUSH_BITS != 0 {
+        let i = if self.key() & tables::FLUSH_BITS != 0 {
             std::hint::cold_path();
             self.flush_index()
         } else {
-            slot7(self.key)
+            slot7(self.key())
         };
         HandRank(VALUES7[i])
     }
@@ -205,37 +171,11 @@ impl Hand {
     /// test and one hash, as [`Hand::rank7`] does for seven.
     #[inline(always)]
     pub fn rank5(self) -> HandRank {
-        if self.key & tables::FLUSH_BITS != 0 {
+        if self.key() & tables::FLUSH_BITS != 0 {
             std::hint::cold_path();
             return HandRank(VALUES7[self.flush_index()]);
         }
-        HandRank(tables::lookup(self.key, &DISP5, &RANK5))
-    }
-
-    /// The rank of a hand of 5, 6 or 7 cards; `None` for other counts.
-    #[inline]
-    pub fn rank(self) -> Option<HandRank> {
-        if self.key & tables::FLUSH_BITS != 0 {
-            return Some(HandRank(VALUES7[self.flush_index()]));
-        }
-        Some(HandRank(match self.len() {
-            5 => tables::lookup(self.key, &DISP5, &RANK5),
-            6 => tables::lookup(self.key, &DISP6, &RANK6),
-            7 => VALUES7[slot7(self.key)],
-            _ => return None,
-        }))
-    }
-}
-
-impl Add for Hand {
-    type Output = Hand;
-    /// The union of two hands with no card in common.
-    #[inline(always)]
-    fn add(self, other: Hand) -> Hand {
-        Hand {
-            key: self.key.wrapping_add(other.key).wrapping_sub(tables::KEY_BASE),
-            mask: self.mask.wrapping_add(other.mask),
-        }
+        HandRank(tables::lookup(self.key(), &DISP5, &RANK5))
     }
 }
 
@@ -246,12 +186,12 @@ pub(crate) fn best_sum5(twos: &[Hand], threes: &[Hand]) -> HandRank {
     let mut best = 0u16;
     for &t in threes {
         // The empty hand's base comes off once per triple, not once per sum.
-        let tk = t.key.wrapping_sub(tables::KEY_BASE);
+        let tk = t.key().wrapping_sub(tables::KEY_BASE);
         for &p in twos {
-            let key = p.key.wrapping_add(tk);
+            let key = p.key().wrapping_add(tk);
             let v = if key & tables::FLUSH_BITS != 0 {
                 std::hint::cold_path();
-                VALUES7[Hand { key, mask: p.mask.wrapping_add(t.mask) }.flush_index()]
+                VALUES7[Hand::from_parts(key, p.mask().wrapping_add(t.mask())).flush_index()]
             } else {
                 tables::lookup(key, &DISP5, &RANK5)
             };
@@ -266,7 +206,7 @@ impl Hand {
     /// and different for different multisets of five ranks (at most four of a rank).
     #[inline(always)]
     pub(crate) fn slot5(self) -> usize {
-        tables::slot(self.key, &DISP5, S5)
+        tables::slot(self.key(), &DISP5, S5)
     }
 
     /// For a hand of at most five cards: the one suit with three cards or more (4 when none
@@ -275,7 +215,7 @@ impl Hand {
     pub(crate) fn suit_of_three(self) -> (u8, u16) {
         // Each suit counter starts at 3: adding 2 lights its top bit from three cards (at most
         // five cards, so at most 10: no carry into the next counter).
-        let three = self.key.wrapping_add(0x2222) & tables::FLUSH_BITS;
+        let three = self.key().wrapping_add(0x2222) & tables::FLUSH_BITS;
         if three == 0 {
             return (4, 0);
         }
@@ -290,7 +230,7 @@ impl Hand {
         if suit > 3 {
             return 0;
         }
-        (self.mask >> (16 * suit as u32)) as u16 & 0x1fff
+        (self.mask() >> (16 * suit as u32)) as u16 & 0x1fff
     }
 }
 
@@ -379,7 +319,7 @@ fn flush_rank_of_indices(key: u64, cards: &[u8; 7]) -> HandRank {
     let m = |i: usize| MASKS[cards[i] as usize];
     let mask = m(0).wrapping_add(m(1)).wrapping_add(m(2)).wrapping_add(m(3));
     let mask = mask.wrapping_add(m(4)).wrapping_add(m(5)).wrapping_add(m(6));
-    HandRank(VALUES7[Hand { key, mask }.flush_index()])
+    HandRank(VALUES7[Hand::from_parts(key, mask).flush_index()])
 }
 
 /// Ranks the best five of 5, 6 or 7 distinct cards.

@@ -399,3 +399,56 @@ fn short_deck_flush_beats_full_house_and_a_6_7_8_9_is_the_lowest_straight() {
     assert!(r("Ac6d7h8s9c") > r("AsAhAdKsQh"));
     assert_eq!(r("Ac6d7h8s9c Kd Qd").category(), Category::Straight);
 }
+
+/// The ace-low rank number of `reference::games` (ace 1, king 13) of a rank shown as text.
+fn ace_low_number(r: feltkit::card::Rank) -> u32 {
+    (r.index() as u32 + 1) % 13 + 1
+}
+
+#[test]
+fn every_ranking_by_name_orders_hands_as_its_reference_and_names_lows_by_their_ranks() {
+    use feltkit::eval::{Class, Ranking};
+    let deals = random_deals(&standard_deck(), SAMPLES / 4, 9, 0x7a4b);
+    for ranking in Ranking::ALL {
+        let mut map = OrderMap::default();
+        for d in &deals {
+            let (cards, board): (&[Card], Option<&[Card]>) = match ranking {
+                Ranking::Omaha | Ranking::EightOrBetter => (&d[..4], Some(&d[4..])),
+                Ranking::Badugi => (&d[..4], None),
+                Ranking::DeuceSeven => (&d[..5], None),
+                _ => (&d[..7], None),
+            };
+            if ranking == Ranking::Americana && !cards.iter().all(|&c| ranking.deck().contains(c)) {
+                continue;
+            }
+            if ranking == Ranking::ShortDeck && !cards.iter().all(|&c| shortdeck::in_deck(c)) {
+                continue;
+            }
+            let r = ranking.rank(cards, board).unwrap();
+            let reference = match ranking {
+                Ranking::Standard => reference::best_of(cards, reference::standard5),
+                Ranking::Americana => reference::best_of(cards, reference::americana5),
+                Ranking::ShortDeck => reference::best_of(cards, reference::shortdeck5),
+                Ranking::Omaha => games::omaha_high(cards, board.unwrap()),
+                Ranking::EightOrBetter => {
+                    low_number(games::omaha_low(cards, board.unwrap()), |v| v)
+                }
+                Ranking::AceFive => games::ace_five(cards),
+                Ranking::DeuceSeven => games::deuce_seven5(cards),
+                Ranking::Badugi => games::badugi(cards),
+            };
+            map.record(reference, r.value);
+            // A low's name lists five different ranks, highest first (ace low except in 2-7).
+            if let Class::Low(ranks) = r.class {
+                let n: Vec<u32> = if ranking == Ranking::DeuceSeven {
+                    ranks.iter().map(|r| r.index() as u32).collect()
+                } else {
+                    ranks.iter().map(|&r| ace_low_number(r)).collect()
+                };
+                assert!(n.windows(2).all(|w| w[0] > w[1]), "{ranking}: {r}");
+            }
+            assert_eq!(r.class == Class::NoLow, ranking == Ranking::EightOrBetter && r.value == 0);
+        }
+        assert!(map.check_increasing() > 1, "{ranking}");
+    }
+}

@@ -258,15 +258,13 @@ pub const RANK: Target = Target {
 fn check_rank(input: &[u8]) -> Check {
     let text = as_text(input);
     let mut outcome = Vec::new();
-    for ranking in [Ranking::Standard, Ranking::Americana] {
-        let five = match ranking {
-            Ranking::Standard => reference::standard5,
-            Ranking::Americana => reference::americana5,
-        };
-        let category_of = match ranking {
-            Ranking::Standard => reference::standard_category_of,
-            Ranking::Americana => reference::americana_category_of,
-        };
+    type Five = fn(&[feltkit::card::Card; 5]) -> u32;
+    type CategoryOf = fn(u32) -> feltkit::eval::Category;
+    let rankings: [(Ranking, Five, CategoryOf); 2] = [
+        (Ranking::Standard, reference::standard5, reference::standard_category_of),
+        (Ranking::Americana, reference::americana5, reference::americana_category_of),
+    ];
+    for (ranking, five, category_of) in rankings {
         let mut ranked: Vec<(u32, u32, String)> = Vec::new();
         for line in text.lines().take(2) {
             let line = line.trim();
