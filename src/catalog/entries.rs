@@ -23,8 +23,7 @@ const HOLDEM: Entry = Entry {
     aliases: &["nlhe", "texas-holdem"],
     deck: Deck::Standard,
     streets: &streets::HOLDEM,
-    ranking: Ranking::Standard,
-    scoring: Scoring::High,
+    scoring: Scoring::High(Ranking::Standard),
     equity: counted(EquityMethod::Holdem, 2, 10),
     deal: code("nlhe"),
 };
@@ -35,7 +34,7 @@ const OMAHA: Entry = Entry {
     name: "omaha",
     aliases: &["plo", "omaha-high", "omaha-hi"],
     streets: &streets::OMAHA,
-    scoring: Scoring::Omaha,
+    scoring: Scoring::High(Ranking::Omaha),
     equity: counted(EquityMethod::Hands, 2, 10),
     deal: code("PO"),
     ..HOLDEM
@@ -58,7 +57,7 @@ const SINGLE_DRAW: Entry = Entry {
     name: "2-7-single-draw",
     aliases: &["deuce-seven-single-draw"],
     streets: &streets::SINGLE_DRAW,
-    scoring: Scoring::DeuceSeven,
+    scoring: Scoring::Low(Ranking::DeuceSeven),
     equity: None,
     deal: code("N2L1D"),
     ..HOLDEM
@@ -73,7 +72,7 @@ pub const CATALOG: &[Entry] = &[
         name: "shortdeck",
         aliases: &["short-deck", "6plus", "six-plus", "shortdeck-holdem"],
         deck: Deck::ShortDeck,
-        scoring: Scoring::ShortDeck,
+        scoring: Scoring::High(Ranking::ShortDeck),
         equity: counted(EquityMethod::Hands, 2, 10),
         deal: code("NS"),
         ..HOLDEM
@@ -101,7 +100,7 @@ pub const CATALOG: &[Entry] = &[
         game: Game::Omaha8,
         name: "omaha8",
         aliases: &["plo8", "o8", "omaha-hilo", "omaha-high-low"],
-        scoring: Scoring::OmahaHiLo,
+        scoring: Scoring::HighLow { high: Ranking::Omaha },
         deal: code("FO/8"),
         ..OMAHA
     },
@@ -111,7 +110,7 @@ pub const CATALOG: &[Entry] = &[
         name: "omaha5-8",
         aliases: &["omaha8-5", "plo5-8", "big-o"],
         streets: &streets::OMAHA5,
-        scoring: Scoring::OmahaHiLo,
+        scoring: Scoring::HighLow { high: Ranking::Omaha },
         equity: counted(EquityMethod::Hands, 2, 9),
         deal: Deal { code: "FO/8", structure: Some("pot-limit") },
         ..OMAHA
@@ -121,7 +120,7 @@ pub const CATALOG: &[Entry] = &[
         name: "omaha6-8",
         aliases: &["omaha8-6", "plo6-8"],
         streets: &streets::OMAHA6,
-        scoring: Scoring::OmahaHiLo,
+        scoring: Scoring::HighLow { high: Ranking::Omaha },
         equity: counted(EquityMethod::Hands, 2, 7),
         deal: code("FO/8"),
         ..OMAHA
@@ -140,7 +139,7 @@ pub const CATALOG: &[Entry] = &[
         game: Game::Stud8,
         name: "stud8",
         aliases: &["stud-hilo", "stud8-or-better", "stud-high-low"],
-        scoring: Scoring::StudHiLo,
+        scoring: Scoring::HighLow { high: Ranking::Standard },
         deal: code("F7S/8"),
         ..STUD7
     },
@@ -149,7 +148,7 @@ pub const CATALOG: &[Entry] = &[
         name: "razz",
         aliases: &[],
         streets: &streets::RAZZ,
-        scoring: Scoring::Razz,
+        scoring: Scoring::Low(Ranking::AceFive),
         deal: code("FR"),
         ..STUD7
     },
@@ -159,10 +158,9 @@ pub const CATALOG: &[Entry] = &[
         aliases: &[],
         deck: Deck::Americana,
         streets: &streets::AMERICANA,
-        ranking: Ranking::Americana,
+        scoring: Scoring::High(Ranking::Americana),
         equity: counted(EquityMethod::Stud, 2, 6),
         deal: code("americana"),
-        ..STUD7
     },
     SINGLE_DRAW,
     Entry {
@@ -178,7 +176,7 @@ pub const CATALOG: &[Entry] = &[
         name: "badugi",
         aliases: &[],
         streets: &streets::BADUGI,
-        scoring: Scoring::Badugi,
+        scoring: Scoring::Low(Ranking::Badugi),
         deal: code("FB"),
         ..SINGLE_DRAW
     },

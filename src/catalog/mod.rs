@@ -26,7 +26,6 @@
 use std::fmt;
 
 use crate::card::Deck;
-use crate::eval::Ranking;
 use crate::rules::game::GAMES;
 use crate::rules::{Scoring, Street};
 
@@ -88,10 +87,9 @@ pub struct Entry {
     pub deck: Deck,
     /// The streets in order: the cards each deals and how its betting opens.
     pub streets: &'static [Street],
-    /// How hands are ranked (with [`Scoring::High`] and in the high half of a split pot).
-    pub ranking: Ranking,
-    /// How hands are valued at showdown; [`Scoring::split`] says whether a pot goes to the
-    /// best high hand, the best low or is split high-low (with its qualifier).
+    /// How a pot is won at showdown: the ranking that values the hands ([`Scoring::ranking`])
+    /// and whether the pot goes to the best high hand, the best low or is split high-low
+    /// ([`Scoring::split`], with its qualifier).
     pub scoring: Scoring,
     /// How equity is counted, and for how many players; `None`: no equity (replay only).
     pub equity: Option<Equity>,

@@ -13,7 +13,6 @@ use crate::range::{Combo, Range};
 /// ([`crate::catalog`], docs/games.md).
 pub use crate::catalog::Game;
 use crate::catalog::{equity_games, EquityMethod};
-use crate::rules::Scoring;
 
 impl Game {
     /// Whether the pot is split between the best high hand and the best eight-or-better low.
@@ -23,7 +22,7 @@ impl Game {
 
     /// Whether the game is an Omaha game (hole cards, exactly two of them play).
     pub const fn is_omaha(self) -> bool {
-        matches!(self.entry().scoring, Scoring::Omaha | Scoring::OmahaHiLo)
+        self.entry().scoring.two_hole_cards()
     }
 
     /// Whether the game deals each player's known cards to seven (stud7, stud8, razz).

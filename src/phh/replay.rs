@@ -15,8 +15,7 @@
 
 use crate::rules::game::GAMES;
 use crate::rules::{
-    player_name, Chips, Event, Game, Hand, Outcome, RuleError, Scoring, SetupError, Structure,
-    TimeoutResult,
+    player_name, Chips, Event, Game, Hand, Outcome, RuleError, SetupError, Structure, TimeoutResult,
 };
 
 use rayon::prelude::*;
@@ -545,7 +544,7 @@ fn replay_read(
                 (Ok(Action::DealHole { cards, .. }), None)
                     if (5..=6).contains(&cards.len())
                         && game.hole_cards() == 4
-                        && matches!(game.scoring, Scoring::Omaha | Scoring::OmahaHiLo) =>
+                        && game.scoring.two_hole_cards() =>
                 {
                     let k = cards.len();
                     format!("{reason} (a hand of {k}-card Omaha says so with `_hole_cards = {k}`)")

@@ -55,28 +55,24 @@ pub enum Opening {
     LowShowing,
 }
 
-/// How hands are valued at showdown, and whether a pot is split between a high and a low hand.
+/// How a pot is won at showdown: the ranking (or rankings) that value the hands, and whether
+/// the pot goes to the best high hand, the best low, or half to each.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Scoring {
-    /// The best five cards of the hole and board cards under the game's [`Ranking`].
-    High,
-    /// Short-deck hold'em: the best five cards, flush above full house, A-6-7-8-9 the lowest
-    /// straight ([`crate::eval::shortdeck`]).
-    ShortDeck,
-    /// Omaha: exactly two hole cards and three board cards ([`crate::eval::omaha`]).
-    Omaha,
-    /// Omaha high-low: the Omaha high hand takes half of each pot, the best eight-or-better low
-    /// of exactly two hole and three board cards the other half ([`crate::eval::low`]).
-    OmahaHiLo,
-    /// Seven-card stud high-low: the best five of seven cards high, and the best eight-or-better
-    /// low of seven.
-    StudHiLo,
-    /// Razz: the best ace-to-five low of seven cards ([`crate::eval::ace_five`]).
-    Razz,
-    /// Deuce-to-seven low of exactly five cards ([`crate::eval::deuce_seven`]).
-    DeuceSeven,
-    /// Badugi: four cards ([`crate::eval::badugi`]).
-    Badugi,
+    /// The best hand under the ranking takes the pot: [`Ranking::Standard`], `Americana`,
+    /// `ShortDeck`, or `Omaha` (exactly two hole cards and three board cards).
+    High(Ranking),
+    /// The best low under the ranking takes the pot: [`Ranking::AceFive`] (razz),
+    /// `DeuceSeven` (exactly five cards) or `Badugi` (four cards).
+    Low(Ranking),
+    /// The best hand under `high` takes half of each pot and the best eight-or-better low the
+    /// other half (the whole pot when no low qualifies). In Omaha high-low the low, like the
+    /// high, is made of exactly two hole cards and three board cards; in stud high-low it is
+    /// the best of seven ([`crate::eval::low`]).
+    HighLow {
+        /// The ranking of the high half.
+        high: Ranking,
+    },
 }
 
 /// Who a pot goes to: the best high hand, the best low hand, or half to each.
@@ -103,10 +99,23 @@ impl Scoring {
     /// Who a pot goes to.
     pub const fn split(self) -> Split {
         match self {
-            Scoring::High | Scoring::ShortDeck | Scoring::Omaha => Split::High,
-            Scoring::OmahaHiLo | Scoring::StudHiLo => Split::HighLow { low_qualifier: 8 },
-            Scoring::Razz | Scoring::DeuceSeven | Scoring::Badugi => Split::Low,
+            Scoring::High(_) => Split::High,
+            Scoring::Low(_) => Split::Low,
+            Scoring::HighLow { .. } => Split::HighLow { low_qualifier: 8 },
         }
+    }
+
+    /// The ranking that decides the pot, or its high half.
+    pub const fn ranking(self) -> Ranking {
+        match self {
+            Scoring::High(r) | Scoring::Low(r) | Scoring::HighLow { high: r } => r,
+        }
+    }
+
+    /// Whether a hand is made of exactly two hole cards and three board cards (the Omaha
+    /// games), rather than the best five of all the player's cards.
+    pub const fn two_hole_cards(self) -> bool {
+        matches!(self.ranking(), Ranking::Omaha)
     }
 }
 
@@ -187,8 +196,6 @@ pub struct Game {
     pub variant: Variant,
     /// The deck dealt from: the catalog entry's.
     pub deck: Deck,
-    /// How hands are ranked at showdown (with [`Scoring::High`]): the catalog entry's.
-    pub ranking: Ranking,
     /// How hands are valued at showdown, and whether pots split high and low: the catalog
     /// entry's.
     pub scoring: Scoring,
@@ -271,7 +278,6 @@ const BASE: Game = Game {
     name: "no-limit Texas hold'em (PHH, as PokerKit plays it)",
     variant: Variant::Holdem,
     deck: Variant::Holdem.entry().deck,
-    ranking: Variant::Holdem.entry().ranking,
     scoring: Variant::Holdem.entry().scoring,
     streets: Variant::Holdem.entry().streets,
     structure: Structure::NoLimit,
@@ -454,14 +460,7 @@ impl Game {
     /// streets are that game's.
     const fn of(self, variant: Variant) -> Game {
         let entry = variant.entry();
-        Game {
-            variant,
-            deck: entry.deck,
-            ranking: entry.ranking,
-            scoring: entry.scoring,
-            streets: entry.streets,
-            ..self
-        }
+        Game { variant, deck: entry.deck, scoring: entry.scoring, streets: entry.streets, ..self }
     }
 
     /// The catalog entry of the game this code plays.
@@ -534,7 +533,7 @@ impl Game {
     /// assert_eq!(e, "the number of hole cards is chosen in the Omaha games (PO, FO/8) only: NT deals 2");
     /// ```
     pub fn with_hole_cards(self, count: u32) -> Result<Game, String> {
-        if !matches!(self.scoring, Scoring::Omaha | Scoring::OmahaHiLo) {
+        if !self.scoring.two_hole_cards() {
             return Err(format!(
                 "the number of hole cards is chosen in the Omaha games (PO, FO/8) only: {} deals {}",
                 self.code,

@@ -10,7 +10,7 @@
 
 use crate::card::{Card, Rank, Suit};
 use crate::eval::{
-    ace_five, badugi, deuce_seven, low, omaha, shortdeck, Category, EvalError, Evaluation,
+    ace_five, badugi, deuce_seven, low, omaha, shortdeck, Category, EvalError, Evaluation, Ranking,
 };
 
 use super::error::RuleError;
@@ -58,40 +58,42 @@ impl Hand {
         let cards = &buf[..len];
         let hole_len = self.hole[i].len().min(len);
         let (hole, board) = cards.split_at(hole_len);
-        let eval = |category: Category, value: u32| Evaluation { category, value };
+        let high = |ranking: Ranking| -> Result<Evaluation, EvalError> {
+            let eval = |category: Category, value: u32| Evaluation { category, value };
+            Ok(match ranking {
+                Ranking::Omaha => {
+                    let r = omaha::evaluate(hole, board)?;
+                    eval(r.category(), u32::from(r.value()))
+                }
+                Ranking::ShortDeck => {
+                    let r = shortdeck::evaluate(cards)?;
+                    eval(r.category(), r.value())
+                }
+                Ranking::AceFive => {
+                    let r = ace_five::evaluate(cards)?;
+                    eval(r.category(), r.value())
+                }
+                Ranking::DeuceSeven => {
+                    let r = deuce_seven::evaluate(cards)?;
+                    eval(r.category(), r.value())
+                }
+                Ranking::Badugi => eval(Category::HighCard, badugi::evaluate(cards)?.value()),
+                other => other.evaluate(cards)?,
+            })
+        };
         let worth = match self.game.scoring {
-            Scoring::High => {
-                Worth { high: self.game.ranking.evaluate(cards).map_err(unranked)?, low: None }
+            Scoring::High(r) | Scoring::Low(r) => {
+                Worth { high: high(r).map_err(unranked)?, low: None }
             }
-            Scoring::ShortDeck => {
-                let r = shortdeck::evaluate(cards).map_err(unranked)?;
-                Worth { high: eval(r.category(), r.value()), low: None }
-            }
-            Scoring::Omaha | Scoring::OmahaHiLo => {
-                let r = omaha::evaluate(hole, board).map_err(unranked)?;
-                let low = if self.game.scoring == Scoring::OmahaHiLo {
-                    low::omaha_low(hole, board).map_err(unranked)?
+            Scoring::HighLow { high: r } => {
+                // The eight-or-better low is made as the high hand is: of exactly two hole
+                // cards and three board cards in Omaha, of the best five otherwise.
+                let low = if self.game.scoring.two_hole_cards() {
+                    low::omaha_low(hole, board)
                 } else {
-                    None
+                    low::evaluate(cards)
                 };
-                Worth { high: eval(r.category(), u32::from(r.value())), low }
-            }
-            Scoring::StudHiLo => {
-                let r = crate::eval::standard::evaluate(cards).map_err(unranked)?;
-                let low = low::evaluate(cards).map_err(unranked)?;
-                Worth { high: eval(r.category(), u32::from(r.value())), low }
-            }
-            Scoring::Razz => {
-                let r = ace_five::evaluate(cards).map_err(unranked)?;
-                Worth { high: eval(r.category(), r.value()), low: None }
-            }
-            Scoring::DeuceSeven => {
-                let r = deuce_seven::evaluate(cards).map_err(unranked)?;
-                Worth { high: eval(r.category(), r.value()), low: None }
-            }
-            Scoring::Badugi => {
-                let r = badugi::evaluate(cards).map_err(unranked)?;
-                Worth { high: eval(Category::HighCard, r.value()), low: None }
+                Worth { high: high(r).map_err(unranked)?, low: low.map_err(unranked)? }
             }
         };
         Ok(worth)
