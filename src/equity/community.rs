@@ -28,9 +28,10 @@ pub(crate) struct Hands {
     pub masks: Vec<u64>,
 }
 
-/// A community-card deal's fixed parts.
+/// A spot in Omaha or short deck: what is known of a deal before it is completed (the known
+/// board, the cards left, each player's possible hands).
 #[derive(Clone, Debug)]
-pub(crate) struct Setup {
+pub(crate) struct CommunitySpot {
     /// The game.
     pub game: Game,
     /// Hole cards per player.
@@ -47,9 +48,9 @@ pub(crate) struct Setup {
     pub players: Vec<Hands>,
 }
 
-impl Setup {
+impl CommunitySpot {
     /// Reads the players' hands, removes those that use known cards, checks the deck.
-    pub fn new(q: &ParsedQuery) -> Result<Setup, EquityError> {
+    pub fn new(q: &ParsedQuery) -> Result<CommunitySpot, EquityError> {
         let deck = q.game.deck().cards();
         let mut table = q.dead;
         for c in &q.board {
@@ -88,7 +89,7 @@ impl Setup {
         if needed > free.len() {
             return Err(EquityError::DeckTooSmall { left: free.len(), needed });
         }
-        Ok(Setup { game: q.game, size, board: q.board.clone(), free, excluded, players })
+        Ok(CommunitySpot { game: q.game, size, board: q.board.clone(), free, excluded, players })
     }
 
     /// Board cards still to come.
@@ -138,7 +139,10 @@ impl Setup {
 }
 
 /// Exact counts over every deal.
-pub(crate) fn exhaustive(s: &Setup, progress: Option<&Progress<'_>>) -> Result<Tally, EquityError> {
+pub(crate) fn exhaustive(
+    s: &CommunitySpot,
+    progress: Option<&Progress<'_>>,
+) -> Result<Tally, EquityError> {
     match s.game {
         Game::ShortDeck => enumerate::<ShortDeck>(s, progress),
         Game::Omaha8 | Game::Omaha85 | Game::Omaha68 => enumerate::<OmahaHiLo>(s, progress),
@@ -172,7 +176,7 @@ pub(crate) fn settle<S: Showdown>(players: &[S::Player], board: &[Card; 5], coun
 }
 
 fn enumerate<S: Showdown>(
-    s: &Setup,
+    s: &CommunitySpot,
     progress: Option<&Progress<'_>>,
 ) -> Result<Tally, EquityError> {
     let n = s.players.len();
@@ -228,7 +232,7 @@ fn enumerate<S: Showdown>(
 
 /// One work item's walk over the other players' hands and the boards.
 struct Walk<'a, S: Showdown> {
-    s: &'a Setup,
+    s: &'a CommunitySpot,
     lists: &'a [Vec<u64>],
     top: Option<usize>,
     picks: [u64; MAX_PLAYERS],
