@@ -130,11 +130,15 @@ impl CommunitySpot {
             return matchups
                 * (60.0 + n * cards * per_card * lookup + boards * (10.0 + n * per_board));
         }
+        // Measured (`equity-calibrate`, docs/performance.md): a five-card board is one read
+        // of the five-board table per distinct hole rank pair, so a player costs about 4 ns
+        // plus half a nanosecond per hole pair, and a low about a nanosecond per hole pair;
+        // each board about 12 ns.
         let per_player = match self.game {
-            Game::ShortDeck => 6.0,
-            _ => 10.0 * lookup,
+            Game::ShortDeck => 2.0,
+            _ => 4.0 + pairs * if self.game.is_hilo() { 1.5 } else { 0.5 },
         };
-        matchups * (60.0 + boards * (30.0 + n * per_player))
+        matchups * (60.0 + boards * (12.0 + n * per_player))
     }
 }
 

@@ -286,7 +286,7 @@ impl Prepared {
         let cost = match self {
             Prepared::Holdem(s) => return holdem::choose_way(s, asked, table),
             Prepared::Community(s) => s.exhaustive_cost(),
-            Prepared::Stud(_, s) => s.exhaustive_cost(),
+            Prepared::Stud(game, s) => s.exhaustive_cost(*game),
             Prepared::Turnover(s) => s.exhaustive_cost(),
         };
         match choose_method(asked, cost) {

@@ -73,9 +73,19 @@ impl StudSpot {
         deals
     }
 
-    /// The estimated single-core nanoseconds of exhaustive enumeration.
-    pub fn exhaustive_cost(&self) -> f64 {
-        self.deals() * self.known.len() as f64 * 30.0
+    /// The estimated single-core nanoseconds of exhaustive enumeration in `game`.
+    pub fn exhaustive_cost(&self, game: Game) -> f64 {
+        // Nanoseconds per player and deal, measured (`equity-calibrate`,
+        // docs/performance.md): seven-card stud's additive hand is the cheapest, the low
+        // of stud high-low adds a bit count, razz ranks seven cards with the ace-to-five
+        // evaluator.
+        let per_player = match game {
+            Game::Razz => 15.0,
+            Game::Stud8 => 8.5,
+            Game::Americana => 7.5,
+            _ => 6.0,
+        };
+        self.deals() * self.known.len() as f64 * per_player
     }
 }
 

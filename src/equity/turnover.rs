@@ -71,7 +71,8 @@ impl TurnoverSpot {
 
     /// The estimated single-core nanoseconds of exhaustive enumeration.
     pub fn exhaustive_cost(&self) -> f64 {
-        self.deals() * self.holes.len() as f64 * 10.0
+        // Measured (`equity-calibrate`, docs/performance.md): about 5 ns per player and deal.
+        self.deals() * self.holes.len() as f64 * 5.0
     }
 }
 
