@@ -146,15 +146,15 @@ def felt_refusal(felt, *args):
 
 
 def test_an_exhaustive_run_over_three_hours_is_refused_with_the_message_of_felt_equity(felt):
-    # Americana, AhKd against 9s9h and a player with no known cards: 28 cards left, so
-    # (28 choose 3) * (25 choose 3) * (22 choose 5) * 3 * 30 ns = 1.786e13 ns, about 5 hours
-    # on one thread, over the 3 hours run without asking.
-    message = felt_refusal(felt, "--game", "americana", "--exhaustive", "--threads", "1",
-                           "--", "AhKd", "9s9h", "")
-    assert message.startswith("exhaustive enumeration estimated at 5 hours on 1 thread")
+    # Seven-card stud, AhKd against 9s9h: 48 cards left, so (48 choose 5) * (43 choose 5) *
+    # 2 players * 6 ns = 1.985e13 ns, about 5.5 hours on one thread, over the 3 hours run
+    # without asking.
+    message = felt_refusal(felt, "--game", "stud7", "--exhaustive", "--threads", "1",
+                           "--", "AhKd", "9s9h")
+    assert message.startswith("exhaustive enumeration estimated at 5.5 hours on 1 thread")
     assert "more than the 3 hours felt runs without asking" in message
     with pytest.raises(feltkit.EquityError) as e:
-        feltkit.equity(["AhKd", "9s9h", ""], game="americana", method="exhaustive", threads=1)
+        feltkit.equity(["AhKd", "9s9h"], game="stud7", method="exhaustive", threads=1)
     # The same estimate and rule, with this function's arguments where the command names flags.
     estimate = message.split(", more than")[0]
     assert str(e.value) == (

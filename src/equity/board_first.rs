@@ -8,12 +8,14 @@
 //! combo's wins and ties are read off running sums of player-2 weight below and equal to its
 //! rank, minus the weight of player-2 combos that share one of its two cards (running sums per
 //! card). Each board costs one evaluation per combo plus a sort, instead of one per matchup.
+//! The same sort gives the second player's rows too, which [`by_hand`](super::by_hand) keeps
+//! per combo ([`Sink::ROWS`]); the plain query derives them from the first player's.
 
 use rayon::prelude::*;
 
-use super::holdem::Setup;
+use super::holdem::HoldemSpot;
 use super::iso;
-use super::tally::{Tally, TIE_UNIT};
+use super::sink::Sink;
 use super::Progress;
 use crate::card::{Card, CardSet};
 use crate::eval::standard::Hand;
@@ -33,7 +35,7 @@ fn map_bits(perm: &iso::SuitPerm, bits: u64) -> u64 {
 }
 
 /// The permutations that keep both ranges (with their weights), the board and the dead cards.
-pub(crate) fn symmetries(s: &Setup) -> Vec<iso::SuitPerm> {
+pub(crate) fn symmetries(s: &HoldemSpot) -> Vec<iso::SuitPerm> {
     let table = iso::combo_table();
     let mut weights = vec![[0u64; 2]; COMBOS];
     for (p, combos) in s.players.iter().enumerate().take(2) {
@@ -51,7 +53,7 @@ pub(crate) fn symmetries(s: &Setup) -> Vec<iso::SuitPerm> {
 }
 
 /// The board completions that are smallest in their class, with the class sizes.
-pub(crate) fn canonical_boards(s: &Setup, perms: &[iso::SuitPerm]) -> Vec<(u64, u64)> {
+pub(crate) fn canonical_boards(s: &HoldemSpot, perms: &[iso::SuitPerm]) -> Vec<(u64, u64)> {
     let deck: Vec<Card> =
         (0..52u8).filter_map(Card::from_index).filter(|c| !s.known.contains(*c)).collect();
     let known_board: u64 = s.board.iter().fold(0, |m, c| m | 1 << c.index());
@@ -77,21 +79,23 @@ pub(crate) fn canonical_boards(s: &Setup, perms: &[iso::SuitPerm]) -> Vec<(u64, 
 #[derive(Clone, Copy)]
 struct Entry {
     rank: u16,
+    combo: u16,
     a: u8,
     b: u8,
     w: [u64; 2],
 }
 
 /// The estimated single-core nanoseconds of [`exhaustive`].
-pub(crate) fn cost(s: &Setup) -> f64 {
+pub(crate) fn cost(s: &HoldemSpot) -> f64 {
     let sym = symmetries(s).len() as f64;
     let n: usize = s.players.iter().map(Vec::len).sum();
     let boards = super::holdem::choose((52 - s.known.len()) as u64, s.board_left() as u64) as f64;
     boards / sym * n as f64 * 30.0
 }
 
-/// Exact heads-up counts, board first.
-pub(crate) fn exhaustive(s: &Setup, progress: Option<&Progress<'_>>) -> Tally {
+/// Exact heads-up counts, board first, into a sink: the rows of the players it takes
+/// ([`Sink::ROWS`]), on the boards that stand for their classes, then settled.
+pub(crate) fn exhaustive<S: Sink>(s: &HoldemSpot, progress: Option<&Progress<'_>>) -> S {
     let perms = symmetries(s);
     let boards = canonical_boards(s, &perms);
     let mut weights = vec![[0u64; 2]; COMBOS];
@@ -108,10 +112,10 @@ pub(crate) fn exhaustive(s: &Setup, progress: Option<&Progress<'_>>) -> Tally {
     let deck: Vec<Card> = (0..52u8).filter_map(Card::from_index).collect();
     let total = boards.len() as u64;
     let done = std::sync::atomic::AtomicU64::new(0);
-    let sums = boards
+    let mut sink = boards
         .par_iter()
         .fold(
-            || [0u128; 4],
+            || S::new(2),
             |mut acc, &(bits, mult)| {
                 let board = deck
                     .iter()
@@ -122,12 +126,13 @@ pub(crate) fn exhaustive(s: &Setup, progress: Option<&Progress<'_>>) -> Tally {
                     .filter(|(_, [a, b])| (bits >> a.index() | bits >> b.index()) & 1 == 0)
                     .map(|&(i, [a, b])| Entry {
                         rank: board.add(a).add(b).rank7().value(),
+                        combo: i as u16,
                         a: a.index(),
                         b: b.index(),
                         w: weights[i],
                     })
                     .collect();
-                count_board(&mut entries, mult as u128, &mut acc);
+                count_board(&mut entries, mult, &mut acc);
                 let d = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
                 if let Some(f) = progress
                     && (d.is_multiple_of(1024) || d == total)
@@ -137,90 +142,103 @@ pub(crate) fn exhaustive(s: &Setup, progress: Option<&Progress<'_>>) -> Tally {
                 acc
             },
         )
-        .reduce(|| [0u128; 4], |a, b| std::array::from_fn(|i| a[i] + b[i]));
-    let [wins0, ties, weight, deals] = sums;
-    let mut t = Tally::new(2);
-    t.total = weight;
-    t.deals = deals as u64;
-    t.wins[0] = wins0;
-    t.wins[1] = weight - wins0 - ties;
-    let half = TIE_UNIT as u128 / 2;
-    for p in 0..2 {
-        t.ties[p] = ties;
-        t.shares[p] = ties * half;
-    }
-    t
+        .reduce(|| S::new(2), S::merge);
+    sink.settle_rows(&perms);
+    sink
 }
 
-/// Adds one board's player-1 wins, ties, total weight and deal count, times `mult`.
-fn count_board(entries: &mut [Entry], mult: u128, acc: &mut [u128; 4]) {
-    // Player-2 weight and combo count per card and in all, for the totals.
-    let mut all2 = 0u128;
-    let mut card2 = [0u128; 52];
-    let mut n2 = 0u128;
-    let mut ncard2 = [0u128; 52];
+/// Gives the sink one board's row of every combo of the players it takes, times `mult`.
+///
+/// A player's combo against the other player's range: wins, ties and weight are read off
+/// running sums of the other player's weight below and equal to its rank, less the other
+/// player's combos that share one of its cards (per card; the combo with the same two cards,
+/// taken out twice, is put back).
+#[inline(always)]
+fn count_board<S: Sink>(entries: &mut [Entry], mult: u64, sink: &mut S) {
+    // Each player's weight and combo count, in all and per card.
+    let mut all = [0u64; 2];
+    let mut card = [[0u64; 52]; 2];
+    let mut n = [0u64; 2];
+    let mut ncard = [[0u64; 52]; 2];
     for e in entries.iter() {
-        if e.w[1] > 0 {
-            all2 += e.w[1] as u128;
-            card2[e.a as usize] += e.w[1] as u128;
-            card2[e.b as usize] += e.w[1] as u128;
-            n2 += 1;
-            ncard2[e.a as usize] += 1;
-            ncard2[e.b as usize] += 1;
+        for p in 0..2 {
+            if e.w[p] > 0 {
+                all[p] += e.w[p];
+                card[p][e.a as usize] += e.w[p];
+                card[p][e.b as usize] += e.w[p];
+                n[p] += 1;
+                ncard[p][e.a as usize] += 1;
+                ncard[p][e.b as usize] += 1;
+            }
         }
     }
     entries.sort_unstable_by_key(|e| e.rank);
-    let mut below_all = 0u128;
-    let mut below = [0u128; 52];
+    let mut below_all = [0u64; 2];
+    let mut below = [[0u64; 52]; 2];
+    let mut eq = [[0u64; 52]; 2];
     let mut start = 0;
-    let (mut wins, mut ties, mut weight, mut deals) = (0u128, 0u128, 0u128, 0u128);
     while start < entries.len() {
         let rank = entries[start].rank;
         let mut end = start;
-        let mut eq_all = 0u128;
-        let mut eq = [0u128; 52];
+        let mut eq_all = [0u64; 2];
         while end < entries.len() && entries[end].rank == rank {
-            let w2 = entries[end].w[1] as u128;
-            eq_all += w2;
-            eq[entries[end].a as usize] += w2;
-            eq[entries[end].b as usize] += w2;
+            let e = entries[end];
+            for p in 0..2 {
+                eq_all[p] += e.w[p];
+                eq[p][e.a as usize] += e.w[p];
+                eq[p][e.b as usize] += e.w[p];
+            }
             end += 1;
         }
         for e in &entries[start..end] {
-            if e.w[0] == 0 {
-                continue;
+            let (a, b) = (e.a as usize, e.b as usize);
+            for p in 0..S::ROWS {
+                let w = e.w[p];
+                if w == 0 {
+                    continue;
+                }
+                let o = 1 - p;
+                let own = e.w[o];
+                sink.row(
+                    p,
+                    e.combo,
+                    [
+                        mult * w * (below_all[o] - below[o][a] - below[o][b]),
+                        mult * w * (eq_all[o] + own - eq[o][a] - eq[o][b]),
+                        mult * w * (all[o] + own - card[o][a] - card[o][b]),
+                        mult * (n[o] + u64::from(own > 0) - ncard[o][a] - ncard[o][b]),
+                    ],
+                );
             }
-            let (a, b, w1, own2) = (e.a as usize, e.b as usize, e.w[0] as u128, e.w[1] as u128);
-            wins += w1 * (below_all - below[a] - below[b]);
-            ties += w1 * (eq_all + own2 - eq[a] - eq[b]);
-            weight += w1 * (all2 + own2 - card2[a] - card2[b]);
-            deals += n2 + (own2 > 0) as u128 - ncard2[a] - ncard2[b];
         }
         for e in &entries[start..end] {
-            let w2 = e.w[1] as u128;
-            below_all += w2;
-            below[e.a as usize] += w2;
-            below[e.b as usize] += w2;
+            for p in 0..2 {
+                below_all[p] += e.w[p];
+                below[p][e.a as usize] += e.w[p];
+                below[p][e.b as usize] += e.w[p];
+                eq[p][e.a as usize] = 0;
+                eq[p][e.b as usize] = 0;
+            }
         }
         start = end;
     }
-    acc[0] += mult * wins;
-    acc[1] += mult * ties;
-    acc[2] += mult * weight;
-    acc[3] += mult * deals;
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::equity::tally::Tally;
     use crate::equity::{Game, Query};
 
     fn both(players: [&str; 2], board: &str, dead: &str) -> (Tally, Tally) {
         let mut q = Query::new(Game::Holdem, players);
         q.board = board.into();
         q.dead = dead.into();
-        let s = Setup::new(&q.parse().unwrap()).unwrap();
-        (exhaustive(&s, None), super::super::holdem::by_matchups(&s, None).unwrap())
+        let s = HoldemSpot::new(&q.parse().unwrap()).unwrap();
+        (
+            exhaustive::<Tally>(&s, None),
+            super::super::holdem::by_matchups::<Tally>(&s, None).unwrap(),
+        )
     }
 
     #[test]
@@ -241,11 +259,11 @@ mod tests {
     #[test]
     fn suit_symmetric_ranges_keep_all_24_permutations() {
         let q = Query::new(Game::Holdem, ["random", "QQ+,AKs"]);
-        let s = Setup::new(&q.parse().unwrap()).unwrap();
+        let s = HoldemSpot::new(&q.parse().unwrap()).unwrap();
         assert_eq!(symmetries(&s).len(), 24);
         assert_eq!(canonical_boards(&s, &symmetries(&s)).len(), 134_459);
         let q = Query::new(Game::Holdem, ["random", "AhKh,QQ"]);
-        let s = Setup::new(&q.parse().unwrap()).unwrap();
+        let s = HoldemSpot::new(&q.parse().unwrap()).unwrap();
         assert_eq!(symmetries(&s).len(), 6);
     }
 }

@@ -28,9 +28,10 @@ pub(crate) struct Hands {
     pub masks: Vec<u64>,
 }
 
-/// A community-card deal's fixed parts.
+/// A spot in Omaha or short deck: what is known of a deal before it is completed (the known
+/// board, the cards left, each player's possible hands).
 #[derive(Clone, Debug)]
-pub(crate) struct Setup {
+pub(crate) struct CommunitySpot {
     /// The game.
     pub game: Game,
     /// Hole cards per player.
@@ -47,9 +48,9 @@ pub(crate) struct Setup {
     pub players: Vec<Hands>,
 }
 
-impl Setup {
+impl CommunitySpot {
     /// Reads the players' hands, removes those that use known cards, checks the deck.
-    pub fn new(q: &ParsedQuery) -> Result<Setup, EquityError> {
+    pub fn new(q: &ParsedQuery) -> Result<CommunitySpot, EquityError> {
         let deck = q.game.deck().cards();
         let mut table = q.dead;
         for c in &q.board {
@@ -88,7 +89,7 @@ impl Setup {
         if needed > free.len() {
             return Err(EquityError::DeckTooSmall { left: free.len(), needed });
         }
-        Ok(Setup { game: q.game, size, board: q.board.clone(), free, excluded, players })
+        Ok(CommunitySpot { game: q.game, size, board: q.board.clone(), free, excluded, players })
     }
 
     /// Board cards still to come.
@@ -129,16 +130,23 @@ impl Setup {
             return matchups
                 * (60.0 + n * cards * per_card * lookup + boards * (10.0 + n * per_board));
         }
+        // Measured (`equity-calibrate`, docs/performance.md): a five-card board is one read
+        // of the five-board table per distinct hole rank pair, so a player costs about 4 ns
+        // plus half a nanosecond per hole pair, and a low about a nanosecond per hole pair;
+        // each board about 12 ns.
         let per_player = match self.game {
-            Game::ShortDeck => 6.0,
-            _ => 10.0 * lookup,
+            Game::ShortDeck => 2.0,
+            _ => 4.0 + pairs * if self.game.is_hilo() { 1.5 } else { 0.5 },
         };
-        matchups * (60.0 + boards * (30.0 + n * per_player))
+        matchups * (60.0 + boards * (12.0 + n * per_player))
     }
 }
 
 /// Exact counts over every deal.
-pub(crate) fn exhaustive(s: &Setup, progress: Option<&Progress<'_>>) -> Result<Tally, EquityError> {
+pub(crate) fn exhaustive(
+    s: &CommunitySpot,
+    progress: Option<&Progress<'_>>,
+) -> Result<Tally, EquityError> {
     match s.game {
         Game::ShortDeck => enumerate::<ShortDeck>(s, progress),
         Game::Omaha8 | Game::Omaha85 | Game::Omaha68 => enumerate::<OmahaHiLo>(s, progress),
@@ -172,7 +180,7 @@ pub(crate) fn settle<S: Showdown>(players: &[S::Player], board: &[Card; 5], coun
 }
 
 fn enumerate<S: Showdown>(
-    s: &Setup,
+    s: &CommunitySpot,
     progress: Option<&Progress<'_>>,
 ) -> Result<Tally, EquityError> {
     let n = s.players.len();
@@ -228,7 +236,7 @@ fn enumerate<S: Showdown>(
 
 /// One work item's walk over the other players' hands and the boards.
 struct Walk<'a, S: Showdown> {
-    s: &'a Setup,
+    s: &'a CommunitySpot,
     lists: &'a [Vec<u64>],
     top: Option<usize>,
     picks: [u64; MAX_PLAYERS],

@@ -8,16 +8,13 @@
 
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use super::community::{cards_of, settle, Setup};
-use super::deal::{draw, Positions, Uniform32};
+use super::community::{cards_of, settle, CommunitySpot};
+use super::deal::{draw, redraw_until_apart, Positions, Uniform32};
 use super::monte_carlo::Sampler;
 use super::showdown::{OmahaHiLo, OmahaHigh, ShortDeck, Showdown};
 use super::tally::{Counts, HILO_UNIT, MAX_PLAYERS, TIE_UNIT};
 use super::EquityError;
 use crate::card::{Card, Rank, Suit};
-
-/// Redraws allowed for one deal before the ranges are declared too overlapping.
-const MAX_REDRAWS: u32 = 1_000_000;
 
 /// What a player is dealt from.
 enum Source<S: Showdown> {
@@ -44,7 +41,7 @@ pub(crate) struct CommunitySampler<S: Showdown> {
 }
 
 impl<S: Showdown> CommunitySampler<S> {
-    fn new(s: &Setup) -> CommunitySampler<S> {
+    fn new(s: &CommunitySpot) -> CommunitySampler<S> {
         let mut exact = 0;
         let sources: Vec<Source<S>> = s
             .players
@@ -120,19 +117,12 @@ impl<S: Showdown> Sampler for CommunitySampler<S> {
         }
         let mut hole = [Card::new(Rank::TWO, Suit::CLUBS); 6];
         for _ in 0..deals {
-            let mut used;
-            let mut redraws = 0;
-            'deal: loop {
-                used = self.exact;
+            let mut used = redraw_until_apart(self.exact, |mut used| {
                 for (p, src) in self.sources.iter().enumerate() {
                     if let Source::List(masks) = src {
                         let m = masks[bits.below(rng, masks.len() as u32) as usize];
                         if m & used != 0 {
-                            redraws += 1;
-                            if redraws > MAX_REDRAWS {
-                                return Err(EquityError::NoDeal);
-                            }
-                            continue 'deal;
+                            return None;
                         }
                         used |= m;
                         let mut len = 0;
@@ -143,8 +133,8 @@ impl<S: Showdown> Sampler for CommunitySampler<S> {
                         players[p] = S::player_once(&hole[..len]);
                     }
                 }
-                break;
-            }
+                Some(used)
+            })?;
             for (p, src) in self.sources.iter().enumerate() {
                 if let Source::Any = src {
                     for c in hole[..self.size].iter_mut() {
@@ -210,7 +200,7 @@ impl<S: Showdown> CommunitySampler<S> {
 }
 
 /// The sampler for a community-card game other than hold'em.
-pub(crate) fn sampler(s: &Setup) -> Box<dyn Sampler> {
+pub(crate) fn sampler(s: &CommunitySpot) -> Box<dyn Sampler> {
     match s.game {
         super::Game::ShortDeck => Box::new(CommunitySampler::<ShortDeck>::new(s)),
         super::Game::Omaha8 | super::Game::Omaha85 | super::Game::Omaha68 => {

@@ -3,6 +3,8 @@
 use rand::RngCore;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+use super::EquityError;
+
 use crate::card::Card;
 use crate::eval::americana::AmericanaHand;
 use crate::eval::standard::Hand;
@@ -237,6 +239,27 @@ impl Positions {
         }
         out
     }
+}
+
+/// Redraws allowed for one deal before the ranges are declared too overlapping.
+const MAX_REDRAWS: u32 = 1_000_000;
+
+/// Deals the players drawn from ranges, redrawing the whole deal while two hands share a card:
+/// `attempt` draws every such player's hand on top of the cards `known` and answers the cards
+/// used, or `None` on a clash. Redrawing only the clashing player would favour hands that
+/// clash less; redrawing the deal samples every matchup without shared cards by the product of
+/// its weights. After [`MAX_REDRAWS`] clashes in a row: [`EquityError::NoDeal`].
+#[inline(always)]
+pub(crate) fn redraw_until_apart(
+    known: u64,
+    mut attempt: impl FnMut(u64) -> Option<u64>,
+) -> Result<u64, EquityError> {
+    for _ in 0..=MAX_REDRAWS {
+        if let Some(used) = attempt(known) {
+            return Ok(used);
+        }
+    }
+    Err(EquityError::NoDeal)
 }
 
 /// A card of `deck` uniformly at random among those not in `used`, which it then joins. The

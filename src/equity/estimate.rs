@@ -87,12 +87,12 @@ pub fn check_long(
 
 /// Seconds of wall-clock time per unit of estimated cost on one worker thread.
 ///
-/// The cost models count single-core nanoseconds, so this is 1e-9. Checked on the development
-/// machine (2 cores, release build, `--threads 1`, one short run each, CPU time over estimate):
-/// hold'em ranges against `random` 0.99 to 1.02 (`QQ+,AKs random`: 0.53 s for an estimate of
-/// 0.53 s; `22+ random`: 1.78 s for 1.75 s), three hold'em ranges 0.67 to 0.77, turnover 0.7,
-/// seven-card stud and Americana 0.29 to 0.36 (their models err long). Estimates are therefore
-/// about right for hold'em and on the safe side for the other games.
+/// The cost models count single-core nanoseconds, so this is 1e-9. Their constants are
+/// measured by `cargo run --release -p feltkit-benches --bin equity-calibrate`, which times
+/// exhaustive enumeration of representative spots of every game on one thread beside the
+/// model's estimate (docs/performance.md has the figures and `tests/suite/equity_cost_model.rs`
+/// checks the model against them): every spot of 5 ms or more is estimated within a factor of 3
+/// of its time, the Omaha and stud ones within a factor of 2.
 pub const SECONDS_PER_COST: f64 = 1e-9;
 
 /// Estimated wall-clock seconds of an exhaustive enumeration of `cost` (as returned by

@@ -8,8 +8,9 @@
 //! identical. Preflop (five cards to come) stays on the rank-pattern path, which is faster
 //! there.
 
-use super::holdem::Setup;
-use super::tally::{Counts, Tally, MAX_PLAYERS};
+use super::holdem::HoldemSpot;
+use super::sink::Sink;
+use super::tally::{Counts, MAX_PLAYERS};
 use crate::card::{Card, CardSet};
 use crate::eval::standard::Hand;
 
@@ -18,7 +19,7 @@ const MAX_LEFT: usize = 2;
 
 /// Whether the setup is hold'em with exact hands, a single deal of hole cards and at most
 /// [`MAX_LEFT`] board cards to come.
-pub(crate) fn applies(s: &Setup) -> bool {
+pub(crate) fn applies(s: &HoldemSpot) -> bool {
     if s.board_left() > MAX_LEFT || s.players.len() > MAX_PLAYERS {
         return false;
     }
@@ -33,8 +34,8 @@ pub(crate) fn applies(s: &Setup) -> bool {
     true
 }
 
-/// Exact counts over every board, for a setup where [`applies`] holds.
-pub(crate) fn exhaustive(s: &Setup) -> Tally {
+/// Exact counts over every board, for a setup where [`applies`] holds, into a sink.
+pub(crate) fn exhaustive<S: Sink>(s: &HoldemSpot) -> S {
     let n = s.players.len();
     let counts = match n {
         2 => heads_up(s),
@@ -47,9 +48,13 @@ pub(crate) fn exhaustive(s: &Setup) -> Tally {
         9 => multiway::<9>(s),
         _ => multiway::<10>(s),
     };
-    let mut tally = Tally::new(n);
-    tally.add(&counts, 1, counts.deals);
-    tally
+    let mut combos = [0u16; MAX_PLAYERS];
+    for (c, p) in combos.iter_mut().zip(&s.players) {
+        *c = p[0].combo.index() as u16;
+    }
+    let mut sink = S::new(n);
+    sink.add(&combos[..n], &counts, 1, counts.deals);
+    sink
 }
 
 /// Each player's hole cards plus the known board, and the cards left in the deck.
@@ -60,7 +65,7 @@ struct Parts<const N: usize> {
 }
 
 impl<const N: usize> Parts<N> {
-    fn new(s: &Setup) -> Parts<N> {
+    fn new(s: &HoldemSpot) -> Parts<N> {
         let board = s.board.iter().fold(Hand::EMPTY, |h, &c| h.add(c));
         let mut hands = [board; N];
         let mut used = s.known;
@@ -84,7 +89,7 @@ impl<const N: usize> Parts<N> {
 }
 
 /// Two players: branch-free counting.
-fn heads_up(s: &Setup) -> Counts {
+fn heads_up(s: &HoldemSpot) -> Counts {
     let parts = Parts::<2>::new(s);
     let [a, b] = parts.hands;
     let deck = parts.deck();
@@ -110,7 +115,7 @@ fn heads_up(s: &Setup) -> Counts {
 }
 
 /// Three or more players: the general showdown.
-fn multiway<const N: usize>(s: &Setup) -> Counts {
+fn multiway<const N: usize>(s: &HoldemSpot) -> Counts {
     let parts = Parts::<N>::new(s);
     let hands = parts.hands;
     let deck = parts.deck();
@@ -141,6 +146,7 @@ mod tests {
     use rand::SeedableRng;
     use rand_xoshiro::Xoshiro256PlusPlus;
 
+    use super::super::tally::Tally;
     use super::super::{holdem, Game, Query};
     use super::*;
     use crate::card::format_cards;
@@ -163,10 +169,10 @@ mod tests {
             q.board = take(board_len);
             q.dead = take(dead_len);
             let parsed = q.parse().unwrap();
-            let setup = Setup::new(&parsed).unwrap();
+            let setup = HoldemSpot::new(&parsed).unwrap();
             assert!(applies(&setup), "{q:?}");
-            let general = holdem::by_matchups(&setup, None).unwrap();
-            assert_eq!(exhaustive(&setup), general, "{q:?}");
+            let general = holdem::by_matchups::<Tally>(&setup, None).unwrap();
+            assert_eq!(exhaustive::<Tally>(&setup), general, "{q:?}");
         }
     }
 
@@ -175,7 +181,7 @@ mod tests {
         let setup = |players: [&str; 2], board: &str| {
             let mut q = Query::new(Game::Holdem, players);
             q.board = board.into();
-            Setup::new(&q.parse().unwrap()).unwrap()
+            HoldemSpot::new(&q.parse().unwrap()).unwrap()
         };
         assert!(applies(&setup(["AhKh", "QsQd"], "2c7d9h")));
         assert!(applies(&setup(["AhKh", "QsQd"], "2c7d9hTs")));

@@ -13,10 +13,12 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use rayon::prelude::*;
 
+use super::holdem_sample::HoldemSampler;
 use super::iso;
 use super::query::{Holding, ParsedQuery};
-use super::tally::{Tally, MAX_PLAYERS};
-use super::{EquityError, Progress};
+use super::sink::{ClassKey, Sink};
+use super::tally::MAX_PLAYERS;
+use super::{monte_carlo, EquityError, Method, Progress, Query, Way};
 use crate::card::{Card, CardSet};
 use crate::range::Combo;
 
@@ -27,9 +29,10 @@ pub(crate) struct Weighted {
     pub weight: u64,
 }
 
-/// A hold'em deal's fixed parts: board, dead cards, each player's possible combos.
+/// A hold'em spot: what is known of a deal before it is completed (board, dead cards, each
+/// player's possible combos).
 #[derive(Clone, Debug)]
-pub(crate) struct Setup {
+pub(crate) struct HoldemSpot {
     /// Known board cards (0, 3, 4 or 5).
     pub board: Vec<Card>,
     /// Board and dead cards.
@@ -38,9 +41,9 @@ pub(crate) struct Setup {
     pub players: Vec<Vec<Weighted>>,
 }
 
-impl Setup {
+impl HoldemSpot {
     /// Removes colliding combos and normalizes weights; errors if a range ends up empty.
-    pub fn new(q: &ParsedQuery) -> Result<Setup, EquityError> {
+    pub fn new(q: &ParsedQuery) -> Result<HoldemSpot, EquityError> {
         let mut known = q.dead;
         for c in &q.board {
             known.insert(*c);
@@ -94,7 +97,7 @@ impl Setup {
         if needed > left {
             return Err(EquityError::DeckTooSmall { left, needed });
         }
-        Ok(Setup { board: q.board.clone(), known, players })
+        Ok(HoldemSpot { board: q.board.clone(), known, players })
     }
 
     /// Cards left to deal to the board.
@@ -193,18 +196,13 @@ pub(crate) fn choose(n: u64, k: u64) -> u64 {
 
 /// A matchup up to suit permutation: its combo indices, how many matchups it stands for and
 /// their total weight.
-pub(crate) type Classes = HashMap<[u16; MAX_PLAYERS], (u64, u128)>;
+pub(crate) type Classes = HashMap<ClassKey, (u64, u128)>;
 
 /// Lists the matchups and folds those equal up to a suit permutation that keeps the board and
-/// the dead cards.
-pub(crate) fn matchup_classes(s: &Setup) -> Result<Classes, EquityError> {
-    matchup_classes_reporting(s, None)
-}
-
-/// [`matchup_classes`], reporting no progress (0) every 2^16 matchups to `progress`: the walk
+/// the dead cards, reporting no progress (0) every 2^16 matchups to `progress`: the walk
 /// can take seconds, and a caller's progress callback is where a stop flag is read.
 fn matchup_classes_reporting(
-    s: &Setup,
+    s: &HoldemSpot,
     progress: Option<&Progress<'_>>,
 ) -> Result<Classes, EquityError> {
     let mut walked = 0u32;
@@ -264,34 +262,24 @@ fn matchup_classes_reporting(
     Ok(classes)
 }
 
-/// Exact counts over every deal.
-pub(crate) fn exhaustive(s: &Setup, progress: Option<&Progress<'_>>) -> Result<Tally, EquityError> {
-    if s.plan().0 {
-        // Board first needs a possible deal too.
-        matchup_exists(s)?;
-        return Ok(super::board_first::exhaustive(s, progress));
-    }
-    by_matchups(s, progress)
-}
-
 /// The most matchup classes exact enumeration gathers in memory (about 2 GB): beyond it the
 /// query is refused, whatever its time estimate, rather than exhaust the machine's memory.
 pub const MAX_MATCHUP_CLASSES: f64 = 3e7;
 
-/// Exact counts, one matchup class at a time.
-pub(crate) fn by_matchups(
-    s: &Setup,
+/// Exact counts, one matchup class at a time, into a sink.
+pub(crate) fn by_matchups<S: Sink>(
+    s: &HoldemSpot,
     progress: Option<&Progress<'_>>,
-) -> Result<Tally, EquityError> {
+) -> Result<S, EquityError> {
     // Each class costs about 64 bytes while the classes are gathered.
     let estimate = s.class_estimate();
     if estimate > MAX_MATCHUP_CLASSES {
         return Err(EquityError::TooManyMatchups(estimate));
     }
-    let classes: Vec<([u16; MAX_PLAYERS], (u64, u128))> =
+    let classes: Vec<(ClassKey, (u64, u128))> =
         matchup_classes_reporting(s, progress)?.into_iter().collect();
     let n = s.players.len();
-    let holes_of = |key: &[u16; MAX_PLAYERS]| -> Vec<[Card; 2]> {
+    let holes_of = |key: &ClassKey| -> Vec<[Card; 2]> {
         key[..n].iter().filter_map(|i| Combo::from_index(*i as usize)).map(Combo::cards).collect()
     };
     let holes: Vec<Vec<[Card; 2]>> = classes.iter().map(|(key, _)| holes_of(key)).collect();
@@ -315,31 +303,94 @@ pub(crate) fn by_matchups(
             f(done.load(Ordering::Relaxed) as f64 / total as f64);
         }
     };
-    let tally = members
+    let mut sink = members
         .par_iter()
         .with_min_len(1)
-        .map(|group| {
-            let matchups: Vec<Vec<[Card; 2]>> = group.iter().map(|&c| holes[c].clone()).collect();
-            let plain = super::ranks::plain(&matchups[0], &s.board, dead);
-            let counts = super::ranks::count_group(&plain, &matchups, &s.board, dead, &poll);
-            let mut tally = Tally::new(n);
-            for (&c, counts) in group.iter().zip(&counts) {
-                let (count, weight) = classes[c].1;
-                tally.add(counts, weight, counts.deals * count);
-            }
-            let d = done.fetch_add(group.len() as u64, Ordering::Relaxed) + group.len() as u64;
-            if let Some(f) = progress {
-                f(d as f64 / total as f64);
-            }
-            tally
-        })
-        .reduce(|| Tally::new(n), merge);
-    Ok(tally)
+        .fold(
+            || S::new(n),
+            |mut sink, group| {
+                let matchups: Vec<Vec<[Card; 2]>> =
+                    group.iter().map(|&c| holes[c].clone()).collect();
+                let plain = super::ranks::plain(&matchups[0], &s.board, dead);
+                let counts = super::ranks::count_group(&plain, &matchups, &s.board, dead, &poll);
+                for (&c, counts) in group.iter().zip(&counts) {
+                    let (key, size) = &classes[c];
+                    sink.class(c, key, *size, counts);
+                }
+                let d = done.fetch_add(group.len() as u64, Ordering::Relaxed) + group.len() as u64;
+                if let Some(f) = progress {
+                    f(d as f64 / total as f64);
+                }
+                sink
+            },
+        )
+        .reduce(|| S::new(n), S::merge);
+    sink.settle_classes(s, &classes);
+    Ok(sink)
+}
+
+/// The way to count a hold'em query (`table`: whether the heads-up preflop table may answer)
+/// and the estimated single-core nanoseconds of exhaustive enumeration: for the plain query
+/// and [`by_hand`](super::by_hand) alike.
+pub(crate) fn choose_way(s: &HoldemSpot, asked: Method, table: bool) -> (Way, f64) {
+    if asked != Method::MonteCarlo {
+        if table && super::preflop::applies(s) && super::preflop::table().is_some() {
+            // One table read per pair of combos, or per pair of classes.
+            let reads: f64 = s.players.iter().map(|p| p.len().min(169) as f64).product();
+            return (Way::PreflopTable, reads * 10.0);
+        }
+        // Exact hands on a flop, turn or river: cheap enough that Auto is always exhaustive.
+        if super::exact::applies(s) {
+            return (Way::ExactHands, s.exhaustive_cost());
+        }
+    }
+    let (board_first, cost) = s.plan();
+    match super::choose_method(asked, cost) {
+        Method::Exhaustive if board_first => (Way::BoardFirst, cost),
+        Method::Exhaustive => (Way::MatchupFirst, cost),
+        _ => (Way::MonteCarlo, cost),
+    }
+}
+
+/// Counts a hold'em query the chosen way into a sink.
+pub(crate) fn count<S: Sink>(
+    q: &Query,
+    s: &HoldemSpot,
+    way: Way,
+    progress: Option<&Progress<'_>>,
+) -> Result<S, EquityError> {
+    let done = |sink: S| {
+        if let Some(f) = progress {
+            f(1.0);
+        }
+        sink
+    };
+    match way {
+        Way::PreflopTable => {
+            let t = super::preflop::table().ok_or(EquityError::NoDeal)?;
+            Ok(done(S::preflop(t, s)?))
+        }
+        Way::ExactHands => Ok(done(super::exact::exhaustive(s))),
+        Way::BoardFirst => {
+            matchup_exists(s)?;
+            Ok(super::board_first::exhaustive(s, progress))
+        }
+        Way::MatchupFirst | Way::Enumerate => by_matchups(s, progress),
+        Way::MonteCarlo => {
+            let sampler = HoldemSampler::new(s);
+            let n = s.players.len();
+            let mut sink = S::new(n);
+            monte_carlo::rounds(q, progress, n, &mut sink, |rng, deals, d| {
+                sampler.sample_into(rng, deals, d)
+            })?;
+            Ok(sink)
+        }
+    }
 }
 
 /// Errors unless some combination of combos shares no card.
-pub(crate) fn matchup_exists(s: &Setup) -> Result<(), EquityError> {
-    fn rec(s: &Setup, p: usize, used: CardSet) -> bool {
+pub(crate) fn matchup_exists(s: &HoldemSpot) -> Result<(), EquityError> {
+    fn rec(s: &HoldemSpot, p: usize, used: CardSet) -> bool {
         p == s.players.len()
             || s.players[p].iter().any(|w| {
                 w.combo.set().is_disjoint(used) && rec(s, p + 1, used.union(w.combo.set()))
@@ -350,9 +401,4 @@ pub(crate) fn matchup_exists(s: &Setup) -> Result<(), EquityError> {
     } else {
         Err(EquityError::NoDeal)
     }
-}
-
-/// Sums two tallies.
-pub(crate) fn merge(a: Tally, b: Tally) -> Tally {
-    a.merge(b)
 }

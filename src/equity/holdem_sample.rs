@@ -17,16 +17,14 @@
 use rand::Rng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use super::deal::{Positions, Uniform32};
-use super::holdem::Setup;
+use super::deal::{redraw_until_apart, Positions, Uniform32};
+use super::holdem::HoldemSpot;
 use super::monte_carlo::Sampler;
+use super::sink::DealSink;
 use super::tally::{Counts, MAX_PLAYERS};
 use super::EquityError;
 use crate::card::Card;
 use crate::eval::standard::Hand;
-
-/// Redraws allowed for one deal before the ranges are declared too overlapping.
-const MAX_REDRAWS: u32 = 1_000_000;
 
 struct Player {
     /// Whether the range is every two cards of the deck, equally weighted: the player is dealt
@@ -34,6 +32,8 @@ struct Player {
     free: bool,
     /// Card masks of the combos.
     masks: Vec<u64>,
+    /// Combo indices of the combos.
+    combos: Vec<u16>,
     /// Hole-card sums of the combos.
     hands: Vec<Hand>,
     /// Cumulative weights (exclusive prefix sums end at `total`).
@@ -65,11 +65,13 @@ pub(crate) struct HoldemSampler {
     /// With exact players only (no card of the deck is ever skipped): the board's positions
     /// drawn at once.
     positions: Option<Positions>,
+    /// The combo index of two card indices (`a * 52 + b`), for players dealt from the deck.
+    pair: Vec<u16>,
 }
 
 impl HoldemSampler {
     /// Prepares the cumulative weights of each player.
-    pub fn new(s: &Setup) -> HoldemSampler {
+    pub fn new(s: &HoldemSpot) -> HoldemSampler {
         // Exact players' cards never reach the board: leave them out of the deck.
         let mut out = s.known;
         for combos in s.players.iter().filter(|c| c.len() == 1) {
@@ -94,6 +96,7 @@ impl HoldemSampler {
                         && pairs > 1
                         && combos.iter().all(|w| w.weight == combos[0].weight),
                     masks: combos.iter().map(|w| w.combo.set().bits()).collect(),
+                    combos: combos.iter().map(|w| w.combo.index() as u16).collect(),
                     hands: combos
                         .iter()
                         .map(|w| {
@@ -116,7 +119,14 @@ impl HoldemSampler {
         });
         let left = s.board_left();
         let positions = fixed.as_ref().and_then(|_| Positions::new(deck.len(), left));
-        HoldemSampler { players, deck, known: s.known.bits(), fixed, board, left, positions }
+        let mut pair = vec![0u16; 52 * 52];
+        for c in crate::range::Combo::all() {
+            let [a, b] = c.cards();
+            let (a, b) = (usize::from(a.index()), usize::from(b.index()));
+            pair[a * 52 + b] = c.index() as u16;
+            pair[b * 52 + a] = c.index() as u16;
+        }
+        HoldemSampler { players, deck, known: s.known.bits(), fixed, board, left, positions, pair }
     }
 }
 
@@ -124,31 +134,25 @@ impl HoldemSampler {
     /// Draws the combo of every player not dealt from the deck, redrawing the whole deal on a
     /// clash; returns the cards used. `picks[p]`: the place of player `p`'s combo in its range.
     #[inline(always)]
-    pub(super) fn draw_players(
+    fn draw_players(
         &self,
         rng: &mut Xoshiro256PlusPlus,
         hands: &mut [Hand; MAX_PLAYERS],
         picks: &mut [usize; MAX_PLAYERS],
     ) -> Result<u64, EquityError> {
-        let mut redraws = 0;
-        'deal: loop {
-            let mut used = self.known;
+        redraw_until_apart(self.known, |mut used| {
             for (p, player) in self.players.iter().enumerate().filter(|(_, p)| !p.free) {
                 let i = player.draw(rng);
                 let m = player.masks[i];
                 if used & m != 0 {
-                    redraws += 1;
-                    if redraws > MAX_REDRAWS {
-                        return Err(EquityError::NoDeal);
-                    }
-                    continue 'deal;
+                    return None;
                 }
                 used |= m;
                 hands[p] = player.hands[i];
                 picks[p] = i;
             }
-            return Ok(used);
-        }
+            Some(used)
+        })
     }
 }
 
@@ -156,22 +160,17 @@ impl HoldemSampler {
     /// The sampler's deck in a private copy, partially shuffled in place deal after deal by
     /// [`HoldemSampler::complete`]: a card taken from a uniformly random position among the
     /// untaken ones is uniform whatever order earlier deals left the copy in.
-    pub(super) fn deck_copy(&self) -> [Card; 52] {
+    fn deck_copy(&self) -> [Card; 52] {
         let mut deck = [Card::new(crate::card::Rank::TWO, crate::card::Suit::CLUBS); 52];
         deck[..self.deck.len()].copy_from_slice(&self.deck);
         deck
-    }
-
-    /// Whether player `p` is dealt from the deck (a `random` range; see the module's comment).
-    pub(super) fn is_free(&self, p: usize) -> bool {
-        self.players[p].free
     }
 
     /// Completes a deal whose drawn players use the cards `used`: the board's missing cards,
     /// then two cards for each player dealt from the deck (`hands[p]`, and the cards in
     /// `dealt[p]`), each card uniform among those left; returns the board.
     #[inline(always)]
-    pub(super) fn complete(
+    fn complete(
         &self,
         rng: &mut Xoshiro256PlusPlus,
         bits: &mut Uniform32,
@@ -182,7 +181,7 @@ impl HoldemSampler {
     ) -> Hand {
         // The deck's first `i` positions hold the cards dealt so far; each next card is
         // uniform among the positions after them, skipping the drawn players' cards (they
-        // are in the deck too). `Setup::new` checked that enough cards are left.
+        // are in the deck too). `HoldemSpot::new` checked that enough cards are left.
         let len = self.deck.len();
         let mut i = 0;
         let mut next = |rng: &mut Xoshiro256PlusPlus| loop {
@@ -226,25 +225,6 @@ fn deal<const K: usize>(
     board
 }
 
-/// Counts one deal's showdown.
-#[inline(always)]
-fn count(
-    n: usize,
-    hands: &[Hand; MAX_PLAYERS],
-    board: Hand,
-    ranks: &mut [u16; MAX_PLAYERS],
-    counts: &mut Counts,
-) {
-    if n == 2 {
-        counts.heads_up((hands[0] + board).rank7(), (hands[1] + board).rank7(), 1);
-    } else {
-        for p in 0..n {
-            ranks[p] = (hands[p] + board).rank7().value();
-        }
-        counts.showdown(&ranks[..n], 1);
-    }
-}
-
 impl Sampler for HoldemSampler {
     fn players(&self) -> usize {
         self.players.len()
@@ -255,6 +235,19 @@ impl Sampler for HoldemSampler {
         rng: &mut Xoshiro256PlusPlus,
         deals: u64,
         counts: &mut Counts,
+    ) -> Result<(), EquityError> {
+        self.sample_into(rng, deals, counts)
+    }
+}
+
+impl HoldemSampler {
+    /// Draws `deals` deals and counts their showdowns into a sink; a per-combo sink is told
+    /// each player's combo. The deals drawn do not depend on the sink.
+    pub(crate) fn sample_into<D: DealSink>(
+        &self,
+        rng: &mut Xoshiro256PlusPlus,
+        deals: u64,
+        sink: &mut D,
     ) -> Result<(), EquityError> {
         let n = self.players.len();
         let mut hands = [Hand::EMPTY; MAX_PLAYERS];
@@ -292,11 +285,28 @@ impl Sampler for HoldemSampler {
             } else {
                 self.complete(rng, &mut bits, &mut deck, used, &mut hands, &mut dealt)
             };
-            count(n, &hands, board, &mut ranks, counts);
+            let mut combos = [0u16; MAX_PLAYERS];
+            if D::PER_COMBO {
+                for (p, player) in self.players.iter().enumerate() {
+                    combos[p] = if player.free {
+                        let [a, b] = dealt[p];
+                        self.pair[usize::from(a.index()) * 52 + usize::from(b.index())]
+                    } else {
+                        player.combos[picks[p]]
+                    };
+                }
+            }
+            if n == 2 {
+                let (a, b) = ((hands[0] + board).rank7(), (hands[1] + board).rank7());
+                sink.heads_up(&combos[..2], a.value(), b.value());
+            } else {
+                for p in 0..n {
+                    ranks[p] = (hands[p] + board).rank7().value();
+                }
+                sink.showdown(&combos[..n], &ranks[..n]);
+            }
         }
-        if n == 2 {
-            counts.finish_heads_up();
-        }
+        sink.finish(n);
         Ok(())
     }
 }

@@ -27,12 +27,14 @@ mod holdem_sample;
 mod iso;
 mod monte_carlo;
 mod omaha_board;
+mod per_combo;
 pub mod preflop;
 mod preflop_codec;
 mod preflop_index;
 mod query;
 mod ranks;
 mod showdown;
+mod sink;
 mod streets;
 mod stud;
 mod tally;
@@ -202,12 +204,8 @@ pub(crate) fn with_threads<T: Send>(
 /// suit-isomorphic matchups); [`estimated_seconds`] turns it into wall-clock time.
 pub fn plan(q: &Query) -> Result<(Method, f64), EquityError> {
     let parsed = q.parse()?;
-    let prepared = Prepared::new(&parsed)?;
-    if let Some(cost) = prepared.table_cost(q.method) {
-        return Ok((Method::Exhaustive, cost));
-    }
-    let cost = prepared.cost();
-    Ok((choose_method(q.method, cost), cost))
+    let (way, cost) = Prepared::new(&parsed)?.choose(q.method, true);
+    Ok((way.method(), cost))
 }
 
 fn choose_method(asked: Method, cost: f64) -> Method {
@@ -218,78 +216,106 @@ fn choose_method(asked: Method, cost: f64) -> Method {
     }
 }
 
+/// A way to count a query's equity. [`Prepared::choose`] picks it, for every game and for
+/// both the plain query and [`by_hand`], with the estimated cost of exhaustive enumeration.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Way {
+    /// Heads-up hold'em preflop: the precomputed table ([`preflop`]).
+    PreflopTable,
+    /// Hold'em with every player's cards known and at most two board cards to come: the
+    /// boards walked directly.
+    ExactHands,
+    /// Heads-up hold'em with wide ranges: each board once, the combos sorted by rank.
+    BoardFirst,
+    /// Hold'em: each matchup class once, by rank patterns.
+    MatchupFirst,
+    /// The other games: every deal enumerated.
+    Enumerate,
+    /// Random deals until the stopping rule holds.
+    MonteCarlo,
+}
+
+impl Way {
+    /// The method the way stands for.
+    pub(crate) fn method(self) -> Method {
+        match self {
+            Way::MonteCarlo => Method::MonteCarlo,
+            _ => Method::Exhaustive,
+        }
+    }
+
+    /// Whether the way enumerates deals whose count the cost estimate bounds
+    /// ([`EXHAUSTIVE_LIMIT`]): the table and exact hands are always cheap.
+    fn enumerates(self) -> bool {
+        matches!(self, Way::BoardFirst | Way::MatchupFirst | Way::Enumerate)
+    }
+
+    /// Refuses an enumeration whose estimated cost is above [`EXHAUSTIVE_LIMIT`].
+    pub(crate) fn check(self, cost: f64) -> Result<(), EquityError> {
+        if self.enumerates() && cost > EXHAUSTIVE_LIMIT {
+            return Err(EquityError::TooLarge(cost));
+        }
+        Ok(())
+    }
+}
+
 /// A parsed query ready for one game's engine.
 enum Prepared {
-    Holdem(holdem::Setup),
-    Community(community::Setup),
-    Stud(Game, stud::Setup),
-    Turnover(turnover::Setup),
+    Holdem(holdem::HoldemSpot),
+    Community(community::CommunitySpot),
+    Stud(Game, stud::StudSpot),
+    Turnover(turnover::TurnoverSpot),
 }
 
 impl Prepared {
     fn new(q: &ParsedQuery) -> Result<Prepared, EquityError> {
         Ok(match q.game {
-            Game::Holdem => Prepared::Holdem(holdem::Setup::new(q)?),
+            Game::Holdem => Prepared::Holdem(holdem::HoldemSpot::new(q)?),
             Game::Stud7 | Game::Stud8 | Game::Razz | Game::Americana => {
-                Prepared::Stud(q.game, stud::Setup::new(q)?)
+                Prepared::Stud(q.game, stud::StudSpot::new(q)?)
             }
-            Game::Turnover => Prepared::Turnover(turnover::Setup::new(q)?),
+            Game::Turnover => Prepared::Turnover(turnover::TurnoverSpot::new(q)?),
             // The Omaha games and short deck.
-            _ => Prepared::Community(community::Setup::new(q)?),
+            _ => Prepared::Community(community::CommunitySpot::new(q)?),
         })
     }
 
-    /// The estimated cost when the heads-up preflop table answers (one table read per pair of
-    /// combos, or per pair of classes), `None` when it does not.
-    fn table_cost(&self, asked: Method) -> Option<f64> {
-        match self {
-            Prepared::Holdem(s)
-                if asked != Method::MonteCarlo
-                    && preflop::applies(s)
-                    && preflop::table().is_some() =>
-            {
-                Some(s.players.iter().map(|p| p.len().min(169) as f64).product::<f64>() * 10.0)
-            }
-            _ => None,
-        }
-    }
-
-    fn cost(&self) -> f64 {
-        match self {
-            Prepared::Holdem(s) => s.exhaustive_cost(),
+    /// The way to count the query (`table`: whether the heads-up preflop table may answer),
+    /// and the estimated cost of exhaustive enumeration in single-core nanoseconds.
+    fn choose(&self, asked: Method, table: bool) -> (Way, f64) {
+        let cost = match self {
+            Prepared::Holdem(s) => return holdem::choose_way(s, asked, table),
             Prepared::Community(s) => s.exhaustive_cost(),
-            Prepared::Stud(_, s) => s.exhaustive_cost(),
+            Prepared::Stud(game, s) => s.exhaustive_cost(*game),
             Prepared::Turnover(s) => s.exhaustive_cost(),
+        };
+        match choose_method(asked, cost) {
+            Method::Exhaustive => (Way::Enumerate, cost),
+            _ => (Way::MonteCarlo, cost),
         }
     }
 
-    fn exhaustive(&self, progress: Option<&Progress<'_>>) -> Result<Tally, EquityError> {
-        match self {
-            Prepared::Holdem(s) => holdem::exhaustive(s, progress),
-            Prepared::Community(s) => community::exhaustive(s, progress),
-            Prepared::Stud(game, s) => stud::exhaustive(*game, s, progress),
-            Prepared::Turnover(s) => Ok(turnover::exhaustive(s, progress)),
-        }
-    }
-
-    fn monte_carlo(
+    /// Counts the query the chosen way.
+    fn count(
         &self,
         q: &Query,
+        way: Way,
         progress: Option<&Progress<'_>>,
     ) -> Result<Tally, EquityError> {
-        match self {
-            Prepared::Holdem(s) => {
-                monte_carlo::run(q, &holdem_sample::HoldemSampler::new(s), progress)
-            }
-            Prepared::Stud(game, s) => {
-                monte_carlo::run(q, stud::sampler(*game, s).as_ref(), progress)
-            }
-            Prepared::Community(s) => {
+        match (self, way) {
+            (Prepared::Holdem(s), _) => holdem::count::<Tally>(q, s, way, progress),
+            (Prepared::Community(s), Way::MonteCarlo) => {
                 monte_carlo::run(q, community_sample::sampler(s).as_ref(), progress)
             }
-            Prepared::Turnover(s) => {
+            (Prepared::Community(s), _) => community::exhaustive(s, progress),
+            (Prepared::Stud(game, s), Way::MonteCarlo) => {
+                monte_carlo::run(q, stud::sampler(*game, s).as_ref(), progress)
+            }
+            (Prepared::Stud(game, s), _) => stud::exhaustive(*game, s, progress),
+            (Prepared::Turnover(s), Way::MonteCarlo) => {
                 monte_carlo::run(q, &turnover::TurnoverSampler::new(s), progress)
             }
+            (Prepared::Turnover(s), _) => Ok(turnover::exhaustive(s, progress)),
         }
     }
 }
@@ -300,39 +326,10 @@ fn run(q: &Query, progress: Option<&Progress<'_>>, table: bool) -> Result<Equity
         monte_carlo::check_rules(q)?;
     }
     let prepared = Prepared::new(&parsed)?;
-    if let Prepared::Holdem(s) = &prepared {
-        // Heads-up preflop: read the precomputed counts.
-        if table
-            && q.method != Method::MonteCarlo
-            && preflop::applies(s)
-            && let Some(t) = preflop::table()
-        {
-            let tally = t.tally(s)?;
-            if let Some(f) = progress {
-                f(1.0);
-            }
-            return Ok(finish(&parsed.specs, Method::Exhaustive, &tally));
-        }
-        // Exact hands on a flop, turn or river: cheap enough that Auto is always exhaustive.
-        if q.method != Method::MonteCarlo && exact::applies(s) {
-            let tally = exact::exhaustive(s);
-            if let Some(f) = progress {
-                f(1.0);
-            }
-            return Ok(finish(&parsed.specs, Method::Exhaustive, &tally));
-        }
-    }
-    let cost = prepared.cost();
-    let method = choose_method(q.method, cost);
-    let tally = if method == Method::Exhaustive {
-        if cost > EXHAUSTIVE_LIMIT {
-            return Err(EquityError::TooLarge(cost));
-        }
-        prepared.exhaustive(progress)?
-    } else {
-        prepared.monte_carlo(q, progress)?
-    };
-    Ok(finish(&parsed.specs, method, &tally))
+    let (way, cost) = prepared.choose(q.method, table);
+    way.check(cost)?;
+    let tally = prepared.count(q, way, progress)?;
+    Ok(finish(&parsed.specs, way.method(), &tally))
 }
 
 fn finish(specs: &[String], method: Method, t: &Tally) -> Equity {

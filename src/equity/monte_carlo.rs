@@ -12,6 +12,7 @@ use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
 
+use super::sink::{DealSink, Sink};
 use super::tally::{Counts, Tally, TIE_UNIT};
 use super::{EquityError, Progress, Query};
 use crate::stop::Stop;
@@ -119,26 +120,44 @@ pub(crate) fn run(
     check_rules(q)?;
     let n = sampler.players();
     let mut tally = Tally::with_unit(n, sampler.unit());
+    rounds(q, progress, n, &mut tally, |rng, deals, c| sampler.sample(rng, deals, c))?;
+    Ok(tally)
+}
+
+/// Runs batches into a sink until the query's stopping rule holds: `sample` draws and counts
+/// a batch's deals (from the batch's own generator) into the sink's batch counts.
+pub(crate) fn rounds<S: Sink>(
+    q: &Query,
+    progress: Option<&Progress<'_>>,
+    players: usize,
+    totals: &mut S,
+    sample: impl Fn(&mut Xoshiro256PlusPlus, u64, &mut S::Deals) -> Result<(), EquityError> + Sync,
+) -> Result<(), EquityError> {
     drive(q, progress, |batches, limit| {
         let counts = batches
             .into_par_iter()
-            .map(|b| {
-                // A raised stop flag ends the run within a batch (milliseconds), not a round.
-                if q.stop.as_ref().is_some_and(Stop::is_raised) {
-                    return Err(EquityError::Stopped);
-                }
-                let deals = BATCH.min(limit - b * BATCH);
-                let mut c = Counts::default();
-                sampler.sample(&mut batch_rng(q.seed, b), deals, &mut c).map(|_| c)
-            })
-            .try_reduce(Counts::default, |mut a, b| {
-                a.merge(&b);
-                Ok(a)
-            })?;
-        tally.add(&counts, 1, counts.deals);
-        Ok(tally_state(&tally))
-    })?;
-    Ok(tally)
+            .try_fold(
+                || S::Deals::new(players),
+                |mut acc, b| {
+                    // A raised stop flag ends the run within a batch (milliseconds), not a
+                    // round.
+                    if q.stop.as_ref().is_some_and(Stop::is_raised) {
+                        return Err(EquityError::Stopped);
+                    }
+                    let deals = BATCH.min(limit - b * BATCH);
+                    sample(&mut batch_rng(q.seed, b), deals, &mut acc).map(|_| acc)
+                },
+            )
+            .try_reduce(
+                || S::Deals::new(players),
+                |mut a, b| {
+                    a.merge(&b);
+                    Ok(a)
+                },
+            )?;
+        totals.absorb(counts);
+        Ok(totals.state())
+    })
 }
 
 /// The deals so far and the largest standard error of a tally (what the stopping rule reads).

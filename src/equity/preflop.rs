@@ -26,7 +26,7 @@
 
 use std::sync::OnceLock;
 
-use super::holdem::{Setup, Weighted};
+use super::holdem::{HoldemSpot, Weighted};
 use super::preflop_codec as codec;
 use super::preflop_index::{Index, CLASSES, CONFLICT};
 use super::tally::{Tally, TIE_UNIT};
@@ -221,7 +221,7 @@ impl Table {
 ///
 /// Dead cards change which boards can come, and the table keeps no per-board counts to take
 /// them out, so a query with dead cards is enumerated.
-pub(crate) fn applies(s: &Setup) -> bool {
+pub(crate) fn applies(s: &HoldemSpot) -> bool {
     s.players.len() == 2 && s.board.is_empty() && s.known.is_empty()
 }
 
@@ -369,7 +369,7 @@ impl Table {
     }
 
     /// Exact counts of a setup where [`applies`] holds, equal to those of enumeration.
-    pub(crate) fn tally(&self, s: &Setup) -> Result<Tally, EquityError> {
+    pub(crate) fn tally(&self, s: &HoldemSpot) -> Result<Tally, EquityError> {
         let (p1, p2) = (&s.players[0], &s.players[1]);
         let sums = if let Some(w2) = class_weights(&self.index, p2) {
             self.against_classes(p1, &w2)

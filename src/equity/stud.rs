@@ -11,16 +11,16 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
 
 use super::deal::{draw, each_subset, Americana, Ranker, Razz, Seven, SevenHiLo, Uniform32};
-use super::holdem::{choose, merge};
+use super::holdem::choose;
 use super::monte_carlo::Sampler;
 use super::query::{Game, Holding, ParsedQuery};
 use super::tally::{Counts, Tally, HILO_UNIT, MAX_PLAYERS, TIE_UNIT};
 use super::{EquityError, Progress};
 use crate::card::Card;
 
-/// A stud deal's fixed parts.
+/// A stud spot: each player's known cards and how many more each is dealt.
 #[derive(Clone, Debug)]
-pub(crate) struct Setup {
+pub(crate) struct StudSpot {
     /// Each player's known cards.
     known: Vec<Vec<Card>>,
     /// Cards still to deal to each player privately.
@@ -31,9 +31,9 @@ pub(crate) struct Setup {
     deck: Vec<Card>,
 }
 
-impl Setup {
+impl StudSpot {
     /// Checks card counts against the deck.
-    pub fn new(q: &ParsedQuery) -> Result<Setup, EquityError> {
+    pub fn new(q: &ParsedQuery) -> Result<StudSpot, EquityError> {
         let size = if q.game == Game::Americana { 5 } else { 7 };
         let known: Vec<Vec<Card>> = q
             .players
@@ -56,7 +56,7 @@ impl Setup {
         if needed > deck.len() {
             return Err(EquityError::DeckTooSmall { left: deck.len(), needed });
         }
-        Ok(Setup { known, need, community, deck })
+        Ok(StudSpot { known, need, community, deck })
     }
 
     /// The number of distinct deals.
@@ -73,16 +73,26 @@ impl Setup {
         deals
     }
 
-    /// The estimated single-core nanoseconds of exhaustive enumeration.
-    pub fn exhaustive_cost(&self) -> f64 {
-        self.deals() * self.known.len() as f64 * 30.0
+    /// The estimated single-core nanoseconds of exhaustive enumeration in `game`.
+    pub fn exhaustive_cost(&self, game: Game) -> f64 {
+        // Nanoseconds per player and deal, measured (`equity-calibrate`,
+        // docs/performance.md): seven-card stud's additive hand is the cheapest, the low
+        // of stud high-low adds a bit count, razz ranks seven cards with the ace-to-five
+        // evaluator.
+        let per_player = match game {
+            Game::Razz => 15.0,
+            Game::Stud8 => 8.5,
+            Game::Americana => 7.5,
+            _ => 6.0,
+        };
+        self.deals() * self.known.len() as f64 * per_player
     }
 }
 
 /// Exact counts over every deal.
 pub(crate) fn exhaustive(
     game: Game,
-    s: &Setup,
+    s: &StudSpot,
     progress: Option<&Progress<'_>>,
 ) -> Result<Tally, EquityError> {
     match game {
@@ -121,8 +131,8 @@ fn settle<R: Ranker>(hands: &[R::Hand], counts: &mut Counts) {
     }
 }
 
-fn enumerate<R: Ranker>(s: &Setup, progress: Option<&Progress<'_>>) -> Tally {
-    let n = s.known.len();
+/// Each player's hand of its known cards, and the known cards.
+fn known_hands<R: Ranker>(s: &StudSpot) -> ([R::Hand; MAX_PLAYERS], u64) {
     let mut base = [R::EMPTY; MAX_PLAYERS];
     let mut used = 0u64;
     for (p, cards) in s.known.iter().enumerate() {
@@ -131,6 +141,12 @@ fn enumerate<R: Ranker>(s: &Setup, progress: Option<&Progress<'_>>) -> Tally {
             used |= 1 << c.index();
         }
     }
+    (base, used)
+}
+
+fn enumerate<R: Ranker>(s: &StudSpot, progress: Option<&Progress<'_>>) -> Tally {
+    let n = s.known.len();
+    let (base, used) = known_hands::<R>(s);
     // Split the work over the first player's possible cards.
     let mut first = Vec::new();
     each_subset(&s.deck, s.need[0], 0u64, base[0], &|h, c| R::add(h, c), &mut |m, h| {
@@ -157,11 +173,11 @@ fn enumerate<R: Ranker>(s: &Setup, progress: Option<&Progress<'_>>) -> Tally {
                 t
             },
         )
-        .reduce(|| Tally::with_unit(n, unit::<R>()), merge)
+        .reduce(|| Tally::with_unit(n, unit::<R>()), Tally::merge)
 }
 
 fn deal_rest<R: Ranker>(
-    s: &Setup,
+    s: &StudSpot,
     p: usize,
     used: u64,
     hands: &mut [R::Hand; MAX_PLAYERS],
@@ -197,22 +213,15 @@ fn deal_rest<R: Ranker>(
 
 /// Random stud deals.
 pub(crate) struct StudSampler<R: Ranker> {
-    setup: Setup,
+    setup: StudSpot,
     base: [R::Hand; MAX_PLAYERS],
     used: u64,
 }
 
 impl<R: Ranker> StudSampler<R> {
     /// Prepares the known hands.
-    pub fn new(s: &Setup) -> StudSampler<R> {
-        let mut base = [R::EMPTY; MAX_PLAYERS];
-        let mut used = 0u64;
-        for (p, cards) in s.known.iter().enumerate() {
-            for &c in cards {
-                base[p] = R::add(base[p], c);
-                used |= 1 << c.index();
-            }
-        }
+    pub fn new(s: &StudSpot) -> StudSampler<R> {
+        let (base, used) = known_hands::<R>(s);
         StudSampler { setup: s.clone(), base, used }
     }
 }
@@ -256,7 +265,7 @@ impl<R: Ranker> Sampler for StudSampler<R> {
 }
 
 /// The sampler for a stud game.
-pub(crate) fn sampler(game: Game, s: &Setup) -> Box<dyn Sampler> {
+pub(crate) fn sampler(game: Game, s: &StudSpot) -> Box<dyn Sampler> {
     match game {
         Game::Americana => Box::new(StudSampler::<Americana>::new(s)),
         Game::Stud8 => Box::new(StudSampler::<SevenHiLo>::new(s)),

@@ -12,7 +12,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
 
 use super::deal::{draw, each_subset, Uniform32};
-use super::holdem::{choose, merge};
+use super::holdem::choose;
 use super::monte_carlo::Sampler;
 use super::query::{Holding, ParsedQuery};
 use super::tally::{Counts, Tally, MAX_PLAYERS};
@@ -20,17 +20,17 @@ use super::{EquityError, Progress};
 use crate::card::Card;
 use crate::eval::standard::Hand;
 
-/// A turnover deal's fixed parts.
+/// A turnover spot: each player's hole cards, the known board and the cards left.
 #[derive(Clone, Debug)]
-pub(crate) struct Setup {
+pub(crate) struct TurnoverSpot {
     holes: Vec<Vec<Card>>,
     board: Vec<Card>,
     deck: Vec<Card>,
 }
 
-impl Setup {
+impl TurnoverSpot {
     /// Reads the players' cards and the deck left.
-    pub fn new(q: &ParsedQuery) -> Result<Setup, EquityError> {
+    pub fn new(q: &ParsedQuery) -> Result<TurnoverSpot, EquityError> {
         let holes: Vec<Vec<Card>> = q
             .players
             .iter()
@@ -56,7 +56,7 @@ impl Setup {
         if needed > deck.len() {
             return Err(EquityError::DeckTooSmall { left: deck.len(), needed });
         }
-        Ok(Setup { holes, board: q.board.clone(), deck })
+        Ok(TurnoverSpot { holes, board: q.board.clone(), deck })
     }
 
     /// The number of distinct deals (flop, then turn and river).
@@ -71,7 +71,8 @@ impl Setup {
 
     /// The estimated single-core nanoseconds of exhaustive enumeration.
     pub fn exhaustive_cost(&self) -> f64 {
-        self.deals() * self.holes.len() as f64 * 10.0
+        // Measured (`equity-calibrate`, docs/performance.md): about 5 ns per player and deal.
+        self.deals() * self.holes.len() as f64 * 5.0
     }
 }
 
@@ -100,7 +101,7 @@ pub fn keep(hole: &[Card], flop: &[Card]) -> [Card; 2] {
     best.map_or([hole[0], hole[1]], |b| b.0)
 }
 
-fn hands_for(s: &Setup, flop: &[Card]) -> [Hand; MAX_PLAYERS] {
+fn hands_for(s: &TurnoverSpot, flop: &[Card]) -> [Hand; MAX_PLAYERS] {
     let mut hands = [Hand::EMPTY; MAX_PLAYERS];
     for (p, hole) in s.holes.iter().enumerate() {
         let [a, b] = keep(hole, flop);
@@ -118,7 +119,7 @@ fn showdown(hands: &[Hand], board: Hand, counts: &mut Counts) {
 }
 
 /// Exact counts over every deal.
-pub(crate) fn exhaustive(s: &Setup, progress: Option<&Progress<'_>>) -> Tally {
+pub(crate) fn exhaustive(s: &TurnoverSpot, progress: Option<&Progress<'_>>) -> Tally {
     let n = s.holes.len();
     let known = s.board.iter().fold(Hand::EMPTY, |h, c| h.add(*c));
     if s.board.len() >= 3 {
@@ -161,19 +162,19 @@ pub(crate) fn exhaustive(s: &Setup, progress: Option<&Progress<'_>>) -> Tally {
                 t
             },
         )
-        .reduce(|| Tally::new(n), merge)
+        .reduce(|| Tally::new(n), Tally::merge)
 }
 
 /// Random turnover deals.
 pub(crate) struct TurnoverSampler {
-    setup: Setup,
+    setup: TurnoverSpot,
     /// Known-flop hands, when the flop is given.
     fixed: Option<[Hand; MAX_PLAYERS]>,
 }
 
 impl TurnoverSampler {
     /// Prepares the sampler.
-    pub fn new(s: &Setup) -> TurnoverSampler {
+    pub fn new(s: &TurnoverSpot) -> TurnoverSampler {
         let fixed = (s.board.len() >= 3).then(|| hands_for(s, &s.board[..3]));
         TurnoverSampler { setup: s.clone(), fixed }
     }
@@ -226,7 +227,7 @@ mod tests {
             let mut q =
                 crate::equity::Query::new(crate::equity::Game::Turnover, players.iter().copied());
             q.board = board.into();
-            Setup::new(&q.parse().unwrap())
+            TurnoverSpot::new(&q.parse().unwrap())
         };
         assert!(matches!(setup(&["AhKd7c", "9s9h"], "2c3d4h"), Err(EquityError::TurnoverStage(_))));
         assert!(matches!(setup(&["AhKd", "9s9h"], ""), Err(EquityError::TurnoverStage(_))));

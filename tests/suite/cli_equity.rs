@@ -284,8 +284,8 @@ fn first_stderr_line(args: &[&str]) -> String {
 
 #[test]
 fn a_long_exhaustive_run_prints_its_estimate_before_starting() {
-    // Seven-card stud, 3 and 3 known cards: the library's model counts 30 ns per player and
-    // deal, so (46 choose 4) * (42 choose 4) * 2 * 30 ns = 1.096e12 ns, 18 min on one thread.
+    // Seven-card stud, 3 and 3 known cards: the library's model counts 6 ns per player and
+    // deal, so (46 choose 4) * (42 choose 4) * 2 * 6 ns = 2.19e11 ns, 4 min on one thread.
     let line = first_stderr_line(&[
         "--game",
         "stud7",
@@ -297,7 +297,7 @@ fn a_long_exhaustive_run_prints_its_estimate_before_starting() {
     ]);
     assert_eq!(
         line,
-        "felt: exhaustive enumeration estimated at 18 min on 1 thread (18 min of single-core work)\n"
+        "felt: exhaustive enumeration estimated at 4 min on 1 thread (4 min of single-core work)\n"
     );
     // A short one says nothing.
     felt().args(["equity", "AhKh", "QsQd", "--exhaustive"]).assert().success().stderr("");
@@ -305,19 +305,19 @@ fn a_long_exhaustive_run_prints_its_estimate_before_starting() {
 
 #[test]
 fn an_exhaustive_run_over_3_hours_needs_allow_long() {
-    // Americana, AhKd against 9s9h and a player with no known cards: 28 cards left, so
-    // (28 choose 3) * (25 choose 3) * (22 choose 5) * 3 * 30 ns = 1.786e13 ns, 4.96 hours.
-    let args = ["--game", "americana", "AhKd", "9s9h", "", "--exhaustive", "--threads", "1"];
+    // Seven-card stud, AhKd against 9s9h: 48 cards left, so (48 choose 5) * (43 choose 5) *
+    // 2 players * 6 ns = 1.985e13 ns, 5.5 hours.
+    let args = ["--game", "stud7", "AhKd", "9s9h", "--exhaustive", "--threads", "1"];
     felt().arg("equity").args(args).assert().code(2).stdout("").stderr(
-        "felt: exhaustive enumeration estimated at 5 hours on 1 thread (5 hours of single-core \
-         work), more than the 3 hours felt runs without asking: add --allow-long to run it, or \
+        "felt: exhaustive enumeration estimated at 5.5 hours on 1 thread (5.5 hours of \
+         single-core work), more than the 3 hours felt runs without asking: add --allow-long to run it, or \
          use Monte Carlo (--monte-carlo, or leave out --exhaustive), which stops at a standard \
          error of 0.0005 far sooner\n",
     );
     let line = first_stderr_line(&[&args[..], &["--allow-long"]].concat());
     assert_eq!(
         line,
-        "felt: exhaustive enumeration estimated at 5 hours on 1 thread (5 hours of single-core \
-         work)\n"
+        "felt: exhaustive enumeration estimated at 5.5 hours on 1 thread (5.5 hours of \
+         single-core work)\n"
     );
 }

@@ -17,6 +17,7 @@ mod corpus;
 mod doc_examples;
 mod docs;
 mod equity_by_hand;
+mod equity_cost_model;
 mod equity_fixtures;
 mod equity_games;
 mod equity_messages;

@@ -18,25 +18,20 @@
 //!
 //! The counts are exact integers, kept per combo: every deal counted for the range is counted
 //! for exactly one combo of each player, so a player's combos' counts add up, integer for
-//! integer, to the counts of the plain calculation ([`super::calculate`]). Exhaustive runs take
-//! the plain calculation's way through the deals (the heads-up preflop table, exact hands,
-//! board first or matchup first), recording which combos played; Monte Carlo draws the same
-//! deals as the plain calculation for the same seed (any thread count) and records each deal
-//! under the combos dealt.
+//! integer, to the counts of the plain calculation ([`super::calculate`]). The plain
+//! calculation's strategies count into a per-combo sink instead of the pot's: exhaustive runs
+//! take the same way through the deals (the heads-up preflop table, exact hands, board first
+//! or matchup first), recording which combos played; Monte Carlo draws the same deals as the
+//! plain calculation for the same seed (any thread count) and records each deal under the
+//! combos dealt.
 
-mod board;
-mod matchups;
-mod sample;
-
-use super::holdem::{self, Setup};
-use super::preflop;
+use super::holdem::{self, HoldemSpot};
+use super::per_combo::PerCombo;
 use super::query::Holding;
-use super::tally::{Tally, TIE_UNIT};
-use super::{
-    choose_method, exact, finish, monte_carlo, Equity, EquityError, Game, Method, Options,
-    Progress, Query, EXHAUSTIVE_LIMIT,
-};
-use crate::range::{Combo, HandClass, COMBOS, WEIGHT_UNIT};
+use super::sink::Sink;
+use super::tally::TIE_UNIT;
+use super::{finish, monte_carlo, Equity, EquityError, Game, Method, Options, Progress, Query};
+use crate::range::{Combo, HandClass, WEIGHT_UNIT};
 
 /// Exact integer counts of the deals in which a player held one combo (or one class).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -181,9 +176,6 @@ pub fn by_hand_with(q: &Query, opts: &Options) -> Result<ByHand, EquityError> {
     super::with_threads(opts, |progress| run(q, progress))
 }
 
-/// Per player, counts indexed by combo index.
-type PerCombo = Vec<Vec<HandCounts>>;
-
 fn run(q: &Query, progress: Option<&Progress<'_>>) -> Result<ByHand, EquityError> {
     if q.game != Game::Holdem {
         return Err(EquityError::BadSetting(format!(
@@ -195,48 +187,12 @@ fn run(q: &Query, progress: Option<&Progress<'_>>) -> Result<ByHand, EquityError
     if q.method != Method::Exhaustive {
         monte_carlo::check_rules(q)?;
     }
-    let s = Setup::new(&parsed)?;
-    let single = s.players.iter().all(|p| p.len() == 1);
-    let table =
-        (q.method != Method::MonteCarlo && preflop::applies(&s)).then(preflop::table).flatten();
-    let (method, counts) = if let Some(t) = table {
-        // Heads-up preflop: each combo's row read from the precomputed counts, as the plain
-        // calculation reads the whole.
-        let counts = from_table(t, &s)?;
-        if let Some(f) = progress {
-            f(1.0);
-        }
-        (Method::Exhaustive, counts)
-    } else if q.method != Method::MonteCarlo && exact::applies(&s) {
-        let tally = exact::exhaustive(&s);
-        if let Some(f) = progress {
-            f(1.0);
-        }
-        (Method::Exhaustive, from_tally(&s, &tally))
-    } else {
-        let cost = s.exhaustive_cost();
-        let method = choose_method(q.method, cost);
-        let counts = if method == Method::Exhaustive {
-            if cost > EXHAUSTIVE_LIMIT {
-                return Err(EquityError::TooLarge(cost));
-            }
-            if s.plan().0 {
-                holdem::matchup_exists(&s)?;
-                board::exhaustive(&s, progress)
-            } else {
-                matchups::exhaustive(&s, progress)?
-            }
-        } else if single {
-            // One deal of hole cards: the plain sampler, whose counts are the combos'.
-            let sampler = super::holdem_sample::HoldemSampler::new(&s);
-            from_tally(&s, &monte_carlo::run(q, &sampler, progress)?)
-        } else {
-            sample::run(q, &s, progress)?
-        };
-        (method, counts)
-    };
-    let tally = sample::tally_of(&counts);
-    let equity = finish(&parsed.specs, method, &tally);
+    let s = HoldemSpot::new(&parsed)?;
+    // The plain query's way through the deals, each deal kept under the combos that played.
+    let (way, cost) = holdem::choose_way(&s, q.method, true);
+    way.check(cost)?;
+    let counts: PerCombo = holdem::count(q, &s, way, progress)?;
+    let equity = finish(&parsed.specs, way.method(), &counts.tally());
     let players = s
         .players
         .iter()
@@ -251,7 +207,7 @@ fn run(q: &Query, progress: Option<&Progress<'_>>) -> Result<ByHand, EquityError
                 .map(|w| HandEquity {
                     combo: w.combo,
                     weight: range.map_or(WEIGHT_UNIT, |r| r.weight(w.combo)),
-                    counts: counts[p][w.combo.index()],
+                    counts: counts.get(p, w.combo.index()),
                 })
                 .collect()
         })
@@ -259,74 +215,17 @@ fn run(q: &Query, progress: Option<&Progress<'_>>) -> Result<ByHand, EquityError
     Ok(ByHand { equity, players })
 }
 
-/// Per-combo counts of a heads-up preflop setup from the preflop table: each combo against the
-/// other player's whole range, every board, weighted as the plain calculation weighs them.
-fn from_table(t: &preflop::Table, s: &Setup) -> Result<PerCombo, EquityError> {
-    let mut out = empty(2);
-    let mut matchups = 0u64;
-    for p in 0..2 {
-        let (mine, theirs) = (&s.players[p], &s.players[1 - p]);
-        for (x, r) in mine.iter().zip(t.rows(mine, theirs)) {
-            let w = x.weight as u128;
-            let ties = w * r.ties;
-            if p == 0 {
-                matchups += r.matchups;
-            }
-            out[p][x.combo.index()] = HandCounts {
-                deals: r.matchups * preflop::BOARDS as u64,
-                total: w * r.weight * preflop::BOARDS as u128,
-                wins: w * r.wins,
-                ties,
-                tie_share: ties * (TIE_UNIT / 2) as u128,
-                squares: 0,
-            };
-        }
-    }
-    if matchups == 0 {
-        return Err(EquityError::NoDeal);
-    }
-    Ok(out)
-}
-
-/// Per-combo counts of a setup where every player holds one combo: the whole tally's.
-fn from_tally(s: &Setup, t: &Tally) -> PerCombo {
-    let mut out = empty(s.players.len());
-    for (p, combos) in s.players.iter().enumerate() {
-        out[p][combos[0].combo.index()] = HandCounts {
-            deals: t.deals,
-            total: t.total,
-            wins: t.wins[p],
-            ties: t.ties[p],
-            tie_share: t.shares[p],
-            squares: t.squares[p],
-        };
-    }
-    out
-}
-
-/// Zero counts for `n` players.
-fn empty(n: usize) -> PerCombo {
-    vec![vec![HandCounts::default(); COMBOS]; n]
-}
-
-/// Adds two sets of per-combo counts.
-fn merge(mut a: PerCombo, b: PerCombo) -> PerCombo {
-    for (x, y) in a.iter_mut().zip(&b) {
-        for (c, d) in x.iter_mut().zip(y) {
-            c.add(d);
-        }
-    }
-    a
-}
-
 #[cfg(test)]
 mod tests {
+    use super::super::sink::Sink;
+    use super::super::tally::Tally;
+    use super::super::{exact, iso, per_combo, preflop};
     use super::*;
 
-    fn setup(players: [&str; 2], board: &str) -> Setup {
-        let mut q = Query::new(Game::Holdem, players);
+    fn setup(players: &[&str], board: &str) -> HoldemSpot {
+        let mut q = Query::new(Game::Holdem, players.iter().copied());
         q.board = board.into();
-        Setup::new(&q.parse().unwrap()).unwrap()
+        HoldemSpot::new(&q.parse().unwrap()).unwrap()
     }
 
     /// Heads-up preflop, each combo's row read from the table equals its row enumerated
@@ -335,30 +234,19 @@ mod tests {
     fn preflop_rows_from_the_table_equal_the_enumerated_rows() {
         let t = preflop::table().unwrap();
         for players in [["JJ-88", "AK,KQs"], ["AhKh,QQ:0.5", "JsJh,T9s:0.25"]] {
-            let s = setup(players, "");
+            let s = setup(&players, "");
             assert!(preflop::applies(&s) && !s.plan().0);
-            let enumerated = matchups::exhaustive(&s, None).unwrap();
-            assert_eq!(from_table(t, &s).unwrap(), enumerated, "{players:?}");
+            let enumerated: PerCombo = holdem::by_matchups(&s, None).unwrap();
+            assert_eq!(PerCombo::preflop(t, &s).unwrap().counts, enumerated.counts, "{players:?}");
         }
     }
 
     /// The cases the integration tests check take each of the exhaustive ways.
     #[test]
     fn the_checked_cases_cover_board_first_and_matchup_first() {
-        assert!(setup(["QQ+,AKs", "random"], "Ts9s2d").plan().0, "board first");
-        assert!(!setup(["JJ-88", "AK,KQs"], "").plan().0, "matchup first");
-        assert!(exact::applies(&setup(["AhKh", "QsQd"], "Js7c2d")), "exact hands");
-    }
-}
-
-#[cfg(test)]
-mod symmetry_tests {
-    use super::*;
-
-    fn setup(players: &[&str], board: &str) -> Setup {
-        let mut q = Query::new(Game::Holdem, players.iter().copied());
-        q.board = board.into();
-        Setup::new(&q.parse().unwrap()).unwrap()
+        assert!(setup(&["QQ+,AKs", "random"], "Ts9s2d").plan().0, "board first");
+        assert!(!setup(&["JJ-88", "AK,KQs"], "").plan().0, "matchup first");
+        assert!(exact::applies(&setup(&["AhKh", "QsQd"], "Js7c2d")), "exact hands");
     }
 
     /// Matchup first spreads classes over their images when the ranges are suit-symmetric, and
@@ -372,11 +260,11 @@ mod symmetry_tests {
             (&["AA,KK", "QQ,AKs", "JJ"][..], "Ts9s2d", true),
         ] {
             let s = setup(players, board);
-            let perms = super::super::iso::stabilizer(&[s.known_board(), s.dead()]);
-            assert_eq!(matchups::symmetric(&s, &perms), spread, "{players:?}");
-            let counts = matchups::exhaustive(&s, None).unwrap();
-            let plain = holdem::by_matchups(&s, None).unwrap();
-            let t = sample::tally_of(&counts);
+            let perms = iso::stabilizer(&[s.known_board(), s.dead()]);
+            assert_eq!(per_combo::symmetric(&s, &perms), spread, "{players:?}");
+            let counts: PerCombo = holdem::by_matchups(&s, None).unwrap();
+            let plain: Tally = holdem::by_matchups(&s, None).unwrap();
+            let t = counts.tally();
             assert_eq!((t.total, t.deals), (plain.total, plain.deals), "{players:?}");
             assert_eq!((&t.wins, &t.ties, &t.shares), (&plain.wins, &plain.ties, &plain.shares));
         }
