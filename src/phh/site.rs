@@ -1,13 +1,13 @@
-//! `--check` of a site's own accounting, as the importers record it (docs/import.md): what
-//! each player collected from which pot (`_collected`), the summary's total pot, rake and pots
-//! after rake (`_total_pot`, `_rake`, `_site_pots`, `_summary_line`) and the uncalled bets
-//! returned (`_uncalled`), each with the line of the text it comes from.
+//! `--check` of a site's own accounting ([`SiteAccounting`], docs/import.md): what each player
+//! collected from which pot, the summary's total pot, rake and pots after rake, and the uncalled
+//! bets returned, each with the line of the text it comes from.
 //!
 //! The replay awards pots without rake; the site pays them after rake. Each pot's rake is the
 //! replay's pot less what the summary lists for it (with one pot: the stated rake), and what is
-//! left is split among the replay's winners of that pot, an odd chip to the first winner after
-//! the button (PokerStars's rule). Every collected line must say that; the rake taken must be
-//! the rake stated; and the total pot must be the replay's.
+//! left is split among the replay's winners of that pot by the accounting's odd-chip rule
+//! ([`OddChip`]: PokerStars gives it to the first winner after the button). Every collected
+//! line must say that; the rake taken must be the rake stated; and the total pot must be the
+//! replay's.
 
 use crate::record::{Entry, OddChip, SiteAccounting};
 use crate::rules::{Chips, Outcome};
