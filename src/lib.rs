@@ -14,6 +14,7 @@
 //! * [`rules`]: the rules engine: games as data, one hand state machine, pots and showdowns.
 //! * [`import`]: PokerStars hand-history text converted to PHH hands.
 //! * [`phh`]: PHH hand histories: reading and writing (exact decimals), replay and check.
+//! * [`record`]: what a hand record holds beyond PHH's own fields: exact amounts, a site's accounting.
 //! * [`replay_source`]: what `felt replay` reads (files, directories, standard input, text;
 //!   PHH, PokerStars text or ACPC logs), cut into hands for the workers that replay them.
 //! * [`play`]: the engine as a simulator: what a hand waits for, random legal hands.
@@ -107,6 +108,7 @@ pub mod picture;
 pub mod play;
 pub mod pushfold;
 pub mod range;
+pub mod record;
 pub mod replay_source;
 pub mod rules;
 pub mod session;

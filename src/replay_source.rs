@@ -270,7 +270,7 @@ pub fn read_file_or_dir_until(
         (Some(l), Ok(rest)) => shown(&Path::new(l).join(rest)),
         _ => shown(p),
     };
-    for found in walk(path, follow) {
+    for found in walk(path, follow, crate::import::is_site_text) {
         let going = match found {
             Found::File(p) => match std::fs::File::open(&p) {
                 Ok(f) => {
@@ -353,35 +353,55 @@ fn read_phh(
     emit: &mut dyn FnMut(Chunk, usize) -> bool,
 ) -> bool {
     let source: Arc<str> = source.into();
+    let weight = |p: &Piece| p.text.as_ref().map_or(0, String::len);
+    match emit_batches(pieces(input), &source, (batch, 256 << 10), weight, Chunk::Pieces, emit) {
+        Ok(any) => emit(Chunk::Read(source, any), 0),
+        Err(wanted) => wanted,
+    }
+}
+
+/// Emits the items read from `source`, wrapped by `chunk`, `limit.0` at a time (fewer, once
+/// they weigh `limit.1`). `Ok` with whether there were any when all were read and emitted;
+/// `Err` when the input cannot be read to its end (the items before the error are emitted,
+/// then why), or the results are no longer wanted, with whether they still are.
+fn emit_batches<T, E: std::fmt::Display>(
+    items: impl Iterator<Item = Result<T, E>>,
+    source: &Arc<str>,
+    limit: (usize, usize),
+    weight_of: impl Fn(&T) -> usize,
+    chunk: impl Fn(Arc<str>, Vec<T>) -> Chunk,
+    emit: &mut dyn FnMut(Chunk, usize) -> bool,
+) -> Result<bool, bool> {
+    let (batch, most) = limit;
     let mut any = false;
-    let mut held: Vec<Piece> = Vec::with_capacity(batch);
+    let mut held: Vec<T> = Vec::with_capacity(batch);
     let mut weight = 0;
-    for piece in pieces(input) {
-        match piece {
-            Ok(piece) => {
+    for item in items {
+        match item {
+            Ok(item) => {
                 any = true;
-                weight += piece.text.as_ref().map_or(0, String::len);
-                held.push(piece);
-                if held.len() >= batch || weight >= 256 << 10 {
-                    let chunk = Chunk::Pieces(source.clone(), std::mem::take(&mut held));
-                    if !emit(chunk, std::mem::take(&mut weight)) {
-                        return false;
+                weight += weight_of(&item);
+                held.push(item);
+                if held.len() >= batch || weight >= most {
+                    let c = chunk(source.clone(), std::mem::take(&mut held));
+                    if !emit(c, std::mem::take(&mut weight)) {
+                        return Err(false);
                     }
                 }
             }
             Err(e) => {
-                if !held.is_empty() && !emit(Chunk::Pieces(source.clone(), held), weight) {
-                    return false;
+                if !held.is_empty() && !emit(chunk(source.clone(), held), weight) {
+                    return Err(false);
                 }
                 let why = format!("cannot be read to its end: {e}");
-                return emit(Chunk::Unreadable(source.to_string(), why), 0);
+                return Err(emit(Chunk::Unreadable(source.to_string(), why), 0));
             }
         }
     }
-    if !held.is_empty() && !emit(Chunk::Pieces(source.clone(), held), weight) {
-        return false;
+    if !held.is_empty() && !emit(chunk(source.clone(), held), weight) {
+        return Err(false);
     }
-    emit(Chunk::Read(source, any), 0)
+    Ok(any)
 }
 
 /// Emits the hands of a site's hand-history text, to be converted to PHH (docs/import.md),
@@ -402,35 +422,19 @@ fn read_site_text(
         Err(e) => return emit(Chunk::Unreadable(source.into(), e.to_string()), 0),
     };
     let source: Arc<str> = source.into();
-    let mut any = false;
-    let mut held: Vec<Pending> = Vec::with_capacity(batch);
-    let mut weight = 0;
     // Cut into hands here; each hand is converted where it is replayed, on every core.
-    for hand in read_hands(format, input) {
-        match hand {
-            Ok(hand) => {
-                any = true;
-                weight += hand.weight();
-                held.push(hand);
-                if held.len() >= batch {
-                    let chunk = Chunk::Hands(source.clone(), std::mem::take(&mut held));
-                    if !emit(chunk, std::mem::take(&mut weight)) {
-                        return false;
-                    }
-                }
-            }
-            Err(e) => {
-                if !held.is_empty() && !emit(Chunk::Hands(source.clone(), held), weight) {
-                    return false;
-                }
-                let why = format!("cannot be read to its end: {e}");
-                return emit(Chunk::Unreadable(source.to_string(), why), 0);
-            }
-        }
-    }
-    if !held.is_empty() && !emit(Chunk::Hands(source.clone(), held), weight) {
-        return false;
-    }
+    let hands = read_hands(format, input);
+    let any = match emit_batches(
+        hands,
+        &source,
+        (batch, usize::MAX),
+        Pending::weight,
+        Chunk::Hands,
+        emit,
+    ) {
+        Ok(any) => any,
+        Err(wanted) => return wanted,
+    };
     if !any && let Some(why) = not_of_format(format, &head) {
         return emit(Chunk::Unreadable(source.to_string(), why), 0);
     }

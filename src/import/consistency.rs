@@ -216,22 +216,12 @@ fn limits(hand: &StarsHand, money: &Money) -> Result<(), TextError> {
         check(s.stack, s.line)?;
     }
     for (line, e) in &hand.events {
-        match e {
-            Event::Ante(_, a)
-            | Event::SmallBlind(_, a, _)
-            | Event::BigBlind(_, a, _)
-            | Event::SmallAndBig(_, a)
-            | Event::Straddle(_, a)
-            | Event::Call(_, a)
-            | Event::Bet(_, a)
-            | Event::Uncalled(_, a)
-            | Event::Rebuy(_, a)
-            | Event::Collected(_, a, _) => check(*a, *line)?,
-            Event::RaiseTo(_, to, by) => {
-                check(*to, *line)?;
-                check(*by, *line)?;
-            }
-            _ => {}
+        if let Some(a) = e.amount() {
+            check(a, *line)?;
+        }
+        // A raise names the raise over the bet before it too.
+        if let Event::RaiseTo(_, _, by) = e {
+            check(*by, *line)?;
         }
     }
     if let Some(s) = &hand.summary {

@@ -3,7 +3,6 @@
 //! site's own accounting in `_`-prefixed fields for `--check`.
 
 use std::borrow::Cow;
-use std::fmt::Write as _;
 
 use crate::phh::action::{cards_of, parse_action, Action, ActionError, CardList};
 use crate::phh::Amount;
@@ -18,20 +17,9 @@ pub(super) fn quote(s: &str) -> String {
     out
 }
 
-/// Writes `s` as a TOML basic string.
+/// Writes `s` as a TOML basic string, every control character as `\uXXXX`.
 pub(super) fn push_quoted(out: &mut String, s: &str) {
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if (c as u32) < 0x20 || c == '\u{7f}' => {
-                let _ = write!(out, "\\u{:04X}", c as u32);
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
+    crate::phh::write::push_basic_string(out, s, false);
 }
 
 /// A TOML string as the replay's direct reader takes it: a literal string (`'p1 cbr 3'`) when
@@ -107,21 +95,7 @@ impl Unit {
         for s in &hand.seats {
             places = places.max(s.stack.places);
         }
-        for (_, e) in &hand.events {
-            let a = match e {
-                Event::Ante(_, a)
-                | Event::SmallBlind(_, a, _)
-                | Event::BigBlind(_, a, _)
-                | Event::SmallAndBig(_, a)
-                | Event::Straddle(_, a)
-                | Event::Call(_, a)
-                | Event::Bet(_, a)
-                | Event::RaiseTo(_, a, _)
-                | Event::Uncalled(_, a)
-                | Event::Rebuy(_, a)
-                | Event::Collected(_, a, _) => a,
-                _ => continue,
-            };
+        for a in hand.events.iter().filter_map(|(_, e)| e.amount()) {
             places = places.max(a.places);
         }
         if let Some(s) = &hand.summary {

@@ -49,6 +49,18 @@ pub enum Format {
     Acpc,
 }
 
+/// Whether a text starts as a site's hand histories (PokerStars text or an ACPC match log),
+/// by its content as [`sniff`] reads it.
+///
+/// ```
+/// use feltkit::import::is_site_text;
+/// assert!(is_site_text(b"PokerStars Hand #1: Hold'em No Limit (1/2)\n"));
+/// assert!(!is_site_text(b"variant = 'NT'\n"));
+/// ```
+pub fn is_site_text(bytes: &[u8]) -> bool {
+    sniff(bytes).is_some_and(|f| f != Format::Phh)
+}
+
 /// The format of a text by its content: PokerStars when its first non-blank line (after a
 /// byte-order mark and spaces) starts `PokerStars ` or is a Zoom archive's `*** # 1 ***`
 /// line; an ACPC match log when its first line that is not blank nor a `#` comment is a hand

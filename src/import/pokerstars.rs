@@ -112,6 +112,26 @@ pub enum Event {
     Rebuy(usize, Amount),
 }
 
+impl Event {
+    /// The amount the event names, if any: for a raise, the total it raises to.
+    pub fn amount(&self) -> Option<Amount> {
+        match self {
+            Event::Ante(_, a)
+            | Event::SmallBlind(_, a, _)
+            | Event::BigBlind(_, a, _)
+            | Event::SmallAndBig(_, a)
+            | Event::Straddle(_, a)
+            | Event::Call(_, a)
+            | Event::Bet(_, a)
+            | Event::RaiseTo(_, a, _)
+            | Event::Uncalled(_, a)
+            | Event::Rebuy(_, a)
+            | Event::Collected(_, a, _) => Some(*a),
+            _ => None,
+        }
+    }
+}
+
 /// A hand read from its text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StarsHand {

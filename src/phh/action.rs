@@ -67,6 +67,21 @@ pub enum Action {
     OutOfTurn(usize, Box<Action>),
 }
 
+impl Action {
+    /// The player of a betting choice (`f`, `cc`, `ck`, `cbr X`, `_timeout`), `None` for any
+    /// other action.
+    pub fn chooser(&self) -> Option<usize> {
+        match self {
+            Action::Fold(p)
+            | Action::CheckOrCall(p)
+            | Action::Check(p)
+            | Action::BetOrRaiseTo(p, _)
+            | Action::TimeOut { player: p, .. } => Some(*p),
+            _ => None,
+        }
+    }
+}
+
 /// Why an action text cannot be read.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[error("{message}")]
@@ -301,6 +316,17 @@ fn suit_of(b: u8) -> Option<Suit> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_betting_choices_have_a_chooser() {
+        let chooser = |t: &str| parse_action(t).unwrap().chooser();
+        assert_eq!(chooser("p2 f"), Some(1));
+        assert_eq!(chooser("p3 cbr 10"), Some(2));
+        assert_eq!(chooser("p1 _timeout all-in"), Some(0));
+        assert_eq!(chooser("p1 pb"), None);
+        assert_eq!(chooser("p1 _out_of_turn f"), None);
+        assert_eq!(chooser("d db AcKdQh"), None);
+    }
 
     #[test]
     fn reads_every_action_form() {

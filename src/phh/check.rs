@@ -24,18 +24,18 @@ pub(super) fn compare(record: &HandRecord<'_>, report: &mut HandReport) {
     let places = report.places;
     let mut out = Vec::new();
     let mut notes = Vec::new();
-    if super::site::has_accounting(record) {
-        report.rake = super::site::rake_facts(record);
-        let site = super::site::check(record, outcome, places);
+    if let Some(accounting) = &record.accounting {
+        report.rake = super::site::rake_facts(record, accounting);
+        let site = super::site::check(accounting, outcome, places);
         if let Some(facts) = report.rake.as_mut() {
             if site.mismatches.is_empty() && site.scale == 1 {
                 facts.taken.clone_from(&site.rake_taken);
             }
-            facts.added = super::site::rebuys(record, places, outcome.final_stacks.len());
+            facts.added = super::site::rebuys(accounting, places, outcome.final_stacks.len());
         }
         out.extend(site.mismatches);
         notes.extend(site.notes);
-        let seat_lines = super::site::seat_lines(record);
+        let seat_lines = &accounting.seat_lines;
         if let Some(rec) = &record.finishing_stacks {
             let ours: Vec<Chips> = outcome
                 .final_stacks
@@ -43,7 +43,7 @@ pub(super) fn compare(record: &HandRecord<'_>, report: &mut HandReport) {
                 .zip(&site.rake_taken)
                 .map(|(a, r)| a.saturating_mul(site.scale).saturating_sub(*r))
                 .collect();
-            net_results(rec, &ours, &seat_lines, site.places, &mut out);
+            net_results(rec, &ours, seat_lines, site.places, &mut out);
         }
         report.mismatches.extend(out);
         report.notes.extend(notes);

@@ -14,8 +14,9 @@
 //! ```
 
 pub mod action;
-pub mod amount;
+pub use crate::record::amount;
 mod check;
+mod extension;
 pub mod read;
 pub mod record;
 pub mod replay;

@@ -17,7 +17,10 @@ use std::borrow::Cow;
 
 use thiserror::Error;
 
+use crate::record::{SiteAccounting, SiteText, Unreplayable};
+
 use super::amount::Amount;
+use super::extension::SiteFields;
 use super::table::TableFields;
 use super::toml::{Section, Value};
 
@@ -77,6 +80,15 @@ pub struct HandRecord<'a> {
     /// The table fields (`seats`, `time`, `_button`, `_dead_blinds`, ...), also kept in
     /// `other` to be written back as read.
     pub table: TableFields,
+    /// The site's accounting (`_collected`, `_total_pot`, `_rake`, ...), when the hand was
+    /// converted from a site's text; its fields are also kept in `other`.
+    pub accounting: Option<SiteAccounting>,
+    /// What the hand says of a site's text it was converted from (`_text_line`,
+    /// `currency_symbol`, `_action_lines`); its fields are also kept in `other`.
+    pub site_text: SiteText,
+    /// Why the hand converted from a site's text cannot be replayed (`_not_replayable`,
+    /// `_cut_off`, `_unreadable`), when it cannot; also kept in `other`.
+    pub unreplayable: Option<Unreplayable>,
     /// Other fields, kept as read.
     pub other: Vec<(Cow<'a, str>, Value<'a>)>,
 }
@@ -132,6 +144,8 @@ pub(crate) struct Builder<'a> {
     pub(crate) seen_stacks: bool,
     /// Whether `actions` was given.
     pub(crate) seen_actions: bool,
+    /// The importers' extension fields read so far.
+    site: SiteFields,
     /// The first field that could not be used.
     error: Option<RecordError>,
 }
@@ -212,6 +226,7 @@ impl<'a> Builder<'a> {
                 if let Some(result) = r.table.set(&key, &value) {
                     result.map_err(bad)?;
                 }
+                self.site.set(&key, &value);
                 r.other.push((key, value));
             }
         }
@@ -232,7 +247,9 @@ impl<'a> Builder<'a> {
         if !self.seen_actions {
             return Err(RecordError::Missing("actions"));
         }
-        Ok(self.r)
+        let mut r = self.r;
+        (r.accounting, r.site_text, r.unreplayable) = self.site.finish();
+        Ok(r)
     }
 }
 

@@ -13,6 +13,7 @@
 //! assert!(matches!(reports[1].status, Status::Unsupported(_)));
 //! ```
 
+use crate::record::Unreplayable;
 use crate::rules::game::GAMES;
 use crate::rules::{
     player_name, Chips, Event, Game, Hand, Outcome, RuleError, SetupError, Structure, TimeoutResult,
@@ -27,7 +28,6 @@ use super::record::HandRecord;
 use super::split::{pieces, Piece};
 use super::stakes::{check_lengths, malformed_setup, places_of, stakes_of, table_facts, Malformed};
 use super::table::TableFacts;
-use super::toml::Value;
 use super::write::write_action;
 
 /// How a hand's replay ended.
@@ -404,17 +404,14 @@ fn replay_read(
     report.players =
         record.players.iter().flatten().map(|name| name.to_string()).collect::<Vec<_>>();
     // A hand converted from a site's text that cannot be replayed says why (docs/import.md).
-    for (key, value) in &record.other {
-        let Value::Str(why) = value else { continue };
-        let status = match key.as_ref() {
-            "_not_replayable" => Status::Unsupported(why.to_string()),
-            "_cut_off" => Status::Incomplete(why.to_string()),
-            "_unreadable" => {
-                Status::Malformed { field: Some(key.to_string()), reason: why.to_string() }
+    if let Some(why) = &record.unreplayable {
+        report.status = match why {
+            Unreplayable::Unsupported(why) => Status::Unsupported(why.clone()),
+            Unreplayable::CutOff(why) => Status::Incomplete(why.clone()),
+            Unreplayable::Unreadable(why) => {
+                Status::Malformed { field: Some("_unreadable".into()), reason: why.clone() }
             }
-            _ => continue,
         };
-        report.status = status;
         return report;
     }
     if record.ante_trimming_status == Some(true)
@@ -536,7 +533,7 @@ fn replay_read(
         };
         if let Err(reason) = result {
             // An action converted from a site's text says its line there (`_action_lines`).
-            let reason = match action_line(record, k) {
+            let reason = match record.site_text.action_line(k) {
                 Some(line) => format!("{reason} (line {line} of the text)"),
                 None => reason,
             };
@@ -604,26 +601,8 @@ impl SiteUnit {
 
 /// The unit of a hand converted from a site's text, `None` for any other hand.
 fn site_unit(record: &HandRecord<'_>, places: u8) -> Option<SiteUnit> {
-    let field = |key: &str| record.other.iter().find(|(k, _)| k == key).map(|(_, v)| v);
-    field("_text_line")?;
-    let symbol = match field("currency_symbol") {
-        Some(Value::Str(s)) if !s.chars().any(char::is_control) => s.to_string(),
-        _ => String::new(),
-    };
-    Some(SiteUnit { places, symbol })
-}
-
-/// The line of the site's text that action `k` (from 0) comes from, when the record says
-/// (`_action_lines`, written by the importers).
-fn action_line(record: &HandRecord<'_>, k: usize) -> Option<u64> {
-    let (_, Value::Array(lines)) = record.other.iter().find(|(key, _)| key == "_action_lines")?
-    else {
-        return None;
-    };
-    match lines.get(k)? {
-        Value::Num(n) => n.parse().ok(),
-        _ => None,
-    }
+    let text = &record.site_text;
+    text.converted.then(|| SiteUnit { places, symbol: text.currency_symbol.clone() })
 }
 
 /// PHH codes are read as PokerKit reads them: when a betting action names a player who is due
@@ -631,14 +610,7 @@ fn action_line(record: &HandRecord<'_>, k: usize) -> Option<u64> {
 /// times out checks if that is free and folds otherwise (the timeout rule of docs/games.md). Each such
 /// turn gets a note. Presets are strict: the action is out of turn.
 fn skip_timed_out(hand: &mut Hand, action: &Action, number: usize, notes: &mut Vec<String>) {
-    let player = match action {
-        Action::Fold(p)
-        | Action::CheckOrCall(p)
-        | Action::Check(p)
-        | Action::BetOrRaiseTo(p, _)
-        | Action::TimeOut { player: p, .. } => *p,
-        _ => return,
-    };
+    let Some(player) = action.chooser() else { return };
     if !hand.is_to_act(player) {
         return;
     }
@@ -678,14 +650,7 @@ fn capped_raise(hand: &Hand, action: &Action, places: u8) -> Option<Chips> {
 /// Americana: a bring-in player who makes no choice has the bring-in posted for them (docs/games.md);
 /// in a record that is an action by the next player while the bring-in is due.
 fn auto_bring_in(hand: &mut Hand, action: &Action, number: usize, notes: &mut Vec<String>) {
-    let player = match action {
-        Action::Fold(p)
-        | Action::CheckOrCall(p)
-        | Action::Check(p)
-        | Action::BetOrRaiseTo(p, _)
-        | Action::TimeOut { player: p, .. } => *p,
-        _ => return,
-    };
+    let Some(player) = action.chooser() else { return };
     if let Some(actor) = hand.actor()
         && actor != player
         && hand.can_bring_in(actor)

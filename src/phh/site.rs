@@ -1,71 +1,29 @@
-//! `--check` of a site's own accounting, as the importers record it (docs/import.md): what
-//! each player collected from which pot (`_collected`), the summary's total pot, rake and pots
-//! after rake (`_total_pot`, `_rake`, `_site_pots`, `_summary_line`) and the uncalled bets
-//! returned (`_uncalled`), each with the line of the text it comes from.
+//! `--check` of a site's own accounting ([`SiteAccounting`], docs/import.md): what each player
+//! collected from which pot, the summary's total pot, rake and pots after rake, and the uncalled
+//! bets returned, each with the line of the text it comes from.
 //!
 //! The replay awards pots without rake; the site pays them after rake. Each pot's rake is the
 //! replay's pot less what the summary lists for it (with one pot: the stated rake), and what is
-//! left is split among the replay's winners of that pot, an odd chip to the first winner after
-//! the button (PokerStars's rule). Every collected line must say that; the rake taken must be
-//! the rake stated; and the total pot must be the replay's.
+//! left is split among the replay's winners of that pot by the accounting's odd-chip rule
+//! ([`OddChip`]: PokerStars gives it to the first winner after the button). Every collected
+//! line must say that; the rake taken must be the rake stated; and the total pot must be the
+//! replay's.
 
+use crate::record::{Entry, OddChip, SiteAccounting};
 use crate::rules::{Chips, Outcome};
 
 use super::amount::{format_chips, Amount};
 use super::record::HandRecord;
-use super::toml::Value;
-
-/// One `collected` line: player index (from 0), amount, the pot as written, the line.
-struct Collected {
-    player: usize,
-    amount: Amount,
-    pot: String,
-    line: usize,
-}
-
-fn field<'r, 'a>(record: &'r HandRecord<'a>, key: &str) -> Option<&'r Value<'a>> {
-    record.other.iter().find(|(k, _)| k == key).map(|(_, v)| v)
-}
-
-fn num(v: &Value) -> Option<Amount> {
-    match v {
-        Value::Num(s) => Amount::parse(s),
-        _ => None,
-    }
-}
-
-fn entries(record: &HandRecord<'_>, key: &str) -> Vec<Collected> {
-    let Some(Value::Array(items)) = field(record, key) else {
-        return Vec::new();
-    };
-    items
-        .iter()
-        .filter_map(|item| {
-            let Value::Table(t) = item else { return None };
-            let get = |k: &str| t.iter().find(|(key, _)| key == k).map(|(_, v)| v);
-            let player = num(get("player")?)?.to_chips(0)?;
-            let line = get("line").and_then(num).and_then(|a| a.to_chips(0)).unwrap_or(0);
-            let pot = match get("pot") {
-                Some(Value::Str(s)) => s.to_string(),
-                _ => String::new(),
-            };
-            Some(Collected {
-                player: usize::try_from(player).ok()?.checked_sub(1)?,
-                amount: num(get("amount")?)?,
-                pot,
-                line: usize::try_from(line).unwrap_or(0),
-            })
-        })
-        .collect()
-}
 
 /// The summary's pot and rake, for a rake rule.
-pub(super) fn rake_facts(record: &HandRecord<'_>) -> Option<super::replay::RakeFacts> {
-    let line = field(record, "_summary_line").and_then(num).and_then(|a| a.to_chips(0))?;
+pub(super) fn rake_facts(
+    record: &HandRecord<'_>,
+    site: &SiteAccounting,
+) -> Option<super::replay::RakeFacts> {
     Some(super::replay::RakeFacts {
-        total_pot: field(record, "_total_pot").and_then(num)?,
-        rake: field(record, "_rake").and_then(num)?,
-        line: usize::try_from(line).ok()?,
+        total_pot: site.total_pot?,
+        rake: site.rake?,
+        line: usize::try_from(site.summary_line?).ok()?,
         big_blind: record
             .blinds_or_straddles
             .iter()
@@ -78,45 +36,20 @@ pub(super) fn rake_facts(record: &HandRecord<'_>) -> Option<super::replay::RakeF
     })
 }
 
-/// Chips each of `n` players re-bought during the hand (`_rebuys`), in chips of `places`;
-/// empty when none did or an amount is not whole chips.
-pub(super) fn rebuys(record: &HandRecord<'_>, places: u8, n: usize) -> Vec<Chips> {
+/// Chips each of `n` players re-bought during the hand, in chips of `places`; empty when none
+/// did or an amount is not whole chips.
+pub(super) fn rebuys(site: &SiteAccounting, places: u8, n: usize) -> Vec<Chips> {
     let mut added: Vec<Chips> = vec![0; n];
-    let mut any = false;
-    for r in entries(record, "_rebuys") {
+    for r in &site.rebuys {
         match (r.amount.to_chips(places), added.get_mut(r.player)) {
-            (Some(c), Some(a)) => {
-                *a = a.saturating_add(c);
-                any = true;
-            }
+            (Some(c), Some(a)) => *a = a.saturating_add(c),
             _ => return Vec::new(),
         }
     }
-    if any {
-        added
-    } else {
+    if site.rebuys.is_empty() {
         Vec::new()
-    }
-}
-
-/// Whether the record carries a site's accounting.
-pub(super) fn has_accounting(record: &HandRecord<'_>) -> bool {
-    field(record, "_collected").is_some()
-}
-
-/// The lines of the players' seats in the text (`_seat_lines`), p1 first.
-pub(super) fn seat_lines(record: &HandRecord<'_>) -> Vec<usize> {
-    match field(record, "_seat_lines") {
-        Some(Value::Array(v)) => v
-            .iter()
-            .map(|x| {
-                num(x)
-                    .and_then(|a| a.to_chips(0))
-                    .and_then(|l| usize::try_from(l).ok())
-                    .unwrap_or(0)
-            })
-            .collect(),
-        _ => Vec::new(),
+    } else {
+        added
     }
 }
 
@@ -167,18 +100,14 @@ fn group_pots(listed: &[Chips], replay: &[Chips]) -> Option<Vec<usize>> {
 }
 
 /// Compares the site's accounting with the replay's outcome.
-pub(super) fn check(record: &HandRecord<'_>, outcome: &Outcome, places: u8) -> SiteCheck {
+pub(super) fn check(accounting: &SiteAccounting, outcome: &Outcome, places: u8) -> SiteCheck {
     let n = outcome.final_stacks.len();
-    let summary_line =
-        field(record, "_summary_line").and_then(num).and_then(|a| a.to_chips(0)).unwrap_or(0);
-    let total = field(record, "_total_pot").and_then(num);
-    let rake = field(record, "_rake").and_then(num);
-    let listed: Vec<Amount> = match field(record, "_site_pots") {
-        Some(Value::Array(v)) => v.iter().filter_map(num).collect(),
-        _ => Vec::new(),
-    };
-    let collected = entries(record, "_collected");
-    let uncalled = entries(record, "_uncalled");
+    let summary_line = accounting.summary_line.unwrap_or(0);
+    let total = accounting.total_pot;
+    let rake = accounting.rake;
+    let listed = &accounting.pots;
+    let collected = &accounting.collected;
+    let uncalled = &accounting.uncalled;
     // The check's chip: fine enough for every amount the site wrote (at most 9 places).
     let fine = listed
         .iter()
@@ -216,7 +145,7 @@ pub(super) fn check(record: &HandRecord<'_>, outcome: &Outcome, places: u8) -> S
         ));
     }
     let mut got: Vec<Chips> = vec![0; n];
-    for k in &collected {
+    for k in collected {
         match (to(k.amount), got.get_mut(k.player)) {
             (Some(a), Some(g)) => *g = (*g).saturating_add(a),
             _ => mm.push(format!("line {}: a collected amount the replay cannot hold", k.line)),
@@ -309,6 +238,9 @@ pub(super) fn check(record: &HandRecord<'_>, outcome: &Outcome, places: u8) -> S
                 (winners.clone(), Vec::new())
             };
             let (high_left, low_left) = if hi_lo { (left - left / 2, left / 2) } else { (left, 0) };
+            // The site's odd-chip rule: players are numbered from the first after the button,
+            // so the odd chips go to the winners in the order of their numbers.
+            let OddChip::FirstWinnerAfterButton = accounting.odd_chip;
             let part = |amount: Chips, among: &[usize], w: usize| -> Chips {
                 let count = among.len() as Chips;
                 match among.iter().position(|&x| x == w) {
@@ -319,7 +251,7 @@ pub(super) fn check(record: &HandRecord<'_>, outcome: &Outcome, places: u8) -> S
                 }
             };
             let share = |w: usize| -> Chips { part(high_left, &high, w) + part(low_left, &low, w) };
-            let lines: Vec<&Collected> = collected
+            let lines: Vec<&Entry> = collected
                 .iter()
                 .filter(|x| {
                     let listed_index = pot_index(&x.pot).unwrap_or(0);
@@ -411,7 +343,7 @@ pub(super) fn check(record: &HandRecord<'_>, outcome: &Outcome, places: u8) -> S
     for (p, (&pay, &col)) in payout.iter().zip(&got).enumerate() {
         out.rake_taken[p] = pay.saturating_sub(col);
     }
-    for x in &uncalled {
+    for x in uncalled {
         let ours = outcome.uncalled.get(x.player).copied().unwrap_or(0).saturating_mul(scale);
         if to(x.amount) != Some(ours) {
             out.mismatches.push(format!(

@@ -1,7 +1,8 @@
 //! The hand files below a path, in name order, found while the directories are read (one
 //! directory's listing in memory per level, however many files): `.phh` and `.phhs` files, and
 //! `.txt` and `.log` files whose first 64 KiB start as a site's hand histories (PokerStars
-//! text or an ACPC match log, see [`crate::import::sniff`]).
+//! text or an ACPC match log: the caller says how to tell, as `feltkit::import::is_site_text`
+//! does).
 //!
 //! Below a directory only regular files are read: a FIFO, socket or device named like a hand
 //! file is skipped (reading a FIFO with no writer would wait forever); named by the caller, it
@@ -20,7 +21,7 @@
 //! std::fs::write(dir.join("1.phhs"), "").unwrap();
 //! std::fs::write(dir.join("notes.txt"), "").unwrap();
 //! std::fs::write(dir.join("c.txt"), "PokerStars Hand #1: Hold'em No Limit (1/2)\n").unwrap();
-//! let found: Vec<Found> = walk(&dir, false).collect();
+//! let found: Vec<Found> = walk(&dir, false, feltkit::import::is_site_text).collect();
 //! let files = ["1.phhs", "b/2.phh", "c.txt"].map(|f| Found::File(dir.join(f)));
 //! assert_eq!(found, files);
 //! std::fs::remove_dir_all(&dir).unwrap();
@@ -44,9 +45,11 @@ pub enum Found {
 }
 
 /// Walks `path`: see the [module](self) documentation. With `follow`, links to directories
-/// are followed too.
-pub fn walk(path: &Path, follow: bool) -> Walk {
+/// are followed too. A `.txt` or `.log` file is a hand file when `site_text` says the first
+/// 64 KiB of it start as a site's hand histories.
+pub fn walk(path: &Path, follow: bool, site_text: fn(&[u8]) -> bool) -> Walk {
     Walk {
+        site_text,
         root: Some(path.to_path_buf()),
         root_dir: None,
         stack: Vec::new(),
@@ -58,6 +61,8 @@ pub fn walk(path: &Path, follow: bool) -> Walk {
 
 /// The hand files below a path, found lazily: see [`walk`].
 pub struct Walk {
+    /// Whether the start of a file is a site's hand histories.
+    site_text: fn(&[u8]) -> bool,
     /// The path, until it is looked at.
     root: Option<PathBuf>,
     /// The path, when it is a directory (to say it had no hand files).
@@ -79,22 +84,21 @@ fn has_hand_extension(path: &Path) -> bool {
 
 /// Whether a file holds hands: `.phh` and `.phhs` files by their name, `.txt` and `.log` files
 /// when they start as a site's hand histories.
-fn is_hand_file(path: &Path) -> bool {
+fn is_hand_file(path: &Path, site_text: fn(&[u8]) -> bool) -> bool {
     let ext = path.extension().and_then(|x| x.to_str()).map(str::to_ascii_lowercase);
     match ext.as_deref() {
         Some("phh" | "phhs") => true,
-        Some("txt" | "log") => starts_as_site_text(path),
+        Some("txt" | "log") => starts_as_site_text(path, site_text),
         _ => false,
     }
 }
 
 /// Whether the first 64 KiB of a file are PokerStars text or an ACPC log.
-fn starts_as_site_text(path: &Path) -> bool {
+fn starts_as_site_text(path: &Path, site_text: fn(&[u8]) -> bool) -> bool {
     use std::io::Read;
     let Ok(file) = std::fs::File::open(path) else { return false };
     let mut head = Vec::with_capacity(8192);
-    file.take(64 << 10).read_to_end(&mut head).is_ok()
-        && crate::import::sniff(&head).is_some_and(|f| f != crate::import::Format::Phh)
+    file.take(64 << 10).read_to_end(&mut head).is_ok() && site_text(&head)
 }
 
 impl Iterator for Walk {
@@ -127,7 +131,7 @@ impl Iterator for Walk {
             let meta = if is_link { std::fs::metadata(&path) } else { Ok(link) };
             let meta = match meta {
                 Ok(m) => m,
-                Err(e) if is_hand_file(&path) => {
+                Err(e) if is_hand_file(&path, self.site_text) => {
                     return Some(Found::Unreadable(path, e.to_string()))
                 }
                 Err(_) => continue,
@@ -148,7 +152,7 @@ impl Iterator for Walk {
                                on the command line to read it as a stream";
                     return Some(Found::Skipped(path, why.into()));
                 }
-            } else if is_hand_file(&path) {
+            } else if is_hand_file(&path, self.site_text) {
                 self.files += 1;
                 return Some(Found::File(path));
             }
@@ -206,6 +210,24 @@ mod tests {
         dir
     }
 
+    /// A site's text, for these tests: it starts `hands`.
+    fn hands_text(head: &[u8]) -> bool {
+        head.starts_with(b"hands")
+    }
+
+    #[test]
+    fn a_text_file_is_a_hand_file_when_the_caller_says_it_starts_as_hands() {
+        let dir = tempdir("text");
+        std::fs::write(dir.join("a.txt"), "hands\n").unwrap();
+        std::fs::write(dir.join("b.log"), "notes\n").unwrap();
+        std::fs::write(dir.join("c.txt"), "notes\n").unwrap();
+        assert_eq!(
+            walk(&dir, false, hands_text).collect::<Vec<_>>(),
+            [Found::File(dir.join("a.txt"))]
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
     #[test]
     fn directory_links_are_skipped_unless_followed_and_loops_end() {
         let dir = tempdir("links");
@@ -215,7 +237,7 @@ mod tests {
         symlink(dir.join("a"), dir.join("b")).unwrap();
         symlink(dir.join("a/1.phh"), dir.join("c.phh")).unwrap();
         symlink(dir.join("gone.phh"), dir.join("d.phh")).unwrap();
-        let found: Vec<Found> = walk(&dir, false).collect();
+        let found: Vec<Found> = walk(&dir, false, hands_text).collect();
         assert_eq!(found.len(), 5, "{found:?}");
         assert_eq!(found[0], Found::File(dir.join("a/1.phh")));
         assert!(matches!(&found[1], Found::Skipped(p, _) if *p == dir.join("a/up")));
@@ -223,7 +245,7 @@ mod tests {
         assert_eq!(found[3], Found::File(dir.join("c.phh")));
         assert!(matches!(&found[4], Found::Unreadable(p, _) if *p == dir.join("d.phh")));
         // Followed: the loop back up and the second link to `a` are each skipped once.
-        let found: Vec<Found> = walk(&dir, true).collect();
+        let found: Vec<Found> = walk(&dir, true, hands_text).collect();
         let files = found.iter().filter(|f| matches!(f, Found::File(_))).count();
         let skipped = found.iter().filter(|f| matches!(f, Found::Skipped(..))).count();
         assert_eq!((files, skipped), (2, 2), "{found:?}");
@@ -235,9 +257,15 @@ mod tests {
         let dir = tempdir("empty");
         std::fs::create_dir_all(dir.join("sub")).unwrap();
         std::fs::write(dir.join("sub/notes.txt"), "").unwrap();
-        assert_eq!(walk(&dir, false).collect::<Vec<_>>(), [Found::NoHands(dir.clone())]);
+        assert_eq!(
+            walk(&dir, false, hands_text).collect::<Vec<_>>(),
+            [Found::NoHands(dir.clone())]
+        );
         let missing = dir.join("missing");
-        assert!(matches!(&walk(&missing, false).collect::<Vec<_>>()[..], [Found::Unreadable(..)]));
+        assert!(matches!(
+            &walk(&missing, false, hands_text).collect::<Vec<_>>()[..],
+            [Found::Unreadable(..)]
+        ));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

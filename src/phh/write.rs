@@ -33,13 +33,21 @@ fn amounts(v: &[Amount]) -> String {
 /// A TOML basic string: `"`, `\` and every control character (C0 and DEL) escaped.
 fn quote(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
+    push_basic_string(&mut out, s, true);
+    out
+}
+
+/// Writes `s` as a TOML basic string: `"`, `\` and every control character (C0 and DEL)
+/// escaped, a newline and a tab as `\n` and `\t` when `short`, else as `\u000A` and `\u0009`
+/// like the other control characters (as `felt convert` writes them).
+pub(crate) fn push_basic_string(out: &mut String, s: &str, short: bool) {
     out.push('"');
     for c in s.chars() {
         match c {
             '"' => out.push_str("\\\""),
             '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
+            '\n' if short => out.push_str("\\n"),
+            '\t' if short => out.push_str("\\t"),
             c if (c as u32) < 0x20 || c == '\u{7f}' => {
                 let _ = write!(out, "\\u{:04X}", c as u32);
             }
@@ -47,7 +55,6 @@ fn quote(s: &str) -> String {
         }
     }
     out.push('"');
-    out
 }
 
 /// A key: bare when it can be, else quoted.

@@ -45,6 +45,20 @@ const KNOWN: &[&str] = &[
     "finishing_stacks",
     "winnings",
     "_pots",
+    "_collected",
+    "_uncalled",
+    "_rebuys",
+    "_total_pot",
+    "_rake",
+    "_site_pots",
+    "_summary_line",
+    "_seat_lines",
+    "_text_line",
+    "currency_symbol",
+    "_action_lines",
+    "_not_replayable",
+    "_cut_off",
+    "_unreadable",
     "_tournament",
     "_cap",
     "_structure",
@@ -161,6 +175,7 @@ fn record() -> impl Strategy<Value = HandRecord<'static>> {
         players: r.6,
         table: Default::default(),
         other: r.8.into_iter().map(|(k, v)| (Cow::Owned(k), v)).collect(),
+        ..HandRecord::default()
     })
 }
 

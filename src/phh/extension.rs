@@ -1,0 +1,182 @@
+//! The importers' extension fields of a PHH hand read into the record's typed parts
+//! ([`crate::record::accounting`]): the site's accounting, the site's text, and why a hand
+//! cannot be replayed. The fields are also kept as read, to be written back.
+//!
+//! A value of the wrong shape is not an error here (the fields are the importers' own): an
+//! entry that cannot be used is left out, a line that is not a number is not known.
+
+use crate::record::{Amount, Entry, SiteAccounting, SiteText, Unreplayable};
+
+use super::toml::Value;
+
+/// The extension fields read so far.
+#[derive(Default)]
+pub(crate) struct SiteFields {
+    accounting: SiteAccounting,
+    /// Whether `_collected` was given: a hand carries the site's accounting when it is.
+    collected: bool,
+    text: SiteText,
+    unreplayable: Option<Unreplayable>,
+}
+
+impl SiteFields {
+    /// Reads `key` when it is one of the extension fields.
+    pub(crate) fn set(&mut self, key: &str, value: &Value<'_>) {
+        let a = &mut self.accounting;
+        match key {
+            "_collected" => {
+                a.collected = entries(value);
+                self.collected = true;
+            }
+            "_uncalled" => a.uncalled = entries(value),
+            "_rebuys" => a.rebuys = entries(value),
+            "_total_pot" => a.total_pot = num(value),
+            "_rake" => a.rake = num(value),
+            "_site_pots" => {
+                a.pots = match value {
+                    Value::Array(v) => v.iter().filter_map(num).collect(),
+                    _ => Vec::new(),
+                }
+            }
+            "_summary_line" => a.summary_line = num(value).and_then(|n| n.to_chips(0)),
+            "_seat_lines" => {
+                a.seat_lines = match value {
+                    Value::Array(v) => v.iter().map(|x| line(x).unwrap_or(0)).collect(),
+                    _ => Vec::new(),
+                }
+            }
+            "_text_line" => self.text.converted = true,
+            "currency_symbol" => {
+                self.text.currency_symbol = match value {
+                    Value::Str(s) if !s.chars().any(char::is_control) => s.to_string(),
+                    _ => String::new(),
+                }
+            }
+            "_action_lines" => {
+                self.text.action_lines = match value {
+                    Value::Array(v) => v
+                        .iter()
+                        .map(|x| match x {
+                            Value::Num(n) => n.parse().ok(),
+                            _ => None,
+                        })
+                        .collect(),
+                    _ => Vec::new(),
+                }
+            }
+            "_not_replayable" | "_cut_off" | "_unreadable" if self.unreplayable.is_none() => {
+                let Value::Str(why) = value else { return };
+                let why = why.to_string();
+                self.unreplayable = Some(match key {
+                    "_not_replayable" => Unreplayable::Unsupported(why),
+                    "_cut_off" => Unreplayable::CutOff(why),
+                    _ => Unreplayable::Unreadable(why),
+                });
+            }
+            _ => {}
+        }
+    }
+
+    /// The typed parts: the accounting when `_collected` was given, the text's facts, and why
+    /// the hand cannot be replayed.
+    pub(crate) fn finish(self) -> (Option<SiteAccounting>, SiteText, Option<Unreplayable>) {
+        (self.collected.then_some(self.accounting), self.text, self.unreplayable)
+    }
+}
+
+fn num(v: &Value<'_>) -> Option<Amount> {
+    match v {
+        Value::Num(s) => Amount::parse(s),
+        _ => None,
+    }
+}
+
+/// A line number: a whole number that fits.
+fn line(v: &Value<'_>) -> Option<usize> {
+    num(v).and_then(|a| a.to_chips(0)).and_then(|l| usize::try_from(l).ok())
+}
+
+/// The entries of `_collected`, `_uncalled` or `_rebuys`: tables with a `player` (from 1) and
+/// an `amount`, perhaps a `pot` and a `line`.
+fn entries(value: &Value<'_>) -> Vec<Entry> {
+    let Value::Array(items) = value else {
+        return Vec::new();
+    };
+    items
+        .iter()
+        .filter_map(|item| {
+            let Value::Table(t) = item else { return None };
+            let get = |k: &str| t.iter().find(|(key, _)| key == k).map(|(_, v)| v);
+            let player = num(get("player")?)?.to_chips(0)?;
+            let line = get("line").and_then(num).and_then(|a| a.to_chips(0)).unwrap_or(0);
+            let pot = match get("pot") {
+                Some(Value::Str(s)) => s.to_string(),
+                _ => String::new(),
+            };
+            Some(Entry {
+                player: usize::try_from(player).ok()?.checked_sub(1)?,
+                amount: num(get("amount")?)?,
+                pot,
+                line: usize::try_from(line).unwrap_or(0),
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::phh::read::hands;
+
+    fn record(text: &str) -> crate::phh::HandRecord<'_> {
+        hands(text).next().unwrap().unwrap().record.unwrap()
+    }
+
+    const BASE: &str = "variant = 'nlhe'\nstarting_stacks = [1, 2]\nactions = []\n";
+
+    #[test]
+    fn accounting_is_read_only_when_collected_is_given() {
+        let text = format!("{BASE}_total_pot = 3\n_rake = 0.5\n");
+        assert_eq!(record(&text).accounting, None);
+        let text = format!(
+            "{BASE}_total_pot = 3\n_rake = 0.5\n_site_pots = [1, 1.5]\n_summary_line = 9\n\
+             _seat_lines = [4, 'x']\n_collected = [{{ player = 2, amount = 2.5, pot = \"main pot\", line = 8 }}, \
+             {{ player = 0, amount = 1 }}, {{ amount = 1 }}]\n"
+        );
+        let a = record(&text).accounting.unwrap();
+        assert_eq!(a.total_pot, Amount::parse("3"));
+        assert_eq!(a.rake, Amount::parse("0.5"));
+        assert_eq!(a.pots, [Amount::parse("1").unwrap(), Amount::parse("1.5").unwrap()]);
+        assert_eq!(a.summary_line, Some(9));
+        assert_eq!(a.seat_lines, [4, 0]);
+        // Player 0 is no player (they count from 1), and an entry needs a player.
+        assert_eq!(
+            a.collected,
+            [Entry {
+                player: 1,
+                amount: Amount::parse("2.5").unwrap(),
+                pot: "main pot".into(),
+                line: 8
+            }]
+        );
+    }
+
+    #[test]
+    fn the_first_reason_a_hand_cannot_be_replayed_is_kept() {
+        let text = format!("{BASE}_cut_off = 1\n_not_replayable = 'draw'\n_unreadable = 'x'\n");
+        assert_eq!(record(&text).unreplayable, Some(Unreplayable::Unsupported("draw".into())));
+    }
+
+    #[test]
+    fn site_text_is_converted_by_its_line_and_keeps_a_plain_currency_symbol() {
+        let text = format!("{BASE}currency_symbol = \"$\"\n_action_lines = [3, 'x']\n");
+        let site = record(&text).site_text;
+        assert!(!site.converted);
+        assert_eq!(site.currency_symbol, "$");
+        assert_eq!(site.action_lines, [Some(3), None]);
+        let text = format!("{text}_text_line = 1\n");
+        assert!(record(&text).site_text.converted);
+        let text = format!("{BASE}_text_line = 1\ncurrency_symbol = \"\\u0007\"\n");
+        assert_eq!(record(&text).site_text.currency_symbol, "");
+    }
+}
