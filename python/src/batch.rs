@@ -1,6 +1,6 @@
 //! `batch_csv`: `felt batch` on CSV text in memory, the same library run.
 
-use feltkit::batch::{run, Config, Defaults, Format, Shard};
+use feltkit::batch::{run, Config, Defaults, OutputFormat, Shard};
 use feltkit::card::{parse_cards, Deck};
 use feltkit::equity::{Game, Method};
 use feltkit::stop::Stop;
@@ -105,7 +105,7 @@ fn batch_csv(
             seed,
         },
         delimiter,
-        format: if json { Format::JsonLines } else { Format::Csv { delimiter } },
+        format: if json { OutputFormat::JsonLines } else { OutputFormat::Csv { delimiter } },
         shard: shard.unwrap_or(Shard::ALL),
         row_column: row_numbers || shard.is_some(),
         chunk_rows,

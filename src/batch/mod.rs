@@ -70,7 +70,7 @@ use thiserror::Error;
 
 pub use columns::{is_result_name, Columns, Field, HeaderError, MAX_PLAYERS, RESULT_PREFIX};
 pub use file::{resolve_links, AtomicFile, FileId};
-pub use output::{Format, Outcome, Output};
+pub use output::{AnsweredRow, Output, OutputFormat};
 pub use row::{compute, compute_until, query, row_seed, Defaults, RowError, MAX_CELL};
 
 use crate::equity::EquityError;
@@ -156,7 +156,7 @@ pub struct Config {
     /// The input's field delimiter.
     pub delimiter: u8,
     /// The output format.
-    pub format: Format,
+    pub format: OutputFormat,
     /// The share of rows to process.
     pub shard: Shard,
     /// Whether the CSV output starts with a `felt_row` column (the input row number).
@@ -182,7 +182,7 @@ impl Default for Config {
         Config {
             defaults: Defaults::default(),
             delimiter: b',',
-            format: Format::Csv { delimiter: b',' },
+            format: OutputFormat::Csv { delimiter: b',' },
             shard: Shard::ALL,
             row_column: false,
             chunk_rows: 2048,
@@ -336,7 +336,7 @@ fn answer(
     defaults: &Defaults,
     stop: Option<&Stop>,
     progress: Option<&Progress<'_>>,
-) -> Vec<Outcome> {
+) -> Vec<AnsweredRow> {
     rows.into_par_iter()
         .map(|(row, record)| {
             let result = match stop {
@@ -350,7 +350,7 @@ fn answer(
             if let Some(f) = progress {
                 f(if result.is_ok() { RowStatus::Ok } else { RowStatus::Failed });
             }
-            Outcome { row, record, result }
+            AnsweredRow { row, record, result }
         })
         .collect()
 }
@@ -404,7 +404,7 @@ pub fn run<R: Read, W: Write>(
     };
     let mut summary = Summary::default();
     let mut current = chunks.next().map_err(BatchError::Read)?;
-    let mut previous: Vec<Outcome> = Vec::new();
+    let mut previous: Vec<AnsweredRow> = Vec::new();
     while !current.is_empty() || !previous.is_empty() {
         let mut answered = Vec::new();
         let mut wrote = Ok(());
@@ -449,7 +449,7 @@ fn in_scope<'s, R>(pool: Option<&rayon::ThreadPool>, op: impl FnOnce(&rayon::Sco
 
 fn write_chunk<W: Write>(
     out: &mut Output<W>,
-    outcomes: &[Outcome],
+    outcomes: &[AnsweredRow],
     summary: &mut Summary,
 ) -> io::Result<()> {
     for o in outcomes {

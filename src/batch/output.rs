@@ -19,7 +19,7 @@ use crate::equity::Equity;
 
 /// How results are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Format {
+pub enum OutputFormat {
     /// A header, then one delimited record per input row.
     Csv {
         /// The field delimiter (`b','` or `b'\t'`).
@@ -31,7 +31,7 @@ pub enum Format {
 
 /// One processed input row.
 #[derive(Clone, Debug)]
-pub struct Outcome {
+pub struct AnsweredRow {
     /// The data row number, counting from 1.
     pub row: u64,
     /// The input record as read.
@@ -40,7 +40,7 @@ pub struct Outcome {
     pub result: Result<Equity, RowError>,
 }
 
-impl Outcome {
+impl AnsweredRow {
     /// The largest player standard error (Monte Carlo), the number the stopping rule checks.
     pub fn stderr(e: &Equity) -> Option<f64> {
         e.players.iter().filter_map(|p| p.stderr).reduce(f64::max)
@@ -71,14 +71,19 @@ fn io_error(e: csv::Error) -> io::Error {
 
 impl<W: Write> Output<W> {
     /// Starts the output for these columns and writes the CSV header.
-    pub fn new(w: W, format: Format, cols: &Columns, row_column: bool) -> io::Result<Output<W>> {
+    pub fn new(
+        w: W,
+        format: OutputFormat,
+        cols: &Columns,
+        row_column: bool,
+    ) -> io::Result<Output<W>> {
         let sink = match format {
-            Format::Csv { delimiter } => {
+            OutputFormat::Csv { delimiter } => {
                 let mut csv = csv::WriterBuilder::new().delimiter(delimiter).from_writer(w);
                 csv.write_record(cols.output_header(row_column)).map_err(io_error)?;
                 Sink::Csv(Box::new(csv))
             }
-            Format::JsonLines => Sink::Json(io::BufWriter::with_capacity(1 << 16, w)),
+            OutputFormat::JsonLines => Sink::Json(io::BufWriter::with_capacity(1 << 16, w)),
         };
         Ok(Output {
             sink,
@@ -89,7 +94,7 @@ impl<W: Write> Output<W> {
     }
 
     /// Writes one outcome.
-    pub fn write(&mut self, o: &Outcome) -> io::Result<()> {
+    pub fn write(&mut self, o: &AnsweredRow) -> io::Result<()> {
         match &mut self.sink {
             Sink::Csv(csv) => {
                 write_csv(csv, o, &self.carried, self.players, self.row_column).map_err(io_error)
@@ -114,7 +119,7 @@ impl<W: Write> Output<W> {
 /// results.
 fn write_csv<W: Write>(
     csv: &mut csv::Writer<W>,
-    o: &Outcome,
+    o: &AnsweredRow,
     carried: &[(usize, String)],
     players: usize,
     row_column: bool,
@@ -146,7 +151,7 @@ fn write_csv<W: Write>(
             write!(num, "{}", e.deals).ok();
             csv.write_field(&num)?;
             num.clear();
-            if let Some(se) = Outcome::stderr(e) {
+            if let Some(se) = AnsweredRow::stderr(e) {
                 write!(num, "{se}").ok();
             }
             csv.write_field(&num)?;
@@ -210,7 +215,7 @@ struct JsonPlayer {
 }
 
 impl<'a> JsonRow<'a> {
-    fn new(o: &'a Outcome, carried: &'a [(usize, String)]) -> JsonRow<'a> {
+    fn new(o: &'a AnsweredRow, carried: &'a [(usize, String)]) -> JsonRow<'a> {
         let input = JsonInput { record: &o.record, carried };
         match &o.result {
             Ok(e) => JsonRow {
@@ -233,7 +238,7 @@ impl<'a> JsonRow<'a> {
                 deals: Some(e.deals),
                 // JSON has no infinity (one deal has no standard error): null, as for
                 // exhaustive.
-                stderr: Outcome::stderr(e).filter(|se| se.is_finite()),
+                stderr: AnsweredRow::stderr(e).filter(|se| se.is_finite()),
                 error: None,
             },
             Err(err) => JsonRow {
@@ -258,15 +263,15 @@ mod tests {
         Columns::from_header(&ByteRecord::from(vec!["p1", "p2", "note"])).unwrap()
     }
 
-    fn outcomes() -> Vec<Outcome> {
+    fn outcomes() -> Vec<AnsweredRow> {
         let mut q = Query::new(Game::Holdem, ["AhKh", "QsQd"]);
         q.board = "2c7d9h".into();
-        let ok = Outcome {
+        let ok = AnsweredRow {
             row: 1,
             record: ByteRecord::from(vec!["AhKh", "QsQd", "a, \"b\""]),
             result: Ok(calculate(&q).unwrap()),
         };
-        let bad = Outcome {
+        let bad = AnsweredRow {
             row: 2,
             record: ByteRecord::from(vec!["AA"]),
             result: Err(RowError::TooFewPlayers { column: "p2".into() }),
@@ -274,7 +279,7 @@ mod tests {
         vec![ok, bad]
     }
 
-    fn written(format: Format, row_column: bool) -> String {
+    fn written(format: OutputFormat, row_column: bool) -> String {
         let mut buf = Vec::new();
         let mut out = Output::new(&mut buf, format, &cols(), row_column).unwrap();
         for o in outcomes() {
@@ -287,7 +292,7 @@ mod tests {
 
     #[test]
     fn csv_rows_keep_the_input_cells_and_pad_short_records() {
-        let text = written(Format::Csv { delimiter: b',' }, true);
+        let text = written(OutputFormat::Csv { delimiter: b',' }, true);
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(
             lines[0],
@@ -305,7 +310,7 @@ mod tests {
 
     #[test]
     fn json_lines_are_valid_json_with_every_key() {
-        let text = written(Format::JsonLines, false);
+        let text = written(OutputFormat::JsonLines, false);
         let rows: Vec<serde_json::Value> =
             text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
         assert_eq!(rows[0]["row"], 1);
@@ -327,7 +332,8 @@ mod tests {
         let mut o = outcomes().remove(0);
         o.record = ByteRecord::from(vec!["AhKh", "0.1", "QsQd", "n", "old error"]);
         let mut buf = Vec::new();
-        let mut out = Output::new(&mut buf, Format::Csv { delimiter: b',' }, &cols, false).unwrap();
+        let mut out =
+            Output::new(&mut buf, OutputFormat::Csv { delimiter: b',' }, &cols, false).unwrap();
         out.write(&o).unwrap();
         drop(out);
         let text = String::from_utf8(buf).unwrap();
@@ -336,7 +342,7 @@ mod tests {
         assert!(lines[1].starts_with("AhKh,QsQd,n,0."), "{}", lines[1]);
         assert!(!text.contains("old error") && !text.contains(",0.1,"), "{text}");
         let mut buf = Vec::new();
-        let mut out = Output::new(&mut buf, Format::JsonLines, &cols, false).unwrap();
+        let mut out = Output::new(&mut buf, OutputFormat::JsonLines, &cols, false).unwrap();
         out.write(&o).unwrap();
         drop(out);
         let v: serde_json::Value = serde_json::from_slice(&buf).unwrap();

@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use anyhow::Context;
 use clap::Args;
 use feltkit::batch::{
-    run as run_batch, Config, Defaults, FileId, Format, Progress, RowStatus, Shard,
+    run as run_batch, Config, Defaults, FileId, OutputFormat, Progress, RowStatus, Shard,
 };
 use feltkit::equity::{Game, Method};
 use feltkit::text::count;
@@ -121,8 +121,8 @@ fn config(args: &BatchArgs) -> anyhow::Result<Config> {
         None => delimiter_of(&args.input).unwrap_or(b','),
     };
     let format = match args.json {
-        true => Format::JsonLines,
-        false => Format::Csv { delimiter: delimiter_of(&args.output).unwrap_or(delimiter) },
+        true => OutputFormat::JsonLines,
+        false => OutputFormat::Csv { delimiter: delimiter_of(&args.output).unwrap_or(delimiter) },
     };
     Ok(Config {
         defaults: Defaults {

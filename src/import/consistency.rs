@@ -10,7 +10,7 @@ use crate::phh::Amount;
 use crate::rules::{Chips, MAX_CHIPS};
 
 use super::lines::{amount, find, has};
-use super::pokerstars::{err, Event, GameName, Limit, StarsHand, SummarySeat, TextError};
+use super::pokerstars::{err, GameName, Limit, StarsEvent, StarsHand, SummarySeat, TextError};
 
 /// The seat list: no seat taken twice, no seat past the table's `N-max`, no more players
 /// than it.
@@ -220,7 +220,7 @@ fn limits(hand: &StarsHand, money: &Money) -> Result<(), TextError> {
             check(a, *line)?;
         }
         // A raise names the raise over the bet before it too.
-        if let Event::RaiseTo(_, _, by) = e {
+        if let StarsEvent::RaiseTo(_, _, by) = e {
             check(*by, *line)?;
         }
     }
@@ -256,7 +256,7 @@ fn play(hand: &StarsHand, money: &Money) -> Result<(), TextError> {
         .events
         .iter()
         .filter_map(|(_, e)| match e {
-            Event::Ante(_, a) => Some(money.chips(*a)),
+            StarsEvent::Ante(_, a) => Some(money.chips(*a)),
             _ => None,
         })
         .collect();
@@ -289,12 +289,12 @@ fn play(hand: &StarsHand, money: &Money) -> Result<(), TextError> {
         };
     for &(line, ref e) in &hand.events {
         match *e {
-            Event::Ante(i, a) => {
+            StarsEvent::Ante(i, a) => {
                 let a = money.chips(a);
                 posted("the ante", line, i, a, ante.unwrap_or(a), false, stack[i])?;
                 stack[i] = stack[i].saturating_sub(a);
             }
-            Event::SmallBlind(i, a, all_in) => {
+            StarsEvent::SmallBlind(i, a, all_in) => {
                 let a = money.chips(a);
                 if !fixed {
                     posted("small blind", line, i, a, small, all_in, stack[i])?;
@@ -306,7 +306,7 @@ fn play(hand: &StarsHand, money: &Money) -> Result<(), TextError> {
                 small_posted = true;
                 stack[i] = stack[i].saturating_sub(a);
             }
-            Event::BigBlind(i, a, all_in) => {
+            StarsEvent::BigBlind(i, a, all_in) => {
                 let a = money.chips(a);
                 posted("big blind", line, i, a, nominal_big, all_in, stack[i])?;
                 round[i] = round[i].max(a);
@@ -315,7 +315,7 @@ fn play(hand: &StarsHand, money: &Money) -> Result<(), TextError> {
                 top = top.max(a);
                 stack[i] = stack[i].saturating_sub(a);
             }
-            Event::SmallAndBig(i, a) => {
+            StarsEvent::SmallAndBig(i, a) => {
                 let a = money.chips(a);
                 if !fixed {
                     posted("small & big blinds", line, i, a, small + big, false, stack[i])?;
@@ -324,19 +324,19 @@ fn play(hand: &StarsHand, money: &Money) -> Result<(), TextError> {
                 top = top.max(round[i]);
                 stack[i] = stack[i].saturating_sub(a);
             }
-            Event::Straddle(i, a) => {
+            StarsEvent::Straddle(i, a) => {
                 let a = money.chips(a);
                 round[i] = round[i].saturating_add(a);
                 top = top.max(round[i]);
                 stack[i] = stack[i].saturating_sub(a);
             }
-            Event::Board(_) => {
+            StarsEvent::Board(_) => {
                 preflop = false;
                 round.iter_mut().for_each(|r| *r = 0);
                 top = 0;
             }
-            Event::Fold(i) => folded[i] = Some(line),
-            Event::Call(i, a) => {
+            StarsEvent::Fold(i) => folded[i] = Some(line),
+            StarsEvent::Call(i, a) => {
                 let a = money.chips(a);
                 let want = top.saturating_sub(round[i]).min(stack[i]);
                 // After an all-in big blind for less, a call may also be of the whole blind.
@@ -365,13 +365,13 @@ fn play(hand: &StarsHand, money: &Money) -> Result<(), TextError> {
                 // An all-in call of more than the bet (after an all-in blind for less) sets it.
                 top = top.max(round[i]);
             }
-            Event::Bet(i, a) => {
+            StarsEvent::Bet(i, a) => {
                 let a = money.chips(a);
                 round[i] = round[i].saturating_add(a);
                 top = top.max(round[i]);
                 stack[i] = stack[i].saturating_sub(a);
             }
-            Event::RaiseTo(i, to, by) => {
+            StarsEvent::RaiseTo(i, to, by) => {
                 let to_chips = money.chips(to);
                 if by.to_chips(money.places) != Some(to_chips.saturating_sub(top)) {
                     return err(
@@ -391,12 +391,12 @@ fn play(hand: &StarsHand, money: &Money) -> Result<(), TextError> {
                 round[i] = to_chips;
                 top = top.max(to_chips);
             }
-            Event::Uncalled(i, a) => {
+            StarsEvent::Uncalled(i, a) => {
                 let a = money.chips(a);
                 round[i] = round[i].saturating_sub(a);
                 stack[i] = stack[i].saturating_add(a);
             }
-            Event::Collected(i, a, _) => {
+            StarsEvent::Collected(i, a, _) => {
                 if let Some(at) = folded[i] {
                     return err(
                         line,
@@ -423,12 +423,12 @@ fn summary(hand: &StarsHand, money: &Money) -> Result<(), TextError> {
     let mut folded: Vec<Option<usize>> = vec![None; hand.seats.len()];
     for (line, e) in &hand.events {
         match e {
-            Event::Board(c) => dealt.push_str(c),
-            Event::Shows(i, c) => shown[*i] = Some(c),
-            Event::Collected(i, a, _) => {
+            StarsEvent::Board(c) => dealt.push_str(c),
+            StarsEvent::Shows(i, c) => shown[*i] = Some(c),
+            StarsEvent::Collected(i, a, _) => {
                 collected[*i] = collected[*i].saturating_add(money.chips(*a))
             }
-            Event::Fold(i) => folded[*i] = Some(*line),
+            StarsEvent::Fold(i) => folded[*i] = Some(*line),
             _ => {}
         }
     }

@@ -8,7 +8,7 @@ use crate::phh::action::{cards_of, parse_action, Action, ActionError, CardList};
 use crate::phh::Amount;
 
 use super::doc::{Doc, Entry, V};
-use super::pokerstars::{Event, GameName, Limit, Refusal, StarsHand};
+use super::pokerstars::{GameName, Limit, Refusal, StarsEvent, StarsHand};
 
 /// A TOML basic string.
 pub(super) fn quote(s: &str) -> String {
@@ -181,11 +181,11 @@ fn variant(hand: &StarsHand) -> (&'static str, Option<String>) {
             // while nobody bets after the flop.
             let mut flop = false;
             let late = hand.events.iter().find_map(|(line, e)| match e {
-                Event::Board(_) => {
+                StarsEvent::Board(_) => {
                     flop = true;
                     None
                 }
-                Event::Bet(..) | Event::RaiseTo(..) if flop => Some(*line),
+                StarsEvent::Bet(..) | StarsEvent::RaiseTo(..) if flop => Some(*line),
                 _ => None,
             });
             let why = late.map(|line| format!(
@@ -401,7 +401,7 @@ fn body<'h>(hand: &'h StarsHand, d: &mut Doc<'h>) {
     let unknown = "??".repeat(hole);
     let mut cards: Vec<Option<&str>> = order.iter().map(|&i| hand.known[i].as_deref()).collect();
     for (_, e) in &hand.events {
-        if let Event::Dealt(i, c) = e
+        if let StarsEvent::Dealt(i, c) = e
             && pos[*i] != usize::MAX
             && c.len() == 2 * hole
         {
@@ -418,8 +418,8 @@ fn body<'h>(hand: &'h StarsHand, d: &mut Doc<'h>) {
     // Omaha is played under its PHH code, whose blinds are positional, as PokerKit reads them:
     // a big blind posted to come in would be a straddle, acting last before the flop.
     if matches!(hand.game, GameName::Omaha(_)) {
-        let mut big = hand.events.iter().filter(|(_, e)| matches!(e, Event::BigBlind(..)));
-        if let Some((line, Event::BigBlind(i, ..))) = big.nth(1) {
+        let mut big = hand.events.iter().filter(|(_, e)| matches!(e, StarsEvent::BigBlind(..)));
+        if let Some((line, StarsEvent::BigBlind(i, ..))) = big.nth(1) {
             let why = format!(
                 "not supported: line {line}: {} posts a big blind to come in; feltkit plays Omaha under its PHH code, whose blinds are positional (a second big blind is read as a straddle, acting last before the flop)",
                 hand.seats[*i].name
@@ -449,11 +449,11 @@ fn body<'h>(hand: &'h StarsHand, d: &mut Doc<'h>) {
         let line = *line;
         let p = |i: &usize| pos[*i];
         match e {
-            Event::Ante(i, a) if p(i) < n => {
+            StarsEvent::Ante(i, a) if p(i) < n => {
                 antes[p(i)] = acc(antes[p(i)], chips(*a));
                 put[p(i)] = acc(put[p(i)], chips(*a));
             }
-            Event::SmallBlind(i, a, _) if p(i) < n => {
+            StarsEvent::SmallBlind(i, a, _) if p(i) < n => {
                 let a = chips(*a);
                 if small_posted {
                     dead[p(i)] = acc(dead[p(i)], a);
@@ -464,18 +464,18 @@ fn body<'h>(hand: &'h StarsHand, d: &mut Doc<'h>) {
                 }
                 put[p(i)] = acc(put[p(i)], a);
             }
-            Event::BigBlind(i, a, all_in) if p(i) < n => {
+            StarsEvent::BigBlind(i, a, all_in) if p(i) < n => {
                 let a = chips(*a);
                 blinds[p(i)] = if *all_in { a.max(nominal_bb) } else { a };
                 round[p(i)] = a;
                 put[p(i)] = acc(put[p(i)], a);
             }
-            Event::Straddle(i, a) if p(i) < n => {
+            StarsEvent::Straddle(i, a) if p(i) < n => {
                 blinds[p(i)] = chips(*a);
                 round[p(i)] = chips(*a);
                 put[p(i)] = acc(put[p(i)], chips(*a));
             }
-            Event::SmallAndBig(i, a) if p(i) < n => {
+            StarsEvent::SmallAndBig(i, a) if p(i) < n => {
                 let a = chips(*a);
                 let live = nominal_bb.min(a);
                 blinds[p(i)] = live;
@@ -483,7 +483,7 @@ fn body<'h>(hand: &'h StarsHand, d: &mut Doc<'h>) {
                 round[p(i)] = live;
                 put[p(i)] = acc(put[p(i)], a);
             }
-            Event::HoleCards => {
+            StarsEvent::HoleCards => {
                 for (k, c) in cards.iter().enumerate() {
                     action.clear();
                     action.push_str("d dh p");
@@ -497,14 +497,14 @@ fn body<'h>(hand: &'h StarsHand, d: &mut Doc<'h>) {
                     act(line, &action, quick);
                 }
             }
-            Event::Board(c) => {
+            StarsEvent::Board(c) => {
                 round.iter_mut().for_each(|r| *r = 0);
                 action.clear();
                 action.push_str("d db ");
                 action.push_str(c);
                 act(line, &action, quick_cards(c).map(|cards| Action::DealBoard { cards }));
             }
-            Event::Fold(i) if p(i) < n => {
+            StarsEvent::Fold(i) if p(i) < n => {
                 if put[p(i)] >= start[p(i)] {
                     let why = format!(
                         "not supported: line {line}: {} folds while all-in on the antes or blinds, as the site lets a player who sits out do; feltkit's rules keep an all-in player in the hand",
@@ -516,24 +516,24 @@ fn body<'h>(hand: &'h StarsHand, d: &mut Doc<'h>) {
                 player_action(&mut action, p(i), "f");
                 act(line, &action, quick_player(p(i)).map(Action::Fold));
             }
-            Event::Check(i) if p(i) < n => {
+            StarsEvent::Check(i) if p(i) < n => {
                 player_action(&mut action, p(i), "cc");
                 act(line, &action, quick_player(p(i)).map(Action::CheckOrCall));
             }
-            Event::Call(i, a) if p(i) < n => {
+            StarsEvent::Call(i, a) if p(i) < n => {
                 round[p(i)] = acc(round[p(i)], chips(*a));
                 put[p(i)] = acc(put[p(i)], chips(*a));
                 player_action(&mut action, p(i), "cc");
                 act(line, &action, quick_player(p(i)).map(Action::CheckOrCall));
             }
-            Event::Bet(i, a) if p(i) < n => {
+            StarsEvent::Bet(i, a) if p(i) < n => {
                 round[p(i)] = acc(round[p(i)], chips(*a));
                 put[p(i)] = acc(put[p(i)], chips(*a));
                 player_action(&mut action, p(i), "cbr ");
                 u.push(&mut action, round[p(i)]);
                 act(line, &action, u.raise(p(i), round[p(i)]));
             }
-            Event::RaiseTo(i, a, _) if p(i) < n => {
+            StarsEvent::RaiseTo(i, a, _) if p(i) < n => {
                 let to = chips(*a);
                 put[p(i)] = acc(put[p(i)], to - round[p(i)]);
                 round[p(i)] = to;
@@ -541,7 +541,7 @@ fn body<'h>(hand: &'h StarsHand, d: &mut Doc<'h>) {
                 u.push(&mut action, to);
                 act(line, &action, u.raise(p(i), to));
             }
-            Event::Shows(i, c) if p(i) < n => {
+            StarsEvent::Shows(i, c) if p(i) < n => {
                 let live = folded.iter().filter(|f| !**f).count();
                 if live >= 2 && !folded[p(i)] && c.len() == 2 * hole {
                     player_action(&mut action, p(i), "sm ");
@@ -557,21 +557,21 @@ fn body<'h>(hand: &'h StarsHand, d: &mut Doc<'h>) {
                     act(line, &action, quick_player(p(i)).map(|p| Action::ShowOrMuck(p, None)));
                 }
             }
-            Event::Mucks(i) if p(i) < n => {
+            StarsEvent::Mucks(i) if p(i) < n => {
                 let live = folded.iter().filter(|f| !**f).count();
                 if live >= 2 && !folded[p(i)] {
                     player_action(&mut action, p(i), "sm");
                     act(line, &action, quick_player(p(i)).map(|p| Action::ShowOrMuck(p, None)));
                 }
             }
-            Event::Uncalled(i, a) if p(i) < n => {
+            StarsEvent::Uncalled(i, a) if p(i) < n => {
                 put[p(i)] = acc(put[p(i)], -chips(*a));
                 site_uncalled.push(entry(p(i) + 1, chips(*a), None, line));
             }
-            Event::Rebuy(i, a) if p(i) < n => {
+            StarsEvent::Rebuy(i, a) if p(i) < n => {
                 rebuys.push(entry(p(i) + 1, chips(*a), None, line));
             }
-            Event::Collected(i, a, pot) if p(i) < n => {
+            StarsEvent::Collected(i, a, pot) if p(i) < n => {
                 collected[p(i)] = acc(collected[p(i)], chips(*a));
                 site_collected.push(entry(p(i) + 1, chips(*a), Some(pot), line));
             }
@@ -592,7 +592,7 @@ fn body<'h>(hand: &'h StarsHand, d: &mut Doc<'h>) {
         }
     }
     // A big blind all-in on the ante posts nothing, but the blind still sets the price.
-    let big_posted = hand.events.iter().any(|(_, e)| matches!(e, Event::BigBlind(..)));
+    let big_posted = hand.events.iter().any(|(_, e)| matches!(e, StarsEvent::BigBlind(..)));
     if !big_posted
         && small_posted
         && n >= 2

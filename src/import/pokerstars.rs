@@ -73,7 +73,7 @@ pub struct Seat {
 
 /// What one line of the hand's play says. Players are indices into [`StarsHand::seats`].
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Event {
+pub enum StarsEvent {
     /// `posts the ante X`.
     Ante(usize, Amount),
     /// `posts small blind X` (and whether all-in).
@@ -112,21 +112,21 @@ pub enum Event {
     Rebuy(usize, Amount),
 }
 
-impl Event {
+impl StarsEvent {
     /// The amount the event names, if any: for a raise, the total it raises to.
     pub fn amount(&self) -> Option<Amount> {
         match self {
-            Event::Ante(_, a)
-            | Event::SmallBlind(_, a, _)
-            | Event::BigBlind(_, a, _)
-            | Event::SmallAndBig(_, a)
-            | Event::Straddle(_, a)
-            | Event::Call(_, a)
-            | Event::Bet(_, a)
-            | Event::RaiseTo(_, a, _)
-            | Event::Uncalled(_, a)
-            | Event::Rebuy(_, a)
-            | Event::Collected(_, a, _) => Some(*a),
+            StarsEvent::Ante(_, a)
+            | StarsEvent::SmallBlind(_, a, _)
+            | StarsEvent::BigBlind(_, a, _)
+            | StarsEvent::SmallAndBig(_, a)
+            | StarsEvent::Straddle(_, a)
+            | StarsEvent::Call(_, a)
+            | StarsEvent::Bet(_, a)
+            | StarsEvent::RaiseTo(_, a, _)
+            | StarsEvent::Uncalled(_, a)
+            | StarsEvent::Rebuy(_, a)
+            | StarsEvent::Collected(_, a, _) => Some(*a),
             _ => None,
         }
     }
@@ -168,7 +168,7 @@ pub struct StarsHand {
     /// The seat list, in seat order.
     pub seats: Vec<Seat>,
     /// The play, with each line's number.
-    pub events: Vec<(usize, Event)>,
+    pub events: Vec<(usize, StarsEvent)>,
     /// Players dealt in (indices into `seats`): those the summary lists.
     pub dealt: Vec<usize>,
     /// Cards each seat showed or mucked face up, from the play or the summary.
@@ -314,7 +314,7 @@ pub fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
 fn fill_missing_board_cards(hand: &mut StarsHand) -> Result<(), TextError> {
     let mut dealt: Vec<String> = Vec::new();
     for (line, event) in &mut hand.events {
-        let Event::Board(cards) = event else { continue };
+        let StarsEvent::Board(cards) = event else { continue };
         if cards.is_empty() {
             let want = if dealt.is_empty() { 3 } else { 1 };
             let Some((board, at)) = &hand.board else {
@@ -506,10 +506,10 @@ fn cancelled_and_cashed_out(t: &str) -> (bool, bool) {
 fn play_line(hand: &mut StarsHand, l: &Line) -> Result<(), TextError> {
     let t = l.text;
     let n = l.number;
-    let push = |hand: &mut StarsHand, e: Event| hand.events.push((n, e));
+    let push = |hand: &mut StarsHand, e: StarsEvent| hand.events.push((n, e));
     if let Some(street) = t.strip_prefix("*** ") {
         if street.starts_with("HOLE CARDS") {
-            push(hand, Event::HoleCards);
+            push(hand, StarsEvent::HoleCards);
         } else if street.starts_with("FLOP")
             || street.starts_with("TURN")
             || street.starts_with("RIVER")
@@ -518,7 +518,7 @@ fn play_line(hand: &mut StarsHand, l: &Line) -> Result<(), TextError> {
                 line: n,
                 why: "expected the board cards in `[...]`".into(),
             })?;
-            push(hand, Event::Board(cards));
+            push(hand, StarsEvent::Board(cards));
         } else if street.starts_with("FIRST") || street.starts_with("SECOND") {
             hand.refusal = Some(Refusal::NotSupported(format!(
                 "run twice (line {n}): two boards are not replayed by feltkit"
@@ -542,7 +542,7 @@ fn play_line(hand: &mut StarsHand, l: &Line) -> Result<(), TextError> {
         if let Some((i, _)) = open.and_then(|k| named(hand, &rest[..k]).map(|i| (i, k)))
             && let Some(cards) = cards_of(rest)
         {
-            push(hand, Event::Dealt(i, cards));
+            push(hand, StarsEvent::Dealt(i, cards));
         }
         return Ok(());
     }
@@ -551,7 +551,7 @@ fn play_line(hand: &mut StarsHand, l: &Line) -> Result<(), TextError> {
         if let Some(k) = close
             && let (Some(a), Some(i)) = (amount(&rest[..k]), named(hand, &rest[k + 14..]))
         {
-            push(hand, Event::Uncalled(i, a));
+            push(hand, StarsEvent::Uncalled(i, a));
             return Ok(());
         }
         return err(n, "expected `Uncalled bet (X) returned to NAME` with a seated player");
@@ -561,7 +561,7 @@ fn play_line(hand: &mut StarsHand, l: &Line) -> Result<(), TextError> {
         let Some(a) = amount(find(rest, " chips").map_or(rest, |k| &rest[..k])) else {
             return err(n, format!("expected `re-buys and receives X chips` in `{t}`"));
         };
-        push(hand, Event::Rebuy(i, a));
+        push(hand, StarsEvent::Rebuy(i, a));
         return Ok(());
     }
     if let Some((i, rest)) = named_at.who(hand, " collected ") {
@@ -572,7 +572,7 @@ fn play_line(hand: &mut StarsHand, l: &Line) -> Result<(), TextError> {
         let Some(a) = amount(amt) else {
             return err(n, format!("expected an amount in `{t}`"));
         };
-        push(hand, Event::Collected(i, a, pot.to_string()));
+        push(hand, StarsEvent::Collected(i, a, pot.to_string()));
         return Ok(());
     }
     let Some((i, verb)) = named_at.who(hand, ": ") else {
@@ -591,39 +591,39 @@ fn play_line(hand: &mut StarsHand, l: &Line) -> Result<(), TextError> {
             .ok_or_else(|| TextError { line: n, why: format!("expected an amount in `{t}`") })
     };
     let e = if let Some(x) = verb.strip_prefix("posts the ante ") {
-        Event::Ante(i, num(x)?)
+        StarsEvent::Ante(i, num(x)?)
     } else if let Some(x) = verb.strip_prefix("posts small & big blinds ") {
-        Event::SmallAndBig(i, num(x)?)
+        StarsEvent::SmallAndBig(i, num(x)?)
     } else if let Some(x) = verb.strip_prefix("posts small blind ") {
-        Event::SmallBlind(i, num(x)?, all_in)
+        StarsEvent::SmallBlind(i, num(x)?, all_in)
     } else if let Some(x) = verb.strip_prefix("posts big blind ") {
-        Event::BigBlind(i, num(x)?, all_in)
+        StarsEvent::BigBlind(i, num(x)?, all_in)
     } else if let Some(x) = verb.strip_prefix("posts straddle ") {
-        Event::Straddle(i, num(x)?)
+        StarsEvent::Straddle(i, num(x)?)
     } else if verb == "folds" || verb.starts_with("folds [") {
         if let Some(c) = cards_of(verb).filter(|c| c.len() == 2 * hand.hole_cards()) {
             hand.known[i].get_or_insert(c);
         }
-        Event::Fold(i)
+        StarsEvent::Fold(i)
     } else if verb == "checks" {
-        Event::Check(i)
+        StarsEvent::Check(i)
     } else if let Some(x) = verb.strip_prefix("calls ") {
-        Event::Call(i, num(x)?)
+        StarsEvent::Call(i, num(x)?)
     } else if let Some(x) = verb.strip_prefix("bets ") {
-        Event::Bet(i, num(x)?)
+        StarsEvent::Bet(i, num(x)?)
     } else if let Some(x) = verb.strip_prefix("raises ") {
         let Some((by, to)) = split_once(x, " to ") else {
             return err(n, format!("expected `raises X to Y` in `{t}`"));
         };
-        Event::RaiseTo(i, num(to)?, num(by)?)
+        StarsEvent::RaiseTo(i, num(to)?, num(by)?)
     } else if verb.starts_with("shows [") {
         let cards = cards_of(verb).unwrap_or_default();
         if cards.len() == 2 * hand.hole_cards() || cards.len() >= 8 {
             hand.known[i] = Some(cards.clone());
         }
-        Event::Shows(i, cards)
+        StarsEvent::Shows(i, cards)
     } else if verb == "mucks hand" || verb.starts_with("mucks hand") {
-        Event::Mucks(i)
+        StarsEvent::Mucks(i)
     } else {
         // `doesn't show hand`, `sits out`, `is sitting out`, `has timed out`, `said, "..."`,
         // `leaves the table`: nothing that moves chips.
@@ -707,6 +707,6 @@ mod tests {
         let mut h = h;
         h.known = vec![None; 2];
         play_line(&mut h, &Line { number: 9, text: "Dealt to a: b (c) [d] [Ah Kd]" }).unwrap();
-        assert_eq!(h.events, [(9, Event::Dealt(1, "AhKd".into()))]);
+        assert_eq!(h.events, [(9, StarsEvent::Dealt(1, "AhKd".into()))]);
     }
 }

@@ -8,7 +8,7 @@
 use std::time::Duration;
 
 use csv::ByteRecord;
-use feltkit::batch::{self, query, Columns, Config, Defaults, Format};
+use feltkit::batch::{self, query, Columns, Config, Defaults, OutputFormat};
 use feltkit::equity::{
     calculate, calculate_with, plan, Equity, Game, Method, Options, Query, EXHAUSTIVE_LIMIT,
     MAX_ITERATIONS,
@@ -404,7 +404,11 @@ fn check_batch_run(input: &[u8]) -> Check {
             direct.push(q.map_err(|_| ()).and_then(|q| calculate(&q).map_err(|_| ())).is_ok());
         }
     }
-    let format = if choice % 3 == 0 { Format::JsonLines } else { Format::Csv { delimiter: b',' } };
+    let format = if choice % 3 == 0 {
+        OutputFormat::JsonLines
+    } else {
+        OutputFormat::Csv { delimiter: b',' }
+    };
     let config = Config {
         defaults,
         delimiter,
@@ -434,8 +438,8 @@ fn check_batch_run(input: &[u8]) -> Check {
         return Err(format!("summary {summary:?}, but the input has {} rows", direct.len()));
     }
     let errors = match format {
-        Format::JsonLines => json_errors(&out)?,
-        Format::Csv { .. } => csv_errors(&out, &cols, config.row_column)?,
+        OutputFormat::JsonLines => json_errors(&out)?,
+        OutputFormat::Csv { .. } => csv_errors(&out, &cols, config.row_column)?,
     };
     if errors.len() as u64 != summary.rows {
         return Err(format!("{} output rows for {} rows read", errors.len(), summary.rows));
