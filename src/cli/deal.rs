@@ -366,7 +366,7 @@ pub fn run(args: DealArgs) -> anyhow::Result<ExitCode> {
                 1 => vec![args.stacks[0]; players],
                 _ => args.stacks.clone(),
             };
-            if let Err(e) = feltkit::rules::Hand::new(game, &stakes) {
+            if let Err(e) = feltkit::rules::HandState::new(game, &stakes) {
                 anyhow::bail!("--stakes: {e} ({} with {players} players)", game.code);
             }
             if args.stacks.is_empty() && max_random_stack(unit) > MAX_CHIPS {

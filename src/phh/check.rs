@@ -130,7 +130,7 @@ pub(super) fn compare(record: &HandRecord<'_>, report: &mut HandReport) {
 /// chips.
 pub(super) fn unknown_losers(
     record: &HandRecord<'_>,
-    hand: &crate::rules::Hand,
+    hand: &crate::rules::HandState,
     places: u8,
 ) -> Option<(Vec<usize>, String)> {
     let unknown = hand.unknown_at_showdown();

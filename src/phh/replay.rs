@@ -16,7 +16,8 @@
 use crate::record::Unreplayable;
 use crate::rules::game::GAMES;
 use crate::rules::{
-    player_name, Chips, Event, Game, Hand, Outcome, RuleError, SetupError, Structure, TimeoutResult,
+    player_name, Chips, Event, Game, HandState, Outcome, RuleError, SetupError, Structure,
+    TimeoutResult,
 };
 
 use rayon::prelude::*;
@@ -483,7 +484,7 @@ fn replay_read(
         None if places == 0 => e.to_string(),
         None => e.describe(&|c| format_chips(c, places)),
     };
-    let started = Hand::new(game, &stakes);
+    let started = HandState::new(game, &stakes);
     match table_facts(record, &actions, &game, stakes, places) {
         Ok(facts) => report.table = Some(Box::new(facts)),
         Err(Malformed { field, reason }) => {
@@ -609,7 +610,7 @@ fn site_unit(record: &HandRecord<'_>, places: u8) -> Option<SiteUnit> {
 /// to act later in the round, the players whose turns were skipped timed out, and a player who
 /// times out checks if that is free and folds otherwise (the timeout rule of docs/games.md). Each such
 /// turn gets a note. Presets are strict: the action is out of turn.
-fn skip_timed_out(hand: &mut Hand, action: &Action, number: usize, notes: &mut Vec<String>) {
+fn skip_timed_out(hand: &mut HandState, action: &Action, number: usize, notes: &mut Vec<String>) {
     let Some(player) = action.chooser() else { return };
     if !hand.is_to_act(player) {
         return;
@@ -635,7 +636,7 @@ fn skip_timed_out(hand: &mut Hand, action: &Action, number: usize, notes: &mut V
 
 /// A fixed-limit raise (PHH codes) that stops at the most another player can match, short of
 /// the fixed size and not all-in: the full raise it stands for, for the report's note.
-fn capped_raise(hand: &Hand, action: &Action, places: u8) -> Option<Chips> {
+fn capped_raise(hand: &HandState, action: &Action, places: u8) -> Option<Chips> {
     let Action::BetOrRaiseTo(p, x) = action else { return None };
     let to = x.to_chips(places)?;
     let game = hand.game();
@@ -649,7 +650,7 @@ fn capped_raise(hand: &Hand, action: &Action, places: u8) -> Option<Chips> {
 
 /// Americana: a bring-in player who makes no choice has the bring-in posted for them (docs/games.md);
 /// in a record that is an action by the next player while the bring-in is due.
-fn auto_bring_in(hand: &mut Hand, action: &Action, number: usize, notes: &mut Vec<String>) {
+fn auto_bring_in(hand: &mut HandState, action: &Action, number: usize, notes: &mut Vec<String>) {
     let Some(player) = action.chooser() else { return };
     if let Some(actor) = hand.actor()
         && actor != player
@@ -664,14 +665,14 @@ fn auto_bring_in(hand: &mut Hand, action: &Action, number: usize, notes: &mut Ve
 }
 
 /// Applies one action to the hand.
-pub fn apply(hand: &mut Hand, action: &Action, places: u8) -> Result<(), RuleError> {
+pub fn apply(hand: &mut HandState, action: &Action, places: u8) -> Result<(), RuleError> {
     apply_event(hand, action, places).map(drop)
 }
 
 /// Applies one action to the hand and says what it did (`None`: a stand-pat or a discard of a
-/// draw game, which [`Hand::discard`] reports on its own terms).
+/// draw game, which [`HandState::discard`] reports on its own terms).
 pub fn apply_event(
-    hand: &mut Hand,
+    hand: &mut HandState,
     action: &Action,
     places: u8,
 ) -> Result<Option<Event>, RuleError> {

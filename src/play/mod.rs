@@ -1,6 +1,6 @@
 //! Playing hands: the rules engine as a simulator, and random legal hands for every game.
 //!
-//! [`Hand::next`] says what a hand waits for (the dealer's cards, a player's options, an
+//! [`HandState::next`] says what a hand waits for (the dealer's cards, a player's options, an
 //! expose, the showdown); [`Dealer`] deals from a seeded, shuffled deck; [`Played`] keeps the
 //! actions as PHH text while they are applied, and writes the hand as a PHH document with its
 //! results. [`random_hand`] plays a whole hand with random legal choices (`felt deal`).
@@ -47,7 +47,8 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::card::{Card, Deck};
 use crate::rules::{
-    CardList, CardsDue, Chips, Event, Game, Hand, Outcome, RuleError, SetupError, Stakes, Structure,
+    CardList, CardsDue, Chips, Event, Game, HandState, Outcome, RuleError, SetupError, Stakes,
+    Structure,
 };
 
 /// A shuffled deck: each card dealt is drawn at random from those left (a shuffle done as the
@@ -77,7 +78,7 @@ impl Dealer {
 
     /// Deals what `due` says, holes in player order, then the board. In a draw game, when the
     /// stub cannot give a player all their cards, the cards out of play are shuffled in first,
-    /// as the engine expects ([`Hand::stub_left`], [`Hand::out_of_play`]).
+    /// as the engine expects ([`HandState::stub_left`], [`HandState::out_of_play`]).
     pub fn deal(&mut self, hand: &mut Played, due: &CardsDue) -> Result<(), RuleError> {
         for &(p, k) in &due.hole {
             if hand.hand.game().has_draws() && hand.hand.stub_left() < k {
@@ -117,7 +118,7 @@ impl Dealer {
 /// A hand being played, with its actions kept as PHH text.
 #[derive(Clone, Debug)]
 pub struct Played {
-    hand: Hand,
+    hand: HandState,
     stakes: Stakes,
     /// The actions as the inside of PHH's `actions` array: `'d dh p1 AsKs', 'p2 f'`.
     actions: String,
@@ -187,7 +188,7 @@ impl Played {
     /// Starts a hand (antes and blinds posted).
     pub fn new(game: Game, stakes: &Stakes) -> Result<Played, SetupError> {
         Ok(Played {
-            hand: Hand::new(game, stakes)?,
+            hand: HandState::new(game, stakes)?,
             stakes: stakes.clone(),
             actions: String::with_capacity(512),
             counts: Counts::default(),
@@ -197,8 +198,8 @@ impl Played {
         })
     }
 
-    /// The hand, for its questions ([`Hand::next`], [`Hand::options`], ...).
-    pub fn hand(&self) -> &Hand {
+    /// The hand, for its questions ([`HandState::next`], [`HandState::options`], ...).
+    pub fn hand(&self) -> &HandState {
         &self.hand
     }
 
@@ -278,7 +279,7 @@ impl Played {
         &mut self,
         player: usize,
         raising: bool,
-        apply: impl FnOnce(&mut Hand) -> Result<Event, RuleError>,
+        apply: impl FnOnce(&mut HandState) -> Result<Event, RuleError>,
     ) -> Result<(), RuleError> {
         let street = self.hand.street();
         if self.round != Some(street) {

@@ -100,7 +100,7 @@ impl Table {
         let table = Table { game, stakes, seats, last_blinds: None, hands: 0, arrived: n };
         // The first hand's stakes and stacks must start a hand.
         let seating = table.seating();
-        crate::rules::Hand::new(game, &table.hand_stakes(&seating))?;
+        crate::rules::HandState::new(game, &table.hand_stakes(&seating))?;
         Ok(table)
     }
 

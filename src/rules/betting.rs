@@ -1,10 +1,10 @@
 //! Betting actions: fold, check, call, bet, raise, with the limits of each structure.
 
 use super::error::RuleError;
-use super::state::{Event, Hand, Phase};
+use super::state::{Event, HandState, Phase};
 use super::{player_name, Chips, Reopen, Structure};
 
-impl Hand {
+impl HandState {
     pub(super) fn total(&self, i: usize) -> Chips {
         self.bets[i] + self.stacks[i]
     }
@@ -274,7 +274,7 @@ impl Hand {
     }
 
     /// Says why the structure refuses a raise to `to` (above the current bet `max`, within the
-    /// player's stack) by a player who may raise; `cover` as [`Hand::may_raise`] gives it.
+    /// player's stack) by a player who may raise; `cover` as [`HandState::may_raise`] gives it.
     pub(super) fn check_raise_amount(
         &self,
         player: usize,

@@ -5,9 +5,9 @@ use crate::text::count;
 
 use super::error::RuleError;
 use super::player_name;
-use super::state::{CardList, Event, Hand, Phase};
+use super::state::{CardList, Event, HandState, Phase};
 
-impl Hand {
+impl HandState {
     pub(super) fn check_player(&self, player: usize) -> Result<(), RuleError> {
         if player >= self.n {
             return Err(RuleError::NoSuchPlayer(player_name(player)));

@@ -9,10 +9,10 @@
 //!
 //! ```
 //! use feltkit::card::parse_cards;
-//! use feltkit::rules::{Game, Hand, Next, Stakes};
+//! use feltkit::rules::{Game, HandState, Next, Stakes};
 //! let game = Game::by_code("F2L3D").unwrap();
 //! let stakes = Stakes { blinds: vec![1, 2], small_bet: 2, big_bet: 4, stacks: vec![50, 50], ..Stakes::default() };
-//! let mut hand = Hand::new(game, &stakes).unwrap();
+//! let mut hand = HandState::new(game, &stakes).unwrap();
 //! let c = |s: &str| parse_cards(s, game.deck).unwrap().into_iter().map(Some).collect::<Vec<_>>();
 //! hand.deal_hole(0, &c("7h6c4c3d2c")).unwrap();
 //! hand.deal_hole(1, &c("AsQs6s5c3c")).unwrap();
@@ -34,7 +34,7 @@ use crate::text::count;
 
 use super::error::RuleError;
 use super::player_name;
-use super::state::{CardList, Hand, Phase};
+use super::state::{CardList, HandState, Phase};
 
 /// What a stand-pat or a discard did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,7 +45,7 @@ pub struct Discard {
     pub cards: CardList,
 }
 
-impl Hand {
+impl HandState {
     /// The players still to stand pat or discard on this draw, in order (empty outside a draw).
     pub fn draws_due(&self) -> Vec<usize> {
         if self.phase != Phase::Dealing {

@@ -1,16 +1,16 @@
 //! The rules engine: one state machine for every game, with games as plain data.
 //!
 //! A [`Game`] (from [`game::GAMES`]) says how a variant is dealt and bet; [`Stakes`] give one
-//! hand's antes, blinds, bet sizes and stacks. A [`Hand`] then takes actions one at a time. Each
-//! action has a `verify_*` method that says why it would be illegal, a `can_*` method built on it,
-//! and a method that applies it and returns an [`Event`] record of what happened.
+//! hand's antes, blinds, bet sizes and stacks. A [`HandState`] then takes actions one at a time.
+//! Each action has a `verify_*` method that says why it would be illegal, a `can_*` method built
+//! on it, and a method that applies it and returns an [`Event`] record of what happened.
 //!
 //! ```
-//! use feltkit::rules::{Game, Hand, Stakes};
+//! use feltkit::rules::{Game, HandState, Stakes};
 //! use feltkit::card::parse_cards;
 //! let game = Game::by_code("nlhe").unwrap();
 //! let stakes = Stakes { blinds: vec![1, 2], min_bet: 2, stacks: vec![100, 100], ..Stakes::default() };
-//! let mut hand = Hand::new(game, &stakes).unwrap();
+//! let mut hand = HandState::new(game, &stakes).unwrap();
 //! let c = |s: &str| parse_cards(s, game.deck).unwrap().into_iter().map(Some).collect::<Vec<_>>();
 //! hand.deal_hole(0, &c("AsAh")).unwrap();
 //! hand.deal_hole(1, &c("7c2d")).unwrap();
@@ -43,7 +43,7 @@ pub use game::{
 };
 pub use options::{CardsDue, Next, Options};
 pub use showdown::{Outcome, PotAward, ShowdownInfo};
-pub use state::{CardList, Event, Hand, Phase};
+pub use state::{CardList, Event, HandState, Phase};
 pub use timeout::TimeoutResult;
 
 /// An amount of chips, in the smallest unit of the hand (a whole number).

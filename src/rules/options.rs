@@ -1,10 +1,10 @@
 //! What a hand waits for and what a player may do: the questions a simulator or a bot asks.
 //!
 //! ```
-//! use feltkit::rules::{Game, Hand, Next, Stakes};
+//! use feltkit::rules::{Game, HandState, Next, Stakes};
 //! let game = Game::by_code("nlhe").unwrap();
 //! let stakes = Stakes { blinds: vec![1, 2, 0], stacks: vec![100, 100, 30], ..Stakes::default() };
-//! let mut hand = Hand::new(game, &stakes).unwrap();
+//! let mut hand = HandState::new(game, &stakes).unwrap();
 //! // First the dealer: two hole cards to each player.
 //! let Next::Deal(due) = hand.next() else { panic!() };
 //! assert_eq!((due.hole, due.board), (vec![(0, 2), (1, 2), (2, 2)], 0));
@@ -16,7 +16,7 @@
 //! assert_eq!((o.player, o.fold, o.call, o.raise), (2, true, Some(2), Some((4, 30))));
 //! ```
 
-use super::state::{Hand, Phase};
+use super::state::{HandState, Phase};
 use super::{Chips, Structure};
 
 /// What a player to act may do.
@@ -43,7 +43,7 @@ pub struct CardsDue {
     pub hole: Vec<(usize, usize)>,
     /// Board cards.
     pub board: usize,
-    /// Draw games: the players who must first stand pat or discard ([`Hand::discard`]), in
+    /// Draw games: the players who must first stand pat or discard ([`HandState::discard`]), in
     /// order; their replacement cards then come due as hole cards.
     pub draws: Vec<usize>,
 }
@@ -58,13 +58,13 @@ pub enum Next {
     /// Turnover: these players each expose a hole card.
     Expose(Vec<usize>),
     /// The showdown: these players show or muck, in order (the first must show: the others may
-    /// muck). [`Hand::finish`] settles the hand once they have.
+    /// muck). [`HandState::finish`] settles the hand once they have.
     Show(Vec<usize>),
-    /// Nothing: the hand can be settled with [`Hand::finish`].
+    /// Nothing: the hand can be settled with [`HandState::finish`].
     Finish,
 }
 
-impl Hand {
+impl HandState {
     /// What the hand waits for next.
     pub fn next(&self) -> Next {
         match self.phase {

@@ -34,7 +34,7 @@ pub struct Pot {
 /// no live player reached (only folded players put them in) join the pot below.
 ///
 /// The three slices have one entry per player. Amounts are exact while the chips of the table
-/// add up to at most `Chips::MAX` (a [`Hand`](super::Hand) keeps every stack within
+/// add up to at most `Chips::MAX` (a [`HandState`](super::HandState) keeps every stack within
 /// [`MAX_CHIPS`](super::MAX_CHIPS), far below); beyond that sums saturate instead of
 /// overflowing.
 pub fn build(committed: &[Chips], dead: &[Chips], live: &[bool]) -> Vec<Pot> {

@@ -14,7 +14,7 @@ use crate::eval::{
 };
 
 use super::error::RuleError;
-use super::state::Hand;
+use super::state::HandState;
 use super::{player_name, Chips, Scoring};
 
 /// A hand's worth at showdown: the high (or only) hand, and the eight-or-better low of the
@@ -36,7 +36,7 @@ pub fn split_high_low(amount: Chips) -> (Chips, Chips) {
     (amount - low, low)
 }
 
-impl Hand {
+impl HandState {
     /// The worth of player `i`'s hand with their hole cards and the board.
     pub(super) fn worth(&self, i: usize) -> Result<Worth, RuleError> {
         let all = || self.hole[i].iter().chain(self.board.iter());

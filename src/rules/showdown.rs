@@ -8,7 +8,7 @@ use super::error::RuleError;
 use super::pots::{self, Pot};
 use super::scoring::{split_high_low, Worth};
 use super::seats::Seats;
-use super::state::{Event, Hand, Phase};
+use super::state::{Event, HandState, Phase};
 use super::{player_name, Chips, OddChip};
 use crate::card::Card;
 
@@ -68,7 +68,7 @@ pub struct Outcome {
     pub auto_shown: Vec<usize>,
 }
 
-impl Hand {
+impl HandState {
     /// Says why `player` cannot show `cards` (or muck, with `None`) now.
     pub fn verify_show_or_muck(
         &self,
@@ -231,7 +231,7 @@ impl Hand {
         (0..self.n).filter(|&i| self.live(i) && self.hole[i].iter().any(Option::is_none)).collect()
     }
 
-    /// As [`Hand::finish`], with the hands of `lost` taken to have lost at showdown (as if
+    /// As [`HandState::finish`], with the hands of `lost` taken to have lost at showdown (as if
     /// mucked): how a record settles a showdown whose unknown hands it awarded nothing.
     pub fn finish_with_losers(&self, lost: &[usize]) -> Result<Outcome, RuleError> {
         let n = self.n;

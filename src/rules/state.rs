@@ -213,7 +213,7 @@ impl std::ops::DerefMut for Holding {
 
 /// One hand being played.
 #[derive(Clone, Debug)]
-pub struct Hand {
+pub struct HandState {
     pub(super) game: Game,
     pub(super) n: usize,
     pub(super) starting: Seats<Chips>,
@@ -282,9 +282,9 @@ pub struct Hand {
     pub(super) reserve_unknown: usize,
 }
 
-impl Hand {
+impl HandState {
     /// Starts a hand: checks the stakes, posts antes and blinds, and waits for the first cards.
-    pub fn new(game: Game, stakes: &Stakes) -> Result<Hand, SetupError> {
+    pub fn new(game: Game, stakes: &Stakes) -> Result<HandState, SetupError> {
         if !game.supported {
             return Err(SetupError::Unsupported(game.code));
         }
@@ -354,7 +354,7 @@ impl Hand {
             }
         }
         let (min_bet, small_bet, big_bet) = sizes(&game, stakes, blind_unit)?;
-        let mut hand = Hand {
+        let mut hand = HandState {
             game,
             n,
             starting: Seats::from_slice(&stakes.stacks),
@@ -469,7 +469,7 @@ impl Hand {
     }
 
     /// Current stacks (chips behind, not counting bets in front of players, nor the chips set
-    /// aside for a player protected all-in: see [`Hand::set_aside`]).
+    /// aside for a player protected all-in: see [`HandState::set_aside`]).
     pub fn stacks(&self) -> &[Chips] {
         &self.stacks
     }

@@ -14,7 +14,7 @@
 
 use crate::card::Card;
 
-use super::state::Hand;
+use super::state::HandState;
 use super::Opening;
 
 /// Ranks a showing hand of 1 to 4 up cards; a larger key opens. Only pairs, two pair, trips and
@@ -97,7 +97,7 @@ fn ace_low(card: Card) -> u8 {
     (card.rank().index() + 1) % 13
 }
 
-impl Hand {
+impl HandState {
     /// The up cards of a player.
     pub fn up_cards(&self, player: usize) -> Vec<Card> {
         self.up_iter(player).collect()

@@ -1,17 +1,17 @@
 //! Players who fail to act, and actions made out of turn (docs/games.md, "Timeouts").
 //!
-//! Every game follows the *fold-unless-check* rule ([`Hand::time_out`]): a player who was to
+//! Every game follows the *fold-unless-check* rule ([`HandState::time_out`]): a player who was to
 //! act and did not checks if that costs nothing and folds otherwise. The fixed-limit hold'em and
-//! stud presets also have *all-in protection* ([`Hand::time_out_all_in`]): a player who lost
+//! stud presets also have *all-in protection* ([`HandState::time_out_all_in`]): a player who lost
 //! their connection or timed out is treated as all-in for the rest of the hand. An action made
-//! out of turn is ignored ([`Hand::out_of_turn`]).
+//! out of turn is ignored ([`HandState::out_of_turn`]).
 //!
 //! ```
 //! use feltkit::card::parse_cards;
-//! use feltkit::rules::{Event, Game, Hand, Stakes};
+//! use feltkit::rules::{Event, Game, HandState, Stakes};
 //! let game = Game::by_code("flhe").unwrap();
 //! let stakes = Stakes { blinds: vec![1, 2, 0], stacks: vec![50, 50, 50], ..Stakes::default() };
-//! let mut hand = Hand::new(game, &stakes).unwrap();
+//! let mut hand = HandState::new(game, &stakes).unwrap();
 //! let c = |s: &str| parse_cards(s, game.deck).unwrap().into_iter().map(Some).collect::<Vec<_>>();
 //! for (p, cards) in ["AsAh", "KsKh", "QsQh"].iter().enumerate() {
 //!     hand.deal_hole(p, &c(cards)).unwrap();
@@ -23,12 +23,12 @@
 //! assert_eq!(event, Event::ProtectedAllIn { player: 2, brought_in: 0, behind: 50 });
 //! assert_eq!((hand.stacks()[2], hand.set_aside()[2]), (0, 50));
 //! // No-limit hold'em has no all-in protection.
-//! let nlhe = Hand::new(Game::by_code("nlhe").unwrap(), &stakes).unwrap();
+//! let nlhe = HandState::new(Game::by_code("nlhe").unwrap(), &stakes).unwrap();
 //! assert!(nlhe.verify_time_out_all_in(2).is_err());
 //! ```
 
 use super::error::RuleError;
-use super::state::{Event, Hand, Phase};
+use super::state::{Event, HandState, Phase};
 use super::{player_name, Chips, TimeoutRule};
 
 /// What the fold-unless-check rule did for a player who failed to act.
@@ -45,7 +45,7 @@ pub enum TimeoutResult {
     },
 }
 
-impl Hand {
+impl HandState {
     /// Says why `player` cannot time out now: it must be their turn to act.
     pub fn verify_time_out(&self, player: usize) -> Result<(), RuleError> {
         self.check_turn(player)

@@ -4,7 +4,7 @@
 
 use feltkit::card::{parse_cards, Card};
 use feltkit::phh::{replay_text, HandReport, Status};
-use feltkit::rules::{Game, Hand, Next, RuleError, Stakes};
+use feltkit::rules::{Game, HandState, Next, RuleError, Stakes};
 
 fn replay(text: &str) -> HandReport {
     let r = replay_text(text, "hand.phh", false).remove(0);
@@ -111,8 +111,8 @@ fn stud_high_low_splits_the_best_five_high_and_the_best_eight_low_of_seven_cards
     assert_eq!(results(&replay(text)), (vec![51, 48, 51], vec![vec![(0, 3), (2, 3)]]));
 }
 
-fn hand(code: &str, stakes: Stakes) -> Hand {
-    Hand::new(Game::by_code(code).unwrap(), &stakes).unwrap()
+fn hand(code: &str, stakes: Stakes) -> HandState {
+    HandState::new(Game::by_code(code).unwrap(), &stakes).unwrap()
 }
 
 fn cards(s: &str) -> Vec<Option<Card>> {
@@ -148,7 +148,7 @@ fn razz_brings_in_the_highest_door_card_ace_low_then_the_best_low_showing_opens(
     assert_eq!(h.actor(), Some(0));
 }
 
-fn triple_draw(players: usize) -> Hand {
+fn triple_draw(players: usize) -> HandState {
     let mut blinds = vec![0; players];
     blinds[0] = 1;
     blinds[1] = 2;
@@ -164,7 +164,7 @@ fn triple_draw(players: usize) -> Hand {
     )
 }
 
-fn check_around(h: &mut Hand) {
+fn check_around(h: &mut HandState) {
     while let Some(p) = h.actor() {
         h.check_or_call(p).unwrap();
     }

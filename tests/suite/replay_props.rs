@@ -3,7 +3,7 @@
 
 use feltkit::card::Card;
 use feltkit::phh::replay_text;
-use feltkit::rules::{Game, Hand, Opening, Phase, Stakes};
+use feltkit::rules::{Game, HandState, Opening, Phase, Stakes};
 use proptest::prelude::*;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -55,7 +55,7 @@ fn random_hand(seed: u64) -> (String, i64, i64) {
         stacks: stacks.clone(),
         dead_blinds: Vec::new(),
     };
-    let mut hand = Hand::new(game, &stakes).unwrap();
+    let mut hand = HandState::new(game, &stakes).unwrap();
     let mut deck: Vec<Card> = game.deck.cards().iter().collect();
     deck.shuffle(&mut rng);
     let mut next = deck.into_iter();

@@ -10,14 +10,15 @@
 
 use feltkit::card::{Card, Deck};
 use feltkit::rules::game::GAMES;
-use feltkit::rules::{Chips, Event, Hand, Outcome, Phase, RuleError, Stakes, MAX_CHIPS};
+use feltkit::rules::{Chips, Event, HandState, Outcome, Phase, RuleError, Stakes, MAX_CHIPS};
 
 use super::{key, shape, Check, Target};
 
 /// `engine`: the rules engine's invariants.
 pub const ENGINE: Target = Target {
     name: "engine",
-    about: "rules engine (Hand::new, deal, bet, expose, show, finish) on every game, driven by \
+    about:
+        "rules engine (HandState::new, deal, bet, expose, show, finish) on every game, driven by \
             the input's bytes: verify/can/do agree, refused actions change nothing, chips are \
             conserved after every action and at the end, pots pay out exactly",
     text: false,
@@ -125,7 +126,7 @@ fn play(input: &[u8]) -> Check {
     stakes.small_bet = c.chips(1);
     stakes.big_bet = stakes.small_bet.saturating_mul(2);
     stakes.bring_in = c.chips(1);
-    let mut hand = match Hand::new(game, &stakes) {
+    let mut hand = match HandState::new(game, &stakes) {
         Ok(h) => h,
         Err(e) => return Ok(key(("setup", game.code, shape(&e.to_string())))),
     };
@@ -163,11 +164,11 @@ fn play(input: &[u8]) -> Check {
 
 /// Runs one action through verify, can and do; returns whether it was legal.
 fn act(
-    hand: &mut Hand,
+    hand: &mut HandState,
     what: &str,
     verify: Result<(), RuleError>,
     can: Option<bool>,
-    apply: impl FnOnce(&mut Hand) -> Result<feltkit::rules::Event, RuleError>,
+    apply: impl FnOnce(&mut HandState) -> Result<feltkit::rules::Event, RuleError>,
 ) -> Result<bool, String> {
     if let Some(can) = can {
         if can != verify.is_ok() {
@@ -204,7 +205,7 @@ thread_local! {
 }
 
 /// An engine event as the PHH action that replays it.
-fn phh_action(e: &Event, hand: &Hand) -> String {
+fn phh_action(e: &Event, hand: &HandState) -> String {
     let cards = |c: &[Option<Card>]| -> String {
         c.iter().map(|c| c.map_or_else(|| "??".to_string(), |c| c.to_string())).collect()
     };
@@ -254,7 +255,7 @@ struct Snapshot {
 }
 
 impl Snapshot {
-    fn of(hand: &Hand) -> Snapshot {
+    fn of(hand: &HandState) -> Snapshot {
         let n = hand.players();
         Snapshot {
             phase: hand.phase(),
@@ -284,7 +285,7 @@ fn draw(c: &mut Choices, deck: &mut Vec<Card>, k: usize) -> Vec<Option<Card>> {
 }
 
 /// The action the phase calls for, with choices from the input.
-fn natural(hand: &mut Hand, c: &mut Choices, deck: &mut Vec<Card>) -> Result<bool, String> {
+fn natural(hand: &mut HandState, c: &mut Choices, deck: &mut Vec<Card>) -> Result<bool, String> {
     let n = hand.players();
     match hand.phase() {
         Phase::Dealing => {
@@ -385,7 +386,7 @@ fn natural(hand: &mut Hand, c: &mut Choices, deck: &mut Vec<Card>) -> Result<boo
 
 /// Any action by anyone (players past the table included), with any cards: mostly illegal.
 fn random(
-    hand: &mut Hand,
+    hand: &mut HandState,
     c: &mut Choices,
     deck: &mut Vec<Card>,
     game_deck: Deck,
@@ -467,7 +468,7 @@ fn random(
 
 /// Chips behind (set aside or not) plus chips put in equal the starting stacks; nothing is
 /// negative.
-fn conserved(hand: &Hand, total: i128) -> Result<(), String> {
+fn conserved(hand: &HandState, total: i128) -> Result<(), String> {
     let (stacks, committed) = (hand.stacks(), hand.committed());
     let sum: i128 =
         stacks.iter().chain(committed).chain(hand.set_aside()).map(|&x| i128::from(x)).sum();
@@ -499,7 +500,7 @@ fn same_as_replay(code: &str, stakes: &Stakes, o: &Outcome) -> Result<(), String
 }
 
 /// The settled hand's invariants (shared with the replay target).
-pub fn settled(o: &Outcome, start: &[Chips], hand: &Hand) -> Result<(), String> {
+pub fn settled(o: &Outcome, start: &[Chips], hand: &HandState) -> Result<(), String> {
     outcome_invariants(o, start)?;
     for (i, (&f, &w)) in o.final_stacks.iter().zip(&o.winnings).enumerate() {
         let behind = i128::from(hand.stacks()[i]) + i128::from(hand.set_aside()[i]);
