@@ -10,7 +10,8 @@ use feltkit::phh::action::parse_action;
 use feltkit::phh::report::{to_json, write_text};
 use feltkit::phh::stream::{ordered, Step, Window};
 use feltkit::phh::write::write_record;
-use feltkit::phh::{replay_text as replay, Amount, HandRecord, HandReport, Status};
+use feltkit::phh::{replay_record, Amount, HandRecord, HandReport, Status};
+use feltkit::record::RecordedAction;
 use feltkit::replay_source::{
     parse_format, read_file_or_dir_until, read_stream, Chunk, InputStatus, FILE_BATCH,
 };
@@ -198,10 +199,12 @@ fn write_phh(
     hole_cards: Option<u32>,
     results: bool,
 ) -> PyResult<String> {
-    for (k, a) in actions.iter().enumerate() {
-        parse_action(a).map_err(|e| {
+    let mut recorded = Vec::with_capacity(actions.len());
+    for (k, a) in actions.into_iter().enumerate() {
+        let action = parse_action(&a).map_err(|e| {
             PhhError::new_err(format!("field `actions`: action {} ({a:?}): {e}", k + 1))
         })?;
+        recorded.push(RecordedAction { action: Ok(action), text: Some(Cow::Owned(a)) });
     }
     let mut record = HandRecord {
         variant,
@@ -212,7 +215,7 @@ fn write_phh(
         big_bet: optional("big_bet", big_bet)?,
         bring_in: optional("bring_in", bring_in)?,
         starting_stacks: amounts("starting_stacks", &starting_stacks)?,
-        actions: actions.into_iter().map(Cow::Owned).collect(),
+        actions: recorded,
         players: players.map(|p| p.into_iter().map(Cow::Owned).collect()),
         hand,
         structure,
@@ -223,8 +226,9 @@ fn write_phh(
     if !results {
         return Ok(text);
     }
-    let reports = replay(&text, "<hand>", false);
-    let r = reports.first().ok_or_else(|| PhhError::new_err("the hand was not read back"))?;
+    // The record is replayed as it stands: what its text would read back as.
+    let report = replay_record(&record, "<hand>".into(), false);
+    let r = &report;
     let outcome = match (&r.status, &r.outcome) {
         (Status::Legal, Some(o)) => o,
         _ => {

@@ -7,10 +7,11 @@
 
 use std::borrow::Cow;
 
-use crate::phh::action::{Action, ActionError};
+use crate::phh::action::{parse_action, Action, ActionError};
 use crate::phh::record::{Builder, HandRecord, RecordError};
 use crate::phh::toml::Value;
 use crate::phh::Amount;
+use crate::record::RecordedAction;
 
 use super::emit::{push_amount, push_digits, push_int, push_literal, push_quoted};
 
@@ -192,7 +193,17 @@ impl<'h> Doc<'h> {
                         b.seen_variant = true;
                     }
                     ("actions", V::Actions(text, ends)) => {
-                        r.actions = actions(text, ends).map(Cow::Borrowed).collect();
+                        r.actions = actions(text, ends)
+                            .enumerate()
+                            .map(|(k, t)| RecordedAction {
+                                action: self
+                                    .actions
+                                    .get(k)
+                                    .cloned()
+                                    .unwrap_or_else(|| parse_action(t)),
+                                text: Some(Cow::Borrowed(t)),
+                            })
+                            .collect();
                         b.seen_actions = true;
                     }
                     ("players", V::Names(v, _)) => {
@@ -382,7 +393,7 @@ mod tests {
                 let direct = doc.record(&mut arena, h.line);
                 // The actions built with their texts are those texts read.
                 if let Ok(r) = &direct {
-                    let texts: Vec<_> = r.actions.iter().map(|a| parse_action(a)).collect();
+                    let texts: Vec<_> = r.actions.iter().map(|a| parse_action(&a.text())).collect();
                     assert_eq!(doc.actions, texts, "{} hand {}", path.display(), k + 1);
                 }
                 assert_eq!(read, Some(Ok(direct)), "{} hand {}", path.display(), k + 1);

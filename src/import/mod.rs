@@ -34,7 +34,7 @@ use std::io::BufRead;
 
 use emit::quote;
 
-use crate::phh::replay::replay_section_read;
+use crate::phh::replay::replay_section;
 use crate::phh::split::Piece;
 use crate::phh::{replay_piece, HandReport};
 
@@ -198,15 +198,12 @@ impl Pending {
         if let PendingHand::Stars(h) = &self.hand {
             let complete = h.overlong().is_none() && h.lines().any(|l| l.text == "*** SUMMARY ***");
             if let Some(Ok(hand)) = complete.then(|| pokerstars::parse_hand(h)) {
-                let mut doc = emit::doc(&hand);
-                // The actions built with their texts, as the replay reads those texts.
-                let actions = std::mem::take(&mut doc.actions);
+                let doc = emit::doc(&hand);
                 let index = self.index.to_string();
                 let mut arena = String::with_capacity(512);
                 if let Ok(record) = doc.record(&mut arena, self.line) {
-                    return vec![replay_section_read(
+                    return vec![replay_section(
                         Ok(record),
-                        Some(actions),
                         source,
                         Some(&index),
                         self.line,

@@ -13,7 +13,7 @@
 //! assert!(reports[0].ok());
 //! ```
 
-pub mod action;
+pub use crate::record::action;
 pub use crate::record::amount;
 mod check;
 mod extension;

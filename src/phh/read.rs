@@ -25,7 +25,7 @@
 use std::borrow::Cow;
 
 use super::amount::Amount;
-use super::record::{Builder, HandRecord, RecordError, RecordedPot};
+use super::record::{Builder, HandRecord, RecordError, RecordedAction, RecordedPot};
 use super::toml::{duplicate_key, is_decimal, Body, Parser, Reader, TomlError};
 
 /// One hand (one section) of a document.
@@ -149,7 +149,7 @@ impl<'a> Partial<'a> {
                 b.seen_variant = true;
             }
             ("actions", Fast::Strs(v)) => {
-                r.actions = v;
+                r.actions = v.into_iter().map(RecordedAction::read).collect();
                 b.seen_actions = true;
             }
             ("players", Fast::Strs(v)) => r.players = Some(v),

@@ -1,4 +1,5 @@
-//! One hand of a PHH file as written: its fields, amounts kept exact.
+//! Reading one hand of a PHH file into the hand record ([`HandRecord`], `crate::record`): each
+//! field into its type, amounts kept exact, each action read from its text.
 //!
 //! ```
 //! use feltkit::phh::toml::sections;
@@ -7,6 +8,7 @@
 //!             _tournament = true\nevent = 'Main Event'\n";
 //! let record = HandRecord::from_section(sections(text).next().unwrap().unwrap()).unwrap();
 //! assert_eq!(record.tournament, Some(true));
+//! assert_eq!(record.actions[0].action, Ok(feltkit::record::Action::Fold(0)));
 //! assert_eq!(record.other.len(), 1); // `event` is kept, to be written back
 //! let partial = sections("variant = 'NT'\n").next().unwrap().unwrap();
 //! let err = HandRecord::from_section(partial).unwrap_err();
@@ -17,81 +19,11 @@ use std::borrow::Cow;
 
 use thiserror::Error;
 
-use crate::record::{SiteAccounting, SiteText, Unreplayable};
+pub use crate::record::hand::{HandRecord, RecordedAction, RecordedPot};
 
 use super::amount::Amount;
 use super::extension::SiteFields;
-use super::table::TableFields;
 use super::toml::{Section, Value};
-
-/// A pot as recorded in the `_pots` extension field (written by the corpus generator).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RecordedPot {
-    /// The pot's amount.
-    pub amount: Amount,
-    /// Players who could win it, numbered from 1.
-    pub players: Vec<usize>,
-    /// What each player was paid from it.
-    pub paid: Vec<Amount>,
-}
-
-/// The fields of one hand that feltkit reads; everything else is kept in `other` for writing.
-/// Texts borrow from the document they were read from.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct HandRecord<'a> {
-    /// `variant`: a PHH code (`NT`, `FT`, `PT`, `F7S`) or a preset name (`nlhe`, ...).
-    pub variant: String,
-    /// `ante_trimming_status`.
-    pub ante_trimming_status: Option<bool>,
-    /// `antes` (an array, or one number for everybody).
-    pub antes: Vec<Amount>,
-    /// `blinds_or_straddles`.
-    pub blinds_or_straddles: Vec<Amount>,
-    /// `min_bet`.
-    pub min_bet: Option<Amount>,
-    /// `small_bet`.
-    pub small_bet: Option<Amount>,
-    /// `big_bet`.
-    pub big_bet: Option<Amount>,
-    /// `bring_in`.
-    pub bring_in: Option<Amount>,
-    /// `starting_stacks`.
-    pub starting_stacks: Vec<Amount>,
-    /// `actions`, as written.
-    pub actions: Vec<Cow<'a, str>>,
-    /// `finishing_stacks`.
-    pub finishing_stacks: Option<Vec<Amount>>,
-    /// `winnings`.
-    pub winnings: Option<Vec<Amount>>,
-    /// `_pots` (extension).
-    pub pots: Option<Vec<RecordedPot>>,
-    /// `_tournament` (extension): keep the fixed-limit cap heads-up.
-    pub tournament: Option<bool>,
-    /// `_cap` (extension): bets and raises allowed per round, 0 for no cap.
-    pub cap: Option<u32>,
-    /// `_structure` (extension): `no-limit`, `pot-limit` or `fixed-limit` (turnover's choice).
-    pub structure: Option<String>,
-    /// `_hole_cards` (extension): the Omaha games' hole cards, 4 (the default), 5 or 6.
-    pub hole_cards: Option<u32>,
-    /// `hand`, as text.
-    pub hand: Option<String>,
-    /// `players`: the players' names, p1 first.
-    pub players: Option<Vec<Cow<'a, str>>>,
-    /// The table fields (`seats`, `time`, `_button`, `_dead_blinds`, ...), also kept in
-    /// `other` to be written back as read.
-    pub table: TableFields,
-    /// The site's accounting (`_collected`, `_total_pot`, `_rake`, ...), when the hand was
-    /// converted from a site's text; its fields are also kept in `other`.
-    pub accounting: Option<SiteAccounting>,
-    /// What the hand says of a site's text it was converted from (`_text_line`,
-    /// `currency_symbol`, `_action_lines`); its fields are also kept in `other`.
-    pub site_text: SiteText,
-    /// Why the hand converted from a site's text cannot be replayed (`_not_replayable`,
-    /// `_cut_off`, `_unreadable`), when it cannot; also kept in `other`.
-    pub unreplayable: Option<Unreplayable>,
-    /// Other fields, kept as read.
-    pub other: Vec<(Cow<'a, str>, Value<'a>)>,
-}
 
 /// Why a hand's fields cannot be used.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -190,7 +122,8 @@ impl<'a> Builder<'a> {
                 self.seen_stacks = true;
             }
             "actions" => {
-                r.actions = strings(value).map_err(bad)?;
+                r.actions =
+                    strings(value).map_err(bad)?.into_iter().map(RecordedAction::read).collect();
                 self.seen_actions = true;
             }
             "players" => r.players = Some(strings(value).map_err(bad)?),

@@ -22,7 +22,7 @@ use crate::rules::{
 
 use rayon::prelude::*;
 
-use super::action::{parse_action, Action};
+use super::action::Action;
 use super::amount::format_chips;
 use super::read::hands_at;
 use super::record::HandRecord;
@@ -285,26 +285,12 @@ pub fn replay_section(
     line: usize,
     check: bool,
 ) -> HandReport {
-    replay_section_read(record, None, source, header, line, check)
-}
-
-/// As [`replay_section`], with the record's actions already read from their texts (`actions`,
-/// one for each text of `record.actions`, as [`parse_action`] reads it), when the caller has
-/// them.
-pub(crate) fn replay_section_read(
-    record: Result<HandRecord<'_>, super::record::RecordError>,
-    actions: Option<Vec<Result<Action, super::action::ActionError>>>,
-    source: &str,
-    header: Option<&str>,
-    line: usize,
-    check: bool,
-) -> HandReport {
     let label = match header {
         Some(h) => format!("{source} [{h}]"),
         None => source.to_string(),
     };
     let mut r = match record {
-        Ok(record) => replay_read(&record, actions, label, check),
+        Ok(record) => replay_record(&record, label, check),
         Err(e) => {
             let field = Some(e.field().to_string());
             HandReport::malformed(label, field, e.to_string())
@@ -388,17 +374,6 @@ fn bad_action_number(status: &Status) -> Option<usize> {
 
 /// Replays one hand; with `check`, compares the recorded results.
 pub fn replay_record(record: &HandRecord<'_>, label: String, check: bool) -> HandReport {
-    replay_read(record, None, label, check)
-}
-
-/// As [`replay_record`], with the actions already read when `actions` holds one for each text
-/// of `record.actions`.
-fn replay_read(
-    record: &HandRecord<'_>,
-    actions: Option<Vec<Result<Action, super::action::ActionError>>>,
-    label: String,
-    check: bool,
-) -> HandReport {
     let mut report = HandReport::bare(label, Status::Legal);
     report.hand = record.hand.clone();
     report.variant = record.variant.clone();
@@ -448,24 +423,20 @@ fn replay_read(
             return report;
         }
     };
-    let actions: Vec<_> = match actions {
-        Some(a) if a.len() == record.actions.len() => a,
-        _ => record.actions.iter().map(|a| parse_action(a)).collect(),
-    };
     // Cards that cannot be read make the record malformed, not the action illegal.
-    let bad_cards = actions.iter().enumerate().find_map(|(k, a)| match a {
+    let bad_cards = record.actions.iter().enumerate().find_map(|(k, a)| match &a.action {
         Err(e) if e.bad_cards => Some((k, e)),
         _ => None,
     });
     if let Some((k, e)) = bad_cards {
-        let text = record.actions.get(k).map_or("", |t| t.as_ref());
+        let text = record.actions.get(k).map(|a| a.text()).unwrap_or_default();
         report.status = Status::Malformed {
             field: Some("actions".into()),
-            reason: format!("{}{e}", bad_action_prefix(k + 1, text)),
+            reason: format!("{}{e}", bad_action_prefix(k + 1, &text)),
         };
         return report;
     }
-    let places = places_of(record, &actions);
+    let places = places_of(record);
     report.places = places;
     if record.starting_stacks.iter().any(|a| a.is_infinite()) {
         report.unknown_stacks = record.starting_stacks.iter().map(|a| a.is_infinite()).collect();
@@ -485,7 +456,7 @@ fn replay_read(
         None => e.describe(&|c| format_chips(c, places)),
     };
     let started = HandState::new(game, &stakes);
-    match table_facts(record, &actions, &game, stakes, places) {
+    match table_facts(record, &game, stakes, places) {
         Ok(facts) => report.table = Some(Box::new(facts)),
         Err(Malformed { field, reason }) => {
             report.status = Status::Malformed { field, reason };
@@ -503,7 +474,8 @@ fn replay_read(
             return report;
         }
     };
-    for (k, (text, action)) in record.actions.iter().zip(&actions).enumerate() {
+    for (k, recorded) in record.actions.iter().enumerate() {
+        let action = &recorded.action;
         let result = match action {
             Err(e) => Err(e.to_string()),
             Ok(a) => {
@@ -549,7 +521,8 @@ fn replay_read(
                 }
                 _ => reason,
             };
-            report.status = Status::Illegal { number: k + 1, text: text.to_string(), reason };
+            let text = recorded.text().into_owned();
+            report.status = Status::Illegal { number: k + 1, text, reason };
             return report;
         }
     }

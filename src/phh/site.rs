@@ -30,7 +30,7 @@ pub(super) fn rake_facts(
             .copied()
             .max_by_key(|a| a.to_chips(9).unwrap_or(0))
             .unwrap_or(Amount { units: 0, places: 0 }),
-        flop: record.actions.iter().any(|a| a.starts_with("d db")),
+        flop: record.actions().any(|a| matches!(a, crate::record::Action::DealBoard { .. })),
         taken: Vec::new(),
         added: Vec::new(),
     })

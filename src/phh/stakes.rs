@@ -118,9 +118,9 @@ pub(super) fn check_lengths(record: &HandRecord<'_>) -> Result<(), Malformed> {
 /// amount needs, so that a rake taken in cents from a game of whole dollars is counted in cents.
 /// The results (`winnings`, `finishing_stacks`, `_pots`) take no part: they are what the replay
 /// checks, and a result finer than the chip (a chip split in halves) cannot be right.
-pub(super) fn places_of(record: &HandRecord<'_>, actions: &[Result<Action, impl Sized>]) -> u8 {
+pub(super) fn places_of(record: &HandRecord<'_>) -> u8 {
     let sizes = [record.min_bet, record.small_bet, record.big_bet, record.bring_in];
-    let bets = actions.iter().flatten().filter_map(|a| match a {
+    let bets = record.actions().filter_map(|a| match a {
         Action::BetOrRaiseTo(_, x) => Some(x),
         _ => None,
     });
@@ -199,7 +199,6 @@ pub(super) fn stakes_of(record: &HandRecord<'_>, places: u8) -> Result<Stakes, M
 /// the stakes' arrays, which the hand no longer needs once started.
 pub(super) fn table_facts(
     record: &HandRecord<'_>,
-    actions: &[Result<Action, impl Sized>],
     game: &Game,
     stakes: Stakes,
     places: u8,
@@ -237,10 +236,10 @@ pub(super) fn table_facts(
         } else {
             Vec::new()
         },
-        timeouts: actions
-            .iter()
+        timeouts: record
+            .actions()
             .filter_map(|a| match a {
-                Ok(Action::TimeOut { player, all_in }) => Some((*player, *all_in)),
+                Action::TimeOut { player, all_in } => Some((*player, *all_in)),
                 _ => None,
             })
             .collect(),

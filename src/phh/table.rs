@@ -31,51 +31,7 @@ use super::amount::Amount;
 use super::toml::Value;
 use crate::rules::Chips;
 
-/// The largest seat number a table may have.
-pub const MAX_SEAT: u32 = 1000;
-
-/// A player seated but not dealt in (`_sitting_out`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SittingOut {
-    /// The seat.
-    pub seat: u32,
-    /// The player's name.
-    pub player: String,
-}
-
-/// When a hand started: PHH's `time`, with `day`, `month` and `year` when given.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct HandTime {
-    /// Days since 1970-01-01, when the date is given.
-    pub days: Option<i64>,
-    /// Seconds since midnight.
-    pub day_seconds: i64,
-}
-
-/// The table fields of one hand, as written (amounts exact).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct TableFields {
-    /// `table`: the table's name or number.
-    pub table: Option<String>,
-    /// `seats`: each player's seat number, p1 first.
-    pub seats: Option<Vec<u32>>,
-    /// `seat_count`.
-    pub seat_count: Option<u32>,
-    /// `level`: the tournament level.
-    pub level: Option<u32>,
-    /// `_button`: the button's seat.
-    pub button: Option<u32>,
-    /// `_dead_blinds`: chips each player posts dead.
-    pub dead_blinds: Vec<Amount>,
-    /// `_buy_ins`: chips each player added before the hand.
-    pub buy_ins: Vec<Amount>,
-    /// `_sitting_out`: players seated but not dealt in.
-    pub sitting_out: Vec<SittingOut>,
-    /// `time`, `day`, `month`, `year`, combined.
-    pub time: Option<HandTime>,
-    time_of_day: Option<i64>,
-    date: [Option<i64>; 3],
-}
+pub use crate::record::table::{HandTime, SittingOut, TableFields, MAX_SEAT};
 
 impl TableFields {
     /// Reads `key` if it is a table field: `None` when it is not one, else whether its value

@@ -20,7 +20,7 @@
 
 use std::fmt::Write;
 
-use super::action::{Action, CardList};
+use super::action::Action;
 use super::amount::Amount;
 use super::record::HandRecord;
 use super::toml::{is_bare_char, is_decimal, Value};
@@ -111,30 +111,7 @@ fn value(v: &Value) -> String {
 /// }
 /// ```
 pub fn write_action(a: &Action) -> String {
-    let cards = |c: &CardList| -> String {
-        c.iter().map(|c| c.map_or_else(|| "??".to_string(), |c| c.to_string())).collect()
-    };
-    match a {
-        Action::DealHole { player, cards: c } => format!("d dh p{} {}", player + 1, cards(c)),
-        Action::DealBoard { cards: c } => format!("d db {}", cards(c)),
-        Action::Fold(p) => format!("p{} f", p + 1),
-        Action::CheckOrCall(p) => format!("p{} cc", p + 1),
-        Action::Check(p) => format!("p{} ck", p + 1),
-        Action::BetOrRaiseTo(p, x) => format!("p{} cbr {x}", p + 1),
-        Action::BringIn(p) => format!("p{} pb", p + 1),
-        Action::Discard(p, c) if c.is_empty() => format!("p{} sd", p + 1),
-        Action::Discard(p, c) => format!("p{} sd {}", p + 1, cards(c)),
-        Action::ShowOrMuck(p, None) => format!("p{} sm", p + 1),
-        Action::ShowOrMuck(p, Some(c)) => format!("p{} sm {}", p + 1, cards(c)),
-        Action::TimeOut { player, all_in: false } => format!("p{} _timeout", player + 1),
-        Action::TimeOut { player, all_in: true } => format!("p{} _timeout all-in", player + 1),
-        Action::OutOfTurn(p, inner) => {
-            let inner = write_action(inner);
-            // The inner action without its actor: `p5 cbr 40` gives `cbr 40`.
-            let verb = inner.split_once(' ').map_or(inner.as_str(), |(_, rest)| rest);
-            format!("p{} _out_of_turn {verb}", p + 1)
-        }
-    }
+    a.to_string()
 }
 
 /// Writes one hand as PHH text (a `.phh` file, or one table of a bundle).
@@ -157,7 +134,7 @@ pub fn write_record(r: &HandRecord<'_>) -> String {
         }
     }
     let _ = writeln!(s, "starting_stacks = {}", amounts(&r.starting_stacks));
-    let actions: Vec<String> = r.actions.iter().map(|a| quote(a)).collect();
+    let actions: Vec<String> = r.actions.iter().map(|a| quote(&a.text())).collect();
     let _ = writeln!(s, "actions = [{}]", actions.join(", "));
     if let Some(v) = &r.finishing_stacks {
         let _ = writeln!(s, "finishing_stacks = {}", amounts(v));

@@ -1,7 +1,8 @@
-//! The parts of a hand record that the file format (`phh`) and the site formats (`import`)
-//! share, so that neither needs the other: exact decimal amounts, and the typed account a
-//! site gives of a hand (what each player collected, the total pot, the rake) with the rule
-//! the site splits pots by.
+//! The hand record every stage hands the next ([`HandRecord`]): a hand file read, a site's text
+//! imported and a hand dealt all give one, and the replay takes one. Its parts: exact decimal
+//! amounts, the actions, the table, and the typed account a site gives of a hand (what each
+//! player collected, the total pot, the rake) with the rule the site splits pots by. Neither
+//! the file format (`phh`) nor the site formats (`import`) need the other to build or read one.
 //!
 //! ```
 //! use feltkit::record::{Amount, OddChip, SiteAccounting};
@@ -11,7 +12,15 @@
 //! ```
 
 pub mod accounting;
+pub mod action;
 pub mod amount;
+pub mod hand;
+pub mod table;
+pub mod value;
 
 pub use accounting::{Entry, OddChip, SiteAccounting, SiteText, Unreplayable};
+pub use action::{parse_action, Action, ActionError};
 pub use amount::Amount;
+pub use hand::{HandRecord, RecordedAction, RecordedPot};
+pub use table::TableFields;
+pub use value::Value;

@@ -77,7 +77,7 @@ fn pokerkit_reads_the_acpc_samples_hand_by_hand_as_feltkit_does() {
                     let players: Vec<String> =
                         record.players.unwrap().iter().map(|p| p.to_string()).collect();
                     assert_eq!(strings(&t["players"]), players, "{ctx}: players");
-                    let ours = betting(record.actions.iter().map(|a| a.to_string()));
+                    let ours = betting(record.actions.iter().map(|a| a.text().into_owned()));
                     assert_eq!(betting(strings(&t["actions"])), ours, "{ctx}: actions");
                     let o = report.outcome.as_ref().unwrap();
                     let ours: Vec<String> = o.final_stacks.iter().map(|c| c.to_string()).collect();

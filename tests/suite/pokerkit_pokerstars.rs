@@ -141,7 +141,8 @@ fn ours(name: &str) -> HashMap<String, Ours> {
             let record = hands(&h.phh).next().unwrap().unwrap().record.unwrap();
             let players =
                 record.players.unwrap_or_default().iter().map(|p| p.to_string()).collect();
-            let actions = betting(record.actions.iter().map(|a| a.as_ref()));
+            let texts: Vec<_> = record.actions.iter().map(|a| a.text()).collect();
+            let actions = betting(texts.iter().map(|a| a.as_ref()));
             let report = replay_text(&h.phh, name, false).remove(0);
             let stacks = report
                 .outcome

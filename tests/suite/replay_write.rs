@@ -6,7 +6,7 @@
 use std::borrow::Cow;
 
 use feltkit::phh::read::hands;
-use feltkit::phh::record::{HandRecord, RecordedPot};
+use feltkit::phh::record::{HandRecord, RecordedAction, RecordedPot};
 use feltkit::phh::toml::Value;
 use feltkit::phh::write::write_record;
 use feltkit::phh::Amount;
@@ -163,7 +163,7 @@ fn record() -> impl Strategy<Value = HandRecord<'static>> {
         big_bet: s.4[2],
         bring_in: s.4[3],
         starting_stacks: s.5,
-        actions: s.6,
+        actions: s.6.into_iter().map(RecordedAction::read).collect(),
         finishing_stacks: r.0,
         winnings: r.1,
         pots: r.2,
@@ -255,7 +255,7 @@ fn a_value_after_a_space_that_is_not_ascii_is_refused_not_read_as_a_date() {
 fn control_characters_and_keys_that_are_not_bare_are_escaped() {
     let r = HandRecord {
         variant: "a\u{7f}b\u{0}c\rd\u{2028}".into(),
-        actions: vec!["p1 f\u{3000}".into()],
+        actions: vec![RecordedAction::read("p1 f\u{3000}".into())],
         other: vec![
             (Cow::Borrowed("two words"), Value::Table(vec![("k y".into(), Value::Bool(true))])),
             (Cow::Borrowed(""), Value::Str("".into())),

@@ -112,7 +112,7 @@ impl Data {
         for (_, text) in &self.phh {
             for hand in feltkit::phh::read::hands(text).flatten() {
                 if let Ok(r) = hand.record {
-                    out.extend(r.actions.iter().map(|a| a.to_string()));
+                    out.extend(r.actions.iter().map(|a| a.text().into_owned()));
                 }
             }
         }

@@ -82,6 +82,58 @@ impl Action {
     }
 }
 
+/// An action in PHH's notation, as [`parse_action`] reads it back: `d dh p1 AsKs`, `p2 cbr 300`,
+/// `p3 _timeout all-in`, `p5 _out_of_turn cbr 40` (the action inside [`Action::OutOfTurn`] is
+/// written with its verb and amount only: the player is the outer one).
+impl std::fmt::Display for Action {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let cards = |f: &mut std::fmt::Formatter<'_>, c: &CardList| -> std::fmt::Result {
+            for card in c.iter() {
+                match card {
+                    Some(card) => write!(f, "{card}")?,
+                    None => f.write_str("??")?,
+                }
+            }
+            Ok(())
+        };
+        match self {
+            Action::DealHole { player, cards: c } => {
+                write!(f, "d dh p{} ", player + 1)?;
+                cards(f, c)
+            }
+            Action::DealBoard { cards: c } => {
+                f.write_str("d db ")?;
+                cards(f, c)
+            }
+            Action::Fold(p) => write!(f, "p{} f", p + 1),
+            Action::CheckOrCall(p) => write!(f, "p{} cc", p + 1),
+            Action::Check(p) => write!(f, "p{} ck", p + 1),
+            Action::BetOrRaiseTo(p, x) => write!(f, "p{} cbr {x}", p + 1),
+            Action::BringIn(p) => write!(f, "p{} pb", p + 1),
+            Action::Discard(p, c) if c.is_empty() => write!(f, "p{} sd", p + 1),
+            Action::Discard(p, c) => {
+                write!(f, "p{} sd ", p + 1)?;
+                cards(f, c)
+            }
+            Action::ShowOrMuck(p, None) => write!(f, "p{} sm", p + 1),
+            Action::ShowOrMuck(p, Some(c)) => {
+                write!(f, "p{} sm ", p + 1)?;
+                cards(f, c)
+            }
+            Action::TimeOut { player, all_in: false } => write!(f, "p{} _timeout", player + 1),
+            Action::TimeOut { player, all_in: true } => {
+                write!(f, "p{} _timeout all-in", player + 1)
+            }
+            Action::OutOfTurn(p, inner) => {
+                let inner = inner.to_string();
+                // The inner action without its actor: `p5 cbr 40` gives `cbr 40`.
+                let verb = inner.split_once(' ').map_or(inner.as_str(), |(_, rest)| rest);
+                write!(f, "p{} _out_of_turn {verb}", p + 1)
+            }
+        }
+    }
+}
+
 /// Why an action text cannot be read.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[error("{message}")]

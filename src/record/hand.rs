@@ -1,0 +1,121 @@
+//! The hand record: what every stage hands the next.
+
+use std::borrow::Cow;
+
+use super::accounting::{SiteAccounting, SiteText, Unreplayable};
+use super::action::{Action, ActionError};
+use super::amount::Amount;
+use super::table::TableFields;
+use super::value::Value;
+
+/// A pot as recorded in the `_pots` extension field (written by the corpus generator).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordedPot {
+    /// The pot's amount.
+    pub amount: Amount,
+    /// Players who could win it, numbered from 1.
+    pub players: Vec<usize>,
+    /// What each player was paid from it.
+    pub paid: Vec<Amount>,
+}
+
+/// One hand as it was played and recorded: the game, the players, their stacks, the forced
+/// bets, every action, the results recorded, the table, and a site's own account of the hand.
+/// A hand file read (`phh`), a site's text imported (`import`) and a hand dealt (`play`) all
+/// give one; the replay takes one. Texts borrow from the document they were read from, where
+/// there is one. Fields a file holds that the record has no type for are kept in `other`, to be
+/// written back.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct HandRecord<'a> {
+    /// `variant`: a PHH code (`NT`, `FT`, `PT`, `F7S`) or a preset name (`nlhe`, ...).
+    pub variant: String,
+    /// `ante_trimming_status`.
+    pub ante_trimming_status: Option<bool>,
+    /// `antes` (an array, or one number for everybody).
+    pub antes: Vec<Amount>,
+    /// `blinds_or_straddles`.
+    pub blinds_or_straddles: Vec<Amount>,
+    /// `min_bet`.
+    pub min_bet: Option<Amount>,
+    /// `small_bet`.
+    pub small_bet: Option<Amount>,
+    /// `big_bet`.
+    pub big_bet: Option<Amount>,
+    /// `bring_in`.
+    pub bring_in: Option<Amount>,
+    /// `starting_stacks`.
+    pub starting_stacks: Vec<Amount>,
+    /// `actions`: each action, with its text when it was read from one.
+    pub actions: Vec<RecordedAction<'a>>,
+    /// `finishing_stacks`.
+    pub finishing_stacks: Option<Vec<Amount>>,
+    /// `winnings`.
+    pub winnings: Option<Vec<Amount>>,
+    /// `_pots` (extension).
+    pub pots: Option<Vec<RecordedPot>>,
+    /// `_tournament` (extension): keep the fixed-limit cap heads-up.
+    pub tournament: Option<bool>,
+    /// `_cap` (extension): bets and raises allowed per round, 0 for no cap.
+    pub cap: Option<u32>,
+    /// `_structure` (extension): `no-limit`, `pot-limit` or `fixed-limit` (turnover's choice).
+    pub structure: Option<String>,
+    /// `_hole_cards` (extension): the Omaha games' hole cards, 4 (the default), 5 or 6.
+    pub hole_cards: Option<u32>,
+    /// `hand`, as text.
+    pub hand: Option<String>,
+    /// `players`: the players' names, p1 first.
+    pub players: Option<Vec<Cow<'a, str>>>,
+    /// The table fields (`seats`, `time`, `_button`, `_dead_blinds`, ...), also kept in
+    /// `other` to be written back as read.
+    pub table: TableFields,
+    /// The site's accounting (`_collected`, `_total_pot`, `_rake`, ...), when the hand was
+    /// converted from a site's text; its fields are also kept in `other`.
+    pub accounting: Option<SiteAccounting>,
+    /// What the hand says of a site's text it was converted from (`_text_line`,
+    /// `currency_symbol`, `_action_lines`); its fields are also kept in `other`.
+    pub site_text: SiteText,
+    /// Why the hand converted from a site's text cannot be replayed (`_not_replayable`,
+    /// `_cut_off`, `_unreadable`), when it cannot; also kept in `other`.
+    pub unreplayable: Option<Unreplayable>,
+    /// Other fields, kept as read.
+    pub other: Vec<(Cow<'a, str>, Value<'a>)>,
+}
+
+impl HandRecord<'_> {
+    /// The actions that could be read, in order.
+    pub fn actions(&self) -> impl Iterator<Item = &Action> {
+        self.actions.iter().filter_map(|a| a.action.as_ref().ok())
+    }
+}
+
+/// One action of a record: the action, or why its text could not be read, and the text it was
+/// read from (`None` for an action built, not read: its text is the action written).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordedAction<'a> {
+    /// The action, or why its text cannot be read.
+    pub action: Result<Action, ActionError>,
+    /// The text as written in the file, when it was read from one.
+    pub text: Option<Cow<'a, str>>,
+}
+
+impl<'a> RecordedAction<'a> {
+    /// An action built (not read from a text).
+    pub fn built(action: Action) -> RecordedAction<'a> {
+        RecordedAction { action: Ok(action), text: None }
+    }
+
+    /// An action read from its text (`p2 cbr 300 # a raise`): the text is kept, for messages
+    /// and for writing the hand back as it was.
+    pub fn read(text: Cow<'a, str>) -> RecordedAction<'a> {
+        RecordedAction { action: super::action::parse_action(&text), text: Some(text) }
+    }
+
+    /// The action's text: as written, or the action written in PHH's notation.
+    pub fn text(&self) -> Cow<'_, str> {
+        match (&self.text, &self.action) {
+            (Some(t), _) => Cow::Borrowed(t.as_ref()),
+            (None, Ok(a)) => Cow::Owned(a.to_string()),
+            (None, Err(e)) => Cow::Owned(e.message.clone()),
+        }
+    }
+}
