@@ -17,7 +17,7 @@
 //! let record = hand.record.unwrap();
 //! assert_eq!(record.variant, "nlhe");
 //! assert_eq!(record.starting_stacks[1].to_string(), "100.50");
-//! assert_eq!(record.actions, ["d dh p1 AsKs"]);
+//! assert_eq!(record.actions[0].text(), "d dh p1 AsKs");
 //! ```
 //!
 //! [`Value`]: super::toml::Value
@@ -51,7 +51,7 @@ pub struct ReadHand<'a> {
 /// let text = "[1]\nvariant = 'NT'\nstarting_stacks = [100, 100]\nactions = ['p1 f']\n";
 /// let hand = hands(text).nth(1).unwrap().unwrap();
 /// assert_eq!(hand.header, Some("1"));
-/// assert_eq!(hand.record.unwrap().actions, ["p1 f"]);
+/// assert_eq!(hand.record.unwrap().actions[0].text(), "p1 f");
 /// ```
 pub fn hands(text: &str) -> Hands<'_> {
     Hands(Reader::new(text))

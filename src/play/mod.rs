@@ -2,8 +2,8 @@
 //!
 //! [`HandState::next`] says what a hand waits for (the dealer's cards, a player's options, an
 //! expose, the showdown); [`Dealer`] deals from a seeded, shuffled deck; [`Played`] keeps the
-//! actions as PHH text while they are applied, and writes the hand as a PHH document with its
-//! results. [`random_hand`] plays a whole hand with random legal choices (`felt deal`).
+//! actions while they are applied, and gives the hand's record with its results
+//! ([`Played::finish_record`]), or that record as a PHH document ([`Played::finish`]). [`random_hand`] plays a whole hand with random legal choices (`felt deal`).
 //!
 //! A tiny bot, calling everything:
 //!
@@ -40,12 +40,11 @@
 //! assert!(report.ok(), "{:?}", report.status);
 //! ```
 
-use std::fmt::Write as _;
-
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::card::{Card, Deck};
+use crate::record::{Action, Amount, HandRecord, RecordedAction, RecordedPot};
 use crate::rules::{
     CardList, CardsDue, Chips, Event, Game, HandState, Outcome, RuleError, SetupError, Stakes,
     Structure,
@@ -115,13 +114,13 @@ impl Dealer {
     }
 }
 
-/// A hand being played, with its actions kept as PHH text.
+/// A hand being played, with its actions kept as the hand record will hold them.
 #[derive(Clone, Debug)]
 pub struct Played {
     hand: HandState,
     stakes: Stakes,
-    /// The actions as the inside of PHH's `actions` array: `'d dh p1 AsKs', 'p2 f'`.
-    actions: String,
+    /// The actions so far, in order.
+    actions: Vec<Action>,
     /// What the hand has reached so far.
     counts: Counts,
     /// The street whose betting round the last action belonged to.
@@ -173,13 +172,13 @@ fn push_int(out: &mut String, x: Chips) {
 }
 
 /// Writes `[1, 2, 3]`.
-fn push_list(out: &mut String, v: &[Chips]) {
+fn push_list(out: &mut String, v: &[Amount]) {
     out.push('[');
-    for (k, x) in v.iter().enumerate() {
+    for (k, &x) in v.iter().enumerate() {
         if k > 0 {
             out.push_str(", ");
         }
-        push_int(out, *x);
+        push_amount(out, x);
     }
     out.push(']');
 }
@@ -190,7 +189,7 @@ impl Played {
         Ok(Played {
             hand: HandState::new(game, stakes)?,
             stakes: stakes.clone(),
-            actions: String::with_capacity(512),
+            actions: Vec::with_capacity(32),
             counts: Counts::default(),
             round: None,
             acted: 0,
@@ -203,8 +202,8 @@ impl Played {
         &self.hand
     }
 
-    /// The actions so far, as the inside of PHH's `actions` array (`'d dh p1 AsKs', 'p2 f'`).
-    pub fn actions(&self) -> &str {
+    /// The actions so far, in order.
+    pub fn actions(&self) -> &[Action] {
         &self.actions
     }
 
@@ -216,48 +215,27 @@ impl Played {
     fn log(&mut self, e: Result<Event, RuleError>) -> Result<(), RuleError> {
         let e = e?;
         self.counts.event(&e, self.hand.game());
-        if matches!(e, Event::OutOfTurnIgnored { .. }) {
-            return Ok(());
-        }
-        let out = &mut self.actions;
-        out.push_str(if out.is_empty() { "'" } else { ", '" });
-        let who = |out: &mut String, p: usize, what: &str| {
-            out.push('p');
-            push_int(out, p as Chips + 1);
-            out.push(' ');
-            out.push_str(what);
-        };
-        match e {
-            Event::HoleDealt { player, cards } => {
-                out.push_str("d dh ");
-                who(out, player, "");
-                push_cards(out, &cards);
-            }
-            Event::BoardDealt { cards } => {
-                out.push_str("d db ");
-                push_cards(out, &cards);
-            }
-            Event::BroughtIn { player, .. } => who(out, player, "pb"),
-            Event::Folded { player } => who(out, player, "f"),
-            Event::Checked { player } | Event::Called { player, .. } => who(out, player, "cc"),
+        let action = match e {
+            Event::HoleDealt { player, cards } => Action::DealHole { player, cards },
+            Event::BoardDealt { cards } => Action::DealBoard { cards },
+            Event::BroughtIn { player, .. } => Action::BringIn(player),
+            Event::Folded { player } => Action::Fold(player),
+            Event::Checked { player } | Event::Called { player, .. } => Action::CheckOrCall(player),
             Event::BetOrRaised { player, to, .. } => {
-                who(out, player, "cbr ");
-                push_int(out, to);
+                Action::BetOrRaiseTo(player, Amount { units: to, places: 0 })
             }
             Event::Exposed { player, card } => {
-                who(out, player, "sd ");
-                push_cards(out, &[card]);
+                Action::Discard(player, CardList::from_slice(&[card]))
             }
             Event::Shown { player } => {
-                who(out, player, "sm ");
-                push_cards(out, self.hand.hole_cards(player));
+                Action::ShowOrMuck(player, Some(CardList::from_slice(self.hand.hole_cards(player))))
             }
-            Event::Mucked { player } => who(out, player, "sm"),
-            Event::TimedOut { player, .. } => who(out, player, "_timeout"),
-            Event::ProtectedAllIn { player, .. } => who(out, player, "_timeout all-in"),
-            Event::OutOfTurnIgnored { .. } => {}
-        }
-        out.push('\'');
+            Event::Mucked { player } => Action::ShowOrMuck(player, None),
+            Event::TimedOut { player, .. } => Action::TimeOut { player, all_in: false },
+            Event::ProtectedAllIn { player, .. } => Action::TimeOut { player, all_in: true },
+            Event::OutOfTurnIgnored { .. } => return Ok(()),
+        };
+        self.actions.push(action);
         Ok(())
     }
 
@@ -394,15 +372,7 @@ impl Played {
         } else {
             self.counts.discards += cards.len() as u64;
         }
-        let out = &mut self.actions;
-        out.push_str(if out.is_empty() { "'p" } else { ", 'p" });
-        push_int(out, player as Chips + 1);
-        out.push_str(" sd");
-        if !cards.is_empty() {
-            out.push(' ');
-            push_cards(out, cards);
-        }
-        out.push('\'');
+        self.actions.push(Action::Discard(player, CardList::from_slice(cards)));
         Ok(())
     }
 
@@ -428,92 +398,209 @@ impl Played {
     /// Settles the hand: the PHH document (with `finishing_stacks`, `winnings` and `_pots`) and
     /// the outcome.
     pub fn finish(&self) -> Result<(String, Outcome), RuleError> {
-        let outcome = self.hand.finish()?;
-        let mut text = String::with_capacity(self.actions.len() + 512);
-        self.write(&mut text, &outcome);
-        Ok((text, outcome))
+        let (record, outcome) = self.finish_record()?;
+        Ok((write_hand(&record), outcome))
     }
 
-    /// Writes the hand as the fields of a PHH document.
-    fn write(&self, out: &mut String, o: &Outcome) {
+    /// Settles the hand: its record (with the finishing stacks, the winnings and the pots) and
+    /// the outcome.
+    pub fn finish_record(&self) -> Result<(HandRecord<'static>, Outcome), RuleError> {
+        let outcome = self.hand.finish()?;
+        Ok((self.record(&outcome), outcome))
+    }
+
+    /// The hand's record, with the results of `o`.
+    fn record(&self, o: &Outcome) -> HandRecord<'static> {
         let s = &self.stakes;
         let game = self.hand.game();
-        // Writing to a String cannot fail.
-        let _ = writeln!(out, "variant = '{}'", game.code);
+        let chips = |v: &[Chips]| v.iter().map(|&x| Amount { units: x, places: 0 }).collect();
         // PokerKit's reader wants both arrays in a PHH-code hand, zeros or not.
-        let zeros = vec![0; s.stacks.len()];
-        for (field, v) in [("antes", &s.antes), ("blinds_or_straddles", &s.blinds)] {
-            let v = if v.is_empty() && game.is_phh_code() { &zeros } else { v };
-            if !v.is_empty() {
-                let _ = write!(out, "{field} = ");
-                push_list(out, v);
-                out.push('\n');
-            }
-        }
-        for (field, x) in [
-            ("min_bet", s.min_bet),
-            ("small_bet", s.small_bet),
-            ("big_bet", s.big_bet),
-            ("bring_in", s.bring_in),
-        ] {
-            if x > 0 {
-                let _ = writeln!(out, "{field} = {x}");
-            }
-        }
+        let forced = |v: &[Chips]| match v.is_empty() && game.is_phh_code() {
+            true => vec![Amount { units: 0, places: 0 }; s.stacks.len()],
+            false => chips(v),
+        };
+        let size = |x: Chips| (x > 0).then_some(Amount { units: x, places: 0 });
         // What differs from the code's own game: the betting structure (turnover, Omaha) and
         // the number of Omaha hole cards.
-        if let Some(own) = Game::by_code(game.code) {
-            if game.structure != own.structure {
-                let name = match game.structure {
-                    Structure::NoLimit => "no-limit",
-                    Structure::PotLimit => "pot-limit",
-                    Structure::FixedLimit => "fixed-limit",
-                    Structure::SpreadLimit => "spread-limit",
-                };
-                let _ = writeln!(out, "_structure = '{name}'");
+        let own = Game::by_code(game.code);
+        let structure = own.filter(|own| own.structure != game.structure).map(|_| {
+            match game.structure {
+                Structure::NoLimit => "no-limit",
+                Structure::PotLimit => "pot-limit",
+                Structure::FixedLimit => "fixed-limit",
+                Structure::SpreadLimit => "spread-limit",
             }
-            if let Some(k) = game.chosen_hole_cards() {
-                let _ = writeln!(out, "_hole_cards = {k}");
-            }
-        }
-        out.push_str("starting_stacks = ");
-        push_list(out, &s.stacks);
-        out.push('\n');
-        out.push_str("actions = [");
-        out.push_str(&self.actions);
-        out.push_str("]\n");
-        for (field, v) in [("finishing_stacks", &o.final_stacks), ("winnings", &o.winnings)] {
-            let _ = write!(out, "{field} = ");
-            push_list(out, v);
-            out.push('\n');
-        }
+            .to_string()
+        });
+        let hole_cards = own.and(game.chosen_hole_cards()).map(|k| k as u32);
         // `_pots` as PokerKit writes them: a hand won by folds leaves the winner's own last bet
         // out of the pot.
         let folded_win = o.showdown.is_none() && o.pots.len() == 1;
-        out.push_str("_pots = [");
-        for (k, pot) in o.pots.iter().enumerate() {
-            let own = if folded_win {
-                pot.winners.first().and_then(|&w| o.unswept_bets.get(w)).copied().unwrap_or(0)
-            } else {
-                0
-            };
-            let mut paid = vec![0; o.final_stacks.len()];
-            for &(p, x) in &pot.payouts {
-                paid[p] += x - own;
-            }
-            let eligible: Vec<Chips> = pot.eligible.iter().map(|&p| p as Chips + 1).collect();
-            let _ = write!(
-                out,
-                "{}{{amount = {}, players = ",
-                if k == 0 { "" } else { ", " },
-                pot.amount - own
-            );
-            push_list(out, &eligible);
-            out.push_str(", paid = ");
-            push_list(out, &paid);
-            out.push('}');
+        let pots = o
+            .pots
+            .iter()
+            .map(|pot| {
+                let own = match folded_win {
+                    true => pot.winners.first().and_then(|&w| o.unswept_bets.get(w)).copied(),
+                    false => None,
+                }
+                .unwrap_or(0);
+                let mut paid = vec![0; o.final_stacks.len()];
+                for &(p, x) in &pot.payouts {
+                    paid[p] += x - own;
+                }
+                RecordedPot {
+                    amount: Amount { units: pot.amount - own, places: 0 },
+                    players: pot.eligible.iter().map(|&p| p + 1).collect(),
+                    paid: chips(&paid),
+                }
+            })
+            .collect();
+        HandRecord {
+            variant: game.code.to_string(),
+            antes: forced(&s.antes),
+            blinds_or_straddles: forced(&s.blinds),
+            min_bet: size(s.min_bet),
+            small_bet: size(s.small_bet),
+            big_bet: size(s.big_bet),
+            bring_in: size(s.bring_in),
+            structure,
+            hole_cards,
+            starting_stacks: chips(&s.stacks),
+            actions: self.actions.iter().cloned().map(RecordedAction::built).collect(),
+            finishing_stacks: Some(chips(&o.final_stacks)),
+            winnings: Some(chips(&o.winnings)),
+            pots: Some(pots),
+            ..HandRecord::default()
         }
-        out.push_str("]\n");
+    }
+}
+
+/// Writes a hand dealt as the fields of a PHH document: many hands a second, so numbers are
+/// written without `fmt`.
+fn write_hand(r: &HandRecord<'_>) -> String {
+    let mut out = String::with_capacity(64 * r.actions.len() + 512);
+    let o = &mut out;
+    o.push_str("variant = '");
+    o.push_str(&r.variant);
+    o.push_str("'\n");
+    for (field, v) in [("antes", &r.antes), ("blinds_or_straddles", &r.blinds_or_straddles)] {
+        if !v.is_empty() {
+            o.push_str(field);
+            o.push_str(" = ");
+            push_list(o, v);
+            o.push('\n');
+        }
+    }
+    for (field, x) in [
+        ("min_bet", r.min_bet),
+        ("small_bet", r.small_bet),
+        ("big_bet", r.big_bet),
+        ("bring_in", r.bring_in),
+    ] {
+        if let Some(x) = x {
+            o.push_str(field);
+            o.push_str(" = ");
+            push_amount(o, x);
+            o.push('\n');
+        }
+    }
+    if let Some(s) = &r.structure {
+        o.push_str("_structure = '");
+        o.push_str(s);
+        o.push_str("'\n");
+    }
+    if let Some(k) = r.hole_cards {
+        o.push_str("_hole_cards = ");
+        push_int(o, Chips::from(k));
+        o.push('\n');
+    }
+    o.push_str("starting_stacks = ");
+    push_list(o, &r.starting_stacks);
+    o.push_str("\nactions = [");
+    for (k, a) in r.actions.iter().enumerate() {
+        o.push_str(if k == 0 { "'" } else { ", '" });
+        if let Ok(a) = &a.action {
+            push_action(o, a);
+        }
+        o.push('\'');
+    }
+    o.push_str("]\n");
+    for (field, v) in [("finishing_stacks", &r.finishing_stacks), ("winnings", &r.winnings)] {
+        if let Some(v) = v {
+            o.push_str(field);
+            o.push_str(" = ");
+            push_list(o, v);
+            o.push('\n');
+        }
+    }
+    if let Some(pots) = &r.pots {
+        o.push_str("_pots = [");
+        for (k, pot) in pots.iter().enumerate() {
+            o.push_str(if k == 0 { "{amount = " } else { ", {amount = " });
+            push_amount(o, pot.amount);
+            o.push_str(", players = [");
+            for (j, &p) in pot.players.iter().enumerate() {
+                if j > 0 {
+                    o.push_str(", ");
+                }
+                push_int(o, p as Chips);
+            }
+            o.push_str("], paid = ");
+            push_list(o, &pot.paid);
+            o.push('}');
+        }
+        o.push_str("]\n");
+    }
+    out
+}
+
+/// Writes an action in PHH's notation (as its `Display` does, without `fmt`).
+fn push_action(o: &mut String, a: &Action) {
+    let who = |o: &mut String, p: usize, what: &str| {
+        o.push('p');
+        push_int(o, p as Chips + 1);
+        o.push(' ');
+        o.push_str(what);
+    };
+    match a {
+        Action::DealHole { player, cards } => {
+            o.push_str("d dh ");
+            who(o, *player, "");
+            push_cards(o, cards);
+        }
+        Action::DealBoard { cards } => {
+            o.push_str("d db ");
+            push_cards(o, cards);
+        }
+        Action::BringIn(p) => who(o, *p, "pb"),
+        Action::Fold(p) => who(o, *p, "f"),
+        Action::CheckOrCall(p) => who(o, *p, "cc"),
+        Action::BetOrRaiseTo(p, x) => {
+            who(o, *p, "cbr ");
+            push_amount(o, *x);
+        }
+        Action::Discard(p, cards) if cards.is_empty() => who(o, *p, "sd"),
+        Action::Discard(p, cards) => {
+            who(o, *p, "sd ");
+            push_cards(o, cards);
+        }
+        Action::ShowOrMuck(p, Some(cards)) => {
+            who(o, *p, "sm ");
+            push_cards(o, cards);
+        }
+        Action::ShowOrMuck(p, None) => who(o, *p, "sm"),
+        // Not made by a hand dealt; written as any record writes them.
+        other => o.push_str(&other.to_string()),
+    }
+}
+
+/// Writes an amount of whole chips as a number, others as the amount writes itself.
+fn push_amount(o: &mut String, x: Amount) {
+    if x.places == 0 {
+        push_int(o, x.units);
+    } else {
+        o.push_str(&x.to_string());
     }
 }
 
