@@ -114,8 +114,8 @@ fn session(c: &mut Criterion) {
 /// about every four hands. Replayed once, kept as what the session check needs.
 fn churning_session(hands: u64) -> Vec<SessionHand> {
     use feltkit::play::{hand_rng, Style, Table};
-    use feltkit::rules::Game;
-    let game = Game::by_code("nlhe").unwrap();
+    use feltkit::rules::Variant;
+    let game = Variant::by_code("nlhe").unwrap();
     let mut table = Table::new(game, 6, vec![200; 6]).unwrap();
     let mut text = String::new();
     for k in 0..hands {

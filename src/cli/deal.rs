@@ -16,8 +16,8 @@ use feltkit::play::{
     big_bet, default_stakes, hand_rng, max_random_stack, random_hand_counted, random_stacks,
     Counts, Style, Table, MAX_RANDOM_BETS,
 };
-use feltkit::rules::game::GAMES;
-use feltkit::rules::{Chips, Game, Opening, Stakes, Structure, MAX_CHIPS};
+use feltkit::rules::variant::VARIANTS;
+use feltkit::rules::{Chips, Opening, Stakes, Structure, Variant, MAX_CHIPS};
 use rand::Rng;
 
 use super::output::Output;
@@ -100,7 +100,7 @@ Americana).";
 /// The `--game` help: the presets and PHH codes `felt deal` plays, then the catalog's names.
 fn game_help() -> String {
     let codes = |phh: bool| {
-        let codes = GAMES.iter().filter(|g| g.supported && g.is_phh_code() == phh);
+        let codes = VARIANTS.iter().filter(|g| g.supported && g.is_phh_code() == phh);
         codes.map(|g| g.code).collect::<Vec<_>>().join(", ")
     };
     format!(
@@ -209,7 +209,7 @@ fn parse_stakes(text: &str) -> Result<StakesFlag, String> {
 
 impl StakesFlag {
     /// The stakes of a hand of `game` with `players` players (no stacks yet).
-    fn stakes(&self, game: Game, players: usize) -> Result<Stakes, String> {
+    fn stakes(&self, game: Variant, players: usize) -> Result<Stakes, String> {
         let mut stakes = default_stakes(game, players);
         let by_cards = stakes.blinds.is_empty();
         let sized = matches!(game.structure, Structure::FixedLimit | Structure::SpreadLimit);
@@ -304,11 +304,11 @@ fn parse_stack(text: &str) -> Result<Chips, String> {
 
 /// Runs `felt deal`: exit 0, or 2 for a bad argument or an output that cannot be written.
 pub fn run(args: DealArgs) -> anyhow::Result<ExitCode> {
-    let Some(game) = Game::by_code(&args.game)
+    let Some(game) = Variant::by_code(&args.game)
         .filter(|g| g.supported)
         .or_else(|| feltkit::catalog::Game::by_name(&args.game)?.entry().dealt())
     else {
-        let codes: Vec<&str> = GAMES.iter().filter(|g| g.supported).map(|g| g.code).collect();
+        let codes: Vec<&str> = VARIANTS.iter().filter(|g| g.supported).map(|g| g.code).collect();
         anyhow::bail!(
             "--game {}: expected one of {}, or {}",
             args.game,

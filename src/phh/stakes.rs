@@ -2,7 +2,7 @@
 //! those chips, and the checks that make a record malformed rather than an illegal hand (arrays
 //! of the wrong length, amounts no table holds).
 
-use crate::rules::{Chips, Game, Opening, SetupError, Stakes, TimeoutRule, MAX_CHIPS};
+use crate::rules::{Chips, Opening, SetupError, Stakes, TimeoutRule, Variant, MAX_CHIPS};
 use crate::text::count;
 
 use super::action::Action;
@@ -200,7 +200,7 @@ pub(super) fn stakes_of(record: &HandRecord<'_>, places: u8) -> Result<Stakes, M
 pub(super) fn table_facts(
     record: &HandRecord<'_>,
     actions: &[Result<Action, impl Sized>],
-    game: &Game,
+    game: &Variant,
     stakes: Stakes,
     places: u8,
 ) -> Result<TableFacts, Malformed> {

@@ -9,8 +9,8 @@
 //!
 //! ```
 //! use feltkit::play::{Dealer, Played};
-//! use feltkit::rules::{Game, Next, Stakes};
-//! let game = Game::by_code("nlhe").unwrap();
+//! use feltkit::rules::{Variant, Next, Stakes};
+//! let game = Variant::by_code("nlhe").unwrap();
 //! let stakes = Stakes { blinds: vec![1, 2, 0], stacks: vec![100, 80, 60], ..Stakes::default() };
 //! let mut dealer = Dealer::new(game.deck, 7);
 //! let mut hand = Played::new(game, &stakes).unwrap();
@@ -47,8 +47,8 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::card::{Card, Deck};
 use crate::rules::{
-    CardList, CardsDue, Chips, Event, Game, HandState, Outcome, RuleError, SetupError, Stakes,
-    Structure,
+    CardList, CardsDue, Chips, Event, HandState, Outcome, RuleError, SetupError, Stakes, Structure,
+    Variant,
 };
 
 /// A shuffled deck: each card dealt is drawn at random from those left (a shuffle done as the
@@ -81,7 +81,7 @@ impl Dealer {
     /// as the engine expects ([`HandState::stub_left`], [`HandState::out_of_play`]).
     pub fn deal(&mut self, hand: &mut Played, due: &CardsDue) -> Result<(), RuleError> {
         for &(p, k) in &due.hole {
-            if hand.hand.game().has_draws() && hand.hand.stub_left() < k {
+            if hand.hand.variant().has_draws() && hand.hand.stub_left() < k {
                 for c in hand.hand.out_of_play() {
                     if !self.cards.contains(&c) {
                         self.cards.push(c);
@@ -186,7 +186,7 @@ fn push_list(out: &mut String, v: &[Chips]) {
 
 impl Played {
     /// Starts a hand (antes and blinds posted).
-    pub fn new(game: Game, stakes: &Stakes) -> Result<Played, SetupError> {
+    pub fn new(game: Variant, stakes: &Stakes) -> Result<Played, SetupError> {
         Ok(Played {
             hand: HandState::new(game, stakes)?,
             stakes: stakes.clone(),
@@ -215,7 +215,7 @@ impl Played {
 
     fn log(&mut self, e: Result<Event, RuleError>) -> Result<(), RuleError> {
         let e = e?;
-        self.counts.event(&e, self.hand.game());
+        self.counts.event(&e, self.hand.variant());
         if matches!(e, Event::OutOfTurnIgnored { .. }) {
             return Ok(());
         }
@@ -316,7 +316,7 @@ impl Played {
                         self.acted = bit;
                     }
                     c.capped_rounds += u64::from(!was_capped && self.hand.capped().is_some());
-                    let cap = self.hand.game().cap;
+                    let cap = self.hand.variant().cap;
                     c.uncapped_rounds +=
                         u64::from(cap.is_some_and(|k| self.hand.raises() == k + 1));
                     all_in
@@ -365,7 +365,7 @@ impl Played {
 
     /// Bets, raises or completes to `to`.
     pub fn bet_or_raise_to(&mut self, player: usize, to: Chips) -> Result<(), RuleError> {
-        let fixed = self.hand.game().structure == Structure::FixedLimit;
+        let fixed = self.hand.variant().structure == Structure::FixedLimit;
         let (completes, opens_big) = match self.hand.options(player) {
             Some(o) => {
                 (o.bring_in.is_some(), fixed && o.raise.is_some_and(|(lo, hi)| lo < hi && to == hi))
@@ -437,7 +437,7 @@ impl Played {
     /// Writes the hand as the fields of a PHH document.
     fn write(&self, out: &mut String, o: &Outcome) {
         let s = &self.stakes;
-        let game = self.hand.game();
+        let game = self.hand.variant();
         // Writing to a String cannot fail.
         let _ = writeln!(out, "variant = '{}'", game.code);
         // PokerKit's reader wants both arrays in a PHH-code hand, zeros or not.
@@ -462,7 +462,7 @@ impl Played {
         }
         // What differs from the code's own game: the betting structure (turnover, Omaha) and
         // the number of Omaha hole cards.
-        if let Some(own) = Game::by_code(game.code) {
+        if let Some(own) = Variant::by_code(game.code) {
             if game.structure != own.structure {
                 let name = match game.structure {
                     Structure::NoLimit => "no-limit",

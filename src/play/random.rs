@@ -6,7 +6,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use super::{Counts, Dealer, Played};
 use crate::card::Deck;
 use crate::rules::{
-    player_name, Chips, Game, Next, Outcome, RuleError, SetupError, Stakes, Structure,
+    player_name, Chips, Next, Outcome, RuleError, SetupError, Stakes, Structure, Variant,
 };
 
 /// The generator `felt deal` plays hand `k` (from 0) of seed `seed` with: it depends on nothing
@@ -53,7 +53,7 @@ impl Style {
 /// raises to the minimum, the maximum or between, goes all-in, mucks. Returns the hand as a PHH
 /// document with its results, and its outcome.
 pub fn random_hand(
-    game: Game,
+    game: Variant,
     stakes: &Stakes,
     style: Style,
     rng: &mut impl Rng,
@@ -63,7 +63,7 @@ pub fn random_hand(
 
 /// As [`random_hand`], with what the hand reached ([`Counts`]).
 pub fn random_hand_counted(
-    game: Game,
+    game: Variant,
     stakes: &Stakes,
     style: Style,
     rng: &mut impl Rng,
@@ -164,14 +164,14 @@ pub enum RandomHandError {
 /// Stakes for random play of `game` with `players` players: the game's usual forced bets at
 /// the smallest sizes (blinds 1/2 and bets 2/4 in hold'em and turnover; ante 1, bring-in 2 and
 /// bets 5/10 in stud; ante 1 in Americana), and stacks drawn by `rng` ([`random_stacks`]).
-pub fn random_stakes(game: Game, players: usize, rng: &mut impl Rng) -> Stakes {
+pub fn random_stakes(game: Variant, players: usize, rng: &mut impl Rng) -> Stakes {
     let mut stakes = default_stakes(game, players);
     stakes.stacks = random_stacks(big_bet(game, &stakes), players, rng);
     stakes
 }
 
 /// The game's usual forced bets at the smallest sizes (see [`random_stakes`]), without stacks.
-pub fn default_stakes(game: Game, players: usize) -> Stakes {
+pub fn default_stakes(game: Variant, players: usize) -> Stakes {
     let mut stakes = Stakes::default();
     if stud_like(game) {
         stakes.antes = vec![1; players];
@@ -194,14 +194,14 @@ pub fn default_stakes(game: Game, players: usize) -> Stakes {
 }
 
 /// Whether the game's first round is opened by cards (stud, Americana), not by position.
-fn stud_like(game: Game) -> bool {
+fn stud_like(game: Variant) -> bool {
     use crate::rules::Opening;
     game.streets.first().is_some_and(|s| s.opening != Opening::Position)
 }
 
 /// The unit stacks are drawn in: the big bet of fixed and spread limit, else the largest blind
 /// or the minimum bet (stud-like games without bet sizes: twice the ante), at least 1.
-pub fn big_bet(game: Game, stakes: &Stakes) -> Chips {
+pub fn big_bet(game: Variant, stakes: &Stakes) -> Chips {
     let blind = stakes.blinds.iter().copied().max().unwrap_or(0);
     let unit = match game.structure {
         Structure::FixedLimit | Structure::SpreadLimit if stakes.big_bet > 0 => stakes.big_bet,

@@ -4,9 +4,9 @@
 //!
 //! ```
 //! use feltkit::play::{Style, Table};
-//! use feltkit::rules::Game;
+//! use feltkit::rules::Variant;
 //! use rand::SeedableRng;
-//! let game = Game::by_code("nlhe").unwrap();
+//! let game = Variant::by_code("nlhe").unwrap();
 //! let mut table = Table::new(game, 4, vec![200; 4]).unwrap();
 //! let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(1);
 //! let (first, _) = table.play(Style::default(), &mut rng).unwrap();
@@ -23,7 +23,7 @@ use rand::Rng;
 
 use super::random::{big_bet, default_stakes, random_hand_counted, random_stacks};
 use super::{Counts, RandomHandError, Style};
-use crate::rules::{Chips, Game, Opening, SetupError, Stakes, MAX_CHIPS};
+use crate::rules::{Chips, Opening, SetupError, Stakes, Variant, MAX_CHIPS};
 
 /// Names of the players at a table: seat 1 first, then the players who sit down later.
 const NAMES: [&str; 26] = [
@@ -44,7 +44,7 @@ struct Seated {
 /// at least three others play, leaves, and a new player may take an empty seat.
 #[derive(Clone, Debug)]
 pub struct Table {
-    game: Game,
+    game: Variant,
     /// Forced bets and bet sizes; the blinds are the small and the big blind.
     stakes: Stakes,
     /// Each seat, seat 1 first.
@@ -72,13 +72,13 @@ struct Seating {
 impl Table {
     /// A table of `game` with `seats` players and their first stacks, at the game's smallest
     /// stakes; the button starts on the last seat, so seat 1 posts the first small blind.
-    pub fn new(game: Game, seats: usize, stacks: Vec<Chips>) -> Result<Table, SetupError> {
+    pub fn new(game: Variant, seats: usize, stacks: Vec<Chips>) -> Result<Table, SetupError> {
         Table::with_stakes(game, default_stakes(game, seats), stacks)
     }
 
     /// A table with given forced bets and bet sizes (their `stacks` are ignored).
     pub fn with_stakes(
-        game: Game,
+        game: Variant,
         stakes: Stakes,
         stacks: Vec<Chips>,
     ) -> Result<Table, SetupError> {

@@ -9,8 +9,8 @@
 //!
 //! ```
 //! use feltkit::card::parse_cards;
-//! use feltkit::rules::{Game, HandState, Next, Stakes};
-//! let game = Game::by_code("F2L3D").unwrap();
+//! use feltkit::rules::{Variant, HandState, Next, Stakes};
+//! let game = Variant::by_code("F2L3D").unwrap();
 //! let stakes = Stakes { blinds: vec![1, 2], small_bet: 2, big_bet: 4, stacks: vec![50, 50], ..Stakes::default() };
 //! let mut hand = HandState::new(game, &stakes).unwrap();
 //! let c = |s: &str| parse_cards(s, game.deck).unwrap().into_iter().map(Some).collect::<Vec<_>>();

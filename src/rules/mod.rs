@@ -1,14 +1,14 @@
 //! The rules engine: one state machine for every game, with games as plain data.
 //!
-//! A [`Game`] (from [`game::GAMES`]) says how a variant is dealt and bet; [`Stakes`] give one
+//! A [`Variant`] (from [`variant::VARIANTS`]) says how a variant is dealt and bet; [`Stakes`] give one
 //! hand's antes, blinds, bet sizes and stacks. A [`HandState`] then takes actions one at a time.
 //! Each action has a `verify_*` method that says why it would be illegal, a `can_*` method built
 //! on it, and a method that applies it and returns an [`Event`] record of what happened.
 //!
 //! ```
-//! use feltkit::rules::{Game, HandState, Stakes};
+//! use feltkit::rules::{Variant, HandState, Stakes};
 //! use feltkit::card::parse_cards;
-//! let game = Game::by_code("nlhe").unwrap();
+//! let game = Variant::by_code("nlhe").unwrap();
 //! let stakes = Stakes { blinds: vec![1, 2], min_bet: 2, stacks: vec![100, 100], ..Stakes::default() };
 //! let mut hand = HandState::new(game, &stakes).unwrap();
 //! let c = |s: &str| parse_cards(s, game.deck).unwrap().into_iter().map(Some).collect::<Vec<_>>();
@@ -25,7 +25,6 @@ mod betting;
 mod dealing;
 mod draw;
 mod error;
-pub mod game;
 mod options;
 pub mod pots;
 pub mod scoring;
@@ -34,17 +33,18 @@ mod showdown;
 mod state;
 pub mod stud;
 mod timeout;
+pub mod variant;
 
 pub use draw::Discard;
 pub use error::{RuleError, SetupError};
-pub use game::{
-    Game, OddChip, Opening, Reopen, Scoring, ShowStart, Split, Stakes, Street, Structure,
-    TimeoutRule,
-};
 pub use options::{CardsDue, Next, Options};
 pub use showdown::{Outcome, PotAward, ShowdownInfo};
 pub use state::{CardList, Event, HandState, Phase};
 pub use timeout::TimeoutResult;
+pub use variant::{
+    OddChip, Opening, Reopen, Scoring, ShowStart, Split, Stakes, Street, Structure, TimeoutRule,
+    Variant,
+};
 
 /// An amount of chips, in the smallest unit of the hand (a whole number).
 pub type Chips = i64;

@@ -1,8 +1,8 @@
 //! What a hand waits for and what a player may do: the questions a simulator or a bot asks.
 //!
 //! ```
-//! use feltkit::rules::{Game, HandState, Next, Stakes};
-//! let game = Game::by_code("nlhe").unwrap();
+//! use feltkit::rules::{Variant, HandState, Next, Stakes};
+//! let game = Variant::by_code("nlhe").unwrap();
 //! let stakes = Stakes { blinds: vec![1, 2, 0], stacks: vec![100, 100, 30], ..Stakes::default() };
 //! let mut hand = HandState::new(game, &stakes).unwrap();
 //! // First the dealer: two hole cards to each player.

@@ -13,7 +13,7 @@ use crate::text::count;
 use super::error::SetupError;
 use super::seats::{ActQueue, Seats, MAX_SEATS};
 use super::timeout::TimeoutResult;
-use super::{player_name, Chips, Game, Opening, ShowStart, Stakes, Structure, MAX_CHIPS};
+use super::{player_name, Chips, Opening, ShowStart, Stakes, Structure, Variant, MAX_CHIPS};
 
 /// Where a hand stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -214,7 +214,7 @@ impl std::ops::DerefMut for Holding {
 /// One hand being played.
 #[derive(Clone, Debug)]
 pub struct HandState {
-    pub(super) game: Game,
+    pub(super) game: Variant,
     pub(super) n: usize,
     pub(super) starting: Seats<Chips>,
     pub(super) stacks: Seats<Chips>,
@@ -284,7 +284,7 @@ pub struct HandState {
 
 impl HandState {
     /// Starts a hand: checks the stakes, posts antes and blinds, and waits for the first cards.
-    pub fn new(game: Game, stakes: &Stakes) -> Result<HandState, SetupError> {
+    pub fn new(game: Variant, stakes: &Stakes) -> Result<HandState, SetupError> {
         if !game.supported {
             return Err(SetupError::Unsupported(game.code));
         }
@@ -447,8 +447,8 @@ impl HandState {
         Ok(hand)
     }
 
-    /// The game being played.
-    pub fn game(&self) -> &Game {
+    /// The variant being played: its code, betting structure and house rules.
+    pub fn variant(&self) -> &Variant {
         &self.game
     }
 
@@ -755,7 +755,7 @@ impl HandState {
 }
 
 /// The bring-in: as given, or by default twice the ante (Americana) or the minimum bet (spread).
-fn bring_in_of(game: &Game, stakes: &Stakes) -> Chips {
+fn bring_in_of(game: &Variant, stakes: &Stakes) -> Chips {
     if stakes.bring_in > 0 || !game.bring_in_is_bet {
         return stakes.bring_in.max(0);
     }
@@ -766,7 +766,7 @@ fn bring_in_of(game: &Game, stakes: &Stakes) -> Chips {
 }
 
 fn sizes(
-    game: &Game,
+    game: &Variant,
     stakes: &Stakes,
     blind_unit: Chips,
 ) -> Result<(Chips, Chips, Chips), SetupError> {

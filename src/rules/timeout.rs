@@ -8,8 +8,8 @@
 //!
 //! ```
 //! use feltkit::card::parse_cards;
-//! use feltkit::rules::{Event, Game, HandState, Stakes};
-//! let game = Game::by_code("flhe").unwrap();
+//! use feltkit::rules::{Event, Variant, HandState, Stakes};
+//! let game = Variant::by_code("flhe").unwrap();
 //! let stakes = Stakes { blinds: vec![1, 2, 0], stacks: vec![50, 50, 50], ..Stakes::default() };
 //! let mut hand = HandState::new(game, &stakes).unwrap();
 //! let c = |s: &str| parse_cards(s, game.deck).unwrap().into_iter().map(Some).collect::<Vec<_>>();
@@ -23,7 +23,7 @@
 //! assert_eq!(event, Event::ProtectedAllIn { player: 2, brought_in: 0, behind: 50 });
 //! assert_eq!((hand.stacks()[2], hand.set_aside()[2]), (0, 50));
 //! // No-limit hold'em has no all-in protection.
-//! let nlhe = HandState::new(Game::by_code("nlhe").unwrap(), &stakes).unwrap();
+//! let nlhe = HandState::new(Variant::by_code("nlhe").unwrap(), &stakes).unwrap();
 //! assert!(nlhe.verify_time_out_all_in(2).is_err());
 //! ```
 

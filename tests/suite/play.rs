@@ -3,14 +3,14 @@
 
 use feltkit::phh::{replay_text, Status};
 use feltkit::play::{random_hand, random_stakes, Style};
-use feltkit::rules::game::GAMES;
-use feltkit::rules::Game;
+use feltkit::rules::variant::VARIANTS;
+use feltkit::rules::Variant;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 /// The games random play covers: every game feltkit plays.
-fn played() -> impl Iterator<Item = &'static Game> {
-    GAMES.iter().filter(|g| g.supported)
+fn played() -> impl Iterator<Item = &'static Variant> {
+    VARIANTS.iter().filter(|g| g.supported)
 }
 
 #[test]
@@ -113,8 +113,8 @@ fn cards(text: &str) -> Vec<Option<feltkit::card::Card>> {
 }
 
 fn hold_em(code: &str, stacks: &[i64]) -> feltkit::play::Played {
-    use feltkit::rules::{Game, Stakes, Structure};
-    let game = Game::by_code(code).unwrap();
+    use feltkit::rules::{Stakes, Structure, Variant};
+    let game = Variant::by_code(code).unwrap();
     let mut stakes = Stakes { stacks: stacks.to_vec(), ..Stakes::default() };
     stakes.blinds = (0..stacks.len()).map(|i| [1, 2].get(i).copied().unwrap_or(0)).collect();
     if game.structure == Structure::FixedLimit {
@@ -184,7 +184,7 @@ fn a_fixed_limit_round_raised_to_the_cap_and_a_heads_up_round_past_it_are_counte
 
     // Heads-up in a cash game the raises go on past the cap.
     let mut hand = hold_em("flhe", &[500, 500]);
-    let cap = hand.hand().game().cap.unwrap();
+    let cap = hand.hand().variant().cap.unwrap();
     for _ in 0..cap + 3 {
         let Some(feltkit::rules::Next::Act(o)) = Some(hand.hand().next()) else { unreachable!() };
         hand.bet_or_raise_to(o.player, o.raise.unwrap().0).unwrap();
@@ -195,8 +195,8 @@ fn a_fixed_limit_round_raised_to_the_cap_and_a_heads_up_round_past_it_are_counte
 
 #[test]
 fn a_bring_in_decided_by_suit_is_counted() {
-    use feltkit::rules::{Game, Stakes};
-    let game = Game::by_code("stud7").unwrap();
+    use feltkit::rules::{Stakes, Variant};
+    let game = Variant::by_code("stud7").unwrap();
     let stakes = Stakes {
         antes: vec![1; 3],
         bring_in: 2,

@@ -4,7 +4,7 @@
 
 use feltkit::card::{parse_cards, Card};
 use feltkit::phh::{replay_text, HandReport, Status};
-use feltkit::rules::{Game, HandState, Next, RuleError, Stakes};
+use feltkit::rules::{HandState, Next, RuleError, Stakes, Variant};
 
 fn replay(text: &str) -> HandReport {
     let r = replay_text(text, "hand.phh", false).remove(0);
@@ -112,7 +112,7 @@ fn stud_high_low_splits_the_best_five_high_and_the_best_eight_low_of_seven_cards
 }
 
 fn hand(code: &str, stakes: Stakes) -> HandState {
-    HandState::new(Game::by_code(code).unwrap(), &stakes).unwrap()
+    HandState::new(Variant::by_code(code).unwrap(), &stakes).unwrap()
 }
 
 fn cards(s: &str) -> Vec<Option<Card>> {

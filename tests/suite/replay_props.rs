@@ -3,7 +3,7 @@
 
 use feltkit::card::Card;
 use feltkit::phh::replay_text;
-use feltkit::rules::{Game, HandState, Opening, Phase, Stakes};
+use feltkit::rules::{HandState, Opening, Phase, Stakes, Variant};
 use proptest::prelude::*;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -32,7 +32,7 @@ fn cards(cs: &[Option<Card>]) -> String {
 fn random_hand(seed: u64) -> (String, i64, i64) {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let code = CODES[rng.random_range(0..CODES.len())];
-    let game = Game::by_code(code).unwrap();
+    let game = Variant::by_code(code).unwrap();
     let stud = game.streets[0].opening != Opening::Position;
     let n = rng.random_range(2..=game.max_players.min(8));
     let sb = rng.random_range(1..=5i64);

@@ -189,8 +189,8 @@ fn blinds_are_won_by_the_last_player_left_even_one_who_put_nothing_in() {
 #[test]
 fn a_check_is_not_legal_while_a_stud_bring_in_is_due() {
     use feltkit::card::parse_cards;
-    use feltkit::rules::{Game, HandState, Stakes};
-    let game = Game::by_code("stud7").unwrap();
+    use feltkit::rules::{HandState, Stakes, Variant};
+    let game = Variant::by_code("stud7").unwrap();
     let stakes = Stakes {
         antes: vec![1, 1, 1],
         bring_in: 2,
@@ -218,11 +218,11 @@ fn replay_one(text: &str) -> feltkit::phh::HandReport {
 #[test]
 fn a_short_big_blind_sets_the_full_price_in_presets_and_its_posted_amount_in_phh_codes() {
     use feltkit::card::parse_cards;
-    use feltkit::rules::{Game, HandState, Stakes};
+    use feltkit::rules::{HandState, Stakes, Variant};
     // Blinds 5/10, the big blind has 6: p3 is first to act.
     let stakes = Stakes { blinds: vec![5, 10, 0], stacks: vec![200, 6, 200], ..Stakes::default() };
     for (code, to_call, min_raise) in [("nlhe", 10, 20), ("NT", 6, 16)] {
-        let game = Game::by_code(code).unwrap();
+        let game = Variant::by_code(code).unwrap();
         let mut hand = HandState::new(game, &stakes).unwrap();
         let c =
             |s: &str| parse_cards(s, game.deck).unwrap().into_iter().map(Some).collect::<Vec<_>>();

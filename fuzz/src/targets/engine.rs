@@ -9,7 +9,7 @@
 //! pot pays out exactly its amount to players who could win it.
 
 use feltkit::card::{Card, Deck};
-use feltkit::rules::game::GAMES;
+use feltkit::rules::variant::VARIANTS;
 use feltkit::rules::{Chips, Event, HandState, Outcome, Phase, RuleError, Stakes, MAX_CHIPS};
 
 use super::{key, shape, Check, Target};
@@ -100,7 +100,7 @@ fn check_engine(input: &[u8]) -> Check {
 
 fn play(input: &[u8]) -> Check {
     let mut c = Choices { data: input, i: 0 };
-    let games: Vec<_> = GAMES.iter().filter(|g| g.supported).collect();
+    let games: Vec<_> = VARIANTS.iter().filter(|g| g.supported).collect();
     let game = *games[usize::from(c.byte()) % games.len()];
     let most = game.max_players.min(10);
     let nb = c.byte();
