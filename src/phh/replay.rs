@@ -595,7 +595,7 @@ struct SiteUnit {
 
 impl SiteUnit {
     fn write(&self, chips: Chips) -> String {
-        let sign = if chips < 0 { "-" } else { "" };
+        let sign = if chips < Chips::ZERO { "-" } else { "" };
         format!("{sign}{}{}", self.symbol, format_chips(chips.saturating_abs(), self.places))
     }
 }
@@ -619,7 +619,7 @@ fn skip_timed_out(hand: &mut HandState, action: &Action, number: usize, notes: &
         if actor == player {
             break;
         }
-        let (result, what) = if hand.to_call(actor) == 0 {
+        let (result, what) = if hand.to_call(actor) == Chips::ZERO {
             (hand.check_or_call(actor), "checked")
         } else {
             (hand.fold(actor), "folded")
@@ -644,7 +644,7 @@ fn capped_raise(hand: &HandState, action: &Action, places: u8) -> Option<Chips> 
         return None;
     }
     let full = hand.full_raise_to();
-    let total = hand.stacks().get(*p)? + hand.bets().get(*p)?;
+    let total = *hand.stacks().get(*p)? + *hand.bets().get(*p)?;
     (to < full && to < total && hand.can_bet_or_raise_to(*p, to)).then_some(full)
 }
 
@@ -738,7 +738,7 @@ fn note_of(
             Some(format!("{} timed out at action {number}{what}", player_name(player)))
         }
         Event::ProtectedAllIn { player, brought_in, behind } => {
-            let bring_in = if brought_in > 0 {
+            let bring_in = if brought_in > Chips::ZERO {
                 format!(" (the bring-in of {} posted for them)", chips(brought_in))
             } else {
                 String::new()

@@ -112,7 +112,11 @@ impl Counts {
             side_pots: u64::from(o.pots.len() > 1),
             three_pots: u64::from(o.pots.len() > 2),
             split_pots: split().count() as u64,
-            odd_chips: split().filter(|p| p.amount % p.winners.len() as Chips != 0).count() as u64,
+            odd_chips: split()
+                .filter(|p| {
+                    p.amount.share(p.winners.len()).is_some_and(|(_, odd)| odd != Chips::ZERO)
+                })
+                .count() as u64,
             ..*seen
         }
     }

@@ -9,9 +9,13 @@
 //!
 //! ```
 //! use feltkit::play::{Dealer, Played};
-//! use feltkit::rules::{Variant, Next, Stakes};
+//! use feltkit::rules::{Chips, Next, Stakes, Variant};
 //! let game = Variant::by_code("nlhe").unwrap();
-//! let stakes = Stakes { blinds: vec![1, 2, 0], stacks: vec![100, 80, 60], ..Stakes::default() };
+//! let stakes = Stakes {
+//!     blinds: vec![Chips(1), Chips(2), Chips(0)],
+//!     stacks: vec![Chips(100), Chips(80), Chips(60)],
+//!     ..Stakes::default()
+//! };
 //! let mut dealer = Dealer::new(game.deck, 7);
 //! let mut hand = Played::new(game, &stakes).unwrap();
 //! loop {
@@ -34,7 +38,7 @@
 //!     }
 //! }
 //! let (text, outcome) = hand.finish().unwrap();
-//! assert_eq!(outcome.final_stacks.iter().sum::<i64>(), 240);
+//! assert_eq!(outcome.final_stacks.iter().sum::<Chips>(), Chips(240));
 //! // The PHH document replays to the same result.
 //! let report = &feltkit::phh::replay_text(&text, "bot.phh", true)[0];
 //! assert!(report.ok(), "{:?}", report.status);
@@ -147,7 +151,7 @@ fn push_cards(out: &mut String, cards: &[Option<Card>]) {
 }
 
 /// Writes a whole number (chips, a player's number): many per hand, so without `fmt`.
-fn push_int(out: &mut String, x: Chips) {
+fn push_int(out: &mut String, x: i64) {
     if x < 0 {
         out.push('-');
     }
@@ -172,14 +176,19 @@ fn push_int(out: &mut String, x: Chips) {
     }
 }
 
+/// A player's number as PHH writes it: index 0 is player 1.
+fn player_number(index: usize) -> i64 {
+    i64::try_from(index).map_or(i64::MAX, |i| i.saturating_add(1))
+}
+
 /// Writes `[1, 2, 3]`.
-fn push_list(out: &mut String, v: &[Chips]) {
+fn push_list(out: &mut String, v: impl IntoIterator<Item = i64>) {
     out.push('[');
-    for (k, x) in v.iter().enumerate() {
+    for (k, x) in v.into_iter().enumerate() {
         if k > 0 {
             out.push_str(", ");
         }
-        push_int(out, *x);
+        push_int(out, x);
     }
     out.push(']');
 }
@@ -223,7 +232,7 @@ impl Played {
         out.push_str(if out.is_empty() { "'" } else { ", '" });
         let who = |out: &mut String, p: usize, what: &str| {
             out.push('p');
-            push_int(out, p as Chips + 1);
+            push_int(out, player_number(p));
             out.push(' ');
             out.push_str(what);
         };
@@ -242,7 +251,7 @@ impl Played {
             Event::Checked { player } | Event::Called { player, .. } => who(out, player, "cc"),
             Event::BetOrRaised { player, to, .. } => {
                 who(out, player, "cbr ");
-                push_int(out, to);
+                push_int(out, to.get());
             }
             Event::Exposed { player, card } => {
                 who(out, player, "sd ");
@@ -297,7 +306,7 @@ impl Played {
         let (full, was_capped) = if raising {
             (self.hand.full_raise_to(), self.hand.capped().is_some())
         } else {
-            (0, false)
+            (Chips::ZERO, false)
         };
         let e = apply(&mut self.hand);
         if let Ok(event) = &e {
@@ -396,7 +405,7 @@ impl Played {
         }
         let out = &mut self.actions;
         out.push_str(if out.is_empty() { "'p" } else { ", 'p" });
-        push_int(out, player as Chips + 1);
+        push_int(out, player_number(player));
         out.push_str(" sd");
         if !cards.is_empty() {
             out.push(' ');
@@ -441,12 +450,12 @@ impl Played {
         // Writing to a String cannot fail.
         let _ = writeln!(out, "variant = '{}'", game.code);
         // PokerKit's reader wants both arrays in a PHH-code hand, zeros or not.
-        let zeros = vec![0; s.stacks.len()];
+        let zeros = vec![Chips::ZERO; s.stacks.len()];
         for (field, v) in [("antes", &s.antes), ("blinds_or_straddles", &s.blinds)] {
             let v = if v.is_empty() && game.is_phh_code() { &zeros } else { v };
             if !v.is_empty() {
                 let _ = write!(out, "{field} = ");
-                push_list(out, v);
+                push_list(out, v.iter().map(|c| c.get()));
                 out.push('\n');
             }
         }
@@ -456,7 +465,7 @@ impl Played {
             ("big_bet", s.big_bet),
             ("bring_in", s.bring_in),
         ] {
-            if x > 0 {
+            if x > Chips::ZERO {
                 let _ = writeln!(out, "{field} = {x}");
             }
         }
@@ -477,14 +486,14 @@ impl Played {
             }
         }
         out.push_str("starting_stacks = ");
-        push_list(out, &s.stacks);
+        push_list(out, s.stacks.iter().map(|c| c.get()));
         out.push('\n');
         out.push_str("actions = [");
         out.push_str(&self.actions);
         out.push_str("]\n");
         for (field, v) in [("finishing_stacks", &o.final_stacks), ("winnings", &o.winnings)] {
             let _ = write!(out, "{field} = ");
-            push_list(out, v);
+            push_list(out, v.iter().map(|c| c.get()));
             out.push('\n');
         }
         // `_pots` as PokerKit writes them: a hand won by folds leaves the winner's own last bet
@@ -493,24 +502,27 @@ impl Played {
         out.push_str("_pots = [");
         for (k, pot) in o.pots.iter().enumerate() {
             let own = if folded_win {
-                pot.winners.first().and_then(|&w| o.unswept_bets.get(w)).copied().unwrap_or(0)
+                pot.winners
+                    .first()
+                    .and_then(|&w| o.unswept_bets.get(w))
+                    .copied()
+                    .unwrap_or(Chips::ZERO)
             } else {
-                0
+                Chips::ZERO
             };
-            let mut paid = vec![0; o.final_stacks.len()];
+            let mut paid = vec![Chips::ZERO; o.final_stacks.len()];
             for &(p, x) in &pot.payouts {
                 paid[p] += x - own;
             }
-            let eligible: Vec<Chips> = pot.eligible.iter().map(|&p| p as Chips + 1).collect();
             let _ = write!(
                 out,
                 "{}{{amount = {}, players = ",
                 if k == 0 { "" } else { ", " },
                 pot.amount - own
             );
-            push_list(out, &eligible);
+            push_list(out, pot.eligible.iter().map(|&p| player_number(p)));
             out.push_str(", paid = ");
-            push_list(out, &paid);
+            push_list(out, paid.iter().map(|c| c.get()));
             out.push('}');
         }
         out.push_str("]\n");

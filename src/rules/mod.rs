@@ -6,10 +6,15 @@
 //! on it, and a method that applies it and returns an [`Event`] record of what happened.
 //!
 //! ```
-//! use feltkit::rules::{Variant, HandState, Stakes};
+//! use feltkit::rules::{Chips, HandState, Stakes, Variant};
 //! use feltkit::card::parse_cards;
 //! let game = Variant::by_code("nlhe").unwrap();
-//! let stakes = Stakes { blinds: vec![1, 2], min_bet: 2, stacks: vec![100, 100], ..Stakes::default() };
+//! let stakes = Stakes {
+//!     blinds: vec![Chips(1), Chips(2)],
+//!     min_bet: Chips(2),
+//!     stacks: vec![Chips(100), Chips(100)],
+//!     ..Stakes::default()
+//! };
 //! let mut hand = HandState::new(game, &stakes).unwrap();
 //! let c = |s: &str| parse_cards(s, game.deck).unwrap().into_iter().map(Some).collect::<Vec<_>>();
 //! hand.deal_hole(0, &c("AsAh")).unwrap();
@@ -18,10 +23,11 @@
 //! assert!(hand.verify_check_or_call(0).is_err());
 //! hand.fold(1).unwrap();
 //! let outcome = hand.finish().unwrap();
-//! assert_eq!(outcome.final_stacks, vec![101, 99]);
+//! assert_eq!(outcome.final_stacks, [Chips(101), Chips(99)]);
 //! ```
 
 mod betting;
+mod chips;
 mod dealing;
 mod draw;
 mod error;
@@ -35,6 +41,7 @@ pub mod stud;
 mod timeout;
 pub mod variant;
 
+pub use chips::Chips;
 pub use draw::Discard;
 pub use error::{RuleError, SetupError};
 pub use options::{CardsDue, Next, Options};
@@ -46,11 +53,8 @@ pub use variant::{
     Variant,
 };
 
-/// An amount of chips, in the smallest unit of the hand (a whole number).
-pub type Chips = i64;
-
 /// The largest stack or stake a hand may have, in chips (10^15), so that no sum overflows.
-pub const MAX_CHIPS: Chips = 1_000_000_000_000_000;
+pub const MAX_CHIPS: Chips = Chips(1_000_000_000_000_000);
 
 /// Writes a player index as PHH does: index 0 is `p1`.
 pub fn player_name(index: usize) -> String {
