@@ -4,14 +4,14 @@
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use feltkit::play::{random_hand, random_stakes, Style};
-use feltkit::rules::Game;
+use feltkit::rules::Variant;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
 
 fn deal(c: &mut Criterion) {
     const HANDS: u64 = 10_000;
-    let game = Game::by_code("nlhe").unwrap();
+    let game = Variant::by_code("nlhe").unwrap();
     let make = |k: u64| {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(k);
         let players = rng.random_range(2..=9);

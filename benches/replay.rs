@@ -114,9 +114,9 @@ fn session(c: &mut Criterion) {
 /// about every four hands. Replayed once, kept as what the session check needs.
 fn churning_session(hands: u64) -> Vec<SessionHand> {
     use feltkit::play::{hand_rng, Style, Table};
-    use feltkit::rules::Game;
-    let game = Game::by_code("nlhe").unwrap();
-    let mut table = Table::new(game, 6, vec![200; 6]).unwrap();
+    use feltkit::rules::{Chips, Variant};
+    let game = Variant::by_code("nlhe").unwrap();
+    let mut table = Table::new(game, 6, vec![Chips(200); 6]).unwrap();
     let mut text = String::new();
     for k in 0..hands {
         let mut rng = hand_rng(1, k);

@@ -70,6 +70,7 @@
 //!
 //! ```
 //! use feltkit::phh::{replay_text, Status};
+//! use feltkit::rules::Chips;
 //!
 //! // No-limit hold'em, blinds 1/2. p3 raises to 6, p1 folds, p2 calls; p2 bets 10 on the flop
 //! // and p3 folds: p2 wins the pot of 13 (1 + 6 + 6) and gets the uncalled 10 back.
@@ -84,7 +85,7 @@
 //! assert_eq!(reports[0].status, Status::Legal);
 //! assert!(reports[0].mismatches.is_empty());
 //! let outcome = reports[0].outcome.as_ref().unwrap();
-//! assert_eq!(outcome.final_stacks, vec![99, 107, 94]);
+//! assert_eq!(outcome.final_stacks, [Chips(99), Chips(107), Chips(94)]);
 //!
 //! // A raise below the minimum is refused, with the action's number and the reason.
 //! let bad = text.replace("'p3 cbr 6'", "'p3 cbr 3'");

@@ -240,7 +240,7 @@ fn write_phh(
             return Err(PhhError::new_err(format!("the hand has no results: {why}")));
         }
     };
-    let chips = |v: &[i64], field: &str| -> PyResult<Vec<Amount>> {
+    let chips = |v: &[feltkit::rules::Chips], field: &str| -> PyResult<Vec<Amount>> {
         v.iter().map(|&x| amount(field, &r.chips(x))).collect()
     };
     record.finishing_stacks = Some(chips(&outcome.final_stacks, "finishing_stacks")?);

@@ -5,12 +5,12 @@
 //! board cards), how hands are ranked and a pot is scored, how many players can share a deck
 //! for an equity question, which equity method counts it (none for the games only
 //! `felt replay` and `felt deal` play), and the game `felt deal -g NAME` deals. The PHH codes
-//! and feltkit's presets that play a game ([`crate::rules::Game`]: its betting structure, cap
+//! and feltkit's presets that play a game ([`crate::rules::Variant`]: its betting structure, cap
 //! and house rules) name their entry and take their deck, streets and scoring from it
 //! ([`Entry::codes`]).
 //!
 //! Adding a game adds one entry here (and, to play it, a code or preset in
-//! [`crate::rules::game::GAMES`]); every list of games is read from the catalog.
+//! [`crate::rules::variant::VARIANTS`]); every list of games is read from the catalog.
 //!
 //! ```
 //! use feltkit::catalog::{Game, Split};
@@ -26,7 +26,7 @@
 use std::fmt;
 
 use crate::card::Deck;
-use crate::rules::game::GAMES;
+use crate::rules::variant::VARIANTS;
 use crate::rules::{Scoring, Street};
 
 mod entries;
@@ -196,16 +196,16 @@ impl Entry {
     }
 
     /// The PHH codes and presets that play this game, in the order of
-    /// [`crate::rules::game::GAMES`].
-    pub fn codes(&self) -> impl Iterator<Item = &'static crate::rules::Game> {
+    /// [`crate::rules::variant::VARIANTS`].
+    pub fn codes(&self) -> impl Iterator<Item = &'static crate::rules::Variant> {
         let game = self.game;
-        GAMES.iter().filter(move |g| g.variant == game)
+        VARIANTS.iter().filter(move |g| g.game == game)
     }
 
     /// The game `felt deal -g NAME` deals: [`Entry::deal`]'s code with this game's hole cards
     /// and the structure asked for.
-    pub fn dealt(&self) -> Option<crate::rules::Game> {
-        let code = crate::rules::Game::by_code(self.deal.code)?;
+    pub fn dealt(&self) -> Option<crate::rules::Variant> {
+        let code = crate::rules::Variant::by_code(self.deal.code)?;
         let code = match code.hole_cards() == self.hole_cards() {
             true => code,
             false => code.with_hole_cards(u32::try_from(self.hole_cards()).ok()?).ok()?,

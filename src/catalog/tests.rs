@@ -40,9 +40,9 @@ fn every_name_and_alias_resolves_to_its_one_entry() {
 
 #[test]
 fn a_name_that_is_also_a_code_names_the_game_the_code_plays() {
-    for code in GAMES {
+    for code in VARIANTS {
         if let Some(game) = Game::by_name(code.code) {
-            assert_eq!(game, code.variant, "{}", code.code);
+            assert_eq!(game, code.game, "{}", code.code);
         }
     }
 }
@@ -122,14 +122,14 @@ fn every_code_round_trips_and_plays_its_entrys_cards() {
     for e in CATALOG {
         for code in e.codes() {
             seen += 1;
-            assert_eq!(crate::rules::Game::by_code(code.code).as_ref(), Some(code));
+            assert_eq!(crate::rules::Variant::by_code(code.code).as_ref(), Some(code));
             assert_eq!(code.entry(), e);
             assert_eq!((code.deck, code.scoring), (e.deck, e.scoring));
             assert_eq!(code.streets, e.streets, "{}", code.code);
             assert_eq!(code.hole_cards(), e.hole_cards(), "{}", code.code);
         }
     }
-    assert_eq!(seen, GAMES.len(), "every code plays one entry");
+    assert_eq!(seen, VARIANTS.len(), "every code plays one entry");
 }
 
 #[test]
@@ -137,7 +137,7 @@ fn every_game_is_dealt_by_name_as_its_entry_says() {
     for e in CATALOG {
         let Some(dealt) = e.dealt() else { panic!("{}: no game to deal", e.name) };
         assert!(dealt.supported, "{}", e.name);
-        assert_eq!(dealt.variant, e.game, "{}", e.name);
+        assert_eq!(dealt.game, e.game, "{}", e.name);
         assert_eq!(dealt.hole_cards(), e.hole_cards(), "{}", e.name);
     }
     let big_o = Game::Omaha85.entry().dealt().unwrap();
@@ -179,7 +179,7 @@ fn the_games_page_lists_every_name_and_code() {
 fn a_dealt_game_is_read_back_from_its_code_and_the_fields_a_hand_writes() {
     for e in CATALOG {
         let Some(dealt) = e.dealt() else { panic!("{}: no game to deal", e.name) };
-        let mut back = crate::rules::Game::by_code(dealt.code).unwrap();
+        let mut back = crate::rules::Variant::by_code(dealt.code).unwrap();
         if let Some(k) = dealt.chosen_hole_cards() {
             back = back.with_hole_cards(u32::try_from(k).unwrap()).unwrap();
         }

@@ -16,8 +16,8 @@ use feltkit::play::{
     big_bet, default_stakes, hand_rng, max_random_stack, random_hand_counted, random_stacks,
     Counts, Style, Table, MAX_RANDOM_BETS,
 };
-use feltkit::rules::game::GAMES;
-use feltkit::rules::{Chips, Game, Opening, Stakes, Structure, MAX_CHIPS};
+use feltkit::rules::variant::VARIANTS;
+use feltkit::rules::{Chips, Opening, Stakes, Structure, Variant, MAX_CHIPS};
 use rand::Rng;
 
 use super::output::Output;
@@ -100,7 +100,7 @@ Americana).";
 /// The `--game` help: the presets and PHH codes `felt deal` plays, then the catalog's names.
 fn game_help() -> String {
     let codes = |phh: bool| {
-        let codes = GAMES.iter().filter(|g| g.supported && g.is_phh_code() == phh);
+        let codes = VARIANTS.iter().filter(|g| g.supported && g.is_phh_code() == phh);
         codes.map(|g| g.code).collect::<Vec<_>>().join(", ")
     };
     format!(
@@ -155,7 +155,7 @@ fn parse_stakes(text: &str) -> Result<StakesFlag, String> {
                     bring-in=2, bets=5/10, min-bet=2)";
     let mut flag = StakesFlag::default();
     let chips = |part: &str, v: &str, zero_ok: bool| -> Result<Chips, String> {
-        let lo = Chips::from(!zero_ok);
+        let lo = Chips(i64::from(!zero_ok));
         match v.trim().parse::<Chips>() {
             Ok(x) if (lo..=MAX_CHIPS).contains(&x) => Ok(x),
             _ => {
@@ -209,7 +209,7 @@ fn parse_stakes(text: &str) -> Result<StakesFlag, String> {
 
 impl StakesFlag {
     /// The stakes of a hand of `game` with `players` players (no stacks yet).
-    fn stakes(&self, game: Game, players: usize) -> Result<Stakes, String> {
+    fn stakes(&self, game: Variant, players: usize) -> Result<Stakes, String> {
         let mut stakes = default_stakes(game, players);
         let by_cards = stakes.blinds.is_empty();
         let sized = matches!(game.structure, Structure::FixedLimit | Structure::SpreadLimit);
@@ -250,12 +250,13 @@ impl StakesFlag {
                     w[1], w[0]
                 ));
             }
-            let big = b.iter().copied().max().unwrap_or(0);
-            stakes.blinds = (0..players).map(|i| b.get(i).copied().unwrap_or(0)).collect();
+            let big = b.iter().copied().max().unwrap_or(Chips::ZERO);
+            stakes.blinds =
+                (0..players).map(|i| b.get(i).copied().unwrap_or(Chips::ZERO)).collect();
             // The bets follow the big blind unless given.
-            if game.structure == Structure::FixedLimit && big > 0 {
+            if game.structure == Structure::FixedLimit && big > Chips::ZERO {
                 (stakes.small_bet, stakes.big_bet) = (big, 2 * big);
-            } else if stakes.min_bet > 0 && big > 0 {
+            } else if stakes.min_bet > Chips::ZERO && big > Chips::ZERO {
                 stakes.min_bet = big;
             }
         }
@@ -267,11 +268,11 @@ impl StakesFlag {
             // Stud's ante and bring-in follow the bets unless given (ante 1 and bring-in 2 at
             // 5/10; spread limit brings in for the least bet).
             if by_cards {
-                stakes.antes = vec![(big / 10).max(1); players];
+                stakes.antes = vec![(big / 10).max(Chips(1)); players];
                 stakes.bring_in = if game.structure == Structure::SpreadLimit {
                     small
                 } else {
-                    (small * 2 / 5).max(1)
+                    (small * 2 / 5).max(Chips(1))
                 };
             }
         }
@@ -297,18 +298,18 @@ fn parse_percent(text: &str) -> Result<u32, String> {
 
 fn parse_stack(text: &str) -> Result<Chips, String> {
     match text.trim().parse::<Chips>() {
-        Ok(x) if (1..=MAX_CHIPS).contains(&x) => Ok(x),
+        Ok(x) if (Chips(1)..=MAX_CHIPS).contains(&x) => Ok(x),
         _ => Err(format!("`{text}`: expected a whole number of chips from 1 to {MAX_CHIPS}")),
     }
 }
 
 /// Runs `felt deal`: exit 0, or 2 for a bad argument or an output that cannot be written.
 pub fn run(args: DealArgs) -> anyhow::Result<ExitCode> {
-    let Some(game) = Game::by_code(&args.game)
+    let Some(game) = Variant::by_code(&args.game)
         .filter(|g| g.supported)
         .or_else(|| feltkit::catalog::Game::by_name(&args.game)?.entry().dealt())
     else {
-        let codes: Vec<&str> = GAMES.iter().filter(|g| g.supported).map(|g| g.code).collect();
+        let codes: Vec<&str> = VARIANTS.iter().filter(|g| g.supported).map(|g| g.code).collect();
         anyhow::bail!(
             "--game {}: expected one of {}, or {}",
             args.game,

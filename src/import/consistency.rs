@@ -143,7 +143,7 @@ pub(super) fn summary_seat(
 /// Two amounts added exactly.
 fn add(a: Amount, b: Amount) -> Option<Amount> {
     let places = a.places.max(b.places);
-    let units = a.to_chips(places)?.checked_add(b.to_chips(places)?)?;
+    let units = a.to_units(places)?.checked_add(b.to_units(places)?)?;
     Some(Amount { units, places })
 }
 
@@ -202,7 +202,7 @@ fn limits(hand: &StarsHand, money: &Money) -> Result<(), TextError> {
                     "the amount {} is too large: feltkit counts at most {} ({MAX_CHIPS} chips of {})",
                     money.written(a),
                     money.text(MAX_CHIPS),
-                    money.text(1)
+                    money.text(Chips(1))
                 ),
             ),
         }
@@ -244,9 +244,9 @@ fn play(hand: &StarsHand, money: &Money) -> Result<(), TextError> {
     let n = hand.seats.len();
     let name = |i: usize| hand.seats[i].name.as_str();
     let mut stack: Vec<Chips> = hand.seats.iter().map(|s| money.chips(s.stack)).collect();
-    let mut round: Vec<Chips> = vec![0; n];
+    let mut round: Vec<Chips> = vec![Chips::ZERO; n];
     let mut folded: Vec<Option<usize>> = vec![None; n];
-    let mut top: Chips = 0;
+    let mut top: Chips = Chips::ZERO;
     let fixed = hand.limit == Limit::FixedLimit;
     let (small, big) = (money.chips(hand.stakes.0), money.chips(hand.stakes.1));
     // The big blind: the small bet in fixed limit.
@@ -332,8 +332,8 @@ fn play(hand: &StarsHand, money: &Money) -> Result<(), TextError> {
             }
             StarsEvent::Board(_) => {
                 preflop = false;
-                round.iter_mut().for_each(|r| *r = 0);
-                top = 0;
+                round.iter_mut().for_each(|r| *r = Chips::ZERO);
+                top = Chips::ZERO;
             }
             StarsEvent::Fold(i) => folded[i] = Some(line),
             StarsEvent::Call(i, a) => {
@@ -348,7 +348,7 @@ fn play(hand: &StarsHand, money: &Money) -> Result<(), TextError> {
                             "{} calls {}, but the call here is {} (the bet is {}, {} has {} in on this street{})",
                             name(i),
                             money.text(a),
-                            money.text(want.max(0)),
+                            money.text(want.max(Chips::ZERO)),
                             money.text(top),
                             name(i),
                             money.text(round[i]),
@@ -419,7 +419,7 @@ fn play(hand: &StarsHand, money: &Money) -> Result<(), TextError> {
 fn summary(hand: &StarsHand, money: &Money) -> Result<(), TextError> {
     let mut dealt = String::new();
     let mut shown: Vec<Option<&str>> = vec![None; hand.seats.len()];
-    let mut collected: Vec<Chips> = vec![0; hand.seats.len()];
+    let mut collected: Vec<Chips> = vec![Chips::ZERO; hand.seats.len()];
     let mut folded: Vec<Option<usize>> = vec![None; hand.seats.len()];
     for (line, e) in &hand.events {
         match e {
@@ -456,7 +456,7 @@ fn summary(hand: &StarsHand, money: &Money) -> Result<(), TextError> {
     }
     for s in &hand.summary_seats {
         let who = &hand.seats[s.player].name;
-        let won = s.won.map_or(0, |a| money.chips(a));
+        let won = s.won.map_or(Chips::ZERO, |a| money.chips(a));
         if let (Some(said), Some(body)) = (&s.showed, shown[s.player])
             && card_set(said) != card_set(body)
         {

@@ -110,11 +110,11 @@ impl Unit {
     /// an absurd number, which is then capped far above any stake (and the hand refused by the
     /// replay as too large).
     fn chips(self, a: Amount) -> i64 {
-        a.to_chips(self.0).unwrap_or(MAX)
+        a.to_units(self.0).unwrap_or(MAX)
     }
 
     fn text(self, c: i64) -> String {
-        crate::phh::amount::format_chips(c, self.0)
+        crate::phh::amount::format_chips(crate::rules::Chips(c), self.0)
     }
 
     /// Writes `c` chips as an amount.

@@ -50,7 +50,7 @@ impl FromStr for RakeRule {
             .next()
             .and_then(|p| p.trim().strip_suffix('%'))
             .and_then(Amount::parse)
-            .filter(|p| p.units >= 0 && p.to_chips(9).is_some_and(|c| c <= 100_000_000_000))
+            .filter(|p| p.units >= 0 && p.to_units(9).is_some_and(|c| c <= 100_000_000_000))
             .ok_or_else(|| format!("`{text}`: {expected}"))?;
         let mut rule =
             RakeRule { percent, cap: None, no_flop_no_drop: false, text: text.to_string() };
@@ -81,17 +81,17 @@ impl RakeRule {
         if self.no_flop_no_drop && !flop {
             return zero;
         }
-        let (Some(t), Some(pct)) = (total.to_chips(places), self.percent.to_chips(9)) else {
+        let (Some(t), Some(pct)) = (total.to_units(places), self.percent.to_units(9)) else {
             return zero;
         };
         // pct is in 10^-9 percent: rake = t * pct / (100 * 10^9), rounded down.
         let raw = i128::from(t) * i128::from(pct) / 100_000_000_000;
         let mut rake = i64::try_from(raw).unwrap_or(i64::MAX);
         let cap = match self.cap {
-            Some(Cap::Amount(a)) => a.to_chips(places),
+            Some(Cap::Amount(a)) => a.to_units(places),
             Some(Cap::BigBlinds(n)) => {
-                let bb = big_blind.to_chips(places).unwrap_or(0);
-                n.to_chips(9).map(|n| {
+                let bb = big_blind.to_units(places).unwrap_or(0);
+                n.to_units(9).map(|n| {
                     i64::try_from(i128::from(bb) * i128::from(n) / 1_000_000_000)
                         .unwrap_or(i64::MAX)
                 })

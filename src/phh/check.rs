@@ -60,13 +60,13 @@ pub(super) fn compare(record: &HandRecord<'_>, report: &mut HandReport) {
                 continue;
             }
             if r.is_infinite() {
-                *r = Amount { units: outcome.final_stacks[i], places };
+                *r = Amount { units: outcome.final_stacks[i].get(), places };
             } else {
                 out.push(format!(
                     "finishing_stacks: {} started with a stack not known (`inf`), so it ends not known: recorded {r}, expected inf",
                     player_name(i)
                 ));
-                *r = Amount { units: outcome.final_stacks[i], places };
+                *r = Amount { units: outcome.final_stacks[i].get(), places };
             }
         }
         per_player(|| "finishing_stacks".into(), &rec, &outcome.final_stacks, places, &mut out);
@@ -90,15 +90,15 @@ pub(super) fn compare(record: &HandRecord<'_>, report: &mut HandReport) {
         // PokerKit's pots of a hand won by folds leave out the winner's own bet of the last
         // round, which never left the front of the player: compare on those terms.
         let folded_win = outcome.showdown.is_none() && outcome.pots.len() == 1;
-        let mut paid = vec![0; outcome.final_stacks.len()];
+        let mut paid = vec![Chips::ZERO; outcome.final_stacks.len()];
         for (k, (r, ours)) in rec.iter().zip(&outcome.pots).enumerate() {
             let name = || format!("_pots[{}]", k + 1);
             let (amount, winner_bet) = if folded_win {
                 let w = ours.winners.first().copied().unwrap_or(0);
-                let bet = outcome.unswept_bets.get(w).copied().unwrap_or(0);
+                let bet = outcome.unswept_bets.get(w).copied().unwrap_or(Chips::ZERO);
                 (ours.amount - bet, bet)
             } else {
-                (ours.amount, 0)
+                (ours.amount, Chips::ZERO)
             };
             if r.amount.to_chips(places) != Some(amount) {
                 cmp_amount(&format!("{}.amount", name()), r.amount, amount, places, &mut out);
@@ -112,7 +112,7 @@ pub(super) fn compare(record: &HandRecord<'_>, report: &mut HandReport) {
                     eligible
                 ));
             }
-            paid.iter_mut().for_each(|x| *x = 0);
+            paid.iter_mut().for_each(|x| *x = Chips::ZERO);
             for &(p, x) in &ours.payouts {
                 paid[p] += x - winner_bet;
             }
@@ -138,12 +138,12 @@ pub(super) fn unknown_losers(
         return None;
     }
     let (field, awarded): (&str, Vec<bool>) = if let Some(won) = &record.winnings {
-        let won = won.iter().map(|a| a.to_chips(places).map(|c| c > 0));
+        let won = won.iter().map(|a| a.to_chips(places).map(|c| c > Chips::ZERO));
         ("winnings", won.collect::<Option<_>>()?)
     } else {
         let end = record.finishing_stacks.as_ref()?;
         // Awarded: ending with more than the chips behind now (a stack not known tells nothing).
-        let behind = hand.stacks().iter().zip(hand.set_aside()).map(|(s, a)| s + a);
+        let behind = hand.stacks().iter().zip(hand.set_aside()).map(|(&s, &a)| s + a);
         let grew = end.iter().zip(behind).map(|(e, b)| {
             if e.is_infinite() {
                 None
@@ -225,7 +225,7 @@ fn log_results(
     }
     let signed = |c: Chips| {
         let text = format_chips(c.saturating_abs(), places);
-        if c < 0 {
+        if c < Chips::ZERO {
             format!("-{text}")
         } else {
             format!("+{text}")
@@ -275,7 +275,7 @@ fn cmp_amount(what: &str, recorded: Amount, ours: Chips, places: u8, out: &mut V
         Some(_) => out.push(format!("{what}: recorded {recorded}, replayed {replayed}")),
         None if recorded.significant_places() > places => out.push(format!(
             "{what}: recorded {recorded} cannot be right: the smallest chip in this hand is {}, and a chip cannot be split (replayed {replayed})",
-            format_chips(1, places),
+            format_chips(Chips(1), places),
         )),
         None => out.push(format!(
             "{what}: recorded {recorded} cannot be right: it is more chips than any hand holds (replayed {replayed})"
@@ -285,7 +285,7 @@ fn cmp_amount(what: &str, recorded: Amount, ours: Chips, places: u8, out: &mut V
 
 /// Most rake, in percent of the pot, that `--check` accepts as the difference between a record's
 /// post-rake `winnings` and the pots.
-pub const MAX_RAKE_PERCENT: Chips = 10;
+pub const MAX_RAKE_PERCENT: i64 = 10;
 
 /// Online records (HandHQ) give only `winnings`, written after the house took its rake, and
 /// sometimes count the uncalled part of a blind as won. When the recorded winnings differ from
@@ -300,7 +300,7 @@ fn explain_winnings(recorded: &[Amount], outcome: &Outcome, places: u8) -> Optio
         return None;
     }
     let with_uncalled: Vec<Chips> = (0..ours.len())
-        .map(|i| if ours[i] > 0 { ours[i] + outcome.uncalled[i] } else { 0 })
+        .map(|i| if ours[i] > Chips::ZERO { ours[i] + outcome.uncalled[i] } else { Chips::ZERO })
         .collect();
     if rec == with_uncalled {
         return Some(
@@ -313,7 +313,7 @@ fn explain_winnings(recorded: &[Amount], outcome: &Outcome, places: u8) -> Optio
     let mut rake: i128 = 0;
     for i in 0..ours.len() {
         let d = i128::from(ours[i]) - i128::from(rec[i]);
-        if d < 0 || (ours[i] == 0 && rec[i] != 0) {
+        if d < 0 || (ours[i] == Chips::ZERO && rec[i] != Chips::ZERO) {
             return None;
         }
         rake += d;
@@ -322,7 +322,7 @@ fn explain_winnings(recorded: &[Amount], outcome: &Outcome, places: u8) -> Optio
         return None;
     }
     // Within a tenth of a pot, the rake and the pot are numbers of chips.
-    let (rake, pot) = (Chips::try_from(rake).ok()?, Chips::try_from(pot).ok()?);
+    let (rake, pot) = (i64::try_from(rake).ok().map(Chips)?, i64::try_from(pot).ok().map(Chips)?);
     Some(format!(
         "recorded winnings are {} less than the pot of {}: taken as rake (at most {MAX_RAKE_PERCENT}% accepted)",
         format_chips(rake, places),

@@ -38,7 +38,7 @@ impl SiteFields {
                     _ => Vec::new(),
                 }
             }
-            "_summary_line" => a.summary_line = num(value).and_then(|n| n.to_chips(0)),
+            "_summary_line" => a.summary_line = num(value).and_then(|n| n.to_units(0)),
             "_seat_lines" => {
                 a.seat_lines = match value {
                     Value::Array(v) => v.iter().map(|x| line(x).unwrap_or(0)).collect(),
@@ -93,7 +93,7 @@ fn num(v: &Value<'_>) -> Option<Amount> {
 
 /// A line number: a whole number that fits.
 fn line(v: &Value<'_>) -> Option<usize> {
-    num(v).and_then(|a| a.to_chips(0)).and_then(|l| usize::try_from(l).ok())
+    num(v).and_then(|a| a.to_units(0)).and_then(|l| usize::try_from(l).ok())
 }
 
 /// The entries of `_collected`, `_uncalled` or `_rebuys`: tables with a `player` (from 1) and
@@ -107,8 +107,8 @@ fn entries(value: &Value<'_>) -> Vec<Entry> {
         .filter_map(|item| {
             let Value::Table(t) = item else { return None };
             let get = |k: &str| t.iter().find(|(key, _)| key == k).map(|(_, v)| v);
-            let player = num(get("player")?)?.to_chips(0)?;
-            let line = get("line").and_then(num).and_then(|a| a.to_chips(0)).unwrap_or(0);
+            let player = num(get("player")?)?.to_units(0)?;
+            let line = get("line").and_then(num).and_then(|a| a.to_units(0)).unwrap_or(0);
             let pot = match get("pot") {
                 Some(Value::Str(s)) => s.to_string(),
                 _ => String::new(),

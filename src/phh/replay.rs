@@ -14,10 +14,10 @@
 //! ```
 
 use crate::record::Unreplayable;
-use crate::rules::game::GAMES;
+use crate::rules::variant::VARIANTS;
 use crate::rules::{
-    player_name, Chips, Event, Game, HandState, Outcome, RuleError, SetupError, Structure,
-    TimeoutResult,
+    player_name, Chips, Event, HandState, Outcome, RuleError, SetupError, Structure, TimeoutResult,
+    Variant,
 };
 
 use rayon::prelude::*;
@@ -310,11 +310,11 @@ pub fn replay_section(
     r
 }
 
-/// The game a record is played under, with the record's overrides applied.
-pub fn game_of(record: &HandRecord<'_>) -> Result<Game, String> {
-    let Some(mut game) = Game::by_code(&record.variant) else {
+/// The variant a record is played under, with the record's overrides applied.
+pub fn variant_of(record: &HandRecord<'_>) -> Result<Variant, String> {
+    let Some(mut game) = Variant::by_code(&record.variant) else {
         let codes = |phh: bool| {
-            GAMES
+            VARIANTS
                 .iter()
                 .filter(|g| g.supported && g.is_phh_code() == phh)
                 .map(|g| g.code)
@@ -391,8 +391,8 @@ pub fn replay_record(record: &HandRecord<'_>, label: String, check: bool) -> Han
         return report;
     }
     if record.ante_trimming_status == Some(true)
-        && Game::by_code(&record.variant).is_some_and(|g| g.is_phh_code())
-        && let Ok(g) = game_of(record)
+        && Variant::by_code(&record.variant).is_some_and(|g| g.is_phh_code())
+        && let Ok(g) = variant_of(record)
         && !g.ante_trimming
     {
         report.notes.push(
@@ -409,14 +409,14 @@ pub fn replay_record(record: &HandRecord<'_>, label: String, check: bool) -> Han
         return report;
     }
     if let Some(k) = record.hole_cards {
-        let omaha = Game::by_code(&record.variant).map(|g| g.with_hole_cards(k));
+        let omaha = Variant::by_code(&record.variant).map(|g| g.with_hole_cards(k));
         if let Some(Err(why)) = omaha {
             let reason = format!("`_hole_cards = {k}`: {why}");
             report.status = Status::Malformed { field: Some("_hole_cards".into()), reason };
             return report;
         }
     }
-    let game = match game_of(record) {
+    let game = match variant_of(record) {
         Ok(g) => g,
         Err(e) => {
             report.status = Status::Unsupported(e);
@@ -568,7 +568,7 @@ struct SiteUnit {
 
 impl SiteUnit {
     fn write(&self, chips: Chips) -> String {
-        let sign = if chips < 0 { "-" } else { "" };
+        let sign = if chips < Chips::ZERO { "-" } else { "" };
         format!("{sign}{}{}", self.symbol, format_chips(chips.saturating_abs(), self.places))
     }
 }
@@ -592,7 +592,7 @@ fn skip_timed_out(hand: &mut HandState, action: &Action, number: usize, notes: &
         if actor == player {
             break;
         }
-        let (result, what) = if hand.to_call(actor) == 0 {
+        let (result, what) = if hand.to_call(actor) == Chips::ZERO {
             (hand.check_or_call(actor), "checked")
         } else {
             (hand.fold(actor), "folded")
@@ -612,12 +612,12 @@ fn skip_timed_out(hand: &mut HandState, action: &Action, number: usize, notes: &
 fn capped_raise(hand: &HandState, action: &Action, places: u8) -> Option<Chips> {
     let Action::BetOrRaiseTo(p, x) = action else { return None };
     let to = x.to_chips(places)?;
-    let game = hand.game();
+    let game = hand.variant();
     if !game.is_phh_code() || game.structure != Structure::FixedLimit || !hand.is_to_act(*p) {
         return None;
     }
     let full = hand.full_raise_to();
-    let total = hand.stacks().get(*p)? + hand.bets().get(*p)?;
+    let total = *hand.stacks().get(*p)? + *hand.bets().get(*p)?;
     (to < full && to < total && hand.can_bet_or_raise_to(*p, to)).then_some(full)
 }
 
@@ -650,7 +650,7 @@ pub fn apply_event(
     places: u8,
 ) -> Result<Option<Event>, RuleError> {
     if let Action::Discard(p, cards) = action
-        && hand.game().has_draws()
+        && hand.variant().has_draws()
     {
         return hand.discard(*p, cards).map(|_| None);
     }
@@ -672,7 +672,7 @@ pub fn apply_event(
         Action::TimeOut { player, all_in: false } => hand.time_out(*player),
         Action::TimeOut { player, all_in: true } => hand.time_out_all_in(*player),
         Action::OutOfTurn(p, _) => hand.out_of_turn(*p),
-        Action::Discard(p, cards) => match (hand.game().expose_after, &cards[..]) {
+        Action::Discard(p, cards) => match (hand.variant().expose_after, &cards[..]) {
             (Some(_), [card]) => hand.expose(*p, *card),
             (Some(_), _) => Err(RuleError::BadCards(format!(
                 "{} must expose exactly one hole card, not {}",
@@ -681,7 +681,7 @@ pub fn apply_event(
             ))),
             (None, _) => Err(RuleError::WrongPhase(format!(
                 "there is no discarding in {}",
-                hand.game().code
+                hand.variant().code
             ))),
         },
         Action::ShowOrMuck(p, cards) => hand.show_or_muck(*p, cards.as_deref()),
@@ -711,7 +711,7 @@ fn note_of(
             Some(format!("{} timed out at action {number}{what}", player_name(player)))
         }
         Event::ProtectedAllIn { player, brought_in, behind } => {
-            let bring_in = if brought_in > 0 {
+            let bring_in = if brought_in > Chips::ZERO {
                 format!(" (the bring-in of {} posted for them)", chips(brought_in))
             } else {
                 String::new()

@@ -22,7 +22,7 @@ use std::borrow::Cow;
 use serde_json::{json, Value};
 
 use super::replay::{HandReport, Status};
-use crate::rules::player_name;
+use crate::rules::{player_name, Chips};
 
 /// The players of a hand as reports name them: `p1`, or `p1 (Alice)` when the record's
 /// `players` field names them.
@@ -158,7 +158,7 @@ pub fn write_text(out: &mut String, r: &HandReport) {
             );
         }
         let back: Vec<String> = (0..o.uncalled.len())
-            .filter(|&i| o.uncalled[i] > 0)
+            .filter(|&i| o.uncalled[i] > Chips::ZERO)
             .map(|i| format!("{} {}", names.who(i), r.chips(o.uncalled[i])))
             .collect();
         if !back.is_empty() {

@@ -28,7 +28,7 @@ pub(super) fn rake_facts(
             .blinds_or_straddles
             .iter()
             .copied()
-            .max_by_key(|a| a.to_chips(9).unwrap_or(0))
+            .max_by_key(|a| a.to_chips(9).unwrap_or(Chips::ZERO))
             .unwrap_or(Amount { units: 0, places: 0 }),
         flop: record.actions().any(|a| matches!(a, crate::record::Action::DealBoard { .. })),
         taken: Vec::new(),
@@ -39,7 +39,7 @@ pub(super) fn rake_facts(
 /// Chips each of `n` players re-bought during the hand, in chips of `places`; empty when none
 /// did or an amount is not whole chips.
 pub(super) fn rebuys(site: &SiteAccounting, places: u8, n: usize) -> Vec<Chips> {
-    let mut added: Vec<Chips> = vec![0; n];
+    let mut added: Vec<Chips> = vec![Chips::ZERO; n];
     for r in &site.rebuys {
         match (r.amount.to_chips(places), added.get_mut(r.player)) {
             (Some(c), Some(a)) => *a = a.saturating_add(c),
@@ -76,7 +76,7 @@ pub(super) struct SiteCheck {
     /// are (a rake of 0.18 in a hand played in halves).
     pub places: u8,
     /// The hand's chips per check chip.
-    pub scale: Chips,
+    pub scale: i64,
 }
 
 /// Which of the replay's pots each pot the summary lists belongs to, when the summary lists
@@ -85,13 +85,13 @@ pub(super) struct SiteCheck {
 fn group_pots(listed: &[Chips], replay: &[Chips]) -> Option<Vec<usize>> {
     let mut group = Vec::with_capacity(listed.len());
     let mut k = 0;
-    let mut sum: Chips = 0;
+    let mut sum: Chips = Chips::ZERO;
     for (j, &a) in listed.iter().enumerate() {
         let left = listed.len() - j;
         let pots_left = replay.len() - k;
-        if sum > 0 && (sum.saturating_add(a) > *replay.get(k)? || left < pots_left) {
+        if sum > Chips::ZERO && (sum.saturating_add(a) > *replay.get(k)? || left < pots_left) {
             k += 1;
-            sum = 0;
+            sum = Chips::ZERO;
         }
         group.push(k);
         sum = sum.saturating_add(a);
@@ -123,7 +123,7 @@ pub(super) fn check(accounting: &SiteAccounting, outcome: &Outcome, places: u8) 
     let mut out = SiteCheck {
         mismatches: Vec::new(),
         notes: Vec::new(),
-        rake_taken: vec![0; n],
+        rake_taken: vec![Chips::ZERO; n],
         places: fine,
         scale,
     };
@@ -132,7 +132,7 @@ pub(super) fn check(accounting: &SiteAccounting, outcome: &Outcome, places: u8) 
     let to = |a: Amount| a.to_chips(fine).filter(|c| c.unsigned_abs() <= 100_000_000_000_000_000);
     let mm = &mut out.mismatches;
     let pots: Vec<Chips> = outcome.pots.iter().map(|p| p.amount.saturating_mul(scale)).collect();
-    let replay_total: Chips = pots.iter().fold(0, |a, &b| a.saturating_add(b));
+    let replay_total: Chips = pots.iter().fold(Chips::ZERO, |a, &b| a.saturating_add(b));
     let (Some(rake_chips), Some(total_chips)) = (rake.and_then(to), total.and_then(to)) else {
         mm.push(format!("line {summary_line}: the summary gives no `Total pot X | Rake Y`"));
         return out;
@@ -144,14 +144,14 @@ pub(super) fn check(accounting: &SiteAccounting, outcome: &Outcome, places: u8) 
             c(replay_total)
         ));
     }
-    let mut got: Vec<Chips> = vec![0; n];
+    let mut got: Vec<Chips> = vec![Chips::ZERO; n];
     for k in collected {
         match (to(k.amount), got.get_mut(k.player)) {
             (Some(a), Some(g)) => *g = (*g).saturating_add(a),
             _ => mm.push(format!("line {}: a collected amount the replay cannot hold", k.line)),
         }
     }
-    let sum_collected: Chips = got.iter().fold(0, |a, &b| a.saturating_add(b));
+    let sum_collected: Chips = got.iter().fold(Chips::ZERO, |a, &b| a.saturating_add(b));
     if total_chips.saturating_sub(rake_chips) != sum_collected {
         mm.push(format!(
             "line {summary_line}: `Total pot {} | Rake {}` leaves {} for the players, but the collected lines add up to {}",
@@ -178,7 +178,7 @@ pub(super) fn check(accounting: &SiteAccounting, outcome: &Outcome, places: u8) 
         Some(l) if l.len() == m => Some((l, (0..m).collect())),
         Some(l) => match group_pots(&l, &pots).filter(|_| l.len() > m) {
             Some(group) => {
-                let mut left: Vec<Chips> = vec![0; m];
+                let mut left: Vec<Chips> = vec![Chips::ZERO; m];
                 for (&a, &g) in l.iter().zip(&group) {
                     left[g] = left[g].saturating_add(a);
                 }
@@ -194,14 +194,14 @@ pub(super) fn check(accounting: &SiteAccounting, outcome: &Outcome, places: u8) 
         },
         None => None,
     };
-    let mut payout: Vec<Chips> = vec![0; n];
+    let mut payout: Vec<Chips> = vec![Chips::ZERO; n];
     for pot in &outcome.pots {
         for &(p, x) in &pot.payouts {
             payout[p] = payout[p].saturating_add(x.saturating_mul(scale));
         }
     }
     if let Some((site_pots, group)) = site {
-        let mut taken: Chips = 0;
+        let mut taken: Chips = Chips::ZERO;
         for (k, (pot, &left)) in outcome.pots.iter().zip(&site_pots).enumerate() {
             let amount = pots[k];
             let name = if m == 1 {
@@ -237,17 +237,18 @@ pub(super) fn check(accounting: &SiteAccounting, outcome: &Outcome, places: u8) 
             } else {
                 (winners.clone(), Vec::new())
             };
-            let (high_left, low_left) = if hi_lo { (left - left / 2, left / 2) } else { (left, 0) };
+            let (high_left, low_left) =
+                if hi_lo { (left - left / 2, left / 2) } else { (left, Chips::ZERO) };
             // The site's odd-chip rule: players are numbered from the first after the button,
             // so the odd chips go to the winners in the order of their numbers.
             let OddChip::FirstWinnerAfterButton = accounting.odd_chip;
             let part = |amount: Chips, among: &[usize], w: usize| -> Chips {
-                let count = among.len() as Chips;
+                let count = among.len() as i64;
                 match among.iter().position(|&x| x == w) {
                     Some(rank) if count > 0 => {
-                        amount / count + Chips::from((rank as Chips) < amount % count)
+                        amount / count + Chips(i64::from((rank as i64) < (amount % count).get()))
                     }
-                    _ => 0,
+                    _ => Chips::ZERO,
                 }
             };
             let share = |w: usize| -> Chips { part(high_left, &high, w) + part(low_left, &low, w) };
@@ -263,16 +264,16 @@ pub(super) fn check(accounting: &SiteAccounting, outcome: &Outcome, places: u8) 
                     .iter()
                     .filter(|x| x.player == w)
                     .filter_map(|x| to(x.amount))
-                    .fold(0, |a, b: Chips| a.saturating_add(b))
+                    .fold(Chips::ZERO, |a, b: Chips| a.saturating_add(b))
             };
             // With rake taken, the site may take it from the winners of a split pot unevenly:
             // each gets at most an even share of the pot before rake, and together what is left.
             let uneven_ok = amount > left
                 && !hi_lo
                 && winners.len() > 1
-                && winners.iter().fold(0, |a: Chips, &w| a.saturating_add(by(w))) == left
+                && winners.iter().fold(Chips::ZERO, |a: Chips, &w| a.saturating_add(by(w))) == left
                 && winners.iter().all(|&w| {
-                    let before = amount / winners.len() as Chips + 1;
+                    let before = amount / winners.len() as i64 + Chips(1);
                     by(w) <= before
                 });
             if uneven_ok && winners.iter().any(|&w| by(w) != share(w)) {
@@ -283,7 +284,7 @@ pub(super) fn check(accounting: &SiteAccounting, outcome: &Outcome, places: u8) 
             }
             for x in &lines {
                 let p = x.player;
-                let amount_got = to(x.amount).unwrap_or(-1);
+                let amount_got = to(x.amount).unwrap_or(Chips(-1));
                 if !winners.contains(&p) {
                     let who: Vec<String> = winners.iter().map(|&w| format!("p{}", w + 1)).collect();
                     mm.push(format!(
@@ -322,7 +323,7 @@ pub(super) fn check(accounting: &SiteAccounting, outcome: &Outcome, places: u8) 
                 }
             }
             for &w in &winners {
-                if share(w) > 0 && !lines.iter().any(|x| x.player == w) {
+                if share(w) > Chips::ZERO && !lines.iter().any(|x| x.player == w) {
                     mm.push(format!(
                         "line {summary_line}: the replay pays p{} {} from {name}, but no line says p{} collected it",
                         w + 1,
@@ -344,7 +345,8 @@ pub(super) fn check(accounting: &SiteAccounting, outcome: &Outcome, places: u8) 
         out.rake_taken[p] = pay.saturating_sub(col);
     }
     for x in uncalled {
-        let ours = outcome.uncalled.get(x.player).copied().unwrap_or(0).saturating_mul(scale);
+        let ours =
+            outcome.uncalled.get(x.player).copied().unwrap_or(Chips::ZERO).saturating_mul(scale);
         if to(x.amount) != Some(ours) {
             out.mismatches.push(format!(
                 "line {}: uncalled bet of {} returned to p{}, but the replay returns {}",
@@ -355,7 +357,7 @@ pub(super) fn check(accounting: &SiteAccounting, outcome: &Outcome, places: u8) 
             ));
         }
     }
-    if rake_chips > 0 && out.mismatches.is_empty() {
+    if rake_chips > Chips::ZERO && out.mismatches.is_empty() {
         out.notes.push(format!(
             "rake {} taken from the pots, as the summary states (line {summary_line})",
             c(rake_chips)

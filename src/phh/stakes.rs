@@ -2,7 +2,7 @@
 //! those chips, and the checks that make a record malformed rather than an illegal hand (arrays
 //! of the wrong length, amounts no table holds).
 
-use crate::rules::{Chips, Game, Opening, SetupError, Stakes, TimeoutRule, MAX_CHIPS};
+use crate::rules::{Chips, Opening, SetupError, Stakes, TimeoutRule, Variant, MAX_CHIPS};
 use crate::text::count;
 
 use super::action::Action;
@@ -33,7 +33,7 @@ pub(super) fn malformed_setup(e: &SetupError, places: u8) -> Option<Malformed> {
         SetupError::Length { field, .. } => Some(Malformed::of(field, e.to_string())),
         // The amount as the file writes it (`-3.5`), not in the engine's chips (`-35`).
         SetupError::Amount { field, index, value, why } => {
-            let sign = if *value < 0 { "-" } else { "" };
+            let sign = if *value < Chips::ZERO { "-" } else { "" };
             let value = format_chips(value.saturating_abs(), places);
             Some(Malformed::of(field, format!("`{field}` entry {index} is {sign}{value}: {why}")))
         }
@@ -165,7 +165,7 @@ pub(super) fn stakes_of(record: &HandRecord<'_>, places: u8) -> Result<Stakes, M
                 field,
                 format!(
                     "`{field}`: amount {a} is too large: at most {MAX_CHIPS} chips of {}",
-                    format_chips(1, places)
+                    format_chips(Chips(1), places)
                 ),
             )),
         }
@@ -173,7 +173,7 @@ pub(super) fn stakes_of(record: &HandRecord<'_>, places: u8) -> Result<Stakes, M
     let all = |field: &str, v: &[Amount]| -> Result<Vec<Chips>, Malformed> {
         v.iter().map(|&a| chips(field, a)).collect()
     };
-    let one = |field: &str, a: Option<Amount>| a.map_or(Ok(0), |a| chips(field, a));
+    let one = |field: &str, a: Option<Amount>| a.map_or(Ok(Chips::ZERO), |a| chips(field, a));
     let n = record.starting_stacks.len();
     let mut antes: Vec<Chips> = all("antes", &record.antes)?;
     if antes.len() == 1 && n > 1 {
@@ -199,7 +199,7 @@ pub(super) fn stakes_of(record: &HandRecord<'_>, places: u8) -> Result<Stakes, M
 /// the stakes' arrays, which the hand no longer needs once started.
 pub(super) fn table_facts(
     record: &HandRecord<'_>,
-    game: &Game,
+    game: &Variant,
     stakes: Stakes,
     places: u8,
 ) -> Result<TableFacts, Malformed> {
@@ -216,7 +216,7 @@ pub(super) fn table_facts(
             )),
         })
         .collect::<Result<Vec<_>, _>>()?;
-    let given = |v: &[Chips], i: usize| v.get(i).copied().unwrap_or(0);
+    let given = |v: &[Chips], i: usize| v.get(i).copied().unwrap_or(Chips::ZERO);
     let (a, b) = (given(&stakes.blinds, 0), given(&stakes.blinds, 1));
     let mut blinds = stakes.blinds;
     // PHH: heads-up, the blinds apply reversed (p1 posts the second entry).

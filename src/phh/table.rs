@@ -211,17 +211,17 @@ pub struct TableFacts {
 impl TableFacts {
     /// The blind player `i` posted by position (0 for none).
     pub fn blind(&self, i: usize) -> Chips {
-        self.blinds.get(i).copied().unwrap_or(0)
+        self.blinds.get(i).copied().unwrap_or(Chips::ZERO)
     }
 
     /// Player `i`'s dead blind (0 for none).
     pub fn dead_blind(&self, i: usize) -> Chips {
-        self.dead_blinds.get(i).copied().unwrap_or(0)
+        self.dead_blinds.get(i).copied().unwrap_or(Chips::ZERO)
     }
 
     /// Chips player `i` added before the hand (0 for none).
     pub fn buy_in(&self, i: usize) -> Chips {
-        self.buy_ins.get(i).copied().unwrap_or(0)
+        self.buy_ins.get(i).copied().unwrap_or(Chips::ZERO)
     }
 }
 

@@ -1,6 +1,6 @@
 //! What hands reach: the situations whose rules matter, counted (`felt deal --stats`).
 
-use crate::rules::{Chips, Event, Game, Outcome};
+use crate::rules::{Chips, Event, Outcome, Variant};
 
 /// Defines [`Counts`] from one list of its fields, each with its doc and its name in reports, so
 /// that summing and listing them cannot miss one.
@@ -88,7 +88,7 @@ counts! {
 }
 
 impl Counts {
-    pub(super) fn event(&mut self, e: &Event, game: &Game) {
+    pub(super) fn event(&mut self, e: &Event, game: &Variant) {
         match e {
             Event::Called { all_in: true, .. } => self.all_ins += 1,
             Event::BetOrRaised { all_in, .. } => self.all_ins += u64::from(*all_in),
@@ -112,7 +112,11 @@ impl Counts {
             side_pots: u64::from(o.pots.len() > 1),
             three_pots: u64::from(o.pots.len() > 2),
             split_pots: split().count() as u64,
-            odd_chips: split().filter(|p| p.amount % p.winners.len() as Chips != 0).count() as u64,
+            odd_chips: split()
+                .filter(|p| {
+                    p.amount.share(p.winners.len()).is_some_and(|(_, odd)| odd != Chips::ZERO)
+                })
+                .count() as u64,
             ..*seen
         }
     }

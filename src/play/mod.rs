@@ -9,9 +9,13 @@
 //!
 //! ```
 //! use feltkit::play::{Dealer, Played};
-//! use feltkit::rules::{Game, Next, Stakes};
-//! let game = Game::by_code("nlhe").unwrap();
-//! let stakes = Stakes { blinds: vec![1, 2, 0], stacks: vec![100, 80, 60], ..Stakes::default() };
+//! use feltkit::rules::{Chips, Next, Stakes, Variant};
+//! let game = Variant::by_code("nlhe").unwrap();
+//! let stakes = Stakes {
+//!     blinds: vec![Chips(1), Chips(2), Chips(0)],
+//!     stacks: vec![Chips(100), Chips(80), Chips(60)],
+//!     ..Stakes::default()
+//! };
 //! let mut dealer = Dealer::new(game.deck, 7);
 //! let mut hand = Played::new(game, &stakes).unwrap();
 //! loop {
@@ -34,7 +38,7 @@
 //!     }
 //! }
 //! let (text, outcome) = hand.finish().unwrap();
-//! assert_eq!(outcome.final_stacks.iter().sum::<i64>(), 240);
+//! assert_eq!(outcome.final_stacks.iter().sum::<Chips>(), Chips(240));
 //! // The PHH document replays to the same result.
 //! let report = &feltkit::phh::replay_text(&text, "bot.phh", true)[0];
 //! assert!(report.ok(), "{:?}", report.status);
@@ -46,8 +50,8 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use crate::card::{Card, Deck};
 use crate::record::{Action, Amount, HandRecord, RecordedAction, RecordedPot};
 use crate::rules::{
-    CardList, CardsDue, Chips, Event, Game, HandState, Outcome, RuleError, SetupError, Stakes,
-    Structure,
+    CardList, CardsDue, Chips, Event, HandState, Outcome, RuleError, SetupError, Stakes, Structure,
+    Variant,
 };
 
 /// A shuffled deck: each card dealt is drawn at random from those left (a shuffle done as the
@@ -80,7 +84,7 @@ impl Dealer {
     /// as the engine expects ([`HandState::stub_left`], [`HandState::out_of_play`]).
     pub fn deal(&mut self, hand: &mut Played, due: &CardsDue) -> Result<(), RuleError> {
         for &(p, k) in &due.hole {
-            if hand.hand.game().has_draws() && hand.hand.stub_left() < k {
+            if hand.hand.variant().has_draws() && hand.hand.stub_left() < k {
                 for c in hand.hand.out_of_play() {
                     if !self.cards.contains(&c) {
                         self.cards.push(c);
@@ -146,7 +150,7 @@ fn push_cards(out: &mut String, cards: &[Option<Card>]) {
 }
 
 /// Writes a whole number (chips, a player's number): many per hand, so without `fmt`.
-fn push_int(out: &mut String, x: Chips) {
+fn push_int(out: &mut String, x: i64) {
     if x < 0 {
         out.push('-');
     }
@@ -171,6 +175,16 @@ fn push_int(out: &mut String, x: Chips) {
     }
 }
 
+/// A player's number as PHH writes it: index 0 is player 1.
+fn player_number(index: usize) -> i64 {
+    i64::try_from(index).map_or(i64::MAX, |i| i.saturating_add(1))
+}
+
+/// Whole chips as an amount.
+fn whole(x: Chips) -> Amount {
+    Amount { units: x.get(), places: 0 }
+}
+
 /// Writes `[1, 2, 3]`.
 fn push_list(out: &mut String, v: &[Amount]) {
     out.push('[');
@@ -185,7 +199,7 @@ fn push_list(out: &mut String, v: &[Amount]) {
 
 impl Played {
     /// Starts a hand (antes and blinds posted).
-    pub fn new(game: Game, stakes: &Stakes) -> Result<Played, SetupError> {
+    pub fn new(game: Variant, stakes: &Stakes) -> Result<Played, SetupError> {
         Ok(Played {
             hand: HandState::new(game, stakes)?,
             stakes: stakes.clone(),
@@ -214,16 +228,14 @@ impl Played {
 
     fn log(&mut self, e: Result<Event, RuleError>) -> Result<(), RuleError> {
         let e = e?;
-        self.counts.event(&e, self.hand.game());
+        self.counts.event(&e, self.hand.variant());
         let action = match e {
             Event::HoleDealt { player, cards } => Action::DealHole { player, cards },
             Event::BoardDealt { cards } => Action::DealBoard { cards },
             Event::BroughtIn { player, .. } => Action::BringIn(player),
             Event::Folded { player } => Action::Fold(player),
             Event::Checked { player } | Event::Called { player, .. } => Action::CheckOrCall(player),
-            Event::BetOrRaised { player, to, .. } => {
-                Action::BetOrRaiseTo(player, Amount { units: to, places: 0 })
-            }
+            Event::BetOrRaised { player, to, .. } => Action::BetOrRaiseTo(player, whole(to)),
             Event::Exposed { player, card } => {
                 Action::Discard(player, CardList::from_slice(&[card]))
             }
@@ -275,7 +287,7 @@ impl Played {
         let (full, was_capped) = if raising {
             (self.hand.full_raise_to(), self.hand.capped().is_some())
         } else {
-            (0, false)
+            (Chips::ZERO, false)
         };
         let e = apply(&mut self.hand);
         if let Ok(event) = &e {
@@ -294,7 +306,7 @@ impl Played {
                         self.acted = bit;
                     }
                     c.capped_rounds += u64::from(!was_capped && self.hand.capped().is_some());
-                    let cap = self.hand.game().cap;
+                    let cap = self.hand.variant().cap;
                     c.uncapped_rounds +=
                         u64::from(cap.is_some_and(|k| self.hand.raises() == k + 1));
                     all_in
@@ -343,7 +355,7 @@ impl Played {
 
     /// Bets, raises or completes to `to`.
     pub fn bet_or_raise_to(&mut self, player: usize, to: Chips) -> Result<(), RuleError> {
-        let fixed = self.hand.game().structure == Structure::FixedLimit;
+        let fixed = self.hand.variant().structure == Structure::FixedLimit;
         let (completes, opens_big) = match self.hand.options(player) {
             Some(o) => {
                 (o.bring_in.is_some(), fixed && o.raise.is_some_and(|(lo, hi)| lo < hi && to == hi))
@@ -412,17 +424,17 @@ impl Played {
     /// The hand's record, with the results of `o`.
     fn record(&self, o: &Outcome) -> HandRecord<'static> {
         let s = &self.stakes;
-        let game = self.hand.game();
-        let chips = |v: &[Chips]| v.iter().map(|&x| Amount { units: x, places: 0 }).collect();
+        let game = self.hand.variant();
+        let chips = |v: &[Chips]| v.iter().map(|&x| whole(x)).collect();
         // PokerKit's reader wants both arrays in a PHH-code hand, zeros or not.
         let forced = |v: &[Chips]| match v.is_empty() && game.is_phh_code() {
             true => vec![Amount { units: 0, places: 0 }; s.stacks.len()],
             false => chips(v),
         };
-        let size = |x: Chips| (x > 0).then_some(Amount { units: x, places: 0 });
+        let size = |x: Chips| (x > Chips::ZERO).then_some(whole(x));
         // What differs from the code's own game: the betting structure (turnover, Omaha) and
         // the number of Omaha hole cards.
-        let own = Game::by_code(game.code);
+        let own = Variant::by_code(game.code);
         let structure = own.filter(|own| own.structure != game.structure).map(|_| {
             match game.structure {
                 Structure::NoLimit => "no-limit",
@@ -444,13 +456,13 @@ impl Played {
                     true => pot.winners.first().and_then(|&w| o.unswept_bets.get(w)).copied(),
                     false => None,
                 }
-                .unwrap_or(0);
-                let mut paid = vec![0; o.final_stacks.len()];
+                .unwrap_or(Chips::ZERO);
+                let mut paid = vec![Chips::ZERO; o.final_stacks.len()];
                 for &(p, x) in &pot.payouts {
                     paid[p] += x - own;
                 }
                 RecordedPot {
-                    amount: Amount { units: pot.amount - own, places: 0 },
+                    amount: whole(pot.amount - own),
                     players: pot.eligible.iter().map(|&p| p + 1).collect(),
                     paid: chips(&paid),
                 }
@@ -512,7 +524,7 @@ fn write_hand(r: &HandRecord<'_>) -> String {
     }
     if let Some(k) = r.hole_cards {
         o.push_str("_hole_cards = ");
-        push_int(o, Chips::from(k));
+        push_int(o, i64::from(k));
         o.push('\n');
     }
     o.push_str("starting_stacks = ");
@@ -544,7 +556,7 @@ fn write_hand(r: &HandRecord<'_>) -> String {
                 if j > 0 {
                     o.push_str(", ");
                 }
-                push_int(o, p as Chips);
+                push_int(o, i64::try_from(p).unwrap_or(i64::MAX));
             }
             o.push_str("], paid = ");
             push_list(o, &pot.paid);
@@ -559,7 +571,7 @@ fn write_hand(r: &HandRecord<'_>) -> String {
 fn push_action(o: &mut String, a: &Action) {
     let who = |o: &mut String, p: usize, what: &str| {
         o.push('p');
-        push_int(o, p as Chips + 1);
+        push_int(o, player_number(p));
         o.push(' ');
         o.push_str(what);
     };

@@ -6,7 +6,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use super::{Counts, Dealer, Played};
 use crate::card::Deck;
 use crate::rules::{
-    player_name, Chips, Game, Next, Outcome, RuleError, SetupError, Stakes, Structure,
+    player_name, Chips, Next, Outcome, RuleError, SetupError, Stakes, Structure, Variant,
 };
 
 /// The generator `felt deal` plays hand `k` (from 0) of seed `seed` with: it depends on nothing
@@ -53,7 +53,7 @@ impl Style {
 /// raises to the minimum, the maximum or between, goes all-in, mucks. Returns the hand as a PHH
 /// document with its results, and its outcome.
 pub fn random_hand(
-    game: Game,
+    game: Variant,
     stakes: &Stakes,
     style: Style,
     rng: &mut impl Rng,
@@ -63,7 +63,7 @@ pub fn random_hand(
 
 /// As [`random_hand`], with what the hand reached ([`Counts`]).
 pub fn random_hand_counted(
-    game: Game,
+    game: Variant,
     stakes: &Stakes,
     style: Style,
     rng: &mut impl Rng,
@@ -90,7 +90,7 @@ pub fn random_hand_counted(
                     hand.bring_in(p)?;
                     continue;
                 }
-                let facing = o.call.is_some_and(|c| c > 0);
+                let facing = o.call.is_some_and(|c| c > Chips::ZERO);
                 // With the bring-in due, the other choice is to complete.
                 let raising = o.bring_in.is_some() || rng.random_range(0..100) < style.raise;
                 if facing && o.fold && roll < style.fold {
@@ -101,7 +101,7 @@ pub fn random_hand_counted(
                         0..=44 => lo,
                         45..=69 => hi,
                         _ if game.structure == Structure::FixedLimit => lo,
-                        _ => rng.random_range(lo..=hi),
+                        _ => Chips(rng.random_range(lo.get()..=hi.get())),
                     };
                     hand.bet_or_raise_to(p, to)?;
                 } else if o.call.is_some() {
@@ -164,61 +164,65 @@ pub enum RandomHandError {
 /// Stakes for random play of `game` with `players` players: the game's usual forced bets at
 /// the smallest sizes (blinds 1/2 and bets 2/4 in hold'em and turnover; ante 1, bring-in 2 and
 /// bets 5/10 in stud; ante 1 in Americana), and stacks drawn by `rng` ([`random_stacks`]).
-pub fn random_stakes(game: Game, players: usize, rng: &mut impl Rng) -> Stakes {
+pub fn random_stakes(game: Variant, players: usize, rng: &mut impl Rng) -> Stakes {
     let mut stakes = default_stakes(game, players);
     stakes.stacks = random_stacks(big_bet(game, &stakes), players, rng);
     stakes
 }
 
 /// The game's usual forced bets at the smallest sizes (see [`random_stakes`]), without stacks.
-pub fn default_stakes(game: Game, players: usize) -> Stakes {
+pub fn default_stakes(game: Variant, players: usize) -> Stakes {
     let mut stakes = Stakes::default();
     if stud_like(game) {
-        stakes.antes = vec![1; players];
+        stakes.antes = vec![Chips(1); players];
         if game.deck == Deck::Americana {
             // The bring-in follows from the ante.
         } else if game.structure == Structure::SpreadLimit {
-            (stakes.bring_in, stakes.small_bet, stakes.big_bet) = (1, 1, 5);
+            (stakes.bring_in, stakes.small_bet, stakes.big_bet) = (Chips(1), Chips(1), Chips(5));
         } else {
-            (stakes.bring_in, stakes.small_bet, stakes.big_bet) = (2, 5, 10);
+            (stakes.bring_in, stakes.small_bet, stakes.big_bet) = (Chips(2), Chips(5), Chips(10));
         }
     } else {
-        stakes.blinds = (0..players).map(|i| [1, 2].get(i).copied().unwrap_or(0)).collect();
+        stakes.blinds = (0..players)
+            .map(|i| [Chips(1), Chips(2)].get(i).copied().unwrap_or(Chips::ZERO))
+            .collect();
         if game.structure == Structure::FixedLimit {
-            (stakes.small_bet, stakes.big_bet) = (2, 4);
+            (stakes.small_bet, stakes.big_bet) = (Chips(2), Chips(4));
         } else {
-            stakes.min_bet = 2;
+            stakes.min_bet = Chips(2);
         }
     }
     stakes
 }
 
 /// Whether the game's first round is opened by cards (stud, Americana), not by position.
-fn stud_like(game: Game) -> bool {
+fn stud_like(game: Variant) -> bool {
     use crate::rules::Opening;
     game.streets.first().is_some_and(|s| s.opening != Opening::Position)
 }
 
 /// The unit stacks are drawn in: the big bet of fixed and spread limit, else the largest blind
 /// or the minimum bet (stud-like games without bet sizes: twice the ante), at least 1.
-pub fn big_bet(game: Game, stakes: &Stakes) -> Chips {
-    let blind = stakes.blinds.iter().copied().max().unwrap_or(0);
+pub fn big_bet(game: Variant, stakes: &Stakes) -> Chips {
+    let blind = stakes.blinds.iter().copied().max().unwrap_or(Chips::ZERO);
     let unit = match game.structure {
-        Structure::FixedLimit | Structure::SpreadLimit if stakes.big_bet > 0 => stakes.big_bet,
-        _ if stud_like(game) && stakes.big_bet == 0 && stakes.min_bet == 0 => {
-            2 * stakes.antes.iter().copied().max().unwrap_or(0)
+        Structure::FixedLimit | Structure::SpreadLimit if stakes.big_bet > Chips::ZERO => {
+            stakes.big_bet
+        }
+        _ if stud_like(game) && stakes.big_bet == Chips::ZERO && stakes.min_bet == Chips::ZERO => {
+            2 * stakes.antes.iter().copied().max().unwrap_or(Chips::ZERO)
         }
         _ => blind.max(stakes.min_bet),
     };
-    unit.max(1)
+    unit.max(Chips(1))
 }
 
 /// The most big bets a stack of [`random_stacks`] holds (less one chip).
-pub const MAX_RANDOM_BETS: Chips = 151;
+pub const MAX_RANDOM_BETS: i64 = 151;
 
 /// The largest stack [`random_stacks`] can draw for `big_bet` (saturating).
 pub fn max_random_stack(big_bet: Chips) -> Chips {
-    MAX_RANDOM_BETS.saturating_mul(big_bet.max(1)).saturating_sub(1)
+    big_bet.max(Chips(1)).saturating_mul(MAX_RANDOM_BETS).saturating_sub(Chips(1))
 }
 
 /// Stacks for random play, in units of `big_bet`: two in three between 20 and 150 big bets,
@@ -227,12 +231,12 @@ pub fn max_random_stack(big_bet: Chips) -> Chips {
 pub fn random_stacks(big_bet: Chips, players: usize, rng: &mut impl Rng) -> Vec<Chips> {
     (0..players)
         .map(|_| {
-            let bets: Chips = if rng.random_range(0..3) == 0 {
+            let bets: i64 = if rng.random_range(0..3) == 0 {
                 rng.random_range(1..=12)
             } else {
                 rng.random_range(20..=MAX_RANDOM_BETS - 1)
             };
-            bets.saturating_mul(big_bet).saturating_add(rng.random_range(0..big_bet))
+            big_bet.saturating_mul(bets).saturating_add(Chips(rng.random_range(0..big_bet.get())))
         })
         .collect()
 }

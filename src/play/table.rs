@@ -4,10 +4,10 @@
 //!
 //! ```
 //! use feltkit::play::{Style, Table};
-//! use feltkit::rules::Game;
+//! use feltkit::rules::{Chips, Variant};
 //! use rand::SeedableRng;
-//! let game = Game::by_code("nlhe").unwrap();
-//! let mut table = Table::new(game, 4, vec![200; 4]).unwrap();
+//! let game = Variant::by_code("nlhe").unwrap();
+//! let mut table = Table::new(game, 4, vec![Chips(200); 4]).unwrap();
 //! let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(1);
 //! let (first, _) = table.play(Style::default(), &mut rng).unwrap();
 //! let (second, _) = table.play(Style::default(), &mut rng).unwrap();
@@ -23,7 +23,7 @@ use rand::Rng;
 
 use super::random::{big_bet, default_stakes, random_hand_counted, random_stacks};
 use super::{Counts, RandomHandError, Style};
-use crate::rules::{Chips, Game, Opening, SetupError, Stakes, MAX_CHIPS};
+use crate::rules::{Chips, Opening, SetupError, Stakes, Variant, MAX_CHIPS};
 
 /// Names of the players at a table: seat 1 first, then the players who sit down later.
 const NAMES: [&str; 26] = [
@@ -44,7 +44,7 @@ struct Seated {
 /// at least three others play, leaves, and a new player may take an empty seat.
 #[derive(Clone, Debug)]
 pub struct Table {
-    game: Game,
+    game: Variant,
     /// Forced bets and bet sizes; the blinds are the small and the big blind.
     stakes: Stakes,
     /// Each seat, seat 1 first.
@@ -72,13 +72,13 @@ struct Seating {
 impl Table {
     /// A table of `game` with `seats` players and their first stacks, at the game's smallest
     /// stakes; the button starts on the last seat, so seat 1 posts the first small blind.
-    pub fn new(game: Game, seats: usize, stacks: Vec<Chips>) -> Result<Table, SetupError> {
+    pub fn new(game: Variant, seats: usize, stacks: Vec<Chips>) -> Result<Table, SetupError> {
         Table::with_stakes(game, default_stakes(game, seats), stacks)
     }
 
     /// A table with given forced bets and bet sizes (their `stacks` are ignored).
     pub fn with_stakes(
-        game: Game,
+        game: Variant,
         stakes: Stakes,
         stacks: Vec<Chips>,
     ) -> Result<Table, SetupError> {
@@ -106,7 +106,7 @@ impl Table {
 
     /// Each seat's stack now, seat 1 first (0 for an empty seat).
     pub fn stacks(&self) -> Vec<Chips> {
-        self.seats.iter().map(|s| s.as_ref().map_or(0, |p| p.stack)).collect()
+        self.seats.iter().map(|s| s.as_ref().map_or(Chips::ZERO, |p| p.stack)).collect()
     }
 
     fn by_position(&self) -> bool {
@@ -158,7 +158,7 @@ impl Table {
     }
 
     fn hand_stakes(&self, seating: &Seating) -> Stakes {
-        let stack = |i: usize| self.seats[i].as_ref().map_or(0, |p| p.stack);
+        let stack = |i: usize| self.seats[i].as_ref().map_or(Chips::ZERO, |p| p.stack);
         let mut stakes = Stakes {
             stacks: seating.order.iter().map(|&i| stack(i)).collect(),
             ..self.stakes.clone()
@@ -169,8 +169,8 @@ impl Table {
         }
         if let Some(big) = seating.big {
             let (sb, bb) = (
-                self.stakes.blinds.first().copied().unwrap_or(0),
-                self.stakes.blinds.get(1).copied().unwrap_or(0),
+                self.stakes.blinds.first().copied().unwrap_or(Chips::ZERO),
+                self.stakes.blinds.get(1).copied().unwrap_or(Chips::ZERO),
             );
             stakes.blinds = seating
                 .order
@@ -178,7 +178,7 @@ impl Table {
                 .map(|&i| match seating.small {
                     _ if i == big => bb,
                     Some((s, true)) if s == i => sb,
-                    _ => 0,
+                    _ => Chips::ZERO,
                 })
                 .collect();
             if k == 2 {
@@ -203,18 +203,18 @@ impl Table {
     ) -> Result<(String, Counts), RandomHandError> {
         let n = self.seats.len();
         let unit = big_bet(self.game, &self.stakes);
-        let mut buy_ins = vec![0; n];
+        let mut buy_ins = vec![Chips::ZERO; n];
         let playing = self.seats.iter().flatten().filter(|p| !p.waiting).count();
         let mut leaving = 0;
         let by_position = self.by_position();
         for (i, slot) in self.seats.iter_mut().enumerate() {
             match slot {
-                Some(p) if p.stack == 0 => {
+                Some(p) if p.stack == Chips::ZERO => {
                     if playing - leaving > 3 && rng.random_range(0..4) == 0 {
                         *slot = None;
                         leaving += 1;
                     } else {
-                        buy_ins[i] = random_stacks(unit, 1, rng)[0].clamp(1, MAX_CHIPS);
+                        buy_ins[i] = random_stacks(unit, 1, rng)[0].clamp(Chips(1), MAX_CHIPS);
                         p.stack = buy_ins[i];
                     }
                 }
@@ -224,7 +224,7 @@ impl Table {
                         |s| (*s).to_string(),
                     );
                     self.arrived += 1;
-                    let stack = random_stacks(unit, 1, rng)[0].clamp(1, MAX_CHIPS);
+                    let stack = random_stacks(unit, 1, rng)[0].clamp(Chips(1), MAX_CHIPS);
                     *slot = Some(Seated { name, stack, waiting: by_position });
                 }
                 _ => {}
@@ -265,7 +265,7 @@ impl Table {
         if !out_seats.is_empty() {
             let _ = writeln!(out, "_sitting_out = [{}]", out_seats.join(", "));
         }
-        if seating.order.iter().any(|&i| buy_ins[i] > 0) {
+        if seating.order.iter().any(|&i| buy_ins[i] > Chips::ZERO) {
             let v: Vec<String> = seating.order.iter().map(|&i| buy_ins[i].to_string()).collect();
             let _ = writeln!(out, "_buy_ins = [{}]", v.join(", "));
         }

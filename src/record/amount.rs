@@ -2,11 +2,12 @@
 //!
 //! ```
 //! use feltkit::phh::amount::{format_chips, Amount};
+//! use feltkit::rules::Chips;
 //! let half = Amount::parse("0.50").unwrap();
 //! assert_eq!(half.significant_places(), 1);
-//! assert_eq!(half.to_chips(2), Some(50)); // 50 chips of 0.01
+//! assert_eq!(half.to_chips(2), Some(Chips(50))); // 50 chips of 0.01
 //! assert_eq!(Amount::parse("0.05").unwrap().to_chips(1), None); // finer than the chip
-//! assert_eq!(format_chips(50, 2), "0.50");
+//! assert_eq!(format_chips(Chips(50), 2), "0.50");
 //! assert!(Amount::parse("1e3").is_none());
 //! ```
 
@@ -98,6 +99,12 @@ impl Amount {
 
     /// The amount in chips of `10^-places` each, if it is a whole number of them.
     pub fn to_chips(self, places: u8) -> Option<Chips> {
+        self.to_units(places).map(Chips)
+    }
+
+    /// The amount in units of `10^-places`, if it is a whole number of them: a number that is
+    /// not an amount of chips (a line, a player, a percentage) read from a decimal.
+    pub fn to_units(self, places: u8) -> Option<i64> {
         if self.places > places {
             let factor = 10i64.checked_pow(u32::from(self.places - places))?;
             return (self.units % factor == 0).then_some(self.units / factor);
@@ -112,7 +119,7 @@ impl fmt::Display for Amount {
         if self.is_infinite() {
             return f.write_str("inf");
         }
-        f.write_str(&format_chips(self.units, self.places))
+        f.write_str(&format_chips(Chips(self.units), self.places))
     }
 }
 
@@ -122,7 +129,7 @@ pub fn format_chips(chips: Chips, places: u8) -> String {
     if places == 0 {
         return chips.to_string();
     }
-    let sign = if chips < 0 { "-" } else { "" };
+    let sign = if chips < Chips::ZERO { "-" } else { "" };
     let places = usize::from(places);
     // At least one digit before the point: pad with zeros to `places + 1` digits.
     let digits = format!("{:0width$}", chips.unsigned_abs(), width = places + 1);
@@ -149,26 +156,26 @@ mod tests {
     fn exact_decimals() {
         assert_eq!(Amount::parse("0.50"), Some(Amount { units: 50, places: 2 }));
         assert_eq!(Amount::parse("0.50").unwrap().significant_places(), 1);
-        assert_eq!(Amount::parse("7.00").unwrap().to_chips(0), Some(7));
-        assert_eq!(Amount::parse("200.30").unwrap().to_chips(2), Some(20030));
+        assert_eq!(Amount::parse("7.00").unwrap().to_chips(0), Some(Chips(7)));
+        assert_eq!(Amount::parse("200.30").unwrap().to_chips(2), Some(Chips(20030)));
         assert_eq!(Amount::parse("10112.5").unwrap().to_chips(0), None);
-        assert_eq!(Amount::parse("-3").unwrap().to_chips(1), Some(-30));
+        assert_eq!(Amount::parse("-3").unwrap().to_chips(1), Some(Chips(-30)));
         assert_eq!(Amount::parse("1_000"), Some(Amount { units: 1000, places: 0 }));
         for bad in ["", ".5", "5.", "1e3", "x", "99999999999999999999", "0.0000000001"] {
             assert_eq!(Amount::parse(bad), None, "{bad}");
         }
-        assert_eq!(format_chips(50, 2), "0.50");
-        assert_eq!(format_chips(-1234, 2), "-12.34");
-        assert_eq!(format_chips(7, 0), "7");
-        assert_eq!(format_chips(-5, 3), "-0.005");
+        assert_eq!(format_chips(Chips(50), 2), "0.50");
+        assert_eq!(format_chips(Chips(-1234), 2), "-12.34");
+        assert_eq!(format_chips(Chips(7), 0), "7");
+        assert_eq!(format_chips(Chips(-5), 3), "-0.005");
     }
 
     #[test]
     fn amounts_with_many_places_are_written_without_overflow() {
         // Regression: `10i64.pow(places)` overflowed from 19 places on (a panic in debug
         // builds) when an amount built by a library user was written.
-        assert_eq!(format_chips(5, 20), "0.00000000000000000005");
-        assert_eq!(format_chips(i64::MIN, 2), "-92233720368547758.08");
+        assert_eq!(format_chips(Chips(5), 20), "0.00000000000000000005");
+        assert_eq!(format_chips(Chips::MIN, 2), "-92233720368547758.08");
         assert_eq!(Amount { units: -12, places: 255 }.to_string().len(), 1 + 2 + 255);
         // Converting between units of very different sizes says "not a whole number of
         // chips" (None) instead of overflowing.

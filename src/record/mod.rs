@@ -8,7 +8,7 @@
 //! use feltkit::record::{Amount, OddChip, SiteAccounting};
 //! let site = SiteAccounting { rake: Amount::parse("0.50"), ..SiteAccounting::default() };
 //! assert_eq!(site.odd_chip, OddChip::FirstWinnerAfterButton);
-//! assert_eq!(site.rake.map(|a| a.to_chips(2)), Some(Some(50)));
+//! assert_eq!(site.rake.map(|a| a.to_chips(2)), Some(Some(feltkit::rules::Chips(50))));
 //! ```
 
 pub mod accounting;

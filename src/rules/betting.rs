@@ -15,18 +15,18 @@ impl HandState {
             .filter(|&i| i != player && self.live(i))
             .map(|i| self.total(i))
             .max()
-            .unwrap_or(0)
+            .unwrap_or(Chips::ZERO)
     }
 
     /// The bet to match: the largest bet in front of a player, and in the presets before the
     /// flop at least the full big blind (a big blind posted short still sets the price).
     pub(super) fn max_bet(&self) -> Chips {
-        self.bets.iter().copied().max().unwrap_or(0).max(self.round_price)
+        self.bets.iter().copied().max().unwrap_or(Chips::ZERO).max(self.round_price)
     }
 
     /// Whether a live player other than `player` has chips behind (can still bet).
     pub(super) fn other_has_chips(&self, player: usize) -> bool {
-        (0..self.n).any(|i| i != player && self.live(i) && self.stacks[i] > 0)
+        (0..self.n).any(|i| i != player && self.live(i) && self.stacks[i] > Chips::ZERO)
     }
 
     pub(super) fn street_size(&self) -> Chips {
@@ -61,7 +61,7 @@ impl HandState {
         }
         match self.to_act.front() {
             Some(p) if p == player => Ok(()),
-            Some(_) if self.set_aside[player] > 0 => Err(RuleError::WrongPhase(format!(
+            Some(_) if self.set_aside[player] > Chips::ZERO => Err(RuleError::WrongPhase(format!(
                 "{} is protected all-in and takes no more actions",
                 player_name(player)
             ))),
@@ -157,7 +157,7 @@ impl HandState {
     pub fn verify_check(&self, player: usize) -> Result<(), RuleError> {
         self.verify_check_or_call(player)?;
         let to_call = self.max_bet() - self.bets[player];
-        if to_call > 0 {
+        if to_call > Chips::ZERO {
             return Err(RuleError::CheckFacingBet { player: player_name(player), to_call });
         }
         Ok(())
@@ -178,10 +178,10 @@ impl HandState {
         self.acted[player] = true;
         self.since_full[player] = true;
         self.faced[player] = max;
-        let event = if amount == 0 {
+        let event = if amount == Chips::ZERO {
             Event::Checked { player }
         } else {
-            Event::Called { player, amount, all_in: self.stacks[player] == 0 }
+            Event::Called { player, amount, all_in: self.stacks[player] == Chips::ZERO }
         };
         self.after_action();
         Ok(event)
@@ -210,7 +210,7 @@ impl HandState {
         let max = self.max_bet();
         let size = self.street_size();
         let base = if self.completion_due {
-            0
+            Chips::ZERO
         } else if self.game.reopen == Reopen::Always {
             max
         } else {
@@ -259,7 +259,7 @@ impl HandState {
             // for less) may not raise, nor may one who acted before all-in raises that do not
             // add up to a full raise.
             let to_call = (max - self.bets[player]).min(self.stacks[player]);
-            let short_since = self.short_sum > 0 && self.since_full[player];
+            let short_since = self.short_sum > Chips::ZERO && self.since_full[player];
             if to_call < self.largest_raise || short_since {
                 return Err(RuleError::NotReopened { player: name() });
             }
@@ -333,7 +333,7 @@ impl HandState {
         let max = self.max_bet();
         let increment = to - max;
         if self.open_pair_option_now()
-            && to - if self.completion_due { 0 } else { max } == self.big_bet
+            && to - if self.completion_due { Chips::ZERO } else { max } == self.big_bet
         {
             self.big_bet_made = true;
             self.min_increment = self.big_bet;
@@ -341,7 +341,7 @@ impl HandState {
         self.completion_due = false;
         self.bring_in_due = false;
         self.put_in(player, to - self.bets[player]);
-        let all_in = self.stacks[player] == 0;
+        let all_in = self.stacks[player] == Chips::ZERO;
         let full = match (self.game.reopen, self.game.structure) {
             (Reopen::Always, _) => true,
             (_, Structure::FixedLimit) => {
@@ -361,9 +361,9 @@ impl HandState {
             self.since_full.iter_mut().for_each(|a| *a = false);
         }
         self.largest_raise = self.largest_raise.max(increment);
-        self.short_sum = if all_in { self.short_sum + increment } else { 0 };
+        self.short_sum = if all_in { self.short_sum + increment } else { Chips::ZERO };
         if self.short_sum >= self.largest_raise {
-            self.short_sum = 0;
+            self.short_sum = Chips::ZERO;
         }
         self.since_full[player] = true;
         self.last_aggressor = Some(player);
@@ -372,7 +372,7 @@ impl HandState {
         self.to_act.clear();
         for k in 1..self.n {
             let i = (player + k) % self.n;
-            if self.live(i) && self.stacks[i] > 0 {
+            if self.live(i) && self.stacks[i] > Chips::ZERO {
                 self.to_act.push_back(i);
             }
         }

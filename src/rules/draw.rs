@@ -9,9 +9,15 @@
 //!
 //! ```
 //! use feltkit::card::parse_cards;
-//! use feltkit::rules::{Game, HandState, Next, Stakes};
-//! let game = Game::by_code("F2L3D").unwrap();
-//! let stakes = Stakes { blinds: vec![1, 2], small_bet: 2, big_bet: 4, stacks: vec![50, 50], ..Stakes::default() };
+//! use feltkit::rules::{Chips, HandState, Next, Stakes, Variant};
+//! let game = Variant::by_code("F2L3D").unwrap();
+//! let stakes = Stakes {
+//!     blinds: vec![Chips(1), Chips(2)],
+//!     small_bet: Chips(2),
+//!     big_bet: Chips(4),
+//!     stacks: vec![Chips(50), Chips(50)],
+//!     ..Stakes::default()
+//! };
 //! let mut hand = HandState::new(game, &stakes).unwrap();
 //! let c = |s: &str| parse_cards(s, game.deck).unwrap().into_iter().map(Some).collect::<Vec<_>>();
 //! hand.deal_hole(0, &c("7h6c4c3d2c")).unwrap();

@@ -220,10 +220,10 @@ impl RuleError {
     /// amounts as the hand's whole chips.
     ///
     /// ```
-    /// use feltkit::rules::RuleError;
-    /// let e = RuleError::BelowMinimum { to: 25, min: 50 };
+    /// use feltkit::rules::{Chips, RuleError};
+    /// let e = RuleError::BelowMinimum { to: Chips(25), min: Chips(50) };
     /// assert_eq!(e.to_string(), "raise to 25 is below the minimum of 50 (and is not all-in)");
-    /// let dollars = |c: i64| format!("${}.{:02}", c / 100, c % 100);
+    /// let dollars = |c: Chips| format!("${}.{:02}", c.get() / 100, c.get() % 100);
     /// assert_eq!(
     ///     e.describe(&dollars),
     ///     "raise to $0.25 is below the minimum of $0.50 (and is not all-in)"
@@ -271,19 +271,20 @@ impl RuleError {
 #[cfg(test)]
 mod tests {
     use super::RuleError;
+    use crate::rules::Chips;
 
     #[test]
     fn an_error_described_in_whole_chips_reads_as_its_display() {
         let p = || "p2".to_string();
         let errors = [
-            RuleError::CheckFacingBet { player: p(), to_call: 5 },
-            RuleError::BelowMinimum { to: 3, min: 4 },
-            RuleError::AbovePotLimit { to: 9, max: 8 },
-            RuleError::WrongFixedSize { to: 5, expected: 4 },
-            RuleError::OutsideSpread { to: 1, min: 2, max: 3 },
-            RuleError::AboveStack { to: 7, max: 6 },
-            RuleError::NotARaise { to: 2, current: 2 },
-            RuleError::NoneCanMatch { player: p(), most: 11 },
+            RuleError::CheckFacingBet { player: p(), to_call: Chips(5) },
+            RuleError::BelowMinimum { to: Chips(3), min: Chips(4) },
+            RuleError::AbovePotLimit { to: Chips(9), max: Chips(8) },
+            RuleError::WrongFixedSize { to: Chips(5), expected: Chips(4) },
+            RuleError::OutsideSpread { to: Chips(1), min: Chips(2), max: Chips(3) },
+            RuleError::AboveStack { to: Chips(7), max: Chips(6) },
+            RuleError::NotARaise { to: Chips(2), current: Chips(2) },
+            RuleError::NoneCanMatch { player: p(), most: Chips(11) },
             RuleError::WrongPhase("no betting now".into()),
         ];
         for e in errors {

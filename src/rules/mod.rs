@@ -1,15 +1,20 @@
 //! The rules engine: one state machine for every game, with games as plain data.
 //!
-//! A [`Game`] (from [`game::GAMES`]) says how a variant is dealt and bet; [`Stakes`] give one
+//! A [`Variant`] (from [`variant::VARIANTS`]) says how a variant is dealt and bet; [`Stakes`] give one
 //! hand's antes, blinds, bet sizes and stacks. A [`HandState`] then takes actions one at a time.
 //! Each action has a `verify_*` method that says why it would be illegal, a `can_*` method built
 //! on it, and a method that applies it and returns an [`Event`] record of what happened.
 //!
 //! ```
-//! use feltkit::rules::{Game, HandState, Stakes};
+//! use feltkit::rules::{Chips, HandState, Stakes, Variant};
 //! use feltkit::card::parse_cards;
-//! let game = Game::by_code("nlhe").unwrap();
-//! let stakes = Stakes { blinds: vec![1, 2], min_bet: 2, stacks: vec![100, 100], ..Stakes::default() };
+//! let game = Variant::by_code("nlhe").unwrap();
+//! let stakes = Stakes {
+//!     blinds: vec![Chips(1), Chips(2)],
+//!     min_bet: Chips(2),
+//!     stacks: vec![Chips(100), Chips(100)],
+//!     ..Stakes::default()
+//! };
 //! let mut hand = HandState::new(game, &stakes).unwrap();
 //! let c = |s: &str| parse_cards(s, game.deck).unwrap().into_iter().map(Some).collect::<Vec<_>>();
 //! hand.deal_hole(0, &c("AsAh")).unwrap();
@@ -18,14 +23,14 @@
 //! assert!(hand.verify_check_or_call(0).is_err());
 //! hand.fold(1).unwrap();
 //! let outcome = hand.finish().unwrap();
-//! assert_eq!(outcome.final_stacks, vec![101, 99]);
+//! assert_eq!(outcome.final_stacks, [Chips(101), Chips(99)]);
 //! ```
 
 mod betting;
+mod chips;
 mod dealing;
 mod draw;
 mod error;
-pub mod game;
 mod options;
 pub mod pots;
 pub mod scoring;
@@ -34,23 +39,22 @@ mod showdown;
 mod state;
 pub mod stud;
 mod timeout;
+pub mod variant;
 
+pub use chips::Chips;
 pub use draw::Discard;
 pub use error::{RuleError, SetupError};
-pub use game::{
-    Game, OddChip, Opening, Reopen, Scoring, ShowStart, Split, Stakes, Street, Structure,
-    TimeoutRule,
-};
 pub use options::{CardsDue, Next, Options};
 pub use showdown::{Outcome, PotAward, ShowdownInfo};
 pub use state::{CardList, Event, HandState, Phase};
 pub use timeout::TimeoutResult;
-
-/// An amount of chips, in the smallest unit of the hand (a whole number).
-pub type Chips = i64;
+pub use variant::{
+    OddChip, Opening, Reopen, Scoring, ShowStart, Split, Stakes, Street, Structure, TimeoutRule,
+    Variant,
+};
 
 /// The largest stack or stake a hand may have, in chips (10^15), so that no sum overflows.
-pub const MAX_CHIPS: Chips = 1_000_000_000_000_000;
+pub const MAX_CHIPS: Chips = Chips(1_000_000_000_000_000);
 
 /// Writes a player index as PHH does: index 0 is `p1`.
 pub fn player_name(index: usize) -> String {

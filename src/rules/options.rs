@@ -1,9 +1,13 @@
 //! What a hand waits for and what a player may do: the questions a simulator or a bot asks.
 //!
 //! ```
-//! use feltkit::rules::{Game, HandState, Next, Stakes};
-//! let game = Game::by_code("nlhe").unwrap();
-//! let stakes = Stakes { blinds: vec![1, 2, 0], stacks: vec![100, 100, 30], ..Stakes::default() };
+//! use feltkit::rules::{Chips, HandState, Next, Stakes, Variant};
+//! let game = Variant::by_code("nlhe").unwrap();
+//! let stakes = Stakes {
+//!     blinds: vec![Chips(1), Chips(2), Chips(0)],
+//!     stacks: vec![Chips(100), Chips(100), Chips(30)],
+//!     ..Stakes::default()
+//! };
 //! let mut hand = HandState::new(game, &stakes).unwrap();
 //! // First the dealer: two hole cards to each player.
 //! let Next::Deal(due) = hand.next() else { panic!() };
@@ -13,7 +17,7 @@
 //! }
 //! // Then p3, first to act preflop: fold, call 2, or raise to 4 up to 30 (all-in).
 //! let Next::Act(o) = hand.next() else { panic!() };
-//! assert_eq!((o.player, o.fold, o.call, o.raise), (2, true, Some(2), Some((4, 30))));
+//! assert_eq!((o.player, o.fold, o.call, o.raise), (2, true, Some(Chips(2)), Some((Chips(4), Chips(30)))));
 //! ```
 
 use super::state::{HandState, Phase};

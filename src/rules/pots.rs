@@ -2,13 +2,14 @@
 //!
 //! ```
 //! use feltkit::rules::pots::{build, split};
-//! use feltkit::rules::OddChip;
+//! use feltkit::rules::{Chips, OddChip};
 //! // p1 is all-in for 70 in all; p2 and p3 put in 140 each. Nobody folded.
-//! let pots = build(&[70, 140, 140], &[0, 0, 0], &[true, true, true]);
-//! assert_eq!((pots[0].amount, pots[0].eligible.clone()), (210, vec![0, 1, 2]));
-//! assert_eq!((pots[1].amount, pots[1].eligible.clone()), (140, vec![1, 2]));
+//! let pots = build(&[Chips(70), Chips(140), Chips(140)], &[Chips(0); 3], &[true, true, true]);
+//! assert_eq!((pots[0].amount, pots[0].eligible.clone()), (Chips(210), vec![0, 1, 2]));
+//! assert_eq!((pots[1].amount, pots[1].eligible.clone()), (Chips(140), vec![1, 2]));
 //! // A pot of 5 split by p2 and p3: the odd chip goes to the first in clockwise order.
-//! assert_eq!(split(5, &[1, 2], OddChip::ClockwiseFromButton), vec![(1, 3), (2, 2)]);
+//! let shares = split(Chips(5), &[1, 2], OddChip::ClockwiseFromButton);
+//! assert_eq!(shares, vec![(1, Chips(3)), (2, Chips(2))]);
 //! ```
 
 use super::{Chips, OddChip};
@@ -41,12 +42,12 @@ pub fn build(committed: &[Chips], dead: &[Chips], live: &[bool]) -> Vec<Pot> {
     let n = committed.len().min(dead.len()).min(live.len());
     let contribution = |i: usize| committed[i].saturating_sub(dead[i]);
     // The distinct levels, ascending; on the stack for a table of up to 22 players.
-    let mut stack = [0; 22];
+    let mut stack = [Chips::ZERO; 22];
     let mut heap = Vec::new();
     let levels: &mut [Chips] = if n <= stack.len() {
         &mut stack[..n]
     } else {
-        heap.resize(n, 0);
+        heap.resize(n, Chips::ZERO);
         &mut heap
     };
     for (i, level) in levels.iter_mut().enumerate() {
@@ -62,13 +63,13 @@ pub fn build(committed: &[Chips], dead: &[Chips], live: &[bool]) -> Vec<Pot> {
     }
     let levels = &levels[..distinct];
     let mut pots: Vec<Pot> = Vec::with_capacity(levels.len());
-    let mut amount: Chips = dead[..n].iter().fold(0, |a: Chips, &d| a.saturating_add(d));
+    let mut amount: Chips = dead[..n].iter().fold(Chips::ZERO, |a: Chips, &d| a.saturating_add(d));
     // Who put chips into the chips gathered in `amount`: dead money first.
-    let mut paid: Vec<bool> = (0..n).map(|i| dead[i] > 0).collect();
-    let mut previous = 0;
+    let mut paid: Vec<bool> = (0..n).map(|i| dead[i] > Chips::ZERO).collect();
+    let mut previous = Chips::ZERO;
     for &level in levels {
-        let reached = (0..n).filter(|&i| contribution(i) >= level).count() as Chips;
-        amount = amount.saturating_add(reached.saturating_mul(level.saturating_sub(previous)));
+        let reached = (0..n).filter(|&i| contribution(i) >= level).count() as i64;
+        amount = amount.saturating_add(level.saturating_sub(previous).saturating_mul(reached));
         for (i, p) in paid.iter_mut().enumerate() {
             *p |= level > previous && contribution(i) > previous;
         }
@@ -79,7 +80,7 @@ pub fn build(committed: &[Chips], dead: &[Chips], live: &[bool]) -> Vec<Pot> {
             if let Some(last) = pots.last_mut() {
                 last.amount = last.amount.saturating_add(amount);
                 merge(&mut last.contributors, &paid_in(&paid));
-                amount = 0;
+                amount = Chips::ZERO;
                 paid.iter_mut().for_each(|p| *p = false);
             }
             continue;
@@ -94,17 +95,17 @@ pub fn build(committed: &[Chips], dead: &[Chips], live: &[bool]) -> Vec<Pot> {
                 last.amount = last.amount.saturating_add(amount);
                 merge(&mut last.contributors, &paid_in(&paid));
             }
-            _ if amount > 0 => pots.push(Pot {
+            _ if amount > Chips::ZERO => pots.push(Pot {
                 amount,
                 contributors: paid_in(&paid),
                 eligible: (0..n).filter(|&i| is_eligible(i)).collect(),
             }),
             _ => {}
         }
-        amount = 0;
+        amount = Chips::ZERO;
         paid.iter_mut().for_each(|p| *p = false);
     }
-    if amount > 0 {
+    if amount > Chips::ZERO {
         // Chips above every live player's level with no pot below them: every live player put
         // in nothing (a pot forms at the first level a live player reached with chips in it),
         // so the live players share them (everyone else folded to the one left).
@@ -137,13 +138,9 @@ fn merge(into: &mut Vec<usize>, more: &[usize]) {
 ///
 /// Returns each winner's share, in the same order.
 pub fn split(amount: Chips, winners: &[usize], rule: OddChip) -> Vec<(usize, Chips)> {
-    let k = winners.len() as Chips;
-    if k == 0 {
+    let Some((q, r)) = amount.share(winners.len()) else {
         return Vec::new();
-    }
-    // `k` is at least 1, so neither divides by zero nor overflows (`Chips::MIN / -1` cannot
-    // happen).
-    let (q, r) = (amount / k, amount % k);
+    };
     winners
         .iter()
         .enumerate()
@@ -153,11 +150,11 @@ pub fn split(amount: Chips, winners: &[usize], rule: OddChip) -> Vec<(usize, Chi
                     if j == 0 {
                         r
                     } else {
-                        0
+                        Chips::ZERO
                     }
                 }
                 OddChip::ClockwiseFromButton | OddChip::HighestCard => {
-                    Chips::from((j as Chips) < r)
+                    Chips(i64::from((j as i64) < r.0))
                 }
             };
             (w, q + extra)
@@ -173,23 +170,38 @@ mod tests {
     fn blinds_go_to_the_last_player_left_who_put_nothing_in() {
         // p1 and p2 posted 12 and 12 (p2's other 12 went back uncalled) and folded; p3, who
         // put nothing in, is the only live player: the 24 chips are p3's pot, not lost.
-        let pots = build(&[12, 12, 0, 0], &[0, 0, 0, 0], &[false, false, true, false]);
-        assert_eq!(pots, vec![Pot { amount: 24, contributors: vec![0, 1], eligible: vec![2] }]);
+        let pots = build(
+            &[Chips(12), Chips(12), Chips::ZERO, Chips::ZERO],
+            &[Chips::ZERO, Chips::ZERO, Chips::ZERO, Chips::ZERO],
+            &[false, false, true, false],
+        );
+        assert_eq!(
+            pots,
+            vec![Pot { amount: Chips(24), contributors: vec![0, 1], eligible: vec![2] }]
+        );
         // With dead money only (antes), the same.
-        let pots = build(&[5, 5, 5], &[5, 5, 5], &[false, true, false]);
-        assert_eq!(pots.iter().map(|p| p.amount).sum::<Chips>(), 15);
+        let pots = build(
+            &[Chips(5), Chips(5), Chips(5)],
+            &[Chips(5), Chips(5), Chips(5)],
+            &[false, true, false],
+        );
+        assert_eq!(pots.iter().map(|p| p.amount).sum::<Chips>(), Chips(15));
         assert_eq!(pots[0].eligible, vec![1]);
     }
 
     #[test]
     fn side_pots_from_three_all_in_levels() {
         // A worked side-pot example: A all-in 70 in total, B and C put in 140 each.
-        let pots = build(&[70, 140, 140], &[0, 0, 0], &[true, true, true]);
+        let pots = build(
+            &[Chips(70), Chips(140), Chips(140)],
+            &[Chips::ZERO, Chips::ZERO, Chips::ZERO],
+            &[true, true, true],
+        );
         assert_eq!(
             pots,
             vec![
-                Pot { amount: 210, contributors: vec![0, 1, 2], eligible: vec![0, 1, 2] },
-                Pot { amount: 140, contributors: vec![1, 2], eligible: vec![1, 2] },
+                Pot { amount: Chips(210), contributors: vec![0, 1, 2], eligible: vec![0, 1, 2] },
+                Pot { amount: Chips(140), contributors: vec![1, 2], eligible: vec![1, 2] },
             ]
         );
     }
@@ -197,16 +209,20 @@ mod tests {
     #[test]
     fn folded_chips_stay_in_and_same_player_pots_merge() {
         // p3 folded after putting in 50; p1 all-in 30, p2 100.
-        let pots = build(&[30, 100, 50], &[0, 0, 0], &[true, true, false]);
+        let pots = build(
+            &[Chips(30), Chips(100), Chips(50)],
+            &[Chips::ZERO, Chips::ZERO, Chips::ZERO],
+            &[true, true, false],
+        );
         assert_eq!(
             pots,
             vec![
-                Pot { amount: 90, contributors: vec![0, 1, 2], eligible: vec![0, 1] },
-                Pot { amount: 90, contributors: vec![1, 2], eligible: vec![1] },
+                Pot { amount: Chips(90), contributors: vec![0, 1, 2], eligible: vec![0, 1] },
+                Pot { amount: Chips(90), contributors: vec![1, 2], eligible: vec![1] },
             ]
         );
         let total: Chips = pots.iter().map(|p| p.amount).sum();
-        assert_eq!(total, 180);
+        assert_eq!(total, Chips(180));
     }
 
     #[test]
@@ -214,35 +230,54 @@ mod tests {
         // Regression: a pot named only its eligible players, so p3, who called 100 and was
         // then out of the running (not live: folded, mucked or killed at showdown), was
         // missing from "pot 1: 300 among p1 p2".
-        let pots = build(&[100, 100, 100], &[0, 0, 0], &[true, true, false]);
+        let pots = build(
+            &[Chips(100), Chips(100), Chips(100)],
+            &[Chips::ZERO, Chips::ZERO, Chips::ZERO],
+            &[true, true, false],
+        );
         assert_eq!(
             pots,
-            vec![Pot { amount: 300, contributors: vec![0, 1, 2], eligible: vec![0, 1] }]
+            vec![Pot { amount: Chips(300), contributors: vec![0, 1, 2], eligible: vec![0, 1] }]
         );
         // Chips only a folded player reached (p2's last 15) join the pot below.
-        let pots = build(&[10, 40, 25], &[0, 0, 0], &[true, false, true]);
+        let pots = build(
+            &[Chips(10), Chips(40), Chips(25)],
+            &[Chips::ZERO, Chips::ZERO, Chips::ZERO],
+            &[true, false, true],
+        );
         assert_eq!(
             pots,
             vec![
-                Pot { amount: 30, contributors: vec![0, 1, 2], eligible: vec![0, 2] },
-                Pot { amount: 45, contributors: vec![1, 2], eligible: vec![2] },
+                Pot { amount: Chips(30), contributors: vec![0, 1, 2], eligible: vec![0, 2] },
+                Pot { amount: Chips(45), contributors: vec![1, 2], eligible: vec![2] },
             ]
         );
     }
 
     #[test]
     fn dead_antes_go_to_the_main_pot() {
-        let pots = build(&[15, 105, 105], &[5, 5, 5], &[true, true, true]);
+        let pots = build(
+            &[Chips(15), Chips(105), Chips(105)],
+            &[Chips(5), Chips(5), Chips(5)],
+            &[true, true, true],
+        );
         assert_eq!(
             pots[0],
-            Pot { amount: 45, contributors: vec![0, 1, 2], eligible: vec![0, 1, 2] }
+            Pot { amount: Chips(45), contributors: vec![0, 1, 2], eligible: vec![0, 1, 2] }
         );
-        assert_eq!(pots[1], Pot { amount: 180, contributors: vec![1, 2], eligible: vec![1, 2] });
+        assert_eq!(
+            pots[1],
+            Pot { amount: Chips(180), contributors: vec![1, 2], eligible: vec![1, 2] }
+        );
         // A player who put in only a dead ante still paid into the main pot.
-        let pots = build(&[5, 25, 25], &[5, 5, 5], &[false, true, true]);
+        let pots = build(
+            &[Chips(5), Chips(25), Chips(25)],
+            &[Chips(5), Chips(5), Chips(5)],
+            &[false, true, true],
+        );
         assert_eq!(
             pots,
-            vec![Pot { amount: 55, contributors: vec![0, 1, 2], eligible: vec![1, 2] }]
+            vec![Pot { amount: Chips(55), contributors: vec![0, 1, 2], eligible: vec![1, 2] }]
         );
     }
 
@@ -250,24 +285,34 @@ mod tests {
     fn extreme_amounts_saturate_instead_of_overflowing() {
         // Debug builds panicked on `committed - dead` and on the level sums when a caller
         // passed amounts far beyond any table's chips.
-        let pots = build(&[Chips::MAX, Chips::MAX], &[0, 0], &[true, true]);
+        let pots = build(&[Chips::MAX, Chips::MAX], &[Chips::ZERO, Chips::ZERO], &[true, true]);
         assert_eq!(pots.iter().map(|p| p.amount).collect::<Vec<_>>(), [Chips::MAX]);
-        assert!(build(&[0, 5], &[Chips::MIN, Chips::MIN], &[true, true]).len() <= 1);
+        assert!(
+            build(&[Chips::ZERO, Chips(5)], &[Chips::MIN, Chips::MIN], &[true, true]).len() <= 1
+        );
         assert_eq!(split(Chips::MIN, &[0, 1, 2], OddChip::ClockwiseFromButton).len(), 3);
         // Slices of different lengths are read up to the shortest.
-        assert_eq!(build(&[10, 10, 10], &[0, 0], &[true, true, true]).len(), 1);
+        assert_eq!(
+            build(
+                &[Chips(10), Chips(10), Chips(10)],
+                &[Chips::ZERO, Chips::ZERO],
+                &[true, true, true]
+            )
+            .len(),
+            1
+        );
     }
 
     #[test]
     fn odd_chips() {
         assert_eq!(
-            split(101, &[2, 0, 1], OddChip::AllToLowestIndex),
-            vec![(2, 35), (0, 33), (1, 33)]
+            split(Chips(101), &[2, 0, 1], OddChip::AllToLowestIndex),
+            vec![(2, Chips(35)), (0, Chips(33)), (1, Chips(33))]
         );
         assert_eq!(
-            split(101, &[0, 1, 2], OddChip::ClockwiseFromButton),
-            vec![(0, 34), (1, 34), (2, 33)]
+            split(Chips(101), &[0, 1, 2], OddChip::ClockwiseFromButton),
+            vec![(0, Chips(34)), (1, Chips(34)), (2, Chips(33))]
         );
-        assert_eq!(split(7, &[4], OddChip::ClockwiseFromButton), vec![(4, 7)]);
+        assert_eq!(split(Chips(7), &[4], OddChip::ClockwiseFromButton), vec![(4, Chips(7))]);
     }
 }

@@ -4,8 +4,9 @@
 //!
 //! ```
 //! use feltkit::rules::scoring::split_high_low;
+//! use feltkit::rules::Chips;
 //! // A pot of 11: the high half takes the odd chip (6), the low half 5 (PokerKit's division).
-//! assert_eq!(split_high_low(11), (6, 5));
+//! assert_eq!(split_high_low(Chips(11)), (Chips(6), Chips(5)));
 //! ```
 
 use crate::card::{Card, Rank, Suit};
@@ -106,9 +107,9 @@ mod tests {
 
     #[test]
     fn the_high_half_takes_the_odd_chip() {
-        assert_eq!(split_high_low(10), (5, 5));
-        assert_eq!(split_high_low(11), (6, 5));
-        assert_eq!(split_high_low(1), (1, 0));
-        assert_eq!(split_high_low(0), (0, 0));
+        assert_eq!(split_high_low(Chips(10)), (Chips(5), Chips(5)));
+        assert_eq!(split_high_low(Chips(11)), (Chips(6), Chips(5)));
+        assert_eq!(split_high_low(Chips(1)), (Chips(1), Chips::ZERO));
+        assert_eq!(split_high_low(Chips::ZERO), (Chips::ZERO, Chips::ZERO));
     }
 }

@@ -294,7 +294,7 @@ impl HandState {
                 built = pots::build(&self.committed, &self.dead, &live);
             }
         }
-        let mut winnings = vec![0; n];
+        let mut winnings = vec![Chips::ZERO; n];
         let mut awards = Vec::with_capacity(built.len());
         let high_low = self.game.scoring.high_low();
         for Pot { amount, contributors, eligible } in built {
@@ -312,11 +312,11 @@ impl HandState {
             let best_low = eligible.iter().map(|&i| low(i)).max().flatten();
             let (high_part, low_part) = match best_low {
                 Some(_) if high_low => split_high_low(amount),
-                _ => (amount, 0),
+                _ => (amount, Chips::ZERO),
             };
             let mut payouts = pots::split(high_part, &winners, self.game.odd_chip);
             let mut low_winners = Vec::new();
-            if high_low && best_low.is_some() && low_part > 0 {
+            if high_low && best_low.is_some() && low_part > Chips::ZERO {
                 low_winners = eligible.iter().copied().filter(|&i| low(i) == best_low).collect();
                 for (w, x) in pots::split(low_part, &low_winners, self.game.odd_chip) {
                     match payouts.iter_mut().find(|(p, _)| *p == w) {

@@ -13,7 +13,7 @@ use crate::text::count;
 use super::error::SetupError;
 use super::seats::{ActQueue, Seats, MAX_SEATS};
 use super::timeout::TimeoutResult;
-use super::{player_name, Chips, Game, Opening, ShowStart, Stakes, Structure, MAX_CHIPS};
+use super::{player_name, Chips, Opening, ShowStart, Stakes, Structure, Variant, MAX_CHIPS};
 
 /// Where a hand stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -214,7 +214,7 @@ impl std::ops::DerefMut for Holding {
 /// One hand being played.
 #[derive(Clone, Debug)]
 pub struct HandState {
-    pub(super) game: Game,
+    pub(super) game: Variant,
     pub(super) n: usize,
     pub(super) starting: Seats<Chips>,
     pub(super) stacks: Seats<Chips>,
@@ -284,7 +284,7 @@ pub struct HandState {
 
 impl HandState {
     /// Starts a hand: checks the stakes, posts antes and blinds, and waits for the first cards.
-    pub fn new(game: Game, stakes: &Stakes) -> Result<HandState, SetupError> {
+    pub fn new(game: Variant, stakes: &Stakes) -> Result<HandState, SetupError> {
         if !game.supported {
             return Err(SetupError::Unsupported(game.code));
         }
@@ -305,7 +305,8 @@ impl HandState {
             }
             // A negative blind is the post of a player new to the table (docs/replay.md).
             let signed = field == "blinds_or_straddles";
-            if let Some((i, &x)) = v.iter().enumerate().find(|&(_, &x)| x < 0 && !signed) {
+            if let Some((i, &x)) = v.iter().enumerate().find(|&(_, &x)| x < Chips::ZERO && !signed)
+            {
                 return Err(SetupError::Amount { field, index: i + 1, value: x, why: "negative" });
             }
         }
@@ -323,10 +324,10 @@ impl HandState {
             }
         }
         let sizes_given = [stakes.min_bet, stakes.small_bet, stakes.big_bet, stakes.bring_in];
-        if sizes_given.iter().any(|&x| !(0..=MAX_CHIPS).contains(&x)) {
+        if sizes_given.iter().any(|&x| !(Chips::ZERO..=MAX_CHIPS).contains(&x)) {
             return Err(SetupError::Stake("bet sizes must be from 0 to 10^15 chips".into()));
         }
-        if let Some((i, &x)) = stakes.stacks.iter().enumerate().find(|&(_, &x)| x <= 0) {
+        if let Some((i, &x)) = stakes.stacks.iter().enumerate().find(|&(_, &x)| x <= Chips::ZERO) {
             let why = "a starting stack must be positive";
             return Err(SetupError::Amount {
                 field: "starting_stacks",
@@ -335,22 +336,23 @@ impl HandState {
                 why,
             });
         }
-        let get = |v: &Vec<Chips>, i: usize| v.get(i).copied().unwrap_or(0);
+        let get = |v: &Vec<Chips>, i: usize| v.get(i).copied().unwrap_or(Chips::ZERO);
         // PHH: heads-up, the antes and blinds arrays apply reversed (p1 is the big blind).
-        let mut antes: Seats<Chips> = Seats::filled(0, n);
-        let mut blinds: Seats<Chips> = Seats::filled(0, n);
+        let mut antes: Seats<Chips> = Seats::filled(Chips::ZERO, n);
+        let mut blinds: Seats<Chips> = Seats::filled(Chips::ZERO, n);
         let mut newcomer_post: Seats<bool> = Seats::filled(false, n);
         for i in 0..n {
             antes[i] = get(&stakes.antes, if n == 2 { 1 - i } else { i });
             let blind = get(&stakes.blinds, if n == 2 { 1 - i } else { i });
             blinds[i] = blind.saturating_abs();
-            newcomer_post[i] = blind < 0;
+            newcomer_post[i] = blind < Chips::ZERO;
         }
-        let blind_unit = stakes.blinds.iter().copied().filter(|&b| b > 0).min().unwrap_or(0);
+        let blind_unit =
+            stakes.blinds.iter().copied().filter(|&b| b > Chips::ZERO).min().unwrap_or(Chips::ZERO);
         if game.heads_up_double_ante && n == 2 {
             for i in 0..2 {
                 antes[i] += 2 * blind_unit;
-                blinds[i] = 0;
+                blinds[i] = Chips::ZERO;
             }
         }
         let (min_bet, small_bet, big_bet) = sizes(&game, stakes, blind_unit)?;
@@ -359,10 +361,10 @@ impl HandState {
             n,
             starting: Seats::from_slice(&stakes.stacks),
             stacks: Seats::from_slice(&stakes.stacks),
-            bets: Seats::filled(0, n),
-            committed: Seats::filled(0, n),
-            dead: Seats::filled(0, n),
-            returned: Seats::filled(0, n),
+            bets: Seats::filled(Chips::ZERO, n),
+            committed: Seats::filled(Chips::ZERO, n),
+            dead: Seats::filled(Chips::ZERO, n),
+            returned: Seats::filled(Chips::ZERO, n),
             folded: Seats::filled(false, n),
             mucked: Seats::filled(false, n),
             shown: Seats::filled(false, n),
@@ -378,18 +380,18 @@ impl HandState {
             to_act: ActQueue::default(),
             acted: Seats::filled(false, n),
             since_full: Seats::filled(false, n),
-            largest_raise: 0,
-            short_sum: 0,
-            faced: Seats::filled(0, n),
-            full_level: 0,
-            min_increment: 0,
+            largest_raise: Chips::ZERO,
+            short_sum: Chips::ZERO,
+            faced: Seats::filled(Chips::ZERO, n),
+            full_level: Chips::ZERO,
+            min_increment: Chips::ZERO,
             raises: 0,
             round_opener: 0,
             last_aggressor: None,
             closed: false,
             show_order: None,
             first_shown: None,
-            unswept: Seats::filled(0, n),
+            unswept: Seats::filled(Chips::ZERO, n),
             stakes_min_bet: min_bet,
             bring_in: bring_in_of(&game, stakes),
             bring_in_due: false,
@@ -399,19 +401,19 @@ impl HandState {
             big_bet,
             // Players entering the pot owe the full big blind even when it was posted short.
             blind_level: if game.is_phh_code() {
-                0
+                Chips::ZERO
             } else {
-                blinds.iter().copied().max().unwrap_or(0)
+                blinds.iter().copied().max().unwrap_or(Chips::ZERO)
             },
-            round_price: 0,
-            set_aside: Seats::filled(0, n),
+            round_price: Chips::ZERO,
+            set_aside: Seats::filled(Chips::ZERO, n),
             newcomer_post,
             pending_draw: Seats::filled(false, n),
             stub_taken: 0,
             reserve: CardSet::EMPTY,
             reserve_unknown: 0,
         };
-        let mut posted: Seats<Chips> = Seats::filled(0, n);
+        let mut posted: Seats<Chips> = Seats::filled(Chips::ZERO, n);
         for i in 0..n {
             posted[i] = antes[i].min(hand.stacks[i]);
         }
@@ -447,8 +449,8 @@ impl HandState {
         Ok(hand)
     }
 
-    /// The game being played.
-    pub fn game(&self) -> &Game {
+    /// The variant being played: its code, betting structure and house rules.
+    pub fn variant(&self) -> &Variant {
         &self.game
     }
 
@@ -522,7 +524,7 @@ impl HandState {
     /// least the full big blind even when it was posted short).
     pub fn to_call(&self, player: usize) -> Chips {
         let max = self.max_bet();
-        self.bets.get(player).map_or(0, |&b| (max - b).max(0))
+        self.bets.get(player).map_or(Chips::ZERO, |&b| (max - b).max(Chips::ZERO))
     }
 
     /// A player's hole cards still in the hand (`None`: unknown).
@@ -585,10 +587,10 @@ impl HandState {
         self.raises = 0;
         self.acted.iter_mut().for_each(|a| *a = false);
         self.since_full.iter_mut().for_each(|a| *a = false);
-        self.largest_raise = 0;
-        self.short_sum = 0;
-        self.faced.iter_mut().for_each(|f| *f = 0);
-        self.round_price = if self.street == 0 { self.blind_level } else { 0 };
+        self.largest_raise = Chips::ZERO;
+        self.short_sum = Chips::ZERO;
+        self.faced.iter_mut().for_each(|f| *f = Chips::ZERO);
+        self.round_price = if self.street == 0 { self.blind_level } else { Chips::ZERO };
         let max = self.max_bet();
         self.full_level = max;
         self.min_increment = match self.game.structure {
@@ -596,7 +598,7 @@ impl HandState {
             Structure::SpreadLimit => self.small_bet,
             _ => self.stakes_min_bet,
         };
-        if max > 0 && self.game.blind_counts_toward_cap {
+        if max > Chips::ZERO && self.game.blind_counts_toward_cap {
             self.raises = 1;
         }
         self.big_bet_made = false;
@@ -608,7 +610,7 @@ impl HandState {
                 // In the presets, of several equal largest blinds the first is the big blind:
                 // the others were posted by players coming into the game (docs/sessions.md),
                 // who act in turn and keep the option.
-                let first = !self.game.is_phh_code() && max > 0;
+                let first = !self.game.is_phh_code() && max > Chips::ZERO;
                 // A newcomer's post (a negative blind) counts negated, as PokerKit counts it.
                 let bet =
                     |i: usize| if self.newcomer_post[i] { -self.bets[i] } else { self.bets[i] };
@@ -620,7 +622,7 @@ impl HandState {
         };
         let brings_in =
             matches!(opening, Opening::LowCard | Opening::HighCard | Opening::HighCardAceLow);
-        self.bring_in_due = brings_in && self.street == 0 && self.bring_in > 0;
+        self.bring_in_due = brings_in && self.street == 0 && self.bring_in > Chips::ZERO;
         self.completion_due = self.bring_in_due && !self.game.bring_in_is_bet;
         if self.closed {
             self.end_betting();
@@ -628,7 +630,7 @@ impl HandState {
         }
         // The two largest totals of live players: the most any other player can have is the
         // largest, or the second largest for the player who holds the largest.
-        let (mut top, mut second, mut top_player) = (0, 0, usize::MAX);
+        let (mut top, mut second, mut top_player) = (Chips::ZERO, Chips::ZERO, usize::MAX);
         for i in (0..self.n).filter(|&i| self.live(i)) {
             let t = self.total(i);
             if top_player == usize::MAX || t > top {
@@ -640,7 +642,7 @@ impl HandState {
         for k in 0..self.n {
             let i = (self.round_opener + k) % self.n;
             let max_other = if i == top_player { second } else { top };
-            if self.live(i) && self.stacks[i] > 0 && max_other > self.bets[i] {
+            if self.live(i) && self.stacks[i] > Chips::ZERO && max_other > self.bets[i] {
                 self.to_act.push_back(i);
             }
         }
@@ -653,9 +655,9 @@ impl HandState {
 
     pub(super) fn end_betting(&mut self) {
         self.to_act.clear();
-        self.round_price = 0;
+        self.round_price = Chips::ZERO;
         // An uncalled bet or raise goes back to its maker.
-        let (mut first, mut second) = (0, 0);
+        let (mut first, mut second) = (Chips::ZERO, Chips::ZERO);
         for &b in self.bets.iter() {
             if b > first {
                 second = first;
@@ -674,12 +676,13 @@ impl HandState {
             }
         }
         if self.live_count() <= 1 {
-            self.unswept = std::mem::replace(&mut self.bets, Seats::filled(0, self.n));
+            self.unswept = std::mem::replace(&mut self.bets, Seats::filled(Chips::ZERO, self.n));
             self.phase = Phase::Over;
             return;
         }
-        self.bets.iter_mut().for_each(|b| *b = 0);
-        let with_chips = (0..self.n).filter(|&i| self.live(i) && self.stacks[i] > 0).count();
+        self.bets.iter_mut().for_each(|b| *b = Chips::ZERO);
+        let with_chips =
+            (0..self.n).filter(|&i| self.live(i) && self.stacks[i] > Chips::ZERO).count();
         if with_chips <= 1 {
             self.closed = true;
         }
@@ -755,29 +758,33 @@ impl HandState {
 }
 
 /// The bring-in: as given, or by default twice the ante (Americana) or the minimum bet (spread).
-fn bring_in_of(game: &Game, stakes: &Stakes) -> Chips {
-    if stakes.bring_in > 0 || !game.bring_in_is_bet {
-        return stakes.bring_in.max(0);
+fn bring_in_of(game: &Variant, stakes: &Stakes) -> Chips {
+    if stakes.bring_in > Chips::ZERO || !game.bring_in_is_bet {
+        return stakes.bring_in.max(Chips::ZERO);
     }
     match game.deck {
-        crate::card::Deck::Americana => 2 * stakes.antes.iter().copied().max().unwrap_or(0),
-        crate::card::Deck::Standard | crate::card::Deck::ShortDeck => stakes.small_bet.max(0),
+        crate::card::Deck::Americana => {
+            2 * stakes.antes.iter().copied().max().unwrap_or(Chips::ZERO)
+        }
+        crate::card::Deck::Standard | crate::card::Deck::ShortDeck => {
+            stakes.small_bet.max(Chips::ZERO)
+        }
     }
 }
 
 fn sizes(
-    game: &Game,
+    game: &Variant,
     stakes: &Stakes,
     blind_unit: Chips,
 ) -> Result<(Chips, Chips, Chips), SetupError> {
-    let big_blind = stakes.blinds.iter().copied().max().unwrap_or(0);
+    let big_blind = stakes.blinds.iter().copied().max().unwrap_or(Chips::ZERO);
     let bring_in = bring_in_of(game, stakes);
-    let unit = if game.bring_in_is_bet && big_blind == 0 { bring_in } else { big_blind };
+    let unit = if game.bring_in_is_bet && big_blind == Chips::ZERO { bring_in } else { big_blind };
     match game.structure {
         Structure::NoLimit | Structure::PotLimit => {
             let default = if game.heads_up_double_ante { blind_unit } else { unit };
-            let min_bet = if stakes.min_bet > 0 { stakes.min_bet } else { default };
-            if min_bet <= 0 {
+            let min_bet = if stakes.min_bet > Chips::ZERO { stakes.min_bet } else { default };
+            if min_bet <= Chips::ZERO {
                 return Err(SetupError::Stake(
                     "`min_bet` must be positive (or give blinds)".into(),
                 ));
@@ -785,9 +792,9 @@ fn sizes(
             Ok((min_bet, min_bet, 2 * min_bet))
         }
         Structure::FixedLimit | Structure::SpreadLimit => {
-            let small = if stakes.small_bet > 0 { stakes.small_bet } else { unit };
-            let big = if stakes.big_bet > 0 { stakes.big_bet } else { 2 * small };
-            if small <= 0 || big < small {
+            let small = if stakes.small_bet > Chips::ZERO { stakes.small_bet } else { unit };
+            let big = if stakes.big_bet > Chips::ZERO { stakes.big_bet } else { 2 * small };
+            if small <= Chips::ZERO || big < small {
                 return Err(SetupError::Stake(
                     "`small_bet` and `big_bet` must be positive, big at least small".into(),
                 ));

@@ -8,9 +8,13 @@
 //!
 //! ```
 //! use feltkit::card::parse_cards;
-//! use feltkit::rules::{Event, Game, HandState, Stakes};
-//! let game = Game::by_code("flhe").unwrap();
-//! let stakes = Stakes { blinds: vec![1, 2, 0], stacks: vec![50, 50, 50], ..Stakes::default() };
+//! use feltkit::rules::{Chips, Event, HandState, Stakes, Variant};
+//! let game = Variant::by_code("flhe").unwrap();
+//! let stakes = Stakes {
+//!     blinds: vec![Chips(1), Chips(2), Chips(0)],
+//!     stacks: vec![Chips(50); 3],
+//!     ..Stakes::default()
+//! };
 //! let mut hand = HandState::new(game, &stakes).unwrap();
 //! let c = |s: &str| parse_cards(s, game.deck).unwrap().into_iter().map(Some).collect::<Vec<_>>();
 //! for (p, cards) in ["AsAh", "KsKh", "QsQh"].iter().enumerate() {
@@ -20,10 +24,10 @@
 //! assert_eq!(hand.out_of_turn(0), Ok(Event::OutOfTurnIgnored { player: 0 }));
 //! // p3 loses their connection: all-in with nothing put in, 50 set aside.
 //! let event = hand.time_out_all_in(2).unwrap();
-//! assert_eq!(event, Event::ProtectedAllIn { player: 2, brought_in: 0, behind: 50 });
-//! assert_eq!((hand.stacks()[2], hand.set_aside()[2]), (0, 50));
+//! assert_eq!(event, Event::ProtectedAllIn { player: 2, brought_in: Chips(0), behind: Chips(50) });
+//! assert_eq!((hand.stacks()[2], hand.set_aside()[2]), (Chips(0), Chips(50)));
 //! // No-limit hold'em has no all-in protection.
-//! let nlhe = HandState::new(Game::by_code("nlhe").unwrap(), &stakes).unwrap();
+//! let nlhe = HandState::new(Variant::by_code("nlhe").unwrap(), &stakes).unwrap();
 //! assert!(nlhe.verify_time_out_all_in(2).is_err());
 //! ```
 
@@ -63,10 +67,10 @@ impl HandState {
         let result = if self.bring_in_due {
             let amount = match self.bring_in(player)? {
                 Event::BroughtIn { amount, .. } => amount,
-                _ => 0,
+                _ => Chips::ZERO,
             };
             TimeoutResult::BroughtIn { amount }
-        } else if self.to_call(player) == 0 {
+        } else if self.to_call(player) == Chips::ZERO {
             self.check_or_call(player)?;
             TimeoutResult::Checked
         } else {
@@ -100,9 +104,9 @@ impl HandState {
     /// more actions; the others bet on in a side pot.
     pub fn time_out_all_in(&mut self, player: usize) -> Result<Event, RuleError> {
         self.verify_time_out_all_in(player)?;
-        let brought_in = if self.bring_in_due { self.post_bring_in(player) } else { 0 };
+        let brought_in = if self.bring_in_due { self.post_bring_in(player) } else { Chips::ZERO };
         let behind = self.stacks[player];
-        self.stacks[player] = 0;
+        self.stacks[player] = Chips::ZERO;
         self.set_aside[player] += behind;
         self.to_act.pop_front();
         self.acted[player] = true;

@@ -32,6 +32,7 @@ use std::collections::HashMap;
 
 use crate::phh::table::TableFacts;
 use crate::phh::{HandReport, Status};
+use crate::rules::Chips;
 
 pub use structure::{Clock, Level, Structure};
 
@@ -463,7 +464,7 @@ impl Session {
         }
         self.places = self.places.max(view.places);
         let scale = 10i128.pow(u32::from(NANO_PLACES - view.places.min(NANO_PLACES)));
-        let nano = |c: i64| i128::from(c) * scale;
+        let nano = |c: Chips| i128::from(c) * scale;
         let now = self.time_of(facts);
         let elapsed = match (self.start_time, now) {
             (Some(s), Some(t)) => Some(t - s),
@@ -604,11 +605,11 @@ impl Session {
             match finals.and_then(|f| f.get(i)).filter(|_| !unknown) {
                 Some(&x) => {
                     // Chips re-bought during the hand are the player's for the next.
-                    let added = view.added.get(i).copied().unwrap_or(0);
+                    let added = view.added.get(i).copied().unwrap_or(Chips::ZERO);
                     book.brought += nano(added);
                     let x = x.saturating_add(added);
                     book.stack = Some(nano(x));
-                    if x == 0 && tournament {
+                    if x == Chips::ZERO && tournament {
                         book.busted_in = Some(number);
                         book.seat = None;
                         book.stack = Some(0);
@@ -670,7 +671,7 @@ impl Session {
         let k = s.level_at(number as u64, elapsed);
         let places = view.places;
         let chips = |a: crate::phh::amount::Amount| a.to_chips(places);
-        let ante = facts.antes.iter().copied().max().unwrap_or(0);
+        let ante = facts.antes.iter().copied().max().unwrap_or(Chips::ZERO);
         let matches = |l: &Level| {
             chips(l.small_blind) == Some(facts.blind_sizes.0)
                 && chips(l.big_blind) == Some(facts.blind_sizes.1)
@@ -685,7 +686,8 @@ impl Session {
             };
             let ours = {
                 let f = |x| crate::phh::amount::format_chips(x, places);
-                let a = if ante > 0 { format!(", ante {}", f(ante)) } else { String::new() };
+                let a =
+                    if ante > Chips::ZERO { format!(", ante {}", f(ante)) } else { String::new() };
                 format!("{}/{}{a}", f(facts.blind_sizes.0), f(facts.blind_sizes.1))
             };
             let start = |j: usize| match s.clock {

@@ -11,6 +11,7 @@ use super::{
     View,
 };
 use crate::phh::table::TableFacts;
+use crate::rules::Chips;
 
 /// Keeps [`Session::seated`] to the players with a seat, after a hand: those seated before it
 /// and those it dealt in or saw sitting out (nobody else can have gained a seat). A hand looks
@@ -144,14 +145,14 @@ pub(super) fn check(
     let player_at = |s: u32| seats.iter().position(|&x| x == s);
     state.button = Some((button, player_at(button).map(|i| names[i].clone())));
 
-    if !facts.button_game || facts.blind_sizes.1 <= 0 {
+    if !facts.button_game || facts.blind_sizes.1 <= Chips::ZERO {
         session.prev = None;
         fill_sitting_out(session, facts, state);
         return;
     }
     let (sb, bb) = facts.blind_sizes;
     let big = (0..n).find(|&i| facts.blind(i) == bb);
-    let small = (0..n).find(|&i| sb > 0 && sb < bb && facts.blind(i) == sb);
+    let small = (0..n).find(|&i| sb > Chips::ZERO && sb < bb && facts.blind(i) == sb);
     state.big_blind = big.map(|i| state.dealt_in[i].clone());
     state.small_blind = small.map(|i| state.dealt_in[i].clone());
     if big.is_none() {
@@ -277,10 +278,10 @@ pub(super) fn check(
             let Some(b) = session.players.get_mut(nm) else { continue };
             let dead = facts.dead_blind(i);
             let places = view.places;
-            let chips = |x: i64| crate::phh::amount::format_chips(x, places);
+            let chips = |x: Chips| crate::phh::amount::format_chips(x, places);
             let on_button_or_small = seats[i] == button || Some(seats[i]) == small_seat;
             if Some(i) == big {
-                if dead > 0 {
+                if dead > Chips::ZERO {
                     check_push(
                         check,
                         TableRule::MissedBlinds,
@@ -330,7 +331,7 @@ pub(super) fn check(
                         format!("{nm} joins the game on the button or in the small blind: a new player comes in only after the button has passed"),
                     );
                 }
-                if dead > 0 {
+                if dead > Chips::ZERO {
                     check_push(
                         check,
                         TableRule::MissedBlinds,
@@ -341,7 +342,7 @@ pub(super) fn check(
                     );
                 }
             } else {
-                if dead > 0 {
+                if dead > Chips::ZERO {
                     check_push(
                         check,
                         TableRule::MissedBlinds,

@@ -6,6 +6,7 @@ use assert_cmd::Command;
 use feltkit::import::convert;
 use feltkit::phh::read::hands;
 use feltkit::phh::{replay_text, HandReport, Status};
+use feltkit::rules::Chips;
 use predicates::prelude::*;
 
 fn path(name: &str) -> String {
@@ -113,7 +114,7 @@ fn a_player_sitting_out_is_not_dealt_in() {
 #[test]
 fn an_uncalled_bet_goes_back_and_the_site_must_say_the_same() {
     let r = one_hand("uncalled_bet.txt", &["37.75", "26", "48.50"]);
-    assert_eq!(r.outcome.as_ref().unwrap().uncalled, [775, 0, 0]);
+    assert_eq!(r.outcome.as_ref().unwrap().uncalled, [Chips(775), Chips::ZERO, Chips::ZERO]);
 }
 
 #[test]
@@ -128,7 +129,7 @@ fn shows_mucks_and_cards_mucked_face_up_in_the_summary() {
 fn an_odd_cent_of_a_split_pot_goes_to_the_first_winner_after_the_button() {
     // 0.05 split between Wes (big blind, first after the button) and Uma (the button).
     let r = one_hand("split_pot_odd_cent.txt", &["1.99", "2.01", "2"]);
-    assert_eq!(r.outcome.as_ref().unwrap().pots[0].payouts, [(1, 3), (2, 2)]);
+    assert_eq!(r.outcome.as_ref().unwrap().pots[0].payouts, [(1, Chips(3)), (2, Chips(2))]);
 }
 
 #[test]

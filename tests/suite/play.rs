@@ -3,14 +3,15 @@
 
 use feltkit::phh::{replay_text, Status};
 use feltkit::play::{random_hand, random_stakes, Style};
-use feltkit::rules::game::GAMES;
-use feltkit::rules::Game;
+use feltkit::rules::variant::VARIANTS;
+use feltkit::rules::Chips;
+use feltkit::rules::Variant;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 /// The games random play covers: every game feltkit plays.
-fn played() -> impl Iterator<Item = &'static Game> {
-    GAMES.iter().filter(|g| g.supported)
+fn played() -> impl Iterator<Item = &'static Variant> {
+    VARIANTS.iter().filter(|g| g.supported)
 }
 
 #[test]
@@ -23,8 +24,8 @@ fn random_hands_of_every_game_replay_legal_and_matching() {
             let stakes = random_stakes(*game, players, &mut rng);
             let (text, outcome) = random_hand(*game, &stakes, Style::default(), &mut rng)
                 .unwrap_or_else(|e| panic!("{} hand {k}: {e}", game.code));
-            let total: i64 = stakes.stacks.iter().sum();
-            assert_eq!(outcome.final_stacks.iter().sum::<i64>(), total, "{} hand {k}", game.code);
+            let total: Chips = stakes.stacks.iter().sum();
+            assert_eq!(outcome.final_stacks.iter().sum::<Chips>(), total, "{} hand {k}", game.code);
             let report = &replay_text(&text, "random.phh", true)[0];
             assert!(
                 report.ok() && report.checked,
@@ -113,14 +114,17 @@ fn cards(text: &str) -> Vec<Option<feltkit::card::Card>> {
 }
 
 fn hold_em(code: &str, stacks: &[i64]) -> feltkit::play::Played {
-    use feltkit::rules::{Game, Stakes, Structure};
-    let game = Game::by_code(code).unwrap();
-    let mut stakes = Stakes { stacks: stacks.to_vec(), ..Stakes::default() };
-    stakes.blinds = (0..stacks.len()).map(|i| [1, 2].get(i).copied().unwrap_or(0)).collect();
+    use feltkit::rules::{Stakes, Structure, Variant};
+    let game = Variant::by_code(code).unwrap();
+    let mut stakes =
+        Stakes { stacks: stacks.iter().copied().map(Chips).collect(), ..Stakes::default() };
+    stakes.blinds = (0..stacks.len())
+        .map(|i| [Chips(1), Chips(2)].get(i).copied().unwrap_or(Chips::ZERO))
+        .collect();
     if game.structure == Structure::FixedLimit {
-        (stakes.small_bet, stakes.big_bet) = (2, 4);
+        (stakes.small_bet, stakes.big_bet) = (Chips(2), Chips(4));
     } else {
-        stakes.min_bet = 2;
+        stakes.min_bet = Chips(2);
     }
     let mut hand = feltkit::play::Played::new(game, &stakes).unwrap();
     let holes = ["AsKs", "QdJd", "9c9h", "7c2d", "5h5s"];
@@ -134,10 +138,10 @@ fn hold_em(code: &str, stacks: &[i64]) -> feltkit::play::Played {
 fn a_short_all_in_that_does_not_reopen_is_counted_for_each_player_who_had_acted() {
     // p1 small blind, p2 big blind (13 chips in all), p3 on the button.
     let mut hand = hold_em("nlhe", &[100, 13, 100]);
-    hand.bet_or_raise_to(2, 10).unwrap(); // a full raise (8 more)
+    hand.bet_or_raise_to(2, Chips(10)).unwrap(); // a full raise (8 more)
     hand.check_or_call(0).unwrap();
-    hand.bet_or_raise_to(1, 13).unwrap(); // all-in, 3 more: short
-                                          // The raiser and the caller had both acted on the full raise: neither may raise again.
+    hand.bet_or_raise_to(1, Chips(13)).unwrap(); // all-in, 3 more: short
+                                                 // The raiser and the caller had both acted on the full raise: neither may raise again.
     assert_eq!(hand.hand().raise_range(2), None);
     hand.check_or_call(2).unwrap();
     hand.check_or_call(0).unwrap();
@@ -153,10 +157,10 @@ fn a_short_all_in_that_does_not_reopen_is_counted_for_each_player_who_had_acted(
 fn short_all_ins_that_add_up_to_a_full_raise_reopen_the_betting() {
     // p1 and p2 (the blinds) have 14 and 18 chips; p3 opens, p4 on the button.
     let mut hand = hold_em("nlhe", &[14, 18, 100, 100]);
-    hand.bet_or_raise_to(2, 10).unwrap(); // full: 8 more
+    hand.bet_or_raise_to(2, Chips(10)).unwrap(); // full: 8 more
     hand.check_or_call(3).unwrap();
-    hand.bet_or_raise_to(0, 14).unwrap(); // short: 4 more
-    hand.bet_or_raise_to(1, 18).unwrap(); // short: 4 more, 8 in all since p3's raise
+    hand.bet_or_raise_to(0, Chips(14)).unwrap(); // short: 4 more
+    hand.bet_or_raise_to(1, Chips(18)).unwrap(); // short: 4 more, 8 in all since p3's raise
     assert!(hand.hand().raise_range(2).is_some());
     hand.check_or_call(2).unwrap();
     hand.check_or_call(3).unwrap();
@@ -184,7 +188,7 @@ fn a_fixed_limit_round_raised_to_the_cap_and_a_heads_up_round_past_it_are_counte
 
     // Heads-up in a cash game the raises go on past the cap.
     let mut hand = hold_em("flhe", &[500, 500]);
-    let cap = hand.hand().game().cap.unwrap();
+    let cap = hand.hand().variant().cap.unwrap();
     for _ in 0..cap + 3 {
         let Some(feltkit::rules::Next::Act(o)) = Some(hand.hand().next()) else { unreachable!() };
         hand.bet_or_raise_to(o.player, o.raise.unwrap().0).unwrap();
@@ -195,14 +199,14 @@ fn a_fixed_limit_round_raised_to_the_cap_and_a_heads_up_round_past_it_are_counte
 
 #[test]
 fn a_bring_in_decided_by_suit_is_counted() {
-    use feltkit::rules::{Game, Stakes};
-    let game = Game::by_code("stud7").unwrap();
+    use feltkit::rules::{Stakes, Variant};
+    let game = Variant::by_code("stud7").unwrap();
     let stakes = Stakes {
-        antes: vec![1; 3],
-        bring_in: 2,
-        small_bet: 5,
-        big_bet: 10,
-        stacks: vec![100; 3],
+        antes: vec![Chips(1); 3],
+        bring_in: Chips(2),
+        small_bet: Chips(5),
+        big_bet: Chips(10),
+        stacks: vec![Chips(100); 3],
         ..Stakes::default()
     };
     // The two deuces showing tie by rank: the deuce of clubs brings in.

@@ -14,7 +14,7 @@ use std::process::Command;
 use crate::common;
 
 use feltkit::play::{random_hand, random_stakes, Style};
-use feltkit::rules::Game;
+use feltkit::rules::Variant;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -45,7 +45,7 @@ fn pokerkit_gives_the_same_finishing_stacks_for_random_hands_of_the_phh_codes() 
     let script = format!("{}/tests/pokerkit/finishing_stacks.py", env!("CARGO_MANIFEST_DIR"));
     let dir = tempfile::tempdir().unwrap();
     for (code, hole_cards, hands) in CODES {
-        let mut game = Game::by_code(code).unwrap();
+        let mut game = Variant::by_code(code).unwrap();
         if hole_cards != game.hole_cards() {
             game = game.with_hole_cards(hole_cards as u32).unwrap();
         }

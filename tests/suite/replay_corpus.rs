@@ -1,6 +1,7 @@
 //! Every hand of the PokerKit corpus and of the real-hand corpus, replayed and checked against
 //! its recorded results (tests/data/corpus).
 
+use feltkit::rules::Chips;
 use std::path::Path;
 
 use feltkit::phh::{replay_text, HandReport, Status};
@@ -28,8 +29,8 @@ fn pokerkit_corpus_nt_ft_pt_f7s_all_match() {
             assert!(r.checked, "{}: nothing checked", r.label);
             assert!(r.ok(), "{}: {:?} {:?}", r.label, r.status, r.mismatches);
             let o = r.outcome.as_ref().unwrap();
-            let pots: i64 = o.pots.iter().map(|p| p.amount).sum();
-            let won: i64 = o.winnings.iter().sum();
+            let pots: Chips = o.pots.iter().map(|p| p.amount).sum();
+            let won: Chips = o.winnings.iter().sum();
             assert_eq!(pots, won, "{}", r.label);
         }
     }
@@ -60,8 +61,8 @@ fn pokerkit_corpus_omaha_high_low_razz_short_deck_and_draw_hands_all_match() {
             assert!(r.checked, "{}: nothing checked", r.label);
             assert!(r.ok(), "{}: {:?} {:?}", r.label, r.status, r.mismatches);
             let o = r.outcome.as_ref().unwrap();
-            let pots: i64 = o.pots.iter().map(|p| p.amount).sum();
-            let won: i64 = o.winnings.iter().sum();
+            let pots: Chips = o.pots.iter().map(|p| p.amount).sum();
+            let won: Chips = o.winnings.iter().sum();
             assert_eq!(pots, won, "{}", r.label);
         }
         // The hands reach showdowns, and in the high-low games split pots.
@@ -159,7 +160,10 @@ fn a_fixed_limit_raise_capped_at_the_opponents_all_in_is_read_as_the_full_raise(
     let path = corpus().join("phh-real/data/wsop/2023/43/5/85.phh");
     let r = replay_text(&std::fs::read_to_string(path).unwrap(), "85", true).remove(0);
     assert!(r.ok(), "{:?} {:?}", r.status, r.mismatches);
-    assert_eq!(r.outcome.as_ref().unwrap().final_stacks, vec![0, 27_050_000 + 2_650_000]);
+    assert_eq!(
+        r.outcome.as_ref().unwrap().final_stacks,
+        vec![Chips::ZERO, Chips(27_050_000 + 2_650_000)]
+    );
     assert!(
         r.notes.iter().any(|n| n.contains("action 19") && n.contains("1200000")),
         "{:?}",
@@ -182,6 +186,8 @@ fn historical_hands_of_the_other_codes_end_as_pokerkit_documents_them() {
         let r = replay_text(&std::fs::read_to_string(path).unwrap(), name, true).remove(0);
         assert_eq!(r.variant, code);
         assert_eq!(r.status, Status::Legal, "{name}: {:?}", r.status);
-        assert_eq!(r.outcome.as_ref().unwrap().final_stacks, stacks, "{name}");
+        let finals: Vec<i64> =
+            r.outcome.as_ref().unwrap().final_stacks.iter().map(|c| c.get()).collect();
+        assert_eq!(finals, stacks, "{name}");
     }
 }

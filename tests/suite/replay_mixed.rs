@@ -4,7 +4,8 @@
 
 use feltkit::card::{parse_cards, Card};
 use feltkit::phh::{replay_text, HandReport, Status};
-use feltkit::rules::{Game, HandState, Next, RuleError, Stakes};
+use feltkit::rules::Chips;
+use feltkit::rules::{HandState, Next, RuleError, Stakes, Variant};
 
 fn replay(text: &str) -> HandReport {
     let r = replay_text(text, "hand.phh", false).remove(0);
@@ -15,9 +16,10 @@ fn replay(text: &str) -> HandReport {
 /// Stacks and each pot's payouts (player, chips) of a replayed hand.
 fn results(r: &HandReport) -> (Vec<i64>, Vec<Vec<(usize, i64)>>) {
     let o = r.outcome.as_ref().unwrap();
-    let mut pots: Vec<Vec<(usize, i64)>> = o.pots.iter().map(|p| p.payouts.clone()).collect();
+    let mut pots: Vec<Vec<(usize, i64)>> =
+        o.pots.iter().map(|p| p.payouts.iter().map(|&(w, x)| (w, x.get())).collect()).collect();
     pots.iter_mut().for_each(|p| p.sort_unstable());
-    (o.final_stacks.clone(), pots)
+    (o.final_stacks.iter().map(|c| c.get()).collect(), pots)
 }
 
 const CHECK_DOWN: &str = "'p1 cc', 'p2 cc', 'p3 cc'";
@@ -112,7 +114,7 @@ fn stud_high_low_splits_the_best_five_high_and_the_best_eight_low_of_seven_cards
 }
 
 fn hand(code: &str, stakes: Stakes) -> HandState {
-    HandState::new(Game::by_code(code).unwrap(), &stakes).unwrap()
+    HandState::new(Variant::by_code(code).unwrap(), &stakes).unwrap()
 }
 
 fn cards(s: &str) -> Vec<Option<Card>> {
@@ -122,11 +124,11 @@ fn cards(s: &str) -> Vec<Option<Card>> {
 #[test]
 fn razz_brings_in_the_highest_door_card_ace_low_then_the_best_low_showing_opens() {
     let stakes = Stakes {
-        antes: vec![1; 3],
-        bring_in: 1,
-        small_bet: 2,
-        big_bet: 4,
-        stacks: vec![50; 3],
+        antes: vec![Chips(1); 3],
+        bring_in: Chips(1),
+        small_bet: Chips(2),
+        big_bet: Chips(4),
+        stacks: vec![Chips(50); 3],
         ..Stakes::default()
     };
     let mut h = hand("FR", stakes);
@@ -149,16 +151,16 @@ fn razz_brings_in_the_highest_door_card_ace_low_then_the_best_low_showing_opens(
 }
 
 fn triple_draw(players: usize) -> HandState {
-    let mut blinds = vec![0; players];
-    blinds[0] = 1;
-    blinds[1] = 2;
+    let mut blinds = vec![Chips::ZERO; players];
+    blinds[0] = Chips(1);
+    blinds[1] = Chips(2);
     hand(
         "F2L3D",
         Stakes {
             blinds,
-            small_bet: 2,
-            big_bet: 4,
-            stacks: vec![100; players],
+            small_bet: Chips(2),
+            big_bet: Chips(4),
+            stacks: vec![Chips(100); players],
             ..Stakes::default()
         },
     )
@@ -235,10 +237,10 @@ fn discards_are_shuffled_back_in_when_the_stub_runs_out() {
 #[test]
 fn short_deck_deals_from_six_to_ace_and_a_flush_beats_a_full_house() {
     let stakes = Stakes {
-        antes: vec![1; 2],
-        blinds: vec![0, 1],
-        min_bet: 1,
-        stacks: vec![20, 20],
+        antes: vec![Chips(1); 2],
+        blinds: vec![Chips::ZERO, Chips(1)],
+        min_bet: Chips(1),
+        stacks: vec![Chips(20), Chips(20)],
         ..Stakes::default()
     };
     let mut h = hand("NS", stakes);

@@ -3,7 +3,8 @@
 
 use feltkit::card::Card;
 use feltkit::phh::replay_text;
-use feltkit::rules::{Game, HandState, Opening, Phase, Stakes};
+use feltkit::rules::Chips;
+use feltkit::rules::{HandState, Opening, Phase, Stakes, Variant};
 use proptest::prelude::*;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -32,7 +33,7 @@ fn cards(cs: &[Option<Card>]) -> String {
 fn random_hand(seed: u64) -> (String, i64, i64) {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let code = CODES[rng.random_range(0..CODES.len())];
-    let game = Game::by_code(code).unwrap();
+    let game = Variant::by_code(code).unwrap();
     let stud = game.streets[0].opening != Opening::Position;
     let n = rng.random_range(2..=game.max_players.min(8));
     let sb = rng.random_range(1..=5i64);
@@ -46,13 +47,13 @@ fn random_hand(seed: u64) -> (String, i64, i64) {
     }
     let bring_in = if stud { sb } else { 0 };
     let stakes = Stakes {
-        antes: vec![ante; n],
-        blinds: blinds.clone(),
-        min_bet: bb,
-        small_bet: bb,
-        big_bet: 2 * bb,
-        bring_in,
-        stacks: stacks.clone(),
+        antes: vec![Chips(ante); n],
+        blinds: blinds.iter().copied().map(Chips).collect(),
+        min_bet: Chips(bb),
+        small_bet: Chips(bb),
+        big_bet: Chips(2 * bb),
+        bring_in: Chips(bring_in),
+        stacks: stacks.iter().copied().map(Chips).collect(),
         dead_blinds: Vec::new(),
     };
     let mut hand = HandState::new(game, &stakes).unwrap();
@@ -80,15 +81,17 @@ fn random_hand(seed: u64) -> (String, i64, i64) {
                     actions.push(format!("p{} pb", p + 1));
                     continue;
                 }
-                if choice == 0 && hand.to_call(p) > 0 && hand.can_fold(p) {
+                if choice == 0 && hand.to_call(p) > Chips::ZERO && hand.can_fold(p) {
                     hand.fold(p).unwrap();
                     actions.push(format!("p{} f", p + 1));
                     continue;
                 }
                 if choice >= 6 {
                     let top = hand.committed()[p] + hand.stacks()[p];
-                    let legal: Vec<i64> =
-                        (1..=top).filter(|&to| hand.can_bet_or_raise_to(p, to)).collect();
+                    let legal: Vec<Chips> = (1..=top.get())
+                        .map(Chips)
+                        .filter(|&to| hand.can_bet_or_raise_to(p, to))
+                        .collect();
                     let raised = match legal.len() {
                         0 => None,
                         k => Some(match rng.random_range(0..4) {
@@ -139,8 +142,8 @@ fn random_hand(seed: u64) -> (String, i64, i64) {
     }
     let outcome = hand.finish().unwrap();
     let before: i64 = stacks.iter().sum();
-    let after: i64 = outcome.final_stacks.iter().sum();
-    assert!(outcome.final_stacks.iter().all(|&s| s >= 0));
+    let after: i64 = outcome.final_stacks.iter().sum::<Chips>().get();
+    assert!(outcome.final_stacks.iter().all(|&s| s >= Chips::ZERO));
     let list = |v: &[i64]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", ");
     let text = format!(
         "variant = '{code}'\nantes = [{}]\nblinds_or_straddles = [{}]\nmin_bet = {bb}\nsmall_bet = {bb}\n\
@@ -150,7 +153,7 @@ fn random_hand(seed: u64) -> (String, i64, i64) {
         2 * bb,
         list(&stacks),
         actions.iter().map(|a| format!("'{a}'")).collect::<Vec<_>>().join(", "),
-        list(&outcome.final_stacks),
+        list(&outcome.final_stacks.iter().map(|c| c.get()).collect::<Vec<_>>()),
     );
     (text, before, after)
 }

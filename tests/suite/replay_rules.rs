@@ -1,6 +1,7 @@
 //! Hand files with results worked out by hand from the rule texts (tests/data/replay/legal), and
 //! illegal hands that must be refused for the right reason (tests/data/replay/illegal).
 
+use feltkit::rules::Chips;
 use std::path::PathBuf;
 
 use feltkit::phh::toml::{parse, Value};
@@ -182,21 +183,21 @@ fn blinds_are_won_by_the_last_player_left_even_one_who_put_nothing_in() {
                 'd dh p4 Ah', 'p4 f', 'p1 f', 'p2 f']\n";
     let report = replay_text(text, "blinds.phh", false).remove(0);
     let outcome = report.outcome.expect("the hand is decided");
-    assert_eq!(outcome.final_stacks, vec![169, 339, 340, 991]);
-    assert_eq!(outcome.final_stacks.iter().sum::<i64>(), 181 + 351 + 316 + 991);
+    assert_eq!(outcome.final_stacks, vec![Chips(169), Chips(339), Chips(340), Chips(991)]);
+    assert_eq!(outcome.final_stacks.iter().sum::<Chips>(), Chips(181 + 351 + 316 + 991));
 }
 
 #[test]
 fn a_check_is_not_legal_while_a_stud_bring_in_is_due() {
     use feltkit::card::parse_cards;
-    use feltkit::rules::{Game, HandState, Stakes};
-    let game = Game::by_code("stud7").unwrap();
+    use feltkit::rules::{HandState, Stakes, Variant};
+    let game = Variant::by_code("stud7").unwrap();
     let stakes = Stakes {
-        antes: vec![1, 1, 1],
-        bring_in: 2,
-        small_bet: 5,
-        big_bet: 10,
-        stacks: vec![20, 20, 20],
+        antes: vec![Chips(1), Chips(1), Chips(1)],
+        bring_in: Chips(2),
+        small_bet: Chips(5),
+        big_bet: Chips(10),
+        stacks: vec![Chips(20), Chips(20), Chips(20)],
         ..Stakes::default()
     };
     let mut hand = HandState::new(game, &stakes).unwrap();
@@ -218,22 +219,26 @@ fn replay_one(text: &str) -> feltkit::phh::HandReport {
 #[test]
 fn a_short_big_blind_sets_the_full_price_in_presets_and_its_posted_amount_in_phh_codes() {
     use feltkit::card::parse_cards;
-    use feltkit::rules::{Game, HandState, Stakes};
+    use feltkit::rules::{HandState, Stakes, Variant};
     // Blinds 5/10, the big blind has 6: p3 is first to act.
-    let stakes = Stakes { blinds: vec![5, 10, 0], stacks: vec![200, 6, 200], ..Stakes::default() };
+    let stakes = Stakes {
+        blinds: vec![Chips(5), Chips(10), Chips::ZERO],
+        stacks: vec![Chips(200), Chips(6), Chips(200)],
+        ..Stakes::default()
+    };
     for (code, to_call, min_raise) in [("nlhe", 10, 20), ("NT", 6, 16)] {
-        let game = Game::by_code(code).unwrap();
+        let game = Variant::by_code(code).unwrap();
         let mut hand = HandState::new(game, &stakes).unwrap();
         let c =
             |s: &str| parse_cards(s, game.deck).unwrap().into_iter().map(Some).collect::<Vec<_>>();
         for (p, cards) in ["7c2d", "AsAh", "KsKh"].iter().enumerate() {
             hand.deal_hole(p, &c(cards)).unwrap();
         }
-        assert_eq!(hand.to_call(2), to_call, "{code}");
-        assert!(!hand.can_bet_or_raise_to(2, min_raise - 1), "{code}");
-        assert!(hand.can_bet_or_raise_to(2, min_raise), "{code}");
+        assert_eq!(hand.to_call(2), Chips(to_call), "{code}");
+        assert!(!hand.can_bet_or_raise_to(2, Chips(min_raise - 1)), "{code}");
+        assert!(hand.can_bet_or_raise_to(2, Chips(min_raise)), "{code}");
         // The small blind owes the rest of the full blind too.
-        assert_eq!(hand.to_call(0), to_call - 5, "{code}");
+        assert_eq!(hand.to_call(0), Chips(to_call - 5), "{code}");
     }
 }
 

@@ -2,6 +2,7 @@
 //! (`pN _out_of_turn ACTION`): what each game does with them and what the report says.
 
 use feltkit::phh::{replay_text, HandReport, Status};
+use feltkit::rules::Chips;
 
 fn replay_one(text: &str) -> HandReport {
     replay_text(text, "hand", true).remove(0)
@@ -49,11 +50,11 @@ fn a_protected_player_stays_eligible_only_up_to_what_they_paid_in() {
     let outcome = replay_one(&file("flhe_protected_all_in_wins_the_main_pot")).outcome.unwrap();
     // p2 (index 1) put in 4 and can win only the main pot of 4 x 3; the side pot is p1's and p3's.
     assert_eq!(outcome.pots[0].eligible, vec![0, 1, 2]);
-    assert_eq!(outcome.pots[0].amount, 12);
+    assert_eq!(outcome.pots[0].amount, Chips(12));
     assert_eq!(outcome.pots[1].eligible, vec![0, 2]);
-    assert_eq!(outcome.pots[1].amount, 16);
+    assert_eq!(outcome.pots[1].amount, Chips(16));
     // The 46 chips behind come back with the final stack.
-    assert_eq!(outcome.final_stacks[1], 46 + 12);
+    assert_eq!(outcome.final_stacks[1], Chips(46 + 12));
 }
 
 /// A stud7 hand where p1 (2c, the lowest door card) must bring in and `ACTION` is p1's.
@@ -75,7 +76,11 @@ fn a_timeout_with_a_bring_in_due_posts_the_bring_in() {
             vec!["p1 timed out at action 4: the bring-in of 2 was posted for them"]
         );
         // p2 and p3 fold to the bring-in: p1 wins the antes back and theirs.
-        assert_eq!(r.outcome.unwrap().final_stacks, vec![32, 29, 29], "{variant}");
+        assert_eq!(
+            r.outcome.unwrap().final_stacks,
+            vec![Chips(32), Chips(29), Chips(29)],
+            "{variant}"
+        );
     }
 }
 
@@ -84,7 +89,7 @@ fn timeout_all_in_is_refused_in_games_without_all_in_protection() {
     let r = replay_one(&stud_hand("stud7-spread", "p1 _timeout all-in"));
     assert_eq!(r.status, Status::Legal);
     // p1 keeps 30 - 1 - 2 = 27 behind and wins the main pot of the antes and the bring-in.
-    assert_eq!(r.outcome.unwrap().final_stacks, vec![27 + 5, 29, 29]);
+    assert_eq!(r.outcome.unwrap().final_stacks, vec![Chips(27 + 5), Chips(29), Chips(29)]);
     for variant in ["F7S", "NT", "americana"] {
         let text = if variant == "NT" {
             "variant = 'NT'\nblinds_or_straddles = [1, 2, 0]\nmin_bet = 2\n\
@@ -165,5 +170,5 @@ fn an_action_out_of_turn_needs_a_player_still_in_and_a_betting_round() {
     // A player all-in may still act out of turn: ignored.
     let r = replay_one(&hand("'p3 cbr 100', 'p3 _out_of_turn f', 'p1 f', 'p2 f'"));
     assert_eq!(r.status, Status::Legal);
-    assert_eq!(r.outcome.unwrap().final_stacks, vec![99, 98, 103]);
+    assert_eq!(r.outcome.unwrap().final_stacks, vec![Chips(99), Chips(98), Chips(103)]);
 }

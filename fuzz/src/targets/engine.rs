@@ -9,7 +9,7 @@
 //! pot pays out exactly its amount to players who could win it.
 
 use feltkit::card::{Card, Deck};
-use feltkit::rules::game::GAMES;
+use feltkit::rules::variant::VARIANTS;
 use feltkit::rules::{Chips, Event, HandState, Outcome, Phase, RuleError, Stakes, MAX_CHIPS};
 
 use super::{key, shape, Check, Target};
@@ -63,22 +63,21 @@ impl Choices<'_> {
     fn chips(&mut self, unit: Chips) -> Chips {
         let b = self.byte();
         match b {
-            0..=199 => Chips::from(b).saturating_mul(unit),
+            0..=199 => unit.saturating_mul(i64::from(b)),
             200..=239 => [
-                1,
-                2,
-                3,
-                7,
-                1_000_000,
+                Chips(1),
+                Chips(2),
+                Chips(3),
+                Chips(7),
+                Chips(1_000_000),
                 MAX_CHIPS / 3,
                 MAX_CHIPS / 2,
-                MAX_CHIPS - 1,
+                MAX_CHIPS - Chips(1),
                 MAX_CHIPS,
                 MAX_CHIPS / 7 * 3,
             ][usize::from(b - 200) % 10],
-            _ => {
-                [-1, MAX_CHIPS + 1, Chips::MAX, Chips::MIN, 0, -MAX_CHIPS][usize::from(b - 240) % 6]
-            }
+            _ => [Chips(-1), MAX_CHIPS + Chips(1), Chips::MAX, Chips::MIN, Chips::ZERO, -MAX_CHIPS]
+                [usize::from(b - 240) % 6],
         }
     }
 }
@@ -100,32 +99,33 @@ fn check_engine(input: &[u8]) -> Check {
 
 fn play(input: &[u8]) -> Check {
     let mut c = Choices { data: input, i: 0 };
-    let games: Vec<_> = GAMES.iter().filter(|g| g.supported).collect();
+    let games: Vec<_> = VARIANTS.iter().filter(|g| g.supported).collect();
     let game = *games[usize::from(c.byte()) % games.len()];
     let most = game.max_players.min(10);
     let nb = c.byte();
     let n = if nb >= 250 { usize::from(nb - 250) } else { 2 + usize::from(nb) % (most - 1) };
-    let unit = [1, 1, 5, 100, 1_000_000][usize::from(c.byte()) % 5];
+    let unit = Chips([1, 1, 5, 100, 1_000_000][usize::from(c.byte()) % 5]);
     let stakes_shape = c.byte();
     let mut stakes = Stakes {
-        stacks: (0..n).map(|_| c.chips(unit).saturating_add(1)).collect(),
+        stacks: (0..n).map(|_| c.chips(unit).saturating_add(Chips(1))).collect(),
         ..Stakes::default()
     };
     if stakes_shape & 1 != 0 {
-        stakes.antes = (0..n).map(|_| c.chips(1)).collect();
+        stakes.antes = (0..n).map(|_| c.chips(Chips(1))).collect();
     }
     if stakes_shape & 2 != 0 {
-        let b = c.chips(1);
-        stakes.blinds =
-            (0..n).map(|i| if i < 2 { b.saturating_mul(i as Chips + 1) / 2 } else { 0 }).collect();
+        let b = c.chips(Chips(1));
+        stakes.blinds = (0..n)
+            .map(|i| if i < 2 { b.saturating_mul(i as i64 + 1) / 2 } else { Chips::ZERO })
+            .collect();
     }
     if stakes_shape & 4 != 0 {
-        stakes.blinds.push(1);
+        stakes.blinds.push(Chips(1));
     }
-    stakes.min_bet = c.chips(1);
-    stakes.small_bet = c.chips(1);
+    stakes.min_bet = c.chips(Chips(1));
+    stakes.small_bet = c.chips(Chips(1));
     stakes.big_bet = stakes.small_bet.saturating_mul(2);
-    stakes.bring_in = c.chips(1);
+    stakes.bring_in = c.chips(Chips(1));
     let mut hand = match HandState::new(game, &stakes) {
         Ok(h) => h,
         Err(e) => return Ok(key(("setup", game.code, shape(&e.to_string())))),
@@ -315,7 +315,7 @@ fn natural(hand: &mut HandState, c: &mut Choices, deck: &mut Vec<Card>) -> Resul
         Phase::Betting => {
             let Some(p) = hand.actor() else { return Err("betting, but nobody is to act".into()) };
             let to_call = hand.to_call(p);
-            if to_call < 0 {
+            if to_call < Chips::ZERO {
                 return Err(format!("to_call({p}) is {to_call}"));
             }
             match c.byte() % 10 {
@@ -347,7 +347,7 @@ fn natural(hand: &mut HandState, c: &mut Choices, deck: &mut Vec<Card>) -> Resul
                 _ => {
                     let stack = hand.stacks()[p];
                     let b = c.byte();
-                    let extra = c.chips(1);
+                    let extra = c.chips(Chips(1));
                     let base = hand.committed()[p].min(stack);
                     let to = match b % 5 {
                         0 => to_call.saturating_add(extra),
@@ -416,7 +416,7 @@ fn random(
             act(hand, "check_or_call", v, Some(can), |h| h.check_or_call(p))
         }
         3 => {
-            let to = c.chips(1);
+            let to = c.chips(Chips(1));
             let v = hand.verify_bet_or_raise_to(p, to);
             let can = hand.can_bet_or_raise_to(p, to);
             act(hand, "bet_or_raise_to", v, Some(can), |h| h.bet_or_raise_to(p, to))
@@ -477,7 +477,9 @@ fn conserved(hand: &HandState, total: i128) -> Result<(), String> {
             "chips not conserved: stacks {stacks:?} plus committed {committed:?} make {sum}, the starting stacks {total}"
         ));
     }
-    if let Some(i) = stacks.iter().chain(committed).chain(hand.set_aside()).position(|&x| x < 0) {
+    if let Some(i) =
+        stacks.iter().chain(committed).chain(hand.set_aside()).position(|&x| x < Chips::ZERO)
+    {
         return Err(format!("a negative amount ({i}): stacks {stacks:?}, committed {committed:?}"));
     }
     Ok(())
@@ -544,7 +546,7 @@ pub fn outcome_invariants(o: &Outcome, start: &[Chips]) -> Result<(), String> {
             return Err(format!("pot {i} of {} pays out {paid}", p.amount));
         }
         if p.winners.iter().any(|w| !p.eligible.contains(w))
-            || p.payouts.iter().any(|(w, x)| !p.winners.contains(w) || *x < 0)
+            || p.payouts.iter().any(|(w, x)| !p.winners.contains(w) || *x < Chips::ZERO)
         {
             return Err(format!(
                 "pot {i}: winners {:?} paid {:?}, eligible {:?}",
@@ -552,7 +554,7 @@ pub fn outcome_invariants(o: &Outcome, start: &[Chips]) -> Result<(), String> {
             ));
         }
     }
-    let negative = |v: &[Chips]| v.iter().position(|&x| x < 0);
+    let negative = |v: &[Chips]| v.iter().position(|&x| x < Chips::ZERO);
     if let Some(i) = negative(&o.final_stacks).or(negative(&o.winnings)).or(negative(&o.uncalled)) {
         return Err(format!(
             "player {} ends with a negative amount: final {:?}, winnings {:?}",

@@ -453,7 +453,7 @@ pub(super) fn invariants(r: &HandRecord, report: &HandReport) -> Result<(), Stri
     }
     let Some(o) = &report.outcome else { return Err("a legal hand without an outcome".into()) };
     // A stack not known (`inf`) is played as the most chips an amount may hold (docs/replay.md).
-    let start: Option<Vec<i64>> = r
+    let start: Option<Vec<feltkit::rules::Chips>> = r
         .starting_stacks
         .iter()
         .map(|a| {

@@ -1,25 +1,25 @@
-//! Games as plain data: the deck, the streets, the betting structure and the house rules.
+//! Variants as plain data: the deck, the streets, the betting structure and the house rules.
 //!
-//! A [`Game`] is a preset (`docs/games.md`) or a PHH code as PokerKit plays it. Adding a game
+//! A [`Variant`] is a preset (`docs/games.md`) or a PHH code as PokerKit plays it. Adding a game
 //! means writing one more value here, not another branch in the engine. The per-hand numbers
 //! (antes, blinds, bet sizes, stacks) are not part of a game: they come with each hand as
 //! [`Stakes`].
 //!
 //! ```
-//! use feltkit::rules::{Game, OddChip, Structure};
-//! let flhe = Game::by_code("flhe").unwrap();
+//! use feltkit::rules::{Variant, OddChip, Structure};
+//! let flhe = Variant::by_code("flhe").unwrap();
 //! assert_eq!((flhe.structure, flhe.cap), (Structure::FixedLimit, Some(4)));
 //! assert!(flhe.heads_up_uncapped && flhe.blind_counts_toward_cap);
 //! // The PHH code FT as PokerKit plays it: no heads-up exception, odd chips to p1's side.
-//! let ft = Game::by_code("FT").unwrap();
+//! let ft = Variant::by_code("FT").unwrap();
 //! assert!(!ft.heads_up_uncapped && !ft.blind_counts_toward_cap);
 //! assert_eq!(ft.odd_chip, OddChip::AllToLowestIndex);
-//! assert!(Game::by_code("FO/8").unwrap().scoring.high_low()); // Omaha hi-lo splits pots
-//! assert!(Game::by_code("5CD").is_none()); // five-card draw is not played
+//! assert!(Variant::by_code("FO/8").unwrap().scoring.high_low()); // Omaha hi-lo splits pots
+//! assert!(Variant::by_code("5CD").is_none()); // five-card draw is not played
 //! ```
 
 use crate::card::Deck;
-use crate::catalog::{Entry, Game as Variant};
+use crate::catalog::{Entry, Game};
 use crate::eval::Ranking;
 
 use super::Chips;
@@ -185,22 +185,24 @@ pub struct Street {
     pub draw: bool,
 }
 
-/// A game: everything about a variant except the per-hand numbers.
+/// A variant: a PHH code or preset, the rules a hand is played under (its betting structure,
+/// cap, forced bets and house rules) for a game of the catalog ([`Variant::game`]); everything
+/// but the per-hand numbers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Game {
+pub struct Variant {
     /// The variant code (`NT`, `nlhe`, ...).
     pub code: &'static str,
     /// A readable name.
     pub name: &'static str,
-    /// The game of the catalog this code plays ([`Game::entry`]).
-    pub variant: Variant,
+    /// The game of the catalog this code plays ([`Variant::entry`]).
+    pub game: Game,
     /// The deck dealt from: the catalog entry's.
     pub deck: Deck,
     /// How hands are valued at showdown, and whether pots split high and low: the catalog
     /// entry's.
     pub scoring: Scoring,
     /// The streets in order: the catalog entry's (five or six Omaha hole cards: those of
-    /// five- or six-card Omaha, [`Game::with_hole_cards`]).
+    /// five- or six-card Omaha, [`Variant::with_hole_cards`]).
     pub streets: &'static [Street],
     /// The betting structure.
     pub structure: Structure,
@@ -273,13 +275,13 @@ pub struct Stakes {
     pub dead_blinds: Vec<Chips>,
 }
 
-const BASE: Game = Game {
+const BASE: Variant = Variant {
     code: "NT",
     name: "no-limit Texas hold'em (PHH, as PokerKit plays it)",
-    variant: Variant::Holdem,
-    deck: Variant::Holdem.entry().deck,
-    scoring: Variant::Holdem.entry().scoring,
-    streets: Variant::Holdem.entry().streets,
+    game: Game::Holdem,
+    deck: Game::Holdem.entry().deck,
+    scoring: Game::Holdem.entry().scoring,
+    streets: Game::Holdem.entry().streets,
     structure: Structure::NoLimit,
     cap: None,
     blind_counts_toward_cap: false,
@@ -301,7 +303,7 @@ const BASE: Game = Game {
     timeout: TimeoutRule::FoldUnlessCheck,
 };
 
-const PRESET: Game = Game {
+const PRESET: Variant = Variant {
     cap: None,
     blind_counts_toward_cap: true,
     heads_up_uncapped: true,
@@ -315,19 +317,19 @@ const PRESET: Game = Game {
 };
 
 /// A PHH code's fixed-limit betting: at most four bets and raises a round.
-const FIXED_LIMIT: Game = Game { structure: Structure::FixedLimit, cap: Some(4), ..BASE };
+const FIXED_LIMIT: Variant = Variant { structure: Structure::FixedLimit, cap: Some(4), ..BASE };
 
-const STUD: Game = Game {
+const STUD: Variant = Variant {
     supported: false,
     structure: Structure::FixedLimit,
     cap: Some(4),
     odd_chip: OddChip::HighestCard,
     open_pair_option: true,
     max_players: 8,
-    ..PRESET.of(Variant::Stud7)
+    ..PRESET.of(Game::Stud7)
 };
 
-const AMERICANA: Game = Game {
+const AMERICANA: Variant = Variant {
     code: "americana",
     name: "Americana",
     supported: true,
@@ -335,81 +337,81 @@ const AMERICANA: Game = Game {
     bring_in_is_bet: true,
     auto_bring_in: true,
     max_players: 6,
-    ..STUD.of(Variant::Americana)
+    ..STUD.of(Game::Americana)
 };
 
-/// Every game feltkit plays, PHH codes first, then feltkit's presets (docs/games.md): each
-/// plays a game of the catalog ([`Game::variant`]) with its own betting structure and rules.
-pub const GAMES: &[Game] = &[
+/// Every variant feltkit plays, PHH codes first, then feltkit's presets (docs/games.md): each
+/// plays a game of the catalog ([`Variant::game`]) with its own betting structure and rules.
+pub const VARIANTS: &[Variant] = &[
     BASE,
-    Game {
+    Variant {
         code: "FT",
         name: "fixed-limit Texas hold'em (PHH, as PokerKit plays it)",
         ..FIXED_LIMIT
     },
-    Game {
+    Variant {
         code: "PT",
         name: "pot-limit Texas hold'em (as PokerKit plays it)",
         structure: Structure::PotLimit,
         ..BASE
     },
-    Game {
+    Variant {
         code: "F7S",
         name: "fixed-limit seven-card stud (PHH, as PokerKit plays it)",
         max_players: 8,
-        ..FIXED_LIMIT.of(Variant::Stud7)
+        ..FIXED_LIMIT.of(Game::Stud7)
     },
-    Game {
+    Variant {
         code: "PO",
         name: "pot-limit Omaha (PHH, as PokerKit plays it)",
         structure: Structure::PotLimit,
         max_players: 10,
-        ..BASE.of(Variant::Omaha)
+        ..BASE.of(Game::Omaha)
     },
-    Game {
+    Variant {
         code: "FO/8",
         name: "fixed-limit Omaha high-low eight or better (PHH, as PokerKit plays it, fixed limit)",
         max_players: 10,
-        ..FIXED_LIMIT.of(Variant::Omaha8)
+        ..FIXED_LIMIT.of(Game::Omaha8)
     },
-    Game {
+    Variant {
         code: "F7S/8",
         name: "fixed-limit seven-card stud high-low eight or better (PHH, as PokerKit plays it)",
         max_players: 8,
-        ..FIXED_LIMIT.of(Variant::Stud8)
+        ..FIXED_LIMIT.of(Game::Stud8)
     },
-    Game {
+    Variant {
         code: "FR",
         name: "fixed-limit razz (PHH, as PokerKit plays it)",
         max_players: 8,
-        ..FIXED_LIMIT.of(Variant::Razz)
+        ..FIXED_LIMIT.of(Game::Razz)
     },
-    Game {
+    Variant {
         code: "NS",
         name: "no-limit short-deck hold'em (PHH, as PokerKit plays it)",
         max_players: 10,
-        ..BASE.of(Variant::ShortDeck)
+        ..BASE.of(Game::ShortDeck)
     },
-    Game {
+    Variant {
         code: "N2L1D",
         name: "no-limit deuce-to-seven single draw (PHH, as PokerKit plays it)",
         max_players: 10,
-        ..BASE.of(Variant::DeuceSevenSingleDraw)
+        ..BASE.of(Game::DeuceSevenSingleDraw)
     },
-    Game {
+    Variant {
         code: "F2L3D",
         name: "fixed-limit deuce-to-seven triple draw (PHH, as PokerKit plays it)",
         max_players: 10,
-        ..FIXED_LIMIT.of(Variant::DeuceSevenTripleDraw)
+        ..FIXED_LIMIT.of(Game::DeuceSevenTripleDraw)
     },
-    Game {
+    Variant {
         code: "FB",
         name: "fixed-limit badugi (PHH, as PokerKit plays it)",
         max_players: 12,
-        ..FIXED_LIMIT.of(Variant::Badugi)
+        ..FIXED_LIMIT.of(Game::Badugi)
     },
-    Game { code: "nlhe", name: "no-limit hold'em", ..PRESET },
-    Game {
+    Variant { code: "nlhe", name: "no-limit hold'em", ..PRESET },
+    Variant {
         code: "flhe",
         name: "fixed-limit hold'em",
         structure: Structure::FixedLimit,
@@ -417,8 +419,8 @@ pub const GAMES: &[Game] = &[
         timeout: TimeoutRule::AllInProtection,
         ..PRESET
     },
-    Game { code: "plhe", name: "pot-limit hold'em", structure: Structure::PotLimit, ..PRESET },
-    Game {
+    Variant { code: "plhe", name: "pot-limit hold'em", structure: Structure::PotLimit, ..PRESET },
+    Variant {
         code: "turnover",
         name: "turnover (three hole cards, one exposed after the flop)",
         structure: Structure::FixedLimit,
@@ -426,16 +428,16 @@ pub const GAMES: &[Game] = &[
         heads_up_uncapped: false,
         expose_after: Some(1),
         heads_up_double_ante: true,
-        ..PRESET.of(Variant::Turnover)
+        ..PRESET.of(Game::Turnover)
     },
-    Game {
+    Variant {
         code: "stud7",
         name: "seven-card stud",
         supported: true,
         timeout: TimeoutRule::AllInProtection,
         ..STUD
     },
-    Game {
+    Variant {
         code: "stud7-spread",
         name: "seven-card stud, spread limit",
         supported: true,
@@ -446,7 +448,7 @@ pub const GAMES: &[Game] = &[
         ..STUD
     },
     AMERICANA,
-    Game {
+    Variant {
         code: "americana-nl",
         name: "Americana, no limit",
         structure: Structure::NoLimit,
@@ -455,24 +457,24 @@ pub const GAMES: &[Game] = &[
     },
 ];
 
-impl Game {
+impl Variant {
     /// This code's rules playing another game of the catalog: its deck, ranking, scoring and
     /// streets are that game's.
-    const fn of(self, variant: Variant) -> Game {
-        let entry = variant.entry();
-        Game { variant, deck: entry.deck, scoring: entry.scoring, streets: entry.streets, ..self }
+    const fn of(self, game: Game) -> Variant {
+        let entry = game.entry();
+        Variant { game, deck: entry.deck, scoring: entry.scoring, streets: entry.streets, ..self }
     }
 
     /// The catalog entry of the game this code plays.
     pub fn entry(&self) -> &'static Entry {
-        self.variant.entry()
+        self.game.entry()
     }
 }
 
-impl Game {
+impl Variant {
     /// The game of a variant code (a PHH code such as `NT` or `FO/8`, or a preset name).
-    pub fn by_code(code: &str) -> Option<Game> {
-        GAMES.iter().find(|g| g.code == code).copied()
+    pub fn by_code(code: &str) -> Option<Variant> {
+        VARIANTS.iter().find(|g| g.code == code).copied()
     }
 
     /// Whether this is one of PokerKit's PHH codes (rules as PokerKit plays them).
@@ -495,13 +497,13 @@ impl Game {
     /// a no-limit code). The structure's name is `no-limit`, `pot-limit` or `fixed-limit`.
     ///
     /// ```
-    /// use feltkit::rules::{Game, Structure};
-    /// let big_o = Game::by_code("FO/8").unwrap().with_structure("pot-limit").unwrap();
+    /// use feltkit::rules::{Variant, Structure};
+    /// let big_o = Variant::by_code("FO/8").unwrap().with_structure("pot-limit").unwrap();
     /// assert_eq!((big_o.structure, big_o.cap), (Structure::PotLimit, None));
-    /// let e = Game::by_code("NT").unwrap().with_structure("pot limit").unwrap_err();
+    /// let e = Variant::by_code("NT").unwrap().with_structure("pot limit").unwrap_err();
     /// assert_eq!(e, "expected no-limit, pot-limit or fixed-limit, not `pot limit`");
     /// ```
-    pub fn with_structure(self, name: &str) -> Result<Game, String> {
+    pub fn with_structure(self, name: &str) -> Result<Variant, String> {
         let structure = match name {
             "no-limit" => Structure::NoLimit,
             "pot-limit" => Structure::PotLimit,
@@ -511,13 +513,13 @@ impl Game {
             }
         };
         let cap = if structure == Structure::FixedLimit { self.cap } else { None };
-        Ok(Game { structure, cap, ..self })
+        Ok(Variant { structure, cap, ..self })
     }
 
     /// The hole cards each player is dealt when they are not the code's own (five- and six-card
-    /// Omaha, [`Game::with_hole_cards`]): what a hand says in `_hole_cards`.
+    /// Omaha, [`Variant::with_hole_cards`]): what a hand says in `_hole_cards`.
     pub fn chosen_hole_cards(&self) -> Option<usize> {
-        let own = Game::by_code(self.code)?;
+        let own = Variant::by_code(self.code)?;
         Some(self.hole_cards()).filter(|&k| k != own.hole_cards())
     }
 
@@ -526,13 +528,13 @@ impl Game {
     /// 8 with five and 7 with six (hole cards, five board cards and three burns out of 52).
     ///
     /// ```
-    /// use feltkit::rules::Game;
-    /// let plo5 = Game::by_code("PO").unwrap().with_hole_cards(5).unwrap();
+    /// use feltkit::rules::Variant;
+    /// let plo5 = Variant::by_code("PO").unwrap().with_hole_cards(5).unwrap();
     /// assert_eq!((plo5.hole_cards(), plo5.max_players), (5, 8));
-    /// let e = Game::by_code("NT").unwrap().with_hole_cards(5).unwrap_err();
+    /// let e = Variant::by_code("NT").unwrap().with_hole_cards(5).unwrap_err();
     /// assert_eq!(e, "the number of hole cards is chosen in the Omaha games (PO, FO/8) only: NT deals 2");
     /// ```
-    pub fn with_hole_cards(self, count: u32) -> Result<Game, String> {
+    pub fn with_hole_cards(self, count: u32) -> Result<Variant, String> {
         if !self.scoring.two_hole_cards() {
             return Err(format!(
                 "the number of hole cards is chosen in the Omaha games (PO, FO/8) only: {} deals {}",
@@ -552,7 +554,7 @@ impl Game {
         let burns = self.streets.iter().filter(|s| s.burn).count();
         let board: usize = self.streets.iter().map(|s| usize::from(s.board)).sum();
         let most = (self.deck.len() - board - burns) / count as usize;
-        Ok(Game { max_players: self.max_players.min(most), ..self.of(entry.game) })
+        Ok(Variant { max_players: self.max_players.min(most), ..self.of(entry.game) })
     }
 }
 
@@ -562,17 +564,17 @@ mod tests {
 
     #[test]
     fn every_code_is_unique_and_found() {
-        for g in GAMES {
-            assert_eq!(GAMES.iter().filter(|h| h.code == g.code).count(), 1, "{}", g.code);
-            assert_eq!(Game::by_code(g.code), Some(*g));
+        for g in VARIANTS {
+            assert_eq!(VARIANTS.iter().filter(|h| h.code == g.code).count(), 1, "{}", g.code);
+            assert_eq!(Variant::by_code(g.code), Some(*g));
         }
-        assert!(Game::by_code("5CD").is_none());
+        assert!(Variant::by_code("5CD").is_none());
     }
 
     #[test]
     fn pokerkit_codes_and_presets_differ_where_the_corpus_readme_says() {
-        let ft = Game::by_code("FT").unwrap();
-        let flhe = Game::by_code("flhe").unwrap();
+        let ft = Variant::by_code("FT").unwrap();
+        let flhe = Variant::by_code("flhe").unwrap();
         assert!(!ft.blind_counts_toward_cap && flhe.blind_counts_toward_cap);
         assert!(!ft.heads_up_uncapped && flhe.heads_up_uncapped);
         assert_eq!(ft.odd_chip, OddChip::AllToLowestIndex);
@@ -581,7 +583,7 @@ mod tests {
 
     #[test]
     fn all_in_protection_only_in_fixed_limit_holdem_and_stud_presets() {
-        for g in GAMES {
+        for g in VARIANTS {
             let protected = matches!(g.code, "flhe" | "stud7" | "stud7-spread");
             let expected =
                 if protected { TimeoutRule::AllInProtection } else { TimeoutRule::FoldUnlessCheck };
