@@ -213,6 +213,16 @@ pub(crate) fn check_distinct(
     Ok(())
 }
 
+/// `cards` as an array of exactly `N` distinct cards (`expected` says the count in words for
+/// the error).
+pub(crate) fn distinct_array<'a, const N: usize>(
+    cards: &'a [crate::card::Card],
+    expected: &'static str,
+) -> Result<&'a [crate::card::Card; N], EvalError> {
+    check_distinct(cards, N..=N, expected)?;
+    cards.try_into().map_err(|_| EvalError::Count { count: cards.len(), expected })
+}
+
 /// Checks that `cards` are 5 to 7 distinct cards of `deck`.
 pub(crate) fn check_cards(
     cards: &[crate::card::Card],
