@@ -19,9 +19,8 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::deal::{redraw_until_apart, Positions, Uniform32};
 use super::holdem::HoldemSpot;
-use super::monte_carlo::Sampler;
 use super::sink::DealSink;
-use super::tally::{Counts, MAX_PLAYERS};
+use super::tally::MAX_PLAYERS;
 use super::EquityError;
 use crate::card::Card;
 use crate::eval::standard::Hand;
@@ -223,21 +222,6 @@ fn deal<const K: usize>(
         board = board.add(deck[i]);
     }
     board
-}
-
-impl Sampler for HoldemSampler {
-    fn players(&self) -> usize {
-        self.players.len()
-    }
-
-    fn sample(
-        &self,
-        rng: &mut Xoshiro256PlusPlus,
-        deals: u64,
-        counts: &mut Counts,
-    ) -> Result<(), EquityError> {
-        self.sample_into(rng, deals, counts)
-    }
 }
 
 impl HoldemSampler {

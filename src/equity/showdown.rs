@@ -75,13 +75,16 @@ pub(crate) struct OmahaBoard {
     low_ranks: u8,
 }
 
-/// Omaha high, four, five or six hole cards.
+/// Omaha with four, five or six hole cards: high only, or high-low eight or better when
+/// `HILO`.
 #[derive(Clone, Copy)]
-pub(crate) struct OmahaHigh;
+pub(crate) struct Omaha<const HILO: bool>;
 
-/// Omaha high-low eight or better, four, five or six hole cards.
-#[derive(Clone, Copy)]
-pub(crate) struct OmahaHiLo;
+/// Omaha high.
+pub(crate) type OmahaHigh = Omaha<false>;
+
+/// Omaha high-low eight or better.
+pub(crate) type OmahaHiLo = Omaha<true>;
 
 /// Prepares hole cards; the low masks only when `LOW`, and pairs of the same two ranks read
 /// once only when `DEDUP` (worth it when the hand meets many boards).
@@ -181,43 +184,21 @@ fn omaha_low(p: &OmahaPlayer, b: &OmahaBoard) -> u32 {
     best as u32
 }
 
-impl Showdown for OmahaHigh {
+impl<const HILO: bool> Showdown for Omaha<HILO> {
     type Player = OmahaPlayer;
     type Board = OmahaBoard;
-    const HILO: bool = false;
+    const HILO: bool = HILO;
     #[inline(always)]
     fn player(cards: &[Card]) -> OmahaPlayer {
-        omaha_player::<false, true>(cards)
+        omaha_player::<HILO, true>(cards)
     }
     #[inline(always)]
     fn player_once(cards: &[Card]) -> OmahaPlayer {
-        omaha_player::<false, false>(cards)
+        omaha_player::<HILO, false>(cards)
     }
     #[inline(always)]
     fn board(cards: &[Card; 5]) -> OmahaBoard {
-        omaha_board::<false>(cards)
-    }
-    #[inline(always)]
-    fn high(p: &OmahaPlayer, b: &OmahaBoard) -> u32 {
-        omaha_high(p, b)
-    }
-}
-
-impl Showdown for OmahaHiLo {
-    type Player = OmahaPlayer;
-    type Board = OmahaBoard;
-    const HILO: bool = true;
-    #[inline(always)]
-    fn player(cards: &[Card]) -> OmahaPlayer {
-        omaha_player::<true, true>(cards)
-    }
-    #[inline(always)]
-    fn player_once(cards: &[Card]) -> OmahaPlayer {
-        omaha_player::<true, false>(cards)
-    }
-    #[inline(always)]
-    fn board(cards: &[Card; 5]) -> OmahaBoard {
-        omaha_board::<true>(cards)
+        omaha_board::<HILO>(cards)
     }
     #[inline(always)]
     fn high(p: &OmahaPlayer, b: &OmahaBoard) -> u32 {
@@ -225,7 +206,11 @@ impl Showdown for OmahaHiLo {
     }
     #[inline(always)]
     fn low(p: &OmahaPlayer, b: &OmahaBoard) -> u32 {
-        omaha_low(p, b)
+        if HILO {
+            omaha_low(p, b)
+        } else {
+            0
+        }
     }
 }
 

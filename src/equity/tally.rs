@@ -126,27 +126,31 @@ impl Counts {
 
     /// Adds another count.
     pub fn merge(&mut self, other: &Counts) {
-        self.deals += other.deals;
-        for p in 0..MAX_PLAYERS {
-            self.wins[p] += other.wins[p];
-            self.ties[p] += other.ties[p];
-            self.shares[p] += other.shares[p];
-            self.squares[p] += other.squares[p];
-            self.high[p] += other.high[p];
-            self.low[p] += other.low[p];
-        }
+        self.combine(other, |a, b| *a += b);
     }
 
     /// Takes away counts that were part of these (every field at least the other's).
     pub fn remove(&mut self, other: &Counts) {
-        self.deals -= other.deals;
-        for p in 0..MAX_PLAYERS {
-            self.wins[p] -= other.wins[p];
-            self.ties[p] -= other.ties[p];
-            self.shares[p] -= other.shares[p];
-            self.squares[p] -= other.squares[p];
-            self.high[p] -= other.high[p];
-            self.low[p] -= other.low[p];
+        self.combine(other, |a, b| *a -= b);
+    }
+
+    /// Applies `f` to every count of these and the same count of `other`.
+    fn combine(&mut self, other: &Counts, f: impl Fn(&mut u64, u64)) {
+        f(&mut self.deals, other.deals);
+        let mine = [
+            &mut self.wins,
+            &mut self.ties,
+            &mut self.shares,
+            &mut self.squares,
+            &mut self.high,
+            &mut self.low,
+        ];
+        let theirs =
+            [&other.wins, &other.ties, &other.shares, &other.squares, &other.high, &other.low];
+        for (mine, theirs) in mine.into_iter().zip(theirs) {
+            for (a, &b) in mine.iter_mut().zip(theirs) {
+                f(a, b);
+            }
         }
     }
 

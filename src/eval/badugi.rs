@@ -82,9 +82,7 @@ impl fmt::Display for BadugiRank {
 
 /// The badugi hand of exactly four distinct cards.
 pub fn evaluate(cards: &[Card]) -> Result<BadugiRank, EvalError> {
-    crate::eval::check_distinct(cards, 4..=4, "4")?;
-    let four: &[Card; 4] = cards.try_into().map_err(|_| EvalError::WrongCount(cards.len()))?;
-    Ok(rank(four))
+    Ok(rank(crate::eval::distinct_array(cards, "4")?))
 }
 
 /// The hot path of [`evaluate`], without checks: meaningful for four distinct cards.

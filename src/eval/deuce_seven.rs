@@ -96,9 +96,7 @@ impl fmt::Display for DeuceSevenRank {
 
 /// The deuce-to-seven rank of exactly five distinct cards.
 pub fn evaluate(cards: &[Card]) -> Result<DeuceSevenRank, EvalError> {
-    crate::eval::check_distinct(cards, 5..=5, "5")?;
-    let five: &[Card; 5] = cards.try_into().map_err(|_| EvalError::WrongCount(cards.len()))?;
-    Ok(rank(five))
+    Ok(rank(crate::eval::distinct_array(cards, "5")?))
 }
 
 /// The hot path of [`evaluate`], without checks: meaningful for five distinct cards.

@@ -86,6 +86,17 @@ impl Category {
         Category::StraightFlush,
     ];
 
+    /// The category at place `order` (0 the weakest, 8 and above the straight flush) of the
+    /// orders where a flush beats a full house (short deck, Americana).
+    pub(crate) const fn in_flush_above_full_house_order(order: u16) -> Category {
+        match order {
+            5 => Category::FullHouse,
+            6 => Category::Flush,
+            0..=8 => Category::ALL[order as usize],
+            _ => Category::StraightFlush,
+        }
+    }
+
     /// The category's name in words: `straight flush`.
     pub const fn name(self) -> &'static str {
         match self {
@@ -200,6 +211,16 @@ pub(crate) fn check_distinct(
         }
     }
     Ok(())
+}
+
+/// `cards` as an array of exactly `N` distinct cards (`expected` says the count in words for
+/// the error).
+pub(crate) fn distinct_array<'a, const N: usize>(
+    cards: &'a [crate::card::Card],
+    expected: &'static str,
+) -> Result<&'a [crate::card::Card; N], EvalError> {
+    check_distinct(cards, N..=N, expected)?;
+    cards.try_into().map_err(|_| EvalError::Count { count: cards.len(), expected })
 }
 
 /// Checks that `cards` are 5 to 7 distinct cards of `deck`.

@@ -30,8 +30,16 @@ pub mod games;
 /// the category, under standard rules. For straights the list holds only the top rank (5 for
 /// the wheel A-2-3-4-5).
 fn standard_groups(cards: &[Card; 5]) -> (Category, Vec<u8>) {
+    groups_and_category(cards, &[12, 0, 1, 2, 3], 3)
+}
+
+/// The category of five cards and their rank groups, largest group first (for straights only
+/// the top rank), where the lowest straight has the ranks `wheel` and the top card
+/// `wheel_top`. The category does not depend on the deck's order of categories: five cards of
+/// one suit hold no pair, so a hand is never both a flush and a full house.
+fn groups_and_category(cards: &[Card; 5], wheel: &[u8; 5], wheel_top: u8) -> (Category, Vec<u8>) {
     let (groups, flush) = group(cards);
-    let straight_top = straight_top(&groups, &[12, 0, 1, 2, 3], 3);
+    let straight_top = straight_top(&groups, wheel, wheel_top);
     let shape: Vec<u8> = groups.iter().map(|g| g.1).collect();
     let category = match (straight_top, flush, shape.as_slice()) {
         (Some(_), true, _) => Category::StraightFlush,
@@ -133,26 +141,8 @@ pub fn americana5_category(cards: &[Card; 5]) -> Category {
 }
 
 fn americana_groups(cards: &[Card; 5]) -> (Category, Vec<u8>) {
-    let (groups, flush) = group(cards);
     // A-7-8-9-T: ranks A=12, 7=5, 8=6, 9=7, T=8; the ten is its top card.
-    let straight_top = straight_top(&groups, &[12, 5, 6, 7, 8], 8);
-    let shape: Vec<u8> = groups.iter().map(|g| g.1).collect();
-    let category = match (straight_top, flush, shape.as_slice()) {
-        (Some(_), true, _) => Category::StraightFlush,
-        (_, _, [4, 1]) => Category::FourOfAKind,
-        (_, true, _) => Category::Flush,
-        (_, _, [3, 2]) => Category::FullHouse,
-        (Some(_), _, _) => Category::Straight,
-        (_, _, [3, 1, 1]) => Category::ThreeOfAKind,
-        (_, _, [2, 2, 1]) => Category::TwoPair,
-        (_, _, [2, 1, 1, 1]) => Category::OnePair,
-        _ => Category::HighCard,
-    };
-    let ranks = match straight_top {
-        Some(top) if matches!(category, Category::Straight | Category::StraightFlush) => vec![top],
-        _ => groups.iter().map(|g| g.0).collect(),
-    };
-    (category, ranks)
+    groups_and_category(cards, &[12, 5, 6, 7, 8], 8)
 }
 
 /// The short-deck value of exactly five cards from the 36-card deck (6 to A): category in the
@@ -170,31 +160,12 @@ pub fn shortdeck5_category(cards: &[Card; 5]) -> Category {
 
 /// The category encoded in a short-deck reference value.
 pub fn shortdeck_category_of(value: u32) -> Category {
-    let order = value >> 20;
-    *Category::ALL.iter().find(|&&c| americana_order(c) == order).expect("valid order")
+    americana_category_at(value >> 20)
 }
 
 fn shortdeck_groups(cards: &[Card; 5]) -> (Category, Vec<u8>) {
-    let (groups, flush) = group(cards);
     // A-6-7-8-9: ranks A=12, 6=4, 7=5, 8=6, 9=7; the nine is its top card.
-    let straight_top = straight_top(&groups, &[12, 4, 5, 6, 7], 7);
-    let shape: Vec<u8> = groups.iter().map(|g| g.1).collect();
-    let category = match (straight_top, flush, shape.as_slice()) {
-        (Some(_), true, _) => Category::StraightFlush,
-        (_, _, [4, 1]) => Category::FourOfAKind,
-        (_, true, _) => Category::Flush,
-        (_, _, [3, 2]) => Category::FullHouse,
-        (Some(_), _, _) => Category::Straight,
-        (_, _, [3, 1, 1]) => Category::ThreeOfAKind,
-        (_, _, [2, 2, 1]) => Category::TwoPair,
-        (_, _, [2, 1, 1, 1]) => Category::OnePair,
-        _ => Category::HighCard,
-    };
-    let ranks = match straight_top {
-        Some(top) if matches!(category, Category::Straight | Category::StraightFlush) => vec![top],
-        _ => groups.iter().map(|g| g.0).collect(),
-    };
-    (category, ranks)
+    groups_and_category(cards, &[12, 4, 5, 6, 7], 7)
 }
 
 /// The best value of any five of `cards` under `five`, by trying every subset.
@@ -231,7 +202,11 @@ pub fn standard_category_of(value: u32) -> Category {
 
 /// The category encoded in an Americana reference value.
 pub fn americana_category_of(value: u32) -> Category {
-    let order = value >> 24;
+    americana_category_at(value >> 24)
+}
+
+/// The category at place `order` of the Americana order (the inverse of [`americana_order`]).
+fn americana_category_at(order: u32) -> Category {
     *Category::ALL.iter().find(|&&c| americana_order(c) == order).expect("valid order")
 }
 

@@ -39,41 +39,24 @@ use std::fmt;
 
 use crate::card::Card;
 use crate::eval::additive::{self, Table};
-use crate::eval::tables::{self, SHORTDECK_SHAPES as SH};
+use crate::eval::tables::{self, Layout, PerfectHash, SHORTDECK_SHAPES as SH};
 use crate::eval::{Category, EvalError};
 
 const BYTES: &[u8] = include_bytes!("../../data/shortdeck.bin");
-const HEAD: usize = tables::header_len(BYTES);
-const MUL: u64 = tables::read_u64(BYTES, HEAD);
+const AT: Layout = Layout::of(BYTES, SH, 2, 512);
 
-const B5: u32 = SH[0].bucket_bits;
-const S5: u32 = SH[0].slot_bits;
-const B6: u32 = SH[1].bucket_bits;
-const S6: u32 = SH[1].slot_bits;
-const B7: u32 = SH[2].bucket_bits;
-const S7: u32 = SH[2].slot_bits;
-
-const D5_AT: usize = HEAD + 8;
-const V5_AT: usize = D5_AT + 2 * (1 << B5);
-const D6_AT: usize = V5_AT + 2 * (1 << S5);
-const V6_AT: usize = D6_AT + 2 * (1 << B6);
-const D7_AT: usize = V6_AT + 2 * (1 << S6);
-const V7_AT: usize = D7_AT + 2 * (1 << B7);
-const FLUSH_AT: usize = V7_AT + 2 * (1 << S7);
-const _: () = assert!(FLUSH_AT + 2 * 512 == BYTES.len(), "data/shortdeck.bin has the wrong size");
-
-static DISP5: [u16; 1 << B5] = tables::read_u16s(BYTES, D5_AT);
-static RANK5: [u16; 1 << S5] = tables::read_u16s(BYTES, V5_AT);
-static DISP6: [u16; 1 << B6] = tables::read_u16s(BYTES, D6_AT);
-static RANK6: [u16; 1 << S6] = tables::read_u16s(BYTES, V6_AT);
-static DISP7: [u16; 1 << B7] = tables::read_u16s(BYTES, D7_AT);
-static RANK7: [u16; 1 << S7] = tables::read_u16s(BYTES, V7_AT);
-static FLUSH: [u16; 512] = tables::read_u16s(BYTES, FLUSH_AT);
+static HASH5: PerfectHash<u16, { SH[0].buckets() }, { SH[0].slots() }> =
+    PerfectHash::read_u16s(BYTES, &AT, 0);
+static HASH6: PerfectHash<u16, { SH[1].buckets() }, { SH[1].slots() }> =
+    PerfectHash::read_u16s(BYTES, &AT, 1);
+static HASH7: PerfectHash<u16, { SH[2].buckets() }, { SH[2].slots() }> =
+    PerfectHash::read_u16s(BYTES, &AT, 2);
+static FLUSH: [u16; 512] = tables::read_u16s(BYTES, AT.flush);
 
 /// Lowest rank index of the deck (the six).
 const LOW: usize = 4;
 
-static KEYS: [u64; 256] = additive::keys_from(MUL, LOW);
+static KEYS: [u64; 256] = additive::keys_from(AT.mul, LOW);
 
 static MASKS: [u64; 256] = additive::masks_from(LOW);
 
@@ -92,17 +75,7 @@ impl ShortDeckRank {
 
     /// The hand's category.
     pub const fn category(self) -> Category {
-        match self.0 >> 12 {
-            0 => Category::HighCard,
-            1 => Category::OnePair,
-            2 => Category::TwoPair,
-            3 => Category::ThreeOfAKind,
-            4 => Category::Straight,
-            5 => Category::FullHouse,
-            6 => Category::Flush,
-            7 => Category::FourOfAKind,
-            _ => Category::StraightFlush,
-        }
+        Category::in_flush_above_full_house_order(self.0 >> 12)
     }
 }
 
@@ -134,9 +107,9 @@ impl Table for ShortDeck {
     #[inline(always)]
     fn lookup(len: usize, key: u64, _: u64) -> Option<ShortDeckRank> {
         Some(ShortDeckRank(match len {
-            5 => tables::lookup(key, &DISP5, &RANK5),
-            6 => tables::lookup(key, &DISP6, &RANK6),
-            7 => tables::lookup(key, &DISP7, &RANK7),
+            5 => HASH5.get(key),
+            6 => HASH6.get(key),
+            7 => HASH7.get(key),
             _ => return None,
         }))
     }
@@ -160,7 +133,7 @@ impl ShortDeckHand {
             std::hint::cold_path();
             return ShortDeck::flush(self.flush_suit(), self.mask());
         }
-        ShortDeckRank(tables::lookup(self.key(), &DISP7, &RANK7))
+        ShortDeckRank(HASH7.get(self.key()))
     }
 }
 

@@ -17,44 +17,27 @@ use std::fmt;
 
 use crate::card::{Card, Deck};
 use crate::eval::additive::{self, Table};
-use crate::eval::tables::{self, STANDARD_SHAPES as SH};
+use crate::eval::tables::{self, Layout, PerfectHash, STANDARD_SHAPES as SH};
 use crate::eval::{Category, EvalError};
 
 const BYTES: &[u8] = include_bytes!("../../data/standard.bin");
-const HEAD: usize = tables::header_len(BYTES);
-const MUL: u64 = tables::read_u64(BYTES, HEAD);
+const AT: Layout = Layout::of(BYTES, SH, 2, 8192);
 
-const B5: u32 = SH[0].bucket_bits;
-const S5: u32 = SH[0].slot_bits;
-const B6: u32 = SH[1].bucket_bits;
-const S6: u32 = SH[1].slot_bits;
-const B7: u32 = SH[2].bucket_bits;
-const S7: u32 = SH[2].slot_bits;
-
-const D5_AT: usize = HEAD + 8;
-const V5_AT: usize = D5_AT + 2 * (1 << B5);
-const D6_AT: usize = V5_AT + 2 * (1 << S5);
-const V6_AT: usize = D6_AT + 2 * (1 << B6);
-const D7_AT: usize = V6_AT + 2 * (1 << S6);
-const V7_AT: usize = D7_AT + 2 * (1 << B7);
-const FLUSH_AT: usize = V7_AT + 2 * (1 << S7);
-const _: () = assert!(FLUSH_AT + 2 * 8192 == BYTES.len(), "data/standard.bin has the wrong size");
-
-static DISP5: [u16; 1 << B5] = tables::read_u16s(BYTES, D5_AT);
-static RANK5: [u16; 1 << S5] = tables::read_u16s(BYTES, V5_AT);
-static DISP6: [u16; 1 << B6] = tables::read_u16s(BYTES, D6_AT);
-static RANK6: [u16; 1 << S6] = tables::read_u16s(BYTES, V6_AT);
-static DISP7: [u16; 1 << B7] = tables::read_u16s(BYTES, D7_AT);
-/// The 7-card values (`1 << S7` slots) followed by the flush values (8,192, indexed by the flush
-/// suit's ranks): adjacent in the file, and one array here, so that both arms of
+static HASH5: PerfectHash<u16, { SH[0].buckets() }, { SH[0].slots() }> =
+    PerfectHash::read_u16s(BYTES, &AT, 0);
+static HASH6: PerfectHash<u16, { SH[1].buckets() }, { SH[1].slots() }> =
+    PerfectHash::read_u16s(BYTES, &AT, 1);
+static DISP7: [u16; SH[2].buckets()] = tables::read_u16s(BYTES, AT.disp(2, SH[2].buckets()));
+/// The 7-card values (`FLUSH7` slots) followed by the flush values (8,192, indexed by the
+/// flush suit's ranks): adjacent in the file, and one array here, so that both arms of
 /// [`Hand::rank7`] index the same base and the compiler merges them into one load.
-static VALUES7: [u16; (1 << S7) + 8192] = tables::read_u16s(BYTES, V7_AT);
+static VALUES7: [u16; FLUSH7 + 8192] = tables::read_u16s(BYTES, AT.values(2, FLUSH7));
 /// Where the flush values start in [`VALUES7`].
-const FLUSH7: usize = 1 << S7;
+const FLUSH7: usize = SH[2].slots();
 
 /// Each card's hash addend, indexed by `card.index()` (256 entries so that any byte is a valid
 /// index and no bounds check is needed).
-static KEYS: [u64; 256] = additive::keys_from(MUL, 0);
+static KEYS: [u64; 256] = additive::keys_from(AT.mul, 0);
 
 /// Each card's hash addend plus the empty hand's key: the first card of [`rank7_indices`].
 static FIRST_KEYS: [u64; 256] = {
@@ -120,8 +103,8 @@ impl Table for Standard {
     #[inline(always)]
     fn lookup(len: usize, key: u64, _: u64) -> Option<HandRank> {
         Some(HandRank(match len {
-            5 => tables::lookup(key, &DISP5, &RANK5),
-            6 => tables::lookup(key, &DISP6, &RANK6),
+            5 => HASH5.get(key),
+            6 => HASH6.get(key),
             7 => VALUES7[slot7(key)],
             _ => return None,
         }))
@@ -175,7 +158,7 @@ impl Hand {
             std::hint::cold_path();
             return HandRank(VALUES7[self.flush_index()]);
         }
-        HandRank(tables::lookup(self.key(), &DISP5, &RANK5))
+        HandRank(HASH5.get(self.key()))
     }
 }
 
@@ -193,7 +176,7 @@ pub(crate) fn best_sum5(twos: &[Hand], threes: &[Hand]) -> HandRank {
                 std::hint::cold_path();
                 VALUES7[Hand::from_parts(key, p.mask().wrapping_add(t.mask())).flush_index()]
             } else {
-                tables::lookup(key, &DISP5, &RANK5)
+                HASH5.get(key)
             };
             best = best.max(v);
         }
@@ -206,7 +189,7 @@ impl Hand {
     /// and different for different multisets of five ranks (at most four of a rank).
     #[inline(always)]
     pub(crate) fn slot5(self) -> usize {
-        tables::slot(self.key(), &DISP5, S5)
+        HASH5.slot(self.key())
     }
 
     /// For a hand of at most five cards: the one suit with three cards or more (4 when none
@@ -237,7 +220,7 @@ impl Hand {
 /// The slot in [`VALUES7`] of a 7-card key without a flush.
 #[inline(always)]
 fn slot7(key: u64) -> usize {
-    tables::slot(key, &DISP7, S7)
+    tables::slot(key, &DISP7, SH[2].slot_bits)
 }
 
 /// The value of a flush (or straight flush) whose suit holds the ranks of `ranks` (a 13-bit
@@ -259,7 +242,7 @@ static RANK_KEYS: [u64; 16] = {
     let mut keys = [0u64; 16];
     let mut r = 0;
     while r < 13 {
-        keys[r] = tables::card_key(MUL, r as u32, 0).wrapping_sub(1);
+        keys[r] = tables::card_key(AT.mul, r as u32, 0).wrapping_sub(1);
         r += 1;
     }
     keys

@@ -59,6 +59,18 @@ pub struct Shape {
     pub slot_bits: u32,
 }
 
+impl Shape {
+    /// The number of displacement entries, `2^bucket_bits`.
+    pub const fn buckets(self) -> usize {
+        1 << self.bucket_bits
+    }
+
+    /// The number of value entries, `2^slot_bits`.
+    pub const fn slots(self) -> usize {
+        1 << self.slot_bits
+    }
+}
+
 /// A ranking the generator can build tables for.
 #[derive(Clone, Copy, Debug)]
 pub struct Spec {
@@ -403,6 +415,104 @@ pub fn generate(spec: &Spec) -> Vec<u8> {
         put(&mut out, v);
     }
     out
+}
+
+/// Where the parts of a table file start, in the order [`generate`] writes them: the
+/// multiplier after the header line, then for 5, 6 and 7 cards the displacements (`u16`) and
+/// the values, then the flush values. Made at compile time, which fails when the file's length
+/// does not match its shapes.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Layout {
+    /// The hash multiplier.
+    pub(crate) mul: u64,
+    /// The shapes of the 5-, 6- and 7-card hashes.
+    shapes: [Shape; 3],
+    /// Where the displacements of the 5-, 6- and 7-card hashes start.
+    disp: [usize; 3],
+    /// Where the values of the 5-, 6- and 7-card hashes start.
+    values: [usize; 3],
+    /// Where the flush values start.
+    pub(crate) flush: usize,
+}
+
+impl Layout {
+    /// The layout of `bytes`, a table file of these shapes whose values are `width` bytes
+    /// each and whose flush table has `flush_len` of them.
+    pub(crate) const fn of(
+        bytes: &[u8],
+        shapes: [Shape; 3],
+        width: usize,
+        flush_len: usize,
+    ) -> Layout {
+        let head = header_len(bytes);
+        let (mut disp, mut values) = ([0; 3], [0; 3]);
+        let mut at = head + 8;
+        let mut i = 0;
+        while i < 3 {
+            disp[i] = at;
+            at += 2 * shapes[i].buckets();
+            values[i] = at;
+            at += width * shapes[i].slots();
+            i += 1;
+        }
+        assert!(at + width * flush_len == bytes.len(), "a table file has the wrong size");
+        Layout { mul: read_u64(bytes, head), shapes, disp, values, flush: at }
+    }
+
+    /// Where the displacements of hash `i` (0 for five cards) start, checking that there
+    /// are `n` of them.
+    pub(crate) const fn disp(&self, i: usize, n: usize) -> usize {
+        assert!(n == self.shapes[i].buckets(), "displacements of the wrong length");
+        self.disp[i]
+    }
+
+    /// Where the values of hash `i` (0 for five cards) start, checking that there are `n` of
+    /// them.
+    pub(crate) const fn values(&self, i: usize, n: usize) -> usize {
+        assert!(n == self.shapes[i].slots(), "values of the wrong length");
+        self.values[i]
+    }
+}
+
+/// One perfect hash of a table file: `NB` displacements over `NS` values of type `V` (both
+/// powers of two).
+pub(crate) struct PerfectHash<V, const NB: usize, const NS: usize> {
+    disp: [u16; NB],
+    values: [V; NS],
+}
+
+impl<V: Copy, const NB: usize, const NS: usize> PerfectHash<V, NB, NS> {
+    /// The value of a hashed key.
+    #[inline(always)]
+    pub(crate) fn get(&self, key: u64) -> V {
+        lookup(key, &self.disp, &self.values)
+    }
+
+    /// The displaced slot of a hashed key.
+    #[inline(always)]
+    pub(crate) fn slot(&self, key: u64) -> usize {
+        slot(key, &self.disp, NS.trailing_zeros())
+    }
+}
+
+impl<const NB: usize, const NS: usize> PerfectHash<u16, NB, NS> {
+    /// Hash `i` (0 for five cards) of a table file of `u16` values, at compile time.
+    pub(crate) const fn read_u16s(bytes: &[u8], at: &Layout, i: usize) -> Self {
+        PerfectHash {
+            disp: read_u16s(bytes, at.disp(i, NB)),
+            values: read_u16s(bytes, at.values(i, NS)),
+        }
+    }
+}
+
+impl<const NB: usize, const NS: usize> PerfectHash<u32, NB, NS> {
+    /// Hash `i` (0 for five cards) of a table file of `u32` values, at compile time.
+    pub(crate) const fn read_u32s(bytes: &[u8], at: &Layout, i: usize) -> Self {
+        PerfectHash {
+            disp: read_u16s(bytes, at.disp(i, NB)),
+            values: read_u32s(bytes, at.values(i, NS)),
+        }
+    }
 }
 
 /// Reads a little-endian `u16` array out of a table file at compile time.

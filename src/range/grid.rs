@@ -193,24 +193,15 @@ fn rank_char(i: u8) -> char {
     Rank::new(i).map_or('?', Rank::to_char)
 }
 
+/// The range texts of a list's runs of pairs: `QQ`, `TT+`, `99-66`.
 fn pair_runs(classes: &[HandClass]) -> Vec<String> {
     let ranks: Vec<u8> =
         classes.iter().filter(|c| c.high == c.low).map(|c| c.high.index()).collect();
-    runs(&ranks)
-        .into_iter()
-        .map(|(top, bottom)| {
-            let (t, b) = (rank_char(top), rank_char(bottom));
-            if top == bottom {
-                format!("{t}{t}")
-            } else if top == 12 {
-                format!("{b}{b}+")
-            } else {
-                format!("{t}{t}-{b}{b}")
-            }
-        })
-        .collect()
+    run_texts(&ranks, 12, |r| format!("{r}{r}"))
 }
 
+/// The range texts of a list's runs of suited (or offsuit) hands whose high card has rank
+/// index `high`: `AKs`, `K9s+`, `A5o-A2o`.
 fn side_runs(classes: &[HandClass], high: u8, suited: bool) -> Vec<String> {
     let ranks: Vec<u8> = classes
         .iter()
@@ -219,16 +210,22 @@ fn side_runs(classes: &[HandClass], high: u8, suited: bool) -> Vec<String> {
         .collect();
     let h = rank_char(high);
     let s = if suited { 's' } else { 'o' };
-    runs(&ranks)
+    run_texts(&ranks, high - 1, |r| format!("{h}{r}{s}"))
+}
+
+/// The range texts of the runs of `ranks`, where `class` names the hand of one rank: one
+/// class alone, `class(bottom)+` for a run up to `highest`, else `class(top)-class(bottom)`.
+fn run_texts(ranks: &[u8], highest: u8, class: impl Fn(char) -> String) -> Vec<String> {
+    runs(ranks)
         .into_iter()
         .map(|(top, bottom)| {
-            let (t, b) = (rank_char(top), rank_char(bottom));
+            let (t, b) = (class(rank_char(top)), class(rank_char(bottom)));
             if top == bottom {
-                format!("{h}{t}{s}")
-            } else if top + 1 == high {
-                format!("{h}{b}{s}+")
+                t
+            } else if top == highest {
+                format!("{b}+")
             } else {
-                format!("{h}{t}{s}-{h}{b}{s}")
+                format!("{t}-{b}")
             }
         })
         .collect()

@@ -240,24 +240,14 @@ impl Report {
     fn chart(&self, specs: &[String], title: &str) -> String {
         match self {
             Report::Runout(streets) => {
-                let columns: Vec<Column> = streets
-                    .iter()
-                    .map(|s| Column {
-                        label: s.name.to_string(),
-                        equities: s.equity.players.iter().map(|p| p.equity).collect(),
-                    })
-                    .collect();
+                let columns: Vec<Column> =
+                    streets.iter().map(|s| column(s.name.to_string(), &s.equity)).collect();
                 streets_svg(specs, &columns, title, None)
             }
             Report::Next(next) => {
                 let cards = chart_order(next);
-                let columns: Vec<Column> = cards
-                    .iter()
-                    .map(|c| Column {
-                        label: c.card.to_string(),
-                        equities: c.equity.players.iter().map(|p| p.equity).collect(),
-                    })
-                    .collect();
+                let columns: Vec<Column> =
+                    cards.iter().map(|c| column(c.card.to_string(), &c.equity)).collect();
                 streets_svg(specs, &columns, title, Some(next.now.players[0].equity))
             }
         }
@@ -286,4 +276,9 @@ impl Report {
         };
         picture::html_table("equity", &header, &rows)
     }
+}
+
+/// A chart bar labelled `label` with each player's equity.
+fn column(label: String, equity: &Equity) -> Column {
+    Column { label, equities: equity.players.iter().map(|p| p.equity).collect() }
 }
