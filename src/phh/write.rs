@@ -366,26 +366,27 @@ pub fn from_type(r: &HandRecord<'_>, key: &str) -> bool {
     }
 }
 
-/// The fields the reader always reads into the record's types (or refuses).
+/// The fields the reader always reads into the record's types (or refuses), in the order
+/// they are written.
 const TYPED: [&str; 18] = [
     "variant",
     "ante_trimming_status",
+    "_tournament",
+    "players",
     "antes",
     "blinds_or_straddles",
+    "bring_in",
     "min_bet",
     "small_bet",
     "big_bet",
-    "bring_in",
+    "_structure",
+    "_cap",
+    "_hole_cards",
     "starting_stacks",
     "actions",
     "finishing_stacks",
     "winnings",
     "_pots",
-    "_tournament",
-    "_cap",
-    "_structure",
-    "_hole_cards",
-    "players",
 ];
 
 /// Writes one hand as PHH text (a `.phh` file, or one table of a bundle).
