@@ -88,7 +88,7 @@ def test_a_hand_built_in_python_is_written_with_its_results():
         hand.act(a)
     text = hand.to_phh(results=True)
     assert "finishing_stacks = [99, 107, 94]" in text
-    assert 'players = ["Ann", "Bob", "Cid"]' in text
+    assert "players = ['Ann', 'Bob', 'Cid']" in text
     (r,) = feltkit.replay(text, check=True)
     assert r.ok and r.checked
     assert hand.replay().final_stacks == [99, 107, 94]
@@ -115,7 +115,7 @@ def test_a_five_card_omaha_hand_built_in_python_says_its_hole_cards():
         hole_cards=5,
     )
     text = hand.to_phh(results=True)
-    assert "_structure = \"pot-limit\"\n_hole_cards = 5\n" in text
+    assert "_structure = 'pot-limit'\n_hole_cards = 5\n" in text
     assert "finishing_stacks = [98, 98, 104]" in text
     # Without the field, the five-card deal is refused at once, saying which field is missing.
     hand.hole_cards = None

@@ -1,82 +1,21 @@
-//! A PokerStars hand as a PHH hand: the fields of [`StarsHand`] written as TOML, in the
-//! players' PHH order (the first seat after the button first, the button last), with the
-//! site's own accounting in `_`-prefixed fields for `--check`.
+//! A PokerStars hand as the hand record ([`HandRecord`]) the replay takes and the PHH writer
+//! writes (`felt convert`): the fields of [`StarsHand`] in the players' PHH order (the first
+//! seat after the button first, the button last), every action built as it is read from the
+//! text, and the site's own accounting ([`SiteAccounting`]) for `--check`.
 
 use std::borrow::Cow;
 
-use crate::phh::action::{cards_of, parse_action, Action, ActionError, CardList};
+use crate::phh::action::{cards_of, Action, ActionError, CardList};
+use crate::phh::write::{write_action, write_record};
 use crate::phh::Amount;
+use crate::record::table::{SittingOut, MAX_SEAT};
+use crate::record::{
+    Entry, HandRecord, RecordedAction, SiteAccounting, SiteText, Unreplayable, Value,
+};
 
-use super::doc::{Doc, Entry, V};
+pub(super) use crate::phh::write::{literal, quote};
+
 use super::pokerstars::{GameName, Limit, Refusal, StarsEvent, StarsHand};
-
-/// A TOML basic string.
-pub(super) fn quote(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    push_quoted(&mut out, s);
-    out
-}
-
-/// Writes `s` as a TOML basic string, every control character as `\uXXXX`.
-pub(super) fn push_quoted(out: &mut String, s: &str) {
-    crate::phh::write::push_basic_string(out, s, false);
-}
-
-/// A TOML string as the replay's direct reader takes it: a literal string (`'p1 cbr 3'`) when
-/// `s` is one line without `'` or control characters, else a basic string ([`quote`]).
-pub(super) fn literal(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    push_literal(&mut out, s);
-    out
-}
-
-/// Writes `s` as a TOML string as the replay's direct reader takes it: a literal string
-/// (`'p1 cbr 3'`) when `s` is one line without `'` or control characters, else a basic string
-/// ([`quote`]).
-pub(super) fn push_literal(out: &mut String, s: &str) {
-    if s.is_empty() || s.contains('\'') || s.chars().any(|c| c.is_control()) {
-        return push_quoted(out, s);
-    }
-    out.push('\'');
-    out.push_str(s);
-    out.push('\'');
-}
-
-/// Writes a whole number in decimal.
-pub(super) fn push_int(out: &mut String, n: impl Into<u64>) {
-    push_digits(out, n.into(), 1);
-}
-
-/// Writes `n` in decimal with at least `width` digits (zeros before; at most 20).
-pub(super) fn push_digits(out: &mut String, mut n: u64, width: usize) {
-    if n < 10 && width <= 1 {
-        out.push(char::from(b'0' + n as u8));
-        return;
-    }
-    // Two digits at a time, from the table of `00` to `99`.
-    const PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
-2021222324252627282930313233343536373839\
-4041424344454647484950515253545556575859\
-6061626364656667686970717273747576777879\
-8081828384858687888990919293949596979899";
-    let mut buf = [b'0'; 20];
-    let mut k = buf.len();
-    while n >= 10 {
-        let d = (n % 100) as usize * 2;
-        n /= 100;
-        k -= 2;
-        buf[k] = PAIRS[d];
-        buf[k + 1] = PAIRS[d + 1];
-    }
-    if n > 0 || k == buf.len() {
-        k -= 1;
-        buf[k] = b'0' + n as u8;
-    }
-    let k = k.min(buf.len().saturating_sub(width));
-    // ASCII digits, pushed one by one (checking them as UTF-8 to push them as one string costs
-    // more than these few pushes).
-    out.extend(buf[k..].iter().map(|&b| char::from(b)));
-}
 
 /// The hand's unit: the most decimal places any of its amounts is written with (at most 9). All
 /// arithmetic is in whole chips of that size.
@@ -117,47 +56,15 @@ impl Unit {
         crate::phh::amount::format_chips(crate::rules::Chips(c), self.0)
     }
 
-    /// Writes `c` chips as an amount.
-    fn push(self, out: &mut String, c: i64) {
-        push_amount(out, c, self.0);
+    /// `c` chips as an amount.
+    fn amount(self, c: i64) -> Amount {
+        Amount { units: c, places: self.0 }
     }
 
-    /// `p{p+1} cbr C` as the action reader takes its text: the amount's digits are `c`'s and
-    /// its decimal places the unit's (what [`push_amount`] writes, read back).
-    fn raise(self, p: usize, c: i64) -> Option<Action> {
-        quick_player(p).map(|p| Action::BetOrRaiseTo(p, Amount { units: c, places: self.0 }))
+    /// Chips as amounts.
+    fn amounts(self, v: &[i64]) -> Vec<Amount> {
+        v.iter().map(|&c| self.amount(c)).collect()
     }
-}
-
-/// Player `p` (from 0) as the action reader takes `p{p+1}`: p1 to p1000.
-fn quick_player(p: usize) -> Option<usize> {
-    (p < 1000).then_some(p)
-}
-
-/// Cards as the action reader takes them, when written plainly (letters, digits and `?`, as
-/// many as it reads in one action); `None` for anything else, which is read from the text.
-fn quick_cards(c: &str) -> Option<CardList> {
-    if c.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'?') {
-        cards_of(c).ok()
-    } else {
-        None
-    }
-}
-
-/// Writes `c` chips of `places` decimals as an amount, as
-/// [`crate::phh::amount::format_chips`] does.
-pub(super) fn push_amount(out: &mut String, c: i64, places: u8) {
-    if c < 0 {
-        out.push('-');
-    }
-    let digits = c.unsigned_abs();
-    if places == 0 {
-        return push_digits(out, digits, 1);
-    }
-    let scale = 10u64.pow(u32::from(places));
-    push_digits(out, digits / scale, 1);
-    out.push('.');
-    push_digits(out, digits % scale, usize::from(places));
 }
 
 /// A sum of amounts, kept within ±10^17 whatever a text holds (a real hand's sums are far
@@ -202,7 +109,7 @@ fn variant(hand: &StarsHand) -> (&'static str, Option<String>) {
 
 /// The betting structure and cap an Omaha game is played with, when not its PHH code's own:
 /// `_structure` and `_cap`.
-fn omaha_structure(hand: &StarsHand) -> (Option<&'static str>, Option<u64>) {
+fn omaha_structure(hand: &StarsHand) -> (Option<&'static str>, Option<u32>) {
     let GameName::Omaha(name) = &hand.game else { return (None, None) };
     match (name.contains("Hi/Lo"), hand.limit) {
         (true, Limit::PotLimit) => (Some("pot-limit"), None),
@@ -240,55 +147,56 @@ fn omaha(hand: &StarsHand, name: &str, limit: Limit) -> (&'static str, Option<St
 
 /// The hand as the body of a PHH section (no header line).
 pub fn to_phh(hand: &StarsHand) -> String {
-    doc(hand).text()
+    write_record(&record(hand).record)
 }
 
-/// The hand's PHH fields.
-pub(super) fn doc(hand: &StarsHand) -> Doc<'_> {
+/// A hand's record, and whether reading its PHH text gives that same record.
+pub(super) struct Built<'h> {
+    /// The record.
+    pub record: HandRecord<'h>,
+    /// Whether the record is the one its written text reads as: not when a card of the text
+    /// is written so that PHH reads it otherwise (`A#`), or a seat or level is beyond what a
+    /// PHH file may hold (then the replay reads the written text, to report it as read).
+    pub exact: bool,
+}
+
+/// A string field of `other`.
+fn text_value(s: &str) -> Value<'_> {
+    Value::Str(Cow::Borrowed(s))
+}
+
+/// The hand's record.
+pub(super) fn record(hand: &StarsHand) -> Built<'_> {
     let u = Unit::of(hand);
-    let mut d = Doc::new(u.0);
     let (code, unsupported) = variant(hand);
-    d.add("variant", V::Lit(code));
+    let mut r = HandRecord { variant: code.to_string(), ..HandRecord::default() };
+    r.other = Vec::with_capacity(8);
     if unsupported.is_none() {
         let (structure, cap) = omaha_structure(hand);
-        if let Some(s) = structure {
-            d.add("_structure", V::Str(Cow::Borrowed(s)));
-        }
-        if let Some(c) = cap {
-            d.add("_cap", V::Int(c));
-        }
+        r.structure = structure.map(str::to_string);
+        r.cap = cap;
         if matches!(hand.game, GameName::Omaha(_)) && hand.hole_cards() != 4 {
-            d.add("_hole_cards", V::Int(hand.hole_cards() as u64));
+            r.hole_cards = u32::try_from(hand.hole_cards()).ok();
         }
     }
     let refusal = match &hand.refusal {
-        Some(Refusal::NotSupported(why)) => Some(("_not_replayable", why.clone())),
-        Some(Refusal::CutOff(why)) => Some(("_cut_off", why.clone())),
-        None => unsupported.map(|why| ("_not_replayable", why)),
+        Some(Refusal::NotSupported(why)) => Some(Unreplayable::Unsupported(why.clone())),
+        Some(Refusal::CutOff(why)) => Some(Unreplayable::CutOff(why.clone())),
+        None => unsupported.map(Unreplayable::Unsupported),
     };
-    if let Some(n) = &hand.number {
-        if !n.is_empty() && n.len() <= 18 && n.bytes().all(|b| b.is_ascii_digit()) {
-            d.add("hand", V::Num(n));
-        } else {
-            d.add("hand", V::Str(Cow::Borrowed(n)));
-        }
-    }
-    d.add("venue", V::Str(Cow::Borrowed("PokerStars")));
-    d.add("_text_line", V::Int(hand.line as u64));
+    r.hand = hand.number.clone();
+    r.other.push((Cow::Borrowed("venue"), text_value("PokerStars")));
+    r.site_text = SiteText { converted: true, line: Some(hand.line), ..SiteText::default() };
     if let Some(room) = hand.room {
-        d.add("_room", V::Str(Cow::Borrowed(room)));
+        r.other.push((Cow::Borrowed("_room"), text_value(room)));
     }
-    d.add("table", V::Str(Cow::Borrowed(&hand.table)));
-    if let Some(m) = hand.max_seats {
-        d.add("seat_count", V::Int(m.into()));
-    }
+    r.table.table = Some(hand.table.clone());
+    r.table.seat_count = hand.max_seats;
     if let Some(([y, mo, day, h, mi, s], zone)) = &hand.time {
-        d.add("time", V::Time([*h, *mi, *s]));
-        d.add("day", V::Int((*day).into()));
-        d.add("month", V::Int((*mo).into()));
-        d.add("year", V::Int((*y).into()));
+        let secs = i64::from(*h) * 3600 + i64::from(*mi) * 60 + i64::from(*s);
+        r.table.set_time(secs, Some([(*day).into(), (*mo).into(), (*y).into()]));
         if !zone.is_empty() {
-            d.add("time_zone_abbreviation", V::Str(Cow::Borrowed(zone)));
+            r.other.push((Cow::Borrowed("time_zone_abbreviation"), text_value(zone)));
             // PHH's `time_zone` is an IANA zone: the site's own abbreviations that name one.
             let iana = match zone.as_str() {
                 "ET" => Some("America/New_York"),
@@ -296,44 +204,98 @@ pub(super) fn doc(hand: &StarsHand) -> Doc<'_> {
                 _ => None,
             };
             if let Some(z) = iana {
-                d.add("time_zone", V::Str(Cow::Borrowed(z)));
+                r.other.push((Cow::Borrowed("time_zone"), text_value(z)));
             }
         }
     }
     if let Some(c) = &hand.currency {
-        d.add("currency", V::Str(Cow::Borrowed(c)));
+        r.other.push((Cow::Borrowed("currency"), text_value(c)));
     }
     if let Some(c) = hand.symbol {
-        d.add("currency_symbol", V::Str(Cow::Owned(c.to_string())));
+        // A symbol the record cannot hold (a control character) is kept as written.
+        if c.is_control() {
+            r.other.push((Cow::Borrowed("currency_symbol"), Value::Str(c.to_string().into())));
+        } else {
+            r.site_text.currency_symbol = c.to_string();
+        }
     }
     if hand.play_money {
-        d.add("_play_money", V::True);
+        r.other.push((Cow::Borrowed("_play_money"), Value::Bool(true)));
     }
     if let Some(t) = &hand.tournament {
-        d.add("_tournament", V::True);
-        d.add("_tournament_id", V::Str(Cow::Borrowed(&t.id)));
+        r.tournament = Some(true);
+        r.other.push((Cow::Borrowed("_tournament_id"), text_value(&t.id)));
         if let Some(b) = &t.buy_in {
-            d.add("_buy_in", V::Str(Cow::Borrowed(b)));
+            r.other.push((Cow::Borrowed("_buy_in"), text_value(b)));
         }
-        if let Some(l) = t.level {
-            d.add("level", V::Int(l.into()));
-        }
+        r.table.level = t.level;
     }
-    if let Some((field, why)) = refusal {
-        d.add(field, V::Str(Cow::Owned(why)));
-        let stacks: Vec<i64> = hand.seats.iter().map(|s| u.chips(s.stack).min(MAX)).collect();
-        d.add("players", V::Names(hand.seats.iter().map(|s| s.name.as_str()).collect(), false));
-        d.add("starting_stacks", V::Amounts(stacks));
-        d.add("actions", V::Actions(String::new(), Vec::new()));
-        return d;
+    let seat = |s: u32| (1..=MAX_SEAT).contains(&s);
+    let mut exact = hand.max_seats.is_none_or(seat)
+        && hand
+            .tournament
+            .as_ref()
+            .and_then(|t| t.level)
+            .is_none_or(|l| (1..=100_000).contains(&l));
+    if let Some(why) = refusal {
+        r.unreplayable = Some(why);
+        r.players = Some(hand.seats.iter().map(|s| Cow::Borrowed(s.name.as_str())).collect());
+        r.starting_stacks =
+            hand.seats.iter().map(|s| u.amount(u.chips(s.stack).min(MAX))).collect();
+        return Built { record: r, exact };
     }
-    body(hand, &mut d);
-    d
+    exact &= body(hand, &mut r);
+    Built { record: r, exact }
 }
 
-/// The players, stakes, actions and results.
-fn body<'h>(hand: &'h StarsHand, d: &mut Doc<'h>) {
-    let mark = d.fields.len();
+/// One action as built: the action, or (for a player no PHH text can name, or cards PHH
+/// cannot read) why its text cannot be read, with that text.
+fn built<'h>(action: Result<Action, (ActionError, String)>) -> RecordedAction<'h> {
+    match action {
+        Ok(a) if a.chooser().or(dealt_to(&a)).is_some_and(|p| p >= 1000) => {
+            let text = write_action(&a);
+            let word = text.split(' ').find(|w| w.starts_with('p')).unwrap_or_default();
+            let message = format!("`{word}` is not a player (expected p1, p2, ...) or d");
+            RecordedAction {
+                action: Err(ActionError { message, bad_cards: false }),
+                text: Some(Cow::Owned(text)),
+            }
+        }
+        Ok(a) => RecordedAction::built(a),
+        Err((e, text)) => RecordedAction { action: Err(e), text: Some(Cow::Owned(text)) },
+    }
+}
+
+/// The player of any action but the board's.
+fn dealt_to(a: &Action) -> Option<usize> {
+    match a {
+        Action::DealHole { player, .. }
+        | Action::BringIn(player)
+        | Action::Discard(player, _)
+        | Action::ShowOrMuck(player, _)
+        | Action::OutOfTurn(player, _) => Some(*player),
+        _ => None,
+    }
+}
+
+/// Cards of the text as PHH reads them, when written plainly (letters, digits and `?`); the
+/// text of the action otherwise, `before` and the cards, and why it cannot be read.
+fn cards(c: &str, before: &str) -> Result<CardList, (ActionError, String)> {
+    let text = || format!("{before}{c}");
+    if c.is_empty() || !c.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'?') {
+        let message = format!("`{c}` is not a list of two-character cards");
+        return Err((ActionError { message, bad_cards: true }, text()));
+    }
+    cards_of(c).map_err(|e| (e, text()))
+}
+
+/// Whether cards are written plainly ([`cards`]): otherwise PHH reads their text its own way.
+fn plain(c: &str) -> bool {
+    !c.is_empty() && c.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'?')
+}
+
+/// The players, stakes, actions and results; whether the record is exact ([`Built`]).
+fn body<'h>(hand: &'h StarsHand, r: &mut HandRecord<'h>) -> bool {
     let u = Unit::of(hand);
     let chips = |a: Amount| u.chips(a).min(MAX);
     let text = |c: i64| u.text(c);
@@ -353,26 +315,20 @@ fn body<'h>(hand: &'h StarsHand, d: &mut Doc<'h>) {
     for (p, &i) in order.iter().enumerate() {
         pos[i] = p;
     }
-    let names = || V::Names(order.iter().map(|&i| hand.seats[i].name.as_str()).collect(), true);
-    d.add("players", names());
-    d.add("seats", V::Ints(order.iter().map(|&i| u64::from(hand.seats[i].seat)).collect()));
-    if order.last().is_some_and(|&i| hand.seats[i].seat != hand.button) {
-        d.add("_button", V::Int(hand.button.into()));
-    }
-    if pos.contains(&usize::MAX) {
-        let out = (0..hand.seats.len()).filter(|&i| pos[i] == usize::MAX);
-        d.add(
-            "_sitting_out",
-            V::SittingOut(out.map(|i| (hand.seats[i].seat, hand.seats[i].name.as_str())).collect()),
-        );
-    }
-    if u.0 > 0 {
-        d.add("_chip", V::Amount(1));
-    }
-    let (small, big) = (chips(hand.stakes.0), chips(hand.stakes.1));
-    let fixed = hand.limit == Limit::FixedLimit;
-    let nominal_bb = if fixed { small } else { big };
+    let seat = |s: u32| (1..=MAX_SEAT).contains(&s);
+    let mut exact = true;
+    let names: Vec<Cow<'h, str>> =
+        order.iter().map(|&i| Cow::Borrowed(hand.seats[i].name.as_str())).collect();
     let start: Vec<i64> = order.iter().map(|&i| chips(hand.seats[i].stack)).collect();
+    // Why the hand is not replayed: the players and their stacks, and no more.
+    let refuse = |r: &mut HandRecord<'h>, why: String| {
+        r.unreplayable = Some(Unreplayable::Unsupported(why));
+        r.players = Some(names.clone());
+        r.starting_stacks = u.amounts(&start);
+    };
+    let fixed = hand.limit == Limit::FixedLimit;
+    let (small, big) = (chips(hand.stakes.0), chips(hand.stakes.1));
+    let nominal_bb = if fixed { small } else { big };
     let mut antes = vec![0i64; n];
     let mut blinds = vec![0i64; n];
     let mut dead = vec![0i64; n];
@@ -380,41 +336,26 @@ fn body<'h>(hand: &'h StarsHand, d: &mut Doc<'h>) {
     let mut round = vec![0i64; n];
     let mut collected = vec![0i64; n];
     let mut folded = vec![false; n];
-    // The actions' texts one after another, where each ends, and the line of the text each
-    // comes from.
-    let mut actions = String::with_capacity(512);
-    let mut ends: Vec<usize> = Vec::with_capacity(32);
-    let mut action_lines: Vec<u64> = Vec::with_capacity(32);
-    let mut action = String::with_capacity(32);
-    // Each action as the replay reads its text: built here when it is plain (`quick`), read
-    // from the text otherwise.
-    let mut parsed: Vec<Result<Action, ActionError>> = Vec::with_capacity(32);
-    let mut act = |line: usize, a: &str, quick: Option<Action>| {
-        actions.push_str(a);
-        ends.push(actions.len());
-        action_lines.push(line as u64);
-        parsed.push(quick.map_or_else(|| parse_action(a), Ok));
+    let mut actions: Vec<RecordedAction<'h>> = Vec::with_capacity(32);
+    let mut action_lines: Vec<Option<u64>> = Vec::with_capacity(32);
+    let mut act = |line: usize, a: Result<Action, (ActionError, String)>| {
+        actions.push(built(a));
+        action_lines.push(Some(line as u64));
     };
     let mut small_posted = false;
     // Cards not known are written `??` each.
     let hole = hand.hole_cards();
     let unknown = "??".repeat(hole);
-    let mut cards: Vec<Option<&str>> = order.iter().map(|&i| hand.known[i].as_deref()).collect();
+    let mut hole_cards: Vec<Option<&str>> =
+        order.iter().map(|&i| hand.known[i].as_deref()).collect();
     for (_, e) in &hand.events {
         if let StarsEvent::Dealt(i, c) = e
             && pos[*i] != usize::MAX
             && c.len() == 2 * hole
         {
-            cards[pos[*i]] = Some(c);
+            hole_cards[pos[*i]] = Some(c);
         }
     }
-    let refuse = |d: &mut Doc<'h>, why: String| {
-        d.fields.truncate(mark);
-        d.add("_not_replayable", V::Str(Cow::Owned(why)));
-        d.add("players", names());
-        d.add("starting_stacks", V::Amounts(start.clone()));
-        d.add("actions", V::Actions(String::new(), Vec::new()));
-    };
     // Omaha is played under its PHH code, whose blinds are positional, as PokerKit reads them:
     // a big blind posted to come in would be a straddle, acting last before the flop.
     if matches!(hand.game, GameName::Omaha(_)) {
@@ -424,26 +365,16 @@ fn body<'h>(hand: &'h StarsHand, d: &mut Doc<'h>) {
                 "not supported: line {line}: {} posts a big blind to come in; feltkit plays Omaha under its PHH code, whose blinds are positional (a second big blind is read as a straddle, acting last before the flop)",
                 hand.seats[*i].name
             );
-            refuse(d, why);
-            return;
+            refuse(r, why);
+            return exact;
         }
     }
-    let mut site_collected: Vec<Entry> = Vec::new();
-    let mut site_uncalled: Vec<Entry> = Vec::new();
-    let mut rebuys: Vec<Entry> = Vec::new();
-    let entry = |player: usize, amount: i64, pot: Option<&'h str>, line: usize| Entry {
+    let mut site = SiteAccounting::default();
+    let entry = |player: usize, amount: i64, pot: &str, line: usize| Entry {
         player,
-        amount,
-        pot,
+        amount: u.amount(amount),
+        pot: pot.to_string(),
         line,
-    };
-    // `p{player} {what}` as an action.
-    let player_action = |action: &mut String, p: usize, what: &str| {
-        action.clear();
-        action.push('p');
-        push_int(action, p as u64 + 1);
-        action.push(' ');
-        action.push_str(what);
     };
     for (line, e) in &hand.events {
         let line = *line;
@@ -484,25 +415,17 @@ fn body<'h>(hand: &'h StarsHand, d: &mut Doc<'h>) {
                 put[p(i)] = acc(put[p(i)], a);
             }
             StarsEvent::HoleCards => {
-                for (k, c) in cards.iter().enumerate() {
-                    action.clear();
-                    action.push_str("d dh p");
-                    push_int(&mut action, k as u64 + 1);
-                    action.push(' ');
+                for (k, c) in hole_cards.iter().enumerate() {
                     let c = c.unwrap_or(&unknown);
-                    action.push_str(c);
-                    let quick = quick_player(k)
-                        .zip(quick_cards(c))
-                        .map(|(player, cards)| Action::DealHole { player, cards });
-                    act(line, &action, quick);
+                    exact &= plain(c);
+                    let before = format!("d dh p{} ", k + 1);
+                    act(line, cards(c, &before).map(|cards| Action::DealHole { player: k, cards }));
                 }
             }
             StarsEvent::Board(c) => {
                 round.iter_mut().for_each(|r| *r = 0);
-                action.clear();
-                action.push_str("d db ");
-                action.push_str(c);
-                act(line, &action, quick_cards(c).map(|cards| Action::DealBoard { cards }));
+                exact &= plain(c);
+                act(line, cards(c, "d db ").map(|cards| Action::DealBoard { cards }));
             }
             StarsEvent::Fold(i) if p(i) < n => {
                 if put[p(i)] >= start[p(i)] {
@@ -510,77 +433,64 @@ fn body<'h>(hand: &'h StarsHand, d: &mut Doc<'h>) {
                         "not supported: line {line}: {} folds while all-in on the antes or blinds, as the site lets a player who sits out do; feltkit's rules keep an all-in player in the hand",
                         hand.seats[*i].name
                     );
-                    return refuse(d, why);
+                    refuse(r, why);
+                    return exact;
                 }
                 folded[p(i)] = true;
-                player_action(&mut action, p(i), "f");
-                act(line, &action, quick_player(p(i)).map(Action::Fold));
+                act(line, Ok(Action::Fold(p(i))));
             }
-            StarsEvent::Check(i) if p(i) < n => {
-                player_action(&mut action, p(i), "cc");
-                act(line, &action, quick_player(p(i)).map(Action::CheckOrCall));
-            }
+            StarsEvent::Check(i) if p(i) < n => act(line, Ok(Action::CheckOrCall(p(i)))),
             StarsEvent::Call(i, a) if p(i) < n => {
                 round[p(i)] = acc(round[p(i)], chips(*a));
                 put[p(i)] = acc(put[p(i)], chips(*a));
-                player_action(&mut action, p(i), "cc");
-                act(line, &action, quick_player(p(i)).map(Action::CheckOrCall));
+                act(line, Ok(Action::CheckOrCall(p(i))));
             }
             StarsEvent::Bet(i, a) if p(i) < n => {
                 round[p(i)] = acc(round[p(i)], chips(*a));
                 put[p(i)] = acc(put[p(i)], chips(*a));
-                player_action(&mut action, p(i), "cbr ");
-                u.push(&mut action, round[p(i)]);
-                act(line, &action, u.raise(p(i), round[p(i)]));
+                act(line, Ok(Action::BetOrRaiseTo(p(i), u.amount(round[p(i)]))));
             }
             StarsEvent::RaiseTo(i, a, _) if p(i) < n => {
                 let to = chips(*a);
                 put[p(i)] = acc(put[p(i)], to - round[p(i)]);
                 round[p(i)] = to;
-                player_action(&mut action, p(i), "cbr ");
-                u.push(&mut action, to);
-                act(line, &action, u.raise(p(i), to));
+                act(line, Ok(Action::BetOrRaiseTo(p(i), u.amount(to))));
             }
             StarsEvent::Shows(i, c) if p(i) < n => {
                 let live = folded.iter().filter(|f| !**f).count();
                 if live >= 2 && !folded[p(i)] && c.len() == 2 * hole {
-                    player_action(&mut action, p(i), "sm ");
-                    action.push_str(c);
-                    let quick = quick_player(p(i))
-                        .zip(quick_cards(c))
-                        .map(|(p, cards)| Action::ShowOrMuck(p, Some(cards)));
-                    act(line, &action, quick);
+                    exact &= plain(c);
+                    let before = format!("p{} sm ", p(i) + 1);
+                    act(line, cards(c, &before).map(|cards| Action::ShowOrMuck(p(i), Some(cards))));
                 } else if live >= 2 && !folded[p(i)] {
                     // One card shown of two: the hand is not shown, so it is mucked.
                     folded[p(i)] = true;
-                    player_action(&mut action, p(i), "sm");
-                    act(line, &action, quick_player(p(i)).map(|p| Action::ShowOrMuck(p, None)));
+                    act(line, Ok(Action::ShowOrMuck(p(i), None)));
                 }
             }
             StarsEvent::Mucks(i) if p(i) < n => {
                 let live = folded.iter().filter(|f| !**f).count();
                 if live >= 2 && !folded[p(i)] {
-                    player_action(&mut action, p(i), "sm");
-                    act(line, &action, quick_player(p(i)).map(|p| Action::ShowOrMuck(p, None)));
+                    act(line, Ok(Action::ShowOrMuck(p(i), None)));
                 }
             }
             StarsEvent::Uncalled(i, a) if p(i) < n => {
                 put[p(i)] = acc(put[p(i)], -chips(*a));
-                site_uncalled.push(entry(p(i) + 1, chips(*a), None, line));
+                site.uncalled.push(entry(p(i), chips(*a), "", line));
             }
             StarsEvent::Rebuy(i, a) if p(i) < n => {
-                rebuys.push(entry(p(i) + 1, chips(*a), None, line));
+                site.rebuys.push(entry(p(i), chips(*a), "", line));
             }
             StarsEvent::Collected(i, a, pot) if p(i) < n => {
                 collected[p(i)] = acc(collected[p(i)], chips(*a));
-                site_collected.push(entry(p(i) + 1, chips(*a), Some(pot), line));
+                site.collected.push(entry(p(i), chips(*a), pot, line));
             }
             _ => {}
         }
     }
     // Texts that print no `Uncalled bet` line (before 2008) still return the part of the
     // largest live bet that nobody matched.
-    if n >= 2 && site_uncalled.is_empty() {
+    if n >= 2 && site.uncalled.is_empty() {
         let live: Vec<i64> = (0..n).map(|k| put[k] - dead[k]).collect();
         let mut sorted = live.clone();
         sorted.sort_unstable();
@@ -611,64 +521,110 @@ fn body<'h>(hand: &'h StarsHand, d: &mut Doc<'h>) {
                 hand.seats[order[k]].name,
                 text(cap)
             );
-            return refuse(d, why);
+            refuse(r, why);
+            return exact;
         }
-        d.add("_table_cap", V::Amount(cap));
+        r.other.push((Cow::Borrowed("_table_cap"), Value::Num(Cow::Owned(text(cap)))));
+    }
+    r.players = Some(names);
+    r.table.seats = Some(order.iter().map(|&i| hand.seats[i].seat).collect());
+    exact &= order.iter().all(|&i| seat(hand.seats[i].seat));
+    if order.last().is_some_and(|&i| hand.seats[i].seat != hand.button) {
+        r.table.button = Some(hand.button);
+        exact &= seat(hand.button);
+    }
+    let out = (0..hand.seats.len()).filter(|&i| pos[i] == usize::MAX);
+    r.table.sitting_out = out
+        .map(|i| SittingOut { seat: hand.seats[i].seat, player: hand.seats[i].name.clone() })
+        .collect();
+    exact &= r.table.sitting_out.iter().all(|s| seat(s.seat) && !s.player.is_empty());
+    if u.0 > 0 {
+        r.chip = Some(u.amount(1));
     }
     if n == 2 {
         antes.swap(0, 1);
         blinds.swap(0, 1);
     }
     if antes.iter().any(|&a| a > 0) {
-        d.add("antes", V::Amounts(antes));
+        r.antes = u.amounts(&antes);
     }
-    d.add("blinds_or_straddles", V::Amounts(blinds));
+    r.blinds_or_straddles = u.amounts(&blinds);
     if fixed {
-        d.add("small_bet", V::Amount(small));
-        d.add("big_bet", V::Amount(big));
+        r.small_bet = Some(u.amount(small));
+        r.big_bet = Some(u.amount(big));
     } else {
-        d.add("min_bet", V::Amount(big));
+        r.min_bet = Some(u.amount(big));
     }
     if dead.iter().any(|&x| x > 0) {
-        d.add("_dead_blinds", V::Amounts(dead));
+        r.table.dead_blinds = u.amounts(&dead);
     }
     let finishing: Vec<i64> = (0..n).map(|k| start[k] - put[k] + collected[k]).collect();
-    d.add("starting_stacks", V::Amounts(start));
-    d.add("actions", V::Actions(actions, ends));
-    d.actions = parsed;
-    d.add("_action_lines", V::Ints(action_lines));
-    d.add("finishing_stacks", V::Amounts(finishing));
-    d.add("winnings", V::Amounts(collected));
-    d.add("_seat_lines", V::Ints(order.iter().map(|&i| hand.seats[i].line as u64).collect()));
+    r.starting_stacks = u.amounts(&start);
+    r.actions = actions;
+    r.site_text.action_lines = action_lines;
+    r.finishing_stacks = Some(u.amounts(&finishing));
+    r.winnings = Some(u.amounts(&collected));
+    site.seat_lines = order.iter().map(|&i| hand.seats[i].line).collect();
     if let Some(s) = &hand.summary {
-        d.add("_total_pot", V::Amount(chips(s.total)));
-        d.add("_rake", V::Amount(chips(s.rake)));
-        d.add("_site_pots", V::Amounts(s.pots.iter().map(|&a| chips(a)).collect()));
-        d.add("_summary_line", V::Int(s.line as u64));
+        site.total_pot = Some(u.amount(chips(s.total)));
+        site.rake = Some(u.amount(chips(s.rake)));
+        site.pots = s.pots.iter().map(|&a| u.amount(chips(a))).collect();
+        site.summary_line = i64::try_from(s.line).ok();
     }
-    d.add("_collected", V::Entries(site_collected));
-    if !site_uncalled.is_empty() {
-        d.add("_uncalled", V::Entries(site_uncalled));
-    }
-    if !rebuys.is_empty() {
-        d.add("_rebuys", V::Entries(rebuys));
-    }
+    r.accounting = Some(site);
+    exact
 }
 
 #[cfg(test)]
 mod tests {
-    use super::push_digits;
+    use crate::import::pokerstars;
+    use crate::phh::read::hands_at;
+    use crate::phh::write::write_record;
+
+    /// Every hand of the texts in `dir` that reads well: its record as built is the record
+    /// read from the PHH text the writer writes of it (each action read from its text is the
+    /// action built, written). Says how many hands were compared.
+    fn same_records(dir: &std::path::Path) -> usize {
+        let mut count = 0;
+        let mut paths: Vec<_> = std::fs::read_dir(dir)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+            .collect();
+        paths.sort();
+        for path in paths {
+            let bytes = std::fs::read(&path).unwrap_or_default();
+            let (text, _) = crate::import::decode::decode_borrowed(&bytes);
+            for (k, h) in pokerstars::split_hands(&text).iter().enumerate() {
+                let Ok(hand) = pokerstars::parse_hand(h) else { continue };
+                let built = super::record(&hand);
+                let at = format!("{} hand {}", path.display(), k + 1);
+                assert!(built.exact, "{at}");
+                let phh = format!("[{}]\n{}", k + 1, write_record(&built.record));
+                let mut read = hands_at(&phh, h.line).nth(1).unwrap().unwrap().record.unwrap();
+                for (a, b) in read.actions.iter_mut().zip(&built.record.actions) {
+                    if b.text.is_none() {
+                        let written = a.action.as_ref().map(ToString::to_string);
+                        assert_eq!(a.text.as_deref(), written.as_deref().ok(), "{at}");
+                        a.text = None;
+                    }
+                }
+                assert_eq!(read, built.record, "{at}");
+                count += 1;
+            }
+        }
+        count
+    }
 
     #[test]
-    fn digits_are_written_as_the_standard_formatting_writes_them() {
-        let mut values: Vec<u64> = (0..1200).collect();
-        values.extend([9_999, 10_000, 100_005, 1_234_567, u64::MAX, u64::MAX / 10, 10u64.pow(19)]);
-        for n in values {
-            for width in [1, 2, 3, 5, 20, 25] {
-                let mut out = String::new();
-                push_digits(&mut out, n, width);
-                assert_eq!(out, format!("{n:0width$}", width = width.min(20)), "{n} {width}");
-            }
+    fn a_hand_built_into_its_record_gives_the_record_read_from_its_text() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/pokerstars");
+        assert!(same_records(&dir) >= 25);
+        // More texts to compare on, outside the repository: `FELT_STARS_TEXTS=DIR`.
+        if let Some(more) = std::env::var_os("FELT_STARS_TEXTS") {
+            assert!(same_records(std::path::Path::new(&more)) > 0);
         }
     }
 }

@@ -22,7 +22,6 @@
 pub mod acpc;
 mod consistency;
 pub mod decode;
-mod doc;
 mod emit;
 mod header;
 pub mod lines;
@@ -198,17 +197,11 @@ impl Pending {
         if let PendingHand::Stars(h) = &self.hand {
             let complete = h.overlong().is_none() && h.lines().any(|l| l.text == "*** SUMMARY ***");
             if let Some(Ok(hand)) = complete.then(|| pokerstars::parse_hand(h)) {
-                let doc = emit::doc(&hand);
-                let index = self.index.to_string();
-                let mut arena = String::with_capacity(512);
-                if let Ok(record) = doc.record(&mut arena, self.line) {
-                    return vec![replay_section(
-                        Ok(record),
-                        source,
-                        Some(&index),
-                        self.line,
-                        check,
-                    )];
+                let built = emit::record(&hand);
+                if built.exact {
+                    let index = self.index.to_string();
+                    let record = Ok(built.record);
+                    return vec![replay_section(record, source, Some(&index), self.line, check)];
                 }
             }
         }

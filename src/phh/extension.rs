@@ -1,6 +1,7 @@
 //! The importers' extension fields of a PHH hand read into the record's typed parts
 //! ([`crate::record::accounting`]): the site's accounting, the site's text, and why a hand
-//! cannot be replayed. The fields are also kept as read, to be written back.
+//! cannot be replayed. A field read into its type is written back from it
+//! ([`crate::phh::write`]); one whose value the type cannot hold is kept as read.
 //!
 //! A value of the wrong shape is not an error here (the fields are the importers' own): an
 //! entry that cannot be used is left out, a line that is not a number is not known.
@@ -45,7 +46,10 @@ impl SiteFields {
                     _ => Vec::new(),
                 }
             }
-            "_text_line" => self.text.converted = true,
+            "_text_line" => {
+                self.text.converted = true;
+                self.text.line = line(value);
+            }
             "currency_symbol" => {
                 self.text.currency_symbol = match value {
                     Value::Str(s) if !s.chars().any(char::is_control) => s.to_string(),

@@ -24,6 +24,7 @@ pub use crate::record::hand::{HandRecord, RecordedAction, RecordedPot};
 use super::amount::Amount;
 use super::extension::SiteFields;
 use super::toml::{Section, Value};
+use super::write::{from_type, other_place};
 
 /// Why a hand's fields cannot be used.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -153,8 +154,13 @@ impl<'a> Builder<'a> {
                     Value::Str(s) | Value::Num(s) | Value::Other(s) => s.to_string(),
                     other => format!("{other:?}"),
                 });
-                r.other.push((key, value));
             }
+            // The importers' chip, and PHH's rake: amounts, kept as read when they are not.
+            "_chip" | "rake" => match amount(&value) {
+                Ok(a) if key == "_chip" => r.chip = Some(a),
+                Ok(a) => r.rake = Some(a),
+                Err(_) => r.other.push((key, value)),
+            },
             _ => {
                 if let Some(result) = r.table.set(&key, &value) {
                     result.map_err(bad)?;
@@ -182,6 +188,12 @@ impl<'a> Builder<'a> {
         }
         let mut r = self.r;
         (r.accounting, r.site_text, r.unreplayable) = self.site.finish();
+        // A field read into its type is written from it, not kept as read too; the others
+        // are kept in the order the writer writes them.
+        let mut other = std::mem::take(&mut r.other);
+        other.retain(|(k, _)| !from_type(&r, k));
+        other.sort_by_key(|(k, _)| other_place(k));
+        r.other = other;
         Ok(r)
     }
 }

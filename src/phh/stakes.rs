@@ -125,14 +125,7 @@ pub(super) fn places_of(record: &HandRecord<'_>) -> u8 {
         _ => None,
     });
     // `_chip` (an importer's extension): the smallest chip of the hand's currency, `0.01`.
-    let number = |key: &str| {
-        record.other.iter().find(|(k, _)| k == key).and_then(|(_, v)| match v {
-            super::toml::Value::Num(s) => Amount::parse(s),
-            _ => None,
-        })
-    };
-    let chip = number("_chip");
-    let rake = number("rake");
+    let (chip, rake) = (record.chip, record.rake);
     record
         .antes
         .iter()

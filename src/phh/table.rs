@@ -11,8 +11,7 @@
 //! | `_sitting_out = [{ seat = 5, player = 'Eve' }]` | players seated but not dealt in |
 //! | `_buy_ins = [0, 100, 0]` | chips each player added before the hand (a top-up, a re-buy) |
 //!
-//! Every field here is also kept in the record's other fields, so a hand is written back as it
-//! was read.
+//! A field read into its type is written back from it ([`crate::phh::write`]).
 //!
 //! ```
 //! use feltkit::phh::toml::sections;
@@ -31,7 +30,7 @@ use super::amount::Amount;
 use super::toml::Value;
 use crate::rules::Chips;
 
-pub use crate::record::table::{HandTime, SittingOut, TableFields, MAX_SEAT};
+pub use crate::record::table::{days_from_civil, HandTime, SittingOut, TableFields, MAX_SEAT};
 
 impl TableFields {
     /// Reads `key` if it is a table field: `None` when it is not one, else whether its value
@@ -59,13 +58,7 @@ impl TableFields {
             _ => return None,
         };
         if r.is_ok() {
-            self.time = self.time_of_day.map(|day_seconds| HandTime {
-                days: match self.date {
-                    [Some(d), Some(m), Some(y)] => Some(days_from_civil(y, m, d)),
-                    _ => None,
-                },
-                day_seconds,
-            });
+            self.update_time();
         }
         Some(r)
     }
@@ -159,18 +152,6 @@ fn time_of_day(v: &Value) -> Result<i64, String> {
         secs *= 60;
     }
     Ok(secs)
-}
-
-/// Days from 1970-01-01 to a date of the proleptic Gregorian calendar (Howard Hinnant's
-/// algorithm).
-pub fn days_from_civil(year: i64, month: i64, day: i64) -> i64 {
-    let y = if month <= 2 { year - 1 } else { year };
-    let era = y.div_euclid(400);
-    let yoe = y - era * 400;
-    let mp = (month + 9) % 12;
-    let doy = (153 * mp + 2) / 5 + day - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    era * 146_097 + doe - 719_468
 }
 
 /// What a hand says about its table, amounts in the hand's chips: what a session check needs

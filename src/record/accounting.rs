@@ -60,6 +60,8 @@ pub struct SiteText {
     /// Whether the hand was converted from a site's text (it says the line the hand starts on,
     /// `_text_line`): messages then write amounts in the text's unit, with its currency symbol.
     pub converted: bool,
+    /// The line of the text the hand starts on (`_text_line`), when it is a number.
+    pub line: Option<usize>,
     /// The symbol the text writes amounts with (`$`); empty for chips.
     pub currency_symbol: String,
     /// The line of the text each action comes from, in the order of the actions.
@@ -92,6 +94,7 @@ mod tests {
     fn an_action_line_not_recorded_is_not_known() {
         let text = SiteText {
             converted: true,
+            line: Some(1),
             currency_symbol: "$".into(),
             action_lines: vec![Some(8), None],
         };

@@ -43,6 +43,11 @@ pub struct HandRecord<'a> {
     pub big_bet: Option<Amount>,
     /// `bring_in`.
     pub bring_in: Option<Amount>,
+    /// `_chip` (extension): the smallest chip of the hand's currency (`0.01`), so that amounts
+    /// are counted in it even when the stakes are whole.
+    pub chip: Option<Amount>,
+    /// `rake`: the rake the house took, counted in the hand's smallest chip.
+    pub rake: Option<Amount>,
     /// `starting_stacks`.
     pub starting_stacks: Vec<Amount>,
     /// `actions`: each action, with its text when it was read from one.
@@ -65,19 +70,21 @@ pub struct HandRecord<'a> {
     pub hand: Option<String>,
     /// `players`: the players' names, p1 first.
     pub players: Option<Vec<Cow<'a, str>>>,
-    /// The table fields (`seats`, `time`, `_button`, `_dead_blinds`, ...), also kept in
-    /// `other` to be written back as read.
+    /// The table fields (`table`, `seats`, `time`, `_button`, `_dead_blinds`, ...).
     pub table: TableFields,
     /// The site's accounting (`_collected`, `_total_pot`, `_rake`, ...), when the hand was
-    /// converted from a site's text; its fields are also kept in `other`.
+    /// converted from a site's text.
     pub accounting: Option<SiteAccounting>,
     /// What the hand says of a site's text it was converted from (`_text_line`,
-    /// `currency_symbol`, `_action_lines`); its fields are also kept in `other`.
+    /// `currency_symbol`, `_action_lines`).
     pub site_text: SiteText,
     /// Why the hand converted from a site's text cannot be replayed (`_not_replayable`,
-    /// `_cut_off`, `_unreadable`), when it cannot; also kept in `other`.
+    /// `_cut_off`, `_unreadable`), when it cannot.
     pub unreplayable: Option<Unreplayable>,
-    /// Other fields, kept as read.
+    /// Other fields, kept as read: those the record has no type for, and those whose value
+    /// its type cannot hold (a `_dead_blinds = []`, a second reason the hand cannot be
+    /// replayed). A field written from its type is never also here
+    /// (`crate::phh::write::from_type`).
     pub other: Vec<(Cow<'a, str>, Value<'a>)>,
 }
 

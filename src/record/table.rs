@@ -50,3 +50,46 @@ pub struct TableFields {
     pub(crate) time_of_day: Option<i64>,
     pub(crate) date: [Option<i64>; 3],
 }
+
+impl TableFields {
+    /// Sets `time`, `day`, `month` and `year`: the seconds since midnight, and the date as
+    /// day, month and year when given.
+    pub fn set_time(&mut self, day_seconds: i64, date: Option<[i64; 3]>) {
+        self.time_of_day = Some(day_seconds);
+        self.date = date.map_or([None; 3], |d| d.map(Some));
+        self.update_time();
+    }
+
+    /// The time of day as written (`time`), in seconds since midnight.
+    pub fn time_of_day(&self) -> Option<i64> {
+        self.time_of_day
+    }
+
+    /// The date's parts as written: `day`, `month` and `year`, each when given.
+    pub fn date(&self) -> [Option<i64>; 3] {
+        self.date
+    }
+
+    /// Combines `time`, `day`, `month` and `year` into [`TableFields::time`].
+    pub(crate) fn update_time(&mut self) {
+        self.time = self.time_of_day.map(|day_seconds| HandTime {
+            days: match self.date {
+                [Some(d), Some(m), Some(y)] => Some(days_from_civil(y, m, d)),
+                _ => None,
+            },
+            day_seconds,
+        });
+    }
+}
+
+/// Days from 1970-01-01 to a date of the proleptic Gregorian calendar (Howard Hinnant's
+/// algorithm).
+pub fn days_from_civil(year: i64, month: i64, day: i64) -> i64 {
+    let y = if month <= 2 { year - 1 } else { year };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let mp = (month + 9) % 12;
+    let doy = (153 * mp + 2) / 5 + day - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    era * 146_097 + doe - 719_468
+}

@@ -213,7 +213,7 @@ fn omaha_high_low_pot_limit_splits_the_pot_between_the_high_and_the_low() {
     // odd cent), 0.66 to the low: one `collected` line each.
     let r = one_hand("omaha_hi_lo_split.txt", &["5.05", "5.05", "4.90"]);
     assert_eq!(r.variant, "FO/8");
-    assert!(phh("omaha_hi_lo_split.txt").contains("_structure = \"pot-limit\""));
+    assert!(phh("omaha_hi_lo_split.txt").contains("_structure = 'pot-limit'"));
 }
 
 #[test]
@@ -225,7 +225,7 @@ fn omaha_high_low_quartered_low_pays_the_scooper_twice() {
     let r = one_hand("omaha_hi_lo_quartered.txt", &["21.25", "19.75", "19"]);
     assert_eq!(r.variant, "FO/8");
     let text = phh("omaha_hi_lo_quartered.txt");
-    assert!(text.contains("_structure = \"no-limit\""));
+    assert!(text.contains("_structure = 'no-limit'"));
     assert!(text.contains("{ player = 1, amount = 1.43, pot = \"pot\", line = 29 }, { player = 1, amount = 0.72, pot = \"pot\", line = 30 }"));
 }
 
@@ -269,7 +269,7 @@ fn five_card_omaha_high_low_pot_limit_splits_with_exactly_two_of_five_hole_cards
     let r = one_hand("five_card_omaha_hi_lo_split.txt", &["4.65", "5.17", "5.18"]);
     assert_eq!(r.variant, "FO/8");
     let text = phh("five_card_omaha_hi_lo_split.txt");
-    assert!(text.contains("_structure = \"pot-limit\"\n_hole_cards = 5\n"), "{text}");
+    assert!(text.contains("_structure = 'pot-limit'\n_hole_cards = 5\n"), "{text}");
 }
 
 #[test]
