@@ -132,7 +132,7 @@ pub(crate) fn push_digits(out: &mut String, mut n: u64, width: usize) {
 /// Writes `c` chips of `places` decimals as an amount, as [`format_chips`] does.
 pub(crate) fn push_chips(out: &mut String, c: i64, places: u8) {
     if places > 18 {
-        return out.push_str(&format_chips(c, places));
+        return out.push_str(&format_chips(crate::rules::Chips(c), places));
     }
     if c < 0 {
         out.push('-');

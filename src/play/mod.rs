@@ -136,65 +136,9 @@ pub struct Played {
     pending_short: u64,
 }
 
-/// Writes cards as PHH does (`??` for an unknown card).
-fn push_cards(out: &mut String, cards: &[Option<Card>]) {
-    for c in cards {
-        match c {
-            Some(c) => {
-                out.push(c.rank().to_char());
-                out.push(c.suit().to_char());
-            }
-            None => out.push_str("??"),
-        }
-    }
-}
-
-/// Writes a whole number (chips, a player's number): many per hand, so without `fmt`.
-fn push_int(out: &mut String, x: i64) {
-    if x < 0 {
-        out.push('-');
-    }
-    let mut n = x.unsigned_abs();
-    if n < 10 {
-        // Player numbers and small amounts: most of the numbers written.
-        out.push(char::from(b'0' + n as u8));
-        return;
-    }
-    let mut digits = [0u8; 20];
-    let mut k = digits.len();
-    loop {
-        k -= 1;
-        digits[k] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    for &d in &digits[k..] {
-        out.push(char::from(d));
-    }
-}
-
-/// A player's number as PHH writes it: index 0 is player 1.
-fn player_number(index: usize) -> i64 {
-    i64::try_from(index).map_or(i64::MAX, |i| i.saturating_add(1))
-}
-
 /// Whole chips as an amount.
 fn whole(x: Chips) -> Amount {
     Amount { units: x.get(), places: 0 }
-}
-
-/// Writes `[1, 2, 3]`.
-fn push_list(out: &mut String, v: &[Amount]) {
-    out.push('[');
-    for (k, &x) in v.iter().enumerate() {
-        if k > 0 {
-            out.push_str(", ");
-        }
-        push_amount(out, x);
-    }
-    out.push(']');
 }
 
 impl Played {
@@ -411,7 +355,7 @@ impl Played {
     /// the outcome.
     pub fn finish(&self) -> Result<(String, Outcome), RuleError> {
         let (record, outcome) = self.finish_record()?;
-        Ok((write_hand(&record), outcome))
+        Ok((crate::phh::write::write_record(&record), outcome))
     }
 
     /// Settles the hand: its record (with the finishing stacks, the winnings and the pots) and
@@ -485,134 +429,6 @@ impl Played {
             pots: Some(pots),
             ..HandRecord::default()
         }
-    }
-}
-
-/// Writes a hand dealt as the fields of a PHH document: many hands a second, so numbers are
-/// written without `fmt`.
-fn write_hand(r: &HandRecord<'_>) -> String {
-    let mut out = String::with_capacity(64 * r.actions.len() + 512);
-    let o = &mut out;
-    o.push_str("variant = '");
-    o.push_str(&r.variant);
-    o.push_str("'\n");
-    for (field, v) in [("antes", &r.antes), ("blinds_or_straddles", &r.blinds_or_straddles)] {
-        if !v.is_empty() {
-            o.push_str(field);
-            o.push_str(" = ");
-            push_list(o, v);
-            o.push('\n');
-        }
-    }
-    for (field, x) in [
-        ("min_bet", r.min_bet),
-        ("small_bet", r.small_bet),
-        ("big_bet", r.big_bet),
-        ("bring_in", r.bring_in),
-    ] {
-        if let Some(x) = x {
-            o.push_str(field);
-            o.push_str(" = ");
-            push_amount(o, x);
-            o.push('\n');
-        }
-    }
-    if let Some(s) = &r.structure {
-        o.push_str("_structure = '");
-        o.push_str(s);
-        o.push_str("'\n");
-    }
-    if let Some(k) = r.hole_cards {
-        o.push_str("_hole_cards = ");
-        push_int(o, i64::from(k));
-        o.push('\n');
-    }
-    o.push_str("starting_stacks = ");
-    push_list(o, &r.starting_stacks);
-    o.push_str("\nactions = [");
-    for (k, a) in r.actions.iter().enumerate() {
-        o.push_str(if k == 0 { "'" } else { ", '" });
-        if let Ok(a) = &a.action {
-            push_action(o, a);
-        }
-        o.push('\'');
-    }
-    o.push_str("]\n");
-    for (field, v) in [("finishing_stacks", &r.finishing_stacks), ("winnings", &r.winnings)] {
-        if let Some(v) = v {
-            o.push_str(field);
-            o.push_str(" = ");
-            push_list(o, v);
-            o.push('\n');
-        }
-    }
-    if let Some(pots) = &r.pots {
-        o.push_str("_pots = [");
-        for (k, pot) in pots.iter().enumerate() {
-            o.push_str(if k == 0 { "{amount = " } else { ", {amount = " });
-            push_amount(o, pot.amount);
-            o.push_str(", players = [");
-            for (j, &p) in pot.players.iter().enumerate() {
-                if j > 0 {
-                    o.push_str(", ");
-                }
-                push_int(o, i64::try_from(p).unwrap_or(i64::MAX));
-            }
-            o.push_str("], paid = ");
-            push_list(o, &pot.paid);
-            o.push('}');
-        }
-        o.push_str("]\n");
-    }
-    out
-}
-
-/// Writes an action in PHH's notation (as its `Display` does, without `fmt`).
-fn push_action(o: &mut String, a: &Action) {
-    let who = |o: &mut String, p: usize, what: &str| {
-        o.push('p');
-        push_int(o, player_number(p));
-        o.push(' ');
-        o.push_str(what);
-    };
-    match a {
-        Action::DealHole { player, cards } => {
-            o.push_str("d dh ");
-            who(o, *player, "");
-            push_cards(o, cards);
-        }
-        Action::DealBoard { cards } => {
-            o.push_str("d db ");
-            push_cards(o, cards);
-        }
-        Action::BringIn(p) => who(o, *p, "pb"),
-        Action::Fold(p) => who(o, *p, "f"),
-        Action::CheckOrCall(p) => who(o, *p, "cc"),
-        Action::BetOrRaiseTo(p, x) => {
-            who(o, *p, "cbr ");
-            push_amount(o, *x);
-        }
-        Action::Discard(p, cards) if cards.is_empty() => who(o, *p, "sd"),
-        Action::Discard(p, cards) => {
-            who(o, *p, "sd ");
-            push_cards(o, cards);
-        }
-        Action::ShowOrMuck(p, Some(cards)) => {
-            who(o, *p, "sm ");
-            push_cards(o, cards);
-        }
-        Action::ShowOrMuck(p, None) => who(o, *p, "sm"),
-        // Not made by a hand dealt; written as any record writes them.
-        other => o.push_str(&other.to_string()),
-    }
-}
-
-/// Writes an amount of whole chips as a number, others as the amount writes itself.
-fn push_amount(o: &mut String, x: Amount) {
-    if x.places == 0 {
-        push_int(o, x.units);
-    } else {
-        o.push_str(&x.to_string());
     }
 }
 
