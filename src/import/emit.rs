@@ -22,14 +22,6 @@ pub(super) fn push_quoted(out: &mut String, s: &str) {
     crate::phh::write::push_basic_string(out, s, false);
 }
 
-/// A TOML string as the replay's direct reader takes it: a literal string (`'p1 cbr 3'`) when
-/// `s` is one line without `'` or control characters, else a basic string ([`quote`]).
-pub(super) fn literal(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    push_literal(&mut out, s);
-    out
-}
-
 /// Writes `s` as a TOML string as the replay's direct reader takes it: a literal string
 /// (`'p1 cbr 3'`) when `s` is one line without `'` or control characters, else a basic string
 /// ([`quote`]).
