@@ -84,10 +84,7 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<ExitCode> {
             None => match input.fill_buf().map(sniff) {
                 Ok(Some(f)) if f != Format::Phh => f,
                 Ok(_) => {
-                    super::diagnose(format_args!(
-                        "felt convert: {shown}: {}",
-                        not_detected()
-                    ));
+                    super::diagnose(format_args!("felt convert: {shown}: {}", not_detected()));
                     bad_inputs += 1;
                     continue;
                 }
@@ -189,7 +186,10 @@ fn no_hands(format: Format) -> String {
 fn not_detected() -> String {
     let each = |f: &&dyn feltkit::import::SiteFormat| {
         let w = f.words();
-        (format!("{} ({})", w.short, w.not_detected), format!("--format {}", w.names.first().copied().unwrap_or_default()))
+        (
+            format!("{} ({})", w.short, w.not_detected),
+            format!("--format {}", w.names.first().copied().unwrap_or_default()),
+        )
     };
     let (what, flags): (Vec<String>, Vec<String>) = FORMATS.iter().map(each).unzip();
     let or = |v: Vec<String>, word: &str| match v.split_last() {

@@ -30,6 +30,7 @@
 //! ```
 
 use std::borrow::Cow;
+use std::fmt::Write as _;
 use std::io::BufRead;
 use std::sync::Arc;
 
@@ -38,9 +39,7 @@ use super::format::{FormatWords, HandSplit, SiteFormat, SiteHand};
 use super::Converted;
 use crate::card::{Card, Rank, Suit};
 use crate::phh::record::RecordError;
-use crate::record::{
-    Action, Amount, HandRecord, RecordedAction, SiteText, Unreplayable, Value,
-};
+use crate::record::{Action, Amount, HandRecord, RecordedAction, SiteText, Unreplayable, Value};
 use crate::rules::CardList;
 
 /// The starting stack of every player (the competition's no-limit games; fixed limit has none).
@@ -157,7 +156,9 @@ impl<R: BufRead> Iterator for HandLines<R> {
             }
         }
         let limit = self.limit.unwrap_or(Limit::No);
-        let hand = |(line, text)| Arc::new(HandLine { line, text, limit }) as Arc<dyn SiteHand>;
+        let hand = |(line, text): (usize, String)| {
+            Arc::new(HandLine::new(line, &text, limit)) as Arc<dyn SiteHand>
+        };
         self.held.pop_front().map(|h| Ok(hand(h)))
     }
 }
@@ -423,11 +424,11 @@ fn num<'a>(n: impl ToString) -> Value<'a> {
     Value::Num(Cow::Owned(n.to_string()))
 }
 
-/// The record of one hand line (on line `line` of the log): the competition's game, the hand
-/// read, and the log's own results (`_results`, checked by `felt replay --check`); a line that
-/// cannot be read is a record saying where and why (`_unreadable`). Every field is as reading
-/// [`write_phh`]'s text gives it.
-fn record(text: &str, line: usize, limit: Limit) -> HandRecord<'_> {
+/// The record of one hand line (on line `line` of the log, written `line_text`): the
+/// competition's game, the hand read, and the log's own results (`_results`, checked by `felt
+/// replay --check`); a line that cannot be read is a record saying where and why
+/// (`_unreadable`). Every field is as reading [`write_phh`]'s text gives it.
+fn record<'a>(text: &'a str, line: usize, line_text: &'a str, limit: Limit) -> HandRecord<'a> {
     let mut r = HandRecord {
         site_text: SiteText { converted: true, ..SiteText::default() },
         ..HandRecord::default()
@@ -443,7 +444,7 @@ fn record(text: &str, line: usize, limit: Limit) -> HandRecord<'_> {
                 r.other.push((Cow::Borrowed("hand"), Value::Num(Cow::Borrowed(h))));
             }
             r.other.push((Cow::Borrowed("_log"), Value::Str(Cow::Borrowed("ACPC"))));
-            r.other.push((Cow::Borrowed("_text_line"), num(line)));
+            r.other.push((Cow::Borrowed("_text_line"), Value::Num(Cow::Borrowed(line_text))));
             r.other.push((Cow::Borrowed("_unreadable"), Value::Str(Cow::Owned(why.clone()))));
             r.unreplayable = Some(Unreplayable::Unreadable(why));
             return r;
@@ -468,18 +469,17 @@ fn record(text: &str, line: usize, limit: Limit) -> HandRecord<'_> {
     }
     r.starting_stacks = vec![whole(STACK); n];
     r.site_text.action_lines = vec![u64::try_from(line).ok(); hand.actions.len()];
-    let line_text = line.to_string();
-    let action_lines = vec![Value::Num(Cow::Owned(line_text.clone())); hand.actions.len()];
+    let action_lines = vec![Value::Num(Cow::Borrowed(line_text)); hand.actions.len()];
     r.actions = hand.actions.into_iter().map(RecordedAction::built).collect();
     r.finishing_stacks =
         Some(hand.results.iter().map(|&x| whole(STACK.saturating_add(x))).collect());
     r.other = vec![
         (Cow::Borrowed("hand"), Value::Num(Cow::Borrowed(hand.number))),
         (Cow::Borrowed("_log"), Value::Str(Cow::Borrowed("ACPC"))),
-        (Cow::Borrowed("_text_line"), Value::Num(Cow::Owned(line_text.clone()))),
+        (Cow::Borrowed("_text_line"), Value::Num(Cow::Borrowed(line_text))),
         (Cow::Borrowed("_action_lines"), Value::Array(action_lines)),
         (Cow::Borrowed("_results"), Value::Array(hand.results.iter().map(num).collect())),
-        (Cow::Borrowed("_results_line"), Value::Num(Cow::Owned(line_text))),
+        (Cow::Borrowed("_results_line"), Value::Num(Cow::Borrowed(line_text))),
     ];
     r
 }
@@ -500,7 +500,7 @@ pub(super) fn hand_lines(text: &str) -> Vec<HandLine> {
         .enumerate()
         .map(|(k, l)| (k + 1, l.trim()))
         .filter(|(_, t)| !(t.is_empty() || t.starts_with('#') || t.starts_with("SCORE:")))
-        .map(|(line, t)| HandLine { line, text: t.to_string(), limit })
+        .map(|(line, t)| HandLine::new(line, t, limit))
         .collect()
 }
 
@@ -552,8 +552,29 @@ impl SiteFormat for AcpcLog {
 #[derive(Clone, Debug)]
 pub(super) struct HandLine {
     line: usize,
-    text: String,
+    /// The line's number written out, then the line's text: the record borrows both.
+    held: String,
+    /// Where the line's text starts in `held`.
+    at: usize,
     limit: Limit,
+}
+
+impl HandLine {
+    fn new(line: usize, text: &str, limit: Limit) -> HandLine {
+        let mut held = String::with_capacity(text.len() + 8);
+        let _ = write!(held, "{line}");
+        let at = held.len();
+        held.push_str(text);
+        HandLine { line, held, at, limit }
+    }
+
+    fn text(&self) -> &str {
+        &self.held[self.at..]
+    }
+
+    fn record(&self) -> HandRecord<'_> {
+        record(self.text(), self.line, &self.held[..self.at], self.limit)
+    }
 }
 
 impl SiteHand for HandLine {
@@ -562,19 +583,19 @@ impl SiteHand for HandLine {
     }
 
     fn weight(&self) -> usize {
-        self.text.len()
+        self.held.len() - self.at
     }
 
     fn number(&self) -> Option<String> {
-        hand_number(&self.text).map(str::to_string)
+        hand_number(self.text()).map(str::to_string)
     }
 
     fn read(&self, take: &mut dyn FnMut(Result<HandRecord<'_>, RecordError>)) {
-        take(Ok(record(&self.text, self.line, self.limit)));
+        take(Ok(self.record()));
     }
 
     fn phh(&self) -> String {
-        write_phh(&record(&self.text, self.line, self.limit))
+        write_phh(&self.record())
     }
 }
 
@@ -610,7 +631,7 @@ mod tests {
         let mut count = 0;
         for log in &logs {
             for h in hand_lines(log) {
-                let built = record(&h.text, h.line, h.limit);
+                let built = h.record();
                 // The text read back as a PHH section (its header on the line before).
                 let phh = format!("[1]\n{}", write_phh(&built));
                 let read = hands_at(&phh, h.line).nth(1).map(|r| r.map(|r| r.record));
@@ -618,7 +639,7 @@ mod tests {
                 for a in &mut read.actions {
                     a.text = None;
                 }
-                assert_eq!(read, built, "line {}: {}", h.line, h.text);
+                assert_eq!(read, built, "line {}: {}", h.line, h.text());
                 count += 1;
             }
         }
@@ -627,7 +648,7 @@ mod tests {
 
     #[test]
     fn a_line_that_cannot_be_read_says_where_and_why() {
-        let r = record("STATE:7:cc:Ks4x|QhJc:0|0:A|B", 12, Limit::No);
+        let r = record("STATE:7:cc:Ks4x|QhJc:0|0:A|B", 12, "12", Limit::No);
         let why = "line 12: expected cards (`Ks4s`) in the hole cards of player 1, not `Ks4x`";
         assert_eq!(r.unreplayable, Some(Unreplayable::Unreadable(why.into())));
         assert_eq!(r.hand.as_deref(), Some("7"));
@@ -636,7 +657,7 @@ mod tests {
 
     #[test]
     fn the_actions_are_built_typed() {
-        let r = record(LINES[0], 3, Limit::No);
+        let r = record(LINES[0], 3, "3", Limit::No);
         assert_eq!(r.unreplayable, None);
         let texts: Vec<String> = r.actions().map(Action::to_string).collect();
         assert_eq!(

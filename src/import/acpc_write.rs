@@ -3,6 +3,8 @@
 //! for ACPC logs; a writer of any record as PHH can take its place once it writes the same
 //! bytes.
 
+use std::fmt::Write as _;
+
 use super::emit::{push_literal, push_quoted};
 use crate::record::{Amount, HandRecord, Unreplayable, Value};
 
@@ -36,11 +38,23 @@ pub(super) fn write_phh(r: &HandRecord<'_>) -> String {
     for (key, value) in [("min_bet", r.min_bet), ("small_bet", r.small_bet), ("big_bet", r.big_bet)]
     {
         if let Some(a) = value {
-            field(&mut o, key, |o| o.push_str(&a.to_string()));
+            field(&mut o, key, |o| push_amount(o, a));
         }
     }
     field(&mut o, "starting_stacks", |o| amounts(o, &r.starting_stacks));
-    field(&mut o, "actions", |o| list(o, &r.actions, |o, a| push_literal(o, &a.text())));
+    let mut text = String::with_capacity(32);
+    field(&mut o, "actions", |o| {
+        list(o, &r.actions, |o, a| {
+            text.clear();
+            match (&a.text, &a.action) {
+                (None, Ok(action)) => {
+                    let _ = write!(text, "{action}");
+                }
+                _ => text.push_str(&a.text()),
+            }
+            push_literal(o, &text);
+        })
+    });
     push_other(&mut o, "_action_lines");
     if let Some(finishing) = &r.finishing_stacks {
         field(&mut o, "finishing_stacks", |o| amounts(o, finishing));
@@ -72,7 +86,16 @@ fn list<T>(o: &mut String, v: &[T], mut item: impl FnMut(&mut String, &T)) {
 }
 
 fn amounts(o: &mut String, v: &[Amount]) {
-    list(o, v, |o, a| o.push_str(&a.to_string()));
+    list(o, v, |o, &a| push_amount(o, a));
+}
+
+/// Writes an amount as [`Amount`]'s `Display` does (a whole number without allocating).
+fn push_amount(o: &mut String, a: Amount) {
+    if a.places == 0 && !a.is_infinite() {
+        let _ = write!(o, "{}", a.units);
+    } else {
+        let _ = write!(o, "{a}");
+    }
 }
 
 /// Writes a value kept as read: numbers and other bare values as written, strings as TOML

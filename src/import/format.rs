@@ -63,13 +63,23 @@
 //!     fn phh(&self) -> String { "variant = 'NT'\n".into() }
 //! }
 //!
-//! let toy = Toy;
-//! assert!(toy.detect(b"TOY 7\n"));
-//! let hands: Vec<_> = toy.split(Box::new(&b"TOY 7\nTOY 8\n"[..])).collect::<Result<_, _>>().unwrap();
-//! let reports = hands[1].replay("t.toy", "2", true);
-//! assert_eq!(reports[0].hand.as_deref(), Some("8"));
+//! // What `felt replay --format toy` would do, once `&Toy` is in `FORMATS`:
+//! static TOY: Toy = Toy;
+//! let toy = feltkit::import::Format::from_site(&TOY);
+//! let mut chunks = Vec::new();
+//! let text = "TOY 7\nTOY 8\n";
+//! feltkit::replay_source::read_stream(text.as_bytes(), "t.toy", Some(toy), 32, &mut |c, _| {
+//!     chunks.push(c);
+//!     true
+//! });
+//! let reports: Vec<_> = chunks.iter().filter_map(|c| c.replay(true)).flatten().collect();
+//! assert_eq!(reports[1].label, "t.toy [2]");
+//! assert_eq!(reports[1].hand.as_deref(), Some("8"));
 //! let why = "line 2: toy hands are not played";
-//! assert!(matches!(&reports[0].status, feltkit::phh::Status::Unsupported(w) if w == why));
+//! assert!(matches!(&reports[1].status, feltkit::phh::Status::Unsupported(w) if w == why));
+//! // `felt convert --format toy`:
+//! let hands = feltkit::import::convert_as(toy, text.as_bytes());
+//! assert_eq!((hands[0].number.as_deref(), hands[0].phh.as_str()), (Some("7"), "variant = 'NT'\n"));
 //! ```
 
 use std::fmt;
@@ -180,6 +190,11 @@ impl Format {
     /// ACPC match logs (`STATE:0:r200c/...`, one hand per line).
     pub const Acpc: Format = Format(Some(&super::acpc::AcpcLog));
 
+    /// A site format (one of [`FORMATS`], or any other).
+    pub const fn from_site(site: &'static dyn SiteFormat) -> Format {
+        Format(Some(site))
+    }
+
     /// Every format: PHH, then the site formats of [`FORMATS`].
     pub fn all() -> impl Iterator<Item = Format> {
         std::iter::once(Format::Phh).chain(FORMATS.iter().map(|&f| Format(Some(f))))
@@ -267,6 +282,9 @@ mod tests {
     #[test]
     fn formats_are_listed_with_commas_then_the_last_word() {
         assert_eq!(listed(|w| w.short, " nor "), "PokerStars text nor an ACPC log");
-        assert_eq!(listed(|w| w.texts, " and "), "PokerStars hand-history text and ACPC match logs");
+        assert_eq!(
+            listed(|w| w.texts, " and "),
+            "PokerStars hand-history text and ACPC match logs"
+        );
     }
 }

@@ -38,8 +38,10 @@ impl SiteFormat for PokerStarsText {
     /// The first non-blank line starts `PokerStars ` or is a Zoom archive's `*** # 1 ***`
     /// line.
     fn detect(&self, head: &[u8]) -> bool {
-        let Some(first) =
-            head.split(|&b| b == b'\n' || b == b'\r').map(<[u8]>::trim_ascii).find(|l| !l.is_empty())
+        let Some(first) = head
+            .split(|&b| b == b'\n' || b == b'\r')
+            .map(<[u8]>::trim_ascii)
+            .find(|l| !l.is_empty())
         else {
             return false;
         };
