@@ -5,6 +5,7 @@
 
 use std::fmt::Write as _;
 
+use super::doc::list;
 use super::emit::{push_literal, push_quoted};
 use crate::record::{Amount, HandRecord, Unreplayable, Value};
 
@@ -71,18 +72,6 @@ fn field(o: &mut String, key: &str, value: impl FnOnce(&mut String)) {
     o.push_str(" = ");
     value(o);
     o.push('\n');
-}
-
-/// Writes `[a, b, c]` with `item` writing each.
-fn list<T>(o: &mut String, v: &[T], mut item: impl FnMut(&mut String, &T)) {
-    o.push('[');
-    for (k, x) in v.iter().enumerate() {
-        if k > 0 {
-            o.push_str(", ");
-        }
-        item(o, x);
-    }
-    o.push(']');
 }
 
 fn amounts(o: &mut String, v: &[Amount]) {

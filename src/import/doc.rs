@@ -342,7 +342,7 @@ fn direct(key: &str, v: &V<'_>) -> bool {
 }
 
 /// Writes `[a, b, c]` with `item` writing each.
-fn list<T>(o: &mut String, v: &[T], mut item: impl FnMut(&mut String, &T)) {
+pub(super) fn list<T>(o: &mut String, v: &[T], mut item: impl FnMut(&mut String, &T)) {
     o.push('[');
     for (k, x) in v.iter().enumerate() {
         if k > 0 {

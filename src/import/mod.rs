@@ -1,8 +1,9 @@
 //! Importing hand histories written by poker sites: PokerStars text (one or many hands per
-//! file, as the site and its clones write them) to PHH hands, which the replay reads like any
-//! other. Each hand of the text becomes one PHH hand; the site's own accounting (what each
-//! player collected from which pot, the total pot, the rake, uncalled bets) goes into
-//! `_`-prefixed fields that `felt replay --check` compares with the replay (docs/import.md).
+//! file, as the site and its clones write them) and ACPC match logs, each hand read into the
+//! hand record the replay takes, or written as a PHH hand (`felt convert`). The site's own
+//! accounting (what each player collected from which pot, the total pot, the rake, uncalled
+//! bets) goes into `_`-prefixed fields that `felt replay --check` compares with the replay
+//! (docs/import.md). What a format is, and the one list of the formats, are in [`format`].
 //!
 //! ```
 //! use feltkit::import::{convert, sniff, Format};
