@@ -3,7 +3,7 @@
 //! hand record the replay takes, or written as a PHH hand (`felt convert`). The site's own
 //! accounting (what each player collected from which pot, the total pot, the rake, uncalled
 //! bets) goes into `_`-prefixed fields that `felt replay --check` compares with the replay
-//! (docs/import.md). What a format is, and the one list of the formats, are in [`format`].
+//! (docs/import.md). What a format is, and the one list of the formats, are in [`format`](mod@format).
 //!
 //! ```
 //! use feltkit::import::{convert, sniff, Format};
