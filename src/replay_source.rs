@@ -29,7 +29,7 @@
 use std::fmt;
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use crate::import::{looks_like, read_hands, sniff, Format, Pending};
 use crate::phh::split::{pieces, Piece};
@@ -46,8 +46,15 @@ pub const STDIN: &str = "<stdin>";
 pub const FILE_BATCH: usize = 32;
 
 /// The names of the formats, as `felt replay --format` and `feltkit.replay(format=...)` take
-/// them.
-pub const FORMAT_NAMES: [&str; 3] = ["phh", "pokerstars", "acpc"];
+/// them: `phh`, then each site format's of [`crate::import::FORMATS`].
+///
+/// ```
+/// assert_eq!(feltkit::replay_source::format_names(), ["phh", "pokerstars", "acpc"]);
+/// ```
+pub fn format_names() -> &'static [&'static str] {
+    static NAMES: OnceLock<Vec<&'static str>> = OnceLock::new();
+    NAMES.get_or_init(|| Format::all().flat_map(Format::names).copied().collect())
+}
 
 /// A format by its name (`phh`, `pokerstars`, `acpc`; any case), `None` for `auto` (the file's
 /// name or content decides). An unknown name is refused with the names taken.
@@ -63,21 +70,18 @@ pub const FORMAT_NAMES: [&str; 3] = ["phh", "pokerstars", "acpc"];
 /// );
 /// ```
 pub fn parse_format(name: &str) -> Result<Option<Format>, String> {
-    match name.trim().to_ascii_lowercase().as_str() {
-        "auto" => Ok(None),
-        "phh" => Ok(Some(Format::Phh)),
-        "pokerstars" => Ok(Some(Format::PokerStars)),
-        "acpc" => Ok(Some(Format::Acpc)),
-        _ => Err(format!(
-            "invalid value '{name}' [possible values: auto, {}]",
-            FORMAT_NAMES.join(", ")
-        )),
+    if name.trim().eq_ignore_ascii_case("auto") {
+        return Ok(None);
     }
+    Format::named(name).map(Some).ok_or_else(|| {
+        format!("invalid value '{name}' [possible values: auto, {}]", format_names().join(", "))
+    })
 }
 
 /// The site's format `input` (the file at `path`, or standard input for `-`) is to be read in,
-/// `None` for PHH: as `format` says, else PHH for `.phh` and `.phhs` files, and for anything
-/// else the format its content shows (nothing of the input is consumed).
+/// `None` for PHH: as `format` says, else PHH for `.phh` and `.phhs` files, a site format for
+/// a file its name shows ([`crate::import::SiteFormat::detect_name`]), and for anything else
+/// the format its content shows (nothing of the input is consumed).
 pub fn site_format(
     path: &Path,
     format: Option<Format>,
@@ -88,6 +92,9 @@ pub fn site_format(
     }
     if path.extension().is_some_and(|x| x == "phh" || x == "phhs") {
         return Ok(None);
+    }
+    if let Some(f) = Format::all().find(|f| f.site().is_some_and(|s| s.detect_name(path))) {
+        return Ok(Some(f));
     }
     let head = input.fill_buf()?;
     Ok(sniff(head).filter(|&f| f != Format::Phh))
@@ -137,7 +144,7 @@ impl Chunk {
     pub fn note(&self) -> Option<InputNote<'_>> {
         let (source, status, reason): (&str, _, &str) = match self {
             Chunk::Read(source, false) => (source, InputStatus::NoHands, NO_HAND_IN_FILE),
-            Chunk::NoHands(path) => (path, InputStatus::NoHands, NO_HAND_FILES),
+            Chunk::NoHands(path) => (path, InputStatus::NoHands, no_hand_files()),
             Chunk::Unreadable(path, why) => (path, InputStatus::Unreadable, why),
             _ => return None,
         };
@@ -148,9 +155,15 @@ impl Chunk {
 /// Why a file read to its end gave no hand.
 const NO_HAND_IN_FILE: &str = "no hand in the file (it is empty or holds only comments)";
 
-/// Why a directory gave no hand.
-const NO_HAND_FILES: &str = "no hand files (.phh, .phhs, or .txt and .log files of PokerStars \
-                             text or ACPC logs) found in this directory or below";
+/// Why a directory gave no hand: `no hand files (.phh, .phhs, or .txt and .log files of
+/// PokerStars text or ACPC logs) found in this directory or below`.
+fn no_hand_files() -> &'static str {
+    static WHY: OnceLock<String> = OnceLock::new();
+    WHY.get_or_init(|| {
+        let sites = crate::import::format::listed(|w| w.shorts, " or ");
+        format!("no hand files (.phh, .phhs, or .txt and .log files of {sites}) found in this directory or below")
+    })
+}
 
 /// What happened to an input that gave no hand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -331,12 +344,16 @@ fn read_phh_checked(
         Err(e) => return emit(Chunk::Unreadable(source.into(), e.to_string()), 0),
     };
     let why = match looks_like(head) {
-        (_, Some(Format::Phh)) | ("empty", _) => return read_phh(input, source, batch, emit),
+        (_, Some(f)) if f == Format::Phh => return read_phh(input, source, batch, emit),
+        ("empty", _) => return read_phh(input, source, batch, emit),
         (what, Some(f)) => format!(
             "not PHH: the text looks like {what}; --format {} reads it (or leave --format out, and name the file other than .phh)",
-            format_name(f)
+            f.name()
         ),
-        ("JSON", None) => "not PHH: the text looks like JSON; feltkit reads PHH (TOML), PokerStars hand-history text and ACPC match logs".to_string(),
+        ("JSON", None) => format!(
+            "not PHH: the text looks like JSON; feltkit reads PHH (TOML), {}",
+            crate::import::format::listed(|w| w.texts, " and ")
+        ),
         _ => return read_phh(input, source, batch, emit),
     };
     let source: Arc<str> = source.into();
@@ -441,32 +458,19 @@ fn read_site_text(
     emit(Chunk::Read(source, any), 0)
 }
 
-/// A format's name, as `--format` takes it.
-fn format_name(format: Format) -> &'static str {
-    match format {
-        Format::Phh => "phh",
-        Format::PokerStars => "pokerstars",
-        Format::Acpc => "acpc",
-    }
-}
-
 /// Why an input read as `format` gave no hand when its first bytes show another format:
 /// `None` for an empty input, or one that looks like `format` itself.
 pub fn not_of_format(format: Format, head: &[u8]) -> Option<String> {
-    let (name, marks) = match format {
-        Format::PokerStars => ("PokerStars text", "no `PokerStars Hand #` header"),
-        Format::Acpc => ("an ACPC log", "no hand line (`STATE:...`)"),
-        Format::Phh => return None,
-    };
+    let words = format.site()?.words();
     let (what, reads) = looks_like(head);
     if what == "empty" || reads == Some(format) {
         return None;
     }
     let hint = match reads {
-        Some(f) => format!("; --format {} reads it", format_name(f)),
+        Some(f) => format!("; --format {} reads it", f.name()),
         None => String::new(),
     };
-    Some(format!("not {name} ({marks} found): the text looks like {what}{hint}"))
+    Some(format!("not {} ({} found): the text looks like {what}{hint}", words.short, words.no_hand))
 }
 
 #[cfg(test)]

@@ -5,33 +5,23 @@ use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use clap::{Args, ValueEnum};
-use feltkit::import::{bundle, looks_like, read_hands, sniff, Converted, Format};
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+use clap::Args;
+use feltkit::import::{bundle, looks_like, read_hands, sniff, Converted, Format, FORMATS};
 use feltkit::replay_source::not_of_format;
 use feltkit::text::count;
 
 use super::output::Files;
 
-/// The input format flag (`--format`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum FormatArg {
-    /// PHH: `.phh` hands and `.phhs` bundles.
-    Phh,
-    /// PokerStars hand-history text.
-    Pokerstars,
-    /// ACPC match logs (`STATE:0:r200c/cr400c/...`, one hand per line).
-    Acpc,
-}
-
-impl FormatArg {
-    /// The library's format.
-    pub fn format(self) -> Format {
-        match self {
-            FormatArg::Phh => Format::Phh,
-            FormatArg::Pokerstars => Format::PokerStars,
-            FormatArg::Acpc => Format::Acpc,
-        }
-    }
+/// The values `--format` takes (`felt convert`, `felt replay`): every name of every format of
+/// the registry ([`feltkit::import::FORMATS`]), each with its help.
+pub fn format_parser() -> impl TypedValueParser<Value = Format> {
+    let values = Format::all().flat_map(|f| {
+        let help = f.site().map_or("PHH: `.phh` hands and `.phhs` bundles", |s| s.words().help);
+        f.names().iter().map(move |&name| PossibleValue::new(name).help(help))
+    });
+    // Only the names listed get through to the map.
+    PossibleValuesParser::new(values).map(|name| Format::named(&name).unwrap_or(Format::Phh))
 }
 
 /// Arguments of `felt convert`.
@@ -42,8 +32,8 @@ pub struct ConvertArgs {
     #[arg(short, long, value_name = "OUT")]
     output: Option<PathBuf>,
     /// The input's format: `pokerstars` or `acpc` (default: as the content shows, docs/import.md).
-    #[arg(long, value_enum)]
-    format: Option<FormatArg>,
+    #[arg(long, value_parser = format_parser())]
+    format: Option<Format>,
     /// PokerStars hand-history files or ACPC match logs (`-`: standard input), one or many
     /// hands each.
     #[arg(required = true)]
@@ -55,10 +45,9 @@ pub struct ConvertArgs {
 /// with `_unreadable` saying why). Hands that cannot be replayed (five-card Omaha, run twice, cash-outs,
 /// cut off) are written with the reason, and counted on stderr.
 pub fn run(args: ConvertArgs) -> anyhow::Result<ExitCode> {
-    if args.format == Some(FormatArg::Phh) {
-        anyhow::bail!(
-            "--format phh: felt convert reads PokerStars text and ACPC logs; PHH needs no conversion"
-        );
+    if args.format == Some(Format::Phh) {
+        let sites = FORMATS.iter().map(|f| f.words().shorts).collect::<Vec<_>>().join(" and ");
+        anyhow::bail!("--format phh: felt convert reads {sites}; PHH needs no conversion");
     }
     // The output is checked before any input is read: never one of the inputs.
     let mut files = Files::new();
@@ -91,13 +80,11 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<ExitCode> {
         };
         let mut input = input;
         let format = match args.format {
-            Some(f) => f.format(),
+            Some(f) => f,
             None => match input.fill_buf().map(sniff) {
                 Ok(Some(f)) if f != Format::Phh => f,
                 Ok(_) => {
-                    super::diagnose(format_args!(
-                        "felt convert: {shown}: neither PokerStars text (its first line does not start `PokerStars `) nor an ACPC log (no `STATE:` line first); --format pokerstars or --format acpc reads it anyway"
-                    ));
+                    super::diagnose(format_args!("felt convert: {shown}: {}", not_detected()));
                     bad_inputs += 1;
                     continue;
                 }
@@ -146,11 +133,11 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<ExitCode> {
         }
         if next == first && !broken {
             let what = match (not_of_format(format, &head), looks_like(&head)) {
-                (Some(_), (what, Some(Format::Phh))) => format!(
+                (Some(_), (what, Some(f))) if f == Format::Phh => format!(
                     "the text looks like {what}, which needs no conversion: felt replay reads it"
                 ),
                 (Some(why), _) => why,
-                (None, _) => no_hands(format).into(),
+                (None, _) => no_hands(format),
             };
             super::diagnose(format_args!("felt convert: {shown}: NO HANDS: {what}"));
             bad_inputs += 1;
@@ -188,12 +175,28 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<ExitCode> {
     })
 }
 
-/// Why an input gave no hand.
-fn no_hands(format: Format) -> &'static str {
-    match format {
-        Format::Acpc => "no hand line (`STATE:...`) found",
-        _ => "no `PokerStars Hand #` header found",
-    }
+/// Why an input gave no hand: `no hand line (`STATE:...`) found`.
+fn no_hands(format: Format) -> String {
+    format.site().map_or(String::new(), |s| format!("{} found", s.words().no_hand))
+}
+
+/// Why an input's format is not known by its content: `neither PokerStars text (its first line
+/// does not start `PokerStars `) nor an ACPC log (no `STATE:` line first); --format pokerstars
+/// or --format acpc reads it anyway`.
+fn not_detected() -> String {
+    let each = |f: &&dyn feltkit::import::SiteFormat| {
+        let w = f.words();
+        (
+            format!("{} ({})", w.short, w.not_detected),
+            format!("--format {}", w.names.first().copied().unwrap_or_default()),
+        )
+    };
+    let (what, flags): (Vec<String>, Vec<String>) = FORMATS.iter().map(each).unzip();
+    let or = |v: Vec<String>, word: &str| match v.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{}{word}{last}", rest.join(", ")),
+        _ => v.concat(),
+    };
+    format!("neither {} reads it anyway", or(what, " nor ") + "; " + &or(flags, " or "))
 }
 
 /// Where the bundle goes: standard output, or an output file replaced only when complete;

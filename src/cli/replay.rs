@@ -51,8 +51,8 @@ pub struct ReplayArgs {
     /// docs/import.md. Default: `.phh` and `.phhs` files are PHH; any other file, and standard
     /// input, is PokerStars text or an ACPC log when it starts like one (`PokerStars Hand #...`,
     /// `STATE:...`), else PHH.
-    #[arg(long, value_enum)]
-    format: Option<super::convert::FormatArg>,
+    #[arg(long, value_parser = super::convert::format_parser())]
+    format: Option<feltkit::import::Format>,
     /// With `--check`, the rake rule a site's stated rake must follow:
     /// `PERCENT%[:CAP][:no-flop-no-drop]`, CAP an amount or big blinds (`5%:3bb:no-flop-no-drop`).
     #[arg(long, value_name = "RULE")]
@@ -176,7 +176,7 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
         threads,
         window,
         |emit| {
-            let format = args.format.map(super::convert::FormatArg::format);
+            let format = args.format;
             read_paths(&args.paths, args.follow, sessions, format, emit)
         },
         |chunk| work(chunk, check, json, sessions, args.rake.as_ref()),

@@ -29,10 +29,18 @@
 //! assert!(report.ok(), "{report:?}");
 //! ```
 
+use std::borrow::Cow;
 use std::fmt::Write as _;
+use std::io::BufRead;
+use std::sync::Arc;
 
-use super::emit::{literal, quote};
+use crate::phh::write::write_record as write_phh;
+use super::format::{FormatWords, HandSplit, SiteFormat, SiteHand};
 use super::Converted;
+use crate::card::{Card, Rank, Suit};
+use crate::phh::record::RecordError;
+use crate::record::{Action, Amount, HandRecord, RecordedAction, SiteText, Unreplayable, Value};
+use crate::rules::CardList;
 
 /// The starting stack of every player (the competition's no-limit games; fixed limit has none).
 pub const STACK: i64 = 20_000;
@@ -113,15 +121,16 @@ impl<R: std::io::BufRead> HandLines<R> {
             done: false,
         }
     }
+}
 
-    /// The bytes of text held besides the input's buffer.
-    pub(super) fn held(&self) -> usize {
+impl<R: BufRead> HandSplit for HandLines<R> {
+    fn held(&self) -> usize {
         self.lines.held() + self.held.iter().map(|(_, t)| t.capacity()).sum::<usize>()
     }
 }
 
-impl<R: std::io::BufRead> Iterator for HandLines<R> {
-    type Item = std::io::Result<(usize, String, Limit)>;
+impl<R: BufRead> Iterator for HandLines<R> {
+    type Item = std::io::Result<Arc<dyn SiteHand>>;
 
     fn next(&mut self) -> Option<Self::Item> {
         while !self.done && (self.limit.is_none() || self.held.is_empty()) {
@@ -147,7 +156,10 @@ impl<R: std::io::BufRead> Iterator for HandLines<R> {
             }
         }
         let limit = self.limit.unwrap_or(Limit::No);
-        self.held.pop_front().map(|(n, t)| Ok((n, t, limit)))
+        let hand = |(line, text): (usize, String)| {
+            Arc::new(HandLine::new(line, &text, limit)) as Arc<dyn SiteHand>
+        };
+        self.held.pop_front().map(|h| Ok(hand(h)))
     }
 }
 
@@ -184,22 +196,20 @@ fn fields(line: &str) -> Result<Fields<'_>, String> {
 }
 
 /// Cards as written (`Ks4s`): pairs of rank and suit.
-fn cards(text: &str, what: &str) -> Result<Vec<String>, String> {
+fn cards(text: &str, what: &str) -> Result<CardList, String> {
     let b = text.as_bytes();
-    if !b.len().is_multiple_of(2) {
-        return Err(format!("expected cards (`Ks4s`) in {what}, not `{text}`"));
+    let bad = || format!("expected cards (`Ks4s`) in {what}, not `{text}`");
+    if !b.len().is_multiple_of(2) || b.len() > 16 {
+        return Err(bad());
     }
-    b.chunks(2)
-        .map(|c| {
-            let rank = b"23456789TJQKA".contains(&c[0]);
-            let suit = b"cdhs".contains(&c[1]);
-            if rank && suit {
-                Ok(String::from_utf8_lossy(c).into_owned())
-            } else {
-                Err(format!("expected cards (`Ks4s`) in {what}, not `{text}`"))
-            }
-        })
-        .collect()
+    let mut list = CardList::default();
+    for c in b.chunks(2) {
+        let rank = b"23456789TJQKA".contains(&c[0]).then(|| Rank::from_char(c[0] as char));
+        let suit = b"cdhs".contains(&c[1]).then(|| Suit::from_char(c[1] as char));
+        let (Some(Some(rank)), Some(Some(suit))) = (rank, suit) else { return Err(bad()) };
+        list.push(Some(Card::new(rank, suit)));
+    }
+    Ok(list)
 }
 
 /// A signed whole number of chips (`-400`, `400`, `400.0`).
@@ -216,8 +226,17 @@ fn chips(text: &str) -> Option<i64> {
     digits.parse::<i64>().ok().map(|n| sign * n)
 }
 
-/// One hand line as a PHH document, or what is wrong with it.
-fn hand(line: &str, number: usize, limit: Limit) -> Result<(String, String), String> {
+/// One hand line read: the hand's number, its players, each player's result, and the hand's
+/// actions as PHH has them.
+struct Hand<'l> {
+    number: &'l str,
+    players: Vec<&'l str>,
+    results: Vec<i64>,
+    actions: Vec<Action>,
+}
+
+/// Reads one hand line, or says what is wrong with it.
+fn hand(line: &str, limit: Limit) -> Result<Hand<'_>, String> {
     let f = fields(line)?;
     let players: Vec<&str> = f.players.split('|').map(str::trim).collect();
     let n = players.len();
@@ -248,9 +267,9 @@ fn hand(line: &str, number: usize, limit: Limit) -> Result<(String, String), Str
         if !(c.is_empty() || c.len() == 2) {
             return Err(format!("expected two hole cards for player {}, not `{h}`", k + 1));
         }
-        hole_cards.push(c.concat());
+        hole_cards.push(c);
     }
-    let boards: Vec<Vec<String>> = groups
+    let boards: Vec<CardList> = groups
         .enumerate()
         .map(|(k, g)| cards(g, &format!("the board of round {}", k + 2)))
         .collect::<Result<_, _>>()?;
@@ -274,10 +293,10 @@ fn hand(line: &str, number: usize, limit: Limit) -> Result<(String, String), Str
     put[sb] = small;
     put[bb] = big;
     let mut before_round = 0i64;
-    let mut actions: Vec<String> = Vec::new();
-    for (k, c) in hole_cards.iter().enumerate() {
-        let c = if c.is_empty() { "????" } else { c };
-        actions.push(format!("d dh p{} {c}", k + 1));
+    let mut actions: Vec<Action> = Vec::with_capacity(n + 2 * f.betting.len() + 4);
+    for (player, c) in hole_cards.iter().enumerate() {
+        let cards = if c.is_empty() { CardList::from_slice(&[None, None]) } else { *c };
+        actions.push(Action::DealHole { player, cards });
     }
     // Who acts: replayed just enough to name the player of each action (the rules are checked
     // by the replay itself).
@@ -301,7 +320,7 @@ fn hand(line: &str, number: usize, limit: Limit) -> Result<(String, String), Str
                     round + 1
                 ));
             };
-            actions.push(format!("d db {}", board.concat()));
+            actions.push(Action::DealBoard { cards: *board });
             before_round = put.iter().copied().max().unwrap_or(0);
             to_act = 0;
             continue;
@@ -323,12 +342,12 @@ fn hand(line: &str, number: usize, limit: Limit) -> Result<(String, String), Str
         match c {
             b'f' => {
                 folded[p] = true;
-                actions.push(format!("p{} f", p + 1));
+                actions.push(Action::Fold(p));
             }
             b'c' => {
                 put[p] = top.min(STACK);
                 all_in[p] = put[p] >= STACK;
-                actions.push(format!("p{} cc", p + 1));
+                actions.push(Action::CheckOrCall(p));
             }
             b'r' => {
                 let start = i;
@@ -348,7 +367,7 @@ fn hand(line: &str, number: usize, limit: Limit) -> Result<(String, String), Str
                         put[p] = to;
                         all_in[p] = to >= STACK;
                         aggressor = Some((round, p));
-                        actions.push(format!("p{} cbr {}", p + 1, to - before_round));
+                        actions.push(Action::BetOrRaiseTo(p, whole(to - before_round)));
                     }
                     Limit::Fixed => {
                         if !digits.is_empty() {
@@ -360,7 +379,7 @@ fn hand(line: &str, number: usize, limit: Limit) -> Result<(String, String), Str
                         let size = if round < 2 { LIMIT_BETS.0 } else { LIMIT_BETS.1 };
                         put[p] = top + size;
                         aggressor = Some((round, p));
-                        actions.push(format!("p{} cbr {}", p + 1, put[p] - before_round));
+                        actions.push(Action::BetOrRaiseTo(p, whole(put[p] - before_round)));
                     }
                 }
             }
@@ -375,12 +394,12 @@ fn hand(line: &str, number: usize, limit: Limit) -> Result<(String, String), Str
     }
     // Boards dealt after the betting ends (all-in players run the board out).
     for board in boards.iter().skip(round) {
-        actions.push(format!("d db {}", board.concat()));
+        actions.push(Action::DealBoard { cards: *board });
     }
     // The showdown: the dealer shows every hand still in, the last bettor of the last betting
     // round first, else the first player after the button.
-    let live: Vec<usize> = (0..n).filter(|&p| !folded[p]).collect();
-    if live.len() >= 2 {
+    let live = (0..n).filter(|&p| !folded[p]).count();
+    if live >= 2 {
         let first = match aggressor {
             Some((r, p)) if r == last_round => p,
             _ => 0,
@@ -388,74 +407,93 @@ fn hand(line: &str, number: usize, limit: Limit) -> Result<(String, String), Str
         for k in 0..n {
             let p = (first + k) % n;
             if !folded[p] && !hole_cards[p].is_empty() {
-                actions.push(format!("p{} sm {}", p + 1, hole_cards[p]));
+                actions.push(Action::ShowOrMuck(p, Some(hole_cards[p])));
             }
         }
     }
-    let mut o = String::with_capacity(1024);
-    let variant = if limit == Limit::No { "NT" } else { "FT" };
-    let _ = writeln!(
-        o,
-        "variant = '{variant}'\nhand = {}\n_log = \"ACPC\"\n_text_line = {number}",
-        f.hand
-    );
-    let names: Vec<String> = players.iter().map(|p| literal(p)).collect();
-    let _ = writeln!(o, "players = [{}]", names.join(", "));
-    let mut blinds = vec![0i64; n];
-    blinds[0] = small;
-    blinds[1] = big;
-    let list = |v: &[i64]| v.iter().map(i64::to_string).collect::<Vec<_>>().join(", ");
-    let _ =
-        writeln!(o, "antes = [{}]\nblinds_or_straddles = [{}]", list(&vec![0; n]), list(&blinds));
-    match limit {
-        Limit::No => {
-            let _ = writeln!(o, "min_bet = {big}");
+    Ok(Hand { number: f.hand, players, results, actions })
+}
+
+/// A whole number of chips as an amount.
+fn whole(chips: i64) -> Amount {
+    Amount { units: chips, places: 0 }
+}
+
+/// A number's text as a field's value.
+fn num<'a>(n: impl ToString) -> Value<'a> {
+    Value::Num(Cow::Owned(n.to_string()))
+}
+
+/// The record of one hand line (on line `line` of the log, written `line_text`): the
+/// competition's game, the hand read, and the log's own results (`_results`, checked by `felt
+/// replay --check`); a line that cannot be read is a record saying where and why
+/// (`_unreadable`). Every field is as reading [`write_phh`]'s text gives it.
+fn record<'a>(text: &'a str, line: usize, line_text: &'a str, limit: Limit) -> HandRecord<'a> {
+    let mut r = HandRecord {
+        site_text: SiteText { converted: true, ..SiteText::default() },
+        ..HandRecord::default()
+    };
+    let hand = match hand(text, limit) {
+        Ok(hand) => hand,
+        Err(why) => {
+            let why = format!("line {line}: {why}");
+            r.variant = "NT".into();
+            r.hand = hand_number(text).map(str::to_string);
+            r.site_text.line = Some(line);
+            r.other = vec![(Cow::Borrowed("_log"), Value::Str(Cow::Borrowed("ACPC")))];
+            r.unreplayable = Some(Unreplayable::Unreadable(why));
+            return r;
         }
+    };
+    let n = hand.players.len();
+    let (small, big) = if limit == Limit::No { NO_LIMIT_BLINDS } else { LIMIT_BLINDS };
+    r.variant = if limit == Limit::No { "NT" } else { "FT" }.into();
+    r.hand = Some(hand.number.to_string());
+    r.players = Some(hand.players.iter().map(|&p| Cow::Borrowed(p)).collect());
+    r.antes = vec![whole(0); n];
+    let mut blinds = vec![whole(0); n];
+    blinds[0] = whole(small);
+    blinds[1] = whole(big);
+    r.blinds_or_straddles = blinds;
+    match limit {
+        Limit::No => r.min_bet = Some(whole(big)),
         Limit::Fixed => {
-            let _ = writeln!(o, "small_bet = {}\nbig_bet = {}", LIMIT_BETS.0, LIMIT_BETS.1);
+            r.small_bet = Some(whole(LIMIT_BETS.0));
+            r.big_bet = Some(whole(LIMIT_BETS.1));
         }
     }
-    let _ = writeln!(o, "starting_stacks = [{}]", list(&vec![STACK; n]));
-    let quoted: Vec<String> = actions.iter().map(|a| literal(a)).collect();
-    let _ = writeln!(o, "actions = [{}]", quoted.join(", "));
-    let lines = vec![number.to_string(); actions.len()];
-    let _ = writeln!(o, "_action_lines = [{}]", lines.join(", "));
-    let finishing: Vec<i64> = results.iter().map(|r| STACK.saturating_add(*r)).collect();
-    let _ = writeln!(o, "finishing_stacks = [{}]", list(&finishing));
-    let _ = writeln!(o, "_results = [{}]\n_results_line = {number}", list(&results));
-    Ok((f.hand.to_string(), o))
+    r.starting_stacks = vec![whole(STACK); n];
+    r.site_text.line = Some(line);
+    r.site_text.action_lines = vec![u64::try_from(line).ok(); hand.actions.len()];
+    r.actions = hand.actions.into_iter().map(RecordedAction::built).collect();
+    r.finishing_stacks =
+        Some(hand.results.iter().map(|&x| whole(STACK.saturating_add(x))).collect());
+    r.other = vec![
+        (Cow::Borrowed("_log"), Value::Str(Cow::Borrowed("ACPC"))),
+        (Cow::Borrowed("_results"), Value::Array(hand.results.iter().map(num).collect())),
+        (Cow::Borrowed("_results_line"), Value::Num(Cow::Borrowed(line_text))),
+    ];
+    r
+}
+
+/// The hand number a line gives in its second field, when it is one (digits, at most 18),
+/// whether or not the rest of the line can be read.
+fn hand_number(text: &str) -> Option<&str> {
+    text.split(':')
+        .nth(1)
+        .filter(|h| !h.is_empty() && h.len() <= 18 && h.bytes().all(|b| b.is_ascii_digit()))
 }
 
 /// The hand lines of a log: each with its line number, its text, and the log's betting
 /// structure.
-pub(super) fn hand_lines(text: &str) -> Vec<(usize, String, Limit)> {
+pub(super) fn hand_lines(text: &str) -> Vec<HandLine> {
     let limit = limit_of(text).unwrap_or(Limit::No);
     text.lines()
         .enumerate()
         .map(|(k, l)| (k + 1, l.trim()))
         .filter(|(_, t)| !(t.is_empty() || t.starts_with('#') || t.starts_with("SCORE:")))
-        .map(|(k, t)| (k, t.to_string(), limit))
+        .map(|(line, t)| HandLine::new(line, t, limit))
         .collect()
-}
-
-/// One hand line converted: a line that cannot be read is a hand with `_unreadable` saying
-/// where and why.
-pub(super) fn convert_line(index: usize, number: usize, t: &str, limit: Limit) -> Converted {
-    let (hand, phh) = match hand(t, number, limit) {
-        Ok((hand, phh)) => (Some(hand), phh),
-        Err(why) => {
-            let hand = t.split(':').nth(1).filter(|h| {
-                !h.is_empty() && h.len() <= 18 && h.bytes().all(|b| b.is_ascii_digit())
-            });
-            let field = hand.map(|h| format!("hand = {h}\n")).unwrap_or_default();
-            let phh = format!(
-                "variant = \"NT\"\n{field}_log = \"ACPC\"\n_text_line = {number}\n_unreadable = {}\nstarting_stacks = []\nactions = []\n",
-                quote(&format!("line {number}: {why}"))
-            );
-            (hand.map(String::from), phh)
-        }
-    };
-    Converted { index, number: hand, line: number, phh }
 }
 
 /// Converts an ACPC match log, one hand per line (see the module's documentation). A line that
@@ -464,6 +502,161 @@ pub fn convert(text: &str) -> Vec<Converted> {
     hand_lines(text)
         .into_iter()
         .enumerate()
-        .map(|(k, (number, t, limit))| convert_line(k + 1, number, &t, limit))
+        .map(|(k, h)| Converted { index: k + 1, number: h.number(), line: h.line, phh: h.phh() })
         .collect()
+}
+
+/// An ACPC match log as a [`SiteFormat`].
+pub struct AcpcLog;
+
+static WORDS: FormatWords = FormatWords {
+    names: &["acpc"],
+    text: "an ACPC match log",
+    texts: "ACPC match logs",
+    short: "an ACPC log",
+    shorts: "ACPC logs",
+    help: "ACPC match logs (`STATE:0:r200c/cr400c/...`, one hand per line)",
+    no_hand: "no hand line (`STATE:...`)",
+    not_detected: "no `STATE:` line first",
+};
+
+impl SiteFormat for AcpcLog {
+    fn words(&self) -> &'static FormatWords {
+        &WORDS
+    }
+
+    /// The first line that is not blank nor a `#` comment is a hand line (`STATE:...`, or
+    /// `NAME|NAME:HAND:...`).
+    fn detect(&self, head: &[u8]) -> bool {
+        let hand = head
+            .split(|&b| b == b'\n' || b == b'\r')
+            .map(<[u8]>::trim_ascii)
+            .find(|l| !l.is_empty() && !l.starts_with(b"#"));
+        hand.and_then(|h| std::str::from_utf8(h).ok()).is_some_and(is_hand_line)
+    }
+
+    fn split<'r>(&self, input: Box<dyn BufRead + 'r>) -> Box<dyn HandSplit + 'r> {
+        Box::new(HandLines::new(input))
+    }
+}
+
+/// One hand line of a log, with the log's betting structure.
+#[derive(Clone, Debug)]
+pub(super) struct HandLine {
+    line: usize,
+    /// The line's number written out, then the line's text: the record borrows both.
+    held: String,
+    /// Where the line's text starts in `held`.
+    at: usize,
+    limit: Limit,
+}
+
+impl HandLine {
+    fn new(line: usize, text: &str, limit: Limit) -> HandLine {
+        let mut held = String::with_capacity(text.len() + 8);
+        let _ = write!(held, "{line}");
+        let at = held.len();
+        held.push_str(text);
+        HandLine { line, held, at, limit }
+    }
+
+    fn text(&self) -> &str {
+        &self.held[self.at..]
+    }
+
+    fn record(&self) -> HandRecord<'_> {
+        record(self.text(), self.line, &self.held[..self.at], self.limit)
+    }
+}
+
+impl SiteHand for HandLine {
+    fn line(&self) -> usize {
+        self.line
+    }
+
+    fn weight(&self) -> usize {
+        self.held.len() - self.at
+    }
+
+    fn number(&self) -> Option<String> {
+        hand_number(self.text()).map(str::to_string)
+    }
+
+    fn read(&self, take: &mut dyn FnMut(Result<HandRecord<'_>, RecordError>)) {
+        take(Ok(self.record()));
+    }
+
+    fn phh(&self) -> String {
+        write_phh(&self.record())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::phh::read::hands_at;
+
+    /// Lines that read well, and lines that do not, in every shape the reader takes.
+    const LINES: [&str; 9] = [
+        "STATE:0:r200c/cr400c/r1000f:Ks4s|QhJc/8dTh6d/3h:400|-400:Alice|Bob",
+        "STATE:1:r20000c///:Ks4s|QhJc/8dTh6d/3h/2c:20000|-20000:Alice|Bob # 2017-01-01",
+        "Bob|Alice:2:cc/r250f:|QhJc/8dTh6d:-100|100",
+        "STATE:3:rc/crrc/cc/rc:5d5c|9hQd|2c2d/8dAs8s/4h/6d:60|-60|0:A'x|B \"y\"|C",
+        "STATE:4:ff:Ks4s|QhJc|2c2d:-5|-10|15:A|B|C",
+        "STATE:5:r99999c:Ks4s|QhJc:0|0:A|B",
+        "STATE:x:cc:Ks4s|QhJc:0|0:A|B",
+        "STATE:7:cc:Ks4x|QhJc:0|0:A|B",
+        "junk",
+    ];
+
+    #[test]
+    fn a_line_built_into_its_record_gives_the_record_read_from_its_text() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/acpc");
+        let mut logs: Vec<String> = std::fs::read_dir(&dir)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .filter_map(|e| std::fs::read_to_string(e.path()).ok())
+            .collect();
+        logs.push(LINES.join("\n"));
+        logs.push(format!("# holdem.limit.3p\n{}", LINES.join("\n")));
+        let mut count = 0;
+        for log in &logs {
+            for h in hand_lines(log) {
+                let built = h.record();
+                // The text read back as a PHH section (its header on the line before).
+                let phh = format!("[1]\n{}", write_phh(&built));
+                let read = hands_at(&phh, h.line).nth(1).map(|r| r.map(|r| r.record));
+                let Some(Ok(Ok(mut read))) = read else { panic!("{phh}: {read:?}") };
+                for a in &mut read.actions {
+                    a.text = None;
+                }
+                assert_eq!(read, built, "line {}: {}", h.line, h.text());
+                count += 1;
+            }
+        }
+        assert!(count >= 30, "{count}");
+    }
+
+    #[test]
+    fn a_line_that_cannot_be_read_says_where_and_why() {
+        let r = record("STATE:7:cc:Ks4x|QhJc:0|0:A|B", 12, "12", Limit::No);
+        let why = "line 12: expected cards (`Ks4s`) in the hole cards of player 1, not `Ks4x`";
+        assert_eq!(r.unreplayable, Some(Unreplayable::Unreadable(why.into())));
+        assert_eq!(r.hand.as_deref(), Some("7"));
+        assert!(r.actions.is_empty());
+    }
+
+    #[test]
+    fn the_actions_are_built_typed() {
+        let r = record(LINES[0], 3, "3", Limit::No);
+        assert_eq!(r.unreplayable, None);
+        let texts: Vec<String> = r.actions().map(Action::to_string).collect();
+        assert_eq!(
+            texts[..6],
+            ["d dh p1 Ks4s", "d dh p2 QhJc", "p2 cbr 200", "p1 cc", "d db 8dTh6d", "p1 cc"]
+        );
+        assert_eq!(r.site_text.action_lines, vec![Some(3); r.actions.len()]);
+        assert_eq!(r.players, Some(vec![Cow::Borrowed("Alice"), Cow::Borrowed("Bob")]));
+    }
 }

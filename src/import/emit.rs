@@ -13,7 +13,7 @@ use crate::record::{
     Entry, HandRecord, RecordedAction, SiteAccounting, SiteText, Unreplayable, Value,
 };
 
-pub(super) use crate::phh::write::{literal, quote};
+pub(super) use crate::phh::write::quote;
 
 use super::pokerstars::{GameName, Limit, Refusal, StarsEvent, StarsHand};
 

@@ -1,8 +1,9 @@
 //! Importing hand histories written by poker sites: PokerStars text (one or many hands per
-//! file, as the site and its clones write them) to PHH hands, which the replay reads like any
-//! other. Each hand of the text becomes one PHH hand; the site's own accounting (what each
-//! player collected from which pot, the total pot, the rake, uncalled bets) goes into
-//! `_`-prefixed fields that `felt replay --check` compares with the replay (docs/import.md).
+//! file, as the site and its clones write them) and ACPC match logs, each hand read into the
+//! hand record the replay takes, or written as a PHH hand (`felt convert`). The site's own
+//! accounting (what each player collected from which pot, the total pot, the rake, uncalled
+//! bets) goes into `_`-prefixed fields that `felt replay --check` compares with the replay
+//! (docs/import.md). What a format is, and the one list of the formats, are in [`format`](mod@format).
 //!
 //! ```
 //! use feltkit::import::{convert, sniff, Format};
@@ -23,30 +24,20 @@ pub mod acpc;
 mod consistency;
 pub mod decode;
 mod emit;
+pub mod format;
 mod header;
 pub mod lines;
 pub mod pokerstars;
 pub mod rake;
 pub mod split;
+mod stars;
 
 use std::io::BufRead;
+use std::sync::Arc;
 
-use emit::quote;
+pub use format::{Format, SiteFormat, SiteHand, FORMATS};
 
-use crate::phh::replay::replay_section;
-use crate::phh::split::Piece;
-use crate::phh::{replay_piece, HandReport};
-
-/// A hand-history format `felt` reads.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Format {
-    /// PHH (TOML): `.phh` hands and `.phhs` bundles.
-    Phh,
-    /// PokerStars hand-history text.
-    PokerStars,
-    /// ACPC match logs (`STATE:0:r200c/...`, one hand per line).
-    Acpc,
-}
+use crate::phh::HandReport;
 
 /// Whether a text starts as a site's hand histories (PokerStars text or an ACPC match log),
 /// by its content as [`sniff`] reads it.
@@ -60,30 +51,20 @@ pub fn is_site_text(bytes: &[u8]) -> bool {
     sniff(bytes).is_some_and(|f| f != Format::Phh)
 }
 
-/// The format of a text by its content: PokerStars when its first non-blank line (after a
-/// byte-order mark and spaces) starts `PokerStars ` or is a Zoom archive's `*** # 1 ***`
-/// line; an ACPC match log when its first line that is not blank nor a `#` comment is a hand
-/// line (`STATE:...`, or `NAME|NAME:HAND:...`); `None` otherwise.
+/// The format of a text by its content: the first of [`FORMATS`] whose
+/// [`SiteFormat::detect`] takes the text (after a byte-order mark): PokerStars when its first
+/// non-blank line starts `PokerStars ` or is a Zoom archive's `*** # 1 ***` line; an ACPC
+/// match log when its first line that is not blank nor a `#` comment is a hand line
+/// (`STATE:...`, or `NAME|NAME:HAND:...`); `None` otherwise.
 pub fn sniff(bytes: &[u8]) -> Option<Format> {
     let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
-    let mut lines = bytes
-        .split(|&b| b == b'\n' || b == b'\r')
-        .map(|l| l.trim_ascii())
-        .filter(|l| !l.is_empty());
-    let first = lines.next()?;
-    let zoom_archive = first.starts_with(b"*****") && first.windows(3).any(|w| w == b" # ");
-    if first.starts_with(b"PokerStars ") || zoom_archive {
-        return Some(Format::PokerStars);
-    }
-    let hand = std::iter::once(first).chain(lines).find(|l| !l.starts_with(b"#"))?;
-    let hand = std::str::from_utf8(hand).ok()?;
-    acpc::is_hand_line(hand).then_some(Format::Acpc)
+    Format::all().find(|f| f.site().is_some_and(|site| site.detect(bytes)))
 }
 
 /// What a text looks like by its first non-blank bytes, for messages about an input read in
-/// another format than its own: `PokerStars hand-history text`, `an ACPC match log`, `PHH
-/// (TOML)`, `JSON`, `empty`, or `neither PHH, PokerStars text, an ACPC log nor JSON`; and the
-/// format that reads it, when feltkit reads it.
+/// another format than its own: a site format's own words (`PokerStars hand-history text`,
+/// `an ACPC match log`), `PHH (TOML)`, `JSON`, `empty`, or `neither PHH, PokerStars text, an
+/// ACPC log nor JSON`; and the format that reads it, when feltkit reads it.
 ///
 /// ```
 /// use feltkit::import::{looks_like, Format};
@@ -92,11 +73,8 @@ pub fn sniff(bytes: &[u8]) -> Option<Format> {
 /// assert_eq!(looks_like(b"[1]\nvariant = 'NT'\n"), ("PHH (TOML)", Some(Format::Phh)));
 /// ```
 pub fn looks_like(bytes: &[u8]) -> (&'static str, Option<Format>) {
-    if let Some(f) = sniff(bytes) {
-        return match f {
-            Format::PokerStars => ("PokerStars hand-history text", Some(f)),
-            _ => ("an ACPC match log", Some(f)),
-        };
+    if let Some(site) = sniff(bytes).and_then(Format::site) {
+        return (site.words().text, sniff(bytes));
     }
     let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
     let Some(first) =
@@ -122,7 +100,13 @@ pub fn looks_like(bytes: &[u8]) -> (&'static str, Option<Format>) {
     if first.starts_with(b"{") || first.starts_with(b"[") {
         return ("JSON", None);
     }
-    ("neither PHH, PokerStars text, an ACPC log nor JSON", None)
+    (neither(), None)
+}
+
+/// `neither PHH, PokerStars text, an ACPC log nor JSON`: every format named.
+fn neither() -> &'static str {
+    static NEITHER: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    NEITHER.get_or_init(|| format!("neither PHH, {} nor JSON", format::listed(|w| w.short, ", ")))
 }
 
 /// Converts a text of the given format hand by hand ([`Format::Phh`] needs no conversion:
@@ -159,59 +143,32 @@ pub struct Pending {
     pub index: usize,
     /// The line of the hand's first line in the file.
     pub line: usize,
-    hand: PendingHand,
-}
-
-#[derive(Clone, Debug)]
-enum PendingHand {
-    Stars(pokerstars::HandText),
-    Acpc(String, acpc::Limit),
+    hand: Arc<dyn SiteHand>,
 }
 
 impl Pending {
     /// The length of the hand's text, in bytes (about: for the reader's window).
     pub fn weight(&self) -> usize {
-        match &self.hand {
-            PendingHand::Stars(h) => h.len(),
-            PendingHand::Acpc(line, _) => line.len(),
-        }
+        self.hand.weight()
+    }
+
+    /// The hand, as its format cut it.
+    pub fn hand(&self) -> &dyn SiteHand {
+        self.hand.as_ref()
     }
 
     /// The hand converted to PHH.
     pub fn convert(&self) -> Converted {
-        match &self.hand {
-            PendingHand::Stars(h) => stars_hand(self.index, h),
-            PendingHand::Acpc(text, limit) => {
-                acpc::convert_line(self.index, self.line, text, *limit)
-            }
-        }
+        let h = &self.hand;
+        Converted { index: self.index, number: h.number(), line: self.line, phh: h.phh() }
     }
-}
 
-impl Pending {
-    /// The hand converted, replayed and (with `check`) checked, as `felt replay` reports it
-    /// when read from `source`: the same reports as replaying the PHH text of
-    /// [`Pending::convert`] as the section `[index]` on the hand's line, but a PokerStars hand
-    /// that reads well is built straight into the record the replay takes, without its text.
+    /// The hand read, replayed and (with `check`) checked, as `felt replay` reports it when
+    /// read from `source`: the same reports as replaying the PHH text of [`Pending::convert`]
+    /// as the section `[index]` on the hand's line, but built straight into the record the
+    /// replay takes, without its text, where the format can ([`SiteHand::replay`]).
     pub fn replay(&self, source: &str, check: bool) -> Vec<HandReport> {
-        if let PendingHand::Stars(h) = &self.hand {
-            let complete = h.overlong().is_none() && h.lines().any(|l| l.text == "*** SUMMARY ***");
-            if let Some(Ok(hand)) = complete.then(|| pokerstars::parse_hand(h)) {
-                let built = emit::record(&hand);
-                if built.exact {
-                    let index = self.index.to_string();
-                    let record = Ok(built.record);
-                    return vec![replay_section(record, source, Some(&index), self.line, check)];
-                }
-            }
-        }
-        let c = self.convert();
-        let piece = Piece {
-            header: Some(c.index.to_string()),
-            line: c.line,
-            text: Ok(format!("[{}]\n{}", c.index, c.phh)),
-        };
-        replay_piece(&piece, source, check)
+        self.hand.replay(source, &self.index.to_string(), check)
     }
 }
 
@@ -230,96 +187,35 @@ pub fn split(format: Format, bytes: &[u8]) -> Vec<Pending> {
 /// let hands: Vec<_> = read_hands(Format::Acpc, log.as_bytes()).collect::<Result<_, _>>().unwrap();
 /// assert_eq!(hands.iter().map(|h| (h.index, h.line)).collect::<Vec<_>>(), [(1, 2), (2, 3)]);
 /// ```
-pub fn read_hands<R: BufRead>(format: Format, input: R) -> PendingHands<R> {
-    let reader = match format {
-        Format::PokerStars => Reader::Stars(split::StarsHands::new(input)),
-        Format::Acpc => Reader::Acpc(acpc::HandLines::new(input)),
-        Format::Phh => Reader::None,
-    };
-    PendingHands { reader, index: 0 }
+pub fn read_hands<'r, R: BufRead + 'r>(format: Format, input: R) -> PendingHands<'r> {
+    let split = format.site().map(|f| f.split(Box::new(input)));
+    PendingHands { split, index: 0 }
 }
 
 /// The hands of a text as it is read ([`read_hands`]).
-pub struct PendingHands<R> {
-    reader: Reader<R>,
+pub struct PendingHands<'r> {
+    split: Option<Box<dyn format::HandSplit + 'r>>,
     index: usize,
 }
 
-enum Reader<R> {
-    Stars(split::StarsHands<R>),
-    Acpc(acpc::HandLines<R>),
-    None,
-}
-
-impl<R: BufRead> PendingHands<R> {
+impl PendingHands<'_> {
     /// The bytes of text the reader holds besides its input's buffer (about one hand).
     pub fn held(&self) -> usize {
-        match &self.reader {
-            Reader::Stars(r) => r.held(),
-            Reader::Acpc(r) => r.held(),
-            Reader::None => 0,
-        }
+        self.split.as_ref().map_or(0, |s| s.held())
     }
 }
 
-impl<R: BufRead> Iterator for PendingHands<R> {
+impl Iterator for PendingHands<'_> {
     type Item = std::io::Result<Pending>;
 
     fn next(&mut self) -> Option<std::io::Result<Pending>> {
-        let (line, hand) = match &mut self.reader {
-            Reader::Stars(r) => match r.next()? {
-                Ok(h) => (h.line, PendingHand::Stars(h)),
-                Err(e) => return Some(Err(e)),
-            },
-            Reader::Acpc(r) => match r.next()? {
-                Ok((line, text, limit)) => (line, PendingHand::Acpc(text, limit)),
-                Err(e) => return Some(Err(e)),
-            },
-            Reader::None => return None,
+        let hand = match self.split.as_mut()?.next()? {
+            Ok(hand) => hand,
+            Err(e) => return Some(Err(e)),
         };
         self.index += 1;
-        Some(Ok(Pending { index: self.index, line, hand }))
+        Some(Ok(Pending { index: self.index, line: hand.line(), hand }))
     }
-}
-
-/// One PokerStars hand converted.
-fn stars_hand(index: usize, h: &pokerstars::HandText) -> Converted {
-    let number = h.lines().next().and_then(|l| {
-        let t = l.text;
-        let start = t.find('#')? + 1;
-        let end = t[start..].find(':')? + start;
-        Some(t[start..end].trim().to_string())
-    });
-    // A hand that could not be read has no game to name: `?`, as for a game not played.
-    let stub = |field: &str, why: &str| {
-        let hand = number.as_deref().map(|n| format!("hand = {}\n", quote(n))).unwrap_or_default();
-        format!(
-            "variant = \"?\"\n{hand}venue = \"PokerStars\"\n_text_line = {}\n{field} = {}\nstarting_stacks = []\nactions = []\n",
-            h.line,
-            quote(why)
-        )
-    };
-    // A hand without its summary was cut off: whatever its last line holds, it is reported as
-    // cut off, not as a line not understood.
-    let phh = if let Some(at) = h.overlong() {
-        let why = format!(
-            "line {at}: the hand's text runs past {} bytes without another hand's header (a hand is a few kilobytes): the rest is not read",
-            split::MAX_HAND
-        );
-        stub("_unreadable", &why)
-    } else if !h.lines().any(|l| l.text == "*** SUMMARY ***") {
-        let last = h.lines().last().map_or(h.line, |l| l.number);
-        let why = format!(
-            "the text stops at line {last}, before the hand's summary: the hand is cut off"
-        );
-        stub("_cut_off", &why)
-    } else {
-        match pokerstars::parse_hand(h) {
-            Ok(hand) => emit::to_phh(&hand),
-            Err(e) => stub("_unreadable", &format!("line {}: {}", e.line, e.why)),
-        }
-    };
-    Converted { index, number, line: h.line, phh }
 }
 
 /// The hands of a text as a PHH bundle, its sections numbered from `first`.

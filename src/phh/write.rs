@@ -74,14 +74,6 @@ pub(crate) fn push_basic_string(out: &mut String, s: &str, short: bool) {
     out.push('"');
 }
 
-/// A TOML string: a literal string (`'p1 cbr 3'`) when `s` is one line without `'` or
-/// control characters, else a basic string ([`quote`]).
-pub(crate) fn literal(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    push_literal(&mut out, s);
-    out
-}
-
 /// Writes `s` as a literal string (`'p1 cbr 3'`) when it is one line without `'` or control
 /// characters, else as a basic string.
 pub(crate) fn push_literal(out: &mut String, s: &str) {
@@ -322,7 +314,7 @@ pub fn write_action(a: &Action) -> String {
 /// keeps `other` sorted by it, so a hand reads back as it was written.
 pub(crate) fn other_place(key: &str) -> u8 {
     match key {
-        "venue" => 1,
+        "venue" | "_log" => 1,
         "_room" => 2,
         "time_zone_abbreviation" | "time_zone" | "currency" => 3,
         "_play_money" => 4,

@@ -1,0 +1,178 @@
+//! PokerStars hand-history text as a [`SiteFormat`]: cut into hands at each `PokerStars Hand #`
+//! header ([`super::split`]), each hand read by [`super::pokerstars`] and written by
+//! [`super::emit`].
+
+use std::io::BufRead;
+use std::sync::Arc;
+
+use super::emit::{self, quote};
+use super::format::{FormatWords, HandSplit, SiteFormat, SiteHand};
+use super::pokerstars::{self, HandText};
+use super::split::{self, StarsHands};
+use crate::phh::read::hands_at;
+use crate::phh::record::RecordError;
+use crate::phh::replay::replay_section;
+use crate::phh::split::Piece;
+use crate::phh::{replay_piece, HandReport};
+use crate::record::HandRecord;
+
+/// PokerStars hand-history text (and its clones'), one or many hands per file.
+pub struct PokerStarsText;
+
+static WORDS: FormatWords = FormatWords {
+    names: &["pokerstars"],
+    text: "PokerStars hand-history text",
+    texts: "PokerStars hand-history text",
+    short: "PokerStars text",
+    shorts: "PokerStars text",
+    help: "PokerStars hand-history text",
+    no_hand: "no `PokerStars Hand #` header",
+    not_detected: "its first line does not start `PokerStars `",
+};
+
+impl SiteFormat for PokerStarsText {
+    fn words(&self) -> &'static FormatWords {
+        &WORDS
+    }
+
+    /// The first non-blank line starts `PokerStars ` or is a Zoom archive's `*** # 1 ***`
+    /// line.
+    fn detect(&self, head: &[u8]) -> bool {
+        let Some(first) = head
+            .split(|&b| b == b'\n' || b == b'\r')
+            .map(<[u8]>::trim_ascii)
+            .find(|l| !l.is_empty())
+        else {
+            return false;
+        };
+        let zoom_archive = first.starts_with(b"*****") && first.windows(3).any(|w| w == b" # ");
+        first.starts_with(b"PokerStars ") || zoom_archive
+    }
+
+    fn split<'r>(&self, input: Box<dyn BufRead + 'r>) -> Box<dyn HandSplit + 'r> {
+        Box::new(Hands(StarsHands::new(input)))
+    }
+}
+
+/// The hands of a text, as [`SiteHand`]s.
+struct Hands<R>(StarsHands<R>);
+
+impl<R: BufRead> Iterator for Hands<R> {
+    type Item = std::io::Result<Arc<dyn SiteHand>>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        Some(self.0.next()?.map(|h| Arc::new(h) as Arc<dyn SiteHand>))
+    }
+}
+
+impl<R: BufRead> HandSplit for Hands<R> {
+    fn held(&self) -> usize {
+        self.0.held()
+    }
+}
+
+impl SiteHand for HandText {
+    fn line(&self) -> usize {
+        self.line
+    }
+
+    fn weight(&self) -> usize {
+        self.len()
+    }
+
+    fn number(&self) -> Option<String> {
+        self.lines().next().and_then(|l| {
+            let t = l.text;
+            let start = t.find('#')? + 1;
+            let end = t[start..].find(':')? + start;
+            Some(t[start..end].trim().to_string())
+        })
+    }
+
+    fn read(&self, take: &mut dyn FnMut(Result<HandRecord<'_>, RecordError>)) {
+        if self.complete()
+            && let Ok(hand) = pokerstars::parse_hand(self)
+        {
+            let built = emit::record(&hand);
+            if built.exact {
+                return take(Ok(built.record));
+            }
+        }
+        let text = format!("[1]\n{}", self.phh());
+        for hand in hands_at(&text, self.line).skip(1) {
+            match hand {
+                Ok(h) => take(h.record),
+                Err(e) => take(Err(RecordError::Bad {
+                    field: "hand".into(),
+                    line: self.line,
+                    why: e.to_string(),
+                })),
+            }
+        }
+    }
+
+    fn phh(&self) -> String {
+        stars_phh(self)
+    }
+
+    /// A hand that reads well is built straight into the record the replay takes, without its
+    /// text; any other is replayed from the text `felt convert` writes.
+    fn replay(&self, source: &str, section: &str, check: bool) -> Vec<HandReport> {
+        if self.complete()
+            && let Ok(hand) = pokerstars::parse_hand(self)
+        {
+            let built = emit::record(&hand);
+            if built.exact {
+                let record = Ok(built.record);
+                return vec![replay_section(record, source, Some(section), self.line, check)];
+            }
+        }
+        let piece = Piece {
+            header: Some(section.to_string()),
+            line: self.line,
+            text: Ok(format!("[{section}]\n{}", self.phh())),
+        };
+        replay_piece(&piece, source, check)
+    }
+}
+
+impl HandText {
+    /// Whether the hand's text is whole: not cut for its length, and with its summary.
+    fn complete(&self) -> bool {
+        self.overlong().is_none() && self.lines().any(|l| l.text == "*** SUMMARY ***")
+    }
+}
+
+/// One PokerStars hand as PHH: a hand that cannot be read is a stub saying why.
+fn stars_phh(h: &HandText) -> String {
+    let number = h.number();
+    // A hand that could not be read has no game to name: `?`, as for a game not played.
+    let stub = |field: &str, why: &str| {
+        let hand = number.as_deref().map(|n| format!("hand = {}\n", quote(n))).unwrap_or_default();
+        format!(
+            "variant = \"?\"\n{hand}venue = \"PokerStars\"\n_text_line = {}\n{field} = {}\nstarting_stacks = []\nactions = []\n",
+            h.line,
+            quote(why)
+        )
+    };
+    // A hand without its summary was cut off: whatever its last line holds, it is reported as
+    // cut off, not as a line not understood.
+    if let Some(at) = h.overlong() {
+        let why = format!(
+            "line {at}: the hand's text runs past {} bytes without another hand's header (a hand is a few kilobytes): the rest is not read",
+            split::MAX_HAND
+        );
+        stub("_unreadable", &why)
+    } else if !h.lines().any(|l| l.text == "*** SUMMARY ***") {
+        let last = h.lines().last().map_or(h.line, |l| l.number);
+        let why = format!(
+            "the text stops at line {last}, before the hand's summary: the hand is cut off"
+        );
+        stub("_cut_off", &why)
+    } else {
+        match pokerstars::parse_hand(h) {
+            Ok(hand) => emit::to_phh(&hand),
+            Err(e) => stub("_unreadable", &format!("line {}: {}", e.line, e.why)),
+        }
+    }
+}
