@@ -10,11 +10,13 @@
 /// Whether a byte is blank within a line: a space, a tab or a carriage return (of a Windows
 /// line end, or astray). Readers skip these between tokens, and a section header may follow
 /// them.
+#[inline]
 pub(super) fn is_blank(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\r')
 }
 
 /// The position of the first byte at or after `i` that is not blank (or the end).
+#[inline]
 pub(super) fn skip_blanks(s: &[u8], i: usize) -> usize {
     let rest = s.get(i..).unwrap_or_default();
     i + rest.iter().position(|&b| !is_blank(b)).unwrap_or(rest.len())
@@ -22,6 +24,7 @@ pub(super) fn skip_blanks(s: &[u8], i: usize) -> usize {
 
 /// Where the comment that starts at `i` (a `#` outside any string) ends: at the newline that
 /// ends its line, or at the end of the text.
+#[inline]
 pub(super) fn comment_end(s: &[u8], i: usize) -> usize {
     let rest = s.get(i..).unwrap_or_default();
     i + rest.iter().position(|&b| b == b'\n').unwrap_or(rest.len())
@@ -42,6 +45,7 @@ pub(super) enum Quote {
 
 impl Quote {
     /// The kind of string whose opening quotes stand at `i`, if a quote does.
+    #[inline]
     pub(super) fn at(s: &[u8], i: usize) -> Option<Quote> {
         let rest = s.get(i..).unwrap_or_default();
         Some(match rest.first()? {
@@ -54,6 +58,7 @@ impl Quote {
     }
 
     /// The number of quotes that open and close the string.
+    #[inline]
     pub(super) fn quotes(self) -> usize {
         match self {
             Quote::Literal | Quote::Basic => 1,
@@ -83,47 +88,60 @@ pub(super) enum End {
 /// close the string), except a newline in a one-line string: that string stops there, open. A
 /// multi-line string closes at the first three quotes of its kind, and up to two more quotes
 /// right after them are its last characters, as TOML says.
+#[inline]
 pub(super) fn string_end(s: &[u8], from: usize, quote: Quote) -> End {
-    let rest = s.get(from..).unwrap_or_default();
-    let open = End::Open(s.len().max(from));
     match quote {
-        Quote::Literal => match rest.iter().position(|&c| c == b'\'' || c == b'\n') {
-            Some(k) if rest[k] == b'\'' => End::Closed(from + k + 1),
-            Some(k) => End::Open(from + k),
-            None => open,
-        },
-        Quote::Basic => {
-            let mut k = 0;
-            while let Some(&c) = rest.get(k) {
-                match c {
-                    b'"' => return End::Closed(from + k + 1),
-                    b'\n' => return End::Open(from + k),
-                    b'\\' if matches!(rest.get(k + 1), None | Some(b'\n')) => {
-                        return End::Open(from + k + 1)
-                    }
-                    b'\\' => k += 2,
-                    _ => k += 1,
-                }
+        Quote::Literal => literal_end(s, from),
+        Quote::Basic => basic_end(s, from),
+        Quote::MultiLiteral | Quote::MultiBasic => multi_line_end(s, from, quote),
+    }
+}
+
+/// [`string_end`] of a literal string: the most common kind in hand files, read inline.
+#[inline]
+fn literal_end(s: &[u8], from: usize) -> End {
+    let rest = s.get(from..).unwrap_or_default();
+    match rest.iter().position(|&c| c == b'\'' || c == b'\n') {
+        Some(k) if rest[k] == b'\'' => End::Closed(from + k + 1),
+        Some(k) => End::Open(from + k),
+        None => End::Open(s.len().max(from)),
+    }
+}
+
+/// [`string_end`] of a basic string.
+fn basic_end(s: &[u8], from: usize) -> End {
+    let rest = s.get(from..).unwrap_or_default();
+    let mut k = 0;
+    while let Some(&c) = rest.get(k) {
+        match c {
+            b'"' => return End::Closed(from + k + 1),
+            b'\n' => return End::Open(from + k),
+            b'\\' if matches!(rest.get(k + 1), None | Some(b'\n')) => {
+                return End::Open(from + k + 1)
             }
-            open
-        }
-        Quote::MultiLiteral | Quote::MultiBasic => {
-            let (q, escapes) =
-                if quote == Quote::MultiLiteral { (b'\'', false) } else { (b'"', true) };
-            let mut k = 0;
-            while let Some(&c) = rest.get(k) {
-                if c == b'\\' && escapes {
-                    k += 2;
-                } else if c == q && rest[k..].starts_with(&[q, q, q]) {
-                    let extra = rest[k + 3..].iter().take(2).take_while(|&&b| b == q).count();
-                    return End::Closed(from + k + 3 + extra);
-                } else {
-                    k += 1;
-                }
-            }
-            open
+            b'\\' => k += 2,
+            _ => k += 1,
         }
     }
+    End::Open(s.len().max(from))
+}
+
+/// [`string_end`] of a multi-line string.
+fn multi_line_end(s: &[u8], from: usize, quote: Quote) -> End {
+    let rest = s.get(from..).unwrap_or_default();
+    let (q, escapes) = if quote == Quote::MultiLiteral { (b'\'', false) } else { (b'"', true) };
+    let mut k = 0;
+    while let Some(&c) = rest.get(k) {
+        if c == b'\\' && escapes {
+            k += 2;
+        } else if c == q && rest[k..].starts_with(&[q, q, q]) {
+            let extra = rest[k + 3..].iter().take(2).take_while(|&&b| b == q).count();
+            return End::Closed(from + k + 3 + extra);
+        } else {
+            k += 1;
+        }
+    }
+    End::Open(s.len().max(from))
 }
 
 /// What is left open at the end of a line: arrays and inline tables, and a multi-line string.
@@ -210,6 +228,7 @@ pub(super) struct Header {
 }
 
 /// Whether a line opens a section, and where its name lies: see [`section_header`].
+#[inline]
 pub(super) fn header(line: &[u8], nested: bool) -> Option<Header> {
     // The `[` first: most lines are not headers, and are not read further.
     let start = match nested {

@@ -203,6 +203,7 @@ fn line_ends(p: &mut Parser<'_>) -> bool {
 }
 
 /// A literal string on one line, closed and not empty: `'p1 cbr 30'`.
+#[inline]
 fn literal<'a>(p: &mut Parser<'a>) -> Option<&'a str> {
     if Quote::at(p.s, p.i)? != Quote::Literal {
         return None;

@@ -225,6 +225,7 @@ pub(super) struct Parser<'a> {
 }
 
 impl<'a> Parser<'a> {
+    #[inline]
     pub(super) fn peek(&self) -> Option<u8> {
         self.s.get(self.i).copied()
     }
@@ -243,10 +244,12 @@ impl<'a> Parser<'a> {
         self.line_start = self.i;
     }
 
+    #[inline]
     pub(super) fn skip_spaces(&mut self) {
         self.i = lex::skip_blanks(self.s, self.i);
     }
 
+    #[inline]
     fn skip_comment(&mut self) {
         if self.peek() == Some(b'#') {
             self.i = lex::comment_end(self.s, self.i);
@@ -269,6 +272,7 @@ impl<'a> Parser<'a> {
     /// [`skip_ws_comments_newlines`](Parser::skip_ws_comments_newlines) does, but stops at a
     /// line that is a section header even inside an array ([`section_header`]): the array was
     /// never closed, and the bundle splitter starts the next hand there.
+    #[inline]
     pub(super) fn skip_array_gap(&mut self) -> Result<(), TomlError> {
         loop {
             self.skip_spaces();
