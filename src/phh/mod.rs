@@ -17,6 +17,7 @@ pub use crate::record::action;
 pub use crate::record::amount;
 mod check;
 mod extension;
+mod lex;
 pub mod read;
 pub mod record;
 pub mod replay;

@@ -25,8 +25,9 @@
 use std::borrow::Cow;
 
 use super::amount::Amount;
+use super::lex::{self, End, Quote};
 use super::record::{Builder, HandRecord, RecordError, RecordedAction, RecordedPot};
-use super::toml::{duplicate_key, is_decimal, Body, Parser, Reader, TomlError};
+use super::toml::{is_decimal, Body, Parser, Reader, TomlError, Value};
 
 /// One hand (one section) of a document.
 #[derive(Clone, Debug, PartialEq)]
@@ -99,7 +100,7 @@ struct Partial<'a> {
 }
 
 /// A value read by the direct path.
-enum Fast<'a> {
+pub(super) enum Fast<'a> {
     Str(&'a str),
     Strs(Vec<Cow<'a, str>>),
     Amount(Amount),
@@ -108,30 +109,30 @@ enum Fast<'a> {
 }
 
 impl<'a> Body<'a> for Partial<'a> {
+    /// A value read by the direct path, or else by the general one.
+    type Value = Result<Fast<'a>, Value<'a>>;
+
     fn begin(header: Option<&'a str>, line: usize) -> Self {
         Partial { header, line, keys: Vec::with_capacity(16), builder: Builder::default() }
     }
 
-    fn entry(
-        &mut self,
-        p: &mut Parser<'a>,
-        key: Cow<'a, str>,
-        line: usize,
-    ) -> Result<(), TomlError> {
-        let value = match fast(p, &key) {
+    fn value(&mut self, p: &mut Parser<'a>, key: &str) -> Result<Self::Value, TomlError> {
+        Ok(match fast(p, key) {
             Some(v) => Ok(v),
             None => Err(p.value(0)?),
-        };
-        p.end_of_line()?;
-        if self.keys.contains(&key) {
-            return Err(duplicate_key(&key, line));
-        }
+        })
+    }
+
+    fn has(&self, key: &str) -> bool {
+        self.keys.iter().any(|k| k == key)
+    }
+
+    fn keep(&mut self, key: Cow<'a, str>, value: Self::Value, line: usize) {
         self.keys.push(key.clone());
         match value {
             Ok(v) => self.apply(&key, v),
             Err(v) => self.builder.set(key, v, line),
         }
-        Ok(())
     }
 }
 
@@ -201,20 +202,20 @@ fn line_ends(p: &mut Parser<'_>) -> bool {
     matches!(p.peek(), None | Some(b'\n' | b'#'))
 }
 
-/// A literal string on one line: `'p1 cbr 30'` (not empty, not `'''`).
+/// A literal string on one line, closed and not empty: `'p1 cbr 30'`.
+#[inline]
 fn literal<'a>(p: &mut Parser<'a>) -> Option<&'a str> {
-    if p.peek()? != b'\'' {
+    if Quote::at(p.s, p.i)? != Quote::Literal {
         return None;
     }
     let start = p.i + 1;
-    let rest = p.s.get(start..)?;
-    let len = rest.iter().position(|&c| c == b'\'' || c == b'\n')?;
-    if len == 0 || rest[len] != b'\'' {
+    let End::Closed(end) = lex::string_end(p.s, start, Quote::Literal) else { return None };
+    if end == start + 1 {
         return None;
     }
-    p.i = start + len + 1;
+    p.i = end;
     // `'` is ASCII, so the string lies on character boundaries.
-    p.text.get(start..start + len)
+    p.text.get(start..end - 1)
 }
 
 /// A plain decimal: sign, digits, perhaps `.digits`, no `_`; it must be an [`Amount`].
@@ -306,13 +307,7 @@ fn pot(p: &mut Parser<'_>) -> Option<RecordedPot> {
             p.i += 1;
             break;
         }
-        let key = p.key().ok()?;
-        p.skip_spaces();
-        if p.peek()? != b'=' {
-            return None;
-        }
-        p.i += 1;
-        p.skip_spaces();
+        let key = p.key_and_equals().ok()?;
         match key.as_ref() {
             "amount" if amount.is_none() => amount = Some(number(p)?),
             "players" if players.is_none() => players = Some(amounts(p)?),

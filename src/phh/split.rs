@@ -3,15 +3,17 @@
 //! others.
 //!
 //! A hand starts at a section header (`[23]`): a line whose first character, after spaces,
-//! tabs or carriage returns, is `[`, outside any array or inline table. The TOML reader
-//! follows the same rule ([`section_header`]), so both find the
+//! tabs or carriage returns, is `[`, outside any array, inline table or multi-line string.
+//! Strings, comments, brackets and header lines are found by the same tokenizer that the TOML
+//! reader uses, and both follow the same header rule ([`section_header`]), so both find the
 //! same hands in a text. Text before the first header is a hand of its own when it holds any
-//! key (a single `.phh` document is just that). After a broken value (an array that is never
-//! closed) a line that starts in its first column with a header such as `[24]`, alone on its
-//! line, still starts a new hand: that is how one broken hand stays one broken hand; the TOML
-//! reader refuses such a line inside an array as an array never closed. (So an array of arrays
-//! with an item written `[1, 2]` at the very start of a line and no comma after it is refused,
-//! though TOML allows it; no PHH field is written that way.)
+//! key (a single `.phh` document is just that). After a broken value (an array or a multi-line
+//! string that is never closed) a line that starts in its first column with a header such as
+//! `[24]`, alone on its line, still starts a new hand: that is how one broken hand stays one
+//! broken hand; the TOML reader refuses such a line inside an array as an array never closed,
+//! and multi-line strings altogether. (So an array of arrays with an item written `[1, 2]` at
+//! the very start of a line and no comma after it is refused, though TOML allows it; no PHH
+//! field is written that way.)
 //!
 //! ```
 //! use feltkit::phh::split::pieces;
@@ -26,7 +28,7 @@ use std::collections::{BTreeMap, HashSet};
 use std::hash::{Hash, Hasher};
 use std::io::{self, BufRead};
 
-use super::toml::{header_name, section_header};
+use super::lex::{header_name, scan_line, section_header, Open};
 
 /// The most bytes one hand may take; a larger one is reported, not read (a real hand takes a
 /// few kilobytes).
@@ -52,7 +54,7 @@ pub fn pieces<R: BufRead>(input: R) -> Pieces<R> {
         input,
         line: 1,
         next: Some(Start { header: None, line: 1, text: Vec::new(), oversized: false }),
-        depth: 0,
+        open: Open::default(),
         headers: HeaderSet::default(),
         buf: Vec::new(),
     }
@@ -65,8 +67,8 @@ pub struct Pieces<R> {
     line: usize,
     /// The start of the next hand, when its header line has been read (or at the start).
     next: Option<Start>,
-    /// Arrays and inline tables open at the end of the last line read.
-    depth: usize,
+    /// The arrays, inline tables and multi-line string open at the end of the last line read.
+    open: Open,
     headers: HeaderSet,
     /// The line being read.
     buf: Vec<u8>,
@@ -115,7 +117,7 @@ impl<R: BufRead> Pieces<R> {
             if self.line == 1 && self.buf.starts_with("\u{feff}".as_bytes()) {
                 self.buf.drain(..3);
             }
-            if let Some(name) = header_of(&self.buf, self.depth) {
+            if let Some(name) = header_of(&self.buf, self.open) {
                 let header = Some(String::from_utf8_lossy(name).into_owned());
                 // A header line longer than a hand is reported as a hand too large.
                 let mut text = Vec::with_capacity(4096);
@@ -124,10 +126,10 @@ impl<R: BufRead> Pieces<R> {
                 }
                 self.next = Some(Start { header, line: self.line, text, oversized: truncated });
                 self.line += 1;
-                self.depth = 0;
+                self.open = Open::default();
                 break;
             }
-            keys |= lex(&self.buf, &mut self.depth);
+            keys |= scan_line(&self.buf, &mut self.open);
             if !oversized && !truncated && text.len() + self.buf.len() <= MAX_HAND_BYTES {
                 text.extend_from_slice(&self.buf);
             } else {
@@ -189,73 +191,18 @@ fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>, limit: usize) -> io::R
 }
 
 /// The name of the section that `line` opens, if it is a header line, by the rule the TOML
-/// reader follows too ([`section_header`]): at depth 0, any line whose first character after
-/// blanks is `[`; inside an array or table, a line that starts with `[` (not `[[`) in its first
-/// column and holds nothing but `[name]` and a comment.
-fn header_of(line: &[u8], depth: usize) -> Option<&[u8]> {
-    let name = section_header(line, depth > 0)?;
+/// reader follows too ([`section_header`]): when nothing is left open, any line whose first
+/// character after blanks is `[`; inside an array, inline table or multi-line string, a line
+/// that starts with `[` (not `[[`) in its first column and holds nothing but `[name]` and a
+/// comment.
+fn header_of(line: &[u8], open: Open) -> Option<&[u8]> {
+    let name = section_header(line, open.nested())?;
     // The name as the TOML reader gives it (trimmed, quotes removed), when it is text.
     Some(match std::str::from_utf8(name) {
         Ok(s) => header_name(s).as_bytes(),
         Err(_) => name,
     })
 }
-
-/// Follows the arrays and inline tables that `line` opens and closes (outside strings and
-/// comments); says whether the line holds anything but spaces and a comment.
-fn lex(line: &[u8], depth: &mut usize) -> bool {
-    let first = line.iter().find(|&&b| !matches!(b, b' ' | b'\t' | b'\r' | b'\n'));
-    let content = first.is_some_and(|&b| b != b'#');
-    let mut i = 0;
-    // Only the bytes of LEXED matter: skip the others a run at a time.
-    while let Some(k) =
-        line.get(i..).and_then(|rest| rest.iter().position(|&b| LEXED[usize::from(b)]))
-    {
-        i += k;
-        match line[i] {
-            b'#' => break,
-            b'\'' => {
-                // A literal string: no escapes; it ends at the next `'` (or the line's end).
-                match line[i + 1..].iter().position(|&c| c == b'\'') {
-                    Some(len) => i += len + 2,
-                    None => break,
-                }
-            }
-            b'"' => {
-                let mut j = i + 1;
-                while let Some(&c) = line.get(j) {
-                    match c {
-                        b'\\' => j += 2,
-                        b'"' => break,
-                        _ => j += 1,
-                    }
-                }
-                i = j + 1;
-            }
-            b'[' | b'{' => {
-                *depth = depth.saturating_add(1);
-                i += 1;
-            }
-            _ => {
-                *depth = depth.saturating_sub(1);
-                i += 1;
-            }
-        }
-    }
-    content
-}
-
-/// The bytes [`lex`] looks at: comments, quotes, brackets and braces.
-const LEXED: [bool; 256] = {
-    let mut table = [false; 256];
-    let special = b"#'\"[]{}";
-    let mut k = 0;
-    while k < special.len() {
-        table[special[k] as usize] = true;
-        k += 1;
-    }
-    table
-};
 
 /// The section names seen in a document, to refuse one given twice. Names that are whole
 /// numbers (as bundles number their hands) are kept as runs, so a bundle of consecutive
@@ -412,5 +359,166 @@ mod tests {
         }
         assert!(set.insert("08") && !set.insert("08") && set.insert("8"));
         assert!(set.insert(&u64::MAX.to_string()) && !set.insert(&u64::MAX.to_string()));
+    }
+
+    /// Lines of PHH texts, valid and broken, for the property below: headers of every form,
+    /// strings of the four kinds (closed, unclosed, holding `[`, `#` or a header line), arrays
+    /// and inline tables over lines, comments.
+    const LINES: &[&str] = &[
+        "[1]",
+        "[2]",
+        " [3]",
+        "\r[4]",
+        "[[5]]",
+        "[6] # next",
+        "[7] x = 1",
+        "[8",
+        "['9']",
+        "[]",
+        "a = 1",
+        "b = 'x'",
+        "c = \"y\"",
+        "d = [1, 2,",
+        "  3]",
+        "]",
+        "[10, 11],",
+        "e = '[1]'",
+        "f = \"# [2]\"",
+        "g = 'open",
+        "h = \"open",
+        "i = '''",
+        "j = \"\"\"",
+        "'''",
+        "\"\"\"",
+        "k = '''x'''",
+        "l = {m = 1, n = [2]}",
+        "o = {p = 1,",
+        "}",
+        "# [1] a comment",
+        "q = \"a\\\"[\"",
+        "r = \"a\\\\\"",
+        "s = [",
+        "'[3]',",
+        "t = \"\\u0041\"",
+        "",
+        "  ",
+        "u = [ # [",
+        "v = \"x\\",
+        "w = ''' [1] '''",
+        "\"\"\" ]",
+        "x = 'it''s'",
+        "y = 2 ]",
+        "z = [[1], [2]]",
+        "actions = ['p1 f',",
+        "'p2 cc']",
+        "'a b' = 1",
+        "= 1",
+    ];
+
+    fn document() -> impl proptest::strategy::Strategy<Value = String> {
+        use proptest::prelude::*;
+        let lines = prop::collection::vec(prop::sample::select(LINES), 0..14);
+        let built = (lines, prop::sample::select(&["\n", "\r\n"][..]), any::<bool>()).prop_map(
+            |(lines, end, last)| {
+                let mut text = lines.join(end);
+                if last {
+                    text.push_str(end);
+                }
+                text
+            },
+        );
+        prop_oneof![3 => built, 1 => "[\\[\\]{}'\"#\\\\a1=,. \r\n]{0,60}"]
+    }
+
+    /// Whether a TOML error's line lies within the hand that starts on `start` and holds
+    /// `text` (an error may stand one line past the hand's last newline: at its end).
+    fn within(line: usize, start: usize, text: &str) -> bool {
+        line >= start && line <= start + text.bytes().filter(|&b| b == b'\n').count()
+    }
+
+    /// Whether the splitter and the TOML readers agree on `text`: each piece, read alone, is
+    /// one hand, its own (or broken within itself); the whole text, read at once, gives the
+    /// pieces' hands in order up to its first error, and that error lies in the next piece,
+    /// which is broken alone too.
+    fn agree(text: &str) -> Result<(), String> {
+        let pieces: Vec<Piece> = pieces(text.as_bytes()).map(Result::unwrap).collect();
+        let mut broken = Vec::new();
+        for (k, piece) in pieces.iter().enumerate() {
+            let Ok(own) = &piece.text else {
+                broken.push(true);
+                continue;
+            };
+            let mut hands = Vec::new();
+            let mut error = None;
+            for hand in crate::phh::read::hands_at(own, piece.line) {
+                match hand {
+                    Ok(h) if h.header.is_none() && h.empty => {}
+                    Ok(h) => hands.push((h.header.map(str::to_string), h.line)),
+                    Err(e) => error = Some(e),
+                }
+            }
+            match error {
+                Some(e) if hands.is_empty() && within(e.line, piece.line, own) => broken.push(true),
+                None if hands == [(piece.header.clone(), piece.line)] => broken.push(false),
+                _ => return Err(format!("piece {k} ({piece:?}) reads as {hands:?}, {error:?}")),
+            }
+        }
+        let mut k = 0;
+        for section in crate::phh::toml::sections(text) {
+            let (name, line) = match section {
+                Ok(s) if s.header.is_none() && s.entries.is_empty() => continue,
+                Ok(s) => (s.header, s.line),
+                // The reader reads a header before it yields the hand above it: an error on a
+                // header line (a name given twice, text after it) may belong to the next piece.
+                Err(e) => {
+                    let holds = |j: usize, header_line: bool| {
+                        pieces.get(j).is_some_and(|p| {
+                            let twice = e.message.contains("appears twice") && e.line == p.line;
+                            let within = match &p.text {
+                                Ok(own) => within(e.line, p.line, own),
+                                Err(_) => twice,
+                            };
+                            broken[j] && within && (!header_line || e.line == p.line)
+                        })
+                    };
+                    if !holds(k, false) && !holds(k + 1, true) {
+                        return Err(format!("the text's error {e} is not in piece {k} or after"));
+                    }
+                    return Ok(());
+                }
+            };
+            let piece = pieces.get(k).ok_or("more hands than pieces")?;
+            if (&name, line) != (&piece.header, piece.line) || broken[k] {
+                return Err(format!("hand {k}: {name:?} at {line}, piece {piece:?}"));
+            }
+            k += 1;
+        }
+        match k == pieces.len() {
+            true => Ok(()),
+            false => Err(format!("{k} hands read, {} pieces", pieces.len())),
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::test_runner::Config::with_cases(4000))]
+
+        /// The splitter and the readers find the same hands, and the same broken ones.
+        #[test]
+        fn the_splitter_and_the_readers_agree_on_every_text(text in document()) {
+            if let Err(why) = agree(&text) {
+                proptest::prop_assert!(false, "{why}\n{text:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_multiline_string_holding_a_header_line_is_one_broken_hand() {
+        let texts =
+            ["[1]\na = '''\n  [2]\n'''\n", "[1]\na = \"\"\"\n [2] \\\n\"\"\"\n[3]\nb = 1\n"];
+        for text in texts {
+            agree(text).unwrap();
+            let got = split(text);
+            assert_eq!(got[0].2.as_deref(), Ok(text.split("[3]").next().unwrap()), "{text:?}");
+        }
     }
 }

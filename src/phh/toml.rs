@@ -21,6 +21,8 @@ use std::borrow::Cow;
 
 use thiserror::Error;
 
+pub use super::lex::section_header;
+use super::lex::{self, End, Quote};
 pub use crate::record::Value;
 
 /// One table of a document: the `[header]` name (`None` for the top level) and its keys.
@@ -76,47 +78,46 @@ impl<'a> Iterator for Sections<'a> {
 }
 
 impl<'a> Body<'a> for Section<'a> {
+    type Value = Value<'a>;
+
     fn begin(header: Option<&'a str>, line: usize) -> Self {
         let entries = if header.is_some() { Vec::with_capacity(16) } else { Vec::new() };
         Section { header: header.map(str::to_string), line, entries }
     }
 
-    fn entry(
-        &mut self,
-        p: &mut Parser<'a>,
-        key: Cow<'a, str>,
-        line: usize,
-    ) -> Result<(), TomlError> {
-        let value = p.value(0)?;
-        p.end_of_line()?;
-        if self.entries.iter().any(|(k, _, _)| *k == key) {
-            return Err(duplicate_key(&key, line));
-        }
+    fn value(&mut self, p: &mut Parser<'a>, _key: &str) -> Result<Value<'a>, TomlError> {
+        p.value(0)
+    }
+
+    fn has(&self, key: &str) -> bool {
+        self.entries.iter().any(|(k, _, _)| k == key)
+    }
+
+    fn keep(&mut self, key: Cow<'a, str>, value: Value<'a>, line: usize) {
         self.entries.push((key, value, line));
-        Ok(())
     }
 }
 
-/// The error of a key that appears twice in one table.
-pub(super) fn duplicate_key(key: &str, line: usize) -> TomlError {
-    TomlError { line, column: 1, message: format!("key `{key}` appears twice") }
-}
-
 /// What the entries of one section are read into: a general [`Section`], or something that
-/// reads the keys it knows more directly.
+/// reads the keys it knows more directly. The [`Reader`] reads each key, then its value, then
+/// the end of its line, then refuses a key seen before in the section, and only then keeps
+/// the value: errors come in that order whatever the body.
 pub(super) trait Body<'a> {
+    /// What the value of one key is read into.
+    type Value;
+
     /// An empty section under `header` (`None` for the top level), which starts on `line`.
     fn begin(header: Option<&'a str>, line: usize) -> Self;
 
     /// Reads the value of `key` (the parser stands at its first byte, after `=` and spaces)
-    /// and the end of its line, as [`Parser::value`] and [`Parser::end_of_line`] do; a key
-    /// seen before in the section is an error.
-    fn entry(
-        &mut self,
-        p: &mut Parser<'a>,
-        key: Cow<'a, str>,
-        line: usize,
-    ) -> Result<(), TomlError>;
+    /// as [`Parser::value`] does: the same text read, the same errors.
+    fn value(&mut self, p: &mut Parser<'a>, key: &str) -> Result<Self::Value, TomlError>;
+
+    /// Whether the section holds `key` already.
+    fn has(&self, key: &str) -> bool;
+
+    /// Keeps the value of `key`, whose line is `line`.
+    fn keep(&mut self, key: Cow<'a, str>, value: Self::Value, line: usize);
 }
 
 /// Reads a document one section at a time into `B`s. After an error it yields nothing more.
@@ -170,22 +171,19 @@ impl<'a, B: Body<'a>> Reader<'a, B> {
         let p = &mut self.p;
         loop {
             p.skip_ws_comments_newlines();
-            let Some(c) = p.peek() else { return Ok(None) };
-            if c == b'[' {
+            if p.peek().is_none() {
+                return Ok(None);
+            }
+            // The reader stands at the first byte of a line that is not blank.
+            if let Some(h) = lex::header(&p.s[p.line_start..], false) {
                 let line = p.line;
-                p.i += 1;
-                let start = p.i;
-                while let Some(c) = p.peek() {
-                    if c == b']' || c == b'\n' {
-                        break;
-                    }
-                    p.i += 1;
-                }
-                if p.peek() != Some(b']') {
+                p.i = p.line_start + h.end;
+                if !h.closed {
                     return Err(p.err("unclosed section header: expected `]`"));
                 }
                 // `[`, `]` and newlines are ASCII, so the header lies on character boundaries.
-                let header = header_name(p.text.get(start..p.i).unwrap_or_default());
+                let name = p.text.get(p.line_start + h.start..p.i).unwrap_or_default();
+                let header = lex::header_name(name);
                 p.i += 1;
                 if !self.headers.insert(header) {
                     return Err(p.err(&format!("section [{header}] appears twice")));
@@ -195,14 +193,17 @@ impl<'a, B: Body<'a>> Reader<'a, B> {
                 return Ok(Some(following));
             }
             let line = p.line;
-            let key = p.key()?;
-            p.skip_spaces();
-            if p.peek() != Some(b'=') {
-                return Err(p.err(&format!("expected `=` after the key `{key}`")));
+            let key = p.key_and_equals()?;
+            let value = section.value(p, &key)?;
+            p.end_of_line()?;
+            if section.has(&key) {
+                return Err(TomlError {
+                    line,
+                    column: 1,
+                    message: format!("key `{key}` appears twice"),
+                });
             }
-            p.i += 1;
-            p.skip_spaces();
-            section.entry(p, key, line)?;
+            section.keep(key, value, line);
         }
     }
 }
@@ -224,6 +225,7 @@ pub(super) struct Parser<'a> {
 }
 
 impl<'a> Parser<'a> {
+    #[inline]
     pub(super) fn peek(&self) -> Option<u8> {
         self.s.get(self.i).copied()
     }
@@ -242,17 +244,15 @@ impl<'a> Parser<'a> {
         self.line_start = self.i;
     }
 
+    #[inline]
     pub(super) fn skip_spaces(&mut self) {
-        while self.peek().is_some_and(is_blank) {
-            self.i += 1;
-        }
+        self.i = lex::skip_blanks(self.s, self.i);
     }
 
+    #[inline]
     fn skip_comment(&mut self) {
         if self.peek() == Some(b'#') {
-            while !matches!(self.peek(), None | Some(b'\n')) {
-                self.i += 1;
-            }
+            self.i = lex::comment_end(self.s, self.i);
         }
     }
 
@@ -272,6 +272,7 @@ impl<'a> Parser<'a> {
     /// [`skip_ws_comments_newlines`](Parser::skip_ws_comments_newlines) does, but stops at a
     /// line that is a section header even inside an array ([`section_header`]): the array was
     /// never closed, and the bundle splitter starts the next hand there.
+    #[inline]
     pub(super) fn skip_array_gap(&mut self) -> Result<(), TomlError> {
         loop {
             self.skip_spaces();
@@ -281,7 +282,7 @@ impl<'a> Parser<'a> {
             }
             self.newline();
             let rest = self.s.get(self.i..).unwrap_or_default();
-            if section_header(rest, true).is_some() {
+            if lex::header(rest, true).is_some() {
                 return Err(self.err("unclosed array: expected `]` before this section header"));
             }
         }
@@ -298,6 +299,18 @@ impl<'a> Parser<'a> {
             }
             Some(_) => Err(self.err("unexpected text after the value")),
         }
+    }
+
+    /// Reads a key, then the blanks, the `=` and the blanks after it.
+    pub(super) fn key_and_equals(&mut self) -> Result<Cow<'a, str>, TomlError> {
+        let key = self.key()?;
+        self.skip_spaces();
+        if self.peek() != Some(b'=') {
+            return Err(self.err(&format!("expected `=` after the key `{key}`")));
+        }
+        self.i += 1;
+        self.skip_spaces();
+        Ok(key)
     }
 
     pub(super) fn key(&mut self) -> Result<Cow<'a, str>, TomlError> {
@@ -322,18 +335,11 @@ impl<'a> Parser<'a> {
         }
         match self.peek() {
             None | Some(b'\n') => Err(self.err("expected a value")),
-            Some(b'"') => {
-                if self.s[self.i..].starts_with(b"\"\"\"") {
-                    return Err(self.err("multi-line strings are not supported in hand files"));
-                }
-                self.basic_string().map(Value::Str)
-            }
-            Some(b'\'') => {
-                if self.s[self.i..].starts_with(b"'''") {
-                    return Err(self.err("multi-line strings are not supported in hand files"));
-                }
-                self.literal_string().map(Value::Str)
-            }
+            Some(b'"' | b'\'') => match Quote::at(self.s, self.i) {
+                Some(Quote::Basic) => self.basic_string().map(Value::Str),
+                Some(Quote::Literal) => self.literal_string().map(Value::Str),
+                _ => Err(self.err("multi-line strings are not supported in hand files")),
+            },
             Some(b'[') => {
                 self.i += 1;
                 // Items are gathered on the parser's stack (shared by nested arrays and reused
@@ -384,13 +390,7 @@ impl<'a> Parser<'a> {
                         self.i += 1;
                         return Ok(Value::Table(entries));
                     }
-                    let key = self.key()?;
-                    self.skip_spaces();
-                    if self.peek() != Some(b'=') {
-                        return Err(self.err(&format!("expected `=` after the key `{key}`")));
-                    }
-                    self.i += 1;
-                    self.skip_spaces();
+                    let key = self.key_and_equals()?;
                     let v = self.value(depth + 1)?;
                     entries.push((key, v));
                     self.skip_spaces();
@@ -442,78 +442,98 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// A basic string (`"..."`, on one line) at the reading position; it ends where the
+    /// tokenizer says ([`lex::string_end`]), and its escapes are read in order, so that a bad
+    /// escape is reported before a missing closing quote.
     fn basic_string(&mut self) -> Result<Cow<'a, str>, TomlError> {
-        self.i += 1;
-        let mut out = Vec::new();
-        loop {
-            match self.peek() {
-                None | Some(b'\n') => return Err(self.err("unclosed string: expected `\"`")),
-                Some(b'"') => {
-                    self.i += 1;
-                    return String::from_utf8(out)
-                        .map(Cow::Owned)
-                        .map_err(|_| self.err("the string is not UTF-8"));
-                }
-                Some(b'\\') => {
-                    // Errors in an escape point at its backslash (the escaped byte may be a
-                    // newline, past the end of the line).
-                    let backslash = self.i;
-                    self.i += 1;
-                    let esc = self.peek().ok_or_else(|| self.err("unfinished escape"))?;
-                    self.i += 1;
-                    match esc {
-                        b'"' => out.push(b'"'),
-                        b'\\' => out.push(b'\\'),
-                        b'n' => out.push(b'\n'),
-                        b't' => out.push(b'\t'),
-                        b'r' => out.push(b'\r'),
-                        b'b' => out.push(8),
-                        b'f' => out.push(12),
-                        b'u' | b'U' => {
-                            let n = if esc == b'u' { 4 } else { 8 };
-                            let hex = self.s.get(self.i..self.i + n).unwrap_or_default();
-                            let code = std::str::from_utf8(hex)
-                                .ok()
-                                .and_then(|h| u32::from_str_radix(h, 16).ok())
-                                .and_then(char::from_u32);
-                            let Some(code) = code else {
-                                self.i = backslash;
-                                return Err(self.err("bad unicode escape"));
-                            };
-                            self.i += n;
-                            let mut buf = [0u8; 4];
-                            out.extend_from_slice(code.encode_utf8(&mut buf).as_bytes());
-                        }
-                        _ => {
-                            self.i = backslash;
-                            return Err(self.err("unknown escape in a string"));
-                        }
-                    }
-                }
-                Some(c) => {
-                    out.push(c);
-                    self.i += 1;
-                }
+        let start = self.i + 1;
+        let (stop, closed) = match lex::string_end(self.s, start, Quote::Basic) {
+            End::Closed(end) => (end - 1, true),
+            End::Open(end) => (end, false),
+        };
+        self.i = start;
+        let mut out: Option<Vec<u8>> = None;
+        while self.i < stop {
+            let rest = &self.s[self.i..stop];
+            let run = rest.iter().position(|&c| c == b'\\').unwrap_or(rest.len());
+            if run == rest.len() && out.is_none() {
+                self.i = stop;
+                break;
+            }
+            let out = out.get_or_insert_with(|| self.s[start..self.i].to_vec());
+            out.extend_from_slice(&rest[..run]);
+            self.i += run;
+            if self.i < stop {
+                self.escape(out)?;
             }
         }
+        if !closed {
+            return Err(self.err("unclosed string: expected `\"`"));
+        }
+        self.i += 1;
+        match out {
+            // `"` is ASCII, so a string without escapes lies on character boundaries.
+            None => self.text.get(start..stop).map(Cow::Borrowed),
+            Some(out) => String::from_utf8(out).ok().map(Cow::Owned),
+        }
+        .ok_or_else(|| self.err("the string is not UTF-8"))
     }
 
-    fn literal_string(&mut self) -> Result<Cow<'a, str>, TomlError> {
+    /// Reads the escape whose backslash is at the reading position into `out`.
+    fn escape(&mut self, out: &mut Vec<u8>) -> Result<(), TomlError> {
+        // Errors in an escape point at its backslash (the escaped byte may be a newline, past
+        // the end of the line).
+        let backslash = self.i;
         self.i += 1;
-        let start = self.i;
-        let rest = self.s.get(start..).unwrap_or_default();
-        match rest.iter().position(|&c| c == b'\'' || c == b'\n') {
-            Some(len) if rest[len] == b'\'' => {
-                self.i += len;
+        let esc = self.peek().ok_or_else(|| self.err("unfinished escape"))?;
+        self.i += 1;
+        match esc {
+            b'"' => out.push(b'"'),
+            b'\\' => out.push(b'\\'),
+            b'n' => out.push(b'\n'),
+            b't' => out.push(b'\t'),
+            b'r' => out.push(b'\r'),
+            b'b' => out.push(8),
+            b'f' => out.push(12),
+            b'u' | b'U' => {
+                let n = if esc == b'u' { 4 } else { 8 };
+                let hex = self.s.get(self.i..self.i + n).unwrap_or_default();
+                let code = std::str::from_utf8(hex)
+                    .ok()
+                    .and_then(|h| u32::from_str_radix(h, 16).ok())
+                    .and_then(char::from_u32);
+                let Some(code) = code else {
+                    self.i = backslash;
+                    return Err(self.err("bad unicode escape"));
+                };
+                self.i += n;
+                let mut buf = [0u8; 4];
+                out.extend_from_slice(code.encode_utf8(&mut buf).as_bytes());
+            }
+            _ => {
+                self.i = backslash;
+                return Err(self.err("unknown escape in a string"));
+            }
+        }
+        Ok(())
+    }
+
+    /// A literal string (`'...'`, on one line) at the reading position.
+    fn literal_string(&mut self) -> Result<Cow<'a, str>, TomlError> {
+        let start = self.i + 1;
+        match lex::string_end(self.s, start, Quote::Literal) {
+            End::Closed(end) => {
+                self.i = end - 1;
+                // `'` is ASCII, so the string lies on character boundaries.
                 let s = self
                     .text
                     .get(start..self.i)
                     .ok_or_else(|| self.err("the string is not UTF-8"))?;
-                self.i += 1;
+                self.i = end;
                 Ok(Cow::Borrowed(s))
             }
-            end => {
-                self.i += end.unwrap_or(rest.len());
+            End::Open(stop) => {
+                self.i = stop;
                 Err(self.err("unclosed string: expected `'`"))
             }
         }
@@ -536,11 +556,7 @@ pub(super) fn item_line(text: &str, first_line: usize, key: &str, item: usize) -
     let (s, line) = (text.as_bytes(), key_line);
     let mut p = Parser { stack: Vec::new(), s, text, i: start, line, line_start: start };
     p.skip_spaces();
-    p.key().ok()?;
-    p.skip_spaces();
-    (p.peek()? == b'=').then_some(())?;
-    p.i += 1;
-    p.skip_spaces();
+    p.key_and_equals().ok()?;
     (p.peek()? == b'[').then_some(())?;
     p.i += 1;
     let mut k = 0;
@@ -572,61 +588,6 @@ const BARE_KEY: [bool; 256] = {
     }
     table
 };
-
-/// Whether a byte is blank within a line: a space, a tab or a carriage return (of a Windows
-/// line end, or astray). The reader skips these between tokens, and a section header may
-/// follow them.
-pub(super) fn is_blank(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\r')
-}
-
-/// Whether a line opens a section, and the raw text of its name (between `[` and the first
-/// `]` or the line's end): the one rule that this reader and the bundle splitter
-/// ([`split`](super::split)) share, so that both find the same hands in a text.
-///
-/// - Outside any array (`nested` false): a line whose first character after blanks is `[`.
-/// - Inside an array left open by the lines before (`nested` true): a line that starts with
-///   `[` (not `[[`) in its first column and holds nothing but `[name]`, blanks and a comment.
-///   The reader refuses such a line as an array never closed; the splitter starts the next
-///   hand there, so that one broken hand stays one broken hand.
-///
-/// `line` may run on past its end: only the text up to the first newline is looked at.
-///
-/// ```
-/// use feltkit::phh::toml::section_header;
-/// assert_eq!(section_header(b" \r[12]\n", false), Some(&b"12"[..]));
-/// assert_eq!(section_header(b"  [1, 2],\n", true), None);
-/// assert_eq!(section_header(b"[3] # next hand\nx = 1\n", true), Some(&b"3"[..]));
-/// ```
-pub fn section_header(line: &[u8], nested: bool) -> Option<&[u8]> {
-    let line = match line.iter().position(|&b| b == b'\n') {
-        Some(end) => &line[..end],
-        None => line,
-    };
-    let body = if nested {
-        let body = line.strip_prefix(b"[")?;
-        if body.starts_with(b"[") {
-            return None;
-        }
-        let close = body.iter().position(|&b| b == b']')?;
-        let after = &body[close + 1..];
-        match after.iter().position(|&b| !is_blank(b)) {
-            Some(k) if after[k] != b'#' => return None,
-            _ => {}
-        }
-        body
-    } else {
-        let start = line.iter().position(|&b| !is_blank(b))?;
-        line[start..].strip_prefix(b"[")?
-    };
-    let end = body.iter().position(|&b| b == b']').unwrap_or(body.len());
-    Some(&body[..end])
-}
-
-/// The name of a section from the text between `[` and `]`: trimmed, quotes removed.
-pub(super) fn header_name(raw: &str) -> &str {
-    raw.trim().trim_matches('"').trim_matches('\'')
-}
 
 /// Whether a character may appear in a bare (unquoted) value: a number, `true`, `false`, or a
 /// date or time such as `2009-07-01`, `00:00:09` or `1979-05-27 07:32:00.5+01:00`.
