@@ -34,11 +34,11 @@ use std::fmt::Write as _;
 use std::io::BufRead;
 use std::sync::Arc;
 
-use crate::phh::write::write_record as write_phh;
 use super::format::{FormatWords, HandSplit, SiteFormat, SiteHand};
 use super::Converted;
 use crate::card::{Card, Rank, Suit};
 use crate::phh::record::RecordError;
+use crate::phh::write::write_record as write_phh;
 use crate::record::{Action, Amount, HandRecord, RecordedAction, SiteText, Unreplayable, Value};
 use crate::rules::CardList;
 
@@ -469,9 +469,11 @@ fn record<'a>(text: &'a str, line: usize, line_text: &'a str, limit: Limit) -> H
     r.finishing_stacks =
         Some(hand.results.iter().map(|&x| whole(STACK.saturating_add(x))).collect());
     r.other = vec![
-        (Cow::Borrowed("_log"), Value::Str(Cow::Borrowed("ACPC"))),
         (Cow::Borrowed("_results"), Value::Array(hand.results.iter().map(num).collect())),
         (Cow::Borrowed("_results_line"), Value::Num(Cow::Borrowed(line_text))),
+        // In the order the PHH reader keeps fields without a type (`phh::write::other_place`):
+        // `_log`, an identification field, after the others.
+        (Cow::Borrowed("_log"), Value::Str(Cow::Borrowed("ACPC"))),
     ];
     r
 }
