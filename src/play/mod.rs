@@ -123,8 +123,8 @@ impl Dealer {
 pub struct Played {
     hand: HandState,
     stakes: Stakes,
-    /// The actions so far, in order.
-    actions: Vec<Action>,
+    /// The actions so far, in order, as the record holds them.
+    actions: Vec<RecordedAction<'static>>,
     /// What the hand has reached so far.
     counts: Counts,
     /// The street whose betting round the last action belonged to.
@@ -160,8 +160,8 @@ impl Played {
         &self.hand
     }
 
-    /// The actions so far, in order.
-    pub fn actions(&self) -> &[Action] {
+    /// The actions so far, in order (each built by the hand, never one that failed).
+    pub fn actions(&self) -> &[RecordedAction<'static>] {
         &self.actions
     }
 
@@ -191,7 +191,7 @@ impl Played {
             Event::ProtectedAllIn { player, .. } => Action::TimeOut { player, all_in: true },
             Event::OutOfTurnIgnored { .. } => return Ok(()),
         };
-        self.actions.push(action);
+        self.actions.push(RecordedAction::built(action));
         Ok(())
     }
 
@@ -328,7 +328,8 @@ impl Played {
         } else {
             self.counts.discards += cards.len() as u64;
         }
-        self.actions.push(Action::Discard(player, CardList::from_slice(cards)));
+        let discard = Action::Discard(player, CardList::from_slice(cards));
+        self.actions.push(RecordedAction::built(discard));
         Ok(())
     }
 
@@ -365,8 +366,24 @@ impl Played {
         Ok((self.record(&outcome), outcome))
     }
 
+    /// The hand's record, with the results of `o` (the outcome of [`HandState::finish`]),
+    /// taking the actions over rather than copying them.
+    pub fn into_record(mut self, o: &Outcome) -> HandRecord<'static> {
+        let actions = std::mem::take(&mut self.actions);
+        self.record_with(o, actions)
+    }
+
     /// The hand's record, with the results of `o`.
     fn record(&self, o: &Outcome) -> HandRecord<'static> {
+        self.record_with(o, self.actions.clone())
+    }
+
+    /// The hand's record, with the results of `o` and the actions given.
+    fn record_with(
+        &self,
+        o: &Outcome,
+        actions: Vec<RecordedAction<'static>>,
+    ) -> HandRecord<'static> {
         let s = &self.stakes;
         let game = self.hand.variant();
         let chips = |v: &[Chips]| v.iter().map(|&x| whole(x)).collect();
@@ -423,7 +440,7 @@ impl Played {
             structure,
             hole_cards,
             starting_stacks: chips(&s.stacks),
-            actions: self.actions.iter().cloned().map(RecordedAction::built).collect(),
+            actions,
             finishing_stacks: Some(chips(&o.final_stacks)),
             winnings: Some(chips(&o.winnings)),
             pots: Some(pots),

@@ -138,8 +138,9 @@ pub fn random_hand_counted(
                 }
             }
             Next::Finish => {
-                let (text, outcome) = hand.finish()?;
+                let outcome = hand.hand().finish()?;
                 let counts = Counts::of(hand.counts(), &outcome);
+                let text = crate::phh::write::write_record(&hand.into_record(&outcome));
                 return Ok((text, outcome, counts));
             }
         }
