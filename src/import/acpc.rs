@@ -367,7 +367,7 @@ fn hand(line: &str, limit: Limit) -> Result<Hand<'_>, String> {
                         put[p] = to;
                         all_in[p] = to >= STACK;
                         aggressor = Some((round, p));
-                        actions.push(Action::BetOrRaiseTo(p, whole(to - before_round)));
+                        actions.push(Action::BetOrRaiseTo(p, Amount::whole(to - before_round)));
                     }
                     Limit::Fixed => {
                         if !digits.is_empty() {
@@ -379,7 +379,7 @@ fn hand(line: &str, limit: Limit) -> Result<Hand<'_>, String> {
                         let size = if round < 2 { LIMIT_BETS.0 } else { LIMIT_BETS.1 };
                         put[p] = top + size;
                         aggressor = Some((round, p));
-                        actions.push(Action::BetOrRaiseTo(p, whole(put[p] - before_round)));
+                        actions.push(Action::BetOrRaiseTo(p, Amount::whole(put[p] - before_round)));
                     }
                 }
             }
@@ -414,11 +414,6 @@ fn hand(line: &str, limit: Limit) -> Result<Hand<'_>, String> {
     Ok(Hand { number: f.hand, players, results, actions })
 }
 
-/// A whole number of chips as an amount.
-fn whole(chips: i64) -> Amount {
-    Amount { units: chips, places: 0 }
-}
-
 /// A number's text as a field's value.
 fn num<'a>(n: impl ToString) -> Value<'a> {
     Value::Num(Cow::Owned(n.to_string()))
@@ -450,24 +445,24 @@ fn record<'a>(text: &'a str, line: usize, line_text: &'a str, limit: Limit) -> H
     r.variant = if limit == Limit::No { "NT" } else { "FT" }.into();
     r.hand = Some(hand.number.to_string());
     r.players = Some(hand.players.iter().map(|&p| Cow::Borrowed(p)).collect());
-    r.antes = vec![whole(0); n];
-    let mut blinds = vec![whole(0); n];
-    blinds[0] = whole(small);
-    blinds[1] = whole(big);
+    r.antes = vec![Amount::whole(0); n];
+    let mut blinds = vec![Amount::whole(0); n];
+    blinds[0] = Amount::whole(small);
+    blinds[1] = Amount::whole(big);
     r.blinds_or_straddles = blinds;
     match limit {
-        Limit::No => r.min_bet = Some(whole(big)),
+        Limit::No => r.min_bet = Some(Amount::whole(big)),
         Limit::Fixed => {
-            r.small_bet = Some(whole(LIMIT_BETS.0));
-            r.big_bet = Some(whole(LIMIT_BETS.1));
+            r.small_bet = Some(Amount::whole(LIMIT_BETS.0));
+            r.big_bet = Some(Amount::whole(LIMIT_BETS.1));
         }
     }
-    r.starting_stacks = vec![whole(STACK); n];
+    r.starting_stacks = vec![Amount::whole(STACK); n];
     r.site_text.line = Some(line);
     r.site_text.action_lines = vec![u64::try_from(line).ok(); hand.actions.len()];
     r.actions = hand.actions.into_iter().map(RecordedAction::built).collect();
     r.finishing_stacks =
-        Some(hand.results.iter().map(|&x| whole(STACK.saturating_add(x))).collect());
+        Some(hand.results.iter().map(|&x| Amount::whole(STACK.saturating_add(x))).collect());
     r.other = vec![
         (Cow::Borrowed("_results"), Value::Array(hand.results.iter().map(num).collect())),
         (Cow::Borrowed("_results_line"), Value::Num(Cow::Borrowed(line_text))),

@@ -29,7 +29,7 @@ pub(super) fn rake_facts(
             .iter()
             .copied()
             .max_by_key(|a| a.to_chips(9).unwrap_or(Chips::ZERO))
-            .unwrap_or(Amount { units: 0, places: 0 }),
+            .unwrap_or(Amount::whole(0)),
         flop: record.actions().any(|a| matches!(a, crate::record::Action::DealBoard { .. })),
         taken: Vec::new(),
         added: Vec::new(),

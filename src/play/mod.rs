@@ -136,11 +136,6 @@ pub struct Played {
     pending_short: u64,
 }
 
-/// Whole chips as an amount.
-fn whole(x: Chips) -> Amount {
-    Amount { units: x.get(), places: 0 }
-}
-
 impl Played {
     /// Starts a hand (antes and blinds posted).
     pub fn new(game: Variant, stakes: &Stakes) -> Result<Played, SetupError> {
@@ -179,7 +174,9 @@ impl Played {
             Event::BroughtIn { player, .. } => Action::BringIn(player),
             Event::Folded { player } => Action::Fold(player),
             Event::Checked { player } | Event::Called { player, .. } => Action::CheckOrCall(player),
-            Event::BetOrRaised { player, to, .. } => Action::BetOrRaiseTo(player, whole(to)),
+            Event::BetOrRaised { player, to, .. } => {
+                Action::BetOrRaiseTo(player, Amount::whole(to.get()))
+            }
             Event::Exposed { player, card } => {
                 Action::Discard(player, CardList::from_slice(&[card]))
             }
@@ -386,13 +383,13 @@ impl Played {
     ) -> HandRecord<'static> {
         let s = &self.stakes;
         let game = self.hand.variant();
-        let chips = |v: &[Chips]| v.iter().map(|&x| whole(x)).collect();
+        let chips = |v: &[Chips]| v.iter().map(|&x| Amount::whole(x.get())).collect();
         // PokerKit's reader wants both arrays in a PHH-code hand, zeros or not.
         let forced = |v: &[Chips]| match v.is_empty() && game.is_phh_code() {
-            true => vec![Amount { units: 0, places: 0 }; s.stacks.len()],
+            true => vec![Amount::whole(0); s.stacks.len()],
             false => chips(v),
         };
-        let size = |x: Chips| (x > Chips::ZERO).then_some(whole(x));
+        let size = |x: Chips| (x > Chips::ZERO).then_some(Amount::whole(x.get()));
         // What differs from the code's own game: the betting structure (turnover, Omaha) and
         // the number of Omaha hole cards.
         let own = Variant::by_code(game.code);
@@ -423,7 +420,7 @@ impl Played {
                     paid[p] += x - own;
                 }
                 RecordedPot {
-                    amount: whole(pot.amount - own),
+                    amount: Amount::whole((pot.amount - own).get()),
                     players: pot.eligible.iter().map(|&p| p + 1).collect(),
                     paid: chips(&paid),
                 }

@@ -34,6 +34,11 @@ impl Amount {
     /// ([`Amount::to_chips`] gives `None`), and it needs no decimal places.
     pub const INFINITE: Amount = Amount { units: 0, places: u8::MAX };
 
+    /// A whole number as an amount (no decimal places): `Amount::whole(20)` is `20`.
+    pub const fn whole(units: i64) -> Amount {
+        Amount { units, places: 0 }
+    }
+
     /// Whether this is [`Amount::INFINITE`].
     pub fn is_infinite(self) -> bool {
         self == Amount::INFINITE
