@@ -30,7 +30,6 @@
 //! ```
 
 use std::borrow::Cow;
-use std::fmt::Write as _;
 use std::io::BufRead;
 use std::sync::Arc;
 
@@ -39,7 +38,9 @@ use super::Converted;
 use crate::card::{Card, Rank, Suit};
 use crate::phh::record::RecordError;
 use crate::phh::write::write_record as write_phh;
-use crate::record::{Action, Amount, HandRecord, RecordedAction, SiteText, Unreplayable, Value};
+use crate::record::{
+    Action, Amount, HandRecord, LogResults, RecordedAction, SiteText, Unreplayable, Value,
+};
 use crate::rules::CardList;
 
 /// The starting stack of every player (the competition's no-limit games; fixed limit has none).
@@ -414,16 +415,11 @@ fn hand(line: &str, limit: Limit) -> Result<Hand<'_>, String> {
     Ok(Hand { number: f.hand, players, results, actions })
 }
 
-/// A number's text as a field's value.
-fn num<'a>(n: impl ToString) -> Value<'a> {
-    Value::Num(Cow::Owned(n.to_string()))
-}
-
-/// The record of one hand line (on line `line` of the log, written `line_text`): the
+/// The record of one hand line (on line `line` of the log): the
 /// competition's game, the hand read, and the log's own results (`_results`, checked by `felt
 /// replay --check`); a line that cannot be read is a record saying where and why
 /// (`_unreadable`). Every field is as reading [`write_phh`]'s text gives it.
-fn record<'a>(text: &'a str, line: usize, line_text: &'a str, limit: Limit) -> HandRecord<'a> {
+fn record(text: &str, line: usize, limit: Limit) -> HandRecord<'_> {
     let mut r = HandRecord {
         site_text: SiteText { converted: true, ..SiteText::default() },
         ..HandRecord::default()
@@ -463,13 +459,11 @@ fn record<'a>(text: &'a str, line: usize, line_text: &'a str, limit: Limit) -> H
     r.actions = hand.actions.into_iter().map(RecordedAction::built).collect();
     r.finishing_stacks =
         Some(hand.results.iter().map(|&x| Amount::whole(STACK.saturating_add(x))).collect());
-    r.other = vec![
-        (Cow::Borrowed("_results"), Value::Array(hand.results.iter().map(num).collect())),
-        (Cow::Borrowed("_results_line"), Value::Num(Cow::Borrowed(line_text))),
-        // In the order the PHH reader keeps fields without a type (`phh::write::other_place`):
-        // `_log`, an identification field, after the others.
-        (Cow::Borrowed("_log"), Value::Str(Cow::Borrowed("ACPC"))),
-    ];
+    r.log_results = Some(LogResults {
+        results: hand.results.iter().map(|&x| Amount::whole(x)).collect(),
+        line,
+    });
+    r.other = vec![(Cow::Borrowed("_log"), Value::Str(Cow::Borrowed("ACPC")))];
     r
 }
 
@@ -541,28 +535,17 @@ impl SiteFormat for AcpcLog {
 #[derive(Clone, Debug)]
 pub(super) struct HandLine {
     line: usize,
-    /// The line's number written out, then the line's text: the record borrows both.
-    held: String,
-    /// Where the line's text starts in `held`.
-    at: usize,
+    text: String,
     limit: Limit,
 }
 
 impl HandLine {
     fn new(line: usize, text: &str, limit: Limit) -> HandLine {
-        let mut held = String::with_capacity(text.len() + 8);
-        let _ = write!(held, "{line}");
-        let at = held.len();
-        held.push_str(text);
-        HandLine { line, held, at, limit }
-    }
-
-    fn text(&self) -> &str {
-        &self.held[self.at..]
+        HandLine { line, text: text.to_string(), limit }
     }
 
     fn record(&self) -> HandRecord<'_> {
-        record(self.text(), self.line, &self.held[..self.at], self.limit)
+        record(&self.text, self.line, self.limit)
     }
 }
 
@@ -572,11 +555,11 @@ impl SiteHand for HandLine {
     }
 
     fn weight(&self) -> usize {
-        self.held.len() - self.at
+        self.text.len()
     }
 
     fn number(&self) -> Option<String> {
-        hand_number(self.text()).map(str::to_string)
+        hand_number(&self.text).map(str::to_string)
     }
 
     fn read(&self, take: &mut dyn FnMut(Result<HandRecord<'_>, RecordError>)) {
@@ -628,7 +611,7 @@ mod tests {
                 for a in &mut read.actions {
                     a.text = None;
                 }
-                assert_eq!(read, built, "line {}: {}", h.line, h.text());
+                assert_eq!(read, built, "line {}: {}", h.line, h.text);
                 count += 1;
             }
         }
@@ -637,7 +620,7 @@ mod tests {
 
     #[test]
     fn a_line_that_cannot_be_read_says_where_and_why() {
-        let r = record("STATE:7:cc:Ks4x|QhJc:0|0:A|B", 12, "12", Limit::No);
+        let r = record("STATE:7:cc:Ks4x|QhJc:0|0:A|B", 12, Limit::No);
         let why = "line 12: expected cards (`Ks4s`) in the hole cards of player 1, not `Ks4x`";
         assert_eq!(r.unreplayable, Some(Unreplayable::Unreadable(why.into())));
         assert_eq!(r.hand.as_deref(), Some("7"));
@@ -646,7 +629,7 @@ mod tests {
 
     #[test]
     fn the_actions_are_built_typed() {
-        let r = record(LINES[0], 3, "3", Limit::No);
+        let r = record(LINES[0], 3, Limit::No);
         assert_eq!(r.unreplayable, None);
         let texts: Vec<String> = r.actions().map(Action::to_string).collect();
         assert_eq!(

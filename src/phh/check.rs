@@ -1,5 +1,6 @@
 //! `--check`: the recorded `finishing_stacks`, `winnings` and `_pots` against the replay.
 
+use crate::record::{check_log, check_site};
 use crate::rules::{player_name, Chips, Outcome};
 use crate::text::count;
 
@@ -25,32 +26,19 @@ pub(super) fn compare(record: &HandRecord<'_>, report: &mut HandReport) {
     let mut out = Vec::new();
     let mut notes = Vec::new();
     if let Some(accounting) = &record.accounting {
-        report.rake = super::site::rake_facts(record, accounting);
-        let site = super::site::check(accounting, outcome, places);
-        if let Some(facts) = report.rake.as_mut() {
-            if site.mismatches.is_empty() && site.scale == 1 {
-                facts.taken.clone_from(&site.rake_taken);
-            }
-            facts.added = super::site::rebuys(accounting, places, outcome.final_stacks.len());
-        }
-        out.extend(site.mismatches);
-        notes.extend(site.notes);
-        let seat_lines = &accounting.seat_lines;
-        if let Some(rec) = &record.finishing_stacks {
-            let ours: Vec<Chips> = outcome
-                .final_stacks
-                .iter()
-                .zip(&site.rake_taken)
-                .map(|(a, r)| a.saturating_mul(site.scale).saturating_sub(*r))
-                .collect();
-            net_results(rec, &ours, seat_lines, site.places, &mut out);
-        }
-        report.mismatches.extend(out);
-        report.notes.extend(notes);
+        let site = check_site(record, accounting, outcome, places);
+        report.rake = site.rake;
+        report.mismatches.extend(site.mismatches);
+        report.notes.extend(site.notes);
         return;
     }
+    let log = |out: &mut Vec<String>| {
+        record.log_results.as_ref().is_some_and(|log| {
+            check_log(log, &record.starting_stacks, &outcome.final_stacks, places, out)
+        })
+    };
     if let Some(rec) = &record.finishing_stacks
-        && !log_results(record, &outcome.final_stacks, places, &mut out)
+        && !log(&mut out)
     {
         // A stack not known at the start (`inf`) is not known at the end either: the record
         // must say `inf` there, and the other players are compared as usual.
@@ -167,84 +155,7 @@ pub(super) fn unknown_losers(
     Some((unknown, note))
 }
 
-/// A site's net results (starting stack, less what each player put in, plus what they
-/// collected) against the replay's stacks after the site's rake; each difference names the
-/// player's seat line.
-fn net_results(
-    recorded: &[Amount],
-    ours: &[Chips],
-    lines: &[usize],
-    places: u8,
-    out: &mut Vec<String>,
-) {
-    for (i, (&r, &o)) in recorded.iter().zip(ours).enumerate() {
-        if r.to_chips(places) != Some(o) {
-            let line = lines.get(i).map_or(String::new(), |l| format!("line {l}: "));
-            out.push(format!(
-                "{line}{} ends the hand with {r} by the text (stack, less what was put in, plus what was collected), with {} by the replay after rake",
-                player_name(i),
-                format_chips(o, places)
-            ));
-        }
-    }
-}
-
 /// Compares one recorded amount per player; `field` names the field, built only for a message.
-/// A match log's own results (`_results`: each player's chips won or lost, from the line
-/// `_results_line`), against the replay's: `false` when the record has none.
-fn log_results(
-    record: &HandRecord<'_>,
-    final_stacks: &[Chips],
-    places: u8,
-    out: &mut Vec<String>,
-) -> bool {
-    use super::toml::Value;
-    let get = |key: &str| record.other.iter().find(|(k, _)| k == key).map(|(_, v)| v);
-    let (Some(Value::Array(results)), Some(Value::Num(line))) =
-        (get("_results"), get("_results_line"))
-    else {
-        return false;
-    };
-    let results: Option<Vec<Chips>> = results
-        .iter()
-        .map(|v| match v {
-            Value::Num(s) => match s.strip_prefix('-') {
-                Some(d) => Amount::parse(d).and_then(|a| a.to_chips(places)).map(|c| -c),
-                None => Amount::parse(s).and_then(|a| a.to_chips(places)),
-            },
-            _ => None,
-        })
-        .collect();
-    let starts: Option<Vec<Chips>> =
-        record.starting_stacks.iter().map(|a| a.to_chips(places)).collect();
-    let (Some(results), Some(starts)) = (results, starts) else {
-        return false;
-    };
-    if results.len() != final_stacks.len() || starts.len() != final_stacks.len() {
-        return false;
-    }
-    let signed = |c: Chips| {
-        let text = format_chips(c.saturating_abs(), places);
-        if c < Chips::ZERO {
-            format!("-{text}")
-        } else {
-            format!("+{text}")
-        }
-    };
-    for (i, ((&r, &s), &f)) in results.iter().zip(&starts).zip(final_stacks).enumerate() {
-        let ours = f.saturating_sub(s);
-        if r != ours {
-            out.push(format!(
-                "line {line}: the log's result for {} is {}, the replay's {}",
-                player_name(i),
-                signed(r),
-                signed(ours)
-            ));
-        }
-    }
-    true
-}
-
 fn per_player(
     field: impl Fn() -> String,
     recorded: &[Amount],

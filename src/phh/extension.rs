@@ -6,7 +6,9 @@
 //! A value of the wrong shape is not an error here (the fields are the importers' own): an
 //! entry that cannot be used is left out, a line that is not a number is not known.
 
-use crate::record::{Amount, Entry, SiteAccounting, SiteText, Unreplayable};
+use crate::record::{
+    Amount, Entry, HandRecord, LogResults, SiteAccounting, SiteText, Unreplayable,
+};
 
 use super::toml::Value;
 
@@ -18,6 +20,9 @@ pub(crate) struct SiteFields {
     collected: bool,
     text: SiteText,
     unreplayable: Option<Unreplayable>,
+    /// A match log's `_results` (each a signed amount), and `_results_line`.
+    log_results: Option<Vec<Amount>>,
+    log_line: Option<usize>,
 }
 
 impl SiteFields {
@@ -68,6 +73,13 @@ impl SiteFields {
                     _ => Vec::new(),
                 }
             }
+            "_results" => {
+                self.log_results = match value {
+                    Value::Array(v) => v.iter().map(num).collect(),
+                    _ => None,
+                }
+            }
+            "_results_line" => self.log_line = line(value),
             "_not_replayable" | "_cut_off" | "_unreadable" if self.unreplayable.is_none() => {
                 let Value::Str(why) = value else { return };
                 let why = why.to_string();
@@ -81,10 +93,17 @@ impl SiteFields {
         }
     }
 
-    /// The typed parts: the accounting when `_collected` was given, the text's facts, and why
-    /// the hand cannot be replayed.
-    pub(crate) fn finish(self) -> (Option<SiteAccounting>, SiteText, Option<Unreplayable>) {
-        (self.collected.then_some(self.accounting), self.text, self.unreplayable)
+    /// Sets the record's typed parts: the accounting when `_collected` was given, the text's
+    /// facts, why the hand cannot be replayed, and a log's results when both `_results` (every
+    /// entry an amount) and `_results_line` were given.
+    pub(crate) fn finish(self, r: &mut HandRecord<'_>) {
+        r.accounting = self.collected.then_some(self.accounting);
+        r.site_text = self.text;
+        r.unreplayable = self.unreplayable;
+        r.log_results = match (self.log_results, self.log_line) {
+            (Some(results), Some(line)) => Some(LogResults { results, line }),
+            _ => None,
+        };
     }
 }
 
@@ -163,6 +182,17 @@ mod tests {
                 line: 8
             }]
         );
+    }
+
+    #[test]
+    fn a_log_s_results_are_read_with_their_line_and_only_together() {
+        let text = format!("{BASE}_results = [-10, 10.5]\n_results_line = 7\n");
+        let log = record(&text).log_results.unwrap();
+        assert_eq!(log.results, [Amount::whole(-10), Amount::parse("10.5").unwrap()]);
+        assert_eq!(log.line, 7);
+        assert_eq!(record(&format!("{BASE}_results = [-10, 10]\n")).log_results, None);
+        let text = format!("{BASE}_results = [-10, 'x']\n_results_line = 7\n");
+        assert_eq!(record(&text).log_results, None);
     }
 
     #[test]

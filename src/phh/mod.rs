@@ -22,7 +22,6 @@ pub mod read;
 pub mod record;
 pub mod replay;
 pub mod report;
-mod site;
 pub mod split;
 mod stakes;
 pub mod stream;
@@ -31,7 +30,8 @@ pub mod toml;
 pub mod walk;
 pub mod write;
 
+pub use crate::record::RakeFacts;
 pub use action::{parse_action, Action};
 pub use amount::Amount;
 pub use record::HandRecord;
-pub use replay::{replay_piece, replay_record, replay_text, HandReport, RakeFacts, Status};
+pub use replay::{replay_piece, replay_record, replay_text, HandReport, Status};

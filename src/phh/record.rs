@@ -187,7 +187,7 @@ impl<'a> Builder<'a> {
             return Err(RecordError::Missing("actions"));
         }
         let mut r = self.r;
-        (r.accounting, r.site_text, r.unreplayable) = self.site.finish();
+        self.site.finish(&mut r);
         // A field read into its type is written from it, not kept as read too; the others
         // are kept in the order the writer writes them.
         let mut other = std::mem::take(&mut r.other);

@@ -106,29 +106,7 @@ pub struct HandReport {
     pub table: Option<Box<TableFacts>>,
     /// What a site's summary says of its pot and rake, when the record carries a site's
     /// accounting and was checked: the input of a rake rule (`felt replay --rake`).
-    pub rake: Option<RakeFacts>,
-}
-
-/// A site's pot and rake as its summary states them (docs/import.md).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RakeFacts {
-    /// `Total pot X`.
-    pub total_pot: super::Amount,
-    /// `Rake Y`.
-    pub rake: super::Amount,
-    /// The summary's line in the text.
-    pub line: usize,
-    /// The big blind (the largest blind posted).
-    pub big_blind: super::Amount,
-    /// Whether a flop was dealt.
-    pub flop: bool,
-    /// The rake the site took from each player's winnings, in the hand's chips (empty when the
-    /// site's accounting did not match the replay, or counts in a finer unit): a session
-    /// carries each stack over less it.
-    pub taken: Vec<crate::rules::Chips>,
-    /// Chips each player re-bought during the hand (`_rebuys`), in the hand's chips (empty for
-    /// none): a session carries each stack over plus them.
-    pub added: Vec<crate::rules::Chips>,
+    pub rake: Option<crate::record::RakeFacts>,
 }
 
 impl HandReport {

@@ -351,6 +351,7 @@ pub fn from_type(r: &HandRecord<'_>, key: &str) -> bool {
         "_action_lines" => !r.site_text.action_lines.is_empty(),
         "_collected" | "_uncalled" | "_rebuys" | "_total_pot" | "_rake" | "_site_pots"
         | "_summary_line" | "_seat_lines" => r.accounting.is_some(),
+        "_results" | "_results_line" => r.log_results.is_some(),
         "_not_replayable" => matches!(r.unreplayable, Some(Unreplayable::Unsupported(_))),
         "_cut_off" => matches!(r.unreplayable, Some(Unreplayable::CutOff(_))),
         "_unreadable" => matches!(r.unreplayable, Some(Unreplayable::Unreadable(_))),
@@ -444,6 +445,10 @@ pub fn push_record(out: &mut String, r: &HandRecord<'_>) {
     results(o, r);
     if let Some(a) = &r.accounting {
         accounting(o, a);
+    }
+    if let Some(log) = &r.log_results {
+        amounts_field(o, "_results", &log.results);
+        int_field(o, "_results_line", log.line as u64);
     }
     others(o, r, 0);
 }

@@ -1,11 +1,13 @@
 //! A site's own account of a hand, typed: what the importers read from the site's text
 //! (docs/import.md) and what `felt replay --check` compares with the replay. In a PHH file
 //! these are the `_`-prefixed fields `_collected`, `_uncalled`, `_rebuys`, `_total_pot`,
-//! `_rake`, `_site_pots`, `_summary_line` and `_seat_lines`; the fields of the text itself
+//! `_rake`, `_site_pots`, `_summary_line` and `_seat_lines`; a match log's own results are
+//! `_results` and `_results_line`; the fields of the text itself
 //! (`_text_line`, `currency_symbol`, `_action_lines`) and why a hand cannot be replayed
 //! (`_not_replayable`, `_cut_off`, `_unreadable`) have their own types here.
 
 use super::amount::Amount;
+use crate::rules::OddChip;
 
 /// One line of the site's text about one player's chips: what the player collected from a
 /// pot, an uncalled bet returned, a re-buy.
@@ -21,14 +23,14 @@ pub struct Entry {
     pub line: usize,
 }
 
-/// How a site splits a pot that does not divide evenly among its winners.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum OddChip {
-    /// Each odd chip goes to a winner in turn, starting with the first winner after the
-    /// button; a high-low pot is cut in halves, the odd chip to the high half, and each half
-    /// is split so among its own winners (PokerStars).
-    #[default]
-    FirstWinnerAfterButton,
+/// A match log's own result of a hand (ACPC logs: `_results`, `_results_line`): each player's
+/// chips won or lost, p1 first, and the line of the log they are written on.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LogResults {
+    /// Each player's net result (negative for a loss).
+    pub results: Vec<Amount>,
+    /// The line of the log.
+    pub line: usize,
 }
 
 /// A site's account of one hand, each part with the line of the text it comes from.
@@ -50,7 +52,8 @@ pub struct SiteAccounting {
     pub summary_line: Option<i64>,
     /// The line of each player's seat, p1 first (0 when not known).
     pub seat_lines: Vec<usize>,
-    /// How the site splits a pot that does not divide evenly.
+    /// How the site splits a pot that does not divide evenly (a high-low pot is cut in halves
+    /// first, the odd chip to the high half, and each half split so among its own winners).
     pub odd_chip: OddChip,
 }
 

@@ -2,7 +2,7 @@
 
 use std::borrow::Cow;
 
-use super::accounting::{SiteAccounting, SiteText, Unreplayable};
+use super::accounting::{LogResults, SiteAccounting, SiteText, Unreplayable};
 use super::action::{Action, ActionError};
 use super::amount::Amount;
 use super::table::TableFields;
@@ -75,6 +75,9 @@ pub struct HandRecord<'a> {
     /// The site's accounting (`_collected`, `_total_pot`, `_rake`, ...), when the hand was
     /// converted from a site's text.
     pub accounting: Option<SiteAccounting>,
+    /// A match log's own results of the hand (`_results`, `_results_line`), when the hand was
+    /// read from one.
+    pub log_results: Option<LogResults>,
     /// What the hand says of a site's text it was converted from (`_text_line`,
     /// `currency_symbol`, `_action_lines`).
     pub site_text: SiteText,

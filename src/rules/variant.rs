@@ -120,12 +120,13 @@ impl Scoring {
 }
 
 /// Where chips that cannot be split evenly go.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum OddChip {
     /// The whole remainder to the tied winner with the lowest player index (PokerKit).
     AllToLowestIndex,
     /// One chip at a time to the tied winners clockwise from the button, starting with the first
-    /// (p1 is the first seat left of the button).
+    /// (p1 is the first seat left of the button): the card rooms' rule, and the default.
+    #[default]
     ClockwiseFromButton,
     /// To the tied winner holding the highest card by rank then suit (stud presets).
     HighestCard,

@@ -1,26 +1,154 @@
-//! `--check` of a site's own accounting ([`SiteAccounting`], docs/import.md): what each player
-//! collected from which pot, the summary's total pot, rake and pots after rake, and the uncalled
-//! bets returned, each with the line of the text it comes from.
+//! A site's own account of a hand against the replay (`felt replay --check`, docs/import.md):
+//! what each player collected from which pot, the summary's total pot, rake and pots after
+//! rake, the uncalled bets returned and each player's net result, each difference with the
+//! line of the site's text it comes from; and a match log's own results (ACPC).
 //!
 //! The replay awards pots without rake; the site pays them after rake. Each pot's rake is the
 //! replay's pot less what the summary lists for it (with one pot: the stated rake), and what is
 //! left is split among the replay's winners of that pot by the accounting's odd-chip rule
-//! ([`OddChip`]: PokerStars gives it to the first winner after the button). Every collected
-//! line must say that; the rake taken must be the rake stated; and the total pot must be the
-//! replay's.
+//! ([`SiteAccounting::odd_chip`]: PokerStars gives it to the first winner after the button).
+//! Every collected line must say that; the rake taken must be the rake stated; and the total
+//! pot must be the replay's.
+//!
+//! The rules of a site are data its importer writes into the record (the odd-chip rule, what a
+//! pot is named); the check itself knows no site, so that neither the PHH reader nor an
+//! importer depends on the other.
 
-use crate::record::{Entry, OddChip, SiteAccounting};
-use crate::rules::{Chips, Outcome};
+use crate::rules::{player_name, pots::split, Chips, OddChip, Outcome};
 
+use super::accounting::{Entry, LogResults, SiteAccounting};
 use super::amount::{format_chips, Amount};
-use super::record::HandRecord;
+use super::hand::HandRecord;
+
+/// A site's pot and rake as its summary states them (docs/import.md).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RakeFacts {
+    /// `Total pot X`.
+    pub total_pot: Amount,
+    /// `Rake Y`.
+    pub rake: Amount,
+    /// The summary's line in the text.
+    pub line: usize,
+    /// The big blind (the largest blind posted).
+    pub big_blind: Amount,
+    /// Whether a flop was dealt.
+    pub flop: bool,
+    /// The rake the site took from each player's winnings, in the hand's chips (empty when the
+    /// site's accounting did not match the replay, or counts in a finer unit): a session
+    /// carries each stack over less it.
+    pub taken: Vec<Chips>,
+    /// Chips each player re-bought during the hand (`_rebuys`), in the hand's chips (empty for
+    /// none): a session carries each stack over plus them.
+    pub added: Vec<Chips>,
+}
+
+/// What checking a site's account of a hand found.
+#[derive(Debug, Default)]
+pub struct SiteReport {
+    /// Each difference between the site's account and the replay, with its line.
+    pub mismatches: Vec<String>,
+    /// Remarks that are not errors (the rake accepted).
+    pub notes: Vec<String>,
+    /// The summary's pot and rake, when it gives them: the input of a rake rule.
+    pub rake: Option<RakeFacts>,
+}
+
+/// Checks the site's account of `record` (`accounting`) against the replay's `outcome`,
+/// counted in chips of `10^-places`.
+pub fn check_site(
+    record: &HandRecord<'_>,
+    accounting: &SiteAccounting,
+    outcome: &Outcome,
+    places: u8,
+) -> SiteReport {
+    let site = check(accounting, outcome, places);
+    let mut rake = rake_facts(record, accounting);
+    if let Some(facts) = rake.as_mut() {
+        if site.mismatches.is_empty() && site.scale == 1 {
+            facts.taken.clone_from(&site.rake_taken);
+        }
+        facts.added = rebuys(accounting, places, outcome.final_stacks.len());
+    }
+    let mut mismatches = site.mismatches;
+    if let Some(recorded) = &record.finishing_stacks {
+        let ours: Vec<Chips> = outcome
+            .final_stacks
+            .iter()
+            .zip(&site.rake_taken)
+            .map(|(a, r)| a.saturating_mul(site.scale).saturating_sub(*r))
+            .collect();
+        net_results(recorded, &ours, &accounting.seat_lines, site.places, &mut mismatches);
+    }
+    SiteReport { mismatches, notes: site.notes, rake }
+}
+
+/// A site's net results (starting stack, less what each player put in, plus what they
+/// collected) against the replay's stacks after the site's rake; each difference names the
+/// player's seat line.
+fn net_results(
+    recorded: &[Amount],
+    ours: &[Chips],
+    lines: &[usize],
+    places: u8,
+    out: &mut Vec<String>,
+) {
+    for (i, (&r, &o)) in recorded.iter().zip(ours).enumerate() {
+        if r.to_chips(places) != Some(o) {
+            let line = lines.get(i).map_or(String::new(), |l| format!("line {l}: "));
+            out.push(format!(
+                "{line}{} ends the hand with {r} by the text (stack, less what was put in, plus what was collected), with {} by the replay after rake",
+                player_name(i),
+                format_chips(o, places)
+            ));
+        }
+    }
+}
+
+/// A match log's own results (each player's chips won or lost, from its line) against the
+/// replay's, from the starting stacks `starts` to `final_stacks`, adding one line per
+/// difference: `false` when they cannot be compared (an amount not in whole chips, or not one
+/// per player), and then nothing is added.
+pub fn check_log(
+    log: &LogResults,
+    starts: &[Amount],
+    final_stacks: &[Chips],
+    places: u8,
+    out: &mut Vec<String>,
+) -> bool {
+    let results: Option<Vec<Chips>> = log.results.iter().map(|a| a.to_chips(places)).collect();
+    let starts: Option<Vec<Chips>> = starts.iter().map(|a| a.to_chips(places)).collect();
+    let (Some(results), Some(starts)) = (results, starts) else {
+        return false;
+    };
+    if results.len() != final_stacks.len() || starts.len() != final_stacks.len() {
+        return false;
+    }
+    let signed = |c: Chips| {
+        let text = format_chips(c.saturating_abs(), places);
+        if c < Chips::ZERO {
+            format!("-{text}")
+        } else {
+            format!("+{text}")
+        }
+    };
+    for (i, ((&r, &s), &f)) in results.iter().zip(&starts).zip(final_stacks).enumerate() {
+        let ours = f.saturating_sub(s);
+        if r != ours {
+            out.push(format!(
+                "line {}: the log's result for {} is {}, the replay's {}",
+                log.line,
+                player_name(i),
+                signed(r),
+                signed(ours)
+            ));
+        }
+    }
+    true
+}
 
 /// The summary's pot and rake, for a rake rule.
-pub(super) fn rake_facts(
-    record: &HandRecord<'_>,
-    site: &SiteAccounting,
-) -> Option<super::replay::RakeFacts> {
-    Some(super::replay::RakeFacts {
+fn rake_facts(record: &HandRecord<'_>, site: &SiteAccounting) -> Option<RakeFacts> {
+    Some(RakeFacts {
         total_pot: site.total_pot?,
         rake: site.rake?,
         line: usize::try_from(site.summary_line?).ok()?,
@@ -30,7 +158,7 @@ pub(super) fn rake_facts(
             .copied()
             .max_by_key(|a| a.to_chips(9).unwrap_or(Chips::ZERO))
             .unwrap_or(Amount::whole(0)),
-        flop: record.actions().any(|a| matches!(a, crate::record::Action::DealBoard { .. })),
+        flop: record.actions().any(|a| matches!(a, super::Action::DealBoard { .. })),
         taken: Vec::new(),
         added: Vec::new(),
     })
@@ -38,7 +166,7 @@ pub(super) fn rake_facts(
 
 /// Chips each of `n` players re-bought during the hand, in chips of `places`; empty when none
 /// did or an amount is not whole chips.
-pub(super) fn rebuys(site: &SiteAccounting, places: u8, n: usize) -> Vec<Chips> {
+fn rebuys(site: &SiteAccounting, places: u8, n: usize) -> Vec<Chips> {
     let mut added: Vec<Chips> = vec![Chips::ZERO; n];
     for r in &site.rebuys {
         match (r.amount.to_chips(places), added.get_mut(r.player)) {
@@ -63,8 +191,17 @@ fn pot_index(name: &str) -> Option<usize> {
     }
 }
 
-/// The check's findings.
-pub(super) struct SiteCheck {
+/// How a message says where the odd chips of a split go.
+fn odd_chip_words(rule: OddChip) -> &'static str {
+    match rule {
+        OddChip::ClockwiseFromButton => "an odd chip to the first winner after the button",
+        OddChip::AllToLowestIndex => "the odd chips to the first winner after the button",
+        OddChip::HighestCard => "an odd chip to the winner holding the highest card",
+    }
+}
+
+/// What comparing the accounting with the outcome found.
+struct SiteCheck {
     /// Differences, each with its line.
     pub mismatches: Vec<String>,
     /// Remarks (the rake accepted).
@@ -100,7 +237,7 @@ fn group_pots(listed: &[Chips], replay: &[Chips]) -> Option<Vec<usize>> {
 }
 
 /// Compares the site's accounting with the replay's outcome.
-pub(super) fn check(accounting: &SiteAccounting, outcome: &Outcome, places: u8) -> SiteCheck {
+fn check(accounting: &SiteAccounting, outcome: &Outcome, places: u8) -> SiteCheck {
     let n = outcome.final_stacks.len();
     let summary_line = accounting.summary_line.unwrap_or(0);
     let total = accounting.total_pot;
@@ -239,17 +376,13 @@ pub(super) fn check(accounting: &SiteAccounting, outcome: &Outcome, places: u8) 
             };
             let (high_left, low_left) =
                 if hi_lo { (left - left / 2, left / 2) } else { (left, Chips::ZERO) };
-            // The site's odd-chip rule: players are numbered from the first after the button,
-            // so the odd chips go to the winners in the order of their numbers.
-            let OddChip::FirstWinnerAfterButton = accounting.odd_chip;
+            // The site's odd-chip rule; players are numbered from the first after the button,
+            // so clockwise from the button is the order of their numbers.
             let part = |amount: Chips, among: &[usize], w: usize| -> Chips {
-                let count = among.len() as i64;
-                match among.iter().position(|&x| x == w) {
-                    Some(rank) if count > 0 => {
-                        amount / count + Chips(i64::from((rank as i64) < (amount % count).get()))
-                    }
-                    _ => Chips::ZERO,
-                }
+                split(amount, among, accounting.odd_chip)
+                    .into_iter()
+                    .find(|&(p, _)| p == w)
+                    .map_or(Chips::ZERO, |(_, x)| x)
             };
             let share = |w: usize| -> Chips { part(high_left, &high, w) + part(low_left, &low, w) };
             let lines: Vec<&Entry> = collected
@@ -302,11 +435,12 @@ pub(super) fn check(accounting: &SiteAccounting, outcome: &Outcome, places: u8) 
                         format!(" (all of {}", c(amount))
                     };
                     let split = if hi_lo {
-                        ", half to the best high hand and half to the best low, the odd chip to the high half, each half split among its winners, an odd chip to the first winner after the button)".to_string()
+                        format!(", half to the best high hand and half to the best low, the odd chip to the high half, each half split among its winners, {})", odd_chip_words(accounting.odd_chip))
                     } else if winners.len() > 1 {
                         format!(
-                            ", split {} ways, an odd chip to the first winner after the button)",
-                            winners.len()
+                            ", split {} ways, {})",
+                            winners.len(),
+                            odd_chip_words(accounting.odd_chip)
                         )
                     } else {
                         ")".to_string()
