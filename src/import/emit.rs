@@ -13,8 +13,6 @@ use crate::record::{
     Entry, HandRecord, RecordedAction, SiteAccounting, SiteText, Unreplayable, Value,
 };
 
-pub(super) use crate::phh::write::quote;
-
 use super::pokerstars::{GameName, Limit, Refusal, StarsEvent, StarsHand};
 
 /// The hand's unit: the most decimal places any of its amounts is written with (at most 9). All

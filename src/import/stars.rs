@@ -2,10 +2,11 @@
 //! header ([`super::split`]), each hand read by [`super::pokerstars`] and written by
 //! [`super::emit`].
 
+use std::borrow::Cow;
 use std::io::BufRead;
 use std::sync::Arc;
 
-use super::emit::{self, quote};
+use super::emit;
 use super::format::{FormatWords, HandSplit, SiteFormat, SiteHand};
 use super::pokerstars::{self, HandText};
 use super::split::{self, StarsHands};
@@ -13,8 +14,9 @@ use crate::phh::read::hands_at;
 use crate::phh::record::RecordError;
 use crate::phh::replay::replay_section;
 use crate::phh::split::Piece;
+use crate::phh::write::write_record;
 use crate::phh::{replay_piece, HandReport};
-use crate::record::HandRecord;
+use crate::record::{HandRecord, SiteText, Unreplayable, Value};
 
 /// PokerStars hand-history text (and its clones'), one or many hands per file.
 pub struct PokerStarsText;
@@ -89,16 +91,19 @@ impl SiteHand for HandText {
         })
     }
 
+    /// A hand that reads well is built straight into the record; one whose record is not
+    /// what its written text reads as ([`emit::Built::exact`]) is read from that text, so that
+    /// it is reported as read; one that cannot be read is a record saying why.
     fn read(&self, take: &mut dyn FnMut(Result<HandRecord<'_>, RecordError>)) {
-        if self.complete()
-            && let Ok(hand) = pokerstars::parse_hand(self)
-        {
-            let built = emit::record(&hand);
-            if built.exact {
-                return take(Ok(built.record));
-            }
+        let hand = match parse(self) {
+            Ok(hand) => hand,
+            Err(why) => return take(Ok(stub(self, why))),
+        };
+        let built = emit::record(&hand);
+        if built.exact {
+            return take(Ok(built.record));
         }
-        let text = format!("[1]\n{}", self.phh());
+        let text = format!("[1]\n{}", write_record(&built.record));
         for hand in hands_at(&text, self.line).skip(1) {
             match hand {
                 Ok(h) => take(h.record),
@@ -112,67 +117,63 @@ impl SiteHand for HandText {
     }
 
     fn phh(&self) -> String {
-        stars_phh(self)
+        match parse(self) {
+            Ok(hand) => emit::to_phh(&hand),
+            Err(why) => write_record(&stub(self, why)),
+        }
     }
 
-    /// A hand that reads well is built straight into the record the replay takes, without its
-    /// text; any other is replayed from the text `felt convert` writes.
+    /// As [`SiteHand::read`], replayed.
     fn replay(&self, source: &str, section: &str, check: bool) -> Vec<HandReport> {
-        if self.complete()
-            && let Ok(hand) = pokerstars::parse_hand(self)
-        {
-            let built = emit::record(&hand);
-            if built.exact {
-                let record = Ok(built.record);
+        let hand = match parse(self) {
+            Ok(hand) => hand,
+            Err(why) => {
+                let record = Ok(stub(self, why));
                 return vec![replay_section(record, source, Some(section), self.line, check)];
             }
+        };
+        let built = emit::record(&hand);
+        if built.exact {
+            let record = Ok(built.record);
+            return vec![replay_section(record, source, Some(section), self.line, check)];
         }
         let piece = Piece {
             header: Some(section.to_string()),
             line: self.line,
-            text: Ok(format!("[{section}]\n{}", self.phh())),
+            text: Ok(format!("[{section}]\n{}", write_record(&built.record))),
         };
         replay_piece(&piece, source, check)
     }
 }
 
-impl HandText {
-    /// Whether the hand's text is whole: not cut for its length, and with its summary.
-    fn complete(&self) -> bool {
-        self.overlong().is_none() && self.lines().any(|l| l.text == "*** SUMMARY ***")
-    }
-}
-
-/// One PokerStars hand as PHH: a hand that cannot be read is a stub saying why.
-fn stars_phh(h: &HandText) -> String {
-    let number = h.number();
-    // A hand that could not be read has no game to name: `?`, as for a game not played.
-    let stub = |field: &str, why: &str| {
-        let hand = number.as_deref().map(|n| format!("hand = {}\n", quote(n))).unwrap_or_default();
-        format!(
-            "variant = \"?\"\n{hand}venue = \"PokerStars\"\n_text_line = {}\n{field} = {}\nstarting_stacks = []\nactions = []\n",
-            h.line,
-            quote(why)
-        )
-    };
-    // A hand without its summary was cut off: whatever its last line holds, it is reported as
-    // cut off, not as a line not understood.
+/// The hand read, or why it cannot be: its text runs too long, stops before its summary (it
+/// is cut off, whatever its last line holds), or has a line not understood.
+fn parse(h: &HandText) -> Result<pokerstars::StarsHand, Unreplayable> {
     if let Some(at) = h.overlong() {
-        let why = format!(
+        return Err(Unreplayable::Unreadable(format!(
             "line {at}: the hand's text runs past {} bytes without another hand's header (a hand is a few kilobytes): the rest is not read",
             split::MAX_HAND
-        );
-        stub("_unreadable", &why)
-    } else if !h.lines().any(|l| l.text == "*** SUMMARY ***") {
+        )));
+    }
+    if !h.lines().any(|l| l.text == "*** SUMMARY ***") {
         let last = h.lines().last().map_or(h.line, |l| l.number);
-        let why = format!(
+        return Err(Unreplayable::CutOff(format!(
             "the text stops at line {last}, before the hand's summary: the hand is cut off"
-        );
-        stub("_cut_off", &why)
-    } else {
-        match pokerstars::parse_hand(h) {
-            Ok(hand) => emit::to_phh(&hand),
-            Err(e) => stub("_unreadable", &format!("line {}: {}", e.line, e.why)),
-        }
+        )));
+    }
+    pokerstars::parse_hand(h)
+        .map_err(|e| Unreplayable::Unreadable(format!("line {}: {}", e.line, e.why)))
+}
+
+/// The record of a hand that cannot be read: its number, where it starts and why. It has no
+/// game to name: `?`, as for a game not played.
+fn stub(h: &HandText, why: Unreplayable) -> HandRecord<'static> {
+    HandRecord {
+        variant: "?".into(),
+        hand: h.number(),
+        other: vec![(Cow::Borrowed("venue"), Value::Str(Cow::Borrowed("PokerStars")))],
+        site_text: SiteText { converted: true, line: Some(h.line), ..SiteText::default() },
+        unreplayable: Some(why),
+        ..HandRecord::default()
     }
 }

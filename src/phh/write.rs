@@ -41,13 +41,6 @@ use super::amount::{format_chips, Amount};
 use super::record::HandRecord;
 use super::toml::{is_bare_char, is_decimal, Value};
 
-/// A TOML basic string.
-pub(crate) fn quote(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    push_quoted(&mut out, s);
-    out
-}
-
 /// Writes `s` as a TOML basic string: `"`, `\` and every control character (C0 and DEL)
 /// escaped as `\uXXXX`.
 pub(crate) fn push_quoted(out: &mut String, s: &str) {
