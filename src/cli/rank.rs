@@ -14,6 +14,7 @@ use clap::builder::PossibleValue;
 use clap::{Args, ValueEnum};
 use feltkit::card::parse_cards;
 use feltkit::eval::{Ranked, Ranking};
+use feltkit::text;
 use serde::Serialize;
 
 /// Which ranking `felt rank` uses: every [`Ranking`], by its name or an alias.
@@ -199,33 +200,12 @@ fn not_utf8(bytes: &[u8], e: std::str::Utf8Error) -> String {
     )
 }
 
-/// Reads one line into `buf` without its line end, keeping at most [`MAX_LINE`] bytes of it;
-/// returns the line's whole length in bytes, or `None` at the end of the input.
+/// Reads one line into `buf` without its line end, keeping at most [`MAX_LINE`] + 1 bytes of
+/// it (enough to tell that it is too long); returns the line's whole length in bytes (its end
+/// left out), or `None` at the end of the input.
 fn read_line_capped(reader: &mut impl BufRead, buf: &mut Vec<u8>) -> io::Result<Option<u64>> {
     buf.clear();
-    let mut total = 0u64;
-    let mut any = false;
-    loop {
-        let chunk = match reader.fill_buf() {
-            Ok(chunk) => chunk,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        if chunk.is_empty() {
-            return Ok(any.then_some(total));
-        }
-        any = true;
-        let end = chunk.iter().position(|&b| b == b'\n');
-        let part = &chunk[..end.unwrap_or(chunk.len())];
-        let room = (MAX_LINE + 1).saturating_sub(buf.len());
-        buf.extend_from_slice(&part[..part.len().min(room)]);
-        total = total.saturating_add(part.len() as u64);
-        let used = part.len() + usize::from(end.is_some());
-        reader.consume(used);
-        if end.is_some() {
-            return Ok(Some(total));
-        }
-    }
+    Ok(text::read_line_capped(reader, buf, MAX_LINE + 1, false)?.map(|line| line.len))
 }
 
 /// After the arguments are ranked: when several have too few cards to be a hand, the shell

@@ -20,6 +20,7 @@ use std::collections::VecDeque;
 use std::io::{self, BufRead};
 
 use super::lines::{has, trim, Line};
+use crate::text::read_line_capped;
 
 /// The most bytes of one line kept: the rest of a longer line is left out (no line of a hand
 /// history comes near it).
@@ -198,28 +199,7 @@ impl<R: BufRead> TextLines<R> {
     /// `false` at the end of the input.
     fn read_line(&mut self) -> io::Result<bool> {
         self.raw.clear();
-        let mut any = false;
-        loop {
-            let buf = match self.input.fill_buf() {
-                Ok(b) => b,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            };
-            if buf.is_empty() {
-                return Ok(any);
-            }
-            any = true;
-            let (found, used) = match buf.iter().position(|&b| b == b'\n') {
-                Some(k) => (true, k),
-                None => (false, buf.len()),
-            };
-            let room = MAX_LINE.saturating_sub(self.raw.len());
-            self.raw.extend_from_slice(&buf[..used.min(room)]);
-            self.input.consume(used + usize::from(found));
-            if found {
-                return Ok(true);
-            }
-        }
+        Ok(read_line_capped(&mut self.input, &mut self.raw, MAX_LINE, false)?.is_some())
     }
 }
 

@@ -11,6 +11,7 @@ use crate::record::{
 };
 
 use super::toml::Value;
+use crate::record::value::entry;
 
 /// The extension fields read so far.
 #[derive(Default)]
@@ -129,7 +130,7 @@ fn entries(value: &Value<'_>) -> Vec<Entry> {
         .iter()
         .filter_map(|item| {
             let Value::Table(t) = item else { return None };
-            let get = |k: &str| t.iter().find(|(key, _)| key == k).map(|(_, v)| v);
+            let get = |k: &str| entry(t, k);
             let player = num(get("player")?)?.to_units(0)?;
             let line = get("line").and_then(num).and_then(|a| a.to_units(0)).unwrap_or(0);
             let pot = match get("pot") {

@@ -25,6 +25,7 @@ use super::amount::Amount;
 use super::extension::SiteFields;
 use super::toml::{Section, Value};
 use super::write::{from_type, other_place};
+use crate::record::value::entry;
 
 /// Why a hand's fields cannot be used.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -267,24 +268,15 @@ fn amounts_or_one(v: &Value) -> Result<Vec<Amount>, String> {
 }
 
 fn pots(v: &Value) -> Result<Vec<RecordedPot>, String> {
-    let Value::Array(items) = v else {
-        return Err(format!("expected an array of tables, found {}", v.type_name()));
-    };
-    items
-        .iter()
-        .map(|item| {
-            let Value::Table(entries) = item else {
-                return Err(format!("expected a table, found {}", item.type_name()));
-            };
-            let get = |k: &str| entries.iter().find(|(key, _)| key == k).map(|(_, v)| v);
-            let amount = amount(get("amount").ok_or("a pot has no `amount`")?)?;
-            let players = amounts(get("players").ok_or("a pot has no `players`")?)?
-                .into_iter()
-                .map(|a| usize::try_from(a.units).ok().filter(|&p| a.places == 0 && p >= 1))
-                .collect::<Option<Vec<_>>>()
-                .ok_or("pot players must be numbers from 1")?;
-            let paid = amounts(get("paid").ok_or("a pot has no `paid`")?)?;
-            Ok(RecordedPot { amount, players, paid })
-        })
-        .collect()
+    v.tables("", |entries| {
+        let get = |k: &str| entry(entries, k);
+        let amount = amount(get("amount").ok_or("a pot has no `amount`")?)?;
+        let players = amounts(get("players").ok_or("a pot has no `players`")?)?
+            .into_iter()
+            .map(|a| usize::try_from(a.units).ok().filter(|&p| a.places == 0 && p >= 1))
+            .collect::<Option<Vec<_>>>()
+            .ok_or("pot players must be numbers from 1")?;
+        let paid = amounts(get("paid").ok_or("a pot has no `paid`")?)?;
+        Ok(RecordedPot { amount, players, paid })
+    })
 }

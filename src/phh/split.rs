@@ -29,6 +29,7 @@ use std::hash::{Hash, Hasher};
 use std::io::{self, BufRead};
 
 use super::lex::{header_name, scan_line, section_header, Open};
+use crate::text::read_line_capped;
 
 /// The most bytes one hand may take; a larger one is reported, not read (a real hand takes a
 /// few kilobytes).
@@ -109,11 +110,12 @@ impl<R: BufRead> Pieces<R> {
         let mut keys = header.is_some();
         loop {
             self.buf.clear();
-            let read = read_line(&mut self.input, &mut self.buf, MAX_HAND_BYTES)?;
-            if read == 0 {
+            let Some(read) =
+                read_line_capped(&mut self.input, &mut self.buf, MAX_HAND_BYTES, true)?
+            else {
                 break;
-            }
-            let truncated = read > self.buf.len();
+            };
+            let truncated = read.bytes() > self.buf.len() as u64;
             if self.line == 1 && self.buf.starts_with("\u{feff}".as_bytes()) {
                 self.buf.drain(..3);
             }
@@ -160,33 +162,6 @@ impl<R: BufRead> Pieces<R> {
             }
         };
         Ok(Some(Piece { header, line, text }))
-    }
-}
-
-/// Reads one line (its `\n` included) into `buf`, keeping at most `limit` bytes of it; the
-/// number of bytes read (0 at the end of the input).
-fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>, limit: usize) -> io::Result<usize> {
-    let mut read = 0;
-    loop {
-        let available = match input.fill_buf() {
-            Ok(b) => b,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        if available.is_empty() {
-            return Ok(read);
-        }
-        let (take, done) = match available.iter().position(|&b| b == b'\n') {
-            Some(k) => (k + 1, true),
-            None => (available.len(), false),
-        };
-        let room = limit.saturating_sub(buf.len()).min(take);
-        buf.extend_from_slice(&available[..room]);
-        input.consume(take);
-        read += take;
-        if done {
-            return Ok(read);
-        }
     }
 }
 

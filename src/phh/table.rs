@@ -28,6 +28,7 @@
 
 use super::amount::Amount;
 use super::toml::Value;
+use crate::record::value::entry;
 use crate::rules::Chips;
 
 pub use crate::record::table::{days_from_civil, HandTime, SittingOut, TableFields, MAX_SEAT};
@@ -103,28 +104,16 @@ fn amounts(v: &Value) -> Result<Vec<Amount>, String> {
 }
 
 fn sitting_out(v: &Value) -> Result<Vec<SittingOut>, String> {
-    let Value::Array(items) = v else {
-        return Err(format!("expected an array of tables, found {}", v.type_name()));
-    };
-    items
-        .iter()
-        .map(|item| {
-            let Value::Table(entries) = item else {
-                return Err(format!(
-                    "expected a table like {{ seat = 5, player = 'Eve' }}, found {}",
-                    item.type_name()
-                ));
-            };
-            let get = |k: &str| entries.iter().find(|(key, _)| key == k).map(|(_, v)| v);
-            let seat = seat_number(get("seat").ok_or("an entry has no `seat`")?)?;
-            let player = match get("player") {
-                Some(Value::Str(s)) if !s.is_empty() => s.to_string(),
-                Some(_) => return Err("`player` must be a name (a non-empty string)".into()),
-                None => return Err("an entry has no `player`".into()),
-            };
-            Ok(SittingOut { seat, player })
-        })
-        .collect()
+    v.tables(" like { seat = 5, player = 'Eve' }", |entries| {
+        let get = |k: &str| entry(entries, k);
+        let seat = seat_number(get("seat").ok_or("an entry has no `seat`")?)?;
+        let player = match get("player") {
+            Some(Value::Str(s)) if !s.is_empty() => s.to_string(),
+            Some(_) => return Err("`player` must be a name (a non-empty string)".into()),
+            None => return Err("an entry has no `player`".into()),
+        };
+        Ok(SittingOut { seat, player })
+    })
 }
 
 /// `HH:MM`, `HH:MM:SS` or `HH:MM:SS.fraction` (the fraction is dropped), as seconds.

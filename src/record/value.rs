@@ -21,7 +21,36 @@ pub enum Value<'a> {
     Other(Cow<'a, str>),
 }
 
-impl Value<'_> {
+/// The keys and values of an inline table, in order.
+pub type Entries<'a> = [(Cow<'a, str>, Value<'a>)];
+
+/// The value of `key` in an inline table's entries.
+pub fn entry<'v, 'a>(entries: &'v Entries<'a>, key: &str) -> Option<&'v Value<'a>> {
+    entries.iter().find(|(k, _)| k == key).map(|(_, v)| v)
+}
+
+impl<'a> Value<'a> {
+    /// An array of inline tables, each read by `read` from its entries; `like` shows what a
+    /// table should be, for the message when an item is not one (`" like { seat = 5 }"`, or
+    /// empty).
+    pub fn tables<'v, T>(
+        &'v self,
+        like: &str,
+        read: impl FnMut(&'v Entries<'a>) -> Result<T, String>,
+    ) -> Result<Vec<T>, String> {
+        let Value::Array(items) = self else {
+            return Err(format!("expected an array of tables, found {}", self.type_name()));
+        };
+        let mut read = read;
+        items
+            .iter()
+            .map(|item| match item {
+                Value::Table(entries) => read(entries),
+                other => Err(format!("expected a table{like}, found {}", other.type_name())),
+            })
+            .collect()
+    }
+
     /// The same value owning its text.
     pub fn into_owned(self) -> Value<'static> {
         let own = |c: Cow<'_, str>| Cow::Owned(c.into_owned());
