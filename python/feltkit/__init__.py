@@ -320,6 +320,9 @@ def _amount_text(value: Any, field: str) -> str:
     if isinstance(value, bool) or not isinstance(value, (int, str, Decimal, float)):
         raise PhhError(f"field `{field}`: expected an amount, got {value!r}")
     if isinstance(value, float):
+        # An infinite stack is PHH's stack not known: `inf` (accepted in `starting_stacks`).
+        if value == float("inf"):
+            return "inf"
         value = Decimal(repr(value))
     return str(value)
 
@@ -331,7 +334,9 @@ class Hand:
     (``"nlhe"``); amounts are ``int``, ``Decimal`` or decimal text; ``actions`` are PHH
     action texts (``"d dh p1 AsKs"``, ``"p2 cbr 6"``, ``"p1 f"``). ``structure``
     (``"no-limit"``, ``"pot-limit"``, ``"fixed-limit"``) and ``hole_cards`` (5 or 6 in the Omaha
-    games) are feltkit's fields ``_structure`` and ``_hole_cards``.
+    games) are feltkit's fields ``_structure`` and ``_hole_cards``. A starting stack not known is
+    ``"inf"`` (or ``math.inf``), as the PHH spec writes it: it is never all in, and with
+    ``results`` its finishing stack is written ``inf`` too.
     """
 
     def __init__(

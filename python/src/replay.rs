@@ -169,6 +169,15 @@ fn amount(field: &str, text: &str) -> PyResult<Amount> {
     })
 }
 
+/// The starting stacks: amounts, or `inf` for a stack not known (as the PHH spec writes it).
+fn stacks(items: &[String]) -> PyResult<Vec<Amount>> {
+    let each = |(i, a): (usize, &String)| match a.trim() {
+        "inf" => Ok(Amount::INFINITE),
+        _ => amount(&format!("starting_stacks[{i}]"), a),
+    };
+    items.iter().enumerate().map(each).collect()
+}
+
 fn optional(field: &str, text: Option<String>) -> PyResult<Option<Amount>> {
     text.map(|t| amount(field, &t)).transpose()
 }
@@ -214,7 +223,7 @@ fn write_phh(
         small_bet: optional("small_bet", small_bet)?,
         big_bet: optional("big_bet", big_bet)?,
         bring_in: optional("bring_in", bring_in)?,
-        starting_stacks: amounts("starting_stacks", &starting_stacks)?,
+        starting_stacks: stacks(&starting_stacks)?,
         actions: recorded,
         players: players.map(|p| p.into_iter().map(Cow::Owned).collect()),
         hand,
@@ -243,7 +252,12 @@ fn write_phh(
     let chips = |v: &[feltkit::rules::Chips], field: &str| -> PyResult<Vec<Amount>> {
         v.iter().map(|&x| amount(field, &r.chips(x))).collect()
     };
-    record.finishing_stacks = Some(chips(&outcome.final_stacks, "finishing_stacks")?);
+    // A stack not known at the start (`inf`) is not known at the end either.
+    let mut finishing = chips(&outcome.final_stacks, "finishing_stacks")?;
+    for (f, _) in finishing.iter_mut().zip(&r.unknown_stacks).filter(|(_, &unknown)| unknown) {
+        *f = Amount::INFINITE;
+    }
+    record.finishing_stacks = Some(finishing);
     record.winnings = Some(chips(&outcome.winnings, "winnings")?);
     Ok(write_record(&record))
 }

@@ -1,6 +1,7 @@
 """replay and Hand: the reports of `felt replay`, and hands written as PHH text."""
 
 import json
+import math
 from decimal import Decimal
 from pathlib import Path
 
@@ -93,6 +94,28 @@ def test_a_hand_built_in_python_is_written_with_its_results():
     assert r.ok and r.checked
     assert hand.replay().final_stacks == [99, 107, 94]
     assert "finishing_stacks" not in hand.to_phh()
+
+
+def test_a_stack_not_known_at_the_start_is_not_known_at_the_end():
+    # p2's stack is not known (`inf`, as the PHH spec writes it): p1 shoves 100 and p2 calls;
+    # p2's aces hold, so p1 ends with nothing, p2 with a stack still not known, and p2 wins
+    # the pot of 200.
+    hand = feltkit.Hand(
+        "NT", [100, math.inf],
+        ["d dh p1 KsKh", "d dh p2 AsAh", "p2 cc", "p1 cbr 100", "p2 cc",
+         "d db 2c7d9h", "d db Jc", "d db 3s"],
+        antes=[0, 0], blinds_or_straddles=[1, 2], min_bet=2,
+    )
+    text = hand.to_phh(results=True)
+    assert "finishing_stacks = [0, inf]" in text
+    assert "winnings = [0, 200]" in text
+    (r,) = feltkit.replay(text, check=True)
+    assert r.ok and r.checked
+    hand.starting_stacks[1] = "inf"
+    assert hand.to_phh(results=True) == text
+    hand.antes = [0, math.inf]
+    with pytest.raises(feltkit.PhhError, match=r'field `antes\[1\]`: expected an amount'):
+        hand.to_phh()
 
 
 def test_a_five_card_omaha_hand_built_in_python_says_its_hole_cards():
