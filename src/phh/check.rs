@@ -64,7 +64,16 @@ pub(super) fn compare(record: &HandRecord<'_>, report: &mut HandReport) {
         let explained = if post_rake_only { explain_winnings(rec, outcome, places) } else { None };
         match explained {
             Some(note) => notes.push(note),
-            None => per_player(|| "winnings".into(), rec, &outcome.winnings, places, &mut out),
+            None => {
+                per_player(|| "winnings".into(), rec, &outcome.winnings, places, &mut out);
+                // Winnings of nothing for everyone, where the replay pays someone, are no
+                // record of who won (the iPoker hands of the public PHH dataset are written
+                // so): say so.
+                let zero = |a: &Amount| a.to_chips(places) == Some(Chips::ZERO);
+                if rec.iter().all(zero) && outcome.winnings.iter().any(|&w| w > Chips::ZERO) {
+                    notes.push("the recorded `winnings` are zero for every player, though the replay pays the pot: the record does not say who won".into());
+                }
+            }
         }
     }
     if let Some(rec) = &record.pots {
@@ -267,6 +276,19 @@ mod tests {
             with_uncalled.ok() && with_uncalled.notes[0].contains("uncalled"),
             "{with_uncalled:?}"
         );
+    }
+
+    #[test]
+    fn winnings_of_nothing_for_everyone_differ_and_say_the_record_names_no_winner() {
+        let text = "variant = 'NT'\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n\
+                    starting_stacks = [100, 100]\nactions = ['d dh p1 ????', 'd dh p2 ????', \
+                    'p2 cbr 10', 'p1 f']\n";
+        let r = replay_text(&format!("{text}winnings = [0, 0]\n"), "t", true).remove(0);
+        assert!(!r.ok());
+        assert_eq!(r.mismatches, ["winnings p2: recorded 0, replayed 4"]);
+        assert!(r.notes[0].contains("does not say who won"), "{:?}", r.notes);
+        let wrong = replay_text(&format!("{text}winnings = [4, 0]\n"), "t", true).remove(0);
+        assert!(!wrong.ok() && wrong.notes.is_empty(), "{wrong:?}");
     }
 
     #[test]
