@@ -7,7 +7,7 @@
 //! entry that cannot be used is left out, a line that is not a number is not known.
 
 use crate::record::{
-    Amount, Entry, HandRecord, LogResults, SiteAccounting, SiteText, Unreplayable,
+    Amount, Entry, Fee, HandRecord, LogResults, SiteAccounting, SiteText, Unreplayable,
 };
 
 use super::toml::Value;
@@ -38,6 +38,7 @@ impl SiteFields {
             "_rebuys" => a.rebuys = entries(value),
             "_total_pot" => a.total_pot = num(value),
             "_rake" => a.rake = num(value),
+            "_fees" => a.fees = fees(value),
             "_site_pots" => {
                 a.pots = match value {
                     Value::Array(v) => v.iter().filter_map(num).collect(),
@@ -141,6 +142,26 @@ fn entries(value: &Value<'_>) -> Vec<Entry> {
                 amount: num(get("amount")?)?,
                 pot,
                 line: usize::try_from(line).unwrap_or(0),
+            })
+        })
+        .collect()
+}
+
+/// The fees of `_fees`: tables with a `name` and an `amount`, perhaps a `line`.
+fn fees(value: &Value<'_>) -> Vec<Fee> {
+    let Value::Array(items) = value else {
+        return Vec::new();
+    };
+    items
+        .iter()
+        .filter_map(|item| {
+            let Value::Table(t) = item else { return None };
+            let get = |k: &str| t.iter().find(|(key, _)| key == k).map(|(_, v)| v);
+            let Some(Value::Str(name)) = get("name") else { return None };
+            Some(Fee {
+                name: name.to_string(),
+                amount: num(get("amount")?)?,
+                line: get("line").and_then(line).unwrap_or(0),
             })
         })
         .collect()
