@@ -112,8 +112,9 @@ impl SiteHand for GgHand {
     }
 }
 
-/// What a GGPoker hand's record holds besides what PokerStars' would: its venue, and the fees
-/// of its summary in the site's accounting.
+/// What a GGPoker hand's record holds besides what PokerStars' would: its venue, the fees of
+/// its summary in the site's accounting, and that the site names no pot (its collected lines
+/// all say `pot`, its summary lists no side pot).
 fn finish(h: &HandText, r: &mut HandRecord<'_>) {
     for (key, value) in &mut r.other {
         if key == "venue" {
@@ -122,6 +123,7 @@ fn finish(h: &HandText, r: &mut HandRecord<'_>) {
     }
     if let Some(a) = r.accounting.as_mut() {
         a.fees = fees(h);
+        a.unnamed_pots = true;
     }
 }
 

@@ -192,9 +192,10 @@ fn not_played(hand: &StarsHand, lines: &[Line<'_>]) -> Option<String> {
     for l in lines {
         let (t, n) = (l.text, l.number);
         if t.starts_with("*** FIRST ") || t.starts_with("*** SECOND ") {
-            let (t, n) = runs.map_or((t, n), |r| (r.text, r.number));
+            let runs =
+                runs.map_or(String::new(), |r| format!(", `{}` (line {})", r.text, r.number));
             return Some(format!(
-                "line {n}: the hand was run more than once (`{t}`): feltkit replays one board"
+                "line {n}: the hand was run more than once (`{t}`{runs}): feltkit replays one board"
             ));
         }
         if t.starts_with("Cash Drop") {

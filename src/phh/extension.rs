@@ -39,6 +39,7 @@ impl SiteFields {
             "_total_pot" => a.total_pot = num(value),
             "_rake" => a.rake = num(value),
             "_fees" => a.fees = fees(value),
+            "_unnamed_pots" => a.unnamed_pots = matches!(value, Value::Bool(true)),
             "_site_pots" => {
                 a.pots = match value {
                     Value::Array(v) => v.iter().filter_map(num).collect(),

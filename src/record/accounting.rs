@@ -1,7 +1,7 @@
 //! A site's own account of a hand, typed: what the importers read from the site's text
 //! (docs/import.md) and what `felt replay --check` compares with the replay. In a PHH file
 //! these are the `_`-prefixed fields `_collected`, `_uncalled`, `_rebuys`, `_total_pot`,
-//! `_rake`, `_fees`, `_site_pots`, `_summary_line` and `_seat_lines`; a match log's own results are
+//! `_rake`, `_fees`, `_site_pots`, `_unnamed_pots`, `_summary_line` and `_seat_lines`; a match log's own results are
 //! `_results` and `_results_line`; the fields of the text itself
 //! (`_text_line`, `currency_symbol`, `_action_lines`) and why a hand cannot be replayed
 //! (`_not_replayable`, `_cut_off`, `_unreadable`) have their own types here.
@@ -64,6 +64,10 @@ pub struct SiteAccounting {
     pub fees: Vec<Fee>,
     /// The pots the summary lists (after rake), main pot first; empty when it lists one.
     pub pots: Vec<Amount>,
+    /// Whether the site names no pot: its summary lists none and every collected line says
+    /// `pot`, however many pots there are (GGPoker; `_unnamed_pots`). Each player's collected
+    /// lines are then held to what the replay pays the player from all the pots together.
+    pub unnamed_pots: bool,
     /// The line of the summary's `Total pot` line, as written (`None` when not a whole number).
     pub summary_line: Option<i64>,
     /// The line of each player's seat, p1 first (0 when not known).
