@@ -9,7 +9,6 @@ use feltkit::import::{convert_as, read_hands, Format};
 use feltkit::phh::read::hands;
 use feltkit::phh::{replay_text, HandReport, Status};
 use feltkit::record::{Amount, Fee, HandRecord};
-use predicates::prelude::*;
 
 fn path(name: &str) -> String {
     format!("{}/tests/data/ggpoker/{name}", env!("CARGO_MANIFEST_DIR"))
@@ -51,41 +50,82 @@ fn amount(text: &str) -> Amount {
     Amount::parse(text).unwrap()
 }
 
-/// One hand, legal, its site's accounting matching the replay, with these stacks after rake
-/// (the site's own results, written as `finishing_stacks`), p1 first.
-fn one_hand(name: &str, after_rake: &[&str]) -> HandReport {
-    let r = replayed(name);
-    assert!(r.ok() && r.checked, "{name}: {:?} {:?}", r.status, r.mismatches);
-    let text = phh(name);
-    let record = hands(&text).next().unwrap().unwrap().record.unwrap();
-    let want: Vec<Amount> = after_rake.iter().map(|a| amount(a)).collect();
-    let got = record.finishing_stacks.unwrap();
-    let units = |v: &[Amount]| v.iter().map(|a| a.to_units(2)).collect::<Vec<_>>();
-    assert_eq!(units(&got), units(&want), "{name}");
-    r
+/// Amounts in cents, to compare them whatever places each is written with.
+fn cents(v: &[Amount]) -> Vec<Option<i64>> {
+    v.iter().map(|a| a.to_units(2)).collect()
 }
 
-#[test]
-fn a_rush_and_cash_showdown_reads_hex_names_hero_and_hidden_cards_in_phh_order() {
+/// Each good text, and the stacks after rake (the site's own results, written as
+/// `finishing_stacks`, p1 first) worked out by hand from its lines.
+const GOOD: [(&str, &[&str]); 10] = [
     // Button seat 3: p1 is seat 4 (small blind). The pot: 0.05 + 0.10 + 0.85 + 0.85 + 2 x 0.90
     // + 2 x 2.10 = 7.85; rake 0.39 and jackpot 0.21 leave Hero 7.25. Hero: 12.05 - 3.85 +
     // 7.25 = 15.45; 5c0e7a21: 10.40 - 3.85 = 6.55.
-    let r = one_hand("cash_nl_showdown.txt", &["9.95", "4.52", "15.80", "6.55", "15.45", "7.15"]);
-    let note = "rake 0.39 and Jackpot 0.21 taken from the pots, as the summary states (line 41)";
-    assert!(r.notes.iter().any(|n| n == note), "{:?}", r.notes);
-    let text = phh("cash_nl_showdown.txt");
-    for field in [
-        "hand = \"RC4100000101\"",
-        "venue = \"GGPoker\"",
-        "players = ['1be847f0', 'e03a6c9d', '77ab10c4', '5c0e7a21', 'Hero', '9fd2b403']",
-        "seats = [4, 5, 6, 1, 2, 3]",
-        "table = \"RushAndCash20450011\"",
-        "'d dh p1 ????'",
-        "'d dh p5 QsQh'",
-        "_unnamed_pots = true",
-    ] {
+    ("cash_nl_showdown.txt", &["9.95", "4.52", "15.80", "6.55", "15.45", "7.15"]),
+    // Main pot 3 x 1.10 = 3.30, side pot 2 x 2.10 = 4.20, both Hero's (kings): the site keeps
+    // 0.25 + 0.10 and pays 3.16 and 3.99, 7.15 in all. 6e29d053: 6.44 - 3.20 = 3.24.
+    ("cash_nl_side_pots.txt", &["7.15", "0", "3.24", "5"]),
+    // PLO: 0.10 + 0.25 + 1.10 (a pot-sized raise) + 1.10; Hero's flop bet comes back; 2.55
+    // less 0.10 of rake. Hero: 31.70 - 1.10 + 2.45 = 33.05.
+    ("cash_plo.txt", &["17.95", "25.25", "23.90", "33.05"]),
+    // PLO-5: 0.65 before the flop, 0.80 on it, 2 on the river: 3.45 less 0.17. A pair of
+    // kings (Ks Qs with Kd Jc 9h) beats Hero's king high (8h 7h with Kd Jc 9h).
+    ("cash_plo5.txt", &["12.25", "8.30", "10.33"]),
+    // PLO-6: Hero's pot-sized raise to 0.60 from the small blind takes the blinds.
+    ("cash_plo6.txt", &["20.20", "14.40", "20"]),
+    // 2 x 1,289.63 + 5 = 2,584.26, less 2 of rake and 1 of jackpot: 2,581.26. Hero: 2,040 -
+    // 1,289.63 + 2,581.26 = 3,331.63.
+    ("cash_thousands.txt", &["3507.40", "0", "3331.63", "1000"]),
+    // Fixed limit: 0.25 + 1 + 1 + 2 x 0.50 = 3.25, less 0.15: 3.10. 2b3c4d5e: 15 - 1 - 0.50.
+    ("fixed_limit.txt", &["19.75", "13.50", "20.10"]),
+    // Antes 5 x 40, blinds 150/300, 2,835 twice: 6,320, all Hero's; no rake written.
+    ("tournament_bounty.txt", &["5120", "19660", "0", "12410", "11645"]),
+    // 0.10 + 3 x 0.50 = 1.60, less 0.05; the straddler checks its option, then wins on the
+    // flop: 25 - 0.50 + 1.55 = 26.05.
+    ("straddle.txt", &["24.90", "29.50", "26.05", "24.50"]),
+    // Dead 0.25 + 1.50 + 0.50 + 1.50, then 2 x 2 on the flop: 7.75, less 0.38 and 0.02.
+    // f0e1d2c3: 50 - 0.25 - 1.50 - 2 = 46.25; Hero: 50 - 3.50 + 7.35 = 53.85.
+    ("missed_blind.txt", &["53.85", "61.25", "46.25", "50", "48.20"]),
+];
+
+#[test]
+fn every_good_text_replays_legal_with_the_sites_accounting_and_the_stacks_worked_by_hand() {
+    for (name, after_rake) in GOOD {
+        let r = replayed(name);
+        assert!(r.ok() && r.checked, "{name}: {:?} {:?}", r.status, r.mismatches);
+        let text = phh(name);
+        let record = hands(&text).next().unwrap().unwrap().record.unwrap();
+        let want: Vec<Amount> = after_rake.iter().map(|a| amount(a)).collect();
+        assert_eq!(cents(&record.finishing_stacks.unwrap()), cents(&want), "{name}");
+    }
+}
+
+/// Whether the first hand of a text, as PHH, holds each of `fields`.
+fn holds(name: &str, fields: &[&str]) {
+    let text = phh(name);
+    for field in fields {
         assert!(text.contains(field), "{field} in\n{text}");
     }
+}
+
+#[test]
+fn a_rush_and_cash_hand_reads_hex_names_hero_and_hidden_cards_in_phh_order() {
+    let r = replayed("cash_nl_showdown.txt");
+    let note = "rake 0.39 and Jackpot 0.21 taken from the pots, as the summary states (line 41)";
+    assert!(r.notes.iter().any(|n| n == note), "{:?}", r.notes);
+    holds(
+        "cash_nl_showdown.txt",
+        &[
+            "hand = \"RC4100000101\"",
+            "venue = \"GGPoker\"",
+            "players = ['1be847f0', 'e03a6c9d', '77ab10c4', '5c0e7a21', 'Hero', '9fd2b403']",
+            "seats = [4, 5, 6, 1, 2, 3]",
+            "table = \"RushAndCash20450011\"",
+            "'d dh p1 ????'",
+            "'d dh p5 QsQh'",
+            "_unnamed_pots = true",
+        ],
+    );
 }
 
 #[test]
@@ -109,73 +149,39 @@ fn the_summarys_fees_are_typed_in_the_sites_accounting_with_their_line() {
 }
 
 #[test]
-fn side_pots_collected_from_an_unnamed_pot_are_held_to_what_the_replay_pays() {
-    // Main pot 3 x 1.10 = 3.30, side pot 2 x 2.10 = 4.20, both Hero's (kings): the site keeps
-    // 0.25 + 0.10 and pays 3.16 and 3.99, 7.15 in all. 6e29d053: 6.44 - 3.20 = 3.24.
-    one_hand("cash_nl_side_pots.txt", &["7.15", "0", "3.24", "5"]);
-}
-
-#[test]
-fn pot_limit_omaha_of_four_five_and_six_hole_cards() {
-    // PLO: 0.10 + 0.25 + 1.10 (a pot-sized raise) + 1.10; Hero's flop bet comes back; 2.55
-    // less 0.10 of rake. Hero: 31.70 - 1.10 + 2.45 = 33.05.
-    one_hand("cash_plo.txt", &["17.95", "25.25", "23.90", "33.05"]);
-    assert!(phh("cash_plo.txt").contains("variant = 'PO'"));
-    // PLO-5: 0.65 before the flop, 0.80 on it, 2 on the river: 3.45 less 0.17. A pair of
-    // kings (Ks Qs with Kd Jc 9h) beats Hero's king high (8h 7h with Kd Jc 9h).
-    one_hand("cash_plo5.txt", &["12.25", "8.30", "10.33"]);
-    let five = phh("cash_plo5.txt");
-    assert!(five.contains("_hole_cards = 5") && five.contains("'d dh p1 ??????????'"), "{five}");
-    // PLO-6: Hero's pot-sized raise to 0.60 from the small blind takes the blinds.
-    one_hand("cash_plo6.txt", &["20.20", "14.40", "20"]);
-    assert!(phh("cash_plo6.txt").contains("_hole_cards = 6"));
-}
-
-#[test]
-fn amounts_with_thousands_separators_are_exact() {
-    // 2 x 1,289.63 + 5 = 2,584.26, less 2 of rake and 1 of jackpot: 2,581.26. Hero: 2,040 -
-    // 1,289.63 + 2,581.26 = 3,331.63.
-    one_hand("cash_thousands.txt", &["3507.40", "0", "3331.63", "1000"]);
+fn omaha_of_five_and_six_hole_cards_says_how_many() {
+    holds("cash_plo.txt", &["variant = 'PO'"]);
+    holds("cash_plo5.txt", &["variant = 'PO'", "_hole_cards = 5", "'d dh p1 ??????????'"]);
+    holds("cash_plo6.txt", &["_hole_cards = 6"]);
 }
 
 #[test]
 fn fixed_limit_holdem_is_played_with_its_small_and_big_bets() {
-    // 0.25 + 1 + 1 + 2 x 0.50 = 3.25, less 0.15: 3.10. 2b3c4d5e: 15 - 1 - 0.50 = 13.50.
-    one_hand("fixed_limit.txt", &["19.75", "13.50", "20.10"]);
-    let text = phh("fixed_limit.txt");
-    assert!(text.contains("small_bet = 0.50") && text.contains("big_bet = 1.00"), "{text}");
+    holds("fixed_limit.txt", &["variant = 'flhe'", "small_bet = 0.50", "big_bet = 1.00"]);
 }
 
 #[test]
 fn a_tournament_hand_reads_its_level_antes_name_and_a_summary_without_rake() {
-    // Antes 5 x 40, blinds 150/300, 2,835 twice: 6,320, all Hero's; no rake written.
-    one_hand("tournament_bounty.txt", &["5120", "19660", "0", "12410", "11645"]);
-    let text = phh("tournament_bounty.txt");
-    for field in [
-        "antes = [40, 40, 40, 40, 40]",
-        "level = 7",
-        "_tournament_id = \"88001234\"",
-        "_buy_in = \"Bounty Hunters $5.40\"",
-        "_rake = 0",
-    ] {
-        assert!(text.contains(field), "{field} in\n{text}");
-    }
+    holds(
+        "tournament_bounty.txt",
+        &[
+            "antes = [40, 40, 40, 40, 40]",
+            "level = 7",
+            "_tournament_id = \"88001234\"",
+            "_buy_in = \"Bounty Hunters $5.40\"",
+            "_rake = 0",
+        ],
+    );
 }
 
 #[test]
 fn a_straddle_of_twice_the_big_blind_after_it_is_a_third_blind() {
-    // 0.10 + 3 x 0.50 = 1.60, less 0.05; the straddler checks its option, then wins on the
-    // flop: 25 - 0.50 + 1.55 = 26.05.
-    one_hand("straddle.txt", &["24.90", "29.50", "26.05", "24.50"]);
-    assert!(phh("straddle.txt").contains("blinds_or_straddles = [0.10, 0.25, 0.50, 0.00]"));
+    holds("straddle.txt", &["blinds_or_straddles = [0.10, 0.25, 0.50, 0.00]"]);
 }
 
 #[test]
 fn a_missed_small_blind_is_posted_dead() {
-    // Dead 0.25 + 1.50 + 0.50 + 1.50, then 2 x 2 on the flop: 7.75, less 0.38 and 0.02.
-    // f0e1d2c3: 50 - 0.25 - 1.50 - 2 = 46.25; Hero: 50 - 3.50 + 7.35 = 53.85.
-    one_hand("missed_blind.txt", &["53.85", "61.25", "46.25", "50", "48.20"]);
-    assert!(phh("missed_blind.txt").contains("_dead_blinds = [0.00, 0.00, 0.25, 0.00, 0.00]"));
+    holds("missed_blind.txt", &["_dead_blinds = [0.00, 0.00, 0.25, 0.00, 0.00]"]);
 }
 
 #[test]
@@ -247,36 +253,34 @@ fn a_wrong_uncalled_bet_is_flagged_at_its_line() {
     );
 }
 
+/// Runs `felt ARGS` (reading `stdin` when given): its exit code must be `code` and its
+/// standard output hold each of `says`.
+fn felt_says(args: &[&str], stdin: Option<Vec<u8>>, code: i32, says: &[&str]) {
+    let mut cmd = felt();
+    cmd.args(args);
+    if let Some(bytes) = stdin {
+        cmd.write_stdin(bytes);
+    }
+    let out = cmd.output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(code), "felt {args:?}:\n{text}");
+    for s in says {
+        assert!(text.contains(s), "{s} in\n{text}");
+    }
+}
+
 #[test]
 fn felt_replay_reads_gg_text_by_its_content_and_with_format_ggpoker() {
-    felt()
-        .args(["replay", "--check", &path("cash_plo.txt")])
-        .assert()
-        .code(0)
-        .stdout(predicate::str::contains("[1] hand OM4100000303 (PO): legal, results match"));
+    let plo = "[1] hand OM4100000303 (PO): legal, results match";
+    felt_says(&["replay", "--check", &path("cash_plo.txt")], None, 0, &[plo]);
     let text = std::fs::read(path("cash_plo.txt")).unwrap();
-    felt()
-        .args(["replay", "--check", "--format", "ggpoker", "-"])
-        .write_stdin(text.clone())
-        .assert()
-        .code(0)
-        .stdout(predicate::str::contains(
-            "<stdin> [1] hand OM4100000303 (PO): legal, results match",
-        ));
-    felt()
-        .args(["replay", "--check", &path("broken_jackpot.txt")])
-        .assert()
-        .code(1)
-        .stdout(predicate::str::contains("mismatch: line 41: `Total pot 7.85 | Rake 0.39"));
-    // Read as PokerStars text, a GG text has no hand.
-    felt()
-        .args(["replay", "--format", "pokerstars", "-"])
-        .write_stdin(text)
-        .assert()
-        .code(2)
-        .stdout(predicate::str::contains(
-            "the text looks like GGPoker hand-history text; --format ggpoker reads it",
-        ));
+    let stdin = Some(text.clone());
+    felt_says(&["replay", "--check", "--format", "ggpoker", "-"], stdin, 0, &["<stdin> [1]"]);
+    let broken = "mismatch: line 41: `Total pot 7.85 | Rake 0.39";
+    felt_says(&["replay", "--check", &path("broken_jackpot.txt")], None, 1, &[broken]);
+    // Read as PokerStars text, a GG text has no hand, and the message says what reads it.
+    let hint = "the text looks like GGPoker hand-history text; --format ggpoker reads it";
+    felt_says(&["replay", "--format", "pokerstars", "-"], Some(text), 2, &[hint]);
 }
 
 #[test]
@@ -307,15 +311,12 @@ fn directories_are_searched_for_gg_text() {
     std::fs::copy(path("straddle.txt"), dir.join("gg/a.txt")).unwrap();
     std::fs::copy(path("cash_plo.txt"), dir.join("b.txt")).unwrap();
     std::fs::write(dir.join("notes.txt"), "Poker night.\n").unwrap();
-    felt()
-        .args(["replay", "--check", dir.to_str().unwrap()])
-        .assert()
-        .code(0)
-        .stdout(predicate::str::contains(
-            "a.txt [1] hand RC4100000808 (nlhe): legal, results match",
-        ))
-        .stdout(predicate::str::contains("b.txt [1] hand OM4100000303 (PO): legal, results match"))
-        .stdout(predicate::str::contains("2 hands in 2 files: 2 legal and matching"));
+    let says = [
+        "a.txt [1] hand RC4100000808 (nlhe): legal, results match",
+        "b.txt [1] hand OM4100000303 (PO): legal, results match",
+        "2 hands in 2 files: 2 legal and matching",
+    ];
+    felt_says(&["replay", "--check", dir.to_str().unwrap()], None, 0, &says);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -360,18 +361,17 @@ fn real_ggpoker_hands_replay_to_the_sites_stacks() {
             }
             counted += 1;
             let record = hands(text).next().unwrap().unwrap().record.unwrap();
-            let got: Vec<Option<i64>> =
-                record.finishing_stacks.unwrap_or_default().iter().map(|a| a.to_units(2)).collect();
-            let want: Vec<Option<i64>> = h["finishing_stacks"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|x| amount(x.as_str().unwrap()).to_units(2))
-                .collect();
-            if r.ok() && r.checked && got == want {
-                matched += 1;
-            } else {
-                failures.push(format!("{file} [{}]: {:?} {:?}", index + 1, r.status, r.mismatches));
+            let site = h["finishing_stacks"].as_array().unwrap().iter();
+            let site: Vec<Amount> = site.map(|x| amount(x.as_str().unwrap())).collect();
+            let same = cents(&record.finishing_stacks.unwrap_or_default()) == cents(&site);
+            match (r.ok() && r.checked, same) {
+                (true, true) => matched += 1,
+                _ => failures.push(format!(
+                    "{file} [{}]: {:?} {:?}",
+                    index + 1,
+                    r.status,
+                    r.mismatches
+                )),
             }
         }
     }
