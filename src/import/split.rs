@@ -98,7 +98,7 @@ const STARTS: [&str; 4] = [
 /// Where a hand header starts in `line`, if one does (at its start, or glued to the end of a
 /// line that was cut off): the first place one of [`STARTS`] begins, found by looking only
 /// where a `P` is.
-pub(super) fn header_at(line: &str) -> Option<usize> {
+fn header_at(line: &str) -> Option<usize> {
     let bytes = line.as_bytes();
     let mut from = 0;
     while let Some(k) = bytes[from..].iter().position(|&b| b == b'P') {

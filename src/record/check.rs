@@ -579,44 +579,28 @@ mod tests {
 
     #[test]
     fn a_site_naming_no_pot_is_held_to_what_the_replay_pays_each_player() {
-        let c = |x: Chips| format_chips(x, 2);
+        // Collected lines, and what each player collected and was paid, in cents.
+        let check = |lines: &[Entry], got: &[i64], paid: &[i64], taken: i64| {
+            let c = |x: Chips| format_chips(x, 2);
+            let chips = |v: &[i64]| v.iter().map(|&x| Chips(x)).collect::<Vec<_>>();
+            let mut mm = Vec::new();
+            unnamed_pots(lines, &chips(got), &chips(paid), Chips(taken), 29, &c, &mut mm);
+            mm
+        };
         // p1 is paid 3.30 + 4.20 before rake and collects 3.16 + 3.99: well within.
         let lines = [entry(0, 316, 25), entry(0, 399, 26)];
-        let mut mm = Vec::new();
-        unnamed_pots(
-            &lines,
-            &[Chips(715), Chips(0)],
-            &[Chips(750), Chips(0)],
-            Chips(35),
-            29,
-            &c,
-            &mut mm,
-        );
-        assert!(mm.is_empty(), "{mm:?}");
+        assert!(check(&lines, &[715, 0], &[750, 0], 35).is_empty());
         // p2, paid nothing, collects the main pot; p1 says nothing of the 4.20 it is paid.
-        let lines = [entry(1, 316, 25)];
-        unnamed_pots(
-            &lines,
-            &[Chips(0), Chips(316)],
-            &[Chips(420), Chips(0)],
-            Chips(35),
-            29,
-            &c,
-            &mut mm,
-        );
         assert_eq!(
-            mm,
+            check(&[entry(1, 316, 25)], &[0, 316], &[420, 0], 35),
             [
                 "line 29: the replay pays p1 4.20, but no line says p1 collected it",
                 "line 25: p2 collected 3.16, but the replay awards p2 no pot",
             ]
         );
         // More than the replay pays, at the player's last collected line.
-        mm.clear();
-        let lines = [entry(0, 400, 25), entry(0, 400, 26)];
-        unnamed_pots(&lines, &[Chips(800)], &[Chips(750)], Chips(0), 29, &c, &mut mm);
         assert_eq!(
-            mm,
+            check(&[entry(0, 400, 25), entry(0, 400, 26)], &[800], &[750], 0),
             ["line 26: p1 collected 8.00, more than the 7.50 the replay pays p1 before rake"]
         );
     }
