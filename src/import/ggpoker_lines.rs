@@ -303,6 +303,51 @@ mod tests {
         assert_eq!(stars_words(line, None), line);
     }
 
+    /// The first hand of a GG text, read.
+    fn read(text: &str) -> Result<StarsHand, TextError> {
+        let header_at = |l: &str| l.find("Poker Hand #");
+        let hand = crate::import::split::StarsHands::with_headers(text.as_bytes(), header_at)
+            .next()
+            .unwrap()
+            .unwrap();
+        parse_hand(&hand)
+    }
+
+    /// A hand of three at $0.25/$0.50, with `extra` after the blinds.
+    fn hand_with(extra: &str) -> String {
+        format!(
+            "Poker Hand #RC1: Hold'em No Limit ($0.25/$0.5) - 2025/10/06 15:30:00\n\
+             Table 'T' 6-max Seat #1 is the button\nSeat 1: a1 ($50 in chips)\n\
+             Seat 2: b2 ($50 in chips)\nSeat 3: c3 ($50 in chips)\n\
+             b2: posts small blind $0.25\nc3: posts big blind $0.5\n{extra}\n\
+             *** HOLE CARDS ***\na1: folds\nb2: folds\n\
+             Uncalled bet ($0.25) returned to c3\n*** SHOWDOWN ***\nc3 collected $0.5 from pot\n\
+             *** SUMMARY ***\nTotal pot $0.5 | Rake $0 | Jackpot $0\n\
+             Seat 1: a1 (button) folded before Flop (didn't bet)\n\
+             Seat 2: b2 (small blind) folded before Flop\nSeat 3: c3 (big blind) collected ($0.5)\n"
+        )
+    }
+
+    #[test]
+    fn what_is_not_played_is_refused_at_its_line_and_the_rest_is_read() {
+        let refused = |extra: &str| match read(&hand_with(extra)).unwrap().refusal {
+            Some(Refusal::NotSupported(why)) => why,
+            other => panic!("{extra}: {other:?}"),
+        };
+        assert!(refused("Bomb Pot: every player posts $1").starts_with("line 8: a bomb pot"));
+        // A missed blind of the big blind's size is not a dead small blind.
+        let why = refused("a1: posts missed blind $0.5");
+        assert!(why.starts_with("line 8: a missed blind other than a dead small blind"), "{why}");
+        // A straddle by the button, not the player after the big blind (here: a1 is both).
+        assert!(read(&hand_with("a1: straddle $1")).unwrap().refusal.is_none());
+        let why = refused("b2: straddle $1");
+        assert!(why.starts_with("line 8: a straddle other than one extra blind"), "{why}");
+        let why = refused("a1: straddle $0.75");
+        assert!(why.starts_with("line 8: a straddle other than one extra blind"), "{why}");
+        // Chat and a plain hand: read, nothing refused.
+        assert!(read(&hand_with("a1: says hello")).unwrap().refusal.is_none());
+    }
+
     #[test]
     fn a_plain_straddle_is_posted() {
         assert_eq!(stars_words("a1: straddle $0.1", None), "a1: posts straddle $0.1");
