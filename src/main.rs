@@ -30,7 +30,7 @@ enum Command {
     Replay(cli::replay::ReplayArgs),
     /// Equity for every row of a CSV/TSV file of questions, in parallel, streaming.
     Batch(cli::batch::BatchArgs),
-    /// Convert PokerStars hand-history text or ACPC match logs to a PHH bundle.
+    /// Convert PokerStars or GGPoker hand-history text or ACPC match logs to a PHH bundle.
     Convert(cli::convert::ConvertArgs),
     /// Deal random legal hands of any game, as a PHH bundle with their results.
     Deal(cli::deal::DealArgs),

@@ -284,7 +284,8 @@ def replay(
     starts like a site's text; text has a line break.
 
     ``format`` is the command's ``--format``: ``"auto"`` (``.phh`` and ``.phhs`` files are PHH,
-    anything else the format its content shows), ``"phh"``, ``"pokerstars"`` or ``"acpc"``.
+    anything else the format its content shows), ``"phh"``, ``"pokerstars"``, ``"ggpoker"``
+    or ``"acpc"``.
     ``follow`` follows links to directories below a directory given (``--follow``).
 
     With ``check``, each hand's recorded results (``finishing_stacks``, ``winnings``, ``_pots``,

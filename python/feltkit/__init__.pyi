@@ -73,9 +73,9 @@ def replay(
     format: Optional[str] = "auto",
     follow: bool = False,
 ) -> List[HandReport]:
-    """Replays every hand of a text, file or directory (PHH, PokerStars text or ACPC logs), as
-    ``felt replay`` does. ``format``: auto, phh, pokerstars or acpc. Raises :class:`PhhError`
-    for a path that cannot be read or a format not known."""
+    """Replays every hand of a text, file or directory (PHH, PokerStars or GGPoker text or ACPC
+    logs), as ``felt replay`` does. ``format``: auto, phh, pokerstars, ggpoker or acpc. Raises
+    :class:`PhhError` for a path that cannot be read or a format not known."""
 
 class Hand:
     """A hand built in Python, written as PHH text."""

@@ -167,7 +167,8 @@ def replay_text(
     text: str, label: str = "<text>", check: bool = False, format: Optional[str] = None
 ) -> List[Tuple[str, str]]:
     """Each hand's ``felt replay --json`` object (JSON text) and ``felt replay`` lines, for a
-    PHH text, PokerStars text or ACPC log (``format``: auto, phh, pokerstars or acpc)."""
+    PHH text, PokerStars or GGPoker text or ACPC log (``format``: auto, phh, pokerstars, ggpoker
+    or acpc)."""
 
 def replay_path(
     path: Union[str, "os.PathLike[str]"],

@@ -214,6 +214,20 @@ def test_an_acpc_log_is_replayed_as_felt_replay_reports_it(felt, root):
     assert all(r.ok and r.checked for r in reports)
 
 
+def test_ggpoker_text_is_replayed_and_checked_as_felt_replay_reports_it(felt, root):
+    name = "tests/data/ggpoker/cash_nl_side_pots.txt"
+    (r,) = feltkit.replay(root / name, check=True, label=name)
+    assert [r.to_dict()] == cli_reports(felt, "--check", name)
+    # Main pot 3 x 1.10, side pot 2 x 2.10, both to Hero (p1), before rake; the site's rake
+    # 0.25 and jackpot 0.10 are noted.
+    assert r.ok and r.checked and r.final_stacks == [
+        Decimal("7.50"), Decimal("0.00"), Decimal("3.24"), Decimal("5.00")
+    ]
+    assert any("Jackpot 0.10" in n for n in r.notes), r.notes
+    (g,) = feltkit.replay((root / name).read_text(), format="ggpoker", check=True)
+    assert g.final_stacks == r.final_stacks
+
+
 def test_a_directory_is_walked_as_felt_replay_walks_it(felt, root, tmp_path):
     (tmp_path / "a.phh").write_text(HAND)
     (tmp_path / "sub").mkdir()
@@ -265,7 +279,7 @@ def test_the_format_is_the_one_felt_replay_format_names(felt, root, tmp_path):
     # Every value the command lists is taken, and auto; anything else is refused.
     usage = felt("replay", "--format", "xml", "x").stderr
     values = usage.split("[possible values: ")[1].split("]")[0].split(", ")
-    assert values == ["phh", "pokerstars", "acpc"]
+    assert values == ["phh", "pokerstars", "ggpoker", "acpc"]
     for value in ["phh", "auto"]:
         assert [r.status for r in feltkit.replay(HAND, format=value)] == ["legal"]
     # PHH read as site text: the format is taken, the text refused as not of that format.
@@ -275,7 +289,10 @@ def test_the_format_is_the_one_felt_replay_format_names(felt, root, tmp_path):
     assert {r.status for r in feltkit.replay(HAND, format="acpc")} == {"malformed"}
     with pytest.raises(feltkit.PhhError) as e:
         feltkit.replay(path, format="xml")
-    assert str(e.value) == "format: invalid value 'xml' [possible values: auto, phh, pokerstars, acpc]"
+    assert (
+        str(e.value)
+        == "format: invalid value 'xml' [possible values: auto, phh, pokerstars, ggpoker, acpc]"
+    )
     with pytest.raises(feltkit.PhhError):
         feltkit.replay(HAND, format="stars")
 

@@ -1,4 +1,4 @@
-//! `felt convert`: PokerStars hand-history text and ACPC match logs to a PHH bundle
+//! `felt convert`: PokerStars and GGPoker hand-history text and ACPC match logs to a PHH bundle
 //! (docs/import.md), and the input-format choice shared with `felt replay`.
 
 use std::io::{BufRead, BufReader, Write};
@@ -31,11 +31,12 @@ pub struct ConvertArgs {
     /// into place when complete. Default: standard output.
     #[arg(short, long, value_name = "OUT")]
     output: Option<PathBuf>,
-    /// The input's format: `pokerstars` or `acpc` (default: as the content shows, docs/import.md).
+    /// The input's format: `pokerstars`, `ggpoker` or `acpc` (default: as the content shows,
+    /// docs/import.md).
     #[arg(long, value_parser = format_parser())]
     format: Option<Format>,
-    /// PokerStars hand-history files or ACPC match logs (`-`: standard input), one or many
-    /// hands each.
+    /// PokerStars or GGPoker hand-history files or ACPC match logs (`-`: standard input), one
+    /// or many hands each.
     #[arg(required = true)]
     inputs: Vec<PathBuf>,
 }

@@ -6,7 +6,7 @@
 use std::borrow::Cow;
 
 use crate::phh::action::{cards_of, Action, ActionError, CardList};
-use crate::phh::write::{write_action, write_record};
+use crate::phh::write::write_action;
 use crate::phh::Amount;
 use crate::record::table::{SittingOut, MAX_SEAT};
 use crate::record::{
@@ -141,11 +141,6 @@ fn omaha(hand: &StarsHand, name: &str, limit: Limit) -> (&'static str, Option<St
         None
     };
     (code, why)
-}
-
-/// The hand as the body of a PHH section (no header line).
-pub fn to_phh(hand: &StarsHand) -> String {
-    write_record(&record(hand).record)
 }
 
 /// A hand's record, and whether reading its PHH text gives that same record.

@@ -93,7 +93,8 @@ use crate::record::HandRecord;
 
 /// Every site format feltkit reads, in the order a text's first bytes are tried against them
 /// ([`super::sniff`]). Adding a format adds its line here; nothing else lists formats.
-pub static FORMATS: &[&dyn SiteFormat] = &[&super::stars::PokerStarsText, &super::acpc::AcpcLog];
+pub static FORMATS: &[&dyn SiteFormat] =
+    &[&super::stars::PokerStarsText, &super::ggpoker::GgPokerText, &super::acpc::AcpcLog];
 
 /// How the names and messages speak of a format.
 #[derive(Debug)]
@@ -281,10 +282,10 @@ mod tests {
 
     #[test]
     fn formats_are_listed_with_commas_then_the_last_word() {
-        assert_eq!(listed(|w| w.short, " nor "), "PokerStars text nor an ACPC log");
+        assert_eq!(listed(|w| w.short, " nor "), "PokerStars text, GGPoker text nor an ACPC log");
         assert_eq!(
             listed(|w| w.texts, " and "),
-            "PokerStars hand-history text and ACPC match logs"
+            "PokerStars hand-history text, GGPoker hand-history text and ACPC match logs"
         );
     }
 }

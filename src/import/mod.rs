@@ -25,6 +25,8 @@ mod consistency;
 pub mod decode;
 mod emit;
 pub mod format;
+mod ggpoker;
+mod ggpoker_lines;
 mod header;
 pub mod lines;
 pub mod pokerstars;

@@ -249,15 +249,25 @@ pub(super) fn err<T>(line: usize, why: impl Into<String>) -> Result<T, TextError
 
 /// Reads one hand.
 pub fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
-    let mut lines = text.lines().peekable();
+    let mut lines = text.lines();
     let Some(header) = lines.next() else {
         return err(text.line, "an empty hand");
     };
-    let mut hand = super::header::parse_header(&header)?;
+    let hand = super::header::parse_header(&header)?;
+    parse_after_header(hand, header.number, lines)
+}
+
+/// Reads the rest of a hand whose header gave `hand`: the table line, the seat list, the play
+/// and the summary (from `lines`, the header's line being `header`).
+pub(super) fn parse_after_header<'t>(
+    mut hand: StarsHand,
+    header: usize,
+    lines: impl Iterator<Item = Line<'t>>,
+) -> Result<StarsHand, TextError> {
+    let mut lines = lines.peekable();
     let Some(table) = lines.next() else {
         hand.refusal = Some(Refusal::CutOff(format!(
-            "the text ends after the header (line {}): the hand is cut off",
-            header.number
+            "the text ends after the header (line {header}): the hand is cut off"
         )));
         return Ok(hand);
     };
@@ -278,7 +288,7 @@ pub fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
     hand.known = vec![None; hand.seats.len()];
     let mut in_summary = false;
     let mut summary_seen: Vec<bool> = vec![false; hand.seats.len()];
-    let mut last_line = header.number;
+    let mut last_line = header;
     for l in lines {
         last_line = l.number;
         let t = l.text;

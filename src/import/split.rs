@@ -207,9 +207,12 @@ impl<R: BufRead> TextLines<R> {
 /// (`PokerStars Hand #...`). Lines are trimmed; blank lines and the Zoom archive's
 /// `*** # 1 ***` lines are dropped. A header glued to the end of a cut-off line starts a hand
 /// there, and the cut-off line stays with the hand before. Text before the first header is not
-/// a hand. A read error ends the hands with that error.
+/// a hand. A read error ends the hands with that error. Another site writing PokerStars' form
+/// under its own header is cut by [`StarsHands::with_headers`].
 pub struct StarsHands<R> {
     lines: TextLines<R>,
+    /// Where a hand's header starts in a line, if one does.
+    header_at: fn(&str) -> Option<usize>,
     /// The hand being read.
     current: Option<HandText>,
     /// Hands read whole, not yet handed out.
@@ -220,8 +223,14 @@ pub struct StarsHands<R> {
 impl<R: BufRead> StarsHands<R> {
     /// Reads hands from `input`.
     pub fn new(input: R) -> StarsHands<R> {
+        StarsHands::with_headers(input, header_at)
+    }
+
+    /// Reads hands from `input`, each starting where `header_at` finds a header in a line.
+    pub fn with_headers(input: R, header_at: fn(&str) -> Option<usize>) -> StarsHands<R> {
         StarsHands {
             lines: TextLines::new(input),
+            header_at,
             current: None,
             ready: VecDeque::new(),
             done: false,
@@ -250,7 +259,7 @@ impl<R: BufRead> StarsHands<R> {
             if line.is_empty() || (line.starts_with("*****") && has(line, " # ")) {
                 continue;
             }
-            if let Some(k) = line.as_bytes().contains(&b'P').then(|| header_at(line)).flatten() {
+            if let Some(k) = (self.header_at)(line) {
                 if k > 0 {
                     let before = line[..k].trim();
                     if let Some(h) = self.current.as_mut()

@@ -9,6 +9,7 @@ use std::sync::Arc;
 use super::emit;
 use super::format::{FormatWords, HandSplit, SiteFormat, SiteHand};
 use super::pokerstars::{self, HandText};
+use super::pokerstars::{StarsHand, TextError};
 use super::split::{self, StarsHands};
 use crate::phh::read::hands_at;
 use crate::phh::record::RecordError;
@@ -52,18 +53,18 @@ impl SiteFormat for PokerStarsText {
     }
 
     fn split<'r>(&self, input: Box<dyn BufRead + 'r>) -> Box<dyn HandSplit + 'r> {
-        Box::new(Hands(StarsHands::new(input)))
+        Box::new(Hands(StarsHands::new(input), |h| Arc::new(h)))
     }
 }
 
-/// The hands of a text, as [`SiteHand`]s.
-struct Hands<R>(StarsHands<R>);
+/// The hands of a text, each as the [`SiteHand`] its format makes of its text.
+pub(super) struct Hands<R>(pub StarsHands<R>, pub fn(HandText) -> Arc<dyn SiteHand>);
 
 impl<R: BufRead> Iterator for Hands<R> {
     type Item = std::io::Result<Arc<dyn SiteHand>>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        Some(self.0.next()?.map(|h| Arc::new(h) as Arc<dyn SiteHand>))
+        Some(self.0.next()?.map(self.1))
     }
 }
 
@@ -91,89 +92,139 @@ impl SiteHand for HandText {
         })
     }
 
-    /// A hand that reads well is built straight into the record; one whose record is not
-    /// what its written text reads as ([`emit::Built::exact`]) is read from that text, so that
-    /// it is reported as read; one that cannot be read is a record saying why.
     fn read(&self, take: &mut dyn FnMut(Result<HandRecord<'_>, RecordError>)) {
-        let hand = match parse(self) {
+        STARS.read(self, take);
+    }
+
+    fn phh(&self) -> String {
+        STARS.phh(self)
+    }
+
+    fn replay(&self, source: &str, section: &str, check: bool) -> Vec<HandReport> {
+        STARS.replay(self, source, section, check)
+    }
+}
+
+/// How a text in PokerStars' form is read into records: the venue its hands name, how a hand
+/// is parsed, and what its record gets besides what [`emit`] builds (GGPoker's fees). PokerStars
+/// text is [`STARS`]; GGPoker's is read the same way with its own parse and finish.
+pub(super) struct StarsForm {
+    /// The hand's `venue`: `PokerStars`.
+    pub venue: &'static str,
+    /// Reads one hand.
+    pub parse: fn(&HandText) -> Result<StarsHand, TextError>,
+    /// Completes the record [`emit`] built of a hand, from the hand's text.
+    pub finish: fn(&HandText, &mut HandRecord<'_>),
+}
+
+/// PokerStars text.
+static STARS: StarsForm =
+    StarsForm { venue: "PokerStars", parse: pokerstars::parse_hand, finish: |_, _| {} };
+
+impl StarsForm {
+    /// The hand read, or why it cannot be: its text runs too long, stops before its summary
+    /// (it is cut off, whatever its last line holds), or has a line not understood.
+    fn parse(&self, h: &HandText) -> Result<StarsHand, Unreplayable> {
+        if let Some(at) = h.overlong() {
+            return Err(Unreplayable::Unreadable(format!(
+                "line {at}: the hand's text runs past {} bytes without another hand's header (a hand is a few kilobytes): the rest is not read",
+                split::MAX_HAND
+            )));
+        }
+        if !h.lines().any(|l| l.text == "*** SUMMARY ***") {
+            let last = h.lines().last().map_or(h.line, |l| l.number);
+            return Err(Unreplayable::CutOff(format!(
+                "the text stops at line {last}, before the hand's summary: the hand is cut off"
+            )));
+        }
+        (self.parse)(h)
+            .map_err(|e| Unreplayable::Unreadable(format!("line {}: {}", e.line, e.why)))
+    }
+
+    /// The record of a hand that cannot be read: its number, where it starts and why. It has
+    /// no game to name: `?`, as for a game not played.
+    fn stub(&self, h: &HandText, why: Unreplayable) -> HandRecord<'static> {
+        HandRecord {
+            variant: "?".into(),
+            hand: h.number(),
+            other: vec![(Cow::Borrowed("venue"), Value::Str(Cow::Borrowed(self.venue)))],
+            site_text: SiteText { converted: true, line: Some(h.line), ..SiteText::default() },
+            unreplayable: Some(why),
+            ..HandRecord::default()
+        }
+    }
+
+    /// A hand's record as [`emit`] builds it and the format completes it.
+    fn built<'h>(&self, h: &HandText, hand: &'h StarsHand) -> emit::Built<'h> {
+        let mut built = emit::record(hand);
+        (self.finish)(h, &mut built.record);
+        built
+    }
+
+    /// Reads a hand into its record ([`SiteHand::read`]): a hand that reads well is built
+    /// straight into it; one whose record is not what its written text reads as
+    /// ([`emit::Built::exact`]) is read from that text, so that it is reported as read; one
+    /// that cannot be read is a record saying why.
+    pub(super) fn read(
+        &self,
+        h: &HandText,
+        take: &mut dyn FnMut(Result<HandRecord<'_>, RecordError>),
+    ) {
+        let hand = match self.parse(h) {
             Ok(hand) => hand,
-            Err(why) => return take(Ok(stub(self, why))),
+            Err(why) => return take(Ok(self.stub(h, why))),
         };
-        let built = emit::record(&hand);
+        let built = self.built(h, &hand);
         if built.exact {
             return take(Ok(built.record));
         }
         let text = format!("[1]\n{}", write_record(&built.record));
-        for hand in hands_at(&text, self.line).skip(1) {
+        for hand in hands_at(&text, h.line).skip(1) {
             match hand {
-                Ok(h) => take(h.record),
+                Ok(r) => take(r.record),
                 Err(e) => take(Err(RecordError::Bad {
                     field: "hand".into(),
-                    line: self.line,
+                    line: h.line,
                     why: e.to_string(),
                 })),
             }
         }
     }
 
-    fn phh(&self) -> String {
-        match parse(self) {
-            Ok(hand) => emit::to_phh(&hand),
-            Err(why) => write_record(&stub(self, why)),
-        }
-    }
-
-    /// As [`SiteHand::read`], replayed.
-    fn replay(&self, source: &str, section: &str, check: bool) -> Vec<HandReport> {
-        let hand = match parse(self) {
+    /// As [`StarsForm::read`], replayed ([`SiteHand::replay`]).
+    pub(super) fn replay(
+        &self,
+        h: &HandText,
+        source: &str,
+        section: &str,
+        check: bool,
+    ) -> Vec<HandReport> {
+        let hand = match self.parse(h) {
             Ok(hand) => hand,
             Err(why) => {
-                let record = Ok(stub(self, why));
-                return vec![replay_section(record, source, Some(section), self.line, check)];
+                let record = Ok(self.stub(h, why));
+                return vec![replay_section(record, source, Some(section), h.line, check)];
             }
         };
-        let built = emit::record(&hand);
+        let built = self.built(h, &hand);
         if built.exact {
             let record = Ok(built.record);
-            return vec![replay_section(record, source, Some(section), self.line, check)];
+            return vec![replay_section(record, source, Some(section), h.line, check)];
         }
         let piece = Piece {
             header: Some(section.to_string()),
-            line: self.line,
+            line: h.line,
             text: Ok(format!("[{section}]\n{}", write_record(&built.record))),
         };
         replay_piece(&piece, source, check)
     }
+
+    /// One hand as PHH ([`SiteHand::phh`]).
+    pub(super) fn phh(&self, h: &HandText) -> String {
+        match self.parse(h) {
+            Ok(hand) => write_record(&self.built(h, &hand).record),
+            Err(why) => write_record(&self.stub(h, why)),
+        }
+    }
 }
 
-/// The hand read, or why it cannot be: its text runs too long, stops before its summary (it
-/// is cut off, whatever its last line holds), or has a line not understood.
-fn parse(h: &HandText) -> Result<pokerstars::StarsHand, Unreplayable> {
-    if let Some(at) = h.overlong() {
-        return Err(Unreplayable::Unreadable(format!(
-            "line {at}: the hand's text runs past {} bytes without another hand's header (a hand is a few kilobytes): the rest is not read",
-            split::MAX_HAND
-        )));
-    }
-    if !h.lines().any(|l| l.text == "*** SUMMARY ***") {
-        let last = h.lines().last().map_or(h.line, |l| l.number);
-        return Err(Unreplayable::CutOff(format!(
-            "the text stops at line {last}, before the hand's summary: the hand is cut off"
-        )));
-    }
-    pokerstars::parse_hand(h)
-        .map_err(|e| Unreplayable::Unreadable(format!("line {}: {}", e.line, e.why)))
-}
-
-/// The record of a hand that cannot be read: its number, where it starts and why. It has no
-/// game to name: `?`, as for a game not played.
-fn stub(h: &HandText, why: Unreplayable) -> HandRecord<'static> {
-    HandRecord {
-        variant: "?".into(),
-        hand: h.number(),
-        other: vec![(Cow::Borrowed("venue"), Value::Str(Cow::Borrowed("PokerStars")))],
-        site_text: SiteText { converted: true, line: Some(h.line), ..SiteText::default() },
-        unreplayable: Some(why),
-        ..HandRecord::default()
-    }
-}

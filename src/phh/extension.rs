@@ -7,7 +7,7 @@
 //! entry that cannot be used is left out, a line that is not a number is not known.
 
 use crate::record::{
-    Amount, Entry, HandRecord, LogResults, SiteAccounting, SiteText, Unreplayable,
+    Amount, Entry, Fee, HandRecord, LogResults, SiteAccounting, SiteText, Unreplayable,
 };
 
 use super::toml::Value;
@@ -39,6 +39,8 @@ impl SiteFields {
             "_rebuys" => a.rebuys = entries(value),
             "_total_pot" => a.total_pot = num(value),
             "_rake" => a.rake = num(value),
+            "_fees" => a.fees = fees(value),
+            "_unnamed_pots" => a.unnamed_pots = matches!(value, Value::Bool(true)),
             "_site_pots" => {
                 a.pots = match value {
                     Value::Array(v) => v.iter().filter_map(num).collect(),
@@ -120,9 +122,12 @@ fn line(v: &Value<'_>) -> Option<usize> {
     num(v).and_then(|a| a.to_units(0)).and_then(|l| usize::try_from(l).ok())
 }
 
-/// The entries of `_collected`, `_uncalled` or `_rebuys`: tables with a `player` (from 1) and
-/// an `amount`, perhaps a `pot` and a `line`.
-fn entries(value: &Value<'_>) -> Vec<Entry> {
+/// The tables of an array (an item that is not a table left out), each read by `read` from a
+/// lookup of its keys' values (an item `read` cannot use left out).
+fn tables<'v, T>(
+    value: &'v Value<'_>,
+    read: impl Fn(&dyn Fn(&str) -> Option<&'v Value<'v>>) -> Option<T>,
+) -> Vec<T> {
     let Value::Array(items) = value else {
         return Vec::new();
     };
@@ -130,21 +135,40 @@ fn entries(value: &Value<'_>) -> Vec<Entry> {
         .iter()
         .filter_map(|item| {
             let Value::Table(t) = item else { return None };
-            let get = |k: &str| entry(t, k);
-            let player = num(get("player")?)?.to_units(0)?;
-            let line = get("line").and_then(num).and_then(|a| a.to_units(0)).unwrap_or(0);
-            let pot = match get("pot") {
-                Some(Value::Str(s)) => s.to_string(),
-                _ => String::new(),
-            };
-            Some(Entry {
-                player: usize::try_from(player).ok()?.checked_sub(1)?,
-                amount: num(get("amount")?)?,
-                pot,
-                line: usize::try_from(line).unwrap_or(0),
-            })
+            read(&|k: &str| entry(t, k))
         })
         .collect()
+}
+
+/// The entries of `_collected`, `_uncalled` or `_rebuys`: tables with a `player` (from 1) and
+/// an `amount`, perhaps a `pot` and a `line`.
+fn entries(value: &Value<'_>) -> Vec<Entry> {
+    tables(value, |get| {
+        let player = num(get("player")?)?.to_units(0)?;
+        let line = get("line").and_then(num).and_then(|a| a.to_units(0)).unwrap_or(0);
+        let pot = match get("pot") {
+            Some(Value::Str(s)) => s.to_string(),
+            _ => String::new(),
+        };
+        Some(Entry {
+            player: usize::try_from(player).ok()?.checked_sub(1)?,
+            amount: num(get("amount")?)?,
+            pot,
+            line: usize::try_from(line).unwrap_or(0),
+        })
+    })
+}
+
+/// The fees of `_fees`: tables with a `name` and an `amount`, perhaps a `line`.
+fn fees(value: &Value<'_>) -> Vec<Fee> {
+    tables(value, |get| {
+        let Some(Value::Str(name)) = get("name") else { return None };
+        Some(Fee {
+            name: name.to_string(),
+            amount: num(get("amount")?)?,
+            line: get("line").and_then(line).unwrap_or(0),
+        })
+    })
 }
 
 #[cfg(test)]

@@ -345,6 +345,8 @@ pub fn from_type(r: &HandRecord<'_>, key: &str) -> bool {
         "_collected" | "_uncalled" | "_rebuys" | "_total_pot" | "_rake" | "_site_pots"
         | "_summary_line" | "_seat_lines" => r.accounting.is_some(),
         "_results" | "_results_line" => r.log_results.is_some(),
+        "_fees" => r.accounting.as_ref().is_some_and(|a| !a.fees.is_empty()),
+        "_unnamed_pots" => r.accounting.as_ref().is_some_and(|a| a.unnamed_pots),
         "_not_replayable" => matches!(r.unreplayable, Some(Unreplayable::Unsupported(_))),
         "_cut_off" => matches!(r.unreplayable, Some(Unreplayable::CutOff(_))),
         "_unreadable" => matches!(r.unreplayable, Some(Unreplayable::Unreadable(_))),
@@ -643,6 +645,23 @@ fn accounting(o: &mut String, a: &SiteAccounting) {
     }
     if let Some(t) = a.rake {
         amount_field(o, "_rake", t);
+    }
+    if !a.fees.is_empty() {
+        field(o, "_fees");
+        push_list(o, &a.fees, |o, f| {
+            o.push_str("{ name = ");
+            push_quoted(o, &f.name);
+            o.push_str(", amount = ");
+            push_amount(o, f.amount);
+            o.push_str(", line = ");
+            push_int(o, f.line as u64);
+            o.push_str(" }");
+        });
+        o.push('\n');
+    }
+    if a.unnamed_pots {
+        field(o, "_unnamed_pots");
+        o.push_str("true\n");
     }
     if a.total_pot.is_some() || a.rake.is_some() || !a.pots.is_empty() {
         amounts_field(o, "_site_pots", &a.pots);

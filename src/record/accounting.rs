@@ -1,7 +1,7 @@
 //! A site's own account of a hand, typed: what the importers read from the site's text
 //! (docs/import.md) and what `felt replay --check` compares with the replay. In a PHH file
 //! these are the `_`-prefixed fields `_collected`, `_uncalled`, `_rebuys`, `_total_pot`,
-//! `_rake`, `_site_pots`, `_summary_line` and `_seat_lines`; a match log's own results are
+//! `_rake`, `_fees`, `_site_pots`, `_unnamed_pots`, `_summary_line` and `_seat_lines`; a match log's own results are
 //! `_results` and `_results_line`; the fields of the text itself
 //! (`_text_line`, `currency_symbol`, `_action_lines`) and why a hand cannot be replayed
 //! (`_not_replayable`, `_cut_off`, `_unreadable`) have their own types here.
@@ -33,6 +33,18 @@ pub struct LogResults {
     pub line: usize,
 }
 
+/// A fee the site took from the pot besides the rake, as its summary names it: GGPoker's
+/// `Jackpot`, `Bingo`, `Fortune`, `Tax`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fee {
+    /// The fee's name as written (`Jackpot`).
+    pub name: String,
+    /// The amount taken.
+    pub amount: Amount,
+    /// The line of the text, 0 when not known.
+    pub line: usize,
+}
+
 /// A site's account of one hand, each part with the line of the text it comes from.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SiteAccounting {
@@ -46,8 +58,16 @@ pub struct SiteAccounting {
     pub total_pot: Option<Amount>,
     /// The summary's rake.
     pub rake: Option<Amount>,
+    /// The fees the summary lists beside the rake, in its order (zero fees too): taken from
+    /// the pots as the rake is, so that what the players collected, the rake and the fees add
+    /// up to the total pot.
+    pub fees: Vec<Fee>,
     /// The pots the summary lists (after rake), main pot first; empty when it lists one.
     pub pots: Vec<Amount>,
+    /// Whether the site names no pot: its summary lists none and every collected line says
+    /// `pot`, however many pots there are (GGPoker; `_unnamed_pots`). Each player's collected
+    /// lines are then held to what the replay pays the player from all the pots together.
+    pub unnamed_pots: bool,
     /// The line of the summary's `Total pot` line, as written (`None` when not a whole number).
     pub summary_line: Option<i64>,
     /// The line of each player's seat, p1 first (0 when not known).

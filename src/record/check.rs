@@ -250,6 +250,7 @@ fn check(accounting: &SiteAccounting, outcome: &Outcome, places: u8) -> SiteChec
         .iter()
         .chain(total.iter())
         .chain(rake.iter())
+        .chain(accounting.fees.iter().map(|f| &f.amount))
         .chain(collected.iter().map(|x| &x.amount))
         .chain(uncalled.iter().map(|x| &x.amount))
         .map(|a| a.significant_places())
@@ -270,10 +271,29 @@ fn check(accounting: &SiteAccounting, outcome: &Outcome, places: u8) -> SiteChec
     let mm = &mut out.mismatches;
     let pots: Vec<Chips> = outcome.pots.iter().map(|p| p.amount.saturating_mul(scale)).collect();
     let replay_total: Chips = pots.iter().fold(Chips::ZERO, |a, &b| a.saturating_add(b));
-    let (Some(rake_chips), Some(total_chips)) = (rake.and_then(to), total.and_then(to)) else {
+    let (Some(rake_only), Some(total_chips)) = (rake.and_then(to), total.and_then(to)) else {
         mm.push(format!("line {summary_line}: the summary gives no `Total pot X | Rake Y`"));
         return out;
     };
+    // The fees the summary lists beside the rake are taken from the pots as the rake is: the
+    // site keeps the two together.
+    let Some(fee_chips) = accounting
+        .fees
+        .iter()
+        .try_fold(Chips::ZERO, |sum, f| to(f.amount).map(|x| sum.saturating_add(x)))
+    else {
+        mm.push(format!("line {summary_line}: a fee the replay cannot hold"));
+        return out;
+    };
+    let rake_chips = rake_only.saturating_add(fee_chips);
+    // `Rake 0.39 | Jackpot 0.21`, as the messages quote the summary.
+    let mut stated = format!("Rake {}", c(rake_only));
+    for f in &accounting.fees {
+        if let Some(x) = to(f.amount).filter(|&x| x > Chips::ZERO) {
+            stated.push_str(&format!(" | {} {}", f.name, c(x)));
+        }
+    }
+    let of_rake = if fee_chips > Chips::ZERO { "of rake and fees" } else { "of rake" };
     if total_chips != replay_total {
         mm.push(format!(
             "line {summary_line}: `Total pot {}`: the replay's pots add up to {}",
@@ -291,9 +311,8 @@ fn check(accounting: &SiteAccounting, outcome: &Outcome, places: u8) -> SiteChec
     let sum_collected: Chips = got.iter().fold(Chips::ZERO, |a, &b| a.saturating_add(b));
     if total_chips.saturating_sub(rake_chips) != sum_collected {
         mm.push(format!(
-            "line {summary_line}: `Total pot {} | Rake {}` leaves {} for the players, but the collected lines add up to {}",
+            "line {summary_line}: `Total pot {} | {stated}` leaves {} for the players, but the collected lines add up to {}",
             c(total_chips),
-            c(rake_chips),
             c(total_chips.saturating_sub(rake_chips)),
             c(sum_collected)
         ));
@@ -302,7 +321,17 @@ fn check(accounting: &SiteAccounting, outcome: &Outcome, places: u8) -> SiteChec
     // pots each listed pot is part of.
     let m = pots.len();
     let listed_chips: Option<Vec<Chips>> = listed.iter().map(|&a| to(a)).collect();
+    let mut payout: Vec<Chips> = vec![Chips::ZERO; n];
+    for pot in &outcome.pots {
+        for &(p, x) in &pot.payouts {
+            payout[p] = payout[p].saturating_add(x.saturating_mul(scale));
+        }
+    }
     let site: Option<(Vec<Chips>, Vec<usize>)> = match listed_chips {
+        Some(l) if l.is_empty() && m > 1 && accounting.unnamed_pots => {
+            unnamed_pots(collected, &got, &payout, rake_chips, summary_line, &c, mm);
+            None
+        }
         Some(l) if l.is_empty() && m == 1 => {
             Some((vec![pots[0].saturating_sub(rake_chips)], vec![0]))
         }
@@ -331,12 +360,6 @@ fn check(accounting: &SiteAccounting, outcome: &Outcome, places: u8) -> SiteChec
         },
         None => None,
     };
-    let mut payout: Vec<Chips> = vec![Chips::ZERO; n];
-    for pot in &outcome.pots {
-        for &(p, x) in &pot.payouts {
-            payout[p] = payout[p].saturating_add(x.saturating_mul(scale));
-        }
-    }
     if let Some((site_pots, group)) = site {
         let mut taken: Chips = Chips::ZERO;
         for (k, (pot, &left)) in outcome.pots.iter().zip(&site_pots).enumerate() {
@@ -430,7 +453,7 @@ fn check(accounting: &SiteAccounting, outcome: &Outcome, places: u8) -> SiteChec
                     ));
                 } else if by(p) != share(p) && !uneven_ok {
                     let rake_note = if amount > left {
-                        format!(" ({} less {} of rake", c(amount), c(amount.saturating_sub(left)))
+                        format!(" ({} less {} {of_rake}", c(amount), c(amount.saturating_sub(left)))
                     } else {
                         format!(" (all of {}", c(amount))
                     };
@@ -469,8 +492,7 @@ fn check(accounting: &SiteAccounting, outcome: &Outcome, places: u8) -> SiteChec
         }
         if taken != rake_chips && mm.is_empty() {
             mm.push(format!(
-                "line {summary_line}: `Rake {}`: the pots as listed leave {} of rake",
-                c(rake_chips),
+                "line {summary_line}: `{stated}`: the pots as listed leave {} {of_rake}",
                 c(taken)
             ));
         }
@@ -492,10 +514,94 @@ fn check(accounting: &SiteAccounting, outcome: &Outcome, places: u8) -> SiteChec
         }
     }
     if rake_chips > Chips::ZERO && out.mismatches.is_empty() {
+        let mut taken = format!("rake {}", c(rake_only));
+        for f in &accounting.fees {
+            if let Some(x) = to(f.amount).filter(|&x| x > Chips::ZERO) {
+                taken.push_str(&format!(" and {} {}", f.name, c(x)));
+            }
+        }
         out.notes.push(format!(
-            "rake {} taken from the pots, as the summary states (line {summary_line})",
-            c(rake_chips)
+            "{taken} taken from the pots, as the summary states (line {summary_line})"
         ));
     }
     out
+}
+
+/// The collected lines of a site that names no pot ([`SiteAccounting::unnamed_pots`]), against
+/// what the replay pays each player from all the pots together (`payout`, before rake): nobody
+/// collects more than that, nobody the replay pays nothing collects, and each player the replay
+/// pays more than the whole rake and fees (`taken`) says so in a line. With the totals checked
+/// before, the rake and fees are then what the players were paid less what they collected.
+fn unnamed_pots(
+    collected: &[Entry],
+    got: &[Chips],
+    payout: &[Chips],
+    taken: Chips,
+    summary_line: i64,
+    c: &dyn Fn(Chips) -> String,
+    mm: &mut Vec<String>,
+) {
+    for (p, (&g, &pay)) in got.iter().zip(payout).enumerate() {
+        let last = collected.iter().filter(|x| x.player == p).map(|x| x.line).max();
+        match last {
+            Some(line) if pay == Chips::ZERO => mm.push(format!(
+                "line {line}: p{} collected {}, but the replay awards p{} no pot",
+                p + 1,
+                c(g),
+                p + 1
+            )),
+            Some(line) if g > pay => mm.push(format!(
+                "line {line}: p{} collected {}, more than the {} the replay pays p{} before rake",
+                p + 1,
+                c(g),
+                c(pay),
+                p + 1
+            )),
+            None if pay > taken => mm.push(format!(
+                "line {summary_line}: the replay pays p{} {}, but no line says p{} collected it",
+                p + 1,
+                c(pay),
+                p + 1
+            )),
+            _ => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(player: usize, cents: i64, line: usize) -> Entry {
+        let amount = Amount { units: cents, places: 2 };
+        Entry { player, amount, pot: "pot".into(), line }
+    }
+
+    #[test]
+    fn a_site_naming_no_pot_is_held_to_what_the_replay_pays_each_player() {
+        // Collected lines, and what each player collected and was paid, in cents.
+        let check = |lines: &[Entry], got: &[i64], paid: &[i64], taken: i64| {
+            let c = |x: Chips| format_chips(x, 2);
+            let chips = |v: &[i64]| v.iter().map(|&x| Chips(x)).collect::<Vec<_>>();
+            let mut mm = Vec::new();
+            unnamed_pots(lines, &chips(got), &chips(paid), Chips(taken), 29, &c, &mut mm);
+            mm
+        };
+        // p1 is paid 3.30 + 4.20 before rake and collects 3.16 + 3.99: well within.
+        let lines = [entry(0, 316, 25), entry(0, 399, 26)];
+        assert!(check(&lines, &[715, 0], &[750, 0], 35).is_empty());
+        // p2, paid nothing, collects the main pot; p1 says nothing of the 4.20 it is paid.
+        assert_eq!(
+            check(&[entry(1, 316, 25)], &[0, 316], &[420, 0], 35),
+            [
+                "line 29: the replay pays p1 4.20, but no line says p1 collected it",
+                "line 25: p2 collected 3.16, but the replay awards p2 no pot",
+            ]
+        );
+        // More than the replay pays, at the player's last collected line.
+        assert_eq!(
+            check(&[entry(0, 400, 25), entry(0, 400, 26)], &[800], &[750], 0),
+            ["line 26: p1 collected 8.00, more than the 7.50 the replay pays p1 before rake"]
+        );
+    }
 }

@@ -20,7 +20,7 @@ pub mod hand;
 pub mod table;
 pub mod value;
 
-pub use accounting::{Entry, LogResults, SiteAccounting, SiteText, Unreplayable};
+pub use accounting::{Entry, Fee, LogResults, SiteAccounting, SiteText, Unreplayable};
 pub use action::{parse_action, Action, ActionError};
 pub use amount::Amount;
 pub use check::{check_log, check_site, RakeFacts, SiteReport};

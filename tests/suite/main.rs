@@ -26,6 +26,7 @@ mod equity_oracle;
 mod equity_preflop;
 mod eval_rankings;
 mod import_acpc;
+mod import_ggpoker;
 mod import_pokerstars;
 mod pictures;
 mod play;

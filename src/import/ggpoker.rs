@@ -1,0 +1,147 @@
+//! GGPoker hand-history text (GG Network: GGPoker, Natural8 and the other skins) as a
+//! [`SiteFormat`]. GG writes PokerStars' form under its own header (`Poker Hand #RC123: Hold'em
+//! No Limit ($0.02/$0.05) - 2025/08/08 23:42:24`), so a hand is cut, read and built into its
+//! record by the PokerStars reader ([`super::stars::StarsForm`]) once GG's own words are put in
+//! PokerStars' (its game names, `Level10`, `straddle`, `posts missed blind`, a summary without
+//! rake); what GG adds is read here: the fees its summary lists beside the rake (`Jackpot`,
+//! `Bingo`, `Fortune`, `Tax`), and the features feltkit does not play (run it twice or three
+//! times, Cash Drop, EV Cashout, all-in insurance, a button blind, a straddle other than one
+//! extra blind, a bomb pot), each refused at its line ([`super::ggpoker_lines`]).
+//!
+//! ```
+//! use feltkit::import::{convert_as, sniff, Format};
+//! let text = "Poker Hand #RC7: Hold'em No Limit ($0.02/$0.05) - 2025/08/08 23:42:24\n\
+//! Table 'RushAndCash1' 6-max Seat #1 is the button\nSeat 1: Hero ($5 in chips)\n\
+//! Seat 2: 3a9f01c2 ($5 in chips)\n3a9f01c2: posts small blind $0.02\nHero: posts big blind $0.05\n\
+//! *** HOLE CARDS ***\nDealt to Hero [Ah Kd]\nDealt to 3a9f01c2 \n3a9f01c2: folds\n\
+//! Uncalled bet ($0.03) returned to Hero\n*** SHOWDOWN ***\nHero collected $0.04 from pot\n\
+//! *** SUMMARY ***\nTotal pot $0.04 | Rake $0 | Jackpot $0 | Bingo $0 | Fortune $0 | Tax $0\n\
+//! Seat 1: Hero (button) (big blind) collected ($0.04)\nSeat 2: 3a9f01c2 (small blind) folded before Flop\n";
+//! let gg = Format::named("ggpoker").unwrap();
+//! assert_eq!(sniff(text.as_bytes()), Some(gg));
+//! let hands = convert_as(gg, text.as_bytes());
+//! assert_eq!(hands[0].number.as_deref(), Some("RC7"));
+//! assert!(hands[0].phh.contains("venue = \"GGPoker\""));
+//! let report = feltkit::phh::replay_text(&hands[0].phh, "t", true).remove(0);
+//! assert!(report.ok(), "{report:?}");
+//! ```
+
+use std::io::BufRead;
+use std::sync::Arc;
+
+use super::format::{FormatWords, HandSplit, SiteFormat, SiteHand};
+use super::ggpoker_lines::{fees, parse_hand};
+use super::split::{HandText, StarsHands};
+use super::stars::{Hands, StarsForm};
+use crate::phh::record::RecordError;
+use crate::phh::HandReport;
+use crate::record::{HandRecord, Value};
+
+/// GGPoker hand-history text, one or many hands per file.
+pub struct GgPokerText;
+
+/// Where each hand starts.
+const HEADER: &str = "Poker Hand #";
+
+static WORDS: FormatWords = FormatWords {
+    names: &["ggpoker"],
+    text: "GGPoker hand-history text",
+    texts: "GGPoker hand-history text",
+    short: "GGPoker text",
+    shorts: "GGPoker text",
+    help: "GGPoker hand-history text (GG Network: GGPoker, Natural8 and skins)",
+    no_hand: "no `Poker Hand #` header",
+    not_detected: "its first line does not start `Poker Hand #`",
+};
+
+/// GGPoker's text read as PokerStars' form is, with its own parse and its fees.
+static GG: StarsForm = StarsForm { venue: "GGPoker", parse: parse_hand, finish };
+
+impl SiteFormat for GgPokerText {
+    fn words(&self) -> &'static FormatWords {
+        &WORDS
+    }
+
+    /// The first non-blank line starts `Poker Hand #`.
+    fn detect(&self, head: &[u8]) -> bool {
+        head.split(|&b| b == b'\n' || b == b'\r')
+            .map(<[u8]>::trim_ascii)
+            .find(|l| !l.is_empty())
+            .is_some_and(|first| first.starts_with(HEADER.as_bytes()))
+    }
+
+    fn split<'r>(&self, input: Box<dyn BufRead + 'r>) -> Box<dyn HandSplit + 'r> {
+        let hands = StarsHands::with_headers(input, header_at);
+        Box::new(Hands(hands, |h| Arc::new(GgHand(h))))
+    }
+}
+
+/// Where a hand's header starts in `line` (at its start, or glued to the end of a line that
+/// was cut off).
+fn header_at(line: &str) -> Option<usize> {
+    line.find(HEADER)
+}
+
+/// One GGPoker hand's text.
+#[derive(Debug)]
+struct GgHand(HandText);
+
+impl SiteHand for GgHand {
+    fn line(&self) -> usize {
+        self.0.line
+    }
+
+    fn weight(&self) -> usize {
+        self.0.len()
+    }
+
+    fn number(&self) -> Option<String> {
+        self.0.number()
+    }
+
+    fn read(&self, take: &mut dyn FnMut(Result<HandRecord<'_>, RecordError>)) {
+        GG.read(&self.0, take);
+    }
+
+    fn phh(&self) -> String {
+        GG.phh(&self.0)
+    }
+
+    fn replay(&self, source: &str, section: &str, check: bool) -> Vec<HandReport> {
+        GG.replay(&self.0, source, section, check)
+    }
+}
+
+/// What a GGPoker hand's record holds besides what PokerStars' would: its venue, the fees of
+/// its summary in the site's accounting, and that the site names no pot (its collected lines
+/// all say `pot`, its summary lists no side pot).
+fn finish(h: &HandText, r: &mut HandRecord<'_>) {
+    for (key, value) in &mut r.other {
+        if key == "venue" {
+            *value = Value::Str(GG.venue.into());
+        }
+    }
+    if let Some(a) = r.accounting.as_mut() {
+        a.fees = fees(h);
+        a.unnamed_pots = true;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_gg_text_is_told_by_its_first_line() {
+        assert!(GgPokerText.detect(b"\r\n  Poker Hand #RC1: Hold'em No Limit ($0.02/$0.05)\n"));
+        assert!(!GgPokerText.detect(b"PokerStars Hand #1: Hold'em No Limit (1/2)\n"));
+        assert!(!GgPokerText.detect(b"Table 'x'\nPoker Hand #RC1: Hold'em\n"));
+        assert!(!GgPokerText.detect(b""));
+    }
+
+    #[test]
+    fn a_header_glued_to_a_cut_off_line_is_found_where_it_starts() {
+        assert_eq!(header_at("Seat 1: ab ($5 in chPoker Hand #RC2: Hold'em"), Some(20));
+        assert_eq!(header_at("PokerStars Hand #2: Hold'em"), None);
+    }
+}

@@ -1,0 +1,364 @@
+//! GGPoker's lines put in PokerStars' words, for the PokerStars reader
+//! ([`super::pokerstars::parse_after_header`]), and what GG writes that PokerStars does not:
+//! the fees of its summary, and the features feltkit does not play, each found at its line.
+//!
+//! | GGPoker writes | read as |
+//! |---|---|
+//! | `PLO ($1/$2)`, `PLO-5`, `PLO-6` | `Omaha Pot Limit`, `5 Card Omaha Pot Limit`, `6 Card ...` |
+//! | `Omaha (NL postflop)` | pot limit before the flop, no limit after (not played) |
+//! | `Level10 (60/120)`, `Level18(1,250/2,500)` | `Level 10 (60/120)` |
+//! | `NAME: straddle $0.10` | `NAME: posts straddle $0.10` (one extra blind only) |
+//! | `NAME: posts missed blind $0.02` | a dead small blind, when it is one |
+//! | `Total pot 51,316` (no rake written) | `Total pot 51,316 \| Rake 0` |
+//! | `Total pot $1 \| Rake $0.05 \| Jackpot $0.02 \| Bingo $0` | the rake, and the fees after it |
+
+use std::borrow::Cow;
+
+use super::header::parse_header;
+use super::lines::{amount, find, has, Line};
+use super::pokerstars::{err, parse_after_header, GameName, Refusal, StarsHand, TextError};
+use super::split::HandText;
+use crate::record::Fee;
+
+/// Reads one GGPoker hand: its header in PokerStars' words, the features feltkit does not play
+/// refused at their line, and the rest read by the PokerStars reader.
+pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
+    let mut lines = text.lines();
+    let Some(header) = lines.next() else {
+        return err(text.line, "an empty hand");
+    };
+    let (words, name) = header_words(header.text);
+    let mut hand = parse_header(&Line { number: header.number, text: &words })?;
+    if is_short_deck(header.text) {
+        hand.game = GameName::Other("ShortDeck Hold'em".into());
+    }
+    let rest: Vec<Line<'_>> = lines.collect();
+    if let Some(t) = hand.tournament.as_mut() {
+        t.buy_in = name;
+        // A tournament's header may give the level about to start while the hand is played
+        // at the one before: the blinds posted are the hand's stakes.
+        let posted = |verb: &str| {
+            rest.iter().find_map(|l| {
+                let k = find(l.text, verb)?;
+                let x = &l.text[k + verb.len()..];
+                amount(x).filter(|_| !has(x, "all-in"))
+            })
+        };
+        if let Some(small) = posted(": posts small blind ") {
+            hand.stakes.0 = small;
+        }
+        if let Some(big) = posted(": posts big blind ") {
+            hand.stakes.1 = big;
+        }
+    }
+    if let Some(why) = not_played(&hand, &rest) {
+        hand.refusal = Some(Refusal::NotSupported(why));
+        // A hand refused is its players and their stacks: the table line and the seat list.
+        let seats = rest.iter().take_while(|l| l.text.starts_with("Table ") || is_seat(l.text));
+        return parse_after_header(hand, header.number, seats.copied());
+    }
+    let flop = rest.iter().find_map(|l| l.text.strip_prefix("*** FLOP *** ["));
+    let flop = flop.and_then(|f| f.strip_suffix(']'));
+    let said: Vec<(usize, Cow<'_, str>)> =
+        rest.iter().map(|l| (l.number, stars_words(l.text, flop))).collect();
+    let lines = said.iter().map(|(number, text)| Line { number: *number, text });
+    parse_after_header(hand, header.number, lines)
+}
+
+/// Whether a line is a seat of the seat list (`Seat 3: NAME ($5 in chips)`).
+fn is_seat(t: &str) -> bool {
+    t.starts_with("Seat ") && has(t, " in chips")
+}
+
+/// Whether the header names GG's short deck hold'em (`ShortDeck No Limit ($0.02)`: its one
+/// amount is the ante).
+fn is_short_deck(header: &str) -> bool {
+    has(header, ": ShortDeck ")
+}
+
+/// The header in PokerStars' words: GG's game names, its `Level10`, and short deck's one amount
+/// read as both stakes (the hand is refused, see [`not_played`]); a tournament's name is cut out
+/// (it may name a game: `WSOP #1: $5,000 No Limit Hold'em Main Event`) and given apart.
+fn header_words(t: &str) -> (Cow<'_, str>, Option<String>) {
+    const GAMES: [(&str, &str); 5] = [
+        ("PLO-5 (", "5 Card Omaha Pot Limit ("),
+        ("PLO-6 (", "6 Card Omaha Pot Limit ("),
+        ("PLO (", "Omaha Pot Limit ("),
+        ("Omaha (NL postflop)", "Omaha Pot Limit Pre-Flop, No Limit Post-Flop"),
+        ("ShortDeck No Limit (", "Hold'em No Limit ("),
+    ];
+    let mut out = Cow::Borrowed(t);
+    let mut name = None;
+    // `Tournament #25942319, Omaholic Bounty $8.40 Omaha (NL postflop) - Level18(...)`: the
+    // game is the last game name before the level.
+    if let Some(k) = find(t, "Tournament #") {
+        let digits = t[k + 12..].chars().take_while(char::is_ascii_digit).count();
+        let id_end = k + 12 + digits;
+        let before_level = find(t, " - Level").unwrap_or(t.len());
+        let game_at = ["Hold'em", "Omaha", "PLO", "ShortDeck"]
+            .iter()
+            .filter_map(|g| t[..before_level].rfind(g))
+            .max();
+        if let Some(g) = game_at.filter(|&g| g > id_end) {
+            let cut = t[id_end..g].trim_matches([',', ' ']);
+            name = (!cut.is_empty()).then(|| cut.to_string());
+            out = Cow::Owned(format!("{}, {}", &t[..id_end], &t[g..]));
+        }
+    }
+    for (gg, stars) in GAMES {
+        if has(&out, gg) {
+            out = Cow::Owned(out.replacen(gg, stars, 1));
+        }
+    }
+    if is_short_deck(t)
+        && let Some(open) = out.find('(')
+        && let Some(close) = out[open..].find(')').map(|k| open + k)
+        && !out[open..close].contains('/')
+    {
+        let ante = out[open + 1..close].to_string();
+        out = Cow::Owned(format!("{}({ante}/{ante}{}", &out[..open], &out[close..]));
+    }
+    // `Level10 (60/120)`, `Level18(1,250/2,500)`: `Level 10 (...)`.
+    if let Some(k) = find(&out, "Level")
+        && out[k + 5..].starts_with(|c: char| c.is_ascii_digit())
+    {
+        let digits = out[k + 5..].chars().take_while(char::is_ascii_digit).count();
+        let after = &out[k + 5 + digits..];
+        let space = if after.starts_with('(') { " " } else { "" };
+        out =
+            Cow::Owned(format!("{} {}{space}{after}", &out[..k + 5], &out[k + 5..k + 5 + digits]));
+    }
+    (out, name)
+}
+
+/// One line of the play or the summary in PokerStars' words; `flop` is the flop's cards as
+/// the play deals them (`Ad 7d 9d`), which the summary's board may give in another order.
+fn stars_words<'t>(t: &'t str, flop: Option<&str>) -> Cow<'t, str> {
+    if let Some(cards) = t.strip_prefix("Board [").and_then(|b| b.strip_suffix(']'))
+        && let Some(flop) = flop
+    {
+        let board: Vec<&str> = cards.split(' ').collect();
+        let dealt: Vec<&str> = flop.split(' ').collect();
+        if let Some(first) = board.get(..dealt.len())
+            && first != dealt
+            && first.iter().all(|c| dealt.contains(c))
+        {
+            let rest = board[dealt.len()..].iter().map(|c| format!(" {c}")).collect::<String>();
+            return Cow::Owned(format!("Board [{flop}{rest}]"));
+        }
+    }
+    if let Some(k) = find(t, ": straddle ") {
+        return Cow::Owned(format!("{}: posts straddle {}", &t[..k], &t[k + 11..]));
+    }
+    // A missed small blind is posted dead: a second small blind, as PokerStars reads one
+    // ([`not_played`] refuses any other).
+    if let Some(k) = find(t, ": posts missed blind ") {
+        return Cow::Owned(format!("{}: posts small blind {}", &t[..k], &t[k + 20..]));
+    }
+    if t.starts_with("Total pot ") && !t.contains('|') {
+        return Cow::Owned(format!("{t} | Rake 0"));
+    }
+    Cow::Borrowed(t)
+}
+
+/// The player names of the seat list, with their seats, in seat order.
+fn seat_names<'t>(lines: &[Line<'t>]) -> Vec<(u32, &'t str)> {
+    lines
+        .iter()
+        .skip_while(|l| l.text.starts_with("Table "))
+        .take_while(|l| is_seat(l.text))
+        .filter_map(|l| {
+            let rest = l.text.strip_prefix("Seat ")?;
+            let (seat, body) = rest.split_once(": ")?;
+            let name = body[..body.rfind(" (")?].trim();
+            Some((seat.parse().ok()?, name))
+        })
+        .collect()
+}
+
+/// Why feltkit cannot play the hand, at the first line that shows it: run it twice or three
+/// times, a Cash Drop, an EV Cashout, all-in insurance, a bomb pot, a button blind, a straddle
+/// other than one extra blind of twice the big blind by the player after the big blind, a
+/// missed blind other than a dead small blind.
+fn not_played(hand: &StarsHand, lines: &[Line<'_>]) -> Option<String> {
+    let seats = seat_names(lines);
+    let name_of = |t: &str, verb: &str| find(t, verb).map(|k| t[..k].to_string());
+    let seat_of = |name: &str| seats.iter().position(|&(_, n)| n == name);
+    let mut big_blind: Option<String> = None;
+    let mut small_posted = false;
+    let mut straddled = false;
+    // `Hand was run three times` comes after the boards: it says how many there were.
+    let runs = lines.iter().find(|l| l.text.starts_with("Hand was run "));
+    for l in lines {
+        let (t, n) = (l.text, l.number);
+        if t.starts_with("*** FIRST ") || t.starts_with("*** SECOND ") {
+            let runs =
+                runs.map_or(String::new(), |r| format!(", `{}` (line {})", r.text, r.number));
+            return Some(format!(
+                "line {n}: the hand was run more than once (`{t}`{runs}): feltkit replays one board"
+            ));
+        }
+        if t.starts_with("Cash Drop") {
+            return Some(format!(
+                "line {n}: a Cash Drop (`{t}`): the site added chips to the pot that no player put in"
+            ));
+        }
+        if has(t, "EV Cashout") || has(t, "Cashout Risk") || has(t, "Receives Cashout") {
+            return Some(format!(
+                "line {n}: an EV Cashout (`{t}`): the site paid an all-in player outside the pot"
+            ));
+        }
+        if has(t, "insurance") || has(t, "Insurance") || has(t, "AII Premium") {
+            return Some(format!(
+                "line {n}: all-in insurance (`{t}`): the site paid outside the pot"
+            ));
+        }
+        if has(t, "Bomb Pot") || has(t, "bomb pot") {
+            return Some(format!(
+                "line {n}: a bomb pot (`{t}`): every player antes and the hand starts on the flop"
+            ));
+        }
+        if has(t, ": posts button blind ") {
+            return Some(format!(
+                "line {n}: a button blind (`{t}`): feltkit plays no blind posted by the button"
+            ));
+        }
+        if has(t, ": posts small blind ") {
+            small_posted = true;
+        }
+        if let Some(name) = name_of(t, ": posts big blind ") {
+            big_blind = Some(name);
+        }
+        if let Some(k) = find(t, ": posts missed blind ") {
+            let dead_small = small_posted && amount(&t[k + 20..]) == Some(hand.stakes.0);
+            if !dead_small {
+                return Some(format!(
+                    "line {n}: a missed blind other than a dead small blind (`{t}`): feltkit plays a missed small blind posted dead only"
+                ));
+            }
+        }
+        if let Some(name) = name_of(t, ": straddle ") {
+            let after_big = big_blind.as_deref().and_then(seat_of).map(|b| (b + 1) % seats.len());
+            let twice = hand.stakes.1.to_units(9).and_then(|b| b.checked_mul(2));
+            let plain = !straddled
+                && !has(t, "all-in")
+                && after_big.is_some()
+                && after_big == seat_of(&name)
+                && big_blind.as_deref() != Some(name.as_str())
+                && amount(&t[t.len().min(name.len() + 11)..]).and_then(|a| a.to_units(9)) == twice;
+            if !plain {
+                return Some(format!(
+                    "line {n}: a straddle other than one extra blind of twice the big blind by the player after the big blind (`{t}`)"
+                ));
+            }
+            straddled = true;
+        }
+    }
+    None
+}
+
+/// The fees the summary's `Total pot` line lists after the rake (`| Jackpot $0.02 | Bingo
+/// $0`), each with its name and the line.
+pub(super) fn fees(h: &HandText) -> Vec<Fee> {
+    let summary = h.lines().skip_while(|l| l.text != "*** SUMMARY ***");
+    let Some(l) = summary.clone().find(|l| l.text.starts_with("Total pot ")) else {
+        return Vec::new();
+    };
+    l.text
+        .split('|')
+        .map(str::trim)
+        .skip_while(|part| !part.starts_with("Rake "))
+        .skip(1)
+        .filter_map(|part| {
+            let (name, written) = part.rsplit_once(' ')?;
+            Some(Fee { name: name.trim().to_string(), amount: amount(written)?, line: l.number })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn gg_game_names_and_levels_are_put_in_pokerstars_words() {
+        let cases = [
+            ("Poker Hand #OM1: PLO-5 ($2/$5) - 2021/04/03 00:00:47", "Poker Hand #OM1: 5 Card Omaha Pot Limit ($2/$5) - 2021/04/03 00:00:47", None),
+            ("Poker Hand #OM1: PLO ($2/$5) - x", "Poker Hand #OM1: Omaha Pot Limit ($2/$5) - x", None),
+            ("Poker Hand #TM1: Tournament #9, Daily $5 Hold'em No Limit - Level10 (60/120) - x", "Poker Hand #TM1: Tournament #9, Hold'em No Limit - Level 10 (60/120) - x", Some("Daily $5")),
+            ("Poker Hand #TM2: Tournament #9, B Omaha (NL postflop) - Level18(1,250/2,500) - x", "Poker Hand #TM2: Tournament #9, Omaha Pot Limit Pre-Flop, No Limit Post-Flop - Level 18 (1,250/2,500) - x", Some("B")),
+            ("Poker Hand #TM3: Tournament #9 WSOP #1: $5 No Limit Hold'em Main Event [Day 1] Hold'em No Limit - Level2 (5/10) - x", "Poker Hand #TM3: Tournament #9, Hold'em No Limit - Level 2 (5/10) - x", Some("WSOP #1: $5 No Limit Hold'em Main Event [Day 1]")),
+            ("Poker Hand #SD1: ShortDeck No Limit ($0.02) - x", "Poker Hand #SD1: Hold'em No Limit ($0.02/$0.02) - x", None),
+            ("Poker Hand #RC1: Hold'em No Limit ($0.02/$0.05) - x", "Poker Hand #RC1: Hold'em No Limit ($0.02/$0.05) - x", None),
+        ];
+        for (gg, stars, name) in cases {
+            assert_eq!(header_words(gg), (Cow::Borrowed(stars), name.map(String::from)), "{gg}");
+        }
+    }
+
+    #[test]
+    fn a_summary_without_rake_states_none() {
+        assert_eq!(stars_words("Total pot 51,316", None), "Total pot 51,316 | Rake 0");
+        let line = "Total pot $1 | Rake $0";
+        assert_eq!(stars_words(line, None), line);
+    }
+
+    /// The first hand of a GG text, read.
+    fn read(text: &str) -> Result<StarsHand, TextError> {
+        let header_at = |l: &str| l.find("Poker Hand #");
+        let hand = crate::import::split::StarsHands::with_headers(text.as_bytes(), header_at)
+            .next()
+            .unwrap()
+            .unwrap();
+        parse_hand(&hand)
+    }
+
+    /// A hand of three at $0.25/$0.50, with `extra` after the blinds.
+    fn hand_with(extra: &str) -> String {
+        format!(
+            "Poker Hand #RC1: Hold'em No Limit ($0.25/$0.5) - 2025/10/06 15:30:00\n\
+             Table 'T' 6-max Seat #1 is the button\nSeat 1: a1 ($50 in chips)\n\
+             Seat 2: b2 ($50 in chips)\nSeat 3: c3 ($50 in chips)\n\
+             b2: posts small blind $0.25\nc3: posts big blind $0.5\n{extra}\n\
+             *** HOLE CARDS ***\na1: folds\nb2: folds\n\
+             Uncalled bet ($0.25) returned to c3\n*** SHOWDOWN ***\nc3 collected $0.5 from pot\n\
+             *** SUMMARY ***\nTotal pot $0.5 | Rake $0 | Jackpot $0\n\
+             Seat 1: a1 (button) folded before Flop (didn't bet)\n\
+             Seat 2: b2 (small blind) folded before Flop\nSeat 3: c3 (big blind) collected ($0.5)\n"
+        )
+    }
+
+    #[test]
+    fn what_is_not_played_is_refused_at_its_line_and_the_rest_is_read() {
+        let refused = |extra: &str| match read(&hand_with(extra)).unwrap().refusal {
+            Some(Refusal::NotSupported(why)) => why,
+            other => panic!("{extra}: {other:?}"),
+        };
+        assert!(refused("Bomb Pot: every player posts $1").starts_with("line 8: a bomb pot"));
+        // A missed blind of the big blind's size is not a dead small blind.
+        let why = refused("a1: posts missed blind $0.5");
+        assert!(why.starts_with("line 8: a missed blind other than a dead small blind"), "{why}");
+        // A straddle by the button, not the player after the big blind (here: a1 is both).
+        assert!(read(&hand_with("a1: straddle $1")).unwrap().refusal.is_none());
+        let why = refused("b2: straddle $1");
+        assert!(why.starts_with("line 8: a straddle other than one extra blind"), "{why}");
+        let why = refused("a1: straddle $0.75");
+        assert!(why.starts_with("line 8: a straddle other than one extra blind"), "{why}");
+        // Chat and a plain hand: read, nothing refused.
+        assert!(read(&hand_with("a1: says hello")).unwrap().refusal.is_none());
+    }
+
+    #[test]
+    fn a_plain_straddle_is_posted() {
+        assert_eq!(stars_words("a1: straddle $0.1", None), "a1: posts straddle $0.1");
+    }
+
+    #[test]
+    fn the_summary_board_takes_the_flop_in_the_order_it_was_dealt() {
+        let flop = Some("Ad 7d 9d");
+        assert_eq!(stars_words("Board [7d 9d Ad 2s 4h]", flop), "Board [Ad 7d 9d 2s 4h]");
+        assert_eq!(stars_words("Board [Ad 7d 9d 2s]", flop), "Board [Ad 7d 9d 2s]");
+        // Another flop is left as written, for the check to find.
+        assert_eq!(stars_words("Board [7d 9d Ac 2s]", flop), "Board [7d 9d Ac 2s]");
+    }
+}
