@@ -33,6 +33,7 @@ mod draw;
 mod error;
 mod options;
 pub mod pots;
+pub mod runs;
 pub mod scoring;
 mod seats;
 mod showdown;
@@ -45,7 +46,7 @@ pub use chips::Chips;
 pub use draw::Discard;
 pub use error::{RuleError, SetupError};
 pub use options::{CardsDue, Next, Options};
-pub use showdown::{Outcome, PotAward, ShowdownInfo};
+pub use showdown::{Outcome, PotAward, RunShare, ShowdownInfo};
 pub use state::{CardList, Event, HandState, Phase};
 pub use timeout::TimeoutResult;
 pub use variant::{

@@ -11,6 +11,7 @@ use crate::card::{Card, CardSet};
 use crate::text::count;
 
 use super::error::SetupError;
+use super::runs::Runout;
 use super::seats::{ActQueue, Seats, MAX_SEATS};
 use super::timeout::TimeoutResult;
 use super::{player_name, Chips, Opening, ShowStart, Stakes, Structure, Variant, MAX_CHIPS};
@@ -120,6 +121,13 @@ pub enum Event {
     OutOfTurnIgnored {
         /// The player.
         player: usize,
+    },
+    /// A player said how many times the rest of the board is to be dealt (see `runs`).
+    RunsChosen {
+        /// The player.
+        player: usize,
+        /// The runs they asked for.
+        runs: u8,
     },
 }
 
@@ -280,6 +288,8 @@ pub struct HandState {
     pub(super) reserve: CardSet,
     /// Draw games: unknown cards out of play (unknown discards and folded hands, burns).
     pub(super) reserve_unknown: usize,
+    /// Running the rest of the board more than once.
+    pub(super) runout: Runout,
 }
 
 impl HandState {
@@ -412,6 +422,7 @@ impl HandState {
             stub_taken: 0,
             reserve: CardSet::EMPTY,
             reserve_unknown: 0,
+            runout: Runout::default(),
         };
         let mut posted: Seats<Chips> = Seats::filled(Chips::ZERO, n);
         for i in 0..n {
@@ -683,8 +694,9 @@ impl HandState {
         self.bets.iter_mut().for_each(|b| *b = Chips::ZERO);
         let with_chips =
             (0..self.n).filter(|&i| self.live(i) && self.stacks[i] > Chips::ZERO).count();
-        if with_chips <= 1 {
+        if with_chips <= 1 && !self.closed {
             self.closed = true;
+            self.note_runout();
         }
         let last = self.street + 1 == self.game.streets.len();
         // In draw games nobody shows before the last draw (PokerKit).
@@ -706,7 +718,7 @@ impl HandState {
         if self.street + 1 < self.game.streets.len() {
             self.street += 1;
             self.begin_street();
-        } else {
+        } else if !self.next_run() {
             self.phase = Phase::Showdown;
         }
     }

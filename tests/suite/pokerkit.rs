@@ -42,61 +42,86 @@ const CODES: [(&str, usize, usize); 15] = [
 #[test]
 fn pokerkit_gives_the_same_finishing_stacks_for_random_hands_of_the_phh_codes() {
     let Some(python) = common::pokerkit_python() else { return };
+    for (code, hole_cards, hands) in CODES {
+        compare(&python, code, hole_cards, hands, Style::default());
+    }
+}
+
+/// Run it twice and three times: random hands whose players all ask for the rest of the board
+/// to be dealt that many times after an all-in (`pN _runs K`), read by the script as PokerKit's
+/// runout-count selection. Each pot is split between the runs by both.
+#[test]
+fn pokerkit_splits_the_pots_between_runs_as_feltkit_does() {
+    let Some(python) = common::pokerkit_python() else { return };
+    for (code, hole_cards) in [("NT", 2), ("PT", 2), ("FT", 2), ("PO", 4), ("FO/8", 4), ("NS", 2)] {
+        for runs in [2, 3] {
+            let style = Style { runs, ..Style::default() };
+            let ran = compare(&python, code, hole_cards, 500, style);
+            assert!(ran > 10, "{code}: only {ran} hands were run {runs} times");
+        }
+    }
+}
+
+/// Plays `hands` random hands of `code` in `style`, has PokerKit replay them, and checks that
+/// every hand ends with the same stacks. Returns how many hands ran the board more than once.
+fn compare(python: &str, code: &str, hole_cards: usize, hands: usize, style: Style) -> usize {
     let script = format!("{}/tests/pokerkit/finishing_stacks.py", env!("CARGO_MANIFEST_DIR"));
     let dir = tempfile::tempdir().unwrap();
-    for (code, hole_cards, hands) in CODES {
-        let mut game = Variant::by_code(code).unwrap();
-        if hole_cards != game.hole_cards() {
-            game = game.with_hole_cards(hole_cards as u32).unwrap();
-        }
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(2026);
-        let mut bundle = String::new();
-        let mut ours = Vec::with_capacity(hands);
-        for k in 1..=hands {
-            let players = rng.random_range(2..=game.max_players.min(9));
-            let stakes = random_stakes(game, players, &mut rng);
-            let (text, outcome) = random_hand(game, &stakes, Style::default(), &mut rng).unwrap();
-            bundle.push_str(&format!("[{k}]\n{text}\n"));
-            // PokerKit has no stud community card: where eight players reach seventh street and
-            // the deck runs short, it cannot replay the hand (docs/replay.md).
-            let community = game.streets.iter().all(|s| s.board == 0) && text.contains("'d db ");
-            let stacks: Vec<String> = outcome.final_stacks.iter().map(|x| x.to_string()).collect();
-            ours.push((k, community, stacks.join(" ")));
-        }
-        let path = dir.path().join(format!("{}-{hole_cards}.phhs", code.replace('/', "")));
-        std::fs::write(&path, &bundle).unwrap();
-        let out = Command::new(&python).arg(&script).arg(&path).output().unwrap();
-        assert!(
-            out.status.success(),
-            "{code} ({hole_cards} cards): {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let theirs = String::from_utf8(out.stdout).unwrap();
-        let theirs: Vec<&str> = theirs.lines().collect();
-        assert_eq!(
-            theirs.len(),
-            hands,
-            "{code} ({hole_cards} cards): PokerKit read {} hands",
-            theirs.len()
-        );
-        let differ: Vec<String> = ours
-            .iter()
-            .zip(&theirs)
-            .filter(|((k, community, stacks), theirs)| {
-                let expected = if *community {
-                    format!("{k} error ValueError('Unable to repair the hand history')")
-                } else {
-                    format!("{k} {stacks}")
-                };
-                expected != **theirs
-            })
-            .map(|((k, _, stacks), b)| format!("feltkit {k} {stacks} / PokerKit {b}"))
-            .collect();
-        assert!(
-            differ.is_empty(),
-            "{code} ({hole_cards} cards): {} hands differ, first: {:?}",
-            differ.len(),
-            &differ[..differ.len().min(3)]
-        );
+    let mut game = Variant::by_code(code).unwrap();
+    if hole_cards != game.hole_cards() {
+        game = game.with_hole_cards(hole_cards as u32).unwrap();
     }
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(2026);
+    let mut bundle = String::new();
+    let mut ours = Vec::with_capacity(hands);
+    let mut ran = 0;
+    for k in 1..=hands {
+        let players = rng.random_range(2..=game.max_players.min(9));
+        let stakes = random_stakes(game, players, &mut rng);
+        let (text, outcome) = random_hand(game, &stakes, style, &mut rng).unwrap();
+        bundle.push_str(&format!("[{k}]\n{text}\n"));
+        ran += usize::from(outcome.boards.len() > 1);
+        // PokerKit has no stud community card: where eight players reach seventh street and
+        // the deck runs short, it cannot replay the hand (docs/replay.md).
+        let community = game.streets.iter().all(|s| s.board == 0) && text.contains("'d db ");
+        let stacks: Vec<String> = outcome.final_stacks.iter().map(|x| x.to_string()).collect();
+        ours.push((k, community, stacks.join(" ")));
+    }
+    let path = dir.path().join(format!("{}-{hole_cards}.phhs", code.replace('/', "")));
+    std::fs::write(&path, &bundle).unwrap();
+    let out = Command::new(python).arg(&script).arg(&path).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{code} ({hole_cards} cards): {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let theirs = String::from_utf8(out.stdout).unwrap();
+    let theirs: Vec<&str> = theirs.lines().collect();
+    assert_eq!(
+        theirs.len(),
+        hands,
+        "{code} ({hole_cards} cards): PokerKit read {} hands",
+        theirs.len()
+    );
+    let differ: Vec<String> = ours
+        .iter()
+        .zip(&theirs)
+        .filter(|((k, community, stacks), theirs)| {
+            let expected = if *community {
+                format!("{k} error ValueError('Unable to repair the hand history')")
+            } else {
+                format!("{k} {stacks}")
+            };
+            expected != **theirs
+        })
+        .map(|((k, _, stacks), b)| format!("feltkit {k} {stacks} / PokerKit {b}"))
+        .collect();
+    assert!(
+        differ.is_empty(),
+        "{code} ({hole_cards} cards, {} runs): {} hands differ, first: {:?}",
+        style.runs,
+        differ.len(),
+        &differ[..differ.len().min(3)]
+    );
+    ran
 }

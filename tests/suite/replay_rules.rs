@@ -39,6 +39,7 @@ const LEGAL: &[&str] = &[
     "nlhe_muck_forfeits",
     "nlhe_odd_chip_clockwise",
     "nlhe_out_of_turn_action_is_ignored",
+    "nlhe_run_it_twice_splits_each_pot_between_the_runs",
     "nlhe_short_all_in_call_only",
     "nlhe_short_all_ins_add_up_to_a_full_raise",
     "nlhe_short_big_blind_folded_to_wins_the_matched_part",
@@ -47,6 +48,7 @@ const LEGAL: &[&str] = &[
     "nlhe_short_raise_only_for_the_whole_stack",
     "nlhe_side_pot_three_all_in_levels",
     "nlhe_timeout_checks_when_free_and_folds_facing_a_bet",
+    "nt_run_it_three_times_odd_chip_to_the_first_run",
     "plhe_pot_sized_raises",
     "po5_exactly_two_of_five_hole_cards",
     "po6_six_cards_short_all_in_side_pot",
@@ -99,7 +101,7 @@ fn showdown_order_follows_the_last_aggressor_or_the_button() {
 #[test]
 fn illegal_hands_are_refused_at_the_right_action_for_the_right_reason() {
     let files = data("illegal");
-    assert_eq!(files.len(), 31);
+    assert_eq!(files.len(), 35);
     for (name, text) in &files {
         let section = &parse(text).unwrap()[0];
         let Some(Value::Num(n)) = section.get("_expect_action") else {
