@@ -31,6 +31,7 @@ mod chips;
 mod dealing;
 mod draw;
 mod error;
+mod forced;
 mod options;
 pub mod pots;
 pub mod runs;

@@ -11,6 +11,7 @@ use crate::card::{Card, CardSet};
 use crate::text::count;
 
 use super::error::SetupError;
+use super::forced::{check_straddles, table_ante};
 use super::runs::Runout;
 use super::seats::{ActQueue, Seats, MAX_SEATS};
 use super::timeout::TimeoutResult;
@@ -357,6 +358,9 @@ impl HandState {
             blinds[i] = blind.saturating_abs();
             newcomer_post[i] = blind < Chips::ZERO;
         }
+        if !game.is_phh_code() && n > 2 {
+            check_straddles(&blinds)?;
+        }
         let blind_unit =
             stakes.blinds.iter().copied().filter(|&b| b > Chips::ZERO).min().unwrap_or(Chips::ZERO);
         if game.heads_up_double_ante && n == 2 {
@@ -425,8 +429,11 @@ impl HandState {
             runout: Runout::default(),
         };
         let mut posted: Seats<Chips> = Seats::filled(Chips::ZERO, n);
+        // The presets: one player's ante for the table is dead money, posted after the blind.
+        let table = table_ante(&antes).filter(|_| !game.is_phh_code());
         for i in 0..n {
-            posted[i] = antes[i].min(hand.stacks[i]);
+            let behind = if table == Some(i) { hand.stacks[i] - blinds[i] } else { hand.stacks[i] };
+            posted[i] = antes[i].min(behind.max(Chips::ZERO));
         }
         if game.ante_trimming {
             let mut sorted = posted;
@@ -439,7 +446,7 @@ impl HandState {
         for (i, &a) in posted.iter().enumerate() {
             hand.stacks[i] -= a;
             hand.committed[i] += a;
-            if game.antes_dead && !game.ante_trimming {
+            if game.antes_dead && !game.ante_trimming || table == Some(i) {
                 hand.dead[i] = a;
             }
         }
