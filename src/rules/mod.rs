@@ -32,6 +32,7 @@ mod dealing;
 mod draw;
 mod error;
 mod forced;
+mod holding;
 mod options;
 pub mod pots;
 pub mod runs;

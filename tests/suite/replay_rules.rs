@@ -181,21 +181,16 @@ fn a_straddle_out_of_turn_is_malformed_in_the_presets_and_taken_as_written_in_ph
     // p3 straddles 4, then p5 re-straddles 8 though p4 did not: the re-straddle is out of turn.
     let text = "variant = 'nlhe'\nblinds_or_straddles = [1, 2, 4, 0, 8]\n\
                 starting_stacks = [100, 100, 100, 100, 100]\nactions = []\n";
-    match replay_text(text, "straddle", false).remove(0).status {
-        Status::Malformed { field, reason } => {
-            assert_eq!(field.as_deref(), Some("blinds_or_straddles"));
-            assert!(reason.contains("entry 5 is 8: a re-straddle out of turn"), "{reason}");
-        }
+    let malformed = |text: &str| match replay_text(text, "straddle", false).remove(0).status {
+        Status::Malformed { field, reason } => (field, reason),
         other => panic!("{other:?}"),
-    }
+    };
+    let (field, reason) = malformed(text);
+    assert_eq!(field.as_deref(), Some("blinds_or_straddles"));
+    assert!(reason.contains("entry 5 is 8: a re-straddle out of turn"), "{reason}");
     // A straddle of less than twice the big blind, in the file's own unit.
-    let text = text.replace("[1, 2, 4, 0, 8]", "[0.5, 1, 1.5, 0, 0]");
-    match replay_text(&text, "straddle", false).remove(0).status {
-        Status::Malformed { reason, .. } => {
-            assert!(reason.contains("entry 3 is 1.5: a straddle is at least twice"), "{reason}")
-        }
-        other => panic!("{other:?}"),
-    }
+    let (_, reason) = malformed(&text.replace("[1, 2, 4, 0, 8]", "[0.5, 1, 1.5, 0, 0]"));
+    assert!(reason.contains("entry 3 is 1.5: a straddle is at least twice"), "{reason}");
     // PokerKit takes any entries: under a PHH code the same blinds start a hand.
     let text = "variant = 'NT'\nantes = 0\nblinds_or_straddles = [1, 2, 4, 0, 8]\nmin_bet = 2\n\
                 starting_stacks = [100, 100, 100, 100, 100]\nactions = []\n";
