@@ -74,6 +74,11 @@ pub struct DealArgs {
     /// At the showdown, a player after the first mucks this often where they may (percent).
     #[arg(long, value_parser = parse_percent)]
     muck: Option<u32>,
+    /// After an all-in with board cards still to come, deal the rest of the board this many
+    /// times (1 to 3; default 1): every player asks for it, and each pot is split between the
+    /// runs. Hold'em, Omaha and short deck, not in tournament hands.
+    #[arg(long, default_value = "1", value_parser = clap::value_parser!(u8).range(1..=3))]
+    runs: u8,
     /// Seed of the random play: the same seed gives the same hands.
     #[arg(long, default_value = "0")]
     seed: u64,
@@ -388,6 +393,7 @@ pub fn run(args: DealArgs) -> anyhow::Result<ExitCode> {
                 fold: args.fold.unwrap_or(d.fold),
                 raise: args.raise.unwrap_or(d.raise),
                 muck: args.muck.unwrap_or(d.muck),
+                runs: args.runs,
             }
         });
     let threads =
@@ -406,7 +412,8 @@ pub fn run(args: DealArgs) -> anyhow::Result<ExitCode> {
             1 => stakes.stacks = vec![args.stacks[0]; players],
             _ => stakes.stacks.clone_from(&args.stacks),
         }
-        let style = fixed_style.unwrap_or_else(|| Style::draw(&mut rng));
+        let style =
+            Style { runs: args.runs, ..fixed_style.unwrap_or_else(|| Style::draw(&mut rng)) };
         let (text, _, reached) = random_hand_counted(game, &stakes, style, &mut rng)
             .with_context(|| format!("hand {} could not be played", k + 1))?;
         counts.add(&reached);
@@ -440,7 +447,8 @@ pub fn run(args: DealArgs) -> anyhow::Result<ExitCode> {
         let mut text = String::with_capacity(1 << 16);
         for k in 0..args.hands {
             let mut rng = hand_rng(args.seed, k);
-            let style = fixed_style.unwrap_or_else(|| Style::draw(&mut rng));
+            let style =
+                Style { runs: args.runs, ..fixed_style.unwrap_or_else(|| Style::draw(&mut rng)) };
             let (hand, reached) = table
                 .play(style, &mut rng)
                 .with_context(|| format!("hand {} could not be played", k + 1))?;

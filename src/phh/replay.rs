@@ -663,6 +663,7 @@ pub fn apply_event(
             ))),
         },
         Action::ShowOrMuck(p, cards) => hand.show_or_muck(*p, cards.as_deref()),
+        Action::ChooseRuns(p, runs) => hand.choose_runs(*p, *runs),
     };
     event.map(Some)
 }

@@ -197,6 +197,11 @@ pub(crate) fn push_action(out: &mut String, a: &Action) {
             push_action(&mut text, inner);
             out.push_str(text.split_once(' ').map_or(text.as_str(), |(_, rest)| rest));
         }
+        Action::ChooseRuns(p, k) => {
+            player(out, *p);
+            out.push_str(" _runs ");
+            push_int(out, u64::from(*k));
+        }
         Action::Fold(p)
         | Action::CheckOrCall(p)
         | Action::Check(p)

@@ -187,6 +187,7 @@ impl Played {
             Event::TimedOut { player, .. } => Action::TimeOut { player, all_in: false },
             Event::ProtectedAllIn { player, .. } => Action::TimeOut { player, all_in: true },
             Event::OutOfTurnIgnored { .. } => return Ok(()),
+            Event::RunsChosen { player, runs } => Action::ChooseRuns(player, runs),
         };
         self.actions.push(RecordedAction::built(action));
         Ok(())
@@ -195,6 +196,13 @@ impl Played {
     /// Deals hole cards.
     pub fn deal_hole(&mut self, player: usize, cards: &[Option<Card>]) -> Result<(), RuleError> {
         let e = self.hand.deal_hole(player, cards);
+        self.log(e)
+    }
+
+    /// `player` asks for the rest of the board to be dealt `runs` times
+    /// ([`HandState::choose_runs`]).
+    pub fn choose_runs(&mut self, player: usize, runs: u8) -> Result<(), RuleError> {
+        let e = self.hand.choose_runs(player, runs);
         self.log(e)
     }
 

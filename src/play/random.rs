@@ -25,18 +25,21 @@ pub struct Style {
     pub raise: u32,
     /// At the showdown, a player after the first mucks this often.
     pub muck: u32,
+    /// After an all-in with board cards to come, every player asks for the rest of the board
+    /// to be dealt this many times (1: once; 2 or 3, where the rules allow it).
+    pub runs: u8,
 }
 
 impl Default for Style {
     fn default() -> Style {
-        Style { fold: 25, raise: 35, muck: 15 }
+        Style { fold: 25, raise: 35, muck: 15, runs: 1 }
     }
 }
 
 impl Style {
     /// Players who seldom fold or raise: hands that reach the last street with many players
     /// (stud's community seventh card needs eight players still in on seventh street).
-    pub const CALM: Style = Style { fold: 2, raise: 10, muck: 15 };
+    pub const CALM: Style = Style { fold: 2, raise: 10, muck: 15, runs: 1 };
 
     /// The style `felt deal` plays a hand with: [`Style::CALM`] one hand in five, the default
     /// otherwise.
@@ -82,7 +85,16 @@ pub fn random_hand_counted(
                     hand.discard(p, &thrown)?;
                 }
             }
-            Next::Deal(due) => dealer.deal(&mut hand, &due)?,
+            Next::Deal(due) => {
+                if style.runs > 1 {
+                    for p in hand.hand().runs_choosers() {
+                        if hand.hand().can_choose_runs(p, style.runs) {
+                            hand.choose_runs(p, style.runs)?;
+                        }
+                    }
+                }
+                dealer.deal(&mut hand, &due)?
+            }
             Next::Act(o) => {
                 let p = o.player;
                 let roll = rng.random_range(0..100);

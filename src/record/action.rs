@@ -1,6 +1,6 @@
 //! PHH action text: `d dh p1 AsKs`, `d db 7c8d9h`, `p2 cbr 300`, `p1 cc`, `p3 f`, `p1 sm AsKs`,
-//! and feltkit's extensions `p1 ck`, `p3 _timeout`, `p3 _timeout all-in` and
-//! `p5 _out_of_turn cbr 40` (docs/replay.md).
+//! and feltkit's extensions `p1 ck`, `p3 _timeout`, `p3 _timeout all-in`,
+//! `p5 _out_of_turn cbr 40` and `p2 _runs 2` (docs/replay.md).
 //!
 //! ```
 //! use feltkit::phh::action::{parse_action, Action};
@@ -65,6 +65,9 @@ pub enum Action {
     /// `cbr X` or `pb`) the player made out of turn, ignored by rule. The boxed action is that
     /// action, by the same player.
     OutOfTurn(usize, Box<Action>),
+    /// `pN _runs K` (feltkit extension): after an all-in with board cards still to come, the
+    /// player asks for the rest of the board to be dealt K times (docs/replay.md).
+    ChooseRuns(usize, u8),
 }
 
 impl Action {
@@ -130,6 +133,7 @@ impl std::fmt::Display for Action {
                 let verb = inner.split_once(' ').map_or(inner.as_str(), |(_, rest)| rest);
                 write!(f, "p{} _out_of_turn {verb}", p + 1)
             }
+            Action::ChooseRuns(p, k) => write!(f, "p{} _runs {k}", p + 1),
         }
     }
 }
@@ -245,8 +249,17 @@ fn parse_words(words: &[&str]) -> Result<Action, ActionError> {
                 [actor, *inner_verb].into_iter().chain(inner_rest.iter().copied()).collect();
             Ok(Action::OutOfTurn(p, Box::new(parse_words(&inner)?)))
         }
+        "_runs" => {
+            let [k] = rest[..] else {
+                return Err(err("expected `pN _runs K`, K the number of runs"));
+            };
+            let k = k.parse::<u8>().ok().filter(|&k| k >= 1).ok_or_else(|| {
+                ActionError::new(format!("`{k}` is not a number of runs (1, 2 or 3)"))
+            })?;
+            Ok(Action::ChooseRuns(p, k))
+        }
         other => Err(ActionError::new(format!(
-            "unknown action `{other}` (expected f, cc, ck, cbr, pb, sd, sm, _timeout or _out_of_turn)"
+            "unknown action `{other}` (expected f, cc, ck, cbr, pb, sd, sm, _timeout, _out_of_turn or _runs)"
         ))),
     }
 }

@@ -38,9 +38,11 @@ pub fn split_high_low(amount: Chips) -> (Chips, Chips) {
 }
 
 impl HandState {
-    /// The worth of player `i`'s hand with their hole cards and the board.
-    pub(super) fn worth(&self, i: usize) -> Result<Worth, RuleError> {
-        let all = || self.hole[i].iter().chain(self.board.iter());
+    /// The worth of player `i`'s hand with their hole cards and the board of run `run` (from
+    /// 0; the board itself when it was run once).
+    pub(super) fn worth(&self, i: usize, run: usize) -> Result<Worth, RuleError> {
+        let (before, own) = self.run_board(run);
+        let all = || self.hole[i].iter().chain(before).chain(own);
         if all().any(|c| c.is_none()) {
             return Err(RuleError::Unresolved(format!(
                 "{}'s hand includes an unknown card",

@@ -6,6 +6,7 @@ use crate::text::count;
 
 use super::error::RuleError;
 use super::pots::{self, Pot};
+use super::runs::MAX_RUNS;
 use super::scoring::{split_high_low, Worth};
 use super::seats::Seats;
 use super::state::{Event, HandState, Phase};
@@ -30,6 +31,41 @@ pub struct PotAward {
     pub low_winners: Vec<usize>,
     /// Chips paid to each winner.
     pub payouts: Vec<(usize, Chips)>,
+    /// When the board was run more than once: each run's share of the pot and who won it, in
+    /// the order of the runs (empty for one run). The fields above then sum the runs.
+    pub by_run: Vec<RunShare>,
+}
+
+/// One run's share of a pot, when the board was run more than once.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RunShare {
+    /// Chips of the pot this run plays for (the first run takes the odd chips).
+    pub amount: Chips,
+    /// Who won a share of it on this run's board (high and low winners).
+    pub winners: Vec<usize>,
+    /// High-low games: the winners of the low half on this run (see [`PotAward::low_winners`]).
+    pub low_winners: Vec<usize>,
+    /// Chips paid to each winner.
+    pub payouts: Vec<(usize, Chips)>,
+}
+
+/// Adds a run's share to the pot's totals.
+fn add_share(award: &mut PotAward, share: &RunShare) {
+    for &(w, x) in &share.payouts {
+        match award.payouts.iter_mut().find(|(p, _)| *p == w) {
+            Some((_, paid)) => *paid += x,
+            None => award.payouts.push((w, x)),
+        }
+    }
+    for (all, some) in
+        [(&mut award.winners, &share.winners), (&mut award.low_winners, &share.low_winners)]
+    {
+        for &w in some {
+            if !all.contains(&w) {
+                all.push(w);
+            }
+        }
+    }
 }
 
 /// Who shows first at showdown.
@@ -66,6 +102,9 @@ pub struct Outcome {
     /// Live players whose known cards were shown for them because the record ends without
     /// their show or muck.
     pub auto_shown: Vec<usize>,
+    /// When the board was run more than once, each run's board (the cards dealt before the
+    /// runs, then the run's own); empty for one run.
+    pub boards: Vec<Vec<Option<Card>>>,
 }
 
 impl HandState {
@@ -217,6 +256,45 @@ impl HandState {
         }
     }
 
+    /// Who wins `amount` among `eligible`, given each player's worth on one board: the best
+    /// hand (ties split it), and in the high-low games the best low takes half.
+    fn award(&self, amount: Chips, eligible: &[usize], worths: &[Option<Worth>]) -> RunShare {
+        let value = |i: usize| worths[i].map_or(0, |w: Worth| w.high.value);
+        let low = |i: usize| worths[i].and_then(|w: Worth| w.low);
+        let best = eligible.iter().map(|&i| value(i)).max().unwrap_or(0);
+        let mut winners: Vec<usize> =
+            eligible.iter().copied().filter(|&i| value(i) == best).collect();
+        if self.game.odd_chip == OddChip::HighestCard {
+            // Stud: odd chips go first to the tied winner holding the highest card (by
+            // rank, then suit) among all their cards.
+            let high = |i: usize| self.hole[i].iter().flatten().map(|c| c.index()).max();
+            winners.sort_by_key(|&i| std::cmp::Reverse(high(i)));
+        }
+        // High-low: the pot splits in halves when one of its own contenders has a
+        // qualifying low; otherwise the high hand takes it all (docs/replay.md).
+        let high_low = self.game.scoring.high_low();
+        let best_low = eligible.iter().map(|&i| low(i)).max().flatten();
+        let (high_part, low_part) = match best_low {
+            Some(_) if high_low => split_high_low(amount),
+            _ => (amount, Chips::ZERO),
+        };
+        let mut payouts = pots::split(high_part, &winners, self.game.odd_chip);
+        let mut low_winners = Vec::new();
+        if high_low && best_low.is_some() && low_part > Chips::ZERO {
+            low_winners = eligible.iter().copied().filter(|&i| low(i) == best_low).collect();
+            for (w, x) in pots::split(low_part, &low_winners, self.game.odd_chip) {
+                match payouts.iter_mut().find(|(p, _)| *p == w) {
+                    Some((_, paid)) => *paid += x,
+                    None => payouts.push((w, x)),
+                }
+                if !winners.contains(&w) {
+                    winners.push(w);
+                }
+            }
+        }
+        RunShare { amount, winners, low_winners, payouts }
+    }
+
     /// Says why the hand cannot be settled yet, or settles it: pots, winners, final stacks.
     pub fn finish(&self) -> Result<Outcome, RuleError> {
         self.finish_with_losers(&[])
@@ -240,7 +318,12 @@ impl HandState {
             live[i] = self.live(i) && !(self.phase == Phase::Showdown && lost.contains(&i));
         }
         let mut hands = vec![None; n];
-        let mut worths: Vec<Option<Worth>> = vec![None; n];
+        // Each run's worth of each hand (one run unless the board was run more than once).
+        let runs = self.runs().min(usize::from(MAX_RUNS));
+        let mut worths: [Vec<Option<Worth>>; MAX_RUNS as usize] = Default::default();
+        for w in &mut worths[..runs] {
+            w.resize(n, None);
+        }
         let mut auto_shown = Vec::new();
         let showdown = match self.phase {
             Phase::Over => None,
@@ -259,9 +342,10 @@ impl HandState {
                         }
                         auto_shown.push(i);
                     }
-                    let worth = self.worth(i)?;
-                    hands[i] = Some(worth.high);
-                    worths[i] = Some(worth);
+                    for (r, w) in worths[..runs].iter_mut().enumerate() {
+                        w[i] = Some(self.worth(i, r)?);
+                    }
+                    hands[i] = worths[0][i].map(|w| w.high);
                 }
                 Some(ShowdownInfo {
                     order: self.show_order.clone().unwrap_or_default(),
@@ -270,17 +354,20 @@ impl HandState {
             }
             _ => return Err(RuleError::Incomplete(self.waiting_for())),
         };
-        let value = |i: usize| worths[i].map_or(0, |w: Worth| w.high.value);
-        let low = |i: usize| worths[i].and_then(|w: Worth| w.low);
+        let worths = &worths[..runs];
         let mut built = pots::build(&self.committed, &self.dead, &live);
         if self.game.is_phh_code() && showdown.is_some() {
-            // PokerKit kills the hands that cannot win any pot (neither its high nor, in the
-            // high-low games, its low half), then forms the pots again.
+            // PokerKit kills the hands that cannot win any pot on any run (neither its high
+            // nor, in the high-low games, its low half), then forms the pots again.
             let can_win = |i: usize| {
-                built.iter().any(|p| {
-                    p.eligible.contains(&i)
-                        && (p.eligible.iter().all(|&j| value(j) <= value(i))
-                            || low(i).is_some() && p.eligible.iter().all(|&j| low(j) <= low(i)))
+                worths.iter().any(|w| {
+                    let value = |i: usize| w[i].map_or(0, |w: Worth| w.high.value);
+                    let low = |i: usize| w[i].and_then(|w: Worth| w.low);
+                    built.iter().any(|p| {
+                        p.eligible.contains(&i)
+                            && (p.eligible.iter().all(|&j| value(j) <= value(i))
+                                || low(i).is_some() && p.eligible.iter().all(|&j| low(j) <= low(i)))
+                    })
                 })
             };
             let mut killed = false;
@@ -296,42 +383,34 @@ impl HandState {
         }
         let mut winnings = vec![Chips::ZERO; n];
         let mut awards = Vec::with_capacity(built.len());
-        let high_low = self.game.scoring.high_low();
         for Pot { amount, contributors, eligible } in built {
-            let best = eligible.iter().map(|&i| value(i)).max().unwrap_or(0);
-            let mut winners: Vec<usize> =
-                eligible.iter().copied().filter(|&i| value(i) == best).collect();
-            if self.game.odd_chip == OddChip::HighestCard {
-                // Stud: odd chips go first to the tied winner holding the highest card (by
-                // rank, then suit) among all their cards.
-                let high = |i: usize| self.hole[i].iter().flatten().map(|c| c.index()).max();
-                winners.sort_by_key(|&i| std::cmp::Reverse(high(i)));
-            }
-            // High-low: the pot splits in halves when one of its own contenders has a
-            // qualifying low; otherwise the high hand takes it all (docs/replay.md).
-            let best_low = eligible.iter().map(|&i| low(i)).max().flatten();
-            let (high_part, low_part) = match best_low {
-                Some(_) if high_low => split_high_low(amount),
-                _ => (amount, Chips::ZERO),
+            let mut award = PotAward {
+                amount,
+                contributors,
+                eligible,
+                winners: Vec::new(),
+                low_winners: Vec::new(),
+                payouts: Vec::new(),
+                by_run: Vec::new(),
             };
-            let mut payouts = pots::split(high_part, &winners, self.game.odd_chip);
-            let mut low_winners = Vec::new();
-            if high_low && best_low.is_some() && low_part > Chips::ZERO {
-                low_winners = eligible.iter().copied().filter(|&i| low(i) == best_low).collect();
-                for (w, x) in pots::split(low_part, &low_winners, self.game.odd_chip) {
-                    match payouts.iter_mut().find(|(p, _)| *p == w) {
-                        Some((_, paid)) => *paid += x,
-                        None => payouts.push((w, x)),
-                    }
-                    if !winners.contains(&w) {
-                        winners.push(w);
-                    }
+            if runs == 1 {
+                let share = self.award(amount, &award.eligible, &worths[0]);
+                (award.winners, award.low_winners, award.payouts) =
+                    (share.winners, share.low_winners, share.payouts);
+            } else {
+                // Each run takes an equal share of the pot, the first run the odd chips.
+                let (q, r) = amount.share(runs).unwrap_or((Chips::ZERO, amount));
+                for (k, w) in worths.iter().enumerate() {
+                    let part = if k == 0 { q + r } else { q };
+                    let share = self.award(part, &award.eligible, w);
+                    add_share(&mut award, &share);
+                    award.by_run.push(share);
                 }
             }
-            for &(w, x) in &payouts {
+            for &(w, x) in &award.payouts {
                 winnings[w] += x;
             }
-            awards.push(PotAward { amount, contributors, eligible, winners, low_winners, payouts });
+            awards.push(award);
         }
         // Chips set aside for a player protected all-in come back with the final stack.
         let final_stacks =
@@ -343,7 +422,8 @@ impl HandState {
             final_stacks,
             showdown,
             hands,
-            lows: worths.iter().map(|w| w.and_then(|w| w.low)).collect(),
+            lows: worths[0].iter().map(|w| w.and_then(|w| w.low)).collect(),
+            boards: if runs > 1 { self.boards() } else { Vec::new() },
             unswept_bets: self.unswept.to_vec(),
             auto_shown,
         })

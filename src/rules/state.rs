@@ -11,6 +11,10 @@ use crate::card::{Card, CardSet};
 use crate::text::count;
 
 use super::error::SetupError;
+use super::forced::{check_straddles, table_ante};
+pub use super::holding::CardList;
+use super::holding::Holding;
+use super::runs::Runout;
 use super::seats::{ActQueue, Seats, MAX_SEATS};
 use super::timeout::TimeoutResult;
 use super::{player_name, Chips, Opening, ShowStart, Stakes, Structure, Variant, MAX_CHIPS};
@@ -121,94 +125,13 @@ pub enum Event {
         /// The player.
         player: usize,
     },
-}
-
-/// Up to eight cards of one action or event (`None`: an unknown card), kept inline.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct CardList {
-    cards: [Option<Card>; 8],
-    len: u8,
-}
-
-impl CardList {
-    /// The first eight cards of a slice.
-    pub fn from_slice(cards: &[Option<Card>]) -> CardList {
-        let mut list = CardList::default();
-        for &c in cards {
-            list.push(c);
-        }
-        list
-    }
-
-    /// Adds a card; `false` (and nothing added) when the list already holds eight.
-    pub fn push(&mut self, card: Option<Card>) -> bool {
-        let i = usize::from(self.len);
-        if i == self.cards.len() {
-            return false;
-        }
-        self.cards[i] = card;
-        self.len += 1;
-        true
-    }
-}
-
-impl std::ops::Deref for CardList {
-    type Target = [Option<Card>];
-
-    fn deref(&self) -> &[Option<Card>] {
-        &self.cards[..usize::from(self.len)]
-    }
-}
-
-/// A player's hole cards (at most eight), each face up or down, kept inline.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(super) struct Holding {
-    cards: [Option<Card>; 8],
-    up: [bool; 8],
-    len: u8,
-}
-
-impl Holding {
-    /// Adds a card; `false` when the holding is full.
-    pub(super) fn push(&mut self, card: Option<Card>, up: bool) -> bool {
-        let i = usize::from(self.len);
-        if i == self.cards.len() {
-            return false;
-        }
-        self.cards[i] = card;
-        self.up[i] = up;
-        self.len += 1;
-        true
-    }
-
-    /// Removes the card at `pos`, keeping the order of the others.
-    pub(super) fn remove(&mut self, pos: usize) {
-        let len = usize::from(self.len);
-        if pos < len {
-            self.cards.copy_within(pos + 1..len, pos);
-            self.up.copy_within(pos + 1..len, pos);
-            self.len -= 1;
-        }
-    }
-
-    /// Whether each card is face up.
-    pub(super) fn ups(&self) -> &[bool] {
-        &self.up[..usize::from(self.len)]
-    }
-}
-
-impl std::ops::Deref for Holding {
-    type Target = [Option<Card>];
-
-    fn deref(&self) -> &[Option<Card>] {
-        &self.cards[..usize::from(self.len)]
-    }
-}
-
-impl std::ops::DerefMut for Holding {
-    fn deref_mut(&mut self) -> &mut [Option<Card>] {
-        &mut self.cards[..usize::from(self.len)]
-    }
+    /// A player said how many times the rest of the board is to be dealt (see `runs`).
+    RunsChosen {
+        /// The player.
+        player: usize,
+        /// The runs they asked for.
+        runs: u8,
+    },
 }
 
 /// One hand being played.
@@ -280,6 +203,8 @@ pub struct HandState {
     pub(super) reserve: CardSet,
     /// Draw games: unknown cards out of play (unknown discards and folded hands, burns).
     pub(super) reserve_unknown: usize,
+    /// Running the rest of the board more than once.
+    pub(super) runout: Runout,
 }
 
 impl HandState {
@@ -347,6 +272,9 @@ impl HandState {
             blinds[i] = blind.saturating_abs();
             newcomer_post[i] = blind < Chips::ZERO;
         }
+        if !game.is_phh_code() && n > 2 {
+            check_straddles(&blinds)?;
+        }
         let blind_unit =
             stakes.blinds.iter().copied().filter(|&b| b > Chips::ZERO).min().unwrap_or(Chips::ZERO);
         if game.heads_up_double_ante && n == 2 {
@@ -412,10 +340,14 @@ impl HandState {
             stub_taken: 0,
             reserve: CardSet::EMPTY,
             reserve_unknown: 0,
+            runout: Runout::default(),
         };
         let mut posted: Seats<Chips> = Seats::filled(Chips::ZERO, n);
+        // The presets: one player's ante for the table is dead money, posted after the blind.
+        let table = table_ante(&antes).filter(|_| !game.is_phh_code());
         for i in 0..n {
-            posted[i] = antes[i].min(hand.stacks[i]);
+            let behind = if table == Some(i) { hand.stacks[i] - blinds[i] } else { hand.stacks[i] };
+            posted[i] = antes[i].min(behind.max(Chips::ZERO));
         }
         if game.ante_trimming {
             let mut sorted = posted;
@@ -428,7 +360,7 @@ impl HandState {
         for (i, &a) in posted.iter().enumerate() {
             hand.stacks[i] -= a;
             hand.committed[i] += a;
-            if game.antes_dead && !game.ante_trimming {
+            if game.antes_dead && !game.ante_trimming || table == Some(i) {
                 hand.dead[i] = a;
             }
         }
@@ -683,8 +615,9 @@ impl HandState {
         self.bets.iter_mut().for_each(|b| *b = Chips::ZERO);
         let with_chips =
             (0..self.n).filter(|&i| self.live(i) && self.stacks[i] > Chips::ZERO).count();
-        if with_chips <= 1 {
+        if with_chips <= 1 && !self.closed {
             self.closed = true;
+            self.note_runout();
         }
         let last = self.street + 1 == self.game.streets.len();
         // In draw games nobody shows before the last draw (PokerKit).
@@ -706,7 +639,7 @@ impl HandState {
         if self.street + 1 < self.game.streets.len() {
             self.street += 1;
             self.begin_street();
-        } else {
+        } else if !self.next_run() {
             self.phase = Phase::Showdown;
         }
     }

@@ -14,6 +14,11 @@ PokerKit has no code for Omaha with five or six hole cards, but its Omaha classe
 of hole cards from one class attribute and its Omaha hands use exactly two of any number of hole
 cards. A hand with feltkit's extension field `_hole_cards` is played with the class of its code
 given that many hole cards (and, for `_structure = 'pot-limit'` on `FO/8`, pot-limit betting).
+
+PokerKit chooses the number of runs of an all-in board itself (`State.select_runout_count`), but
+its hand-history reader always runs the board once: feltkit's action `pN _runs K` is read here
+as pN's selection of K runs, and a hand with such an action is played with the runs left to the
+players.
 """
 
 import sys
@@ -21,7 +26,8 @@ from importlib.metadata import version
 
 from dataclasses import replace
 
-from pokerkit import HandHistory, PotLimitOmahaHoldem
+import pokerkit.notation as notation
+from pokerkit import Automation, HandHistory, PotLimitOmahaHoldem
 from pokerkit.games import (
     FixedLimitPokerMixin,
     Holdem,
@@ -85,8 +91,41 @@ def omaha_with(history):
     return replace(history, variant=code)
 
 
+read_action = notation.parse_action
+
+
+def parse_action(state, action, *args):
+    """PokerKit's reading of an action, and `pN _runs K`: pN selects K runs.
+
+    PokerKit 0.7.7's `select_runout_count` hands the player index to its check as the count
+    (player 0 is then "not positive"), so the player is checked here and the selection is made
+    for the first player still to select: the agreed count does not depend on who said what,
+    only on the counts said (the players who say nothing have no preference).
+    """
+    words = action.split('#')[0].split()
+    if len(words) == 3 and words[1] == '_runs':
+        count = int(words[2])
+        state.verify_runout_count_selection(runout_count=count, player_index=int(words[0][1:]) - 1)
+        state.select_runout_count(count)
+        return
+    read_action(state, action, *args)
+
+
+notation.parse_action = parse_action
+
+
+def runs_chosen(history):
+    """The hand with runout-count selection left to the players when it has `_runs` actions."""
+    if not any(' _runs ' in a for a in history.actions):
+        return history
+    automations = tuple(
+        a for a in history.automations if a != Automation.RUNOUT_COUNT_SELECTION
+    )
+    return replace(history, automations=automations)
+
+
 with open(sys.argv[1], 'rb') as f:
-    histories = [omaha_with(h) for h in HandHistory.load_all(f)]
+    histories = [runs_chosen(omaha_with(h)) for h in HandHistory.load_all(f)]
 
 for k, history in enumerate(histories, 1):
     try:

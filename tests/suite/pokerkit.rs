@@ -14,7 +14,7 @@ use std::process::Command;
 use crate::common;
 
 use feltkit::play::{random_hand, random_stakes, Style};
-use feltkit::rules::Variant;
+use feltkit::rules::{Chips, Stakes, Variant};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -42,61 +42,135 @@ const CODES: [(&str, usize, usize); 15] = [
 #[test]
 fn pokerkit_gives_the_same_finishing_stacks_for_random_hands_of_the_phh_codes() {
     let Some(python) = common::pokerkit_python() else { return };
+    for (code, hole_cards, hands) in CODES {
+        compare(&python, code, hole_cards, hands, Style::default());
+    }
+}
+
+/// Run it twice and three times: random hands whose players all ask for the rest of the board
+/// to be dealt that many times after an all-in (`pN _runs K`), read by the script as PokerKit's
+/// runout-count selection. Each pot is split between the runs by both.
+#[test]
+fn pokerkit_splits_the_pots_between_runs_as_feltkit_does() {
+    let Some(python) = common::pokerkit_python() else { return };
+    for (code, hole_cards) in [("NT", 2), ("PT", 2), ("FT", 2), ("PO", 4), ("FO/8", 4), ("NS", 2)] {
+        for runs in [2, 3] {
+            let style = Style { runs, ..Style::default() };
+            let ran = compare(&python, code, hole_cards, 500, style);
+            assert!(ran > 10, "{code}: only {ran} hands were run {runs} times");
+        }
+    }
+}
+
+/// Straddles as rooms play them, as `blinds_or_straddles` entries after the blinds (p1 the
+/// small blind, p2 the big blind, the last player the button): under the gun, a re-straddle
+/// on it, the button's, a Mississippi straddle from a random seat; and one player's ante for
+/// the table (a big-blind or a button ante, as `antes`).
+#[test]
+fn pokerkit_plays_straddles_and_a_big_blind_ante_as_feltkit_does() {
+    let Some(python) = common::pokerkit_python() else { return };
+    for (code, hole_cards) in [("NT", 2), ("PT", 2), ("FT", 2), ("PO", 4)] {
+        for kind in 0..6 {
+            let forced = |game: Variant, rng: &mut Xoshiro256PlusPlus| {
+                let n = rng.random_range(4..=game.max_players.min(9));
+                let mut stakes = random_stakes(game, n, rng);
+                match kind {
+                    0 => stakes.blinds[2] = Chips(4),
+                    1 => (stakes.blinds[2], stakes.blinds[3]) = (Chips(4), Chips(8)),
+                    2 => stakes.blinds[n - 1] = Chips(4),
+                    3 => stakes.blinds[rng.random_range(2..n)] = Chips(4),
+                    4 => {
+                        stakes.antes =
+                            (0..n).map(|i| Chips(if i == 1 { n as i64 } else { 0 })).collect()
+                    }
+                    _ => {
+                        stakes.antes = (0..n)
+                            .map(|i| Chips(if i == n - 1 { 2 * n as i64 } else { 0 }))
+                            .collect()
+                    }
+                }
+                stakes
+            };
+            compare_with(&python, code, hole_cards, 150, Style::default(), forced);
+        }
+    }
+}
+
+/// Plays `hands` random hands of `code` in `style`, has PokerKit replay them, and checks that
+/// every hand ends with the same stacks. Returns how many hands ran the board more than once.
+fn compare(python: &str, code: &str, hole_cards: usize, hands: usize, style: Style) -> usize {
+    let stakes = |game: Variant, rng: &mut Xoshiro256PlusPlus| {
+        let players = rng.random_range(2..=game.max_players.min(9));
+        random_stakes(game, players, rng)
+    };
+    compare_with(python, code, hole_cards, hands, style, stakes)
+}
+
+/// As [`compare`], with each hand's stakes (and so its players) from `stakes`.
+fn compare_with(
+    python: &str,
+    code: &str,
+    hole_cards: usize,
+    hands: usize,
+    style: Style,
+    mut stakes: impl FnMut(Variant, &mut Xoshiro256PlusPlus) -> Stakes,
+) -> usize {
     let script = format!("{}/tests/pokerkit/finishing_stacks.py", env!("CARGO_MANIFEST_DIR"));
     let dir = tempfile::tempdir().unwrap();
-    for (code, hole_cards, hands) in CODES {
-        let mut game = Variant::by_code(code).unwrap();
-        if hole_cards != game.hole_cards() {
-            game = game.with_hole_cards(hole_cards as u32).unwrap();
-        }
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(2026);
-        let mut bundle = String::new();
-        let mut ours = Vec::with_capacity(hands);
-        for k in 1..=hands {
-            let players = rng.random_range(2..=game.max_players.min(9));
-            let stakes = random_stakes(game, players, &mut rng);
-            let (text, outcome) = random_hand(game, &stakes, Style::default(), &mut rng).unwrap();
-            bundle.push_str(&format!("[{k}]\n{text}\n"));
-            // PokerKit has no stud community card: where eight players reach seventh street and
-            // the deck runs short, it cannot replay the hand (docs/replay.md).
-            let community = game.streets.iter().all(|s| s.board == 0) && text.contains("'d db ");
-            let stacks: Vec<String> = outcome.final_stacks.iter().map(|x| x.to_string()).collect();
-            ours.push((k, community, stacks.join(" ")));
-        }
-        let path = dir.path().join(format!("{}-{hole_cards}.phhs", code.replace('/', "")));
-        std::fs::write(&path, &bundle).unwrap();
-        let out = Command::new(&python).arg(&script).arg(&path).output().unwrap();
-        assert!(
-            out.status.success(),
-            "{code} ({hole_cards} cards): {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let theirs = String::from_utf8(out.stdout).unwrap();
-        let theirs: Vec<&str> = theirs.lines().collect();
-        assert_eq!(
-            theirs.len(),
-            hands,
-            "{code} ({hole_cards} cards): PokerKit read {} hands",
-            theirs.len()
-        );
-        let differ: Vec<String> = ours
-            .iter()
-            .zip(&theirs)
-            .filter(|((k, community, stacks), theirs)| {
-                let expected = if *community {
-                    format!("{k} error ValueError('Unable to repair the hand history')")
-                } else {
-                    format!("{k} {stacks}")
-                };
-                expected != **theirs
-            })
-            .map(|((k, _, stacks), b)| format!("feltkit {k} {stacks} / PokerKit {b}"))
-            .collect();
-        assert!(
-            differ.is_empty(),
-            "{code} ({hole_cards} cards): {} hands differ, first: {:?}",
-            differ.len(),
-            &differ[..differ.len().min(3)]
-        );
+    let mut game = Variant::by_code(code).unwrap();
+    if hole_cards != game.hole_cards() {
+        game = game.with_hole_cards(hole_cards as u32).unwrap();
     }
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(2026);
+    let mut bundle = String::new();
+    let mut ours = Vec::with_capacity(hands);
+    let mut ran = 0;
+    for k in 1..=hands {
+        let stakes = stakes(game, &mut rng);
+        let (text, outcome) = random_hand(game, &stakes, style, &mut rng).unwrap();
+        bundle.push_str(&format!("[{k}]\n{text}\n"));
+        ran += usize::from(outcome.boards.len() > 1);
+        // PokerKit has no stud community card: where eight players reach seventh street and
+        // the deck runs short, it cannot replay the hand (docs/replay.md).
+        let community = game.streets.iter().all(|s| s.board == 0) && text.contains("'d db ");
+        let stacks: Vec<String> = outcome.final_stacks.iter().map(|x| x.to_string()).collect();
+        ours.push((k, community, stacks.join(" ")));
+    }
+    let path = dir.path().join(format!("{}-{hole_cards}.phhs", code.replace('/', "")));
+    std::fs::write(&path, &bundle).unwrap();
+    let out = Command::new(python).arg(&script).arg(&path).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{code} ({hole_cards} cards): {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let theirs = String::from_utf8(out.stdout).unwrap();
+    let theirs: Vec<&str> = theirs.lines().collect();
+    assert_eq!(
+        theirs.len(),
+        hands,
+        "{code} ({hole_cards} cards): PokerKit read {} hands",
+        theirs.len()
+    );
+    let differ: Vec<String> = ours
+        .iter()
+        .zip(&theirs)
+        .filter(|((k, community, stacks), theirs)| {
+            let expected = if *community {
+                format!("{k} error ValueError('Unable to repair the hand history')")
+            } else {
+                format!("{k} {stacks}")
+            };
+            expected != **theirs
+        })
+        .map(|((k, _, stacks), b)| format!("feltkit {k} {stacks} / PokerKit {b}"))
+        .collect();
+    assert!(
+        differ.is_empty(),
+        "{code} ({hole_cards} cards, {} runs): {} hands differ, first: {:?}",
+        style.runs,
+        differ.len(),
+        &differ[..differ.len().min(3)]
+    );
+    ran
 }

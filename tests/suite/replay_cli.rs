@@ -30,7 +30,7 @@ fn legal_hands_that_match_exit_zero_with_a_summary() {
         .stdout(predicate::str::contains("showdown: p1 to show first"))
         .stdout(predicate::str::contains("final stacks: 210, 200, 60"))
         .stdout(predicate::str::ends_with(
-            "33 hands in 33 files: 33 legal and matching, 0 legal with pots undecided (unknown \
+            "37 hands in 37 files: 37 legal and matching, 0 legal with pots undecided (unknown \
              cards), 0 illegal, 0 mismatched, 0 unfinished, 0 unsupported, 0 malformed\n",
         ));
 }
@@ -114,7 +114,7 @@ fn json_writes_one_object_per_hand_then_a_summary() {
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
-    assert_eq!(lines.len(), 34);
+    assert_eq!(lines.len(), 38);
     let seed = lines
         .iter()
         .find(|v| v["source"].as_str().unwrap().ends_with("nlhe_side_pot_three_all_in_levels.phh"))
@@ -133,8 +133,8 @@ fn json_writes_one_object_per_hand_then_a_summary() {
         .find(|v| v["source"].as_str().unwrap().ends_with("nlhe_decimal_stakes.phh"))
         .unwrap();
     assert_eq!(decimals["final_stacks"], serde_json::json!(["9.95", "9.65", "10.40"]));
-    assert_eq!(lines[33]["hands"], 33);
-    assert_eq!((&lines[33]["files"], &lines[33]["malformed"]), (&33.into(), &0.into()));
+    assert_eq!(lines[37]["hands"], 37);
+    assert_eq!((&lines[37]["files"], &lines[37]["malformed"]), (&37.into(), &0.into()));
     let bad =
         felt().args(["replay", "--json", &data("illegal/duplicate_card.phh")]).output().unwrap();
     let v: serde_json::Value =

@@ -64,6 +64,17 @@ fn random_hand(seed: u64) -> (String, i64, i64) {
     for _ in 0..2000 {
         match hand.phase() {
             Phase::Dealing => {
+                // After an all-in with board cards to come, players may ask for 1 to 3 runs.
+                let choosers = hand.runs_choosers();
+                if !choosers.is_empty() && rng.random_bool(0.5) {
+                    let p = choosers[rng.random_range(0..choosers.len())];
+                    let k = rng.random_range(1..=3u8);
+                    if hand.can_choose_runs(p, k) {
+                        hand.choose_runs(p, k).unwrap();
+                        actions.push(format!("p{} _runs {k}", p + 1));
+                        continue;
+                    }
+                }
                 let c = [Some(next.next().unwrap())];
                 if let Some(p) = (0..n).find(|&p| hand.can_deal_hole(p, &c)) {
                     hand.deal_hole(p, &c).unwrap();
@@ -183,6 +194,42 @@ proptest! {
         }
         let broken = format!("{}{}{}", &text[..pos], quoted, &text[pos..]);
         let _ = replay_text(&broken, "garbage", true);
+    }
+
+    #[test]
+    fn a_runs_choice_anywhere_is_legal_or_refused_at_its_number(
+        seed in any::<u64>(),
+        at in 0usize..40,
+        player in 1usize..10,
+        runs in 0u8..6,
+    ) {
+        let (text, _, _) = random_hand(seed);
+        let start = text.find("actions = [").unwrap() + "actions = [".len();
+        let mut pos = start;
+        let mut number = 1;
+        for _ in 0..at {
+            match text[pos + 1..].find("', '").map(|k| k + 1) {
+                Some(k) => {
+                    // Before the next action's opening quote.
+                    pos += k + 3;
+                    number += 1;
+                }
+                None => break,
+            }
+        }
+        let inserted = format!("{}'p{player} _runs {runs}', {}", &text[..pos], &text[pos..]);
+        let r = replay_text(&inserted, "runs", true).remove(0);
+        match r.status {
+            // Refused where it stands, or accepted: then a later choice by the same player, or
+            // a deal or show of a runout it made longer or shorter, may be refused.
+            feltkit::phh::Status::Illegal { number: n, text: t, .. } => prop_assert!(
+                n == number || t.contains(" _runs ") || t.starts_with("d ") || t.contains(" sm"),
+                "{}",
+                inserted
+            ),
+            feltkit::phh::Status::Malformed { reason, .. } => prop_assert_eq!(runs, 0, "{}", reason),
+            _ => {}
+        }
     }
 
     #[test]

@@ -34,11 +34,14 @@ const LEGAL: &[&str] = &[
     "flhe_short_big_blind_counts_toward_the_cap",
     "fo8_big_o_five_cards_pot_limit_quartered_low",
     "nlhe_all_in_raise_nobody_can_call_in_full",
+    "nlhe_big_blind_ante_posted_after_a_short_blind",
+    "nlhe_button_straddle_acts_last_before_the_flop",
     "nlhe_decimal_stakes",
     "nlhe_heads_up_blinds_reversed",
     "nlhe_muck_forfeits",
     "nlhe_odd_chip_clockwise",
     "nlhe_out_of_turn_action_is_ignored",
+    "nlhe_run_it_twice_splits_each_pot_between_the_runs",
     "nlhe_short_all_in_call_only",
     "nlhe_short_all_ins_add_up_to_a_full_raise",
     "nlhe_short_big_blind_folded_to_wins_the_matched_part",
@@ -47,6 +50,7 @@ const LEGAL: &[&str] = &[
     "nlhe_short_raise_only_for_the_whole_stack",
     "nlhe_side_pot_three_all_in_levels",
     "nlhe_timeout_checks_when_free_and_folds_facing_a_bet",
+    "nt_run_it_three_times_odd_chip_to_the_first_run",
     "plhe_pot_sized_raises",
     "po5_exactly_two_of_five_hole_cards",
     "po6_six_cards_short_all_in_side_pot",
@@ -99,7 +103,7 @@ fn showdown_order_follows_the_last_aggressor_or_the_button() {
 #[test]
 fn illegal_hands_are_refused_at_the_right_action_for_the_right_reason() {
     let files = data("illegal");
-    assert_eq!(files.len(), 31);
+    assert_eq!(files.len(), 36);
     for (name, text) in &files {
         let section = &parse(text).unwrap()[0];
         let Some(Value::Num(n)) = section.get("_expect_action") else {
@@ -170,6 +174,27 @@ fn amounts_too_large_for_exact_sums_are_malformed_and_name_their_field() {
         }
         other => panic!("{other:?}"),
     }
+}
+
+#[test]
+fn a_straddle_out_of_turn_is_malformed_in_the_presets_and_taken_as_written_in_phh_codes() {
+    // p3 straddles 4, then p5 re-straddles 8 though p4 did not: the re-straddle is out of turn.
+    let text = "variant = 'nlhe'\nblinds_or_straddles = [1, 2, 4, 0, 8]\n\
+                starting_stacks = [100, 100, 100, 100, 100]\nactions = []\n";
+    let malformed = |text: &str| match replay_text(text, "straddle", false).remove(0).status {
+        Status::Malformed { field, reason } => (field, reason),
+        other => panic!("{other:?}"),
+    };
+    let (field, reason) = malformed(text);
+    assert_eq!(field.as_deref(), Some("blinds_or_straddles"));
+    assert!(reason.contains("entry 5 is 8: a re-straddle out of turn"), "{reason}");
+    // A straddle of less than twice the big blind, in the file's own unit.
+    let (_, reason) = malformed(&text.replace("[1, 2, 4, 0, 8]", "[0.5, 1, 1.5, 0, 0]"));
+    assert!(reason.contains("entry 3 is 1.5: a straddle is at least twice"), "{reason}");
+    // PokerKit takes any entries: under a PHH code the same blinds start a hand.
+    let text = "variant = 'NT'\nantes = 0\nblinds_or_straddles = [1, 2, 4, 0, 8]\nmin_bet = 2\n\
+                starting_stacks = [100, 100, 100, 100, 100]\nactions = []\n";
+    assert!(matches!(replay_text(text, "straddle", false).remove(0).status, Status::Incomplete(_)));
 }
 
 #[test]

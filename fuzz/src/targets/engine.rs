@@ -18,7 +18,7 @@ use super::{key, shape, Check, Target};
 pub const ENGINE: Target = Target {
     name: "engine",
     about:
-        "rules engine (HandState::new, deal, bet, expose, show, finish) on every game, driven by \
+        "rules engine (HandState::new, deal, bet, expose, show, runs, finish) on every game, driven by \
             the input's bytes: verify/can/do agree, refused actions change nothing, chips are \
             conserved after every action and at the end, pots pay out exactly",
     text: false,
@@ -224,6 +224,7 @@ fn phh_action(e: &Event, hand: &HandState) -> String {
         Event::TimedOut { player, .. } => format!("p{} _timeout", player + 1),
         Event::ProtectedAllIn { player, .. } => format!("p{} _timeout all-in", player + 1),
         Event::OutOfTurnIgnored { player } => format!("p{} _out_of_turn f", player + 1),
+        Event::RunsChosen { player, runs } => format!("p{} _runs {runs}", player + 1),
     }
 }
 
@@ -289,6 +290,14 @@ fn natural(hand: &mut HandState, c: &mut Choices, deck: &mut Vec<Card>) -> Resul
     let n = hand.players();
     match hand.phase() {
         Phase::Dealing => {
+            // After an all-in with board cards to come, a player may ask for runs.
+            if let Some(&p) = hand.runs_choosers().first() {
+                if c.byte() < 96 {
+                    let runs = 1 + c.byte() % 3;
+                    let v = hand.verify_choose_runs(p, runs);
+                    return act(hand, "choose_runs", v, None, |h| h.choose_runs(p, runs));
+                }
+            }
             let k = 1 + usize::from(c.byte()) % 3;
             let start = usize::from(c.byte());
             let mut saved = deck.clone();
@@ -396,7 +405,7 @@ fn random(
         let card = Card::from_index(b % 52)?;
         (b < 240 || game_deck.contains(card)).then_some(card)
     };
-    match c.byte() % 10 {
+    match c.byte() % 11 {
         0 => {
             let v = hand.verify_fold(p);
             let can = hand.can_fold(p);
@@ -458,10 +467,16 @@ fn random(
             let can = hand.can_show_or_muck(p, cards);
             act(hand, "show_or_muck", v, Some(can), |h| h.show_or_muck(p, cards))
         }
-        _ => {
+        9 => {
             let v = hand.verify_out_of_turn(p);
             let can = hand.can_out_of_turn(p);
             act(hand, "out_of_turn", v, Some(can), |h| h.out_of_turn(p))
+        }
+        _ => {
+            let runs = c.byte() % 5;
+            let v = hand.verify_choose_runs(p, runs);
+            let can = hand.can_choose_runs(p, runs);
+            act(hand, "choose_runs", v, Some(can), |h| h.choose_runs(p, runs))
         }
     }
 }
