@@ -679,16 +679,9 @@ mod tests {
         b.classify(Combo::new(h[0], h[1]).unwrap()).unwrap()
     }
 
-    /// Checks what each hole pair makes on its board.
-    fn assert_made(cases: &[(&str, &str, Made)]) {
-        for &(hole, board, made) in cases {
-            assert_eq!(hit(hole, board).made, made, "{hole} on {board}");
-        }
-    }
-
     #[test]
-    fn pairs_are_named_by_the_board_rank_they_pair() {
-        assert_made(&[
+    fn pairs_two_pair_and_trips_are_named_by_where_their_cards_come_from() {
+        for (hole, board, made) in [
             ("AhKc", "Ks7d2c", Made::TopPairTopKicker),
             ("QhKc", "Ks7d2c", Made::TopPairGoodKicker),
             ("JhKc", "Ks7d2c", Made::TopPairGoodKicker),
@@ -700,12 +693,7 @@ mod tests {
             ("Ah5h", "Ks7d5c2d", Made::ThirdPair),
             ("3h3c", "Ks7d5c", Made::Underpair),
             ("AhQc", "Ks7d7c", Made::BoardPair),
-        ]);
-    }
-
-    #[test]
-    fn two_pair_and_trips_say_where_the_pairs_come_from() {
-        assert_made(&[
+            // Two pair and trips.
             ("Kh7c", "Ks7d2c", Made::TopTwo),
             ("Kh2h", "Ks7d2c", Made::TopAndBottom),
             ("7h2h", "Ks7d2c", Made::BottomTwo),
@@ -715,7 +703,9 @@ mod tests {
             ("7h7c", "Ks7d2c", Made::Set),
             ("Ah7c", "Ks7d7s", Made::Trips),
             ("AhQc", "7s7d7h", Made::BoardTrips),
-        ]);
+        ] {
+            assert_eq!(hit(hole, board).made, made, "{hole} on {board}");
+        }
     }
 
     #[test]
