@@ -511,6 +511,17 @@ pub fn format_cards(cards: &[Card]) -> String {
     s
 }
 
+/// What the tests of many modules share.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::{parse_cards, Card, Deck};
+
+    /// The standard-deck cards written in `text`, which a test knows to be valid.
+    pub(crate) fn cards(text: &str) -> Vec<Card> {
+        parse_cards(text, Deck::Standard).unwrap()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -373,28 +373,33 @@ mod tests {
 
     #[test]
     fn bad_numbers_name_the_column_and_what_was_expected() {
-        assert_eq!(
-            err(&["AA", "KK", "", "", "ten", "", "", ""]),
-            "iterations: expected a whole number of deals, at least 1, got \"ten\""
-        );
-        assert_eq!(
-            err(&["AA", "KK", "", "", "0", "", "", ""]),
-            "iterations: expected a whole number of deals, at least 1, got \"0\""
-        );
-        assert_eq!(
-            err(&["AA", "KK", "", "", "", "-1", "", ""]),
-            "stderr: expected a standard error more than 0 and at most 1, such as 0.001, got \"-1\""
-        );
+        // The cells of p1, p2, p3, board, iterations, stderr, seed and game.
+        for (cells, message) in [
+            (
+                ["AA", "KK", "", "", "ten", "", "", ""],
+                "iterations: expected a whole number of deals, at least 1, got \"ten\"",
+            ),
+            (
+                ["AA", "KK", "", "", "0", "", "", ""],
+                "iterations: expected a whole number of deals, at least 1, got \"0\"",
+            ),
+            (
+                ["AA", "KK", "", "", "", "-1", "", ""],
+                "stderr: expected a standard error more than 0 and at most 1, such as 0.001, got \"-1\"",
+            ),
+            (
+                ["AA", "KK", "", "", "", "", "x1", ""],
+                "seed: expected a whole number from 0 to 2^64-1, got \"x1\"",
+            ),
+        ] {
+            assert_eq!(err(&cells), message);
+        }
         for bad in ["0", "1.5", "inf", "NaN", "1e-400"] {
             assert!(
                 err(&["AA", "KK", "", "", "", bad, "", ""]).starts_with("stderr: expected"),
                 "{bad}"
             );
         }
-        assert_eq!(
-            err(&["AA", "KK", "", "", "", "", "x1", ""]),
-            "seed: expected a whole number from 0 to 2^64-1, got \"x1\""
-        );
         assert!(err(&["AA", "KK", "", "", "", "", "", "omaha9"]).starts_with("game: unknown game"));
     }
 

@@ -1,7 +1,7 @@
 //! The entries of the catalog, one per game, in the order games are listed in messages and
 //! `--help` (an entry's place is its [`Game`]'s value).
 
-use super::{streets, Deal, Entry, Equity, EquityMethod, Game};
+use super::{streets, Deal, Entry, Equity, EquityMethod, Game, Street};
 use crate::card::Deck;
 use crate::eval::Ranking;
 use crate::rules::Scoring;
@@ -39,6 +39,32 @@ const OMAHA: Entry = Entry {
     deal: code("PO"),
     ..HOLDEM
 };
+
+/// Omaha's rules with five hole cards.
+const OMAHA5: Entry = more_hole_cards(OMAHA, &streets::OMAHA5, 9);
+
+/// Omaha's rules with six hole cards.
+const OMAHA6: Entry = more_hole_cards(OMAHA, &streets::OMAHA6, 7);
+
+/// `omaha` dealt by `streets` (more hole cards), its equity counted for 2 to `max` players.
+const fn more_hole_cards(omaha: Entry, streets: &'static [Street], max: usize) -> Entry {
+    Entry { streets, equity: counted(EquityMethod::Hands, 2, max), ..omaha }
+}
+
+/// An Omaha game's rules split high-low, eight or better; `felt deal` deals them as `FO/8`.
+const fn hilo(high: Entry) -> Entry {
+    Entry { scoring: Scoring::HighLow { high: Ranking::Omaha }, deal: code("FO/8"), ..high }
+}
+
+/// The game `game`, known as `name` and `aliases`, played by `rules`.
+const fn named(
+    game: Game,
+    name: &'static str,
+    aliases: &'static [&'static str],
+    rules: Entry,
+) -> Entry {
+    Entry { game, name, aliases, ..rules }
+}
 
 /// Seven-card stud: stud high-low and razz differ from it in scoring (and razz in who opens).
 const STUD7: Entry = Entry {
@@ -79,52 +105,16 @@ pub const CATALOG: &[Entry] = &[
     },
     OMAHA,
     // Nine five-card hands and a board take 50 cards.
-    Entry {
-        game: Game::Omaha5,
-        name: "omaha5",
-        aliases: &["plo5", "five-card-omaha"],
-        streets: &streets::OMAHA5,
-        equity: counted(EquityMethod::Hands, 2, 9),
-        ..OMAHA
-    },
+    named(Game::Omaha5, "omaha5", &["plo5", "five-card-omaha"], OMAHA5),
     // Seven six-card hands and a board take 47 cards; eight would take 53.
-    Entry {
-        game: Game::Omaha6,
-        name: "omaha6",
-        aliases: &["plo6", "six-card-omaha"],
-        streets: &streets::OMAHA6,
-        equity: counted(EquityMethod::Hands, 2, 7),
-        ..OMAHA
-    },
-    Entry {
-        game: Game::Omaha8,
-        name: "omaha8",
-        aliases: &["plo8", "o8", "omaha-hilo", "omaha-high-low"],
-        scoring: Scoring::HighLow { high: Ranking::Omaha },
-        deal: code("FO/8"),
-        ..OMAHA
-    },
+    named(Game::Omaha6, "omaha6", &["plo6", "six-card-omaha"], OMAHA6),
+    named(Game::Omaha8, "omaha8", &["plo8", "o8", "omaha-hilo", "omaha-high-low"], hilo(OMAHA)),
     // Big O: pot-limit five-card Omaha high-low.
     Entry {
-        game: Game::Omaha85,
-        name: "omaha5-8",
-        aliases: &["omaha8-5", "plo5-8", "big-o"],
-        streets: &streets::OMAHA5,
-        scoring: Scoring::HighLow { high: Ranking::Omaha },
-        equity: counted(EquityMethod::Hands, 2, 9),
         deal: Deal { code: "FO/8", structure: Some("pot-limit") },
-        ..OMAHA
+        ..named(Game::Omaha85, "omaha5-8", &["omaha8-5", "plo5-8", "big-o"], hilo(OMAHA5))
     },
-    Entry {
-        game: Game::Omaha68,
-        name: "omaha6-8",
-        aliases: &["omaha8-6", "plo6-8"],
-        streets: &streets::OMAHA6,
-        scoring: Scoring::HighLow { high: Ranking::Omaha },
-        equity: counted(EquityMethod::Hands, 2, 7),
-        deal: code("FO/8"),
-        ..OMAHA
-    },
+    named(Game::Omaha68, "omaha6-8", &["omaha8-6", "plo6-8"], hilo(OMAHA6)),
     Entry {
         game: Game::Turnover,
         name: "turnover",

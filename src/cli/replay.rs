@@ -206,7 +206,7 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
                 Some(Some(label)) => tables.start(label, &structure),
                 Some(None) => {
                     for (label, s) in tables.end() {
-                        end_session(&mut out, json, &label, &s)?;
+                        super::session::write_summary(&mut out, json, &label, &s)?;
                         o.tally.sessions += 1;
                     }
                 }
@@ -352,16 +352,6 @@ impl Tables {
         self.path = None;
         self.current = 0;
         std::mem::take(&mut self.sessions).into_iter().map(|(_, l, s)| (l, s)).collect()
-    }
-}
-
-/// Writes the summary of a session that ends.
-fn end_session(out: &mut impl Write, json: bool, label: &str, s: &Session) -> std::io::Result<()> {
-    // Written one player at a time: a session may have seen hundreds of thousands.
-    if json {
-        super::session::write_summary_json(out, label, s.totals(), s.player_results())
-    } else {
-        super::session::write_summary_text(out, label, s.totals(), s.player_results())
     }
 }
 

@@ -1,7 +1,8 @@
 //! `felt replay --session`: the table lines of each hand and the summary of each session.
 
-use feltkit::session::{HandCheck, Missed, PlayerResult, Seated, TableState};
+use feltkit::session::{HandCheck, Missed, Seated, Session, TableState};
 use std::fmt::Write as _;
+use std::io::{self, Write};
 
 use serde_json::{json, Value};
 
@@ -99,13 +100,24 @@ pub fn json(check: &HandCheck, source: &str) -> Value {
         "state": state, "violations": violations, "notes": check.notes}})
 }
 
-/// Writes the summary of one session as text: its first line, then one line per player.
-pub fn write_summary_text(
-    out: &mut impl std::io::Write,
+/// Writes the summary of a session that ends, as JSON or as text. It is written one player at
+/// a time: a session may have seen hundreds of thousands.
+pub fn write_summary(
+    out: &mut impl Write,
+    json: bool,
     label: &str,
-    (hands, violations): (usize, usize),
-    players: impl Iterator<Item = PlayerResult>,
-) -> std::io::Result<()> {
+    session: &Session,
+) -> io::Result<()> {
+    if json {
+        write_summary_json(out, label, session)
+    } else {
+        write_summary_text(out, label, session)
+    }
+}
+
+/// Writes the summary of one session as text: its first line, then one line per player.
+fn write_summary_text(out: &mut impl Write, label: &str, session: &Session) -> io::Result<()> {
+    let (hands, violations) = session.totals();
     writeln!(
         out,
         "session {label}: {}, {}",
@@ -116,7 +128,7 @@ pub fn write_summary_text(
             feltkit::text::count(violations, "table rule broken", "table rules broken")
         }
     )?;
-    for p in players {
+    for p in session.player_results() {
         let end = match (&p.finished, p.seated) {
             (Some(f), true) => format!("finished with {f}"),
             (Some(f), false) => format!("left with {f}"),
@@ -137,14 +149,10 @@ pub fn write_summary_text(
 /// Writes the summary of one session as one JSON object on one line, `{"hands", "ok",
 /// "players": [{"brought", "finished", "hands", "net", "player", "seated"}, ...], "session",
 /// "violations"}` (keys in order), one player at a time.
-pub fn write_summary_json(
-    out: &mut impl std::io::Write,
-    label: &str,
-    (hands, violations): (usize, usize),
-    players: impl Iterator<Item = PlayerResult>,
-) -> std::io::Result<()> {
+fn write_summary_json(out: &mut impl Write, label: &str, session: &Session) -> io::Result<()> {
+    let (hands, violations) = session.totals();
     write!(out, "{{\"hands\":{hands},\"ok\":{},\"players\":[", violations == 0)?;
-    for (k, p) in players.enumerate() {
+    for (k, p) in session.player_results().enumerate() {
         let v = json!({"player": p.name, "hands": p.hands, "brought": p.brought,
             "finished": p.finished, "net": p.net, "seated": p.seated});
         write!(out, "{}{v}", if k == 0 { "" } else { "," })?;

@@ -135,14 +135,18 @@ mod tests {
 
     #[test]
     fn durations_read_as_a_person_would_say_them() {
-        assert_eq!(describe_seconds(0.2), "under a second");
-        assert_eq!(describe_seconds(45.0), "45 s");
-        assert_eq!(describe_seconds(180.0), "3 min");
-        assert_eq!(describe_seconds(2.5 * 3600.0), "2.5 hours");
-        assert_eq!(describe_seconds(3.0 * 3600.0), "3 hours");
-        assert_eq!(describe_seconds(31.0 * 3600.0), "31 hours");
-        assert_eq!(describe_seconds(4.0 * 86_400.0), "4 days");
-        assert_eq!(describe_seconds(f64::INFINITY), "an unbounded time");
+        for (seconds, said) in [
+            (0.2, "under a second"),
+            (45.0, "45 s"),
+            (180.0, "3 min"),
+            (2.5 * 3600.0, "2.5 hours"),
+            (3.0 * 3600.0, "3 hours"),
+            (31.0 * 3600.0, "31 hours"),
+            (4.0 * 86_400.0, "4 days"),
+            (f64::INFINITY, "an unbounded time"),
+        ] {
+            assert_eq!(describe_seconds(seconds), said);
+        }
     }
 
     #[test]

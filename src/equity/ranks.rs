@@ -500,7 +500,7 @@ impl SuitFlush {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::card::{parse_cards, Deck};
+    use crate::card::testing::cards;
     use crate::eval::standard::Hand;
     use rand::{Rng, SeedableRng};
 
@@ -528,10 +528,6 @@ mod tests {
         }
         rec(&deck, 5 - board.len(), Hand::EMPTY, &mut each);
         counts
-    }
-
-    fn cards(s: &str) -> Vec<Card> {
-        parse_cards(s, Deck::Standard).unwrap()
     }
 
     #[test]

@@ -239,12 +239,8 @@ impl Showdown for ShortDeck {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::card::{parse_cards, Deck};
+    use crate::card::testing::cards;
     use crate::eval::{low, omaha};
-
-    fn cards(s: &str) -> Vec<Card> {
-        parse_cards(s, Deck::Standard).unwrap()
-    }
 
     /// The prepared showdown gives the evaluators' own answers.
     #[test]

@@ -216,10 +216,7 @@ impl Sampler for TurnoverSampler {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn cards(s: &str) -> Vec<Card> {
-        crate::card::parse_cards(s, crate::card::Deck::Standard).unwrap()
-    }
+    use crate::card::testing::cards;
 
     #[test]
     fn hole_cards_must_describe_one_moment_of_the_game() {

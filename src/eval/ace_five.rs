@@ -207,17 +207,14 @@ fn badness(m1: u32, m2: u32, m3: u32, m4: u32) -> u32 {
 mod tests {
     use super::*;
     use crate::card::{parse_cards, Deck};
-
-    fn r(s: &str) -> AceFiveRank {
-        evaluate(&parse_cards(s, Deck::Standard).unwrap()).unwrap()
-    }
+    use crate::eval::testing::{assert_ascending, rank_of};
 
     #[test]
     fn the_wheel_is_best_and_straights_and_flushes_do_not_count() {
-        assert!(r("Ac2d3h4s5c") > r("2c3d4h5s6c"));
-        assert_eq!(r("Ac2c3c4c5c"), r("Ac2d3h4s5c"));
-        assert!(r("Ac2d3h4s5c") > r("Ac2d3h4s6c"));
-        assert_eq!(r("Ac2d3h4s5c").to_string(), "5-4-3-2-A (five low)");
+        assert!(rank_of(evaluate, "Ac2d3h4s5c") > rank_of(evaluate, "2c3d4h5s6c"));
+        assert_eq!(rank_of(evaluate, "Ac2c3c4c5c"), rank_of(evaluate, "Ac2d3h4s5c"));
+        assert!(rank_of(evaluate, "Ac2d3h4s5c") > rank_of(evaluate, "Ac2d3h4s6c"));
+        assert_eq!(rank_of(evaluate, "Ac2d3h4s5c").to_string(), "5-4-3-2-A (five low)");
     }
 
     #[test]
@@ -233,23 +230,21 @@ mod tests {
             "KcQdJhTs9c", // king low
             "8c6d4h3s2c",
         ];
-        for w in order.windows(2) {
-            assert!(r(w[0]) < r(w[1]), "{} below {}", w[0], w[1]);
-        }
-        assert_eq!(r("AcAdAhAs2c").category(), Category::FourOfAKind);
-        assert_eq!(r("3c3d2h2sAc").to_string(), "3-3-2-2-A (two pair)");
+        assert_ascending(evaluate, &order);
+        assert_eq!(rank_of(evaluate, "AcAdAhAs2c").category(), Category::FourOfAKind);
+        assert_eq!(rank_of(evaluate, "3c3d2h2sAc").to_string(), "3-3-2-2-A (two pair)");
     }
 
     #[test]
     fn seven_cards_with_few_ranks_still_make_a_hand() {
-        assert_eq!(r("AcAd2c2d3c3d4c").to_string(), "A-A-4-3-2 (one pair)");
+        assert_eq!(rank_of(evaluate, "AcAd2c2d3c3d4c").to_string(), "A-A-4-3-2 (one pair)");
         // A king instead of a fourth low rank: one pair with the king beats two pair.
-        assert_eq!(r("AcAd2c2d3c3dKc").to_string(), "A-A-K-3-2 (one pair)");
-        assert_eq!(r("AcAd2c2d3c3d").to_string(), "2-2-A-A-3 (two pair)");
-        assert_eq!(r("AcAdAhAs2c2d2h").to_string(), "A-A-A-2-2 (full house)");
-        assert_eq!(r("KcKdKhKsQcQdQh").to_string(), "Q-Q-Q-K-K (full house)");
-        assert_eq!(r("KcKdKhKs2c3d4h").to_string(), "K-K-4-3-2 (one pair)");
-        assert_eq!(r("7c7d7h7s5c5d5h").category(), Category::FullHouse);
+        assert_eq!(rank_of(evaluate, "AcAd2c2d3c3dKc").to_string(), "A-A-K-3-2 (one pair)");
+        assert_eq!(rank_of(evaluate, "AcAd2c2d3c3d").to_string(), "2-2-A-A-3 (two pair)");
+        assert_eq!(rank_of(evaluate, "AcAdAhAs2c2d2h").to_string(), "A-A-A-2-2 (full house)");
+        assert_eq!(rank_of(evaluate, "KcKdKhKsQcQdQh").to_string(), "Q-Q-Q-K-K (full house)");
+        assert_eq!(rank_of(evaluate, "KcKdKhKs2c3d4h").to_string(), "K-K-4-3-2 (one pair)");
+        assert_eq!(rank_of(evaluate, "7c7d7h7s5c5d5h").category(), Category::FullHouse);
     }
 
     #[test]

@@ -122,24 +122,21 @@ pub fn evaluate(cards: &[Card]) -> Result<AmericanaRank, EvalError> {
 mod tests {
     use super::*;
     use crate::card::parse_cards;
-
-    fn rank(s: &str) -> AmericanaRank {
-        evaluate(&parse_cards(s, Deck::Americana).unwrap()).unwrap()
-    }
+    use crate::eval::testing::rank_of;
 
     #[test]
     fn low_straight_and_suit_tie_breaks() {
-        assert_eq!(rank("Ac7d8h9sTc").category(), Category::Straight);
-        assert!(rank("Ac7d8h9sTc") < rank("7d8h9sTcJc"));
-        assert!(rank("Ac7d8h9sTc") < rank("Ac7d8h9sTs"));
+        assert_eq!(rank_of(evaluate, "Ac7d8h9sTc").category(), Category::Straight);
+        assert!(rank_of(evaluate, "Ac7d8h9sTc") < rank_of(evaluate, "7d8h9sTcJc"));
+        assert!(rank_of(evaluate, "Ac7d8h9sTc") < rank_of(evaluate, "Ac7d8h9sTs"));
         // Two pair: the kicker's suit decides.
-        assert!(rank("AcAdKcKd9c") < rank("AhAsKhKs9d"));
+        assert!(rank_of(evaluate, "AcAdKcKd9c") < rank_of(evaluate, "AhAsKhKs9d"));
     }
 
     #[test]
     fn seven_cards_pick_the_best_suit_of_the_tie_rank() {
         // Three pairs: the kicker is a queen, and the queen of spades is held.
-        let r = rank("AcAdKcKdQhQs7c");
+        let r = rank_of(evaluate, "AcAdKcKdQhQs7c");
         assert_eq!(r.category(), Category::TwoPair);
         assert_eq!(r.value() & 3, 3);
     }

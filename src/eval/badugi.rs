@@ -111,17 +111,14 @@ pub fn rank(cards: &[Card; 4]) -> BadugiRank {
 mod tests {
     use super::*;
     use crate::card::{parse_cards, Deck};
-
-    fn r(s: &str) -> BadugiRank {
-        evaluate(&parse_cards(s, Deck::Standard).unwrap()).unwrap()
-    }
+    use crate::eval::testing::{assert_ascending, rank_of};
 
     #[test]
     fn a_2_3_4_of_four_suits_is_the_best_hand() {
-        assert_eq!(r("Ac2d3h4s").to_string(), "4-3-2-A (badugi)");
-        assert_eq!(r("Ac2d3h4s").value(), 40944);
-        assert!(r("Ac2d3h4s") > r("Ac2d3h5s"));
-        assert!(r("Ac2d3h5s") > r("Ac2d4h5s"));
+        assert_eq!(rank_of(evaluate, "Ac2d3h4s").to_string(), "4-3-2-A (badugi)");
+        assert_eq!(rank_of(evaluate, "Ac2d3h4s").value(), 40944);
+        assert!(rank_of(evaluate, "Ac2d3h4s") > rank_of(evaluate, "Ac2d3h5s"));
+        assert!(rank_of(evaluate, "Ac2d3h5s") > rank_of(evaluate, "Ac2d4h5s"));
     }
 
     #[test]
@@ -137,18 +134,19 @@ mod tests {
             "KcQdJhTs", // badugi, king high
             "Ac2d3h5s",
         ];
-        for w in order.windows(2) {
-            assert!(r(w[0]) < r(w[1]), "{} below {}", w[0], w[1]);
-        }
+        assert_ascending(evaluate, &order);
     }
 
     #[test]
     fn the_lowest_playing_set_is_chosen() {
         // 2s3s: one of them plays; 2s with 4d and 7h is lower than 3s with them.
-        assert_eq!(r("2s3s4d7h").ranks(), [7, 4, 2].map(|i| Rank::new(i - 2).unwrap()));
+        assert_eq!(
+            rank_of(evaluate, "2s3s4d7h").ranks(),
+            [7, 4, 2].map(|i| Rank::new(i - 2).unwrap())
+        );
         // A pair: the other rank plays with the rest.
-        assert_eq!(r("AcAd3h4s").to_string(), "4-3-A (three-card hand)");
-        assert_eq!(r("Ac2c3c4c").to_string(), "A (one-card hand)");
+        assert_eq!(rank_of(evaluate, "AcAd3h4s").to_string(), "4-3-A (three-card hand)");
+        assert_eq!(rank_of(evaluate, "Ac2c3c4c").to_string(), "A (one-card hand)");
     }
 
     #[test]

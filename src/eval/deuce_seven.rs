@@ -111,10 +111,7 @@ mod tests {
     use super::*;
     use crate::card::{parse_cards, Deck};
     use crate::eval::standard;
-
-    fn r(s: &str) -> DeuceSevenRank {
-        evaluate(&parse_cards(s, Deck::Standard).unwrap()).unwrap()
-    }
+    use crate::eval::testing::{assert_ascending, rank_of};
 
     fn standard(s: &str) -> u32 {
         standard::evaluate(&parse_cards(s, Deck::Standard).unwrap()).unwrap().value() as u32
@@ -132,14 +129,15 @@ mod tests {
 
     #[test]
     fn the_wheel_is_ace_high_between_king_high_and_a_6_4_3_2() {
-        assert!(r("KcQdJhTs8c") > r("Ac5d4h3s2c"));
-        assert!(r("Ac5d4h3s2c") > r("Ac6d4h3s2c"));
-        assert!(r("Ac5d4h3s2c") > r("2c2d3h4s5c")); // ace high beats a pair
-                                                    // Suited, it is an ace-high flush, the best of them.
-        assert_eq!(r("Ac5c4c3c2c").category(), Category::Flush);
-        assert!(r("KcQcJcTc8c") > r("Ac5c4c3c2c"));
-        assert!(r("Ac5c4c3c2c") > r("Ac6c4c3c2c"));
-        assert!(r("Ac5c4c3c2c") < r("6c5d4h3s2c")); // a flush is worse than a straight
+        assert!(rank_of(evaluate, "KcQdJhTs8c") > rank_of(evaluate, "Ac5d4h3s2c"));
+        assert!(rank_of(evaluate, "Ac5d4h3s2c") > rank_of(evaluate, "Ac6d4h3s2c"));
+        assert!(rank_of(evaluate, "Ac5d4h3s2c") > rank_of(evaluate, "2c2d3h4s5c")); // ace high beats a pair
+                                                                                    // Suited, it is an ace-high flush, the best of them.
+        assert_eq!(rank_of(evaluate, "Ac5c4c3c2c").category(), Category::Flush);
+        assert!(rank_of(evaluate, "KcQcJcTc8c") > rank_of(evaluate, "Ac5c4c3c2c"));
+        assert!(rank_of(evaluate, "Ac5c4c3c2c") > rank_of(evaluate, "Ac6c4c3c2c"));
+        assert!(rank_of(evaluate, "Ac5c4c3c2c") < rank_of(evaluate, "6c5d4h3s2c"));
+        // a flush is worse than a straight
     }
 
     #[test]
@@ -161,12 +159,10 @@ mod tests {
             "7c6d4h3s2c",
             "7c5d4h3s2c", // the best hand
         ];
-        for w in order.windows(2) {
-            assert!(r(w[0]) < r(w[1]), "{} below {}", w[0], w[1]);
-        }
-        assert_eq!(r("7c5d4h3s2c").value(), TOP);
-        assert_eq!(r("AcKcQcJcTc").value(), 1);
-        assert_eq!(r("7c5d4h3s2c").to_string(), "high card (65555)");
+        assert_ascending(evaluate, &order);
+        assert_eq!(rank_of(evaluate, "7c5d4h3s2c").value(), TOP);
+        assert_eq!(rank_of(evaluate, "AcKcQcJcTc").value(), 1);
+        assert_eq!(rank_of(evaluate, "7c5d4h3s2c").to_string(), "high card (65555)");
     }
 
     #[test]

@@ -242,3 +242,27 @@ pub(crate) fn check_cards(
     }
     Ok(())
 }
+
+/// What the evaluators' tests share.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::EvalError;
+    use crate::card::testing::cards;
+    use crate::card::Card;
+
+    /// An evaluator: the rank of a hand of cards, or why the cards are no hand.
+    pub(crate) type Evaluate<R> = fn(&[Card]) -> Result<R, EvalError>;
+
+    /// The rank `evaluate` gives the hand written in `text` (standard-deck cards), which the
+    /// test knows to be a valid hand.
+    pub(crate) fn rank_of<R>(evaluate: Evaluate<R>, text: &str) -> R {
+        evaluate(&cards(text)).unwrap()
+    }
+
+    /// Checks that each hand of `order` ranks below the next under `evaluate`.
+    pub(crate) fn assert_ascending<R: Ord>(evaluate: Evaluate<R>, order: &[&str]) {
+        for w in order.windows(2) {
+            assert!(rank_of(evaluate, w[0]) < rank_of(evaluate, w[1]), "{} below {}", w[0], w[1]);
+        }
+    }
+}

@@ -173,12 +173,8 @@ pub(crate) fn triples<T: Copy + Default>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::card::{parse_cards, Deck};
+    use crate::card::testing::cards;
     use crate::eval::{standard, Category};
-
-    fn cards(s: &str) -> Vec<Card> {
-        parse_cards(s, Deck::Standard).unwrap()
-    }
 
     fn omaha(hole: &str, board: &str) -> HandRank {
         evaluate(&cards(hole), &cards(board)).unwrap()

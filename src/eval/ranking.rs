@@ -418,11 +418,7 @@ impl fmt::Display for Ranked {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::card::parse_cards;
-
-    fn cards(s: &str) -> Vec<Card> {
-        parse_cards(s, Deck::Standard).unwrap()
-    }
+    use crate::card::testing::cards;
 
     #[test]
     fn every_name_and_alias_parses_back_to_its_ranking() {

@@ -154,10 +154,7 @@ pub fn evaluate(cards: &[Card]) -> Result<ShortDeckRank, EvalError> {
 mod tests {
     use super::*;
     use crate::card::{parse_cards, Deck};
-
-    fn r(s: &str) -> ShortDeckRank {
-        evaluate(&parse_cards(s, Deck::Standard).unwrap()).unwrap()
-    }
+    use crate::eval::testing::{assert_ascending, rank_of};
 
     #[test]
     fn categories_follow_the_short_deck_order() {
@@ -178,15 +175,13 @@ mod tests {
             "Ac6c7c8c9c", // the lowest straight flush
             "TcJcQcKcAc", // the royal flush
         ];
-        for w in order.windows(2) {
-            assert!(r(w[0]) < r(w[1]), "{} below {}", w[0], w[1]);
-        }
-        assert_eq!(r("Jc9d8h7s6c").value(), 0);
-        assert_eq!(r("TcJcQcKcAc").value(), 8 << 12 | 5);
-        assert_eq!(r("Ac6d7h8s9c").category(), Category::Straight);
-        assert_eq!(r("6c7c8c9cJc").category(), Category::Flush);
-        assert_eq!(r("6c7c8c9cJc").to_string(), "flush (24576)");
-        assert_eq!(r("AcAdAhKsKc").category(), Category::FullHouse);
+        assert_ascending(evaluate, &order);
+        assert_eq!(rank_of(evaluate, "Jc9d8h7s6c").value(), 0);
+        assert_eq!(rank_of(evaluate, "TcJcQcKcAc").value(), 8 << 12 | 5);
+        assert_eq!(rank_of(evaluate, "Ac6d7h8s9c").category(), Category::Straight);
+        assert_eq!(rank_of(evaluate, "6c7c8c9cJc").category(), Category::Flush);
+        assert_eq!(rank_of(evaluate, "6c7c8c9cJc").to_string(), "flush (24576)");
+        assert_eq!(rank_of(evaluate, "AcAdAhKsKc").category(), Category::FullHouse);
     }
 
     #[test]
@@ -195,8 +190,8 @@ mod tests {
         let hole = ShortDeckHand::from_cards(&cards[..2]).unwrap();
         let board = ShortDeckHand::from_cards(&cards[2..]).unwrap();
         // Trips of eights and a flush: the flush wins.
-        assert_eq!((hole + board).rank7(), r("AcKc6c7c8c"));
-        assert_eq!((hole + board).rank(), Some(r("AcKc6c7c8c")));
+        assert_eq!((hole + board).rank7(), rank_of(evaluate, "AcKc6c7c8c"));
+        assert_eq!((hole + board).rank(), Some(rank_of(evaluate, "AcKc6c7c8c")));
         assert_eq!((hole + board).rank7().category(), Category::Flush);
     }
 

@@ -316,27 +316,24 @@ pub fn evaluate(cards: &[Card]) -> Result<HandRank, EvalError> {
 mod tests {
     use super::*;
     use crate::card::parse_cards;
-
-    fn rank(s: &str) -> HandRank {
-        evaluate(&parse_cards(s, Deck::Standard).unwrap()).unwrap()
-    }
+    use crate::eval::testing::rank_of;
 
     #[test]
     fn categories_of_examples() {
-        assert_eq!(rank("AhKhQhJhTh").category(), Category::StraightFlush);
-        assert_eq!(rank("Ah2h3h4h5h9c").category(), Category::StraightFlush);
-        assert_eq!(rank("AhAdAcAs2h").category(), Category::FourOfAKind);
-        assert_eq!(rank("2c3d4h5s6c7d8h").category(), Category::Straight);
-        assert_eq!(rank("2c2d4h4s6c6d8h").category(), Category::TwoPair);
-        assert_eq!(rank("2c2d2h4s4c4d8h").category(), Category::FullHouse);
-        assert_eq!(rank("2c7d9hJsKc").category(), Category::HighCard);
+        assert_eq!(rank_of(evaluate, "AhKhQhJhTh").category(), Category::StraightFlush);
+        assert_eq!(rank_of(evaluate, "Ah2h3h4h5h9c").category(), Category::StraightFlush);
+        assert_eq!(rank_of(evaluate, "AhAdAcAs2h").category(), Category::FourOfAKind);
+        assert_eq!(rank_of(evaluate, "2c3d4h5s6c7d8h").category(), Category::Straight);
+        assert_eq!(rank_of(evaluate, "2c2d4h4s6c6d8h").category(), Category::TwoPair);
+        assert_eq!(rank_of(evaluate, "2c2d2h4s4c4d8h").category(), Category::FullHouse);
+        assert_eq!(rank_of(evaluate, "2c7d9hJsKc").category(), Category::HighCard);
     }
 
     #[test]
     fn best_and_worst_hands_have_the_end_values() {
-        assert_eq!(rank("AhKhQhJhTh").value(), 8 << 12 | 9);
-        assert_eq!(rank("7c5d4h3s2c").value(), 0);
-        assert_eq!(rank("AcKdQhJs9c").value(), 1276);
+        assert_eq!(rank_of(evaluate, "AhKhQhJhTh").value(), 8 << 12 | 9);
+        assert_eq!(rank_of(evaluate, "7c5d4h3s2c").value(), 0);
+        assert_eq!(rank_of(evaluate, "AcKdQhJs9c").value(), 1276);
     }
 
     #[test]
@@ -344,7 +341,7 @@ mod tests {
         let cards = parse_cards("Ah Kh 7c 7d 2s 9h", Deck::Standard).unwrap();
         let a = Hand::from_cards(&cards[..2]).unwrap();
         let b = Hand::from_cards(&cards[2..]).unwrap();
-        assert_eq!((a + b).rank(), Some(rank("AhKh7c7d2s9h")));
+        assert_eq!((a + b).rank(), Some(rank_of(evaluate, "AhKh7c7d2s9h")));
         assert_eq!((a + b).len(), 6);
     }
 
@@ -353,7 +350,7 @@ mod tests {
         for text in ["AhKh7c7d2s9h3d", "2c2d2h2s3c3d3h", "AcKdQhJsTc9d8h", "5c5d9h9s9cKdKh"] {
             let cards = parse_cards(text, Deck::Standard).unwrap();
             let ranks = cards.iter().fold(RankHand::EMPTY, |h, c| h.add(c.rank().index(), 1));
-            assert_eq!(ranks.rank7(), rank(text), "{text}");
+            assert_eq!(ranks.rank7(), rank_of(evaluate, text), "{text}");
             let split = RankHand::EMPTY.add(cards[0].rank().index(), 1);
             let rest = cards[1..].iter().fold(RankHand::EMPTY, |h, c| h.add(c.rank().index(), 1));
             assert_eq!(split.plus(rest), ranks, "{text}");

@@ -680,31 +680,32 @@ mod tests {
     }
 
     #[test]
-    fn pairs_are_named_by_the_board_rank_they_pair() {
-        assert_eq!(hit("AhKc", "Ks7d2c").made, Made::TopPairTopKicker);
-        assert_eq!(hit("QhKc", "Ks7d2c").made, Made::TopPairGoodKicker);
-        assert_eq!(hit("JhKc", "Ks7d2c").made, Made::TopPairGoodKicker);
-        assert_eq!(hit("ThKc", "Ks7d2c").made, Made::TopPairWeakKicker);
-        assert_eq!(hit("KhKc", "As7d2c").made, Made::PocketPairBetween);
-        assert_eq!(hit("AhAc", "Ks7d2c").made, Made::Overpair);
-        assert_eq!(hit("8h7c", "Ks7d2c").made, Made::SecondPair);
-        assert_eq!(hit("Ah2h", "Ks7d2c").made, Made::BottomPair);
-        assert_eq!(hit("Ah5h", "Ks7d5c2d").made, Made::ThirdPair);
-        assert_eq!(hit("3h3c", "Ks7d5c").made, Made::Underpair);
-        assert_eq!(hit("AhQc", "Ks7d7c").made, Made::BoardPair);
-    }
-
-    #[test]
-    fn two_pair_and_trips_say_where_the_pairs_come_from() {
-        assert_eq!(hit("Kh7c", "Ks7d2c").made, Made::TopTwo);
-        assert_eq!(hit("Kh2h", "Ks7d2c").made, Made::TopAndBottom);
-        assert_eq!(hit("7h2h", "Ks7d2c").made, Made::BottomTwo);
-        assert_eq!(hit("9h9c", "Ks7d7c").made, Made::PocketPairPlusBoardPair);
-        assert_eq!(hit("Ah2h", "Ks2d7d7c").made, Made::PairPlusBoardPair);
-        assert_eq!(hit("AhQc", "Ks7d7cKc").made, Made::BoardTwoPair);
-        assert_eq!(hit("7h7c", "Ks7d2c").made, Made::Set);
-        assert_eq!(hit("Ah7c", "Ks7d7s").made, Made::Trips);
-        assert_eq!(hit("AhQc", "7s7d7h").made, Made::BoardTrips);
+    fn pairs_two_pair_and_trips_are_named_by_where_their_cards_come_from() {
+        for (hole, board, made) in [
+            ("AhKc", "Ks7d2c", Made::TopPairTopKicker),
+            ("QhKc", "Ks7d2c", Made::TopPairGoodKicker),
+            ("JhKc", "Ks7d2c", Made::TopPairGoodKicker),
+            ("ThKc", "Ks7d2c", Made::TopPairWeakKicker),
+            ("KhKc", "As7d2c", Made::PocketPairBetween),
+            ("AhAc", "Ks7d2c", Made::Overpair),
+            ("8h7c", "Ks7d2c", Made::SecondPair),
+            ("Ah2h", "Ks7d2c", Made::BottomPair),
+            ("Ah5h", "Ks7d5c2d", Made::ThirdPair),
+            ("3h3c", "Ks7d5c", Made::Underpair),
+            ("AhQc", "Ks7d7c", Made::BoardPair),
+            // Two pair and trips.
+            ("Kh7c", "Ks7d2c", Made::TopTwo),
+            ("Kh2h", "Ks7d2c", Made::TopAndBottom),
+            ("7h2h", "Ks7d2c", Made::BottomTwo),
+            ("9h9c", "Ks7d7c", Made::PocketPairPlusBoardPair),
+            ("Ah2h", "Ks2d7d7c", Made::PairPlusBoardPair),
+            ("AhQc", "Ks7d7cKc", Made::BoardTwoPair),
+            ("7h7c", "Ks7d2c", Made::Set),
+            ("Ah7c", "Ks7d7s", Made::Trips),
+            ("AhQc", "7s7d7h", Made::BoardTrips),
+        ] {
+            assert_eq!(hit(hole, board).made, made, "{hole} on {board}");
+        }
     }
 
     #[test]

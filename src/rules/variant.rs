@@ -341,76 +341,64 @@ const AMERICANA: Variant = Variant {
     ..STUD.of(Game::Americana)
 };
 
+/// A PHH code's fixed-limit betting playing `game`.
+const fn fixed(game: Game) -> Variant {
+    FIXED_LIMIT.of(game)
+}
+
+/// A PHH code's pot-limit betting.
+const POT_LIMIT: Variant = Variant { structure: Structure::PotLimit, ..BASE };
+
+/// A PHH code: its code and name, the rules and game it plays, and its player limit.
+const fn phh(
+    code: &'static str,
+    name: &'static str,
+    max_players: usize,
+    rules: Variant,
+) -> Variant {
+    Variant { code, name, max_players, ..rules }
+}
+
 /// Every variant feltkit plays, PHH codes first, then feltkit's presets (docs/games.md): each
 /// plays a game of the catalog ([`Variant::game`]) with its own betting structure and rules.
 pub const VARIANTS: &[Variant] = &[
     BASE,
-    Variant {
-        code: "FT",
-        name: "fixed-limit Texas hold'em (PHH, as PokerKit plays it)",
-        ..FIXED_LIMIT
-    },
-    Variant {
-        code: "PT",
-        name: "pot-limit Texas hold'em (as PokerKit plays it)",
-        structure: Structure::PotLimit,
-        ..BASE
-    },
-    Variant {
-        code: "F7S",
-        name: "fixed-limit seven-card stud (PHH, as PokerKit plays it)",
-        max_players: 8,
-        ..FIXED_LIMIT.of(Game::Stud7)
-    },
-    Variant {
-        code: "PO",
-        name: "pot-limit Omaha (PHH, as PokerKit plays it)",
-        structure: Structure::PotLimit,
-        max_players: 10,
-        ..BASE.of(Game::Omaha)
-    },
-    Variant {
-        code: "FO/8",
-        name: "fixed-limit Omaha high-low eight or better (PHH, as PokerKit plays it, fixed limit)",
-        max_players: 10,
-        ..FIXED_LIMIT.of(Game::Omaha8)
-    },
-    Variant {
-        code: "F7S/8",
-        name: "fixed-limit seven-card stud high-low eight or better (PHH, as PokerKit plays it)",
-        max_players: 8,
-        ..FIXED_LIMIT.of(Game::Stud8)
-    },
-    Variant {
-        code: "FR",
-        name: "fixed-limit razz (PHH, as PokerKit plays it)",
-        max_players: 8,
-        ..FIXED_LIMIT.of(Game::Razz)
-    },
-    Variant {
-        code: "NS",
-        name: "no-limit short-deck hold'em (PHH, as PokerKit plays it)",
-        max_players: 10,
-        ..BASE.of(Game::ShortDeck)
-    },
-    Variant {
-        code: "N2L1D",
-        name: "no-limit deuce-to-seven single draw (PHH, as PokerKit plays it)",
-        max_players: 10,
-        ..BASE.of(Game::DeuceSevenSingleDraw)
-    },
-    Variant {
-        code: "F2L3D",
-        name: "fixed-limit deuce-to-seven triple draw (PHH, as PokerKit plays it)",
-        max_players: 10,
-        ..FIXED_LIMIT.of(Game::DeuceSevenTripleDraw)
-    },
-    Variant {
-        code: "FB",
-        name: "fixed-limit badugi (PHH, as PokerKit plays it)",
-        max_players: 12,
-        ..FIXED_LIMIT.of(Game::Badugi)
-    },
+    phh("FT", "fixed-limit Texas hold'em (PHH, as PokerKit plays it)", 22, FIXED_LIMIT),
+    phh("PT", "pot-limit Texas hold'em (as PokerKit plays it)", 22, POT_LIMIT),
+    phh("F7S", "fixed-limit seven-card stud (PHH, as PokerKit plays it)", 8, fixed(Game::Stud7)),
+    phh("PO", "pot-limit Omaha (PHH, as PokerKit plays it)", 10, POT_LIMIT.of(Game::Omaha)),
+    phh(
+        "FO/8",
+        "fixed-limit Omaha high-low eight or better (PHH, as PokerKit plays it, fixed limit)",
+        10,
+        fixed(Game::Omaha8),
+    ),
+    phh(
+        "F7S/8",
+        "fixed-limit seven-card stud high-low eight or better (PHH, as PokerKit plays it)",
+        8,
+        fixed(Game::Stud8),
+    ),
+    phh("FR", "fixed-limit razz (PHH, as PokerKit plays it)", 8, fixed(Game::Razz)),
+    phh(
+        "NS",
+        "no-limit short-deck hold'em (PHH, as PokerKit plays it)",
+        10,
+        BASE.of(Game::ShortDeck),
+    ),
+    phh(
+        "N2L1D",
+        "no-limit deuce-to-seven single draw (PHH, as PokerKit plays it)",
+        10,
+        BASE.of(Game::DeuceSevenSingleDraw),
+    ),
+    phh(
+        "F2L3D",
+        "fixed-limit deuce-to-seven triple draw (PHH, as PokerKit plays it)",
+        10,
+        fixed(Game::DeuceSevenTripleDraw),
+    ),
+    phh("FB", "fixed-limit badugi (PHH, as PokerKit plays it)", 12, fixed(Game::Badugi)),
     Variant { code: "nlhe", name: "no-limit hold'em", ..PRESET },
     Variant {
         code: "flhe",
