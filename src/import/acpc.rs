@@ -463,12 +463,11 @@ fn record<'a>(text: &'a str, line: usize, line_text: &'a str, limit: Limit) -> H
     r.actions = hand.actions.into_iter().map(RecordedAction::built).collect();
     r.finishing_stacks =
         Some(hand.results.iter().map(|&x| Amount::whole(STACK.saturating_add(x))).collect());
+    // In the order the PHH writer writes them: `_log`, an identification field, first.
     r.other = vec![
+        (Cow::Borrowed("_log"), Value::Str(Cow::Borrowed("ACPC"))),
         (Cow::Borrowed("_results"), Value::Array(hand.results.iter().map(num).collect())),
         (Cow::Borrowed("_results_line"), Value::Num(Cow::Borrowed(line_text))),
-        // In the order the PHH reader keeps fields without a type (`phh::write::other_place`):
-        // `_log`, an identification field, after the others.
-        (Cow::Borrowed("_log"), Value::Str(Cow::Borrowed("ACPC"))),
     ];
     r
 }

@@ -24,7 +24,7 @@ pub use crate::record::hand::{HandRecord, RecordedAction, RecordedPot};
 use super::amount::Amount;
 use super::extension::SiteFields;
 use super::toml::{Section, Value};
-use super::write::{from_type, other_place};
+use super::write::from_type;
 
 /// Why a hand's fields cannot be used.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -189,10 +189,9 @@ impl<'a> Builder<'a> {
         let mut r = self.r;
         (r.accounting, r.site_text, r.unreplayable) = self.site.finish();
         // A field read into its type is written from it, not kept as read too; the others
-        // are kept in the order the writer writes them.
+        // are kept in the order of the file (the writer decides where each is written).
         let mut other = std::mem::take(&mut r.other);
         other.retain(|(k, _)| !from_type(&r, k));
-        other.sort_by_key(|(k, _)| other_place(k));
         r.other = other;
         Ok(r)
     }

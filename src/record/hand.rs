@@ -81,10 +81,11 @@ pub struct HandRecord<'a> {
     /// Why the hand converted from a site's text cannot be replayed (`_not_replayable`,
     /// `_cut_off`, `_unreadable`), when it cannot.
     pub unreplayable: Option<Unreplayable>,
-    /// Other fields, kept as read: those the record has no type for, and those whose value
-    /// its type cannot hold (a `_dead_blinds = []`, a second reason the hand cannot be
-    /// replayed). A field written from its type is never also here
-    /// (`crate::phh::write::from_type`).
+    /// Other fields, kept as read and in the order read: those the record has no type for,
+    /// and those whose value its type cannot hold (a `_dead_blinds = []`, a second reason the
+    /// hand cannot be replayed). A field written from its type is never also here
+    /// (`crate::phh::write::from_type`). The writer puts each where PHH's order has it,
+    /// whatever its place here.
     pub other: Vec<(Cow<'a, str>, Value<'a>)>,
 }
 
