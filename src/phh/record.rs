@@ -8,7 +8,7 @@
 //!             _tournament = true\nevent = 'Main Event'\n";
 //! let record = HandRecord::from_section(sections(text).next().unwrap().unwrap()).unwrap();
 //! assert_eq!(record.tournament, Some(true));
-//! assert_eq!(record.actions[0].action, Ok(feltkit::record::Action::Fold(0)));
+//! assert_eq!(record.actions[0].action(), Ok(&feltkit::record::Action::Fold(0)));
 //! assert_eq!(record.other.len(), 1); // `event` is kept, to be written back
 //! let partial = sections("variant = 'NT'\n").next().unwrap().unwrap();
 //! let err = HandRecord::from_section(partial).unwrap_err();

@@ -424,7 +424,7 @@ pub fn replay_record(record: &HandRecord<'_>, label: String, check: bool) -> Han
         }
     };
     // Cards that cannot be read make the record malformed, not the action illegal.
-    let bad_cards = record.actions.iter().enumerate().find_map(|(k, a)| match &a.action {
+    let bad_cards = record.actions.iter().enumerate().find_map(|(k, a)| match a.action() {
         Err(e) if e.bad_cards => Some((k, e)),
         _ => None,
     });
@@ -475,7 +475,7 @@ pub fn replay_record(record: &HandRecord<'_>, label: String, check: bool) -> Han
         }
     };
     for (k, recorded) in record.actions.iter().enumerate() {
-        let action = &recorded.action;
+        let action = recorded.action();
         let result = match action {
             Err(e) => Err(e.to_string()),
             Ok(a) => {

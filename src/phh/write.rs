@@ -42,7 +42,7 @@ use crate::record::{Entry, SiteAccounting, TableFields, Unreplayable};
 
 use super::action::{Action, CardList};
 use super::amount::{format_chips, Amount};
-use super::record::HandRecord;
+use super::record::{HandRecord, RecordedAction};
 use super::toml::{is_bare_char, is_decimal, Value};
 
 /// A TOML basic string.
@@ -426,14 +426,13 @@ pub fn push_record(out: &mut String, r: &HandRecord<'_>) {
     stakes(o, r);
     amounts_field(o, "starting_stacks", &r.starting_stacks);
     field(o, "actions");
-    push_list(o, &r.actions, |o, a| match (&a.text, &a.action) {
-        (Some(t), _) => push_literal(o, t),
-        (None, Ok(a)) => {
+    push_list(o, &r.actions, |o, a| match a {
+        RecordedAction::Read { text, .. } => push_literal(o, text),
+        RecordedAction::Built(a) => {
             o.push('\'');
             push_action(o, a);
             o.push('\'');
         }
-        (None, Err(e)) => push_quoted(o, &e.message),
     });
     o.push('\n');
     let lines = &r.site_text.action_lines;
