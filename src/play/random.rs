@@ -88,46 +88,24 @@ pub fn random_hand_into(
     rng: &mut impl Rng,
     out: &mut String,
 ) -> Result<(Outcome, Counts), RandomHandError> {
-    SCRATCH.with(|cell| match cell.try_borrow_mut() {
-        Ok(mut scratch) => scratch.play(game, stakes, style, rng, out),
-        // Not while a hand is played on this thread (one never starts another); a fresh
-        // scratch deals the same.
-        Err(_) => Scratch::default().play(game, stakes, style, rng, out),
-    })
-}
-
-thread_local! {
-    /// What the hands played on a thread reuse.
-    static SCRATCH: RefCell<Scratch> = RefCell::default();
-}
-
-/// The deck, the hand and the record a thread's random hands are played and written with.
-#[derive(Default)]
-struct Scratch {
-    dealer: Option<Dealer>,
-    played: Option<Played>,
-    record: HandRecord<'static>,
-}
-
-impl Scratch {
-    /// Plays one random hand (see [`random_hand`]) and appends it to `out`.
-    fn play(
-        &mut self,
-        game: Variant,
-        stakes: &Stakes,
-        style: Style,
-        rng: &mut impl Rng,
-        out: &mut String,
-    ) -> Result<(Outcome, Counts), RandomHandError> {
+    SCRATCH.with(|cell| {
+        // Never borrowed while a hand is played on this thread (one never starts another); a
+        // fresh scratch would deal the same.
+        let mut fresh = None;
+        let mut borrowed = cell.try_borrow_mut();
+        let scratch = match borrowed.as_deref_mut() {
+            Ok(scratch) => scratch,
+            Err(_) => fresh.insert(Scratch::default()),
+        };
         // The seed [`Dealer::from_rng`] draws.
-        let dealer = self.dealer.get_or_insert_with(|| Dealer::new(game.deck, 0));
+        let dealer = scratch.dealer.get_or_insert_with(|| Dealer::new(game.deck, 0));
         dealer.reset(game.deck, rng.random());
-        let hand = match &mut self.played {
+        let hand = match &mut scratch.played {
             Some(hand) => {
                 hand.restart(game, stakes)?;
                 hand
             }
-            None => self.played.insert(Played::new(game, stakes)?),
+            None => scratch.played.insert(Played::new(game, stakes)?),
         };
         // Every step deals, acts or ends a round; a hand has far fewer steps than this.
         for _ in 0..10_000 {
@@ -200,14 +178,27 @@ impl Scratch {
                 Next::Finish => {
                     let outcome = hand.hand().finish()?;
                     let counts = Counts::of(hand.counts(), &outcome);
-                    hand.record_into(&outcome, &mut self.record);
-                    push_record(out, &self.record);
+                    hand.record_into(&outcome, &mut scratch.record);
+                    push_record(out, &scratch.record);
                     return Ok((outcome, counts));
                 }
             }
         }
         Err(RandomHandError::Stuck("the hand did not end".into()))
-    }
+    })
+}
+
+thread_local! {
+    /// What the hands played on a thread reuse.
+    static SCRATCH: RefCell<Scratch> = RefCell::default();
+}
+
+/// The deck, the hand and the record a thread's random hands are played and written with.
+#[derive(Default)]
+struct Scratch {
+    dealer: Option<Dealer>,
+    played: Option<Played>,
+    record: HandRecord<'static>,
 }
 
 /// Why a random hand could not be played.
