@@ -213,7 +213,7 @@ fn write_phh(
         let action = parse_action(&a).map_err(|e| {
             PhhError::new_err(format!("field `actions`: action {} ({a:?}): {e}", k + 1))
         })?;
-        recorded.push(RecordedAction { action: Ok(action), text: Some(Cow::Owned(a)) });
+        recorded.push(RecordedAction::Read { text: Cow::Owned(a), action: Ok(action) });
     }
     let mut record = HandRecord {
         variant,

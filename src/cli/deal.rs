@@ -13,8 +13,8 @@ use anyhow::Context;
 use clap::Args;
 use feltkit::phh::stream::{ordered, Step, Window};
 use feltkit::play::{
-    big_bet, default_stakes, hand_rng, max_random_stack, random_hand_counted, random_stacks,
-    Counts, Style, Table, MAX_RANDOM_BETS,
+    big_bet, default_stakes, hand_rng, max_random_stack, random_hand_into, random_stacks, Counts,
+    Style, Table, MAX_RANDOM_BETS,
 };
 use feltkit::rules::variant::VARIANTS;
 use feltkit::rules::{Chips, Opening, Stakes, Structure, Variant, MAX_CHIPS};
@@ -414,12 +414,11 @@ pub fn run(args: DealArgs) -> anyhow::Result<ExitCode> {
         }
         let style =
             Style { runs: args.runs, ..fixed_style.unwrap_or_else(|| Style::draw(&mut rng)) };
-        let (text, _, reached) = random_hand_counted(game, &stakes, style, &mut rng)
-            .with_context(|| format!("hand {} could not be played", k + 1))?;
-        counts.add(&reached);
         use std::fmt::Write as _;
         let _ = writeln!(out, "[{}]", k + 1);
-        out.push_str(&text);
+        let (_, reached) = random_hand_into(game, &stakes, style, &mut rng, out)
+            .with_context(|| format!("hand {} could not be played", k + 1))?;
+        counts.add(&reached);
         out.push('\n');
         Ok(())
     };

@@ -339,3 +339,20 @@ const NUMBER: [bool; 256] = {
     }
     table
 };
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fields_without_a_type_are_kept_in_the_order_of_the_file() {
+        let text = "variant = 'NT'\nevent = 'Main Event'\ncurrency = 'USD'\n\
+                    starting_stacks = [100, 100]\nactions = ['p1 f']\nvenue = 'WSOP'\n";
+        let r = hands(text).next().unwrap().unwrap().record.unwrap();
+        let keys: Vec<&str> = r.other.iter().map(|(k, _)| k.as_ref()).collect();
+        assert_eq!(keys, ["event", "currency", "venue"]);
+        // The general reader keeps the same order.
+        let section = super::super::toml::sections(text).next().unwrap().unwrap();
+        assert_eq!(HandRecord::from_section(section).unwrap().other, r.other);
+    }
+}

@@ -8,7 +8,7 @@
 //!             _tournament = true\nevent = 'Main Event'\n";
 //! let record = HandRecord::from_section(sections(text).next().unwrap().unwrap()).unwrap();
 //! assert_eq!(record.tournament, Some(true));
-//! assert_eq!(record.actions[0].action, Ok(feltkit::record::Action::Fold(0)));
+//! assert_eq!(record.actions[0].action(), Ok(&feltkit::record::Action::Fold(0)));
 //! assert_eq!(record.other.len(), 1); // `event` is kept, to be written back
 //! let partial = sections("variant = 'NT'\n").next().unwrap().unwrap();
 //! let err = HandRecord::from_section(partial).unwrap_err();
@@ -24,7 +24,7 @@ pub use crate::record::hand::{HandRecord, RecordedAction, RecordedPot};
 use super::amount::Amount;
 use super::extension::SiteFields;
 use super::toml::{Section, Value};
-use super::write::{from_type, other_place};
+use super::write::from_type;
 use crate::record::value::entry;
 
 /// Why a hand's fields cannot be used.
@@ -190,10 +190,9 @@ impl<'a> Builder<'a> {
         let mut r = self.r;
         self.site.finish(&mut r);
         // A field read into its type is written from it, not kept as read too; the others
-        // are kept in the order the writer writes them.
+        // are kept in the order of the file (the writer decides where each is written).
         let mut other = std::mem::take(&mut r.other);
         other.retain(|(k, _)| !from_type(&r, k));
-        other.sort_by_key(|(k, _)| other_place(k));
         r.other = other;
         Ok(r)
     }

@@ -402,7 +402,7 @@ pub fn replay_record(record: &HandRecord<'_>, label: String, check: bool) -> Han
         }
     };
     // Cards that cannot be read make the record malformed, not the action illegal.
-    let bad_cards = record.actions.iter().enumerate().find_map(|(k, a)| match &a.action {
+    let bad_cards = record.actions.iter().enumerate().find_map(|(k, a)| match a.action() {
         Err(e) if e.bad_cards => Some((k, e)),
         _ => None,
     });
@@ -453,7 +453,7 @@ pub fn replay_record(record: &HandRecord<'_>, label: String, check: bool) -> Han
         }
     };
     for (k, recorded) in record.actions.iter().enumerate() {
-        let action = &recorded.action;
+        let action = recorded.action();
         let result = match action {
             Err(e) => Err(e.to_string()),
             Ok(a) => {

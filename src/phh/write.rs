@@ -6,9 +6,13 @@
 //! tournament), why it cannot be replayed, the players and their seats, the stakes, the
 //! starting stacks, the actions, the results, and last a site's own account of the hand. The
 //! fields the record has no type for (`other`) follow, except the identification fields PHH
-//! names (`venue`, `currency`, `time_zone`...), which are written in their place. The reader
-//! keeps `other` in that order, so what [`write_record`] writes,
-//! [`read::hands`](super::read::hands) reads back as the same record.
+//! names (`venue`, `currency`, `time_zone`...), which are written in their place: the writer
+//! alone decides this order, whatever the order of `other` (the reader keeps the order of the
+//! file). So a record whose `other` is in the written order ([`read::hands`] of any text
+//! [`write_record`] wrote gives one) reads back as the same record, and a hand read and
+//! written again is written the same way.
+//!
+//! [`read::hands`]: super::read::hands
 //!
 //! The variant, the players' names, the actions and `_structure` are literal strings (`'p1
 //! f'`) when they can be; every other string is written in double quotes with every control
@@ -38,7 +42,7 @@ use crate::record::{Entry, SiteAccounting, TableFields, Unreplayable};
 
 use super::action::{Action, CardList};
 use super::amount::{format_chips, Amount};
-use super::record::HandRecord;
+use super::record::{HandRecord, RecordedAction};
 use super::toml::{is_bare_char, is_decimal, Value};
 
 /// Writes `s` as a TOML basic string: `"`, `\` and every control character (C0 and DEL)
@@ -308,9 +312,9 @@ pub fn write_action(a: &Action) -> String {
 }
 
 /// Where a field the record has no type for is written: PHH's identification fields in their
-/// place among the typed ones (1 to 6), every other field after them all (0). The reader
-/// keeps `other` sorted by it, so a hand reads back as it was written.
-pub(crate) fn other_place(key: &str) -> u8 {
+/// place among the typed ones (1 to 6), every other field after them all (0). Fields of one
+/// place are written in the order of `other`.
+fn other_place(key: &str) -> u8 {
     match key {
         "venue" | "_log" => 1,
         "_room" => 2,
@@ -423,14 +427,13 @@ pub fn push_record(out: &mut String, r: &HandRecord<'_>) {
     stakes(o, r);
     amounts_field(o, "starting_stacks", &r.starting_stacks);
     field(o, "actions");
-    push_list(o, &r.actions, |o, a| match (&a.text, &a.action) {
-        (Some(t), _) => push_literal(o, t),
-        (None, Ok(a)) => {
+    push_list(o, &r.actions, |o, a| match a {
+        RecordedAction::Read { text, .. } => push_literal(o, text),
+        RecordedAction::Built(a) => {
             o.push('\'');
             push_action(o, a);
             o.push('\'');
         }
-        (None, Err(e)) => push_quoted(o, &e.message),
     });
     o.push('\n');
     let lines = &r.site_text.action_lines;
@@ -744,6 +747,29 @@ mod tests {
         let second = HandRecord::from_section(parse(&written).unwrap().remove(0)).unwrap();
         assert_eq!(first, second);
         assert!(written.contains("starting_stacks = [200.30, 81.60]"), "{written}");
+    }
+
+    #[test]
+    fn fields_without_a_type_are_written_in_phh_order_whatever_their_order_in_the_record() {
+        use crate::phh::read::hands;
+        fn read(text: &str) -> HandRecord<'_> {
+            hands(text).next().unwrap().unwrap().record.unwrap()
+        }
+        let text = "variant = 'NT'\nevent = 'Main Event'\ncurrency = 'USD'\n\
+                    starting_stacks = [100, 100]\nactions = ['p1 f']\nvenue = 'WSOP'\n";
+        // The venue after the variant, the currency among the identification fields, the
+        // others after every typed field.
+        let expected = "variant = 'NT'\nvenue = \"WSOP\"\ncurrency = \"USD\"\n\
+                        starting_stacks = [100, 100]\nactions = ['p1 f']\nevent = \"Main Event\"\n";
+        let mut r = read(text);
+        assert_eq!(write_record(&r), expected);
+        r.other.reverse();
+        assert_eq!(write_record(&r), expected);
+        // What is written reads back in the written order, and is written the same again.
+        let again = read(expected);
+        let keys: Vec<&str> = again.other.iter().map(|(k, _)| k.as_ref()).collect();
+        assert_eq!(keys, ["venue", "currency", "event"]);
+        assert_eq!(write_record(&again), expected);
     }
 
     #[test]

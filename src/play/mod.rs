@@ -60,18 +60,34 @@ use crate::rules::{
 pub struct Dealer {
     cards: Vec<Card>,
     rng: Xoshiro256PlusPlus,
+    /// The deck's cards in order, to gather them again for another hand.
+    deck: Deck,
+    all: Vec<Card>,
 }
 
 impl Dealer {
     /// A deck of `deck`'s cards shuffled from `seed`.
     pub fn new(deck: Deck, seed: u64) -> Dealer {
-        let cards: Vec<Card> = Card::all().filter(|&c| deck.contains(c)).collect();
-        Dealer { cards, rng: Xoshiro256PlusPlus::seed_from_u64(seed) }
+        let all: Vec<Card> = Card::all().filter(|&c| deck.contains(c)).collect();
+        let rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        Dealer { cards: all.clone(), rng, deck, all }
     }
 
     /// A deck shuffled from a seed drawn from `rng`.
     pub fn from_rng(deck: Deck, rng: &mut impl Rng) -> Dealer {
         Dealer::new(deck, rng.random())
+    }
+
+    /// Gathers `deck`'s cards and shuffles them again from `seed`: the deck [`Dealer::new`]
+    /// gives, in the vector this one holds.
+    fn reset(&mut self, deck: Deck, seed: u64) {
+        if deck != self.deck {
+            *self = Dealer::new(deck, seed);
+            return;
+        }
+        self.cards.clear();
+        self.cards.extend_from_slice(&self.all);
+        self.rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     }
 
     /// Cards left.
@@ -127,6 +143,8 @@ pub struct Played {
     actions: Vec<RecordedAction<'static>>,
     /// What the hand has reached so far.
     counts: Counts,
+    /// Pots of an earlier hand's record, whose vectors a later record reuses.
+    spare_pots: Vec<RecordedPot>,
     /// The street whose betting round the last action belonged to.
     round: Option<usize>,
     /// Players (bits) who have acted in this betting round since its last full bet or raise.
@@ -144,6 +162,7 @@ impl Played {
             stakes: stakes.clone(),
             actions: Vec::with_capacity(32),
             counts: Counts::default(),
+            spare_pots: Vec::new(),
             round: None,
             acted: 0,
             pending_short: 0,
@@ -346,7 +365,8 @@ impl Played {
 
     /// Shows the player's hole cards.
     pub fn show(&mut self, player: usize) -> Result<(), RuleError> {
-        let cards: Vec<Option<Card>> = self.hand.hole_cards(player).to_vec();
+        // A player holds at most eight cards.
+        let cards = CardList::from_slice(self.hand.hole_cards(player));
         let e = self.hand.show_or_muck(player, Some(&cards));
         self.log(e)
     }
@@ -374,93 +394,48 @@ impl Played {
     /// The hand's record, with the results of `o` (the outcome of [`HandState::finish`]),
     /// taking the actions over rather than copying them.
     pub fn into_record(mut self, o: &Outcome) -> HandRecord<'static> {
-        let actions = std::mem::take(&mut self.actions);
-        self.record_with(o, actions)
+        let mut r = HandRecord::default();
+        self.record_into(o, &mut r);
+        r
     }
 
     /// The hand's record, with the results of `o`.
     fn record(&self, o: &Outcome) -> HandRecord<'static> {
-        self.record_with(o, self.actions.clone())
+        let mut r = HandRecord { actions: self.actions.clone(), ..HandRecord::default() };
+        record::fill(&mut r, self.hand.variant(), &self.stakes, o, &mut Vec::new());
+        r
     }
 
-    /// The hand's record, with the results of `o` and the actions given.
-    fn record_with(
-        &self,
-        o: &Outcome,
-        actions: Vec<RecordedAction<'static>>,
-    ) -> HandRecord<'static> {
-        let s = &self.stakes;
-        let game = self.hand.variant();
-        let chips = |v: &[Chips]| v.iter().map(|&x| Amount::whole(x.get())).collect();
-        // PokerKit's reader wants both arrays in a PHH-code hand, zeros or not.
-        let forced = |v: &[Chips]| match v.is_empty() && game.is_phh_code() {
-            true => vec![Amount::whole(0); s.stacks.len()],
-            false => chips(v),
-        };
-        let size = |x: Chips| (x > Chips::ZERO).then_some(Amount::whole(x.get()));
-        // What differs from the code's own game: the betting structure (turnover, Omaha) and
-        // the number of Omaha hole cards.
-        let own = Variant::by_code(game.code);
-        let structure = own.filter(|own| own.structure != game.structure).map(|_| {
-            match game.structure {
-                Structure::NoLimit => "no-limit",
-                Structure::PotLimit => "pot-limit",
-                Structure::FixedLimit => "fixed-limit",
-                Structure::SpreadLimit => "spread-limit",
-            }
-            .to_string()
-        });
-        let hole_cards = own.and(game.chosen_hole_cards()).map(|k| k as u32);
-        // `_pots` as PokerKit writes them: a hand won by folds leaves the winner's own last bet
-        // out of the pot.
-        let folded_win = o.showdown.is_none() && o.pots.len() == 1;
-        let pots = o
-            .pots
-            .iter()
-            .map(|pot| {
-                let own = match folded_win {
-                    true => pot.winners.first().and_then(|&w| o.unswept_bets.get(w)).copied(),
-                    false => None,
-                }
-                .unwrap_or(Chips::ZERO);
-                let mut paid = vec![Chips::ZERO; o.final_stacks.len()];
-                for &(p, x) in &pot.payouts {
-                    paid[p] += x - own;
-                }
-                RecordedPot {
-                    amount: Amount::whole((pot.amount - own).get()),
-                    players: pot.eligible.iter().map(|&p| p + 1).collect(),
-                    paid: chips(&paid),
-                }
-            })
-            .collect();
-        HandRecord {
-            variant: game.code.to_string(),
-            antes: forced(&s.antes),
-            blinds_or_straddles: forced(&s.blinds),
-            min_bet: size(s.min_bet),
-            small_bet: size(s.small_bet),
-            big_bet: size(s.big_bet),
-            bring_in: size(s.bring_in),
-            structure,
-            hole_cards,
-            starting_stacks: chips(&s.stacks),
-            actions,
-            finishing_stacks: Some(chips(&o.final_stacks)),
-            winnings: Some(chips(&o.winnings)),
-            pots: Some(pots),
-            ..HandRecord::default()
-        }
+    /// Writes the hand's record, with the results of `o`, over `r` (a default record, or one
+    /// this hand or an earlier one wrote), reusing its vectors: the hand's actions are swapped
+    /// into it, and the hand keeps the vector `r` held (to be cleared by [`Played::restart`]).
+    fn record_into(&mut self, o: &Outcome, r: &mut HandRecord<'static>) {
+        std::mem::swap(&mut r.actions, &mut self.actions);
+        record::fill(r, self.hand.variant(), &self.stakes, o, &mut self.spare_pots);
+    }
+
+    /// Starts a new hand in place of this one, as [`Played::new`] does, reusing the vectors of
+    /// the actions and the stakes.
+    fn restart(&mut self, game: Variant, stakes: &Stakes) -> Result<(), SetupError> {
+        self.hand = HandState::new(game, stakes)?;
+        self.stakes.clone_from(stakes);
+        self.actions.clear();
+        self.counts = Counts::default();
+        self.round = None;
+        self.acted = 0;
+        self.pending_short = 0;
+        Ok(())
     }
 }
 
 mod counts;
 mod random;
+mod record;
 mod table;
 
 pub use counts::Counts;
 pub use random::{
     big_bet, default_stakes, hand_rng, max_random_stack, random_hand, random_hand_counted,
-    random_stacks, random_stakes, RandomHandError, Style, MAX_RANDOM_BETS,
+    random_hand_into, random_stacks, random_stakes, RandomHandError, Style, MAX_RANDOM_BETS,
 };
 pub use table::Table;

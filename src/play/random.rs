@@ -1,10 +1,14 @@
 //! Random legal play: the generator of each hand, the players' style, random stakes and stacks.
 
+use std::cell::RefCell;
+
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::{Counts, Dealer, Played};
 use crate::card::Deck;
+use crate::phh::write::push_record;
+use crate::record::HandRecord;
 use crate::rules::{
     player_name, Chips, Next, Outcome, RuleError, SetupError, Stakes, Structure, Variant,
 };
@@ -71,93 +75,142 @@ pub fn random_hand_counted(
     style: Style,
     rng: &mut impl Rng,
 ) -> Result<(String, Outcome, Counts), RandomHandError> {
-    let mut dealer = Dealer::from_rng(game.deck, rng);
-    let mut hand = Played::new(game, stakes)?;
-    // Every step deals, acts or ends a round; a hand has far fewer steps than this.
-    for _ in 0..10_000 {
-        match hand.hand().next() {
-            Next::Deal(due) if !due.draws.is_empty() => {
-                // Each card is thrown away one time in three.
-                for &p in &due.draws {
-                    let held: Vec<_> = hand.hand().hole_cards(p).to_vec();
-                    let thrown: Vec<_> =
-                        held.into_iter().filter(|_| rng.random_range(0..3) == 0).collect();
-                    hand.discard(p, &thrown)?;
-                }
+    let mut text = String::with_capacity(1024);
+    let (outcome, counts) = random_hand_into(game, stakes, style, rng, &mut text)?;
+    Ok((text, outcome, counts))
+}
+
+/// As [`random_hand_counted`], appending the PHH document to `out`, so that hand after hand is
+/// written into one buffer. The hands a thread plays share one deck, one [`Played`] and one
+/// record, kept from hand to hand: their vectors are allocated once per thread, not once per
+/// hand (what is dealt depends on `rng` alone).
+pub fn random_hand_into(
+    game: Variant,
+    stakes: &Stakes,
+    style: Style,
+    rng: &mut impl Rng,
+    out: &mut String,
+) -> Result<(Outcome, Counts), RandomHandError> {
+    SCRATCH.with(|cell| {
+        // Never borrowed while a hand is played on this thread (one never starts another); a
+        // fresh scratch would deal the same.
+        let mut fresh = None;
+        let mut borrowed = cell.try_borrow_mut();
+        let scratch = match borrowed.as_deref_mut() {
+            Ok(scratch) => scratch,
+            Err(_) => fresh.insert(Scratch::default()),
+        };
+        // The seed [`Dealer::from_rng`] draws.
+        let dealer = scratch.dealer.get_or_insert_with(|| Dealer::new(game.deck, 0));
+        dealer.reset(game.deck, rng.random());
+        let hand = match &mut scratch.played {
+            Some(hand) => {
+                hand.restart(game, stakes)?;
+                hand
             }
-            Next::Deal(due) => {
-                if style.runs > 1 {
-                    for p in hand.hand().runs_choosers() {
-                        if hand.hand().can_choose_runs(p, style.runs) {
-                            hand.choose_runs(p, style.runs)?;
+            None => scratch.played.insert(Played::new(game, stakes)?),
+        };
+        // Every step deals, acts or ends a round; a hand has far fewer steps than this.
+        for _ in 0..10_000 {
+            match hand.hand().next() {
+                Next::Deal(due) if !due.draws.is_empty() => {
+                    // Each card is thrown away one time in three.
+                    for &p in &due.draws {
+                        let held: Vec<_> = hand.hand().hole_cards(p).to_vec();
+                        let thrown: Vec<_> =
+                            held.into_iter().filter(|_| rng.random_range(0..3) == 0).collect();
+                        hand.discard(p, &thrown)?;
+                    }
+                }
+                Next::Deal(due) => {
+                    if style.runs > 1 {
+                        for p in hand.hand().runs_choosers() {
+                            if hand.hand().can_choose_runs(p, style.runs) {
+                                hand.choose_runs(p, style.runs)?;
+                            }
+                        }
+                    }
+                    dealer.deal(hand, &due)?
+                }
+                Next::Act(o) => {
+                    let p = o.player;
+                    let roll = rng.random_range(0..100);
+                    if o.bring_in.is_some() && (roll < 70 || o.raise.is_none()) {
+                        hand.bring_in(p)?;
+                        continue;
+                    }
+                    let facing = o.call.is_some_and(|c| c > Chips::ZERO);
+                    // With the bring-in due, the other choice is to complete.
+                    let raising = o.bring_in.is_some() || rng.random_range(0..100) < style.raise;
+                    if facing && o.fold && roll < style.fold {
+                        hand.fold(p)?;
+                    } else if let Some((lo, hi)) = o.raise.filter(|_| raising) {
+                        let to = match rng.random_range(0..100) {
+                            _ if lo == hi => lo,
+                            0..=44 => lo,
+                            45..=69 => hi,
+                            _ if game.structure == Structure::FixedLimit => lo,
+                            _ => Chips(rng.random_range(lo.get()..=hi.get())),
+                        };
+                        hand.bet_or_raise_to(p, to)?;
+                    } else if o.call.is_some() {
+                        hand.check_or_call(p)?;
+                    } else if o.fold {
+                        hand.fold(p)?;
+                    } else {
+                        return Err(RandomHandError::Stuck(format!(
+                            "{} has no action",
+                            player_name(p)
+                        )));
+                    }
+                }
+                Next::Expose(players) => {
+                    for p in players {
+                        let held = hand.hand().hole_cards(p);
+                        let card = held[rng.random_range(0..held.len())];
+                        hand.expose(p, card)?;
+                    }
+                }
+                Next::Show(players) => {
+                    // A player mucks only while another hand still shown or to show contests every
+                    // pot they are in (a pot left to nobody is an edge no card room agrees on).
+                    let mut kept: Vec<usize> = Vec::with_capacity(players.len());
+                    for (k, &p) in players.iter().enumerate() {
+                        let paid = hand.hand().committed();
+                        let covered =
+                            kept.iter().chain(&players[k + 1..]).any(|&q| paid[q] >= paid[p]);
+                        if k > 0 && covered && rng.random_range(0..100) < style.muck {
+                            hand.muck(p)?;
+                        } else {
+                            hand.show(p)?;
+                            kept.push(p);
                         }
                     }
                 }
-                dealer.deal(&mut hand, &due)?
-            }
-            Next::Act(o) => {
-                let p = o.player;
-                let roll = rng.random_range(0..100);
-                if o.bring_in.is_some() && (roll < 70 || o.raise.is_none()) {
-                    hand.bring_in(p)?;
-                    continue;
+                Next::Finish => {
+                    let outcome = hand.hand().finish()?;
+                    let counts = Counts::of(hand.counts(), &outcome);
+                    hand.record_into(&outcome, &mut scratch.record);
+                    push_record(out, &scratch.record);
+                    return Ok((outcome, counts));
                 }
-                let facing = o.call.is_some_and(|c| c > Chips::ZERO);
-                // With the bring-in due, the other choice is to complete.
-                let raising = o.bring_in.is_some() || rng.random_range(0..100) < style.raise;
-                if facing && o.fold && roll < style.fold {
-                    hand.fold(p)?;
-                } else if let Some((lo, hi)) = o.raise.filter(|_| raising) {
-                    let to = match rng.random_range(0..100) {
-                        _ if lo == hi => lo,
-                        0..=44 => lo,
-                        45..=69 => hi,
-                        _ if game.structure == Structure::FixedLimit => lo,
-                        _ => Chips(rng.random_range(lo.get()..=hi.get())),
-                    };
-                    hand.bet_or_raise_to(p, to)?;
-                } else if o.call.is_some() {
-                    hand.check_or_call(p)?;
-                } else if o.fold {
-                    hand.fold(p)?;
-                } else {
-                    return Err(RandomHandError::Stuck(format!(
-                        "{} has no action",
-                        player_name(p)
-                    )));
-                }
-            }
-            Next::Expose(players) => {
-                for p in players {
-                    let held = hand.hand().hole_cards(p);
-                    let card = held[rng.random_range(0..held.len())];
-                    hand.expose(p, card)?;
-                }
-            }
-            Next::Show(players) => {
-                // A player mucks only while another hand still shown or to show contests every
-                // pot they are in (a pot left to nobody is an edge no card room agrees on).
-                let mut kept: Vec<usize> = Vec::with_capacity(players.len());
-                for (k, &p) in players.iter().enumerate() {
-                    let paid = hand.hand().committed();
-                    let covered = kept.iter().chain(&players[k + 1..]).any(|&q| paid[q] >= paid[p]);
-                    if k > 0 && covered && rng.random_range(0..100) < style.muck {
-                        hand.muck(p)?;
-                    } else {
-                        hand.show(p)?;
-                        kept.push(p);
-                    }
-                }
-            }
-            Next::Finish => {
-                let outcome = hand.hand().finish()?;
-                let counts = Counts::of(hand.counts(), &outcome);
-                let text = crate::phh::write::write_record(&hand.into_record(&outcome));
-                return Ok((text, outcome, counts));
             }
         }
-    }
-    Err(RandomHandError::Stuck("the hand did not end".into()))
+        Err(RandomHandError::Stuck("the hand did not end".into()))
+    })
+}
+
+thread_local! {
+    /// What the hands played on a thread reuse.
+    static SCRATCH: RefCell<Scratch> = RefCell::default();
+}
+
+/// The deck, the hand and the record a thread's random hands are played and written with.
+#[derive(Default)]
+struct Scratch {
+    dealer: Option<Dealer>,
+    played: Option<Played>,
+    record: HandRecord<'static>,
 }
 
 /// Why a random hand could not be played.
@@ -252,4 +305,43 @@ pub fn random_stacks(big_bet: Chips, players: usize, rng: &mut impl Rng) -> Vec<
             big_bet.saturating_mul(bets).saturating_add(Chips(rng.random_range(0..big_bet.get())))
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The hand of seed `seed` of `game` with its random stakes, written.
+    fn hand(game: Variant, seed: u64) -> String {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        let players = rng.random_range(2..=game.max_players.min(9));
+        let stakes = random_stakes(game, players, &mut rng);
+        random_hand(game, &stakes, Style::default(), &mut rng).unwrap().0
+    }
+
+    #[test]
+    fn hands_played_one_after_another_on_a_thread_are_those_of_a_fresh_thread() {
+        // Games with more record fields (`_structure`, `_hole_cards`), more pots, more players
+        // and other decks between plain ones: nothing of an earlier hand may stay in the next.
+        let by_code = |code: &str| Variant::by_code(code).unwrap();
+        let games = [
+            by_code("PO").with_hole_cards(6).unwrap().with_structure("fixed-limit").unwrap(),
+            by_code("NT"),
+            by_code("F7S/8"),
+            by_code("nlhe"),
+            by_code("americana"),
+            by_code("F2L3D"),
+            by_code("NS"),
+            by_code("FT"),
+        ];
+        let mut fresh_threads = Vec::new();
+        for seed in 0..240 {
+            let game = games[seed as usize % games.len()];
+            let here = hand(game, seed);
+            fresh_threads.push((here, std::thread::spawn(move || hand(game, seed))));
+        }
+        for (seed, (here, fresh)) in fresh_threads.into_iter().enumerate() {
+            assert_eq!(here, fresh.join().unwrap(), "hand {seed}");
+        }
+    }
 }

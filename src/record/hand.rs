@@ -84,48 +84,83 @@ pub struct HandRecord<'a> {
     /// Why the hand converted from a site's text cannot be replayed (`_not_replayable`,
     /// `_cut_off`, `_unreadable`), when it cannot.
     pub unreplayable: Option<Unreplayable>,
-    /// Other fields, kept as read: those the record has no type for, and those whose value
-    /// its type cannot hold (a `_dead_blinds = []`, a second reason the hand cannot be
-    /// replayed). A field written from its type is never also here
-    /// (`crate::phh::write::from_type`).
+    /// Other fields, kept as read and in the order read: those the record has no type for,
+    /// and those whose value its type cannot hold (a `_dead_blinds = []`, a second reason the
+    /// hand cannot be replayed). A field written from its type is never also here
+    /// (`crate::phh::write::from_type`). The writer puts each where PHH's order has it,
+    /// whatever its place here.
     pub other: Vec<(Cow<'a, str>, Value<'a>)>,
 }
 
 impl HandRecord<'_> {
     /// The actions that could be read, in order.
     pub fn actions(&self) -> impl Iterator<Item = &Action> {
-        self.actions.iter().filter_map(|a| a.action.as_ref().ok())
+        self.actions.iter().filter_map(|a| a.action().ok())
     }
 }
 
-/// One action of a record: the action, or why its text could not be read, and the text it was
-/// read from (`None` for an action built, not read: its text is the action written).
+/// One action of a record: an action built (dealt, or converted from a site's text), or a
+/// text read from a file with the action it reads as or why it cannot be read. An action
+/// that cannot be read always has the text it failed on.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RecordedAction<'a> {
-    /// The action, or why its text cannot be read.
-    pub action: Result<Action, ActionError>,
-    /// The text as written in the file, when it was read from one.
-    pub text: Option<Cow<'a, str>>,
+pub enum RecordedAction<'a> {
+    /// An action built, not read: its text is the action written in PHH's notation.
+    Built(Action),
+    /// A text read (`p2 cbr 300 # a raise`), kept for messages and for writing the hand back
+    /// as it was.
+    Read {
+        /// The text as written in the file.
+        text: Cow<'a, str>,
+        /// The action it reads as, or why it cannot be read.
+        action: Result<Action, ActionError>,
+    },
 }
 
 impl<'a> RecordedAction<'a> {
     /// An action built (not read from a text).
     pub fn built(action: Action) -> RecordedAction<'a> {
-        RecordedAction { action: Ok(action), text: None }
+        RecordedAction::Built(action)
     }
 
     /// An action read from its text (`p2 cbr 300 # a raise`): the text is kept, for messages
     /// and for writing the hand back as it was.
     pub fn read(text: Cow<'a, str>) -> RecordedAction<'a> {
-        RecordedAction { action: super::action::parse_action(&text), text: Some(text) }
+        let action = super::action::parse_action(&text);
+        RecordedAction::Read { text, action }
+    }
+
+    /// The action, or why its text cannot be read.
+    pub fn action(&self) -> Result<&Action, &ActionError> {
+        match self {
+            RecordedAction::Built(a) => Ok(a),
+            RecordedAction::Read { action, .. } => action.as_ref(),
+        }
     }
 
     /// The action's text: as written, or the action written in PHH's notation.
     pub fn text(&self) -> Cow<'_, str> {
-        match (&self.text, &self.action) {
-            (Some(t), _) => Cow::Borrowed(t.as_ref()),
-            (None, Ok(a)) => Cow::Owned(a.to_string()),
-            (None, Err(e)) => Cow::Owned(e.message.clone()),
+        match self {
+            RecordedAction::Built(a) => Cow::Owned(a.to_string()),
+            RecordedAction::Read { text, .. } => Cow::Borrowed(text),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_action_says_its_text_whether_built_read_or_unreadable() {
+        let built = RecordedAction::built(Action::BetOrRaiseTo(1, Amount::whole(300)));
+        assert_eq!(built.text(), "p2 cbr 300");
+        assert_eq!(built.action(), Ok(&Action::BetOrRaiseTo(1, Amount::whole(300))));
+        let read = RecordedAction::read("p2  cbr 300 # a raise".into());
+        assert_eq!(read.text(), "p2  cbr 300 # a raise");
+        assert_eq!(read.action(), Ok(&Action::BetOrRaiseTo(1, Amount::whole(300))));
+        let unreadable = RecordedAction::read("p2 raise 300".into());
+        assert_eq!(unreadable.text(), "p2 raise 300");
+        let e = unreadable.action().unwrap_err();
+        assert!(e.message.starts_with("unknown action `raise`"), "{e}");
     }
 }
