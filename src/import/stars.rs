@@ -137,8 +137,7 @@ impl StarsForm {
                 "the text stops at line {last}, before the hand's summary: the hand is cut off"
             )));
         }
-        (self.parse)(h)
-            .map_err(|e| Unreplayable::Unreadable(format!("line {}: {}", e.line, e.why)))
+        (self.parse)(h).map_err(|e| Unreplayable::Unreadable(format!("line {}: {}", e.line, e.why)))
     }
 
     /// The record of a hand that cannot be read: its number, where it starts and why. It has
@@ -227,4 +226,3 @@ impl StarsForm {
         }
     }
 }
-

@@ -274,6 +274,19 @@ impl<'a> Parser<'a> {
     /// never closed, and the bundle splitter starts the next hand there.
     #[inline]
     pub(super) fn skip_array_gap(&mut self) -> Result<(), TomlError> {
+        // Most gaps are nothing or one blank before the next item or comma: step over them
+        // without looking for comments, line ends and headers.
+        let mut j = self.i;
+        if self.s.get(j).is_some_and(|&b| lex::is_blank(b)) {
+            j += 1;
+        }
+        match self.s.get(j) {
+            Some(&b) if b == b'#' || b == b'\n' || lex::is_blank(b) => {}
+            _ => {
+                self.i = j;
+                return Ok(());
+            }
+        }
         loop {
             self.skip_spaces();
             self.skip_comment();
