@@ -158,8 +158,8 @@ fn text_value(s: &str) -> Value<'_> {
     Value::Str(Cow::Borrowed(s))
 }
 
-/// The hand's record.
-pub(super) fn record(hand: &StarsHand) -> Built<'_> {
+/// The hand's record, its `venue` the site's name (`PokerStars`, `GGPoker`).
+pub(super) fn record<'h>(hand: &'h StarsHand, venue: &'static str) -> Built<'h> {
     let u = Unit::of(hand);
     let (code, unsupported) = variant(hand);
     let mut r = HandRecord { variant: code.to_string(), ..HandRecord::default() };
@@ -178,7 +178,7 @@ pub(super) fn record(hand: &StarsHand) -> Built<'_> {
         None => unsupported.map(Unreplayable::Unsupported),
     };
     r.hand = hand.number.clone();
-    r.other.push((Cow::Borrowed("venue"), text_value("PokerStars")));
+    r.other.push((Cow::Borrowed("venue"), text_value(venue)));
     r.site_text = SiteText { converted: true, line: Some(hand.line), ..SiteText::default() };
     if let Some(room) = hand.room {
         r.other.push((Cow::Borrowed("_room"), text_value(room)));
@@ -591,7 +591,7 @@ mod tests {
             let (text, _) = crate::import::decode::decode_borrowed(&bytes);
             for (k, h) in pokerstars::split_hands(&text).iter().enumerate() {
                 let Ok(hand) = pokerstars::parse_hand(h) else { continue };
-                let built = super::record(&hand);
+                let built = super::record(&hand, "PokerStars");
                 let at = format!("{} hand {}", path.display(), k + 1);
                 assert!(built.exact, "{at}");
                 let phh = format!("[{}]\n{}", k + 1, write_record(&built.record));

@@ -35,7 +35,7 @@ use super::split::{HandText, StarsHands};
 use super::stars::{Hands, StarsForm};
 use crate::phh::record::RecordError;
 use crate::phh::HandReport;
-use crate::record::{HandRecord, Value};
+use crate::record::HandRecord;
 
 /// GGPoker hand-history text, one or many hands per file.
 pub struct GgPokerText;
@@ -112,15 +112,10 @@ impl SiteHand for GgHand {
     }
 }
 
-/// What a GGPoker hand's record holds besides what PokerStars' would: its venue, the fees of
-/// its summary in the site's accounting, and that the site names no pot (its collected lines
-/// all say `pot`, its summary lists no side pot).
+/// What a GGPoker hand's record holds besides what PokerStars' would: the fees of its
+/// summary in the site's accounting, and that the site names no pot (its collected lines all
+/// say `pot`, its summary lists no side pot).
 fn finish(h: &HandText, r: &mut HandRecord<'_>) {
-    for (key, value) in &mut r.other {
-        if key == "venue" {
-            *value = Value::Str(GG.venue.into());
-        }
-    }
     if let Some(a) = r.accounting.as_mut() {
         a.fees = fees(h);
         a.unnamed_pots = true;

@@ -109,7 +109,7 @@ impl SiteHand for HandText {
 /// is parsed, and what its record gets besides what [`emit`] builds (GGPoker's fees). PokerStars
 /// text is [`STARS`]; GGPoker's is read the same way with its own parse and finish.
 pub(super) struct StarsForm {
-    /// The hand's `venue`: `PokerStars`.
+    /// The hands' `venue`: `PokerStars`, `GGPoker`.
     pub venue: &'static str,
     /// Reads one hand.
     pub parse: fn(&HandText) -> Result<StarsHand, TextError>,
@@ -155,7 +155,7 @@ impl StarsForm {
 
     /// A hand's record as [`emit`] builds it and the format completes it.
     fn built<'h>(&self, h: &HandText, hand: &'h StarsHand) -> emit::Built<'h> {
-        let mut built = emit::record(hand);
+        let mut built = emit::record(hand, self.venue);
         (self.finish)(h, &mut built.record);
         built
     }
