@@ -392,9 +392,10 @@ class Hand:
                 f"plays), got {count!r}"
             )
         if self.structure is not None and self.structure not in (
-                "no-limit", "pot-limit", "fixed-limit"):
+                "no-limit", "pot-limit", "fixed-limit", "pot-limit-preflop"):
             raise PhhError(
-                "field `_structure`: expected no-limit, pot-limit or fixed-limit, got "
+                "field `_structure`: expected no-limit, pot-limit, fixed-limit or "
+                "pot-limit-preflop (pot limit before the flop, no limit after), got "
                 f"{self.structure!r}"
             )
 

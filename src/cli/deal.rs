@@ -31,12 +31,12 @@ pub const MAX_HANDS: u64 = 100_000_000;
 pub struct DealArgs {
     #[arg(long, short = 'g', help = game_help())]
     game: String,
-    /// Omaha games (PO, FO/8): deal 4, 5 or 6 hole cards (five- and six-card Omaha; the hands
+    /// Omaha games (PO, FO/8, plo, flo8): deal 4, 5 or 6 hole cards (five- and six-card Omaha; the hands
     /// say so in `_hole_cards`).
     #[arg(long, value_name = "N")]
     hole_cards: Option<u32>,
-    /// Another betting structure: no-limit, pot-limit or fixed-limit (the hands say so in
-    /// `_structure`), in the games whose betting is opened by position: pot-limit `FO/8` is
+    /// Another betting structure: no-limit, pot-limit, fixed-limit or pot-limit-preflop (pot
+    /// limit before the flop, no limit after; the hands say so in `_structure`), in the games whose betting is opened by position: pot-limit `FO/8` is
     /// Big O with --hole-cards 5.
     #[arg(long, value_name = "S")]
     structure: Option<String>,

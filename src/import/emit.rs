@@ -81,23 +81,8 @@ fn variant(hand: &StarsHand) -> (&'static str, Option<String>) {
         (GameName::Holdem, Limit::NoLimit) => ("nlhe", None),
         (GameName::Holdem, Limit::PotLimit) => ("plhe", None),
         (GameName::Holdem, Limit::FixedLimit) => ("flhe", None),
-        (GameName::Holdem, Limit::Mixed) => {
-            // Pot limit before the flop, no limit after: played as pot limit, which is exact
-            // while nobody bets after the flop.
-            let mut flop = false;
-            let late = hand.events.iter().find_map(|(line, e)| match e {
-                StarsEvent::Board(_) => {
-                    flop = true;
-                    None
-                }
-                StarsEvent::Bet(..) | StarsEvent::RaiseTo(..) if flop => Some(*line),
-                _ => None,
-            });
-            let why = late.map(|line| format!(
-                "not supported: pot limit before the flop and no limit after, with a bet after the flop (line {line})"
-            ));
-            ("plhe", why)
-        }
+        // Pot limit before the flop, no limit after: `_structure = "pot-limit-preflop"`.
+        (GameName::Holdem, Limit::Mixed) => ("nlhe", None),
         (GameName::Omaha(name), limit) => omaha(hand, name, limit),
         (GameName::Other(name), _) => {
             ("?", Some(format!("not supported: {name} (game not yet played by feltkit)")))
@@ -105,11 +90,16 @@ fn variant(hand: &StarsHand) -> (&'static str, Option<String>) {
     }
 }
 
-/// The betting structure and cap an Omaha game is played with, when not its PHH code's own:
+/// The betting structure and cap a game is played with, when not its preset's own:
 /// `_structure` and `_cap`.
-fn omaha_structure(hand: &StarsHand) -> (Option<&'static str>, Option<u32>) {
-    let GameName::Omaha(name) = &hand.game else { return (None, None) };
-    match (name.contains("Hi/Lo"), hand.limit) {
+fn structure(hand: &StarsHand) -> (Option<&'static str>, Option<u32>) {
+    let hi_lo = match &hand.game {
+        GameName::Omaha(name) => name.contains("Hi/Lo"),
+        _ if hand.limit == Limit::Mixed => return (Some("pot-limit-preflop"), None),
+        _ => return (None, None),
+    };
+    match (hi_lo, hand.limit) {
+        (_, Limit::Mixed) => (Some("pot-limit-preflop"), None),
         (true, Limit::PotLimit) => (Some("pot-limit"), None),
         (_, Limit::NoLimit) => (Some("no-limit"), None),
         (false, Limit::FixedLimit) => (Some("fixed-limit"), Some(4)),
@@ -117,29 +107,23 @@ fn omaha_structure(hand: &StarsHand) -> (Option<&'static str>, Option<u32>) {
     }
 }
 
-/// An Omaha game's PHH code (`PO` pot-limit Omaha, `FO/8` Omaha high-low, each with its
-/// betting structure in `_structure` when the site's is not the code's own, and five or six
+/// An Omaha game's preset (`plo` pot-limit Omaha, `flo8` Omaha high-low, each with its
+/// betting structure in `_structure` when the site's is not the preset's own, and five or six
 /// hole cards in `_hole_cards`), or why it is not played.
 fn omaha(hand: &StarsHand, name: &str, limit: Limit) -> (&'static str, Option<String>) {
     let hi_lo = name.contains("Hi/Lo");
-    let code = if hi_lo { "FO/8" } else { "PO" };
-    let limit_name = match limit {
-        Limit::NoLimit => "No Limit",
-        Limit::PotLimit => "Pot Limit",
-        Limit::FixedLimit => "Limit",
-        Limit::Mixed => "Pot Limit Pre-Flop, No Limit Post-Flop",
-    };
-    let why = if !(4..=6).contains(&hand.hole_cards()) {
-        Some(format!(
+    let code = if hi_lo { "flo8" } else { "plo" };
+    let why = (!(4..=6).contains(&hand.hole_cards())).then(|| {
+        let limit_name = match limit {
+            Limit::NoLimit => "No Limit",
+            Limit::PotLimit => "Pot Limit",
+            Limit::FixedLimit => "Limit",
+            Limit::Mixed => "Pot Limit Pre-Flop, No Limit Post-Flop",
+        };
+        format!(
             "not supported: {name} {limit_name}: feltkit plays Omaha with four, five or six hole cards"
-        ))
-    } else if limit == Limit::Mixed {
-        Some(format!(
-            "not supported: {name} {limit_name}: feltkit plays Omaha with one betting structure for the whole hand"
-        ))
-    } else {
-        None
-    };
+        )
+    });
     (code, why)
 }
 
@@ -165,7 +149,7 @@ pub(super) fn record<'h>(hand: &'h StarsHand, venue: &'static str) -> Built<'h> 
     let mut r = HandRecord { variant: code.to_string(), ..HandRecord::default() };
     r.other = Vec::with_capacity(8);
     if unsupported.is_none() {
-        let (structure, cap) = omaha_structure(hand);
+        let (structure, cap) = structure(hand);
         r.structure = structure.map(str::to_string);
         r.cap = cap;
         if matches!(hand.game, GameName::Omaha(_)) && hand.hole_cards() != 4 {
@@ -345,19 +329,6 @@ fn body<'h>(hand: &'h StarsHand, r: &mut HandRecord<'h>) -> bool {
             && c.len() == 2 * hole
         {
             hole_cards[pos[*i]] = Some(c);
-        }
-    }
-    // Omaha is played under its PHH code, whose blinds are positional, as PokerKit reads them:
-    // a big blind posted to come in would be a straddle, acting last before the flop.
-    if matches!(hand.game, GameName::Omaha(_)) {
-        let mut big = hand.events.iter().filter(|(_, e)| matches!(e, StarsEvent::BigBlind(..)));
-        if let Some((line, StarsEvent::BigBlind(i, ..))) = big.nth(1) {
-            let why = format!(
-                "not supported: line {line}: {} posts a big blind to come in; feltkit plays Omaha under its PHH code, whose blinds are positional (a second big blind is read as a straddle, acting last before the flop)",
-                hand.seats[*i].name
-            );
-            refuse(r, why);
-            return exact;
         }
     }
     let mut site = SiteAccounting::default();

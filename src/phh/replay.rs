@@ -378,11 +378,11 @@ pub fn replay_record(record: &HandRecord<'_>, label: String, check: bool) -> Han
                 );
     }
     if let Some(s) = record.structure.as_deref()
-        && !matches!(s, "no-limit" | "pot-limit" | "fixed-limit")
+        && Structure::by_name(s).is_none()
     {
         report.status = Status::Malformed {
             field: Some("_structure".into()),
-            reason: format!("`_structure = '{s}'`: expected no-limit, pot-limit or fixed-limit"),
+            reason: format!("`_structure = '{s}'`: expected {}", Structure::NAMES),
         };
         return report;
     }

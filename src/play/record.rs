@@ -3,7 +3,7 @@
 //! allocates the record's vectors once, not once a hand.
 
 use crate::record::{Amount, HandRecord, RecordedPot};
-use crate::rules::{Chips, Outcome, Stakes, Structure, Variant};
+use crate::rules::{Chips, Outcome, Stakes, Variant};
 
 /// Sets `out` to the whole amounts of `v`, keeping its allocation.
 fn set_chips(out: &mut Vec<Amount>, v: &[Chips]) {
@@ -47,15 +47,9 @@ pub(super) fn fill(
     // What differs from the code's own game: the betting structure (turnover, Omaha) and the
     // number of Omaha hole cards.
     let own = Variant::by_code(game.code);
-    r.structure = own.filter(|own| own.structure != game.structure).map(|_| {
-        match game.structure {
-            Structure::NoLimit => "no-limit",
-            Structure::PotLimit => "pot-limit",
-            Structure::FixedLimit => "fixed-limit",
-            Structure::SpreadLimit => "spread-limit",
-        }
-        .to_string()
-    });
+    r.structure = own
+        .filter(|own| own.structure != game.structure)
+        .map(|_| game.structure.name().to_string());
     r.hole_cards = own.and(game.chosen_hole_cards()).map(|k| k as u32);
     set_chips(&mut r.starting_stacks, &s.stacks);
     set_chips(r.finishing_stacks.get_or_insert_with(Vec::new), &o.final_stacks);

@@ -42,7 +42,7 @@ impl HandState {
         self.game.open_pair_option
             && self.street == 1
             && !self.big_bet_made
-            && self.game.structure == Structure::FixedLimit
+            && self.structure() == Structure::FixedLimit
             && self.open_pair_showing()
     }
 
@@ -285,13 +285,13 @@ impl HandState {
         // Below the minimum, only a bet for the whole stack (PokerKit reads the PHH codes so
         // too).
         let short_ok = to == self.total(player);
-        match self.game.structure {
-            Structure::NoLimit | Structure::PotLimit => {
+        match self.structure() {
+            Structure::NoLimit | Structure::PotLimit | Structure::PotLimitPreflop => {
                 let min = max + self.min_increment;
                 if to < min && !short_ok {
                     return Err(RuleError::BelowMinimum { to, min });
                 }
-                if self.game.structure == Structure::PotLimit {
+                if self.structure() == Structure::PotLimit {
                     let pot: Chips = self.committed.iter().sum();
                     let limit = (2 * max - self.bets[player] + pot).max(min);
                     if to > limit {
@@ -342,7 +342,7 @@ impl HandState {
         self.bring_in_due = false;
         self.put_in(player, to - self.bets[player]);
         let all_in = self.stacks[player] == Chips::ZERO;
-        let full = match (self.game.reopen, self.game.structure) {
+        let full = match (self.game.reopen, self.structure()) {
             (Reopen::Always, _) => true,
             (_, Structure::FixedLimit) => {
                 to >= self.full_level + self.street_size() || 2 * increment >= self.street_size()
@@ -352,7 +352,7 @@ impl HandState {
         if full {
             self.full_level = to;
             self.raises += 1;
-            if self.game.structure != Structure::FixedLimit {
+            if self.structure() != Structure::FixedLimit {
                 self.min_increment = self.min_increment.max(increment);
             }
         }

@@ -151,7 +151,7 @@ impl HandState {
     /// What a full bet or raise goes to now (the minimum in no limit, pot limit and spread
     /// limit; the limit in fixed limit): a raise to less is an all-in for less.
     pub fn full_raise_to(&self) -> Chips {
-        match self.game.structure {
+        match self.structure() {
             Structure::FixedLimit => self.fixed_sizes().0,
             _ => self.max_bet() + self.min_increment,
         }
@@ -166,15 +166,18 @@ impl HandState {
         let all_in = self.total(player);
         // The ends the structure allows; each is checked by the same rules an action is.
         let mut candidates = [all_in; 4];
-        match self.game.structure {
-            Structure::NoLimit | Structure::PotLimit | Structure::SpreadLimit => {
+        match self.structure() {
+            Structure::NoLimit
+            | Structure::PotLimit
+            | Structure::PotLimitPreflop
+            | Structure::SpreadLimit => {
                 let min = max + self.min_increment;
                 candidates[1] = min.min(all_in);
-                if self.game.structure == Structure::PotLimit {
+                if self.structure() == Structure::PotLimit {
                     let pot: Chips = self.committed.iter().sum();
                     candidates[2] = (2 * max - self.bets[player] + pot).max(min).min(all_in);
                 }
-                if self.game.structure == Structure::SpreadLimit {
+                if self.structure() == Structure::SpreadLimit {
                     candidates[2] = (max + self.big_bet).min(all_in);
                 }
             }

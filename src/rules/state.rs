@@ -391,6 +391,11 @@ impl HandState {
         self.phase
     }
 
+    /// The betting structure of the round being played ([`Structure::on_street`]).
+    pub(super) fn structure(&self) -> Structure {
+        self.game.structure.on_street(self.street)
+    }
+
     /// The street being played (0: the first), as an index into the game's streets.
     pub fn street(&self) -> usize {
         self.street
@@ -525,7 +530,7 @@ impl HandState {
         self.round_price = if self.street == 0 { self.blind_level } else { Chips::ZERO };
         let max = self.max_bet();
         self.full_level = max;
-        self.min_increment = match self.game.structure {
+        self.min_increment = match self.structure() {
             Structure::FixedLimit => self.street_size(),
             Structure::SpreadLimit => self.small_bet,
             _ => self.stakes_min_bet,
@@ -714,7 +719,7 @@ fn sizes(
     let bring_in = bring_in_of(game, stakes);
     let unit = if game.bring_in_is_bet && big_blind == Chips::ZERO { bring_in } else { big_blind };
     match game.structure {
-        Structure::NoLimit | Structure::PotLimit => {
+        Structure::NoLimit | Structure::PotLimit | Structure::PotLimitPreflop => {
             let default = if game.heads_up_double_ante { blind_unit } else { unit };
             let min_bet = if stakes.min_bet > Chips::ZERO { stakes.min_bet } else { default };
             if min_bet <= Chips::ZERO {

@@ -35,6 +35,47 @@ pub enum Structure {
     FixedLimit,
     /// Any bet from the small bet to the big bet; a raise at least the previous increment.
     SpreadLimit,
+    /// Pot limit in the first betting round (before the flop), no limit in every later one, as
+    /// some rooms deal Omaha and hold'em (`_structure = "pot-limit-preflop"`).
+    PotLimitPreflop,
+}
+
+impl Structure {
+    /// The structure a betting round plays (`street`: 0 for the first round): pot limit then
+    /// no limit for [`Structure::PotLimitPreflop`], else this one.
+    pub fn on_street(self, street: usize) -> Structure {
+        match self {
+            Structure::PotLimitPreflop if street == 0 => Structure::PotLimit,
+            Structure::PotLimitPreflop => Structure::NoLimit,
+            s => s,
+        }
+    }
+
+    /// The names a PHH `_structure` field may give, as a message lists them.
+    pub const NAMES: &'static str =
+        "no-limit, pot-limit, fixed-limit or pot-limit-preflop (pot limit before the flop, no limit after)";
+
+    /// The structure a PHH `_structure` field names (not `spread-limit`: only a preset plays it).
+    pub fn by_name(name: &str) -> Option<Structure> {
+        match name {
+            "no-limit" => Some(Structure::NoLimit),
+            "pot-limit" => Some(Structure::PotLimit),
+            "fixed-limit" => Some(Structure::FixedLimit),
+            "pot-limit-preflop" => Some(Structure::PotLimitPreflop),
+            _ => None,
+        }
+    }
+
+    /// The name a PHH `_structure` field gives it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Structure::NoLimit => "no-limit",
+            Structure::PotLimit => "pot-limit",
+            Structure::FixedLimit => "fixed-limit",
+            Structure::SpreadLimit => "spread-limit",
+            Structure::PotLimitPreflop => "pot-limit-preflop",
+        }
+    }
 }
 
 /// Who opens a betting round.
@@ -410,6 +451,19 @@ pub const VARIANTS: &[Variant] = &[
     },
     Variant { code: "plhe", name: "pot-limit hold'em", structure: Structure::PotLimit, ..PRESET },
     Variant {
+        code: "plo",
+        name: "pot-limit Omaha",
+        structure: Structure::PotLimit,
+        ..PRESET.of(Game::Omaha)
+    },
+    Variant {
+        code: "flo8",
+        name: "fixed-limit Omaha high-low eight or better",
+        structure: Structure::FixedLimit,
+        cap: Some(4),
+        ..PRESET.of(Game::Omaha8)
+    },
+    Variant {
         code: "turnover",
         name: "turnover (three hole cards, one exposed after the flop)",
         structure: Structure::FixedLimit,
@@ -483,23 +537,19 @@ impl Variant {
 
     /// This game with another betting structure (the PHH extension field `_structure`): a
     /// structure other than fixed limit has no cap; fixed limit keeps the game's cap (none for
-    /// a no-limit code). The structure's name is `no-limit`, `pot-limit` or `fixed-limit`.
+    /// a no-limit code). The structure's name is `no-limit`, `pot-limit`, `fixed-limit` or
+    /// `pot-limit-preflop`.
     ///
     /// ```
     /// use feltkit::rules::{Variant, Structure};
     /// let big_o = Variant::by_code("FO/8").unwrap().with_structure("pot-limit").unwrap();
     /// assert_eq!((big_o.structure, big_o.cap), (Structure::PotLimit, None));
     /// let e = Variant::by_code("NT").unwrap().with_structure("pot limit").unwrap_err();
-    /// assert_eq!(e, "expected no-limit, pot-limit or fixed-limit, not `pot limit`");
+    /// assert!(e.starts_with("expected no-limit, pot-limit, fixed-limit or pot-limit-preflop"), "{e}");
     /// ```
     pub fn with_structure(self, name: &str) -> Result<Variant, String> {
-        let structure = match name {
-            "no-limit" => Structure::NoLimit,
-            "pot-limit" => Structure::PotLimit,
-            "fixed-limit" => Structure::FixedLimit,
-            other => {
-                return Err(format!("expected no-limit, pot-limit or fixed-limit, not `{other}`"))
-            }
+        let Some(structure) = Structure::by_name(name) else {
+            return Err(format!("expected {}, not `{name}`", Structure::NAMES));
         };
         let cap = if structure == Structure::FixedLimit { self.cap } else { None };
         Ok(Variant { structure, cap, ..self })
@@ -521,12 +571,12 @@ impl Variant {
     /// let plo5 = Variant::by_code("PO").unwrap().with_hole_cards(5).unwrap();
     /// assert_eq!((plo5.hole_cards(), plo5.max_players), (5, 8));
     /// let e = Variant::by_code("NT").unwrap().with_hole_cards(5).unwrap_err();
-    /// assert_eq!(e, "the number of hole cards is chosen in the Omaha games (PO, FO/8) only: NT deals 2");
+    /// assert_eq!(e, "the number of hole cards is chosen in the Omaha games (PO, FO/8, plo, flo8) only: NT deals 2");
     /// ```
     pub fn with_hole_cards(self, count: u32) -> Result<Variant, String> {
         if !self.scoring.two_hole_cards() {
             return Err(format!(
-                "the number of hole cards is chosen in the Omaha games (PO, FO/8) only: {} deals {}",
+                "the number of hole cards is chosen in the Omaha games (PO, FO/8, plo, flo8) only: {} deals {}",
                 self.code,
                 self.hole_cards()
             ));

@@ -21,7 +21,9 @@ fn replays_clean(bundle: String, hands: usize) {
 
 #[test]
 fn every_game_deals_hands_that_replay_legal_and_matching() {
-    for game in ["NT", "FT", "PT", "F7S", "nlhe", "flhe", "plhe", "turnover", "stud7"] {
+    let games =
+        ["NT", "FT", "PT", "F7S", "nlhe", "flhe", "plhe", "plo", "flo8", "turnover", "stud7"];
+    for game in games {
         replays_clean(deal(&["--game", game, "-n", "150", "--seed", "5"]), 150);
     }
 }
@@ -29,8 +31,9 @@ fn every_game_deals_hands_that_replay_legal_and_matching() {
 #[test]
 fn other_hole_cards_and_structures_are_written_and_replay_legal_and_matching() {
     // Five-card pot-limit Omaha, Big O (five-card Omaha high-low, pot limit), six-card Omaha,
-    // no-limit Omaha, fixed-limit no-limit hold'em's code and pot-limit deuce-to-seven.
-    let cases: [(&[&str], &str); 6] = [
+    // no-limit Omaha, fixed-limit no-limit hold'em's code, pot-limit deuce-to-seven and Omaha
+    // pot limit before the flop and no limit after.
+    let cases: [(&[&str], &str); 7] = [
         (&["--game", "PO", "--hole-cards", "5"], "_hole_cards = 5\n"),
         (
             &["--game", "FO/8", "--hole-cards", "5", "--structure", "pot-limit"],
@@ -40,6 +43,10 @@ fn other_hole_cards_and_structures_are_written_and_replay_legal_and_matching() {
         (&["--game", "PO", "--structure", "no-limit"], "_structure = 'no-limit'\n"),
         (&["--game", "NT", "--structure", "fixed-limit"], "_structure = 'fixed-limit'\n"),
         (&["--game", "F2L3D", "--structure", "pot-limit"], "_structure = 'pot-limit'\n"),
+        (
+            &["--game", "plo", "--structure", "pot-limit-preflop"],
+            "_structure = 'pot-limit-preflop'\n",
+        ),
     ];
     for (args, fields) in cases {
         let bundle = deal(&[args, &["-n", "150", "--seed", "5"]].concat());
@@ -53,7 +60,7 @@ fn other_hole_cards_and_structures_are_written_and_replay_legal_and_matching() {
         .stderr(predicate::str::contains("stud7 opens its betting with a bring-in"));
     felt().args(["deal", "--game", "NT", "--structure", "pot limit"]).assert().code(2).stderr(
         predicate::str::contains(
-            "--structure: expected no-limit, pot-limit or fixed-limit, not `pot limit`",
+            "--structure: expected no-limit, pot-limit, fixed-limit or pot-limit-preflop (pot limit before the flop, no limit after), not `pot limit`",
         ),
     );
 }
@@ -117,7 +124,7 @@ fn bad_arguments_say_what_was_expected() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
-            "--hole-cards 5: the number of hole cards is chosen in the Omaha games (PO, FO/8) only: NT deals 2",
+            "--hole-cards 5: the number of hole cards is chosen in the Omaha games (PO, FO/8, plo, flo8) only: NT deals 2",
         ));
     felt().args(["deal", "--game", "FO/8", "--hole-cards", "7"]).assert().code(2).stderr(
         predicate::str::contains(

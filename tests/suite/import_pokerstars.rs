@@ -139,6 +139,24 @@ fn fixed_limit_and_pot_limit_hands_are_played_under_their_structure() {
     // Pot-limit raises to the pot: 3.50 before the flop, 30 on it.
     one_hand("pot_limit.txt", &["99.50", "89", "111.50"]);
     assert!(phh("pot_limit.txt").contains("variant = 'plhe'"));
+    // Pot limit before the flop (Hob raises the pot, to 0.35), no limit after (his bet of 5 into
+    // a pot of 0.75): Ivo 9.95, Jan 10 - 5.35, Hob 10 - 5.35 + 10.75.
+    one_hand("pot_limit_preflop_no_limit_after.txt", &["9.95", "4.65", "15.40"]);
+    let text = phh("pot_limit_preflop_no_limit_after.txt");
+    assert!(
+        text.contains("variant = 'nlhe'\n") && text.contains("_structure = 'pot-limit-preflop'")
+    );
+    // Raising past the pot before the flop is refused at its line.
+    let over = std::fs::read_to_string(path("pot_limit_preflop_no_limit_after.txt"))
+        .unwrap()
+        .replace("raises $0.25 to $0.35", "raises $0.30 to $0.40")
+        .replace("Jan: calls $0.25", "Jan: calls $0.30");
+    let r = replay_text(&convert(over.as_bytes()).remove(0).phh, "t", true).remove(0);
+    assert!(
+        matches!(&r.status, Status::Illegal { reason, .. } if reason == "raise to $0.40 is above the pot limit of $0.35 (line 10 of the text)"),
+        "{:?}",
+        r.status
+    );
 }
 
 #[test]
@@ -189,10 +207,10 @@ fn a_cut_off_hand_is_reported_as_cut_off_and_the_hand_glued_after_it_is_read() {
 }
 
 #[test]
-fn omaha_pot_limit_won_before_the_flop_replays_as_po() {
+fn omaha_pot_limit_won_before_the_flop_replays_as_plo() {
     // Hob folds the small blind: Ivo gets the 0.05 back and wins Hob's 0.05.
     let r = one_hand("omaha.txt", &["10.05", "9.95"]);
-    assert_eq!(r.variant, "PO");
+    assert_eq!(r.variant, "plo");
 }
 
 #[test]
@@ -200,7 +218,7 @@ fn omaha_pot_limit_showdown_of_four_hole_cards_goes_to_the_best_two_and_three() 
     // Jan's 4c 5c with A 2 3 of the board make a straight; Hob's aces (Ah with Ad) lose. The
     // pot of 3.75 (0.35 + 0.50 + 1 from each, 0.05 from Ivo) goes to Jan, 0.18 of it raked.
     let r = one_hand("omaha_pot_limit_showdown.txt", &["9.95", "11.90", "8.15"]);
-    assert_eq!(r.variant, "PO");
+    assert_eq!(r.variant, "plo");
     assert!(phh("omaha_pot_limit_showdown.txt").contains("'d dh p3 AhKhQdJd'"));
     assert!(phh("omaha_pot_limit_showdown.txt").contains("'d dh p1 ????????'"));
     assert_eq!(r.notes, ["rake 0.18 taken from the pots, as the summary states (line 28)"]);
@@ -212,7 +230,7 @@ fn omaha_high_low_pot_limit_splits_the_pot_between_the_high_and_the_low() {
     // and 0.70 to Cid's 8-6-3-2-A. The site takes 0.07: 1.33 left, 0.67 to the high half (the
     // odd cent), 0.66 to the low: one `collected` line each.
     let r = one_hand("omaha_hi_lo_split.txt", &["5.05", "5.05", "4.90"]);
-    assert_eq!(r.variant, "FO/8");
+    assert_eq!(r.variant, "flo8");
     assert!(phh("omaha_hi_lo_split.txt").contains("_structure = 'pot-limit'"));
 }
 
@@ -223,7 +241,7 @@ fn omaha_high_low_quartered_low_pays_the_scooper_twice() {
     // site takes 0.14: 2.86 left, 1.43 to the high half, 1.43 to the low split 0.72 (to Dan,
     // first after the button) and 0.71; Dan collects twice.
     let r = one_hand("omaha_hi_lo_quartered.txt", &["21.25", "19.75", "19"]);
-    assert_eq!(r.variant, "FO/8");
+    assert_eq!(r.variant, "flo8");
     let text = phh("omaha_hi_lo_quartered.txt");
     assert!(text.contains("_structure = 'no-limit'"));
     assert!(text.contains("{ player = 1, amount = 1.43, pot = \"pot\", line = 29 }, { player = 1, amount = 0.72, pot = \"pot\", line = 30 }"));
@@ -234,15 +252,15 @@ fn omaha_high_low_limit_without_a_qualifying_low_gives_the_high_hand_the_whole_p
     // The board K Q 9 J 2 holds one low card: no low. Gus's broadway straight wins all 1.45
     // (0.70 from Gus and Ivy, 0.05 from Hal); 0.07 raked, Gus collects 1.38.
     let r = one_hand("omaha_hi_lo_limit_no_low.txt", &["3.95", "3.30", "4.75"]);
-    assert_eq!(r.variant, "FO/8");
+    assert_eq!(r.variant, "flo8");
     assert!(!phh("omaha_hi_lo_limit_no_low.txt").contains("_structure"));
 }
 
 #[test]
-fn five_card_omaha_replays_as_po_with_five_hole_cards() {
+fn five_card_omaha_replays_as_plo_with_five_hole_cards() {
     // Jo folds the small blind: Kim gets the 0.05 back and wins Jo's 0.05.
     let r = one_hand("five_card_omaha.txt", &["10.05", "9.95"]);
-    assert_eq!(r.variant, "PO");
+    assert_eq!(r.variant, "plo");
     let text = phh("five_card_omaha.txt");
     assert!(text.contains("_hole_cards = 5\n"), "{text}");
     assert!(text.contains("'d dh p2 AhKhQdJdTc'"), "{text}");
@@ -267,7 +285,7 @@ fn five_card_omaha_high_low_pot_limit_splits_with_exactly_two_of_five_hole_cards
     // odd cent) and 2.02 to the low: Ada 4.65, Ben 3.15 + 2.02, Cal 3.15 + 2.03. The site took
     // 0.20 and paid 1.93 and 1.92.
     let r = one_hand("five_card_omaha_hi_lo_split.txt", &["4.65", "5.17", "5.18"]);
-    assert_eq!(r.variant, "FO/8");
+    assert_eq!(r.variant, "flo8");
     let text = phh("five_card_omaha_hi_lo_split.txt");
     assert!(text.contains("_structure = 'pot-limit'\n_hole_cards = 5\n"), "{text}");
 }
@@ -278,7 +296,7 @@ fn a_street_line_without_its_new_card_takes_it_from_the_summarys_board() {
     // Fay's 5c5d make fives full of jacks (5s Jd Jh) and beat Eli's 4h7c straight: Fay wins
     // the 9.40 (before 0.47 of rake); Eli put in 4.65, Dee 0.10.
     let r = one_hand("six_card_omaha_missing_turn_card.txt", &["19.90", "15.35", "24.75"]);
-    assert_eq!(r.variant, "PO");
+    assert_eq!(r.variant, "plo");
     let text = phh("six_card_omaha_missing_turn_card.txt");
     assert!(text.contains("_hole_cards = 6\n"), "{text}");
     assert!(text.contains("'d db 3cJd6d', 'p2 cc', 'p3 cbr 1.80', 'p2 cc', 'd db Jh'"), "{text}");
@@ -315,21 +333,15 @@ fn a_street_line_without_its_new_card_takes_it_from_the_summarys_board() {
 }
 
 #[test]
-fn omaha_with_a_big_blind_posted_to_come_in_is_refused_as_not_played() {
-    let text = std::fs::read_to_string(path("omaha_pot_limit_showdown.txt")).unwrap();
-    let text = text.replace(
-        "Seat 3: Jan ($10 in chips)\n",
-        "Seat 3: Jan ($10 in chips)\nSeat 4: Kai ($10 in chips)\n",
-    );
-    let text = text.replace(
-        "Jan: posts big blind $0.10\n",
-        "Jan: posts big blind $0.10\nKai: posts big blind $0.10\n",
-    );
-    let r = replay_text(&convert(text.as_bytes()).remove(0).phh, "t", true).remove(0);
-    assert_eq!(
-        r.status,
-        Status::Unsupported("not supported: line 9: Kai posts a big blind to come in; feltkit plays Omaha under its PHH code, whose blinds are positional (a second big blind is read as a straddle, acting last before the flop)".into())
-    );
+fn omaha_with_a_big_blind_posted_to_come_in_plays_it_in_turn() {
+    // Lou posts a big blind to come in, right of the button: Kai (under the gun) acts first,
+    // Lou in turn after him; Lou's post is live, so his call adds the raise only. Final stacks
+    // before rake: Ivo 10 - 0.05; Jan 10 - 0.30; Kai 8 - 0.30 + 0.95; Lou 12 - 0.30; Hob 10.
+    let r = one_hand("omaha_big_blind_to_come_in.txt", &["9.95", "9.70", "8.65", "11.70", "10"]);
+    assert_eq!(r.variant, "plo");
+    // The summary's rake comes off the pot: Kai keeps 0.90 of it.
+    let text = phh("omaha_big_blind_to_come_in.txt");
+    assert!(text.contains("finishing_stacks = [9.95, 9.70, 8.60, 11.70, 10.00]"), "{text}");
 }
 
 #[test]
@@ -438,7 +450,7 @@ fn felt_replay_reads_pokerstars_text_by_its_content() {
         .args(["replay", &path("five_card_omaha.txt")])
         .assert()
         .code(0)
-        .stdout(predicate::str::contains("[1] hand 11006 (PO): legal"));
+        .stdout(predicate::str::contains("[1] hand 11006 (plo): legal"));
 }
 
 #[test]

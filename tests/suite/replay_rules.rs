@@ -52,6 +52,7 @@ const LEGAL: &[&str] = &[
     "nlhe_timeout_checks_when_free_and_folds_facing_a_bet",
     "nt_run_it_three_times_odd_chip_to_the_first_run",
     "plhe_pot_sized_raises",
+    "plo_pot_limit_preflop_no_limit_after",
     "po5_exactly_two_of_five_hole_cards",
     "po6_six_cards_short_all_in_side_pot",
     "stud7_bring_in_by_suit_open_pair_and_heads_up_raises",
@@ -103,7 +104,7 @@ fn showdown_order_follows_the_last_aggressor_or_the_button() {
 #[test]
 fn illegal_hands_are_refused_at_the_right_action_for_the_right_reason() {
     let files = data("illegal");
-    assert_eq!(files.len(), 36);
+    assert_eq!(files.len(), 37);
     for (name, text) in &files {
         let section = &parse(text).unwrap()[0];
         let Some(Value::Num(n)) = section.get("_expect_action") else {
