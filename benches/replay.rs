@@ -5,7 +5,8 @@
 //!
 //! The workload is one `.phhs` bundle made of the 800 NT, FT, PT and F7S hands of
 //! tests/data/corpus/pokerkit (hold'em and stud with antes, side pots, odd chips, all-in run-outs), each
-//! replayed under its rules and checked against `finishing_stacks`, `winnings` and `_pots`.
+//! replayed under its rules and checked against `finishing_stacks`, `winnings` and `_pots`;
+//! `replay/pokerkit_corpus_files_...` replays the same hands one file at a time.
 
 use std::path::PathBuf;
 
@@ -15,20 +16,27 @@ use feltkit::phh::stream::{ordered, Step, Window};
 use feltkit::phh::{replay_piece, replay_text};
 use feltkit::session::{Session, SessionHand};
 
-fn bundle() -> (String, u64) {
+/// The texts of the corpus hands, one `.phh` file each, in a fixed order.
+fn corpus_files() -> Vec<String> {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/data/corpus/pokerkit");
-    let mut text = String::new();
-    let mut n = 0u64;
+    let mut texts = Vec::new();
     for code in ["NT", "FT", "PT", "F7S"] {
         let mut files: Vec<PathBuf> =
             std::fs::read_dir(root.join(code)).unwrap().map(|e| e.unwrap().path()).collect();
         files.sort();
-        for f in files {
-            n += 1;
-            text.push_str(&format!("[{n}]\n"));
-            text.push_str(&std::fs::read_to_string(f).unwrap());
-            text.push('\n');
-        }
+        texts.extend(files.iter().map(|f| std::fs::read_to_string(f).unwrap()));
+    }
+    texts
+}
+
+fn bundle() -> (String, u64) {
+    let mut text = String::new();
+    let mut n = 0u64;
+    for file in corpus_files() {
+        n += 1;
+        text.push_str(&format!("[{n}]\n"));
+        text.push_str(&file);
+        text.push('\n');
     }
     (text, n)
 }
@@ -44,6 +52,19 @@ fn replay(c: &mut Criterion) {
         b.iter(|| {
             let reports = replay_text(std::hint::black_box(&text), "bundle", true);
             assert_eq!(reports.len() as u64, n);
+            reports
+        })
+    });
+    // The same hands one file at a time, as `felt replay` reads a folder of `.phh` files:
+    // each text is split (into its one hand) and replayed alone.
+    let files = corpus_files();
+    group.bench_function("pokerkit_corpus_files_parse_replay_check", |b| {
+        b.iter(|| {
+            let reports: usize = std::hint::black_box(&files)
+                .iter()
+                .map(|text| replay_text(text, "file.phh", true).len())
+                .sum();
+            assert_eq!(reports as u64, n);
             reports
         })
     });

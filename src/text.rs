@@ -75,7 +75,7 @@ pub fn read_line_capped(
             return Ok(any.then_some(LineRead { len, ended: false }));
         }
         any = true;
-        let end = chunk.iter().position(|&b| b == b'\n');
+        let end = memchr::memchr(b'\n', chunk);
         let text = end.unwrap_or(chunk.len());
         let part = if with_end && end.is_some() { text + 1 } else { text };
         let room = keep.saturating_sub(buf.len()).min(part);

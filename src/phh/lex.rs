@@ -100,13 +100,23 @@ pub(super) fn string_end(s: &[u8], from: usize, quote: Quote) -> End {
 /// [`string_end`] of a literal string: the most common kind in hand files, read inline.
 #[inline]
 fn literal_end(s: &[u8], from: usize) -> End {
-    let rest = s.get(from..).unwrap_or_default();
-    match rest.iter().position(|&c| c == b'\'' || c == b'\n') {
-        Some(k) if rest[k] == b'\'' => End::Closed(from + k + 1),
-        Some(k) => End::Open(from + k),
-        None => End::Open(s.len().max(from)),
+    let mut k = from;
+    while let Some(&c) = s.get(k) {
+        if ENDS_LITERAL[usize::from(c)] {
+            return if c == b'\'' { End::Closed(k + 1) } else { End::Open(k) };
+        }
+        k += 1;
     }
+    End::Open(s.len().max(from))
 }
+
+/// The bytes that end a literal string: its closing quote, or the newline it stops at.
+const ENDS_LITERAL: [bool; 256] = {
+    let mut table = [false; 256];
+    table[b'\'' as usize] = true;
+    table[b'\n' as usize] = true;
+    table
+};
 
 /// [`string_end`] of a basic string.
 fn basic_end(s: &[u8], from: usize) -> End {
@@ -177,29 +187,41 @@ pub(super) fn scan_line(line: &[u8], open: &mut Open) -> bool {
             End::Open(_) => return content,
         }
     }
-    // Only the bytes of LEXED matter: skip the others a run at a time.
-    while let Some(k) =
-        line.get(i..).and_then(|rest| rest.iter().position(|&b| LEXED[usize::from(b)]))
-    {
-        i += k;
-        let Some(quote) = Quote::at(line, i) else {
-            match line[i] {
-                b'#' => break,
-                b'[' | b'{' => open.depth = open.depth.saturating_add(1),
-                _ => open.depth = open.depth.saturating_sub(1),
-            }
+    // Only the bytes of LEXED matter; a literal string (not `''` nor `'''`), the most common
+    // token, is stepped over here.
+    while let Some(&b) = line.get(i) {
+        if !LEXED[usize::from(b)] {
             i += 1;
             continue;
-        };
-        match string_end(line, i + quote.quotes(), quote) {
-            End::Closed(end) => i = end,
-            End::Open(_) => {
-                if quote.multi_line() {
-                    open.string = Some(quote);
+        }
+        match b {
+            b'#' => break,
+            b'[' | b'{' => open.depth = open.depth.saturating_add(1),
+            b']' | b'}' => open.depth = open.depth.saturating_sub(1),
+            b'\'' if line.get(i + 1) != Some(&b'\'') => match literal_end(line, i + 1) {
+                End::Closed(end) => {
+                    i = end;
+                    continue;
                 }
-                break;
+                End::Open(_) => break,
+            },
+            _ => {
+                let Some(quote) = Quote::at(line, i) else { break };
+                match string_end(line, i + quote.quotes(), quote) {
+                    End::Closed(end) => {
+                        i = end;
+                        continue;
+                    }
+                    End::Open(_) => {
+                        if quote.multi_line() {
+                            open.string = Some(quote);
+                        }
+                        break;
+                    }
+                }
             }
         }
+        i += 1;
     }
     content
 }
@@ -336,6 +358,16 @@ mod tests {
         scan_line(b"\"\"\" ] # x\n", &mut open);
         assert_eq!(open, Open::default());
         assert!(!open.nested());
+        // Literal strings: brackets inside do not count, `''` is an empty string, `'''` opens
+        // a multi-line one, and a string never closed hides the rest of its line.
+        assert!(scan_line(b"a = ['x]', '', '{', 'y'\n", &mut open));
+        assert_eq!(open, Open { depth: 1, string: None });
+        scan_line(b"b = [1, 'open ], ]\n", &mut open);
+        assert_eq!(open, Open { depth: 2, string: None });
+        scan_line(b"], '''x ] '\n", &mut open);
+        assert_eq!(open, Open { depth: 1, string: Some(Quote::MultiLiteral) });
+        scan_line(b"''' ] [ 'x\n", &mut open);
+        assert_eq!(open, Open { depth: 1, string: None });
     }
 
     #[test]

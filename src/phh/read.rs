@@ -85,7 +85,10 @@ impl<'a> Iterator for Hands<'a> {
             header: section.header,
             line: section.line,
             empty: section.keys.is_empty(),
-            record: section.builder.finish(),
+            record: match section.builder {
+                Some(builder) => builder.finish(),
+                None => Builder::default().finish(),
+            },
         }))
     }
 }
@@ -96,7 +99,9 @@ struct Partial<'a> {
     line: usize,
     /// The keys read so far, to refuse one given twice.
     keys: Vec<Cow<'a, str>>,
-    builder: Builder<'a>,
+    /// The record being filled, from the first key on: a section without keys (the top level
+    /// of a bundle) costs no record, and a section is moved about without its record.
+    builder: Option<Box<Builder<'a>>>,
 }
 
 /// A value read by the direct path.
@@ -113,7 +118,7 @@ impl<'a> Body<'a> for Partial<'a> {
     type Value = Result<Fast<'a>, Value<'a>>;
 
     fn begin(header: Option<&'a str>, line: usize) -> Self {
-        Partial { header, line, keys: Vec::with_capacity(16), builder: Builder::default() }
+        Partial { header, line, keys: Vec::new(), builder: None }
     }
 
     fn value(&mut self, p: &mut Parser<'a>, key: &str) -> Result<Self::Value, TomlError> {
@@ -128,18 +133,26 @@ impl<'a> Body<'a> for Partial<'a> {
     }
 
     fn keep(&mut self, key: Cow<'a, str>, value: Self::Value, line: usize) {
+        if self.keys.is_empty() {
+            self.keys.reserve(16);
+        }
         self.keys.push(key.clone());
         match value {
             Ok(v) => self.apply(&key, v),
-            Err(v) => self.builder.set(key, v, line),
+            Err(v) => self.builder().set(key, v, line),
         }
     }
 }
 
 impl<'a> Partial<'a> {
+    /// The record being filled.
+    fn builder(&mut self) -> &mut Builder<'a> {
+        self.builder.get_or_insert_with(Box::default)
+    }
+
     /// Stores a value read by [`fast`] for `key` (one of the keys it reads).
     fn apply(&mut self, key: &str, v: Fast<'a>) {
-        let b = &mut self.builder;
+        let b = self.builder();
         if b.failed() {
             return;
         }

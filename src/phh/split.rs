@@ -57,7 +57,6 @@ pub fn pieces<R: BufRead>(input: R) -> Pieces<R> {
         next: Some(Start { header: None, line: 1, text: Vec::new(), oversized: false }),
         open: Open::default(),
         headers: HeaderSet::default(),
-        buf: Vec::new(),
     }
 }
 
@@ -71,8 +70,6 @@ pub struct Pieces<R> {
     /// The arrays, inline tables and multi-line string open at the end of the last line read.
     open: Open,
     headers: HeaderSet,
-    /// The line being read.
-    buf: Vec<u8>,
 }
 
 /// The first line of a hand.
@@ -109,34 +106,38 @@ impl<R: BufRead> Pieces<R> {
         let Start { header, line, mut text, mut oversized } = start;
         let mut keys = header.is_some();
         loop {
-            self.buf.clear();
+            // Each line is read onto the end of the hand's text, and taken back off when it
+            // starts the next hand: most lines are copied once.
+            let mark = text.len();
             let Some(read) =
-                read_line_capped(&mut self.input, &mut self.buf, MAX_HAND_BYTES, true)?
+                read_line_capped(&mut self.input, &mut text, mark + MAX_HAND_BYTES, true)?
             else {
                 break;
             };
-            let truncated = read.bytes() > self.buf.len() as u64;
-            if self.line == 1 && self.buf.starts_with("\u{feff}".as_bytes()) {
-                self.buf.drain(..3);
+            let truncated = read.bytes() > (text.len() - mark) as u64;
+            if self.line == 1 && text[mark..].starts_with("\u{feff}".as_bytes()) {
+                text.drain(mark..mark + 3);
             }
-            if let Some(name) = header_of(&self.buf, self.open) {
+            let buf = &text[mark..];
+            if let Some(name) = header_of(buf, self.open) {
                 let header = Some(String::from_utf8_lossy(name).into_owned());
                 // A header line longer than a hand is reported as a hand too large.
-                let mut text = Vec::with_capacity(4096);
+                let mut next = Vec::with_capacity(4096);
                 if !truncated {
-                    text.extend_from_slice(&self.buf);
+                    next.extend_from_slice(buf);
                 }
-                self.next = Some(Start { header, line: self.line, text, oversized: truncated });
+                text.truncate(mark);
+                self.next =
+                    Some(Start { header, line: self.line, text: next, oversized: truncated });
                 self.line += 1;
                 self.open = Open::default();
                 break;
             }
-            keys |= scan_line(&self.buf, &mut self.open);
-            if !oversized && !truncated && text.len() + self.buf.len() <= MAX_HAND_BYTES {
-                text.extend_from_slice(&self.buf);
-            } else {
+            keys |= scan_line(buf, &mut self.open);
+            if oversized || truncated || text.len() > MAX_HAND_BYTES {
                 oversized = true;
-                text = Vec::new();
+                text.clear();
+                text.shrink_to(4096);
             }
             self.line += 1;
         }

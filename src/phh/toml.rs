@@ -272,21 +272,26 @@ impl<'a> Parser<'a> {
     /// [`skip_ws_comments_newlines`](Parser::skip_ws_comments_newlines) does, but stops at a
     /// line that is a section header even inside an array ([`section_header`]): the array was
     /// never closed, and the bundle splitter starts the next hand there.
-    #[inline]
+    #[inline(always)]
     pub(super) fn skip_array_gap(&mut self) -> Result<(), TomlError> {
         // Most gaps are nothing or one blank before the next item or comma: step over them
-        // without looking for comments, line ends and headers.
+        // here, where the array is read, without looking for comments, line ends and headers.
         let mut j = self.i;
         if self.s.get(j).is_some_and(|&b| lex::is_blank(b)) {
             j += 1;
         }
         match self.s.get(j) {
-            Some(&b) if b == b'#' || b == b'\n' || lex::is_blank(b) => {}
+            Some(&b) if b == b'#' || b == b'\n' || lex::is_blank(b) => self.skip_long_array_gap(),
             _ => {
                 self.i = j;
-                return Ok(());
+                Ok(())
             }
         }
+    }
+
+    /// [`skip_array_gap`](Parser::skip_array_gap) over more than one blank.
+    #[inline(never)]
+    fn skip_long_array_gap(&mut self) -> Result<(), TomlError> {
         loop {
             self.skip_spaces();
             self.skip_comment();
@@ -315,7 +320,26 @@ impl<'a> Parser<'a> {
     }
 
     /// Reads a key, then the blanks, the `=` and the blanks after it.
+    #[inline]
     pub(super) fn key_and_equals(&mut self) -> Result<Cow<'a, str>, TomlError> {
+        // Most keys are written `key = `: read that shape at once.
+        let start = self.i;
+        let rest = self.s.get(start..).unwrap_or_default();
+        let len = rest.iter().position(|&c| !BARE_KEY[usize::from(c)]).unwrap_or(rest.len());
+        if len > 0 && rest.get(len..len + 3) == Some(b" = ") {
+            // The bytes of a bare key are ASCII, so they lie on character boundaries.
+            if let Some(key) = self.text.get(start..start + len) {
+                self.i = start + len + 3;
+                self.skip_spaces();
+                return Ok(Cow::Borrowed(key));
+            }
+        }
+        self.any_key_and_equals()
+    }
+
+    /// [`key_and_equals`](Parser::key_and_equals) of any key, however spaced.
+    #[inline(never)]
+    fn any_key_and_equals(&mut self) -> Result<Cow<'a, str>, TomlError> {
         let key = self.key()?;
         self.skip_spaces();
         if self.peek() != Some(b'=') {
