@@ -14,7 +14,7 @@ use super::deal::each_subset;
 use super::holdem::choose;
 use super::query::{Game, Holding, ParsedQuery};
 use super::showdown::{OmahaHiLo, OmahaHigh, ShortDeck, Showdown};
-use super::tally::{Counts, Tally, HILO_UNIT, MAX_PLAYERS, TIE_UNIT};
+use super::tally::{pot_unit, Counts, Tally, MAX_PLAYERS};
 use super::{EquityError, Progress};
 use crate::card::{Card, CardSet};
 use crate::range::omaha::OmahaRange;
@@ -163,20 +163,7 @@ pub(crate) fn cards_of(mask: u64) -> impl Iterator<Item = Card> {
 #[inline(always)]
 pub(crate) fn settle<S: Showdown>(players: &[S::Player], board: &[Card; 5], counts: &mut Counts) {
     let b = S::board(board);
-    let n = players.len().min(MAX_PLAYERS);
-    let mut high = [0u32; MAX_PLAYERS];
-    for (h, p) in high.iter_mut().zip(&players[..n]) {
-        *h = S::high(p, &b);
-    }
-    if S::HILO {
-        let mut low = [0u32; MAX_PLAYERS];
-        for (l, p) in low.iter_mut().zip(&players[..n]) {
-            *l = S::low(p, &b);
-        }
-        counts.hilo(&high[..n], &low[..n]);
-    } else {
-        counts.showdown(&high[..n], 1);
-    }
+    counts.settle(players, S::HILO, |p| S::high(p, &b), |p| S::low(p, &b));
 }
 
 fn enumerate<S: Showdown>(
@@ -184,7 +171,7 @@ fn enumerate<S: Showdown>(
     progress: Option<&Progress<'_>>,
 ) -> Result<Tally, EquityError> {
     let n = s.players.len();
-    let unit = if S::HILO { HILO_UNIT } else { TIE_UNIT };
+    let unit = pot_unit(S::HILO);
     let lists: Vec<Vec<u64>> = s
         .players
         .iter()

@@ -6,13 +6,11 @@
 //! from the cards left (exact: the number of ways to deal them does not depend on the other
 //! hands), and the board is completed from what is left, each card uniform.
 
-use rand_xoshiro::Xoshiro256PlusPlus;
-
 use super::community::{cards_of, settle, CommunitySpot};
-use super::deal::{draw, redraw_until_apart, Positions, Uniform32};
+use super::deal::{draw, redraw_until_apart, Batch, Positions};
 use super::monte_carlo::Sampler;
 use super::showdown::{OmahaHiLo, OmahaHigh, ShortDeck, Showdown};
-use super::tally::{Counts, HILO_UNIT, MAX_PLAYERS, TIE_UNIT};
+use super::tally::{Counts, MAX_PLAYERS};
 use super::EquityError;
 use crate::card::{Card, Rank, Suit};
 
@@ -83,32 +81,22 @@ impl<S: Showdown> Sampler for CommunitySampler<S> {
         self.sources.len()
     }
 
-    fn unit(&self) -> u64 {
-        if S::HILO {
-            HILO_UNIT
-        } else {
-            TIE_UNIT
-        }
+    fn high_low(&self) -> bool {
+        S::HILO
     }
 
-    fn sample(
-        &self,
-        rng: &mut Xoshiro256PlusPlus,
-        deals: u64,
-        counts: &mut Counts,
-    ) -> Result<(), EquityError> {
+    fn sample(&self, batch: Batch, counts: &mut Counts) -> Result<(), EquityError> {
         if let Some((deck, pos)) = &self.exact_deck {
             match pos.len() {
-                5 => self.exact_deals::<5>(deck, pos, rng, deals, counts),
-                4 => self.exact_deals::<4>(deck, pos, rng, deals, counts),
-                3 => self.exact_deals::<3>(deck, pos, rng, deals, counts),
-                2 => self.exact_deals::<2>(deck, pos, rng, deals, counts),
-                _ => self.exact_deals::<1>(deck, pos, rng, deals, counts),
+                5 => self.exact_deals::<5>(deck, pos, batch, counts),
+                4 => self.exact_deals::<4>(deck, pos, batch, counts),
+                3 => self.exact_deals::<3>(deck, pos, batch, counts),
+                2 => self.exact_deals::<2>(deck, pos, batch, counts),
+                _ => self.exact_deals::<1>(deck, pos, batch, counts),
             }
             return Ok(());
         }
         let n = self.sources.len().min(MAX_PLAYERS);
-        let mut bits = Uniform32::default();
         let mut players = [S::player(&[]); MAX_PLAYERS];
         for (p, src) in self.sources.iter().enumerate() {
             if let Source::Exact(h) = src {
@@ -116,11 +104,12 @@ impl<S: Showdown> Sampler for CommunitySampler<S> {
             }
         }
         let mut hole = [Card::new(Rank::TWO, Suit::CLUBS); 6];
+        let Batch { mut rng, mut bits, deals } = batch;
         for _ in 0..deals {
             let mut used = redraw_until_apart(self.exact, |mut used| {
                 for (p, src) in self.sources.iter().enumerate() {
                     if let Source::List(masks) = src {
-                        let m = masks[bits.below(rng, masks.len() as u32) as usize];
+                        let m = masks[bits.below(&mut rng, masks.len() as u32) as usize];
                         if m & used != 0 {
                             return None;
                         }
@@ -138,14 +127,14 @@ impl<S: Showdown> Sampler for CommunitySampler<S> {
             for (p, src) in self.sources.iter().enumerate() {
                 if let Source::Any = src {
                     for c in hole[..self.size].iter_mut() {
-                        *c = draw(rng, &mut bits, &self.free, &mut used);
+                        *c = draw(&mut rng, &mut bits, &self.free, &mut used);
                     }
                     players[p] = S::player_once(&hole[..self.size]);
                 }
             }
             let mut board = self.board;
             for c in board[self.known..].iter_mut() {
-                *c = draw(rng, &mut bits, &self.free, &mut used);
+                *c = draw(&mut rng, &mut bits, &self.free, &mut used);
             }
             settle::<S>(&players[..n], &board, counts);
         }
@@ -161,8 +150,7 @@ impl<S: Showdown> CommunitySampler<S> {
         &self,
         cards: &[Card],
         pos: &Positions,
-        rng: &mut Xoshiro256PlusPlus,
-        deals: u64,
+        batch: Batch,
         counts: &mut Counts,
     ) {
         let n = self.sources.len().min(MAX_PLAYERS);
@@ -175,11 +163,11 @@ impl<S: Showdown> CommunitySampler<S> {
         let mut deck = [Card::new(Rank::TWO, Suit::CLUBS); 52];
         let len = cards.len().min(52);
         deck[..len].copy_from_slice(&cards[..len]);
-        let mut bits = Uniform32::default();
         let mut board = self.board;
         let heads_up = n == 2 && !S::HILO;
+        let Batch { mut rng, mut bits, deals } = batch;
         for _ in 0..deals {
-            let d = pos.draw::<K>(rng, &mut bits);
+            let d = pos.draw::<K>(&mut rng, &mut bits);
             for (i, &di) in d.iter().enumerate() {
                 deck.swap(i, (i + di as usize).min(51));
                 if let Some(slot) = board.get_mut(self.known + i) {

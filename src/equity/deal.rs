@@ -262,8 +262,33 @@ pub(crate) fn redraw_until_apart(
     Err(EquityError::NoDeal)
 }
 
-/// A card of `deck` uniformly at random among those not in `used`, which it then joins. The
-/// deck must hold a card not in `used`.
+/// One batch of random deals: the batch's own generator, the spare half of its last output
+/// (see [`Uniform32`]) and the number of deals to draw.
+pub(crate) struct Batch {
+    /// The batch's generator.
+    pub(crate) rng: Xoshiro256PlusPlus,
+    /// The generator's spare bits.
+    pub(crate) bits: Uniform32,
+    /// The number of deals to draw.
+    pub(crate) deals: u64,
+}
+
+impl Batch {
+    /// `deals` deals drawn from `rng`.
+    pub(crate) fn new(rng: Xoshiro256PlusPlus, deals: u64) -> Batch {
+        Batch { rng, bits: Uniform32::default(), deals }
+    }
+
+    /// A card of `deck` uniformly at random among those not in `used`, which it then joins.
+    /// The deck must hold a card not in `used`.
+    #[inline(always)]
+    pub(crate) fn draw(&mut self, deck: &[Card], used: &mut u64) -> Card {
+        draw(&mut self.rng, &mut self.bits, deck, used)
+    }
+}
+
+/// [`Batch::draw`] from a generator and its spare bits held apart (a sampler that lends them
+/// to a closure keeps them in locals of its own).
 #[inline(always)]
 pub(crate) fn draw(
     rng: &mut Xoshiro256PlusPlus,

@@ -380,8 +380,8 @@ pub(crate) fn count<S: Sink>(
             let sampler = HoldemSampler::new(s);
             let n = s.players.len();
             let mut sink = S::new(n);
-            monte_carlo::rounds(q, progress, n, &mut sink, |rng, deals, d| {
-                sampler.sample_into(rng, deals, d)
+            monte_carlo::rounds(q, progress, n, &mut sink, |mut rng, deals, d| {
+                sampler.sample_into(&mut rng, deals, d)
             })?;
             Ok(sink)
         }

@@ -12,8 +12,9 @@ use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
 
+use super::deal::Batch;
 use super::sink::{DealSink, Sink};
-use super::tally::{Counts, Tally, TIE_UNIT};
+use super::tally::{pot_unit, Counts, Tally};
 use super::{EquityError, Progress, Query};
 use crate::stop::Stop;
 
@@ -67,18 +68,12 @@ pub fn stderr_target(text: &str) -> Result<f64, String> {
 pub(crate) trait Sampler: Sync {
     /// The number of players.
     fn players(&self) -> usize;
-    /// Share units of one pot: [`TIE_UNIT`], or [`super::tally::HILO_UNIT`] for a high-low
-    /// game.
-    fn unit(&self) -> u64 {
-        TIE_UNIT
+    /// Whether pots are split high-low (see [`pot_unit`]).
+    fn high_low(&self) -> bool {
+        false
     }
-    /// Draws and counts `deals` deals.
-    fn sample(
-        &self,
-        rng: &mut Xoshiro256PlusPlus,
-        deals: u64,
-        counts: &mut Counts,
-    ) -> Result<(), EquityError>;
+    /// Draws and counts a batch's deals.
+    fn sample(&self, batch: Batch, counts: &mut Counts) -> Result<(), EquityError>;
 }
 
 /// The generator of batch `b` under `seed`.
@@ -119,8 +114,8 @@ pub(crate) fn run(
 ) -> Result<Tally, EquityError> {
     check_rules(q)?;
     let n = sampler.players();
-    let mut tally = Tally::with_unit(n, sampler.unit());
-    rounds(q, progress, n, &mut tally, |rng, deals, c| sampler.sample(rng, deals, c))?;
+    let mut tally = Tally::with_unit(n, pot_unit(sampler.high_low()));
+    rounds(q, progress, n, &mut tally, |rng, deals, c| sampler.sample(Batch::new(rng, deals), c))?;
     Ok(tally)
 }
 
@@ -131,7 +126,7 @@ pub(crate) fn rounds<S: Sink>(
     progress: Option<&Progress<'_>>,
     players: usize,
     totals: &mut S,
-    sample: impl Fn(&mut Xoshiro256PlusPlus, u64, &mut S::Deals) -> Result<(), EquityError> + Sync,
+    sample: impl Fn(Xoshiro256PlusPlus, u64, &mut S::Deals) -> Result<(), EquityError> + Sync,
 ) -> Result<(), EquityError> {
     drive(q, progress, |batches, limit| {
         let counts = batches
@@ -145,7 +140,7 @@ pub(crate) fn rounds<S: Sink>(
                         return Err(EquityError::Stopped);
                     }
                     let deals = BATCH.min(limit - b * BATCH);
-                    sample(&mut batch_rng(q.seed, b), deals, &mut acc).map(|_| acc)
+                    sample(batch_rng(q.seed, b), deals, &mut acc).map(|_| acc)
                 },
             )
             .try_reduce(

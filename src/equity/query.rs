@@ -492,6 +492,20 @@ impl ParsedQuery {
         }
         known
     }
+
+    /// Each player's known cards, in order; none for a range.
+    pub(crate) fn known_cards(&self) -> Vec<Vec<Card>> {
+        let cards = |h: &Holding| match h {
+            Holding::Cards(c) => c.clone(),
+            _ => Vec::new(),
+        };
+        self.players.iter().map(cards).collect()
+    }
+
+    /// The cards of the game's deck that can still be dealt: all but [`ParsedQuery::known`].
+    pub(crate) fn cards_left(&self) -> Vec<Card> {
+        self.game.deck().cards().difference(self.known()).iter().collect()
+    }
 }
 
 /// A player's text as a range error quotes it: cut short when it is very long (a range text

@@ -7,14 +7,13 @@
 //! when both are the same five-card class with the same tie-break suit, which one deck never
 //! deals.
 
-use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
 
-use super::deal::{draw, each_subset, Americana, Ranker, Razz, Seven, SevenHiLo, Uniform32};
+use super::deal::{each_subset, Americana, Batch, Ranker, Razz, Seven, SevenHiLo};
 use super::holdem::choose;
 use super::monte_carlo::Sampler;
-use super::query::{Game, Holding, ParsedQuery};
-use super::tally::{Counts, Tally, HILO_UNIT, MAX_PLAYERS, TIE_UNIT};
+use super::query::{Game, ParsedQuery};
+use super::tally::{pot_unit, Counts, Tally, MAX_PLAYERS};
 use super::{EquityError, Progress};
 use crate::card::Card;
 
@@ -35,16 +34,8 @@ impl StudSpot {
     /// Checks card counts against the deck.
     pub fn new(q: &ParsedQuery) -> Result<StudSpot, EquityError> {
         let size = if q.game == Game::Americana { 5 } else { 7 };
-        let known: Vec<Vec<Card>> = q
-            .players
-            .iter()
-            .map(|h| match h {
-                Holding::Cards(c) => c.clone(),
-                _ => Vec::new(),
-            })
-            .collect();
-        let used = q.known();
-        let deck: Vec<Card> = q.game.deck().cards().difference(used).iter().collect();
+        let known = q.known_cards();
+        let deck = q.cards_left();
         let mut need: Vec<usize> = known.iter().map(|k| size - k.len()).collect();
         let total: usize = need.iter().sum();
         let mut community = false;
@@ -103,32 +94,10 @@ pub(crate) fn exhaustive(
     }
 }
 
-/// Share units of one pot for a ranking.
-fn unit<R: Ranker>() -> u64 {
-    if R::HILO {
-        HILO_UNIT
-    } else {
-        TIE_UNIT
-    }
-}
-
 /// Counts one showdown of complete hands.
 #[inline(always)]
 fn settle<R: Ranker>(hands: &[R::Hand], counts: &mut Counts) {
-    let n = hands.len().min(MAX_PLAYERS);
-    let mut ranks = [0u32; MAX_PLAYERS];
-    for (r, h) in ranks.iter_mut().zip(&hands[..n]) {
-        *r = R::rank(*h);
-    }
-    if R::HILO {
-        let mut lows = [0u32; MAX_PLAYERS];
-        for (l, h) in lows.iter_mut().zip(&hands[..n]) {
-            *l = R::low(*h);
-        }
-        counts.hilo(&ranks[..n], &lows[..n]);
-    } else {
-        counts.showdown(&ranks[..n], 1);
-    }
+    counts.settle(hands, R::HILO, |h| R::rank(*h), |h| R::low(*h));
 }
 
 /// Each player's hand of its known cards, and the known cards.
@@ -157,7 +126,7 @@ fn enumerate<R: Ranker>(s: &StudSpot, progress: Option<&Progress<'_>>) -> Tally 
     first
         .par_iter()
         .fold(
-            || Tally::with_unit(n, unit::<R>()),
+            || Tally::with_unit(n, pot_unit(R::HILO)),
             |mut t, &(mask, h)| {
                 let mut hands = base;
                 hands[0] = h;
@@ -173,7 +142,7 @@ fn enumerate<R: Ranker>(s: &StudSpot, progress: Option<&Progress<'_>>) -> Tally 
                 t
             },
         )
-        .reduce(|| Tally::with_unit(n, unit::<R>()), Tally::merge)
+        .reduce(|| Tally::with_unit(n, pot_unit(R::HILO)), Tally::merge)
 }
 
 fn deal_rest<R: Ranker>(
@@ -231,29 +200,23 @@ impl<R: Ranker> Sampler for StudSampler<R> {
         self.setup.known.len()
     }
 
-    fn unit(&self) -> u64 {
-        unit::<R>()
+    fn high_low(&self) -> bool {
+        R::HILO
     }
 
-    fn sample(
-        &self,
-        rng: &mut Xoshiro256PlusPlus,
-        deals: u64,
-        counts: &mut Counts,
-    ) -> Result<(), EquityError> {
+    fn sample(&self, mut batch: Batch, counts: &mut Counts) -> Result<(), EquityError> {
         let s = &self.setup;
         let n = s.known.len();
-        let mut bits = Uniform32::default();
-        for _ in 0..deals {
+        for _ in 0..batch.deals {
             let mut used = self.used;
             let mut hands = self.base;
             for p in 0..n {
                 for _ in 0..s.need[p] {
-                    hands[p] = R::add(hands[p], draw(rng, &mut bits, &s.deck, &mut used));
+                    hands[p] = R::add(hands[p], batch.draw(&s.deck, &mut used));
                 }
             }
             if s.community {
-                let c = draw(rng, &mut bits, &s.deck, &mut used);
+                let c = batch.draw(&s.deck, &mut used);
                 for h in hands[..n].iter_mut() {
                     *h = R::add(*h, c);
                 }

@@ -11,6 +11,15 @@ pub const TIE_UNIT: u64 = 2520;
 /// each half divides among 1 to 10 players.
 pub const HILO_UNIT: u64 = 2 * TIE_UNIT;
 
+/// Share units of one pot: [`HILO_UNIT`] when pots are split high-low, else [`TIE_UNIT`].
+pub(crate) const fn pot_unit(high_low: bool) -> u64 {
+    if high_low {
+        HILO_UNIT
+    } else {
+        TIE_UNIT
+    }
+}
+
 /// The most players any game takes.
 pub const MAX_PLAYERS: usize = 10;
 
@@ -99,6 +108,33 @@ impl Counts {
                 self.shares[p] += got;
             }
             self.squares[p] += got * got;
+        }
+    }
+
+    /// Counts one showdown of complete hands: `high` ranks a hand and, in a high-low game
+    /// (`high_low`), `low` ranks its low (0 for no qualifying low); see [`Counts::hilo`] and
+    /// [`Counts::showdown`]. At most [`MAX_PLAYERS`] hands are counted.
+    #[inline(always)]
+    pub fn settle<H>(
+        &mut self,
+        hands: &[H],
+        high_low: bool,
+        high: impl Fn(&H) -> u32,
+        low: impl Fn(&H) -> u32,
+    ) {
+        let n = hands.len().min(MAX_PLAYERS);
+        let mut ranks = [0u32; MAX_PLAYERS];
+        for (r, h) in ranks.iter_mut().zip(&hands[..n]) {
+            *r = high(h);
+        }
+        if high_low {
+            let mut lows = [0u32; MAX_PLAYERS];
+            for (l, h) in lows.iter_mut().zip(&hands[..n]) {
+                *l = low(h);
+            }
+            self.hilo(&ranks[..n], &lows[..n]);
+        } else {
+            self.showdown(&ranks[..n], 1);
         }
     }
 
@@ -280,6 +316,23 @@ mod tests {
         t.add(&c, 2, 1);
         assert!((t.equity(0) - 1.0 / 3.0).abs() < 1e-12);
         assert_eq!(t.equity(3), 0.0);
+    }
+
+    #[test]
+    fn settling_hands_ranks_each_and_splits_by_hand_worked_shares() {
+        // Hands are (high, low) pairs; low 0 means no qualifying low.
+        let hands = [(9u32, 0u32), (9, 4), (2, 7)];
+        let mut high_only = Counts::default();
+        high_only.settle(&hands, false, |h| h.0, |_| panic!("no low in a high-only game"));
+        assert_eq!(high_only.ties[..3], [1, 1, 0]);
+        assert_eq!(high_only.shares[..3], [1260, 1260, 0]);
+        let mut hilo = Counts::default();
+        hilo.settle(&hands, true, |h| h.0, |h| h.1);
+        // The high half (2520 of 5040) splits between the first two; the third has the best low.
+        assert_eq!(hilo.high[..3], [1260, 1260, 0]);
+        assert_eq!(hilo.low[..3], [0, 0, 2520]);
+        assert_eq!(hilo.wins[..3], [0, 0, 0]);
+        assert_eq!(hilo.shares[..3], [1260, 1260, 2520]);
     }
 
     #[test]

@@ -8,13 +8,12 @@
 //! turns up the card of lowest index. Players given two cards have already turned up their
 //! third (name it with `--dead`, where it changes nothing but the deck).
 
-use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
 
-use super::deal::{draw, each_subset, Uniform32};
+use super::deal::{each_subset, Batch};
 use super::holdem::choose;
 use super::monte_carlo::Sampler;
-use super::query::{Holding, ParsedQuery};
+use super::query::ParsedQuery;
 use super::tally::{Counts, Tally, MAX_PLAYERS};
 use super::{EquityError, Progress};
 use crate::card::Card;
@@ -31,14 +30,7 @@ pub(crate) struct TurnoverSpot {
 impl TurnoverSpot {
     /// Reads the players' cards and the deck left.
     pub fn new(q: &ParsedQuery) -> Result<TurnoverSpot, EquityError> {
-        let holes: Vec<Vec<Card>> = q
-            .players
-            .iter()
-            .map(|h| match h {
-                Holding::Cards(c) => c.clone(),
-                _ => Vec::new(),
-            })
-            .collect();
+        let holes = q.known_cards();
         let counts: Vec<usize> = holes.iter().map(Vec::len).collect();
         if counts.iter().any(|&n| n != counts[0]) {
             return Err(EquityError::TurnoverStage(format!(
@@ -51,7 +43,7 @@ impl TurnoverSpot {
                 "2 hole cards means the expose after the flop: give the flop with --board".into(),
             ));
         }
-        let deck: Vec<Card> = q.game.deck().cards().difference(q.known()).iter().collect();
+        let deck = q.cards_left();
         let needed = 5 - q.board.len();
         if needed > deck.len() {
             return Err(EquityError::DeckTooSmall { left: deck.len(), needed });
@@ -185,22 +177,16 @@ impl Sampler for TurnoverSampler {
         self.setup.holes.len()
     }
 
-    fn sample(
-        &self,
-        rng: &mut Xoshiro256PlusPlus,
-        deals: u64,
-        counts: &mut Counts,
-    ) -> Result<(), EquityError> {
+    fn sample(&self, mut batch: Batch, counts: &mut Counts) -> Result<(), EquityError> {
         let s = &self.setup;
         let n = s.holes.len();
-        let mut bits = Uniform32::default();
         let mut board = [Card::new(crate::card::Rank::TWO, crate::card::Suit::CLUBS); 5];
         let known = s.board.len().min(5);
         board[..known].copy_from_slice(&s.board[..known]);
-        for _ in 0..deals {
+        for _ in 0..batch.deals {
             let mut used = 0u64;
             for c in &mut board[known..] {
-                *c = draw(rng, &mut bits, &s.deck, &mut used);
+                *c = batch.draw(&s.deck, &mut used);
             }
             let hands = match &self.fixed {
                 Some(h) => *h,
