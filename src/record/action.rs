@@ -218,14 +218,7 @@ fn parse_words(words: &[&str]) -> Result<Action, ActionError> {
         "cc" => no_args(Action::CheckOrCall(p)),
         "ck" => no_args(Action::Check(p)),
         "pb" => no_args(Action::BringIn(p)),
-        "cbr" => {
-            let [x] = rest[..] else {
-                return Err(err("expected `pN cbr AMOUNT`"));
-            };
-            let a =
-                Amount::parse(x).ok_or_else(|| ActionError::new(format!("`{x}` is not an amount")))?;
-            Ok(Action::BetOrRaiseTo(p, a))
-        }
+        "cbr" => Ok(Action::BetOrRaiseTo(p, one_amount(rest, "expected `pN cbr AMOUNT`")?)),
         "sd" => match rest[..] {
             [] => Ok(Action::Discard(p, CardList::default())),
             [cards] => Ok(Action::Discard(p, cards_of(cards)?)),
@@ -264,17 +257,21 @@ fn parse_words(words: &[&str]) -> Result<Action, ActionError> {
             Ok(Action::ChooseRuns(p, k))
         }
         "_cashout" => {
-            let [x] = rest[..] else {
-                return Err(err("expected `pN _cashout AMOUNT`, negative when the player pays"));
-            };
-            let a =
-                Amount::parse(x).ok_or_else(|| ActionError::new(format!("`{x}` is not an amount")))?;
-            Ok(Action::CashOut(p, a))
+            let usage = "expected `pN _cashout AMOUNT`, negative when the player pays";
+            Ok(Action::CashOut(p, one_amount(rest, usage)?))
         }
         other => Err(ActionError::new(format!(
             "unknown action `{other}` (expected f, cc, ck, cbr, pb, sd, sm, _timeout, _out_of_turn, _runs or _cashout)"
         ))),
     }
+}
+
+/// The one amount after a verb (`cbr 300`), or `usage` when there is not exactly one word.
+fn one_amount(rest: &[&str], usage: &str) -> Result<Amount, ActionError> {
+    let [x] = rest[..] else {
+        return Err(ActionError::new(usage.to_string()));
+    };
+    Amount::parse(x).ok_or_else(|| ActionError::new(format!("`{x}` is not an amount")))
 }
 
 /// Fills `out` with the first words of `text` before any `#`, split as `str::split_whitespace`

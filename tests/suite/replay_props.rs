@@ -191,6 +191,24 @@ fn random_hand(seed: u64) -> (String, i64, i64) {
     (text, before, after)
 }
 
+/// `text` with `action` put before its action `at` (from 0; after the last when there are
+/// fewer), and the number (from 1) it then has.
+fn insert_action(text: &str, at: usize, action: &str) -> (String, usize) {
+    let mut pos = text.find("actions = [").unwrap() + "actions = [".len();
+    let mut number = 1;
+    for _ in 0..at {
+        match text[pos + 1..].find("', '").map(|k| k + 1) {
+            Some(k) => {
+                // Before the next action's opening quote.
+                pos += k + 3;
+                number += 1;
+            }
+            None => break,
+        }
+    }
+    (format!("{}'{action}', {}", &text[..pos], &text[pos..]), number)
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
 
@@ -226,20 +244,7 @@ proptest! {
         runs in 0u8..6,
     ) {
         let (text, _, _) = random_hand(seed);
-        let start = text.find("actions = [").unwrap() + "actions = [".len();
-        let mut pos = start;
-        let mut number = 1;
-        for _ in 0..at {
-            match text[pos + 1..].find("', '").map(|k| k + 1) {
-                Some(k) => {
-                    // Before the next action's opening quote.
-                    pos += k + 3;
-                    number += 1;
-                }
-                None => break,
-            }
-        }
-        let inserted = format!("{}'p{player} _runs {runs}', {}", &text[..pos], &text[pos..]);
+        let (inserted, number) = insert_action(&text, at, &format!("p{player} _runs {runs}"));
         let r = replay_text(&inserted, "runs", true).remove(0);
         match r.status {
             // Refused where it stands, or accepted: then a later choice by the same player, or
@@ -262,19 +267,7 @@ proptest! {
         amount in -400i64..400,
     ) {
         let (text, _, _) = random_hand(seed);
-        let start = text.find("actions = [").unwrap() + "actions = [".len();
-        let mut pos = start;
-        let mut number = 1;
-        for _ in 0..at {
-            match text[pos + 1..].find("', '").map(|k| k + 1) {
-                Some(k) => {
-                    pos += k + 3;
-                    number += 1;
-                }
-                None => break,
-            }
-        }
-        let inserted = format!("{}'p{player} _cashout {amount}', {}", &text[..pos], &text[pos..]);
+        let (inserted, number) = insert_action(&text, at, &format!("p{player} _cashout {amount}"));
         let r = replay_text(&inserted, "cashout", true).remove(0);
         match r.status {
             // Refused where it stands; or accepted, and then a later cashout by the same
