@@ -4,9 +4,10 @@
 //! record by the PokerStars reader ([`super::stars::StarsForm`]) once GG's own words are put in
 //! PokerStars' (its game names, `Level10`, `straddle`, `posts missed blind`, a summary without
 //! rake); what GG adds is read here: the fees its summary lists beside the rake (`Jackpot`,
-//! `Bingo`, `Fortune`, `Tax`), and the features feltkit does not play (run it twice or three
-//! times, Cash Drop, EV Cashout, all-in insurance, a button blind, a straddle other than one
-//! extra blind, a bomb pot), each refused at its line ([`super::ggpoker_lines`]).
+//! `Bingo`, `Fortune`, `Tax`), its money from outside the pot (a Cash Drop, an EV Cashout,
+//! all-in insurance: [`super::ggpoker_outside`]), and the features feltkit does not play (run
+//! it twice or three times, a button blind, a straddle other than one extra blind, a bomb pot),
+//! each refused at its line ([`super::ggpoker_lines`]).
 //!
 //! ```
 //! use feltkit::import::{convert_as, sniff, Format};
@@ -31,6 +32,7 @@ use std::sync::Arc;
 
 use super::format::{FormatWords, HandSplit, SiteFormat, SiteHand};
 use super::ggpoker_lines::{fees, parse_hand};
+use super::ggpoker_outside::read_outside;
 use super::split::{HandText, StarsHands};
 use super::stars::{Hands, StarsForm};
 use crate::phh::record::RecordError;
@@ -120,6 +122,7 @@ fn finish(h: &HandText, r: &mut HandRecord<'_>) {
         a.fees = fees(h);
         a.unnamed_pots = true;
     }
+    read_outside(h, r);
 }
 
 #[cfg(test)]

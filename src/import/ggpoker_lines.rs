@@ -14,6 +14,7 @@
 
 use std::borrow::Cow;
 
+use super::ggpoker_outside::is_outside_line;
 use super::header::parse_header;
 use super::lines::{amount, find, has, Line};
 use super::pokerstars::{err, parse_after_header, GameName, Refusal, StarsHand, TextError};
@@ -59,8 +60,11 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
     }
     let flop = rest.iter().find_map(|l| l.text.strip_prefix("*** FLOP *** ["));
     let flop = flop.and_then(|f| f.strip_suffix(']'));
-    let said: Vec<(usize, Cow<'_, str>)> =
-        rest.iter().map(|l| (l.number, stars_words(l.text, flop))).collect();
+    let said: Vec<(usize, Cow<'_, str>)> = rest
+        .iter()
+        .filter(|l| !is_outside_line(l.text))
+        .map(|l| (l.number, stars_words(l.text, flop)))
+        .collect();
     let lines = said.iter().map(|(number, text)| Line { number: *number, text });
     parse_after_header(hand, header.number, lines)
 }
@@ -177,7 +181,7 @@ fn seat_names<'t>(lines: &[Line<'t>]) -> Vec<(u32, &'t str)> {
 }
 
 /// Why feltkit cannot play the hand, at the first line that shows it: run it twice or three
-/// times, a Cash Drop, an EV Cashout, all-in insurance, a bomb pot, a button blind, a straddle
+/// times, a bomb pot, a button blind, a straddle
 /// other than one extra blind of twice the big blind by the player after the big blind, a
 /// missed blind other than a dead small blind.
 fn not_played(hand: &StarsHand, lines: &[Line<'_>]) -> Option<String> {
@@ -198,21 +202,7 @@ fn not_played(hand: &StarsHand, lines: &[Line<'_>]) -> Option<String> {
                 "line {n}: the hand was run more than once (`{t}`{runs}): feltkit replays one board"
             ));
         }
-        if t.starts_with("Cash Drop") {
-            return Some(format!(
-                "line {n}: a Cash Drop (`{t}`): the site added chips to the pot that no player put in"
-            ));
-        }
-        if has(t, "EV Cashout") || has(t, "Cashout Risk") || has(t, "Receives Cashout") {
-            return Some(format!(
-                "line {n}: an EV Cashout (`{t}`): the site paid an all-in player outside the pot"
-            ));
-        }
-        if has(t, "insurance") || has(t, "Insurance") || has(t, "AII Premium") {
-            return Some(format!(
-                "line {n}: all-in insurance (`{t}`): the site paid outside the pot"
-            ));
-        }
+        // A Cash Drop, an EV Cashout and insurance are read ([`super::ggpoker_outside`]).
         if has(t, "Bomb Pot") || has(t, "bomb pot") {
             return Some(format!(
                 "line {n}: a bomb pot (`{t}`): every player antes and the hand starts on the flop"

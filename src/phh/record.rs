@@ -133,6 +133,7 @@ impl<'a> Builder<'a> {
             "winnings" => r.winnings = Some(amounts(&value).map_err(bad)?),
             "_pots" => r.pots = Some(pots(&value).map_err(bad)?),
             "_tournament" => r.tournament = Some(boolean(&value).map_err(bad)?),
+            "_dead_money" => r.dead_money = Some(amount(&value).map_err(bad)?),
             "_cap" => {
                 let a = amount(&value).map_err(&bad)?;
                 if a.places != 0 || a.units < 0 || a.units > 1000 {

@@ -519,6 +519,11 @@ pub fn replay_record(record: &HandRecord<'_>, label: String, check: bool) -> Han
     };
     match settled {
         Ok(outcome) => {
+            if let Some((k, reason)) = overdrawn(record, &outcome, places) {
+                let text = record.actions.get(k).map(|a| a.text().into_owned()).unwrap_or_default();
+                report.status = Status::Illegal { number: k + 1, text, reason };
+                return report;
+            }
             for &p in &outcome.auto_shown {
                 report.notes.push(format!(
                     "{} did not show or muck; their known cards were shown",
@@ -534,6 +539,24 @@ pub fn replay_record(record: &HandRecord<'_>, label: String, check: bool) -> Han
         super::check::compare(record, &mut report);
     }
     report
+}
+
+/// The cashout (its action's index) that leaves its player a negative final stack, with why:
+/// a player pays a cashout from what they have at the end of the hand.
+fn overdrawn(record: &HandRecord<'_>, outcome: &Outcome, places: u8) -> Option<(usize, String)> {
+    let p = outcome.final_stacks.iter().position(|&x| x < Chips::ZERO)?;
+    let k = record
+        .actions
+        .iter()
+        .rposition(|a| matches!(a.action(), Ok(Action::CashOut(q, _)) if *q == p))?;
+    Some((
+        k,
+        format!(
+            "{} pays more outside the pot than the hand leaves them ({} short)",
+            player_name(p),
+            format_chips(outcome.final_stacks[p].saturating_abs(), places)
+        ),
+    ))
 }
 
 /// How a hand converted from a site's text (`_text_line`, written by the importers) writes
@@ -664,6 +687,11 @@ pub fn apply_event(
         },
         Action::ShowOrMuck(p, cards) => hand.show_or_muck(*p, cards.as_deref()),
         Action::ChooseRuns(p, runs) => hand.choose_runs(*p, *runs),
+        Action::CashOut(p, x) => {
+            let x =
+                x.to_chips(places).ok_or_else(|| RuleError::BadCards(format!("bad amount {x}")))?;
+            hand.cash_out(*p, x)
+        }
     };
     event.map(Some)
 }

@@ -164,6 +164,16 @@ pub fn write_text(out: &mut String, r: &HandReport) {
         if !back.is_empty() {
             let _ = writeln!(out, "  uncalled bet returned: {}", back.join(", "));
         }
+        if o.dead_money > Chips::ZERO {
+            let _ = writeln!(out, "  dead money from the room: {} in pot 1", r.chips(o.dead_money));
+        }
+        let outside: Vec<String> = (0..o.outside.len())
+            .filter(|&i| o.outside[i] != Chips::ZERO)
+            .map(|i| format!("{} {}", names.who(i), r.chips(o.outside[i])))
+            .collect();
+        if !outside.is_empty() {
+            let _ = writeln!(out, "  paid outside the pot: {}", outside.join(", "));
+        }
         if let Some(sd) = &o.showdown {
             let first = sd.order.first().map_or("-".into(), |&p| names.who(p));
             let shown = sd.first_shown.map_or("nobody".into(), |p| names.who(p));
@@ -191,7 +201,8 @@ pub fn write_text(out: &mut String, r: &HandReport) {
 /// `reason`, `field`), `ok`, `checked`, `nothing_recorded` (only when true: `--check` found
 /// no results recorded to compare), `mismatches`, `notes`, the site's stated rake (`site`)
 /// and, for a hand played out, `pots`, `uncalled`, `final_stacks`, `winnings`,
-/// `first_to_show` and `first_shown`. Chip amounts are strings in the hand's unit.
+/// `first_to_show` and `first_shown`, with `dead_money` and `paid_outside_pot` when the hand
+/// has them. Chip amounts are strings in the hand's unit.
 pub fn to_json(r: &HandReport) -> Value {
     let names = Names(&r.players);
     let (status, detail) = match &r.status {
@@ -247,6 +258,12 @@ pub fn to_json(r: &HandReport) -> Value {
         v["final_stacks"] =
             o.final_stacks.iter().enumerate().map(|(i, &x)| json!(r.final_stack(i, x))).collect();
         v["winnings"] = o.winnings.iter().map(|&x| json!(r.chips(x))).collect();
+        if o.dead_money > Chips::ZERO {
+            v["dead_money"] = json!(r.chips(o.dead_money));
+        }
+        if o.outside.iter().any(|&x| x != Chips::ZERO) {
+            v["paid_outside_pot"] = o.outside.iter().map(|&x| json!(r.chips(x))).collect();
+        }
         if let Some(sd) = &o.showdown {
             v["first_to_show"] = json!(sd.order.first().map(|&p| player_name(p)));
             v["first_shown"] = json!(sd.first_shown.map(player_name));

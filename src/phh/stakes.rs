@@ -121,7 +121,7 @@ pub(super) fn check_lengths(record: &HandRecord<'_>) -> Result<(), Malformed> {
 pub(super) fn places_of(record: &HandRecord<'_>) -> u8 {
     let sizes = [record.min_bet, record.small_bet, record.big_bet, record.bring_in];
     let bets = record.actions().filter_map(|a| match a {
-        Action::BetOrRaiseTo(_, x) => Some(x),
+        Action::BetOrRaiseTo(_, x) | Action::CashOut(_, x) => Some(x),
         _ => None,
     });
     // `_chip` (an importer's extension): the smallest chip of the hand's currency, `0.01`.
@@ -131,6 +131,7 @@ pub(super) fn places_of(record: &HandRecord<'_>) -> u8 {
         .iter()
         .chain(chip.iter())
         .chain(rake.iter())
+        .chain(record.dead_money.iter())
         .chain(&record.blinds_or_straddles)
         .chain(record.starting_stacks.iter().filter(|a| !a.is_infinite()))
         .chain(&record.table.dead_blinds)
@@ -185,6 +186,7 @@ pub(super) fn stakes_of(record: &HandRecord<'_>, places: u8) -> Result<Stakes, M
             .map(|&a| if a.is_infinite() { Ok(UNKNOWN_STACK) } else { chips("starting_stacks", a) })
             .collect::<Result<_, _>>()?,
         dead_blinds: all("_dead_blinds", &record.table.dead_blinds)?,
+        dead_money: one("_dead_money", record.dead_money)?,
     })
 }
 

@@ -206,6 +206,11 @@ pub(crate) fn push_action(out: &mut String, a: &Action) {
             out.push_str(" _runs ");
             push_int(out, u64::from(*k));
         }
+        Action::CashOut(p, x) => {
+            player(out, *p);
+            out.push_str(" _cashout ");
+            push_amount(out, *x);
+        }
         Action::Fold(p)
         | Action::CheckOrCall(p)
         | Action::Check(p)
@@ -365,7 +370,7 @@ pub fn from_type(r: &HandRecord<'_>, key: &str) -> bool {
 
 /// The fields the reader always reads into the record's types (or refuses), in the order
 /// they are written.
-const TYPED: [&str; 18] = [
+const TYPED: [&str; 19] = [
     "variant",
     "ante_trimming_status",
     "_tournament",
@@ -379,6 +384,7 @@ const TYPED: [&str; 18] = [
     "_structure",
     "_cap",
     "_hole_cards",
+    "_dead_money",
     "starting_stacks",
     "actions",
     "finishing_stacks",
@@ -425,6 +431,9 @@ pub fn push_record(out: &mut String, r: &HandRecord<'_>) {
     }
     others(o, r, 6);
     stakes(o, r);
+    if let Some(d) = r.dead_money {
+        amount_field(o, "_dead_money", d);
+    }
     amounts_field(o, "starting_stacks", &r.starting_stacks);
     field(o, "actions");
     push_list(o, &r.actions, |o, a| match a {

@@ -207,6 +207,9 @@ impl Played {
             Event::ProtectedAllIn { player, .. } => Action::TimeOut { player, all_in: true },
             Event::OutOfTurnIgnored { .. } => return Ok(()),
             Event::RunsChosen { player, runs } => Action::ChooseRuns(player, runs),
+            Event::CashedOut { player, amount } => {
+                Action::CashOut(player, Amount::whole(amount.get()))
+            }
         };
         self.actions.push(RecordedAction::built(action));
         Ok(())

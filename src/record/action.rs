@@ -1,6 +1,6 @@
 //! PHH action text: `d dh p1 AsKs`, `d db 7c8d9h`, `p2 cbr 300`, `p1 cc`, `p3 f`, `p1 sm AsKs`,
 //! and feltkit's extensions `p1 ck`, `p3 _timeout`, `p3 _timeout all-in`,
-//! `p5 _out_of_turn cbr 40` and `p2 _runs 2` (docs/replay.md).
+//! `p5 _out_of_turn cbr 40`, `p2 _runs 2` and `p1 _cashout -0.65` (docs/replay.md).
 //!
 //! ```
 //! use feltkit::phh::action::{parse_action, Action};
@@ -68,6 +68,10 @@ pub enum Action {
     /// `pN _runs K` (feltkit extension): after an all-in with board cards still to come, the
     /// player asks for the rest of the board to be dealt K times (docs/replay.md).
     ChooseRuns(usize, u8),
+    /// `pN _cashout X` (feltkit extension): once the betting is over, the room pays the
+    /// player X chips outside the pot (an EV Cashout, all-in insurance), or the player pays
+    /// it when X is negative (docs/replay.md). The pots are still won by the cards.
+    CashOut(usize, Amount),
 }
 
 impl Action {
@@ -134,6 +138,7 @@ impl std::fmt::Display for Action {
                 write!(f, "p{} _out_of_turn {verb}", p + 1)
             }
             Action::ChooseRuns(p, k) => write!(f, "p{} _runs {k}", p + 1),
+            Action::CashOut(p, x) => write!(f, "p{} _cashout {x}", p + 1),
         }
     }
 }
@@ -213,14 +218,7 @@ fn parse_words(words: &[&str]) -> Result<Action, ActionError> {
         "cc" => no_args(Action::CheckOrCall(p)),
         "ck" => no_args(Action::Check(p)),
         "pb" => no_args(Action::BringIn(p)),
-        "cbr" => {
-            let [x] = rest[..] else {
-                return Err(err("expected `pN cbr AMOUNT`"));
-            };
-            let a =
-                Amount::parse(x).ok_or_else(|| ActionError::new(format!("`{x}` is not an amount")))?;
-            Ok(Action::BetOrRaiseTo(p, a))
-        }
+        "cbr" => Ok(Action::BetOrRaiseTo(p, one_amount(rest, "expected `pN cbr AMOUNT`")?)),
         "sd" => match rest[..] {
             [] => Ok(Action::Discard(p, CardList::default())),
             [cards] => Ok(Action::Discard(p, cards_of(cards)?)),
@@ -258,10 +256,22 @@ fn parse_words(words: &[&str]) -> Result<Action, ActionError> {
             })?;
             Ok(Action::ChooseRuns(p, k))
         }
+        "_cashout" => {
+            let usage = "expected `pN _cashout AMOUNT`, negative when the player pays";
+            Ok(Action::CashOut(p, one_amount(rest, usage)?))
+        }
         other => Err(ActionError::new(format!(
-            "unknown action `{other}` (expected f, cc, ck, cbr, pb, sd, sm, _timeout, _out_of_turn or _runs)"
+            "unknown action `{other}` (expected f, cc, ck, cbr, pb, sd, sm, _timeout, _out_of_turn, _runs or _cashout)"
         ))),
     }
+}
+
+/// The one amount after a verb (`cbr 300`), or `usage` when there is not exactly one word.
+fn one_amount(rest: &[&str], usage: &str) -> Result<Amount, ActionError> {
+    let [x] = rest[..] else {
+        return Err(ActionError::new(usage.to_string()));
+    };
+    Amount::parse(x).ok_or_else(|| ActionError::new(format!("`{x}` is not an amount")))
 }
 
 /// Fills `out` with the first words of `text` before any `#`, split as `str::split_whitespace`

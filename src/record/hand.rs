@@ -46,6 +46,9 @@ pub struct HandRecord<'a> {
     /// `_chip` (extension): the smallest chip of the hand's currency (`0.01`), so that amounts
     /// are counted in it even when the stakes are whole.
     pub chip: Option<Amount>,
+    /// `_dead_money` (extension): chips the room added to the main pot that no player put in
+    /// (GGPoker's Cash Drop), won with it by the cards.
+    pub dead_money: Option<Amount>,
     /// `rake`: the rake the house took, counted in the hand's smallest chip.
     pub rake: Option<Amount>,
     /// `starting_stacks`.

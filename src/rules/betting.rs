@@ -292,7 +292,7 @@ impl HandState {
                     return Err(RuleError::BelowMinimum { to, min });
                 }
                 if self.structure() == Structure::PotLimit {
-                    let pot: Chips = self.committed.iter().sum();
+                    let pot = self.pot_total();
                     let limit = (2 * max - self.bets[player] + pot).max(min);
                     if to > limit {
                         return Err(RuleError::AbovePotLimit { to, max: limit });

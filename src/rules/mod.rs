@@ -34,6 +34,7 @@ mod error;
 mod forced;
 mod holding;
 mod options;
+pub mod outside;
 pub mod pots;
 pub mod runs;
 pub mod scoring;

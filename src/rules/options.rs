@@ -174,7 +174,7 @@ impl HandState {
                 let min = max + self.min_increment;
                 candidates[1] = min.min(all_in);
                 if self.structure() == Structure::PotLimit {
-                    let pot: Chips = self.committed.iter().sum();
+                    let pot = self.pot_total();
                     candidates[2] = (2 * max - self.bets[player] + pot).max(min).min(all_in);
                 }
                 if self.structure() == Structure::SpreadLimit {

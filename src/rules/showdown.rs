@@ -5,6 +5,7 @@ use crate::eval::Evaluation;
 use crate::text::count;
 
 use super::error::RuleError;
+use super::outside::add_dead_money;
 use super::pots::{self, Pot};
 use super::runs::MAX_RUNS;
 use super::scoring::{split_high_low, Worth};
@@ -105,6 +106,11 @@ pub struct Outcome {
     /// When the board was run more than once, each run's board (the cards dealt before the
     /// runs, then the run's own); empty for one run.
     pub boards: Vec<Vec<Option<Card>>>,
+    /// Dead money the room added to the main pot (part of its amount above).
+    pub dead_money: Chips,
+    /// What the room paid each player outside the pot (negative: the player paid), part of
+    /// the final stacks but not of the winnings.
+    pub outside: Vec<Chips>,
 }
 
 impl HandState {
@@ -381,6 +387,7 @@ impl HandState {
                 built = pots::build(&self.committed, &self.dead, &live);
             }
         }
+        add_dead_money(&mut built, self.dead_money, &live);
         let mut winnings = vec![Chips::ZERO; n];
         let mut awards = Vec::with_capacity(built.len());
         for Pot { amount, contributors, eligible } in built {
@@ -412,9 +419,11 @@ impl HandState {
             }
             awards.push(award);
         }
-        // Chips set aside for a player protected all-in come back with the final stack.
-        let final_stacks =
-            (0..n).map(|i| self.stacks[i] + self.set_aside[i] + winnings[i]).collect();
+        // Chips set aside for a player protected all-in come back with the final stack, and
+        // what the room paid outside the pot is added.
+        let final_stacks = (0..n)
+            .map(|i| self.stacks[i] + self.set_aside[i] + winnings[i] + self.outside[i])
+            .collect();
         Ok(Outcome {
             pots: awards,
             uncalled: self.returned.to_vec(),
@@ -426,6 +435,8 @@ impl HandState {
             boards: if runs > 1 { self.boards() } else { Vec::new() },
             unswept_bets: self.unswept.to_vec(),
             auto_shown,
+            dead_money: self.dead_money,
+            outside: self.outside.to_vec(),
         })
     }
 }

@@ -14,6 +14,7 @@ use super::error::SetupError;
 use super::forced::{check_straddles, table_ante};
 pub use super::holding::CardList;
 use super::holding::Holding;
+use super::outside::check_dead_money;
 use super::runs::Runout;
 use super::seats::{ActQueue, Seats, MAX_SEATS};
 use super::timeout::TimeoutResult;
@@ -132,6 +133,14 @@ pub enum Event {
         /// The runs they asked for.
         runs: u8,
     },
+    /// The room paid a player outside the pot, or the player paid it when negative (an EV
+    /// Cashout, all-in insurance: see `outside`).
+    CashedOut {
+        /// The player.
+        player: usize,
+        /// The chips paid to the player (negative: paid by the player).
+        amount: Chips,
+    },
 }
 
 /// One hand being played.
@@ -205,6 +214,12 @@ pub struct HandState {
     pub(super) reserve_unknown: usize,
     /// Running the rest of the board more than once.
     pub(super) runout: Runout,
+    /// Dead money the room added to the main pot (`outside.rs`).
+    pub(super) dead_money: Chips,
+    /// What the room paid each player outside the pot (negative: the player paid).
+    pub(super) outside: Seats<Chips>,
+    /// The players who cashed out (one bit each).
+    pub(super) cashed_out: u32,
 }
 
 impl HandState {
@@ -248,6 +263,7 @@ impl HandState {
                 return Err(SetupError::Amount { field, index: i + 1, value: x, why });
             }
         }
+        check_dead_money(stakes)?;
         let sizes_given = [stakes.min_bet, stakes.small_bet, stakes.big_bet, stakes.bring_in];
         if sizes_given.iter().any(|&x| !(Chips::ZERO..=MAX_CHIPS).contains(&x)) {
             return Err(SetupError::Stake("bet sizes must be from 0 to 10^15 chips".into()));
@@ -341,6 +357,9 @@ impl HandState {
             reserve: CardSet::EMPTY,
             reserve_unknown: 0,
             runout: Runout::default(),
+            dead_money: stakes.dead_money,
+            outside: Seats::filled(Chips::ZERO, n),
+            cashed_out: 0,
         };
         let mut posted: Seats<Chips> = Seats::filled(Chips::ZERO, n);
         // The presets: one player's ante for the table is dead money, posted after the blind.

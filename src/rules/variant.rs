@@ -315,6 +315,9 @@ pub struct Stakes {
     /// as dead money (they do not count toward the player's bet). A player who missed a blind
     /// makes it up this way.
     pub dead_blinds: Vec<Chips>,
+    /// Dead money the room adds to the main pot, which no player put in (GGPoker's Cash Drop;
+    /// `_dead_money` in PHH): won with the main pot by the cards.
+    pub dead_money: Chips,
 }
 
 const BASE: Variant = Variant {

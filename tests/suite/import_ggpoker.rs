@@ -188,9 +188,6 @@ fn a_missed_small_blind_is_posted_dead() {
 fn features_feltkit_does_not_play_are_refused_at_their_line() {
     for (name, line, words) in [
         ("run_twice.txt", 18, "the hand was run more than once"),
-        ("cash_drop.txt", 8, "a Cash Drop"),
-        ("ev_cashout.txt", 18, "an EV Cashout"),
-        ("insurance.txt", 20, "all-in insurance"),
         ("double_straddle.txt", 10, "a straddle other than one extra blind"),
         ("short_deck_button_blind.txt", 9, "a button blind"),
     ] {
@@ -205,6 +202,52 @@ fn features_feltkit_does_not_play_are_refused_at_their_line() {
         let text = phh(name);
         assert!(text.contains("starting_stacks = [") && text.contains("players = ["), "{text}");
     }
+}
+
+#[test]
+fn a_cash_drop_is_dead_money_the_cards_win_with_the_main_pot() {
+    // The pot: 0.02 + 0.05 + 0.05 of Hero's raise called by nobody (0.10 of it back) + 0.50
+    // of the room's = 0.62, Hero's when both blinds fold, with no rake. Hero: 5 - 0.15 + 0.10
+    // + 0.62 = 5.57; c0ffee12 4.80 - 0.02; 0ddba115 6.10 - 0.05.
+    holds("cash_drop.txt", &["_dead_money = 0.5\n", "finishing_stacks = [4.78, 6.05, 5.57]"]);
+    let r = replayed("cash_drop.txt");
+    assert!(r.ok() && r.checked, "{:?} {:?}", r.status, r.mismatches);
+    let o = r.outcome.unwrap();
+    assert_eq!(o.pots[0].amount, feltkit::rules::Chips(62));
+    // Without the drop, the site's total pot and Hero's collected line are 0.50 more than the
+    // players put in.
+    let text = phh("cash_drop.txt").replace("_dead_money = 0.5\n", "");
+    let r = replay_text(&text, "no drop", true).remove(0);
+    assert!(r.mismatches.iter().any(|m| m.contains("`Total pot 0.62`")), "{:?}", r.mismatches);
+}
+
+#[test]
+fn an_ev_cashout_and_insurance_are_paid_outside_the_pot_the_cards_still_win() {
+    // EV Cashout: Hero (aces) is all-in for 8 against queens, cashes out and loses; the room
+    // pays the 12.50 GG says. The pot (16.10, less 0.30 of rake and 0.10 of jackpot) goes to
+    // e5e6e7e8's set: 8 - 8 + 15.70 = 15.70. Hero: 10 - 8 + 12.50 = 14.50.
+    holds(
+        "ev_cashout.txt",
+        &[
+            "'p1 _cashout 12.5']",
+            "finishing_stacks = [14.50, 9.90, 15.70]",
+            "winnings = [0.00, 0.00, 15.70]",
+        ],
+    );
+    // Insurance: Hero (kings, p1 heads-up) wins the 80 pot less 3 of rake and pays the 1.20
+    // premium: 40 - 40 + 77 - 1.20 = 75.80.
+    holds("insurance.txt", &["'p1 _cashout -1.2']", "finishing_stacks = [75.8, 0.0]"]);
+    for name in ["ev_cashout.txt", "insurance.txt"] {
+        let r = replayed(name);
+        assert!(r.ok() && r.checked, "{name}: {:?} {:?}", r.status, r.mismatches);
+    }
+    // A cashout chosen with no amount in the text is refused at the line it is chosen on.
+    let text = std::fs::read_to_string(path("ev_cashout.txt")).unwrap();
+    let text = text.replace("Hero: Receives Cashout ($12.5)\n", "");
+    let hand = convert_as(gg(), text.as_bytes()).remove(0).phh;
+    let r = replay_text(&hand, "no amount", true).remove(0);
+    let why = "line 19: an EV Cashout or insurance whose amount the text does not give";
+    assert!(matches!(&r.status, Status::Unsupported(w) if w == why), "{:?}", r.status);
 }
 
 /// The mismatches of the first hand of a broken text.
@@ -291,14 +334,14 @@ fn felt_convert_writes_gg_hands_as_a_bundle_that_replays_the_same() {
             "--format",
             "ggpoker",
             &path("cash_nl_showdown.txt"),
-            &path("cash_drop.txt"),
+            &path("run_twice.txt"),
         ])
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
     let bundle = String::from_utf8(out.stdout).unwrap();
     assert!(bundle.contains("[1]\n") && bundle.contains("[2]\n"), "{bundle}");
-    assert!(bundle.contains("_not_replayable = \"line 8: a Cash Drop"), "{bundle}");
+    assert!(bundle.contains("_not_replayable = \"line 18: the hand was run"), "{bundle}");
     let reports = replay_text(&bundle, "bundle", true);
     assert!(reports[0].ok() && reports[0].checked, "{:?}", reports[0].mismatches);
     assert!(matches!(reports[1].status, Status::Unsupported(_)));
@@ -331,6 +374,7 @@ fn real_ggpoker_hands_replay_to_the_sites_stacks() {
     let expected: serde_json::Value =
         serde_json::from_slice(&std::fs::read(format!("{dir}/expected.json")).unwrap()).unwrap();
     let (mut counted, mut matched, mut refused) = (0, 0, 0);
+    let (mut outside_hands, mut outside_matched) = (0, 0);
     let mut reasons: std::collections::BTreeMap<String, usize> = Default::default();
     let mut failures = Vec::new();
     for (file, f) in expected["files"].as_object().unwrap() {
@@ -352,6 +396,38 @@ fn real_ggpoker_hands_replay_to_the_sites_stacks() {
                 let what = what.split(" (").next().unwrap_or(what);
                 let what = what.split(':').next().unwrap_or(what);
                 *reasons.entry(what.to_string()).or_default() += 1;
+            }
+            // Money from outside the pot is played: the pots still end with the site's stacks
+            // (`finishing_stacks` of expected.json: stack, less put in, plus collected), and
+            // the record's stacks are those plus what the text says was paid outside the pot.
+            let features: Vec<&str> =
+                h["features"].as_array().unwrap().iter().filter_map(|f| f.as_str()).collect();
+            let outside_feature = ["cash-drop", "ev-cashout", "insurance"];
+            if features.iter().any(|f| outside_feature.contains(f)) {
+                outside_hands += 1;
+                if matches!(r.status, Status::Unsupported(_)) {
+                    continue;
+                }
+                let record = hands(text).next().unwrap().unwrap().record.unwrap();
+                let mut stacks = cents(&record.finishing_stacks.clone().unwrap_or_default());
+                for a in record.actions() {
+                    if let feltkit::record::Action::CashOut(p, x) = a {
+                        stacks[*p] = stacks[*p].zip(x.to_units(2)).map(|(s, x)| s - x);
+                    }
+                }
+                let site = h["finishing_stacks"].as_array().unwrap().iter();
+                let site: Vec<Amount> = site.map(|x| amount(x.as_str().unwrap())).collect();
+                if r.ok() && r.checked && stacks == cents(&site) {
+                    outside_matched += 1;
+                } else {
+                    failures.push(format!(
+                        "{file} [{}]: outside the pot: {:?} {:?}",
+                        index + 1,
+                        r.status,
+                        r.mismatches
+                    ));
+                }
+                continue;
             }
             if h["counted"] != true {
                 if r.ok() && !matches!(r.status, Status::Unsupported(_)) {
@@ -376,7 +452,7 @@ fn real_ggpoker_hands_replay_to_the_sites_stacks() {
         }
     }
     eprintln!(
-        "{matched} of {counted} counted hands replay to the site's stacks with --check clean; {refused} refused: {reasons:?}; not as expected:\n{}",
+        "{matched} of {counted} counted hands replay to the site's stacks with --check clean; {outside_matched} of {outside_hands} hands with money from outside the pot too; {refused} refused: {reasons:?}; not as expected:\n{}",
         failures.join("\n")
     );
     // Hands the site's arithmetic counts but feltkit does not play are refused, each for
@@ -386,5 +462,6 @@ fn real_ggpoker_hands_replay_to_the_sites_stacks() {
     let refused_counted =
         |f: &&String| f.contains("Unsupported(") && not_played.iter().any(|w| f.contains(w));
     assert!(counted > 0 && matched + 6 >= counted, "{matched} of {counted}");
+    assert!(outside_hands > 0, "no hand with money from outside the pot");
     assert!(failures.iter().all(|f| refused_counted(&f)), "{failures:?}");
 }

@@ -30,7 +30,7 @@ fn legal_hands_that_match_exit_zero_with_a_summary() {
         .stdout(predicate::str::contains("showdown: p1 to show first"))
         .stdout(predicate::str::contains("final stacks: 210, 200, 60"))
         .stdout(predicate::str::ends_with(
-            "37 hands in 37 files: 37 legal and matching, 0 legal with pots undecided (unknown \
+            "39 hands in 39 files: 39 legal and matching, 0 legal with pots undecided (unknown \
              cards), 0 illegal, 0 mismatched, 0 unfinished, 0 unsupported, 0 malformed\n",
         ));
 }
@@ -114,7 +114,7 @@ fn json_writes_one_object_per_hand_then_a_summary() {
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
-    assert_eq!(lines.len(), 38);
+    assert_eq!(lines.len(), 40);
     let seed = lines
         .iter()
         .find(|v| v["source"].as_str().unwrap().ends_with("nlhe_side_pot_three_all_in_levels.phh"))
@@ -133,8 +133,15 @@ fn json_writes_one_object_per_hand_then_a_summary() {
         .find(|v| v["source"].as_str().unwrap().ends_with("nlhe_decimal_stakes.phh"))
         .unwrap();
     assert_eq!(decimals["final_stacks"], serde_json::json!(["9.95", "9.65", "10.40"]));
-    assert_eq!(lines[37]["hands"], 37);
-    assert_eq!((&lines[37]["files"], &lines[37]["malformed"]), (&37.into(), &0.into()));
+    let by_file = |f: &str| lines.iter().find(|v| v["source"].as_str().unwrap().ends_with(f));
+    let drop = by_file("nlhe_dead_money_joins_the_main_pot.phh").unwrap();
+    assert_eq!((&drop["dead_money"], &drop["pots"][0]["amount"]), (&"9".into(), &"129".into()));
+    let cashout = by_file("nlhe_cashout_paid_outside_the_pot.phh").unwrap();
+    assert_eq!(cashout["paid_outside_pot"], serde_json::json!(["0", "-7", "25"]));
+    assert_eq!(cashout["winnings"], serde_json::json!(["0", "81", "0"]));
+    assert!(decimals.get("paid_outside_pot").is_none() && decimals.get("dead_money").is_none());
+    assert_eq!(lines[39]["hands"], 39);
+    assert_eq!((&lines[39]["files"], &lines[39]["malformed"]), (&39.into(), &0.into()));
     let bad =
         felt().args(["replay", "--json", &data("illegal/duplicate_card.phh")]).output().unwrap();
     let v: serde_json::Value =

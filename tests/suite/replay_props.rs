@@ -29,7 +29,23 @@ fn cards(cs: &[Option<Card>]) -> String {
     cs.iter().map(|c| c.map_or("??".to_string(), |c| c.to_string())).collect()
 }
 
-/// Plays one random legal hand; returns the PHH text with the replayed finishing stacks.
+/// Once the betting is over, a random live player who has not cashed out is paid a random
+/// amount outside the pot, or pays one no larger than their stack (so never more than the hand
+/// leaves them): whether one was.
+fn cash_out(hand: &mut HandState, rng: &mut Xoshiro256PlusPlus, actions: &mut Vec<String>) -> bool {
+    let p = rng.random_range(0..hand.players());
+    let x = Chips(rng.random_range(-hand.stacks()[p].get()..=30));
+    if !hand.can_cash_out(p, x) {
+        return false;
+    }
+    hand.cash_out(p, x).unwrap();
+    actions.push(format!("p{} _cashout {x}", p + 1));
+    true
+}
+
+/// Plays one random legal hand; returns the PHH text with the replayed finishing stacks, the
+/// chips brought to the table (by the players, as dead money and as cashouts) and the chips at
+/// the end.
 fn random_hand(seed: u64) -> (String, i64, i64) {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let code = CODES[rng.random_range(0..CODES.len())];
@@ -46,6 +62,8 @@ fn random_hand(seed: u64) -> (String, i64, i64) {
         blinds[1] = bb;
     }
     let bring_in = if stud { sb } else { 0 };
+    // Dead money from the room, now and then.
+    let dead = if rng.random_bool(0.2) { rng.random_range(1..=20i64) } else { 0 };
     let stakes = Stakes {
         antes: vec![Chips(ante); n],
         blinds: blinds.iter().copied().map(Chips).collect(),
@@ -55,6 +73,7 @@ fn random_hand(seed: u64) -> (String, i64, i64) {
         bring_in: Chips(bring_in),
         stacks: stacks.iter().copied().map(Chips).collect(),
         dead_blinds: Vec::new(),
+        dead_money: Chips(dead),
     };
     let mut hand = HandState::new(game, &stakes).unwrap();
     let mut deck: Vec<Card> = game.deck.cards().iter().collect();
@@ -63,6 +82,8 @@ fn random_hand(seed: u64) -> (String, i64, i64) {
     let mut actions: Vec<String> = Vec::new();
     for _ in 0..2000 {
         match hand.phase() {
+            Phase::Dealing | Phase::Showdown
+                if rng.random_bool(0.1) && cash_out(&mut hand, &mut rng, &mut actions) => {}
             Phase::Dealing => {
                 // After an all-in with board cards to come, players may ask for 1 to 3 runs.
                 let choosers = hand.runs_choosers();
@@ -152,13 +173,14 @@ fn random_hand(seed: u64) -> (String, i64, i64) {
         }
     }
     let outcome = hand.finish().unwrap();
-    let before: i64 = stacks.iter().sum();
+    let outside: i64 = outcome.outside.iter().map(|x| x.get()).sum();
+    let before: i64 = stacks.iter().sum::<i64>() + dead + outside;
     let after: i64 = outcome.final_stacks.iter().sum::<Chips>().get();
     assert!(outcome.final_stacks.iter().all(|&s| s >= Chips::ZERO));
     let list = |v: &[i64]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", ");
     let text = format!(
         "variant = '{code}'\nantes = [{}]\nblinds_or_straddles = [{}]\nmin_bet = {bb}\nsmall_bet = {bb}\n\
-         big_bet = {}\nbring_in = {bring_in}\nstarting_stacks = [{}]\nactions = [{}]\nfinishing_stacks = [{}]\n",
+         big_bet = {}\nbring_in = {bring_in}\n_dead_money = {dead}\nstarting_stacks = [{}]\nactions = [{}]\nfinishing_stacks = [{}]\n",
         list(&vec![ante; n]),
         list(&blinds),
         2 * bb,
@@ -167,6 +189,24 @@ fn random_hand(seed: u64) -> (String, i64, i64) {
         list(&outcome.final_stacks.iter().map(|c| c.get()).collect::<Vec<_>>()),
     );
     (text, before, after)
+}
+
+/// `text` with `action` put before its action `at` (from 0; after the last when there are
+/// fewer), and the number (from 1) it then has.
+fn insert_action(text: &str, at: usize, action: &str) -> (String, usize) {
+    let mut pos = text.find("actions = [").unwrap() + "actions = [".len();
+    let mut number = 1;
+    for _ in 0..at {
+        match text[pos + 1..].find("', '").map(|k| k + 1) {
+            Some(k) => {
+                // Before the next action's opening quote.
+                pos += k + 3;
+                number += 1;
+            }
+            None => break,
+        }
+    }
+    (format!("{}'{action}', {}", &text[..pos], &text[pos..]), number)
 }
 
 proptest! {
@@ -204,20 +244,7 @@ proptest! {
         runs in 0u8..6,
     ) {
         let (text, _, _) = random_hand(seed);
-        let start = text.find("actions = [").unwrap() + "actions = [".len();
-        let mut pos = start;
-        let mut number = 1;
-        for _ in 0..at {
-            match text[pos + 1..].find("', '").map(|k| k + 1) {
-                Some(k) => {
-                    // Before the next action's opening quote.
-                    pos += k + 3;
-                    number += 1;
-                }
-                None => break,
-            }
-        }
-        let inserted = format!("{}'p{player} _runs {runs}', {}", &text[..pos], &text[pos..]);
+        let (inserted, number) = insert_action(&text, at, &format!("p{player} _runs {runs}"));
         let r = replay_text(&inserted, "runs", true).remove(0);
         match r.status {
             // Refused where it stands, or accepted: then a later choice by the same player, or
@@ -229,6 +256,33 @@ proptest! {
             ),
             feltkit::phh::Status::Malformed { reason, .. } => prop_assert_eq!(runs, 0, "{}", reason),
             _ => {}
+        }
+    }
+
+    #[test]
+    fn a_cashout_anywhere_is_legal_or_refused_at_its_number(
+        seed in any::<u64>(),
+        at in 0usize..40,
+        player in 1usize..10,
+        amount in -400i64..400,
+    ) {
+        let (text, _, _) = random_hand(seed);
+        let (inserted, number) = insert_action(&text, at, &format!("p{player} _cashout {amount}"));
+        let r = replay_text(&inserted, "cashout", true).remove(0);
+        match r.status {
+            // Refused where it stands; or accepted, and then a later cashout by the same
+            // player is refused, or this one leaves the player short at the end.
+            feltkit::phh::Status::Illegal { number: n, text: t, reason } => prop_assert!(
+                n == number || t.contains(" _cashout "),
+                "{} {}",
+                reason,
+                inserted
+            ),
+            feltkit::phh::Status::Legal => {
+                // Accepted: the finishing stacks recorded without it differ, unless it is zero.
+                prop_assert!(amount == 0 || !r.mismatches.is_empty(), "{}", inserted);
+            }
+            other => prop_assert!(false, "{:?}\n{}", other, inserted),
         }
     }
 

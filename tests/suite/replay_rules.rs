@@ -36,6 +36,8 @@ const LEGAL: &[&str] = &[
     "nlhe_all_in_raise_nobody_can_call_in_full",
     "nlhe_big_blind_ante_posted_after_a_short_blind",
     "nlhe_button_straddle_acts_last_before_the_flop",
+    "nlhe_cashout_paid_outside_the_pot",
+    "nlhe_dead_money_joins_the_main_pot",
     "nlhe_decimal_stakes",
     "nlhe_heads_up_blinds_reversed",
     "nlhe_muck_forfeits",
@@ -104,7 +106,7 @@ fn showdown_order_follows_the_last_aggressor_or_the_button() {
 #[test]
 fn illegal_hands_are_refused_at_the_right_action_for_the_right_reason() {
     let files = data("illegal");
-    assert_eq!(files.len(), 37);
+    assert_eq!(files.len(), 41);
     for (name, text) in &files {
         let section = &parse(text).unwrap()[0];
         let Some(Value::Num(n)) = section.get("_expect_action") else {
@@ -304,4 +306,24 @@ fn a_raise_below_the_minimum_keeping_chips_behind_is_illegal_in_phh_codes_and_pr
             "{variant}"
         );
     }
+}
+
+#[test]
+fn dead_money_that_is_negative_or_has_no_pot_to_join_is_malformed() {
+    let hand = |extra: &str| {
+        replay_one(&format!(
+            "variant = 'NT'\nmin_bet = 2\n{extra}\nstarting_stacks = [100, 100]\nactions = []\n"
+        ))
+    };
+    let reason = |r: feltkit::phh::HandReport| match r.status {
+        Status::Malformed { field, reason } => (field, reason),
+        other => panic!("{other:?}"),
+    };
+    let (field, why) = reason(hand("blinds_or_straddles = [1, 2]\n_dead_money = -0.5"));
+    assert_eq!(field.as_deref(), Some("_dead_money"));
+    assert!(why.contains("-0.5: dead money is chips the room adds to the pot"), "{why}");
+    let (_, why) = reason(hand("_dead_money = 3"));
+    assert!(why.contains("there is no pot for the dead money to join"), "{why}");
+    let (_, why) = reason(hand("blinds_or_straddles = [1, 2]\n_dead_money = 'x'"));
+    assert!(why.contains("_dead_money"), "{why}");
 }

@@ -225,6 +225,7 @@ fn phh_action(e: &Event, hand: &HandState) -> String {
         Event::ProtectedAllIn { player, .. } => format!("p{} _timeout all-in", player + 1),
         Event::OutOfTurnIgnored { player } => format!("p{} _out_of_turn f", player + 1),
         Event::RunsChosen { player, runs } => format!("p{} _runs {runs}", player + 1),
+        Event::CashedOut { player, amount } => format!("p{} _cashout {amount}", player + 1),
     }
 }
 
