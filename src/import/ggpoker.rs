@@ -4,9 +4,10 @@
 //! record by the PokerStars reader ([`super::stars::StarsForm`]) once GG's own words are put in
 //! PokerStars' (its game names, `Level10`, `straddle`, `posts missed blind`, a summary without
 //! rake); what GG adds is read here: the fees its summary lists beside the rake (`Jackpot`,
-//! `Bingo`, `Fortune`, `Tax`), and the features feltkit does not play (run it twice or three
-//! times, Cash Drop, EV Cashout, all-in insurance, a button blind, a straddle other than one
-//! extra blind, a bomb pot), each refused at its line ([`super::ggpoker_lines`]).
+//! `Bingo`, `Fortune`, `Tax`), a board run two or three times ([`super::ggpoker_runs`]), and
+//! the features feltkit does not play (Cash Drop, EV Cashout, all-in insurance, a button
+//! blind, a straddle other than one extra blind, a bomb pot), each refused at its line
+//! ([`super::ggpoker_lines`]).
 //!
 //! ```
 //! use feltkit::import::{convert_as, sniff, Format};
@@ -31,6 +32,7 @@ use std::sync::Arc;
 
 use super::format::{FormatWords, HandSplit, SiteFormat, SiteHand};
 use super::ggpoker_lines::{fees, parse_hand};
+use super::ggpoker_runs::mark_runs;
 use super::split::{HandText, StarsHands};
 use super::stars::{Hands, StarsForm};
 use crate::phh::record::RecordError;
@@ -113,13 +115,14 @@ impl SiteHand for GgHand {
 }
 
 /// What a GGPoker hand's record holds besides what PokerStars' would: the fees of its
-/// summary in the site's accounting, and that the site names no pot (its collected lines all
-/// say `pot`, its summary lists no side pot).
+/// summary in the site's accounting, that the site names no pot (its collected lines all say
+/// `pot`, its summary lists no side pot), and the runs of a board run more than once.
 fn finish(h: &HandText, r: &mut HandRecord<'_>) {
     if let Some(a) = r.accounting.as_mut() {
         a.fees = fees(h);
         a.unnamed_pots = true;
     }
+    mark_runs(h, r);
 }
 
 #[cfg(test)]

@@ -9,11 +9,13 @@
 //! | `Level10 (60/120)`, `Level18(1,250/2,500)` | `Level 10 (60/120)` |
 //! | `NAME: straddle $0.10` | `NAME: posts straddle $0.10` (one extra blind only) |
 //! | `NAME: posts missed blind $0.02` | a dead small blind, when it is one |
+//! | `*** SECOND TURN *** [Jh 9c 6h] [3s]` | `*** TURN *** [Jh 9c 6h] [3s]`: the runs' boards in turn |
 //! | `Total pot 51,316` (no rake written) | `Total pot 51,316 \| Rake 0` |
 //! | `Total pot $1 \| Rake $0.05 \| Jackpot $0.02 \| Bingo $0` | the rake, and the fees after it |
 
 use std::borrow::Cow;
 
+use super::ggpoker_runs::run_street;
 use super::header::parse_header;
 use super::lines::{amount, find, has, Line};
 use super::pokerstars::{err, parse_after_header, GameName, Refusal, StarsHand, TextError};
@@ -147,6 +149,11 @@ fn stars_words<'t>(t: &'t str, flop: Option<&str>) -> Cow<'t, str> {
             return Cow::Owned(format!("Board [{flop}{rest}]"));
         }
     }
+    // `*** SECOND TURN *** [..] [..]`: the runs' boards follow one another (the runs are put
+    // in the record by [`super::ggpoker_runs`]).
+    if let Some((_, street)) = run_street(t) {
+        return Cow::Owned(format!("*** {street}"));
+    }
     if let Some(k) = find(t, ": straddle ") {
         return Cow::Owned(format!("{}: posts straddle {}", &t[..k], &t[k + 11..]));
     }
@@ -176,8 +183,7 @@ fn seat_names<'t>(lines: &[Line<'t>]) -> Vec<(u32, &'t str)> {
         .collect()
 }
 
-/// Why feltkit cannot play the hand, at the first line that shows it: run it twice or three
-/// times, a Cash Drop, an EV Cashout, all-in insurance, a bomb pot, a button blind, a straddle
+/// Why feltkit cannot play the hand, at the first line that shows it: a Cash Drop, an EV Cashout, all-in insurance, a bomb pot, a button blind, a straddle
 /// other than one extra blind of twice the big blind by the player after the big blind, a
 /// missed blind other than a dead small blind.
 fn not_played(hand: &StarsHand, lines: &[Line<'_>]) -> Option<String> {
@@ -187,17 +193,8 @@ fn not_played(hand: &StarsHand, lines: &[Line<'_>]) -> Option<String> {
     let mut big_blind: Option<String> = None;
     let mut small_posted = false;
     let mut straddled = false;
-    // `Hand was run three times` comes after the boards: it says how many there were.
-    let runs = lines.iter().find(|l| l.text.starts_with("Hand was run "));
     for l in lines {
         let (t, n) = (l.text, l.number);
-        if t.starts_with("*** FIRST ") || t.starts_with("*** SECOND ") {
-            let runs =
-                runs.map_or(String::new(), |r| format!(", `{}` (line {})", r.text, r.number));
-            return Some(format!(
-                "line {n}: the hand was run more than once (`{t}`{runs}): feltkit replays one board"
-            ));
-        }
         if t.starts_with("Cash Drop") {
             return Some(format!(
                 "line {n}: a Cash Drop (`{t}`): the site added chips to the pot that no player put in"

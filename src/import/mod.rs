@@ -27,6 +27,7 @@ mod emit;
 pub mod format;
 mod ggpoker;
 mod ggpoker_lines;
+mod ggpoker_runs;
 mod header;
 pub mod lines;
 pub mod pokerstars;
