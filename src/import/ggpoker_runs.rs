@@ -72,10 +72,16 @@ fn run_lines<'t>(lines: impl Iterator<Item = Line<'t>>) -> RunLines {
     found
 }
 
-/// Puts the runs of a hand run more than once in its record: each live player's `_runs`
-/// before the first card of the runs, and each collected amount's run. A text whose runs
-/// cannot be placed is not replayed, and says why.
+/// Puts the runs of a hand run more than once (its summary says `Hand was run ...`) in its
+/// record: each live player's `_runs` before the first card of the runs, and each collected
+/// amount's run. A text whose runs cannot be placed is not replayed, and says why.
 pub(super) fn mark_runs(h: &HandText, r: &mut HandRecord<'_>) {
+    // The summary says when the hand was run more than once (`Hand was run two times`): read
+    // from the end, a few lines, before any look at the play.
+    let mut summary = h.lines().rev().take_while(|l| l.text != "*** SUMMARY ***");
+    if !summary.any(|l| l.text.starts_with("Hand was run ")) {
+        return;
+    }
     let found = run_lines(h.lines());
     if found.runs < 2 || r.unreplayable.is_some() {
         return;

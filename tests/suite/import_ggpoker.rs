@@ -57,7 +57,7 @@ fn cents(v: &[Amount]) -> Vec<Option<i64>> {
 
 /// Each good text, and the stacks after rake (the site's own results, written as
 /// `finishing_stacks`, p1 first) worked out by hand from its lines.
-const GOOD: [(&str, &[&str]); 12] = [
+const GOOD: [(&str, &[&str]); 13] = [
     // Button seat 3: p1 is seat 4 (small blind). The pot: 0.05 + 0.10 + 0.85 + 0.85 + 2 x 0.90
     // + 2 x 2.10 = 7.85; rake 0.39 and jackpot 0.21 leave Hero 7.25. Hero: 12.05 - 3.85 +
     // 7.25 = 15.45; 5c0e7a21: 10.40 - 3.85 = 6.55.
@@ -94,6 +94,9 @@ const GOOD: [(&str, &[&str]); 12] = [
     // 19.70 a run. b2's jacks make a set on Js; Hero's queens beat them on 5h, and make two
     // pair on Ad. Hero: 40 - 30 + 2 x 19.70 = 49.40.
     ("run_three_times.txt", &["19.70", "49.40", "48.50"]),
+    // Straddle 0.50 under the gun, re-straddle 1 on the button; everyone folds to it and 0.50
+    // comes back: 0.10 + 0.25 + 0.50 + 0.50 = 1.35, no rake. aa11bb22: 25 - 0.50 + 1.35.
+    ("double_straddle.txt", &["24.90", "24.75", "24.50", "25.85"]),
 ];
 
 #[test]
@@ -188,6 +191,11 @@ fn a_straddle_of_twice_the_big_blind_after_it_is_a_third_blind() {
 }
 
 #[test]
+fn a_re_straddle_from_the_seat_left_of_the_straddle_is_a_fourth_blind() {
+    holds("double_straddle.txt", &["blinds_or_straddles = [0.10, 0.25, 0.50, 1.00]"]);
+}
+
+#[test]
 fn a_missed_small_blind_is_posted_dead() {
     holds("missed_blind.txt", &["_dead_blinds = [0.00, 0.00, 0.25, 0.00, 0.00]"]);
 }
@@ -198,7 +206,6 @@ fn features_feltkit_does_not_play_are_refused_at_their_line() {
         ("cash_drop.txt", 8, "a Cash Drop"),
         ("ev_cashout.txt", 18, "an EV Cashout"),
         ("insurance.txt", 20, "all-in insurance"),
-        ("double_straddle.txt", 10, "a straddle other than one extra blind"),
         ("short_deck_button_blind.txt", 9, "a button blind"),
     ] {
         let r = replayed(name);
@@ -415,12 +422,12 @@ fn real_ggpoker_hands_replay_to_the_sites_stacks() {
         failures.join("\n")
     );
     // Hands the site's arithmetic counts but feltkit does not play are refused, each for
-    // its reason: short deck's button blind, a straddle by the big blind or an all-in one,
+    // its reason: short deck's button blind, a straddle by the big blind or a second by the same player,
     // Omaha with a big blind posted to come in (feltkit's Omaha blinds are positional) or
     // played pot limit before the flop and no limit after. Nine hands of the texts.
     let not_played = [
         "a button blind",
-        "a straddle other than one extra blind",
+        "a straddle the engine does not play",
         "posts a big blind to come in",
         "feltkit plays Omaha with one betting structure",
     ];
@@ -428,4 +435,39 @@ fn real_ggpoker_hands_replay_to_the_sites_stacks() {
         |f: &&String| f.contains("Unsupported(") && not_played.iter().any(|w| f.contains(w));
     assert!(counted > 0 && matched + 9 >= counted, "{matched} of {counted}");
     assert!(failures.iter().all(|f| refused_counted(&f)), "{failures:?}");
+}
+
+/// `felt replay --check`'s report of every text in `tests/data/DIR`, and of the PHH `felt
+/// convert` writes of it: the same, but for the label (the path of what was read). Says how
+/// many texts were compared.
+fn converted_texts_replay_as_the_texts(dir: &str) -> usize {
+    let data = format!("{}/tests/data/{dir}", env!("CARGO_MANIFEST_DIR"));
+    let tmp = std::env::temp_dir().join(format!("feltkit-round-trip-{dir}-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    let mut names: Vec<String> = std::fs::read_dir(&data)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".txt"))
+        .collect();
+    names.sort();
+    let report = |path: &str| {
+        let out = felt().args(["replay", "--check", path]).output().unwrap();
+        (out.status.code(), String::from_utf8(out.stdout).unwrap().replace(path, "HAND"))
+    };
+    for name in &names {
+        let text = format!("{data}/{name}");
+        let out = felt().args(["convert", &text]).output().unwrap();
+        assert!(out.status.success(), "{name}: {}", String::from_utf8_lossy(&out.stderr));
+        let phh = tmp.join(format!("{name}.phhs"));
+        std::fs::write(&phh, &out.stdout).unwrap();
+        assert_eq!(report(phh.to_str().unwrap()), report(&text), "{name}");
+    }
+    std::fs::remove_dir_all(&tmp).unwrap();
+    names.len()
+}
+
+#[test]
+fn a_converted_text_replays_and_checks_as_the_text_does() {
+    assert!(converted_texts_replay_as_the_texts("ggpoker") >= 20);
+    assert!(converted_texts_replay_as_the_texts("pokerstars") >= 30);
 }
