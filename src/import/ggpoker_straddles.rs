@@ -30,8 +30,10 @@ impl<'s> Straddles<'s> {
     /// engine's rule is refused (why, at the line).
     pub(super) fn refused(&mut self, t: &str, n: usize) -> Option<String> {
         let seat_of = |name: &str| self.seats.iter().position(|&(_, s)| s == name);
-        for verb in [": posts small blind ", ": posts big blind "] {
-            if let Some(k) = find(t, verb)
+        // Most lines post nothing: one search tells.
+        if let Some(k) = find(t, ": posts ") {
+            let verb = &t[k + 8..];
+            if (verb.starts_with("small blind ") || verb.starts_with("big blind "))
                 && let Some(i) = seat_of(&t[..k])
             {
                 self.blinds.push(i);
