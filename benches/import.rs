@@ -8,6 +8,11 @@
 //! site's accounting on every core, 32 hands at a time, the results taken in input order (the
 //! report's text left out). The other two measure the stages alone, on one thread: cutting into
 //! hands, and converting to PHH.
+//!
+//! `import/ggpoker_20k_read_convert_replay_check` runs the same pipeline on a GGPoker text of
+//! 20,000 hands made of the project's GG samples ([`ggpoker_text`]: every good sample of
+//! `tests/data/ggpoker`, straddles and boards run twice and three times among them, repeated
+//! and numbered anew).
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use feltkit::import::{split, Format, Pending};
@@ -20,14 +25,57 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 const HANDS: usize = 20_000;
 
+/// The good samples of `tests/data/ggpoker`: each replays legally and matches the site's
+/// accounting.
+const GGPOKER_SAMPLES: [&str; 13] = [
+    "cash_nl_showdown.txt",
+    "cash_nl_side_pots.txt",
+    "cash_plo.txt",
+    "cash_plo5.txt",
+    "cash_plo6.txt",
+    "cash_thousands.txt",
+    "fixed_limit.txt",
+    "tournament_bounty.txt",
+    "straddle.txt",
+    "missed_blind.txt",
+    "run_twice.txt",
+    "run_three_times.txt",
+    "double_straddle.txt",
+];
+
+/// A GGPoker text of `hands` hands: the good samples in turn, each hand numbered anew
+/// (`Poker Hand #RC1000000:`), a blank line between hands as the site writes them.
+fn ggpoker_text(hands: usize) -> String {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/ggpoker");
+    let samples: Vec<String> =
+        GGPOKER_SAMPLES.iter().map(|n| std::fs::read_to_string(root.join(n)).unwrap()).collect();
+    let mut out = String::with_capacity(hands * 1200);
+    for n in 0..hands {
+        let sample = &samples[n % samples.len()];
+        let (Some(hash), Some(colon)) = (sample.find('#'), sample.find(':')) else {
+            unreachable!("every sample starts `Poker Hand #ID:`")
+        };
+        out.push_str(&sample[..hash]);
+        out.push_str(&format!("#RC{}", 1_000_000 + n));
+        out.push_str(sample[colon..].trim_end());
+        out.push_str("\n\n");
+    }
+    out
+}
+
 /// The hands of `text` that replay legally and match, as `felt replay --check` finds them.
 fn pipeline(text: &[u8], threads: usize) -> usize {
+    pipeline_of(Format::PokerStars, text, threads)
+}
+
+/// The hands of `text`, in `format`, that replay legally and match.
+fn pipeline_of(format: Format, text: &[u8], threads: usize) -> usize {
     let mut ok = 0;
     let done: Result<(), ()> = ordered(
         threads,
         Window { items: (8 * threads).max(32), bytes: 64 << 20 },
         |emit| {
-            let mut hands = split(Format::PokerStars, text).into_iter();
+            let mut hands = split(format, text).into_iter();
             loop {
                 let chunk: Vec<Pending> = hands.by_ref().take(32).collect();
                 if chunk.is_empty() {
@@ -72,6 +120,12 @@ fn import(c: &mut Criterion) {
     let hands = split(Format::PokerStars, text.as_bytes());
     group.bench_function("pokerstars_20k_convert_1_thread", |b| {
         b.iter(|| hands.iter().map(|h| h.convert().phh.len()).sum::<usize>())
+    });
+    let gg = Format::named("ggpoker").expect("GGPoker is a format");
+    let text = ggpoker_text(HANDS);
+    assert_eq!(pipeline_of(gg, text.as_bytes(), threads), HANDS, "every GG hand must match");
+    group.bench_function("ggpoker_20k_read_convert_replay_check", |b| {
+        b.iter(|| pipeline_of(gg, std::hint::black_box(text.as_bytes()), threads))
     });
     group.finish();
 }

@@ -249,6 +249,17 @@ impl StakesFlag {
                     b.len()
                 ));
             }
+            // The presets' straddles go in turn from the seat after the big blind, each at
+            // least twice the blind or straddle before it (the engine's rule, docs/games.md).
+            if !game.phh_code
+                && let Some(k) = (2..b.len()).find(|&k| b[k] < b[k - 1].saturating_mul(2))
+            {
+                return Err(format!(
+                    "blinds: {} after {}: a straddle is at least twice the blind or straddle before it, each from the seat after the one before (the presets' rule; the PHH codes take any straddle)",
+                    b[k],
+                    b[k - 1]
+                ));
+            }
             if let Some(w) = b.windows(2).find(|w| w[1] < w[0]) {
                 return Err(format!(
                     "blinds: {} after {}: each blind or straddle is at least the one before",

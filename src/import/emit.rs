@@ -337,6 +337,7 @@ fn body<'h>(hand: &'h StarsHand, r: &mut HandRecord<'h>) -> bool {
         amount: u.amount(amount),
         pot: pot.to_string(),
         line,
+        run: 0,
     };
     for (line, e) in &hand.events {
         let line = *line;

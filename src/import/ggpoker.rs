@@ -4,10 +4,11 @@
 //! record by the PokerStars reader ([`super::stars::StarsForm`]) once GG's own words are put in
 //! PokerStars' (its game names, `Level10`, `straddle`, `posts missed blind`, a summary without
 //! rake); what GG adds is read here: the fees its summary lists beside the rake (`Jackpot`,
-//! `Bingo`, `Fortune`, `Tax`), its money from outside the pot (a Cash Drop, an EV Cashout,
-//! all-in insurance: [`super::ggpoker_outside`]), and the features feltkit does not play (run
-//! it twice or three times, a button blind, a straddle other than one extra blind, a bomb pot),
-//! each refused at its line ([`super::ggpoker_lines`]).
+//! `Bingo`, `Fortune`, `Tax`), a board run two or three times ([`super::ggpoker_runs`]), its
+//! money from outside the pot (a Cash Drop, an EV Cashout, all-in insurance:
+//! [`super::ggpoker_outside`]), and the features feltkit does not play (a button blind, a
+//! straddle other than one extra blind, a bomb pot), each refused at its line
+//! ([`super::ggpoker_lines`]).
 //!
 //! ```
 //! use feltkit::import::{convert_as, sniff, Format};
@@ -33,6 +34,8 @@ use std::sync::Arc;
 use super::format::{FormatWords, HandSplit, SiteFormat, SiteHand};
 use super::ggpoker_lines::{fees, parse_hand};
 use super::ggpoker_outside::read_outside;
+use super::ggpoker_runs::mark_runs;
+use super::lines::find;
 use super::split::{HandText, StarsHands};
 use super::stars::{Hands, StarsForm};
 use crate::phh::record::RecordError;
@@ -79,9 +82,10 @@ impl SiteFormat for GgPokerText {
 }
 
 /// Where a hand's header starts in `line` (at its start, or glued to the end of a line that
-/// was cut off).
+/// was cut off): asked of every line, so with the plain search of [`find`], which costs less
+/// than building the standard library's searcher for each short line.
 fn header_at(line: &str) -> Option<usize> {
-    line.find(HEADER)
+    find(line, HEADER)
 }
 
 /// One GGPoker hand's text.
@@ -115,14 +119,15 @@ impl SiteHand for GgHand {
 }
 
 /// What a GGPoker hand's record holds besides what PokerStars' would: the fees of its
-/// summary in the site's accounting, and that the site names no pot (its collected lines all
-/// say `pot`, its summary lists no side pot).
+/// summary in the site's accounting, that the site names no pot (its collected lines all say
+/// `pot`, its summary lists no side pot), and the runs of a board run more than once.
 fn finish(h: &HandText, r: &mut HandRecord<'_>) {
     if let Some(a) = r.accounting.as_mut() {
         a.fees = fees(h);
         a.unnamed_pots = true;
     }
     read_outside(h, r);
+    mark_runs(h, r);
 }
 
 #[cfg(test)]

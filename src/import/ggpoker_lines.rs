@@ -7,14 +7,17 @@
 //! | `PLO ($1/$2)`, `PLO-5`, `PLO-6` | `Omaha Pot Limit`, `5 Card Omaha Pot Limit`, `6 Card ...` |
 //! | `Omaha (NL postflop)` | pot limit before the flop, no limit after (not played) |
 //! | `Level10 (60/120)`, `Level18(1,250/2,500)` | `Level 10 (60/120)` |
-//! | `NAME: straddle $0.10` | `NAME: posts straddle $0.10` (one extra blind only) |
+//! | `NAME: straddle $0.10` | `NAME: posts straddle $0.10` (as the engine plays straddles) |
 //! | `NAME: posts missed blind $0.02` | a dead small blind, when it is one |
+//! | `*** SECOND TURN *** [Jh 9c 6h] [3s]` | `*** TURN *** [Jh 9c 6h] [3s]`: the runs' boards in turn |
 //! | `Total pot 51,316` (no rake written) | `Total pot 51,316 \| Rake 0` |
 //! | `Total pot $1 \| Rake $0.05 \| Jackpot $0.02 \| Bingo $0` | the rake, and the fees after it |
 
 use std::borrow::Cow;
 
 use super::ggpoker_outside::is_outside_line;
+use super::ggpoker_runs::run_street;
+use super::ggpoker_straddles::Straddles;
 use super::header::parse_header;
 use super::lines::{amount, find, has, Line};
 use super::pokerstars::{err, parse_after_header, GameName, Refusal, StarsHand, TextError};
@@ -151,6 +154,11 @@ fn stars_words<'t>(t: &'t str, flop: Option<&str>) -> Cow<'t, str> {
             return Cow::Owned(format!("Board [{flop}{rest}]"));
         }
     }
+    // `*** SECOND TURN *** [..] [..]`: the runs' boards follow one another (the runs are put
+    // in the record by [`super::ggpoker_runs`]).
+    if let Some((_, street)) = run_street(t) {
+        return Cow::Owned(format!("*** {street}"));
+    }
     if let Some(k) = find(t, ": straddle ") {
         return Cow::Owned(format!("{}: posts straddle {}", &t[..k], &t[k + 11..]));
     }
@@ -180,28 +188,15 @@ fn seat_names<'t>(lines: &[Line<'t>]) -> Vec<(u32, &'t str)> {
         .collect()
 }
 
-/// Why feltkit cannot play the hand, at the first line that shows it: run it twice or three
-/// times, a bomb pot, a button blind, a straddle
-/// other than one extra blind of twice the big blind by the player after the big blind, a
-/// missed blind other than a dead small blind.
+/// Why feltkit cannot play the hand, at the first line that shows it: a bomb pot, a button
+/// blind, a straddle the engine does not play ([`Straddles`]), a missed blind other than a dead
+/// small blind.
 fn not_played(hand: &StarsHand, lines: &[Line<'_>]) -> Option<String> {
     let seats = seat_names(lines);
-    let name_of = |t: &str, verb: &str| find(t, verb).map(|k| t[..k].to_string());
-    let seat_of = |name: &str| seats.iter().position(|&(_, n)| n == name);
-    let mut big_blind: Option<String> = None;
     let mut small_posted = false;
-    let mut straddled = false;
-    // `Hand was run three times` comes after the boards: it says how many there were.
-    let runs = lines.iter().find(|l| l.text.starts_with("Hand was run "));
+    let mut straddles = Straddles::new(&seats, hand.stakes.1);
     for l in lines {
         let (t, n) = (l.text, l.number);
-        if t.starts_with("*** FIRST ") || t.starts_with("*** SECOND ") {
-            let runs =
-                runs.map_or(String::new(), |r| format!(", `{}` (line {})", r.text, r.number));
-            return Some(format!(
-                "line {n}: the hand was run more than once (`{t}`{runs}): feltkit replays one board"
-            ));
-        }
         // A Cash Drop, an EV Cashout and insurance are read ([`super::ggpoker_outside`]).
         if has(t, "Bomb Pot") || has(t, "bomb pot") {
             return Some(format!(
@@ -216,9 +211,6 @@ fn not_played(hand: &StarsHand, lines: &[Line<'_>]) -> Option<String> {
         if has(t, ": posts small blind ") {
             small_posted = true;
         }
-        if let Some(name) = name_of(t, ": posts big blind ") {
-            big_blind = Some(name);
-        }
         if let Some(k) = find(t, ": posts missed blind ") {
             let dead_small = small_posted && amount(&t[k + 20..]) == Some(hand.stakes.0);
             if !dead_small {
@@ -227,21 +219,8 @@ fn not_played(hand: &StarsHand, lines: &[Line<'_>]) -> Option<String> {
                 ));
             }
         }
-        if let Some(name) = name_of(t, ": straddle ") {
-            let after_big = big_blind.as_deref().and_then(seat_of).map(|b| (b + 1) % seats.len());
-            let twice = hand.stakes.1.to_units(9).and_then(|b| b.checked_mul(2));
-            let plain = !straddled
-                && !has(t, "all-in")
-                && after_big.is_some()
-                && after_big == seat_of(&name)
-                && big_blind.as_deref() != Some(name.as_str())
-                && amount(&t[t.len().min(name.len() + 11)..]).and_then(|a| a.to_units(9)) == twice;
-            if !plain {
-                return Some(format!(
-                    "line {n}: a straddle other than one extra blind of twice the big blind by the player after the big blind (`{t}`)"
-                ));
-            }
-            straddled = true;
+        if let Some(why) = straddles.refused(t, n) {
+            return Some(why);
         }
     }
     None
@@ -250,8 +229,9 @@ fn not_played(hand: &StarsHand, lines: &[Line<'_>]) -> Option<String> {
 /// The fees the summary's `Total pot` line lists after the rake (`| Jackpot $0.02 | Bingo
 /// $0`), each with its name and the line.
 pub(super) fn fees(h: &HandText) -> Vec<Fee> {
-    let summary = h.lines().skip_while(|l| l.text != "*** SUMMARY ***");
-    let Some(l) = summary.clone().find(|l| l.text.starts_with("Total pot ")) else {
+    // The summary is the hand's last few lines: read from the end.
+    let mut summary = h.lines().rev().take_while(|l| l.text != "*** SUMMARY ***");
+    let Some(l) = summary.find(|l| l.text.starts_with("Total pot ")) else {
         return Vec::new();
     };
     l.text
@@ -328,12 +308,13 @@ mod tests {
         // A missed blind of the big blind's size is not a dead small blind.
         let why = refused("a1: posts missed blind $0.5");
         assert!(why.starts_with("line 8: a missed blind other than a dead small blind"), "{why}");
-        // A straddle by the button, not the player after the big blind (here: a1 is both).
+        // A straddle by the button (after the big blind, at a table of three) is played; one
+        // by a blind, or of less than twice the big blind, is not.
         assert!(read(&hand_with("a1: straddle $1")).unwrap().refusal.is_none());
         let why = refused("b2: straddle $1");
-        assert!(why.starts_with("line 8: a straddle other than one extra blind"), "{why}");
+        assert!(why.starts_with("line 8: a straddle the engine does not play"), "{why}");
         let why = refused("a1: straddle $0.75");
-        assert!(why.starts_with("line 8: a straddle other than one extra blind"), "{why}");
+        assert!(why.starts_with("line 8: a straddle the engine does not play"), "{why}");
         // Chat and a plain hand: read, nothing refused.
         assert!(read(&hand_with("a1: says hello")).unwrap().refusal.is_none());
     }

@@ -141,7 +141,7 @@ fn tables<'v, T>(
 }
 
 /// The entries of `_collected`, `_uncalled` or `_rebuys`: tables with a `player` (from 1) and
-/// an `amount`, perhaps a `pot` and a `line`.
+/// an `amount`, perhaps a `pot`, a `line` and a `run`.
 fn entries(value: &Value<'_>) -> Vec<Entry> {
     tables(value, |get| {
         let player = num(get("player")?)?.to_units(0)?;
@@ -155,6 +155,7 @@ fn entries(value: &Value<'_>) -> Vec<Entry> {
             amount: num(get("amount")?)?,
             pot,
             line: usize::try_from(line).unwrap_or(0),
+            run: get("run").and_then(self::line).unwrap_or(0),
         })
     })
 }
@@ -204,9 +205,19 @@ mod tests {
                 player: 1,
                 amount: Amount::parse("2.5").unwrap(),
                 pot: "main pot".into(),
-                line: 8
+                line: 8,
+                run: 0
             }]
         );
+    }
+
+    #[test]
+    fn a_collected_entry_says_its_run_when_the_board_was_run_more_than_once() {
+        let text = format!(
+            "{BASE}_collected = [{{ player = 1, amount = 2, line = 8, run = 2 }}, {{ player = 2, amount = 1 }}]\n"
+        );
+        let a = record(&text).accounting.unwrap();
+        assert_eq!(a.collected.iter().map(|e| e.run).collect::<Vec<_>>(), [2, 0]);
     }
 
     #[test]

@@ -22,7 +22,8 @@ use std::borrow::Cow;
 use serde_json::{json, Value};
 
 use super::replay::{HandReport, Status};
-use crate::rules::{player_name, Chips};
+use crate::card::Card;
+use crate::rules::{player_name, Chips, Outcome};
 
 /// The players of a hand as reports name them: `p1`, or `p1 (Alice)` when the record's
 /// `players` field names them.
@@ -157,6 +158,7 @@ pub fn write_text(out: &mut String, r: &HandReport) {
                 pay.join(", ")
             );
         }
+        write_runs(out, r, o, &names);
         let back: Vec<String> = (0..o.uncalled.len())
             .filter(|&i| o.uncalled[i] > Chips::ZERO)
             .map(|i| format!("{} {}", names.who(i), r.chips(o.uncalled[i])))
@@ -195,6 +197,46 @@ pub fn write_text(out: &mut String, r: &HandReport) {
     }
 }
 
+/// A board as the report writes it: `8c 4d 2s Kd 5c`, `??` for a card not known.
+fn board_text(board: &[Option<Card>]) -> String {
+    let cards: Vec<String> =
+        board.iter().map(|c| c.map_or("??".to_string(), |c| c.to_string())).collect();
+    cards.join(" ")
+}
+
+/// A hand whose board was run more than once: a line per run, with its board and what each
+/// pot's share on that run paid (nothing for a hand run once).
+fn write_runs(out: &mut String, r: &HandReport, o: &Outcome, names: &Names) {
+    use std::fmt::Write as _;
+    if o.boards.len() < 2 {
+        return;
+    }
+    for (run, board) in o.boards.iter().enumerate() {
+        let pots: Vec<String> = o
+            .pots
+            .iter()
+            .enumerate()
+            .filter_map(|(k, pot)| {
+                let share = pot.by_run.get(run)?;
+                let pay: Vec<String> = share
+                    .payouts
+                    .iter()
+                    .map(|&(p, x)| format!("{} {}", names.who(p), r.chips(x)))
+                    .collect();
+                Some(format!(
+                    "pot {} {} won by {}, paid {}",
+                    k + 1,
+                    r.chips(share.amount),
+                    names.list(&share.winners),
+                    pay.join(", ")
+                ))
+            })
+            .collect();
+        let _ =
+            writeln!(out, "  run {} (board {}): {}", run + 1, board_text(board), pots.join("; "));
+    }
+}
+
 /// `felt replay --json`'s object for one hand: where it is from (`source`, `file`, `section`,
 /// `line`), `hand`, `variant`, `names`, `status` (`legal`, `illegal`, `unfinished`,
 /// `undecided`, `unsupported`, `malformed`, `unreadable`) and its detail (`illegal_action` or
@@ -202,7 +244,9 @@ pub fn write_text(out: &mut String, r: &HandReport) {
 /// no results recorded to compare), `mismatches`, `notes`, the site's stated rake (`site`)
 /// and, for a hand played out, `pots`, `uncalled`, `final_stacks`, `winnings`,
 /// `first_to_show` and `first_shown`, with `dead_money` and `paid_outside_pot` when the hand
-/// has them. Chip amounts are strings in the hand's unit.
+/// has them; for a hand whose board was run more than once, `runs`: each run's `board` and its
+/// share of each pot (`pots`: `amount`, `winners`, `payouts`, in the order of `pots`). Chip
+/// amounts are strings in the hand's unit.
 pub fn to_json(r: &HandReport) -> Value {
     let names = Names(&r.players);
     let (status, detail) = match &r.status {
@@ -264,10 +308,72 @@ pub fn to_json(r: &HandReport) -> Value {
         if o.outside.iter().any(|&x| x != Chips::ZERO) {
             v["paid_outside_pot"] = o.outside.iter().map(|&x| json!(r.chips(x))).collect();
         }
+        if o.boards.len() > 1 {
+            v["runs"] = o
+                .boards
+                .iter()
+                .enumerate()
+                .map(|(run, board)| {
+                    let pots: Vec<Value> = o
+                        .pots
+                        .iter()
+                        .filter_map(|p| {
+                            let share = p.by_run.get(run)?;
+                            let paid: serde_json::Map<String, Value> = share
+                                .payouts
+                                .iter()
+                                .map(|&(q, x)| (player_name(q), json!(r.chips(x))))
+                                .collect();
+                            Some(json!({"amount": r.chips(share.amount),
+                                "winners": pn(&share.winners), "payouts": paid}))
+                        })
+                        .collect();
+                    json!({"board": board_text(board), "pots": pots})
+                })
+                .collect();
+        }
         if let Some(sd) = &o.showdown {
             v["first_to_show"] = json!(sd.order.first().map(|&p| player_name(p)));
             v["first_shown"] = json!(sd.first_shown.map(player_name));
         }
     }
     v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::phh::replay_text;
+
+    /// Aces against kings, all-in before the flop, run `runs` times (the boards of the first
+    /// runs: the aces hold on 2c 3d 8h 9c Jd, the kings make a set on Kc 7d 2h 4s 5s).
+    fn all_in(runs: &str, boards: &str) -> HandReport {
+        let text = format!(
+            "variant = 'nlhe'\nblinds_or_straddles = [1, 2]\nstarting_stacks = [100, 100]\n\
+             actions = ['d dh p1 AsAh', 'd dh p2 KsKh', 'p2 cbr 100', 'p1 cc', {runs}{boards}]\n"
+        );
+        replay_text(&text, "t", false).remove(0)
+    }
+
+    #[test]
+    fn a_board_run_twice_shows_each_run_s_board_and_payouts() {
+        let boards = "'d db 2c3d8h', 'd db 9c', 'd db Jd', 'd db Kc7d2h', 'd db 4s', 'd db 5s'";
+        let r = all_in("'p1 _runs 2', ", boards);
+        let mut text = String::new();
+        write_text(&mut text, &r);
+        // 200 in the pot, 100 a run: p1's aces take the first, p2's set of kings the second.
+        let want = "  pot 1: 200 paid in by p1, p2; eligible p1, p2; won by p1, p2; paid p1 100, p2 100\n  \
+                    run 1 (board 2c 3d 8h 9c Jd): pot 1 100 won by p1, paid p1 100\n  \
+                    run 2 (board Kc 7d 2h 4s 5s): pot 1 100 won by p2, paid p2 100\n";
+        assert!(text.contains(want), "{text}");
+        let v = to_json(&r);
+        assert_eq!(v["runs"][1]["board"], "Kc 7d 2h 4s 5s");
+        assert_eq!(v["runs"][0]["pots"][0]["payouts"]["p1"], "100");
+        assert_eq!(v["runs"][1]["pots"][0]["winners"][0], "p2");
+        // Run once, the same hand has no run line and no `runs`.
+        let r = all_in("", "'d db 2c3d8h', 'd db 9c', 'd db Jd'");
+        let mut text = String::new();
+        write_text(&mut text, &r);
+        assert!(!text.contains("run 1") && to_json(&r).get("runs").is_none(), "{text}");
+    }
 }

@@ -710,6 +710,10 @@ fn entries(o: &mut String, key: &str, v: &[Entry]) {
         }
         o.push_str(", line = ");
         push_int(o, e.line as u64);
+        if e.run > 0 {
+            o.push_str(", run = ");
+            push_int(o, e.run as u64);
+        }
         o.push_str(" }");
     });
     o.push('\n');

@@ -21,6 +21,10 @@ pub struct Entry {
     pub pot: String,
     /// The line of the text, 0 when not known.
     pub line: usize,
+    /// The run of the board the amount was collected on, from 1, when the hand was run more
+    /// than once and the site says which (GGPoker's `*** SECOND SHOWDOWN ***`); 0 otherwise
+    /// (`run` in a PHH entry).
+    pub run: usize,
 }
 
 /// A match log's own result of a hand (ACPC logs: `_results`, `_results_line`): each player's

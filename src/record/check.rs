@@ -328,8 +328,12 @@ fn check(accounting: &SiteAccounting, outcome: &Outcome, places: u8) -> SiteChec
         }
     }
     let site: Option<(Vec<Chips>, Vec<usize>)> = match listed_chips {
+        _ if collected.iter().any(|x| x.run > 0) => {
+            by_run(collected, outcome, scale, rake_chips, summary_line, &to, &c, mm);
+            None
+        }
         Some(l) if l.is_empty() && m > 1 && accounting.unnamed_pots => {
-            unnamed_pots(collected, &got, &payout, rake_chips, summary_line, &c, mm);
+            unnamed_pots(collected, &got, &payout, rake_chips, summary_line, &c, "", mm);
             None
         }
         Some(l) if l.is_empty() && m == 1 => {
@@ -527,11 +531,65 @@ fn check(accounting: &SiteAccounting, outcome: &Outcome, places: u8) -> SiteChec
     out
 }
 
+/// The collected lines of a hand run more than once, each saying its run ([`Entry::run`]),
+/// against what the replay pays each player on that run from all the pots together
+/// ([`crate::rules::PotAward::by_run`], before rake), run by run as [`unnamed_pots`] holds them;
+/// and the number of runs, the text's against the replay's.
+#[allow(clippy::too_many_arguments)]
+fn by_run(
+    collected: &[Entry],
+    outcome: &Outcome,
+    scale: i64,
+    taken: Chips,
+    summary_line: i64,
+    to: &dyn Fn(Amount) -> Option<Chips>,
+    c: &dyn Fn(Chips) -> String,
+    mm: &mut Vec<String>,
+) {
+    let n = outcome.final_stacks.len();
+    let runs = outcome.boards.len().max(1);
+    let said = collected.iter().map(|x| x.run).max().unwrap_or(0);
+    if said > runs {
+        let line = collected.iter().find(|x| x.run == said).map_or(0, |x| x.line);
+        let times = if runs == 1 { "once".to_string() } else { format!("{runs} times") };
+        mm.push(format!(
+            "line {line}: a collected line of run {said}, but the replay runs the board {times}"
+        ));
+        return;
+    }
+    for run in 1..=runs {
+        let mut pay: Vec<Chips> = vec![Chips::ZERO; n];
+        for pot in &outcome.pots {
+            let payouts = match pot.by_run.get(run - 1) {
+                Some(share) => &share.payouts,
+                None => &pot.payouts,
+            };
+            for &(p, x) in payouts {
+                if let Some(y) = pay.get_mut(p) {
+                    *y = y.saturating_add(x.saturating_mul(scale));
+                }
+            }
+        }
+        let lines: Vec<Entry> = collected.iter().filter(|x| x.run == run).cloned().collect();
+        let mut got: Vec<Chips> = vec![Chips::ZERO; n];
+        for x in &lines {
+            match (to(x.amount), got.get_mut(x.player)) {
+                (Some(a), Some(g)) => *g = g.saturating_add(a),
+                _ => mm.push(format!("line {}: a collected amount the replay cannot hold", x.line)),
+            }
+        }
+        let on = format!(" on run {run}");
+        unnamed_pots(&lines, &got, &pay, taken, summary_line, c, &on, mm);
+    }
+}
+
 /// The collected lines of a site that names no pot ([`SiteAccounting::unnamed_pots`]), against
 /// what the replay pays each player from all the pots together (`payout`, before rake): nobody
 /// collects more than that, nobody the replay pays nothing collects, and each player the replay
 /// pays more than the whole rake and fees (`taken`) says so in a line. With the totals checked
 /// before, the rake and fees are then what the players were paid less what they collected.
+/// `on` says which run the lines are of (` on run 2`), empty for a hand run once.
+#[allow(clippy::too_many_arguments)]
 fn unnamed_pots(
     collected: &[Entry],
     got: &[Chips],
@@ -539,26 +597,27 @@ fn unnamed_pots(
     taken: Chips,
     summary_line: i64,
     c: &dyn Fn(Chips) -> String,
+    on: &str,
     mm: &mut Vec<String>,
 ) {
     for (p, (&g, &pay)) in got.iter().zip(payout).enumerate() {
         let last = collected.iter().filter(|x| x.player == p).map(|x| x.line).max();
         match last {
             Some(line) if pay == Chips::ZERO => mm.push(format!(
-                "line {line}: p{} collected {}, but the replay awards p{} no pot",
+                "line {line}: p{} collected {}{on}, but the replay awards p{} no pot{on}",
                 p + 1,
                 c(g),
                 p + 1
             )),
             Some(line) if g > pay => mm.push(format!(
-                "line {line}: p{} collected {}, more than the {} the replay pays p{} before rake",
+                "line {line}: p{} collected {}{on}, more than the {} the replay pays p{}{on} before rake",
                 p + 1,
                 c(g),
                 c(pay),
                 p + 1
             )),
             None if pay > taken => mm.push(format!(
-                "line {summary_line}: the replay pays p{} {}, but no line says p{} collected it",
+                "line {summary_line}: the replay pays p{} {}{on}, but no line says p{} collected it",
                 p + 1,
                 c(pay),
                 p + 1
@@ -574,7 +633,7 @@ mod tests {
 
     fn entry(player: usize, cents: i64, line: usize) -> Entry {
         let amount = Amount { units: cents, places: 2 };
-        Entry { player, amount, pot: "pot".into(), line }
+        Entry { player, amount, pot: "pot".into(), line, run: 0 }
     }
 
     #[test]
@@ -584,7 +643,7 @@ mod tests {
             let c = |x: Chips| format_chips(x, 2);
             let chips = |v: &[i64]| v.iter().map(|&x| Chips(x)).collect::<Vec<_>>();
             let mut mm = Vec::new();
-            unnamed_pots(lines, &chips(got), &chips(paid), Chips(taken), 29, &c, &mut mm);
+            unnamed_pots(lines, &chips(got), &chips(paid), Chips(taken), 29, &c, "", &mut mm);
             mm
         };
         // p1 is paid 3.30 + 4.20 before rake and collects 3.16 + 3.99: well within.

@@ -196,6 +196,8 @@ fn stakes_that_do_not_fit_the_game_are_refused_before_any_hand() {
         ("stud7", "10/5", "--stakes: bets: 10/5: the big bet is at least the small one"),
         ("americana", "1/2", "--stakes: bets: americana sizes its bring-in and bets from the ante"),
         ("nlhe", "blinds=1/2/4/8", "--stakes: blinds: 4 blinds or straddles for 3 players"),
+        // The presets' straddle rule, as the engine holds it, in deal's own words.
+        ("nlhe", "blinds=1/2/3", "--stakes: blinds: 3 after 2: a straddle is at least twice the blind or straddle before it, each from the seat after the one before"),
         ("nlhe", "ante=x", "`ante=x`: expected a whole number of chips from 0"),
         ("nlhe", "ante=1,ante=2", "`ante` is given twice"),
         ("nlhe", "pot=3", "`pot` is not a part of the stakes"),
