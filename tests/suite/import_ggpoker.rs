@@ -202,16 +202,30 @@ fn a_missed_small_blind_is_posted_dead() {
 
 #[test]
 fn features_feltkit_does_not_play_are_refused_at_their_line() {
-    for (name, line, words) in [("short_deck_button_blind.txt", 9, "a button blind")] {
-        let r = replayed(name);
-        let why = format!("line {line}: {words}");
+    // A straddle posted by the big blind breaks the straddle rule the engine plays.
+    let by_blind = std::fs::read_to_string(path("straddle.txt"))
+        .unwrap()
+        .replace("55ee66ff: straddle $0.5", "Hero: straddle $0.5");
+    let texts = [
+        (
+            "short_deck_button_blind.txt",
+            std::fs::read(path("short_deck_button_blind.txt")).unwrap(),
+        ),
+        ("straddle.txt, by the big blind", by_blind.into_bytes()),
+    ];
+    let reasons = [
+        "line 9: a button blind",
+        "line 9: a straddle the engine does not play (`Hero: straddle $0.5`): a straddle comes from a seat after the big blind",
+    ];
+    for ((name, bytes), why) in texts.iter().zip(reasons) {
+        let text = convert_as(gg(), bytes).remove(0).phh;
+        let r = replay_text(&text, name, true).remove(0);
         assert!(
-            matches!(&r.status, Status::Unsupported(w) if w.starts_with(&why)),
+            matches!(&r.status, Status::Unsupported(w) if w.starts_with(why)),
             "{name}: {:?}",
             r.status
         );
         // The players and their stacks are kept.
-        let text = phh(name);
         assert!(text.contains("starting_stacks = [") && text.contains("players = ["), "{text}");
     }
 }
