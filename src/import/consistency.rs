@@ -152,7 +152,7 @@ pub(super) fn check(hand: &StarsHand) -> Result<(), TextError> {
     let places = super::emit::places(hand);
     let money = Money { symbol: hand.symbol, places };
     limits(hand, &money)?;
-    let played = matches!(hand.game, GameName::Holdem | GameName::Omaha(_));
+    let played = matches!(hand.game, GameName::Holdem | GameName::ShortDeck | GameName::Omaha(_));
     if hand.refusal.is_some() || !played {
         return Ok(());
     }
@@ -324,11 +324,12 @@ fn play(hand: &StarsHand, money: &Money) -> Result<(), TextError> {
                 top = top.max(round[i]);
                 stack[i] = stack[i].saturating_sub(a);
             }
+            // A straddle is what the player's blind goes to (see `emit`).
             StarsEvent::Straddle(i, a) => {
                 let a = money.chips(a);
-                round[i] = round[i].saturating_add(a);
+                stack[i] = stack[i].saturating_sub(a.saturating_sub(round[i]));
+                round[i] = a.max(round[i]);
                 top = top.max(round[i]);
-                stack[i] = stack[i].saturating_sub(a);
             }
             StarsEvent::Board(_) => {
                 preflop = false;

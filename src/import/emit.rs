@@ -84,6 +84,12 @@ fn variant(hand: &StarsHand) -> (&'static str, Option<String>) {
         // Pot limit before the flop, no limit after: `_structure = "pot-limit-preflop"`.
         (GameName::Holdem, Limit::Mixed) => ("nlhe", None),
         (GameName::Omaha(name), limit) => omaha(hand, name, limit),
+        // Short deck as its PHH code plays it: any blinds and straddles, action left of the
+        // largest (GG's button blind and the straddles after it).
+        (GameName::ShortDeck, Limit::NoLimit) => ("NS", None),
+        (GameName::ShortDeck, _) => {
+            ("?", Some("not supported: short-deck hold'em other than no limit".to_string()))
+        }
         (GameName::Other(name), _) => {
             ("?", Some(format!("not supported: {name} (game not yet played by feltkit)")))
         }
@@ -364,10 +370,13 @@ fn body<'h>(hand: &'h StarsHand, r: &mut HandRecord<'h>) -> bool {
                 round[p(i)] = a;
                 put[p(i)] = acc(put[p(i)], a);
             }
+            // A straddle is what the player's blind goes to (GG's button blind, then the
+            // button's own straddles on it, each an amount to).
             StarsEvent::Straddle(i, a) if p(i) < n => {
-                blinds[p(i)] = chips(*a);
-                round[p(i)] = chips(*a);
-                put[p(i)] = acc(put[p(i)], chips(*a));
+                let a = chips(*a);
+                put[p(i)] = acc(put[p(i)], a - round[p(i)]);
+                blinds[p(i)] = a;
+                round[p(i)] = a;
             }
             StarsEvent::SmallAndBig(i, a) if p(i) < n => {
                 let a = chips(*a);

@@ -34,7 +34,7 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
     let (words, name) = header_words(header.text);
     let mut hand = parse_header(&Line { number: header.number, text: &words })?;
     if is_short_deck(header.text) {
-        hand.game = GameName::Other("ShortDeck Hold'em".into());
+        hand.game = GameName::ShortDeck;
     }
     let rest: Vec<Line<'_>> = lines.collect();
     if let Some(t) = hand.tournament.as_mut() {
@@ -162,6 +162,10 @@ fn stars_words<'t>(t: &'t str, flop: Option<&str>) -> Cow<'t, str> {
     if let Some(k) = find(t, ": straddle ") {
         return Cow::Owned(format!("{}: posts straddle {}", &t[..k], &t[k + 11..]));
     }
+    // Short deck's button blind: the button's blind, which its straddles then raise.
+    if let Some(k) = find(t, ": posts button blind ") {
+        return Cow::Owned(format!("{}: posts straddle {}", &t[..k], &t[k + 21..]));
+    }
     // A missed small blind is posted dead: a second small blind, as PokerStars reads one
     // ([`not_played`] refuses any other).
     if let Some(k) = find(t, ": posts missed blind ") {
@@ -203,9 +207,12 @@ fn not_played(hand: &StarsHand, lines: &[Line<'_>]) -> Option<String> {
                 "line {n}: a bomb pot (`{t}`): every player antes and the hand starts on the flop"
             ));
         }
-        if has(t, ": posts button blind ") {
+        // Short deck's button blind and the straddles after it are played under its PHH code,
+        // which takes any blinds and straddles.
+        let short_deck = hand.game == GameName::ShortDeck;
+        if has(t, ": posts button blind ") && !short_deck {
             return Some(format!(
-                "line {n}: a button blind (`{t}`): feltkit plays no blind posted by the button"
+                "line {n}: a button blind (`{t}`): feltkit plays a button blind in short deck only"
             ));
         }
         if has(t, ": posts small blind ") {
@@ -219,7 +226,7 @@ fn not_played(hand: &StarsHand, lines: &[Line<'_>]) -> Option<String> {
                 ));
             }
         }
-        if let Some(why) = straddles.refused(t, n) {
+        if let Some(why) = straddles.refused(t, n).filter(|_| !short_deck) {
             return Some(why);
         }
     }

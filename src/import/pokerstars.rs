@@ -30,6 +30,8 @@ pub enum GameName {
     Holdem,
     /// An Omaha game (its name as written: `Omaha`, `Omaha Hi/Lo`, `5 Card Omaha`, ...).
     Omaha(String),
+    /// Short-deck hold'em (GGPoker's `ShortDeck`): 36 cards, antes and a button blind.
+    ShortDeck,
     /// Anything else, as written.
     Other(String),
 }
@@ -191,7 +193,7 @@ impl StarsHand {
             GameName::Omaha(name) => {
                 name.split_once(" Card ").and_then(|(count, _)| count.parse().ok()).unwrap_or(4)
             }
-            GameName::Holdem | GameName::Other(_) => 2,
+            GameName::Holdem | GameName::ShortDeck | GameName::Other(_) => 2,
         }
     }
 }

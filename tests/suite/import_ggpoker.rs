@@ -202,32 +202,56 @@ fn a_missed_small_blind_is_posted_dead() {
 
 #[test]
 fn features_feltkit_does_not_play_are_refused_at_their_line() {
-    // A straddle posted by the big blind breaks the straddle rule the engine plays.
-    let by_blind = std::fs::read_to_string(path("straddle.txt"))
-        .unwrap()
-        .replace("55ee66ff: straddle $0.5", "Hero: straddle $0.5");
-    let texts = [
-        (
-            "short_deck_button_blind.txt",
-            std::fs::read(path("short_deck_button_blind.txt")).unwrap(),
-        ),
-        ("straddle.txt, by the big blind", by_blind.into_bytes()),
+    let straddle = std::fs::read_to_string(path("straddle.txt")).unwrap();
+    // A straddle posted by the big blind breaks the straddle rule the engine plays; a button
+    // blind is played in short deck only.
+    let by_blind = std::fs::read_to_string(path("straddle_by_the_big_blind.txt")).unwrap();
+    let button_blind = straddle.replace(
+        "55ee66ff: straddle $0.5\n",
+        "55ee66ff: straddle $0.5\n11aa22bb: posts button blind $0.25\n",
+    );
+    let cases = [
+        (by_blind, "line 9: a straddle the engine does not play (`Hero: straddle $0.5`): a straddle comes from a seat after the big blind"),
+        (button_blind, "line 10: a button blind (`11aa22bb: posts button blind $0.25`): feltkit plays a button blind in short deck only"),
     ];
-    let reasons = [
-        "line 9: a button blind",
-        "line 9: a straddle the engine does not play (`Hero: straddle $0.5`): a straddle comes from a seat after the big blind",
-    ];
-    for ((name, bytes), why) in texts.iter().zip(reasons) {
-        let text = convert_as(gg(), bytes).remove(0).phh;
-        let r = replay_text(&text, name, true).remove(0);
+    for (text, why) in cases {
+        let text = convert_as(gg(), text.as_bytes()).remove(0).phh;
+        let r = replay_text(&text, "t", true).remove(0);
         assert!(
             matches!(&r.status, Status::Unsupported(w) if w.starts_with(why)),
-            "{name}: {:?}",
+            "{:?}",
             r.status
         );
         // The players and their stacks are kept.
         assert!(text.contains("starting_stacks = [") && text.contains("players = ["), "{text}");
     }
+}
+
+#[test]
+fn short_deck_plays_the_button_blind_and_the_straddles_after_it() {
+    // Antes of 0.5 each; the button (Hero) posts a blind of 0.5 and, when nobody calls, takes
+    // the antes: Hero 50 - 0.5 + 1.5; the others 50 - 0.5.
+    let r = replayed("short_deck_button_blind.txt");
+    assert!(r.ok() && r.checked, "{:?} {:?}", r.status, r.mismatches);
+    holds(
+        "short_deck_button_blind.txt",
+        &["variant = 'NS'", "finishing_stacks = [49.5, 49.5, 51.0]"],
+    );
+    // The player right of the button straddles to 1: the button acts first (it folds), then
+    // 5a4b3c2d, and the straddler last. The straddler gets 0.5 back and wins the antes, the
+    // button blind and the 0.5 called of the straddle: 50 - 0.5 - 1 + 0.5 + 2.5 = 51.5.
+    let r = replayed("short_deck_straddle.txt");
+    assert!(r.ok() && r.checked, "{:?} {:?}", r.status, r.mismatches);
+    holds(
+        "short_deck_straddle.txt",
+        &["blinds_or_straddles = [0.0, 1.0, 0.5]", "finishing_stacks = [49.5, 51.5, 49.0]"],
+    );
+    // Out of turn: the straddler cannot act before the button.
+    let text = std::fs::read_to_string(path("short_deck_straddle.txt"))
+        .unwrap()
+        .replace("Hero: folds\n5a4b3c2d: folds\n", "5a4b3c2d: folds\nHero: folds\n");
+    let r = replay_text(&convert_as(gg(), text.as_bytes()).remove(0).phh, "t", true).remove(0);
+    assert!(!r.ok(), "{:?}", r.status);
 }
 
 #[test]
@@ -382,14 +406,14 @@ fn felt_convert_writes_gg_hands_as_a_bundle_that_replays_the_same() {
             "--format",
             "ggpoker",
             &path("cash_nl_showdown.txt"),
-            &path("short_deck_button_blind.txt"),
+            &path("straddle_by_the_big_blind.txt"),
         ])
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
     let bundle = String::from_utf8(out.stdout).unwrap();
     assert!(bundle.contains("[1]\n") && bundle.contains("[2]\n"), "{bundle}");
-    assert!(bundle.contains("_not_replayable = \"line 9: a button blind"), "{bundle}");
+    assert!(bundle.contains("_not_replayable = \"line 9: a straddle the engine"), "{bundle}");
     let reports = replay_text(&bundle, "bundle", true);
     assert!(reports[0].ok() && reports[0].checked, "{:?}", reports[0].mismatches);
     assert!(matches!(reports[1].status, Status::Unsupported(_)));
@@ -510,12 +534,12 @@ fn real_ggpoker_hands_replay_to_the_sites_stacks() {
         failures.join("\n")
     );
     // Hands the site's arithmetic counts but feltkit does not play are refused, each for
-    // its reason: short deck's button blind, a straddle by the big blind or a second by the
-    // same player. Six hands of the texts.
-    let not_played = ["a button blind", "a straddle the engine does not play"];
+    // its reason: a straddle by the big blind, a second by the same player. Two hands of the
+    // texts.
+    let not_played = ["a straddle the engine does not play"];
     let refused_counted =
         |f: &&String| f.contains("Unsupported(") && not_played.iter().any(|w| f.contains(w));
-    assert!(counted > 0 && matched + 6 >= counted, "{matched} of {counted}");
+    assert!(counted > 0 && matched + 2 >= counted, "{matched} of {counted}");
     assert!(outside_hands > 0, "no hand with money from outside the pot");
     assert!(failures.iter().all(|f| refused_counted(&f)), "{failures:?}");
 }
