@@ -312,6 +312,28 @@ macro_rules! deck {
 }
 pub(crate) use deck;
 
+/// Gives a rank type declared by [`deck!`] for a deck where a flush beats a full house (value
+/// `order << 12 | …`, `order` as [`Category::in_flush_above_full_house_order`] reads it) its
+/// `value` (with the given doc) and `category`.
+///
+/// [`Category::in_flush_above_full_house_order`]: crate::eval::Category::in_flush_above_full_house_order
+macro_rules! flush_above_full_house {
+    ($(#[$value_doc:meta])* $rank:ident) => {
+        impl $rank {
+            $(#[$value_doc])*
+            pub const fn value(self) -> u32 {
+                self.0 as u32
+            }
+
+            /// The hand's category.
+            pub const fn category(self) -> $crate::eval::Category {
+                $crate::eval::Category::in_flush_above_full_house_order(self.0 >> 12)
+            }
+        }
+    };
+}
+pub(crate) use flush_above_full_house;
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -19,7 +19,7 @@
 use crate::card::{Card, Deck};
 use crate::eval::additive;
 use crate::eval::tables;
-use crate::eval::{Category, EvalError};
+use crate::eval::EvalError;
 
 additive::deck! {
     spec: tables::AMERICANA, file: include_bytes!("../../data/americana.bin"), values: u32;
@@ -64,16 +64,9 @@ additive::deck! {
     }
 }
 
-impl AmericanaRank {
+additive::flush_above_full_house! {
     /// The raw value.
-    pub const fn value(self) -> u32 {
-        self.0 as u32
-    }
-
-    /// The hand's category.
-    pub const fn category(self) -> Category {
-        Category::in_flush_above_full_house_order(self.0 >> 12)
-    }
+    AmericanaRank
 }
 
 /// An additive hand of up to seven Americana cards; the layout is the standard one with ranks
@@ -92,6 +85,7 @@ mod tests {
     use super::*;
     use crate::card::parse_cards;
     use crate::eval::testing::rank_of;
+    use crate::eval::Category;
 
     #[test]
     fn low_straight_and_suit_tie_breaks() {

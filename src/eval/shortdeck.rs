@@ -38,7 +38,7 @@
 use crate::card::Card;
 use crate::eval::additive::{self, Table};
 use crate::eval::tables;
-use crate::eval::{Category, EvalError};
+use crate::eval::EvalError;
 
 additive::deck! {
     spec: tables::SHORTDECK, file: include_bytes!("../../data/shortdeck.bin"), values: u16;
@@ -77,17 +77,10 @@ additive::deck! {
     }
 }
 
-impl ShortDeckRank {
+additive::flush_above_full_house! {
     /// The raw value, `order << 12 | class`: 0 is the weakest high card, J-9-8-7-6; the royal
     /// flush is `8 << 12 | 5` (six straight flushes, A-6-7-8-9 the lowest).
-    pub const fn value(self) -> u32 {
-        self.0 as u32
-    }
-
-    /// The hand's category.
-    pub const fn category(self) -> Category {
-        Category::in_flush_above_full_house_order(self.0 >> 12)
-    }
+    ShortDeckRank
 }
 
 /// An additive hand of up to seven short-deck cards; the layout is the standard one with
@@ -124,6 +117,7 @@ mod tests {
     use super::*;
     use crate::card::{parse_cards, Deck};
     use crate::eval::testing::{assert_ascending, rank_of};
+    use crate::eval::Category;
 
     #[test]
     fn categories_follow_the_short_deck_order() {
