@@ -217,6 +217,123 @@ pub(crate) const fn masks_from(low: usize) -> [u64; 256] {
     masks
 }
 
+/// Declares, in the module that calls it, a deck's side of the additive hand from its
+/// generator spec ([`tables::Spec`]): `LOW` (the deck's lowest rank index), the card addends
+/// `KEYS` and `MASKS` counted from it with the multiplier of the table file's layout `AT`, the
+/// rank type (a `u16` newtype, ordered, shown as `category (value)` through its own `category`
+/// method), and the zero-sized deck type whose [`Table`] impl is the given `check`, `lookup`
+/// and `flush`.
+///
+/// Given the table file and the type of its values (`u16` or `u32`), it also declares the
+/// file's bytes `BYTES`, their layout `AT`, the 5-, 6- and 7-card perfect hashes `HASH5`,
+/// `HASH6` and `HASH7` and the flush values `FLUSH`, all read at compile time; without them
+/// the module declares its own.
+macro_rules! deck {
+    (
+        spec: $spec:expr, file: $bytes:expr, values: u16;
+        $($rest:tt)*
+    ) => {
+        $crate::eval::additive::deck!(@tables $spec, $bytes, u16, read_u16s);
+        $crate::eval::additive::deck!(spec: $spec; $($rest)*);
+    };
+    (
+        spec: $spec:expr, file: $bytes:expr, values: u32;
+        $($rest:tt)*
+    ) => {
+        $crate::eval::additive::deck!(@tables $spec, $bytes, u32, read_u32s);
+        $crate::eval::additive::deck!(spec: $spec; $($rest)*);
+    };
+    (@tables $spec:expr, $bytes:expr, $value:ident, $read:ident) => {
+        const BYTES: &[u8] = $bytes;
+        /// The number of flush values: one per set of the deck's ranks.
+        const FLUSHES: usize = 1 << $spec.ranks;
+        const SH: [$crate::eval::tables::Shape; 3] = $spec.shapes;
+        const AT: $crate::eval::tables::Layout =
+            $crate::eval::tables::Layout::of(BYTES, SH, ::std::mem::size_of::<$value>(), FLUSHES);
+
+        static HASH5: $crate::eval::tables::PerfectHash<
+            $value,
+            { SH[0].buckets() },
+            { SH[0].slots() },
+        > = $crate::eval::tables::PerfectHash::$read(BYTES, &AT, 0);
+        static HASH6: $crate::eval::tables::PerfectHash<
+            $value,
+            { SH[1].buckets() },
+            { SH[1].slots() },
+        > = $crate::eval::tables::PerfectHash::$read(BYTES, &AT, 1);
+        static HASH7: $crate::eval::tables::PerfectHash<
+            $value,
+            { SH[2].buckets() },
+            { SH[2].slots() },
+        > = $crate::eval::tables::PerfectHash::$read(BYTES, &AT, 2);
+        static FLUSH: [$value; FLUSHES] = $crate::eval::tables::$read(BYTES, AT.flush);
+    };
+    (
+        spec: $spec:expr;
+        $(#[$rank_doc:meta])*
+        pub struct $rank:ident;
+        $(#[$deck_doc:meta])*
+        pub struct $deck:ident;
+        $($table:tt)*
+    ) => {
+        /// Lowest rank index of the deck.
+        const LOW: usize = $spec.low_rank as usize;
+
+        /// Each card's hash addend, indexed by `card.index()` (256 entries so that any byte is
+        /// a valid index and no bounds check is needed).
+        static KEYS: [u64; 256] = $crate::eval::additive::keys_from(AT.mul, LOW);
+
+        /// Each card's mask addend: its bit in its suit's lane plus one in the count field.
+        static MASKS: [u64; 256] = $crate::eval::additive::masks_from(LOW);
+
+        $(#[$rank_doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub struct $rank(u16);
+
+        impl ::std::fmt::Display for $rank {
+            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+                write!(f, "{} ({})", self.category(), self.0)
+            }
+        }
+
+        $(#[$deck_doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub struct $deck;
+
+        impl $crate::eval::additive::Table for $deck {
+            type Rank = $rank;
+
+            const KEYS: &'static [u64; 256] = &KEYS;
+            const MASKS: &'static [u64; 256] = &MASKS;
+
+            $($table)*
+        }
+    };
+}
+pub(crate) use deck;
+
+/// Gives a rank type declared by [`deck!`] for a deck where a flush beats a full house (value
+/// `order << 12 | …`, `order` as [`Category::in_flush_above_full_house_order`] reads it) its
+/// `value` (with the given doc) and `category`.
+///
+/// [`Category::in_flush_above_full_house_order`]: crate::eval::Category::in_flush_above_full_house_order
+macro_rules! flush_above_full_house {
+    ($(#[$value_doc:meta])* $rank:ident) => {
+        impl $rank {
+            $(#[$value_doc])*
+            pub const fn value(self) -> u32 {
+                self.0 as u32
+            }
+
+            /// The hand's category.
+            pub const fn category(self) -> $crate::eval::Category {
+                $crate::eval::Category::in_flush_above_full_house_order(self.0 >> 12)
+            }
+        }
+    };
+}
+pub(crate) use flush_above_full_house;
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -16,63 +16,20 @@
 //! assert!(r("AsKs9h8d7c") > r("AhKh9s8d7c")); // same ranks: the ace of spades wins
 //! ```
 
-use std::fmt;
-
 use crate::card::{Card, Deck};
-use crate::eval::additive::{self, Table};
-use crate::eval::tables::{self, Layout, PerfectHash, AMERICANA_SHAPES as SH};
-use crate::eval::{Category, EvalError};
+use crate::eval::additive;
+use crate::eval::tables;
+use crate::eval::EvalError;
 
-const BYTES: &[u8] = include_bytes!("../../data/americana.bin");
-const AT: Layout = Layout::of(BYTES, SH, 4, 256);
+additive::deck! {
+    spec: tables::AMERICANA, file: include_bytes!("../../data/americana.bin"), values: u32;
 
-static HASH5: PerfectHash<u32, { SH[0].buckets() }, { SH[0].slots() }> =
-    PerfectHash::read_u32s(BYTES, &AT, 0);
-static HASH6: PerfectHash<u32, { SH[1].buckets() }, { SH[1].slots() }> =
-    PerfectHash::read_u32s(BYTES, &AT, 1);
-static HASH7: PerfectHash<u32, { SH[2].buckets() }, { SH[2].slots() }> =
-    PerfectHash::read_u32s(BYTES, &AT, 2);
-static FLUSH: [u32; 256] = tables::read_u32s(BYTES, AT.flush);
+    /// An Americana hand's value: `order << 12 | class << 2 | suit`, where `order` places the
+    /// category (flush above full house). Larger is better; equal is a split.
+    pub struct AmericanaRank;
 
-/// Lowest rank index of the deck (the seven).
-const LOW: usize = 5;
-
-static KEYS: [u64; 256] = additive::keys_from(AT.mul, LOW);
-
-static MASKS: [u64; 256] = additive::masks_from(LOW);
-
-/// An Americana hand's value: `order << 12 | class << 2 | suit`, where `order` places the
-/// category (flush above full house). Larger is better; equal is a split.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct AmericanaRank(u16);
-
-impl AmericanaRank {
-    /// The raw value.
-    pub const fn value(self) -> u32 {
-        self.0 as u32
-    }
-
-    /// The hand's category.
-    pub const fn category(self) -> Category {
-        Category::in_flush_above_full_house_order(self.0 >> 12)
-    }
-}
-
-impl fmt::Display for AmericanaRank {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} ({})", self.category(), self.0)
-    }
-}
-
-/// The 32-card deck's data for the additive [`AmericanaHand`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Americana;
-
-impl Table for Americana {
-    type Rank = AmericanaRank;
-
-    const KEYS: &'static [u64; 256] = &KEYS;
-    const MASKS: &'static [u64; 256] = &MASKS;
+    /// The 32-card deck's data for the additive [`AmericanaHand`].
+    pub struct Americana;
 
     fn check(card: Card) -> Result<(), EvalError> {
         if Deck::Americana.contains(card) {
@@ -107,6 +64,11 @@ impl Table for Americana {
     }
 }
 
+additive::flush_above_full_house! {
+    /// The raw value.
+    AmericanaRank
+}
+
 /// An additive hand of up to seven Americana cards; the layout is the standard one with ranks
 /// counted from the seven (see [`additive`]). A card outside the 32-card deck adds nothing
 /// useful.
@@ -123,6 +85,7 @@ mod tests {
     use super::*;
     use crate::card::parse_cards;
     use crate::eval::testing::rank_of;
+    use crate::eval::Category;
 
     #[test]
     fn low_straight_and_suit_tie_breaks() {

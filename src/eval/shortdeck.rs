@@ -35,66 +35,22 @@
 //! rebuilt byte for byte by a test (fast enough for a debug build), so there is one method to
 //! trust rather than two.
 
-use std::fmt;
-
 use crate::card::Card;
 use crate::eval::additive::{self, Table};
-use crate::eval::tables::{self, Layout, PerfectHash, SHORTDECK_SHAPES as SH};
-use crate::eval::{Category, EvalError};
+use crate::eval::tables;
+use crate::eval::EvalError;
 
-const BYTES: &[u8] = include_bytes!("../../data/shortdeck.bin");
-const AT: Layout = Layout::of(BYTES, SH, 2, 512);
+additive::deck! {
+    spec: tables::SHORTDECK, file: include_bytes!("../../data/shortdeck.bin"), values: u16;
 
-static HASH5: PerfectHash<u16, { SH[0].buckets() }, { SH[0].slots() }> =
-    PerfectHash::read_u16s(BYTES, &AT, 0);
-static HASH6: PerfectHash<u16, { SH[1].buckets() }, { SH[1].slots() }> =
-    PerfectHash::read_u16s(BYTES, &AT, 1);
-static HASH7: PerfectHash<u16, { SH[2].buckets() }, { SH[2].slots() }> =
-    PerfectHash::read_u16s(BYTES, &AT, 2);
-static FLUSH: [u16; 512] = tables::read_u16s(BYTES, AT.flush);
+    /// A short-deck hand's value: `order << 12 | class`, where `order` places the category
+    /// (flush above full house) and `class` is the hand's place within it, 0 the weakest. Larger
+    /// is better; equal is a split. It is shown as `flush (24576)` for the weakest flush,
+    /// J-9-8-7-6 of one suit.
+    pub struct ShortDeckRank;
 
-/// Lowest rank index of the deck (the six).
-const LOW: usize = 4;
-
-static KEYS: [u64; 256] = additive::keys_from(AT.mul, LOW);
-
-static MASKS: [u64; 256] = additive::masks_from(LOW);
-
-/// A short-deck hand's value: `order << 12 | class`, where `order` places the category
-/// (flush above full house) and `class` is the hand's place within it, 0 the weakest. Larger
-/// is better; equal is a split.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct ShortDeckRank(u16);
-
-impl ShortDeckRank {
-    /// The raw value, `order << 12 | class`: 0 is the weakest high card, J-9-8-7-6; the royal
-    /// flush is `8 << 12 | 5` (six straight flushes, A-6-7-8-9 the lowest).
-    pub const fn value(self) -> u32 {
-        self.0 as u32
-    }
-
-    /// The hand's category.
-    pub const fn category(self) -> Category {
-        Category::in_flush_above_full_house_order(self.0 >> 12)
-    }
-}
-
-impl fmt::Display for ShortDeckRank {
-    /// `flush (24576)` for the weakest flush, J-9-8-7-6 of one suit.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} ({})", self.category(), self.0)
-    }
-}
-
-/// The 36-card deck's data for the additive [`ShortDeckHand`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct ShortDeck;
-
-impl Table for ShortDeck {
-    type Rank = ShortDeckRank;
-
-    const KEYS: &'static [u64; 256] = &KEYS;
-    const MASKS: &'static [u64; 256] = &MASKS;
+    /// The 36-card deck's data for the additive [`ShortDeckHand`].
+    pub struct ShortDeck;
 
     fn check(card: Card) -> Result<(), EvalError> {
         if in_deck(card) {
@@ -119,6 +75,12 @@ impl Table for ShortDeck {
     fn flush(suit: u32, mask: u64) -> ShortDeckRank {
         ShortDeckRank(FLUSH[(mask >> (16 * suit)) as usize & 0x1ff])
     }
+}
+
+additive::flush_above_full_house! {
+    /// The raw value, `order << 12 | class`: 0 is the weakest high card, J-9-8-7-6; the royal
+    /// flush is `8 << 12 | 5` (six straight flushes, A-6-7-8-9 the lowest).
+    ShortDeckRank
 }
 
 /// An additive hand of up to seven short-deck cards; the layout is the standard one with
@@ -155,6 +117,7 @@ mod tests {
     use super::*;
     use crate::card::{parse_cards, Deck};
     use crate::eval::testing::{assert_ascending, rank_of};
+    use crate::eval::Category;
 
     #[test]
     fn categories_follow_the_short_deck_order() {

@@ -13,10 +13,8 @@
 //! assert!(rank > (Hand::EMPTY.add(c("2s")).add(c("3s")) + board).rank7());
 //! ```
 
-use std::fmt;
-
 use crate::card::{Card, Deck};
-use crate::eval::additive::{self, Table};
+use crate::eval::additive;
 use crate::eval::tables::{self, Layout, PerfectHash, STANDARD_SHAPES as SH};
 use crate::eval::{Category, EvalError};
 
@@ -35,10 +33,6 @@ static VALUES7: [u16; FLUSH7 + 8192] = tables::read_u16s(BYTES, AT.values(2, FLU
 /// Where the flush values start in [`VALUES7`].
 const FLUSH7: usize = SH[2].slots();
 
-/// Each card's hash addend, indexed by `card.index()` (256 entries so that any byte is a valid
-/// index and no bounds check is needed).
-static KEYS: [u64; 256] = additive::keys_from(AT.mul, 0);
-
 /// Each card's hash addend plus the empty hand's key: the first card of [`rank7_indices`].
 static FIRST_KEYS: [u64; 256] = {
     let mut keys = [0u64; 256];
@@ -50,12 +44,34 @@ static FIRST_KEYS: [u64; 256] = {
     keys
 };
 
-/// Each card's mask addend: its bit in its suit's lane plus one in the count field.
-static MASKS: [u64; 256] = additive::masks_from(0);
+additive::deck! {
+    spec: tables::STANDARD;
 
-/// A standard hand's value: `category << 12 | subrank`. Larger is better; equal is a split.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct HandRank(u16);
+    /// A standard hand's value: `category << 12 | subrank`. Larger is better; equal is a split.
+    pub struct HandRank;
+
+    /// The standard deck's data for the additive [`Hand`].
+    pub struct Standard;
+
+    fn check(_: Card) -> Result<(), EvalError> {
+        Ok(())
+    }
+
+    #[inline(always)]
+    fn lookup(len: usize, key: u64, _: u64) -> Option<HandRank> {
+        Some(HandRank(match len {
+            5 => HASH5.get(key),
+            6 => HASH6.get(key),
+            7 => VALUES7[slot7(key)],
+            _ => return None,
+        }))
+    }
+
+    #[inline(always)]
+    fn flush(suit: u32, mask: u64) -> HandRank {
+        HandRank(VALUES7[FLUSH7 | (mask >> (16 * suit)) as usize & 0x1fff])
+    }
+}
 
 impl HandRank {
     /// The rank of this value (a value read from a table of [`HandRank::value`]s).
@@ -77,42 +93,6 @@ impl HandRank {
     /// The class number within the category, 0 = the weakest.
     pub const fn subrank(self) -> u16 {
         self.0 & 0xfff
-    }
-}
-
-impl fmt::Display for HandRank {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} ({})", self.category(), self.0)
-    }
-}
-
-/// The standard deck's data for the additive [`Hand`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Standard;
-
-impl Table for Standard {
-    type Rank = HandRank;
-
-    const KEYS: &'static [u64; 256] = &KEYS;
-    const MASKS: &'static [u64; 256] = &MASKS;
-
-    fn check(_: Card) -> Result<(), EvalError> {
-        Ok(())
-    }
-
-    #[inline(always)]
-    fn lookup(len: usize, key: u64, _: u64) -> Option<HandRank> {
-        Some(HandRank(match len {
-            5 => HASH5.get(key),
-            6 => HASH6.get(key),
-            7 => VALUES7[slot7(key)],
-            _ => return None,
-        }))
-    }
-
-    #[inline(always)]
-    fn flush(suit: u32, mask: u64) -> HandRank {
-        HandRank(VALUES7[FLUSH7 | (mask >> (16 * suit)) as usize & 0x1fff])
     }
 }
 

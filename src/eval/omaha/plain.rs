@@ -13,59 +13,70 @@ use crate::eval::standard::Hand;
 
 /// The number of a pair of ranks (rank indices, 0 = two), in either order: 0 to 90.
 static PAIR_ID: [u8; 169] = {
+    let wide: [u16; 169] = multiset_numbers::<2, 169>();
     let mut ids = [0u8; 169];
-    let mut next = 0u8;
-    let mut lo = 0;
-    while lo < 13 {
-        let mut hi = lo;
-        while hi < 13 {
-            ids[lo * 13 + hi] = next;
-            ids[hi * 13 + lo] = next;
-            next += 1;
-            hi += 1;
-        }
-        lo += 1;
+    let mut i = 0;
+    while i < 169 {
+        ids[i] = wide[i] as u8;
+        i += 1;
     }
     ids
 };
 
 /// The number of a triple of ranks, in any order (index `a * 169 + b * 13 + c`): 0 to 454.
-static TRIPLE_ID: [u16; 2197] = {
-    let mut sorted = [0u16; 2197];
+static TRIPLE_ID: [u16; 2197] = multiset_numbers::<3, 2197>();
+
+/// The number of every multiset of `K` ranks, indexed by its ranks in any order as the base-13
+/// digits of the index (`N` = 13^`K`): the multisets are numbered from 0 in the order of their
+/// ranks sorted from the lowest, first rank first.
+const fn multiset_numbers<const K: usize, const N: usize>() -> [u16; N] {
+    let mut ids = [0u16; N];
+    // An index whose digits never fall is a multiset's sorted form: number those in order.
     let mut next = 0u16;
-    let mut a = 0;
-    while a < 13 {
-        let mut b = a;
-        while b < 13 {
-            let mut c = b;
-            while c < 13 {
-                sorted[a * 169 + b * 13 + c] = next;
-                next += 1;
-                c += 1;
-            }
-            b += 1;
-        }
-        a += 1;
-    }
-    let mut ids = [0u16; 2197];
     let mut i = 0;
-    while i < 2197 {
-        let (mut x, mut y, mut z) = (i / 169, i / 13 % 13, i % 13);
-        // Sort the three ranks.
-        if x > y {
-            (x, y) = (y, x);
+    while i < N {
+        if sorted_digits::<K>(i) == i {
+            ids[i] = next;
+            next += 1;
         }
-        if y > z {
-            (y, z) = (z, y);
-        }
-        if x > y {
-            (x, y) = (y, x);
-        }
-        ids[i] = sorted[x * 169 + y * 13 + z];
+        i += 1;
+    }
+    // Every other order of the same ranks takes the number of the sorted form.
+    let mut i = 0;
+    while i < N {
+        ids[i] = ids[sorted_digits::<K>(i)];
         i += 1;
     }
     ids
-};
+}
+
+/// `code` (`K` base-13 digits) with its digits sorted so that they never fall from the most
+/// significant to the least.
+const fn sorted_digits<const K: usize>(code: usize) -> usize {
+    let mut digits = [0usize; K];
+    let (mut rest, mut k) = (code, K);
+    while k > 0 {
+        k -= 1;
+        digits[k] = rest % 13;
+        rest /= 13;
+    }
+    // Insertion sort, smallest first.
+    let mut i = 1;
+    while i < K {
+        let mut j = i;
+        while j > 0 && digits[j - 1] > digits[j] {
+            (digits[j - 1], digits[j]) = (digits[j], digits[j - 1]);
+            j -= 1;
+        }
+        i += 1;
+    }
+    let (mut sorted, mut k) = (0, 0);
+    while k < K {
+        sorted = sorted * 13 + digits[k];
+        k += 1;
+    }
+    sorted
+}
 
 /// The number of a pair of ranks (rank indices below 13), in either order: 0 to 90.
 #[inline(always)]
@@ -148,6 +159,27 @@ mod tests {
         pairs.sort_unstable();
         pairs.dedup();
         assert_eq!(pairs.len(), 91);
+        // Numbered 0, 1, 2, ... in the order of the sorted ranks, lowest first (the board
+        // tables are indexed by these numbers), whatever the order of the ranks given.
+        let mut next = 0;
+        for lo in 0..13 {
+            for hi in lo..13 {
+                assert_eq!((pair_number(lo, hi), pair_number(hi, lo)), (next, next));
+                next += 1;
+            }
+        }
+        let mut next = 0;
+        for a in 0..13u8 {
+            for b in a..13 {
+                for c in b..13 {
+                    let orders = [(a, b, c), (a, c, b), (b, a, c), (b, c, a), (c, a, b), (c, b, a)];
+                    for (x, y, z) in orders {
+                        assert_eq!(triple_index(x, y, z), next);
+                    }
+                    next += 1;
+                }
+            }
+        }
         let mut triples = Vec::new();
         for a in 0..13 {
             for b in a..13 {
