@@ -521,10 +521,11 @@ fn same_as_replay(code: &str, stakes: &Stakes, o: &Outcome) -> Result<(), String
 pub fn settled(o: &Outcome, start: &[Chips], hand: &HandState) -> Result<(), String> {
     outcome_invariants(o, start)?;
     for (i, (&f, &w)) in o.final_stacks.iter().zip(&o.winnings).enumerate() {
-        let behind = i128::from(hand.stacks()[i]) + i128::from(hand.set_aside()[i]);
+        let outside = o.outside.get(i).map_or(0, |&x| i128::from(x));
+        let behind = i128::from(hand.stacks()[i]) + i128::from(hand.set_aside()[i]) + outside;
         if i128::from(f) != behind + i128::from(w) {
             return Err(format!(
-                "player {}: final stack {f} is not stack {behind} (set-aside chips included) plus winnings {w}",
+                "player {}: final stack {f} is not stack {behind} (set-aside chips and what was paid outside the pot included) plus winnings {w}",
                 i + 1
             ));
         }
@@ -545,11 +546,13 @@ pub fn outcome_invariants(o: &Outcome, start: &[Chips]) -> Result<(), String> {
         ));
     }
     let sum = |v: &[Chips]| v.iter().map(|&x| i128::from(x)).sum::<i128>();
-    let (before, after) = (sum(start), sum(&o.final_stacks));
+    // The room's dead money and what it paid outside the pot come from outside the table.
+    let from_outside = i128::from(o.dead_money) + sum(&o.outside);
+    let (before, after) = (sum(start) + from_outside, sum(&o.final_stacks));
     if before != after {
         let none = if o.pots.is_empty() { ", and no pot was formed" } else { "" };
         return Err(format!(
-            "chips not conserved: starting stacks sum to {before}, finishing stacks to {after}{none}"
+            "chips not conserved: starting stacks and {from_outside} from outside the table sum to {before}, finishing stacks to {after}{none}"
         ));
     }
     let pots: i128 = o.pots.iter().map(|p| i128::from(p.amount)).sum();
