@@ -99,13 +99,11 @@ fn variant(hand: &StarsHand) -> (&'static str, Option<String>) {
 /// The betting structure and cap a game is played with, when not its preset's own:
 /// `_structure` and `_cap`.
 fn structure(hand: &StarsHand) -> (Option<&'static str>, Option<u32>) {
-    let hi_lo = match &hand.game {
-        GameName::Omaha(name) => name.contains("Hi/Lo"),
-        _ if hand.limit == Limit::Mixed => return (Some("pot-limit-preflop"), None),
-        _ => return (None, None),
-    };
-    match (hi_lo, hand.limit) {
-        (_, Limit::Mixed) => (Some("pot-limit-preflop"), None),
+    if hand.limit == Limit::Mixed {
+        return (Some("pot-limit-preflop"), None);
+    }
+    let GameName::Omaha(name) = &hand.game else { return (None, None) };
+    match (name.contains("Hi/Lo"), hand.limit) {
         (true, Limit::PotLimit) => (Some("pot-limit"), None),
         (_, Limit::NoLimit) => (Some("no-limit"), None),
         (false, Limit::FixedLimit) => (Some("fixed-limit"), Some(4)),
