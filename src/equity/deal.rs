@@ -242,7 +242,7 @@ impl Positions {
 }
 
 /// Redraws allowed for one deal before the ranges are declared too overlapping.
-const MAX_REDRAWS: u32 = 1_000_000;
+pub(crate) const MAX_REDRAWS: u32 = 1_000_000;
 
 /// Deals the players drawn from ranges, redrawing the whole deal while two hands share a card:
 /// `attempt` draws every such player's hand on top of the cards `known` and answers the cards

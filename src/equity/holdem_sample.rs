@@ -17,7 +17,7 @@
 use rand::Rng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use super::deal::{redraw_until_apart, Positions, Uniform32};
+use super::deal::{Positions, Uniform32, MAX_REDRAWS};
 use super::holdem::HoldemSpot;
 use super::sink::DealSink;
 use super::tally::MAX_PLAYERS;
@@ -139,19 +139,23 @@ impl HoldemSampler {
         hands: &mut [Hand; MAX_PLAYERS],
         picks: &mut [usize; MAX_PLAYERS],
     ) -> Result<u64, EquityError> {
-        redraw_until_apart(self.known, |mut used| {
+        // The rule of `deal::redraw_until_apart`, written out: passed to it as a closure, this
+        // loop was left out of line, which cost a range query 8% more instructions.
+        'deal: for _ in 0..=MAX_REDRAWS {
+            let mut used = self.known;
             for (p, player) in self.players.iter().enumerate().filter(|(_, p)| !p.free) {
                 let i = player.draw(rng);
                 let m = player.masks[i];
                 if used & m != 0 {
-                    return None;
+                    continue 'deal;
                 }
                 used |= m;
                 hands[p] = player.hands[i];
                 picks[p] = i;
             }
-            Some(used)
-        })
+            return Ok(used);
+        }
+        Err(EquityError::NoDeal)
     }
 }
 

@@ -166,63 +166,42 @@ pub fn split(amount: Chips, winners: &[usize], rule: OddChip) -> Vec<(usize, Chi
 mod tests {
     use super::*;
 
+    /// `build` on whole numbers, `live` one letter a player (`y` live, `n` not): each pot as
+    /// (amount, who paid in, who can win it).
+    fn pots(committed: &[i64], dead: &[i64], live: &str) -> Vec<(i64, Vec<usize>, Vec<usize>)> {
+        let chips = |v: &[i64]| v.iter().map(|&c| Chips(c)).collect::<Vec<_>>();
+        let live: Vec<bool> = live.chars().map(|c| c == 'y').collect();
+        build(&chips(committed), &chips(dead), &live)
+            .into_iter()
+            .map(|p| (p.amount.0, p.contributors, p.eligible))
+            .collect()
+    }
+
     #[test]
     fn blinds_go_to_the_last_player_left_who_put_nothing_in() {
         // p1 and p2 posted 12 and 12 (p2's other 12 went back uncalled) and folded; p3, who
         // put nothing in, is the only live player: the 24 chips are p3's pot, not lost.
-        let pots = build(
-            &[Chips(12), Chips(12), Chips::ZERO, Chips::ZERO],
-            &[Chips::ZERO, Chips::ZERO, Chips::ZERO, Chips::ZERO],
-            &[false, false, true, false],
-        );
-        assert_eq!(
-            pots,
-            vec![Pot { amount: Chips(24), contributors: vec![0, 1], eligible: vec![2] }]
-        );
+        assert_eq!(pots(&[12, 12, 0, 0], &[0; 4], "nnyn"), [(24, vec![0, 1], vec![2])]);
         // With dead money only (antes), the same.
-        let pots = build(
-            &[Chips(5), Chips(5), Chips(5)],
-            &[Chips(5), Chips(5), Chips(5)],
-            &[false, true, false],
-        );
-        assert_eq!(pots.iter().map(|p| p.amount).sum::<Chips>(), Chips(15));
-        assert_eq!(pots[0].eligible, vec![1]);
+        assert_eq!(pots(&[5, 5, 5], &[5, 5, 5], "nyn"), [(15, vec![0, 1, 2], vec![1])]);
     }
 
     #[test]
     fn side_pots_from_three_all_in_levels() {
         // A worked side-pot example: A all-in 70 in total, B and C put in 140 each.
-        let pots = build(
-            &[Chips(70), Chips(140), Chips(140)],
-            &[Chips::ZERO, Chips::ZERO, Chips::ZERO],
-            &[true, true, true],
-        );
         assert_eq!(
-            pots,
-            vec![
-                Pot { amount: Chips(210), contributors: vec![0, 1, 2], eligible: vec![0, 1, 2] },
-                Pot { amount: Chips(140), contributors: vec![1, 2], eligible: vec![1, 2] },
-            ]
+            pots(&[70, 140, 140], &[0; 3], "yyy"),
+            [(210, vec![0, 1, 2], vec![0, 1, 2]), (140, vec![1, 2], vec![1, 2])]
         );
     }
 
     #[test]
     fn folded_chips_stay_in_and_same_player_pots_merge() {
-        // p3 folded after putting in 50; p1 all-in 30, p2 100.
-        let pots = build(
-            &[Chips(30), Chips(100), Chips(50)],
-            &[Chips::ZERO, Chips::ZERO, Chips::ZERO],
-            &[true, true, false],
-        );
+        // p3 folded after putting in 50; p1 all-in 30, p2 100: 180 in all.
         assert_eq!(
-            pots,
-            vec![
-                Pot { amount: Chips(90), contributors: vec![0, 1, 2], eligible: vec![0, 1] },
-                Pot { amount: Chips(90), contributors: vec![1, 2], eligible: vec![1] },
-            ]
+            pots(&[30, 100, 50], &[0; 3], "yyn"),
+            [(90, vec![0, 1, 2], vec![0, 1]), (90, vec![1, 2], vec![1])]
         );
-        let total: Chips = pots.iter().map(|p| p.amount).sum();
-        assert_eq!(total, Chips(180));
     }
 
     #[test]
@@ -230,55 +209,22 @@ mod tests {
         // Regression: a pot named only its eligible players, so p3, who called 100 and was
         // then out of the running (not live: folded, mucked or killed at showdown), was
         // missing from "pot 1: 300 among p1 p2".
-        let pots = build(
-            &[Chips(100), Chips(100), Chips(100)],
-            &[Chips::ZERO, Chips::ZERO, Chips::ZERO],
-            &[true, true, false],
-        );
-        assert_eq!(
-            pots,
-            vec![Pot { amount: Chips(300), contributors: vec![0, 1, 2], eligible: vec![0, 1] }]
-        );
+        assert_eq!(pots(&[100, 100, 100], &[0; 3], "yyn"), [(300, vec![0, 1, 2], vec![0, 1])]);
         // Chips only a folded player reached (p2's last 15) join the pot below.
-        let pots = build(
-            &[Chips(10), Chips(40), Chips(25)],
-            &[Chips::ZERO, Chips::ZERO, Chips::ZERO],
-            &[true, false, true],
-        );
         assert_eq!(
-            pots,
-            vec![
-                Pot { amount: Chips(30), contributors: vec![0, 1, 2], eligible: vec![0, 2] },
-                Pot { amount: Chips(45), contributors: vec![1, 2], eligible: vec![2] },
-            ]
+            pots(&[10, 40, 25], &[0; 3], "yny"),
+            [(30, vec![0, 1, 2], vec![0, 2]), (45, vec![1, 2], vec![2])]
         );
     }
 
     #[test]
     fn dead_antes_go_to_the_main_pot() {
-        let pots = build(
-            &[Chips(15), Chips(105), Chips(105)],
-            &[Chips(5), Chips(5), Chips(5)],
-            &[true, true, true],
-        );
         assert_eq!(
-            pots[0],
-            Pot { amount: Chips(45), contributors: vec![0, 1, 2], eligible: vec![0, 1, 2] }
-        );
-        assert_eq!(
-            pots[1],
-            Pot { amount: Chips(180), contributors: vec![1, 2], eligible: vec![1, 2] }
+            pots(&[15, 105, 105], &[5, 5, 5], "yyy"),
+            [(45, vec![0, 1, 2], vec![0, 1, 2]), (180, vec![1, 2], vec![1, 2])]
         );
         // A player who put in only a dead ante still paid into the main pot.
-        let pots = build(
-            &[Chips(5), Chips(25), Chips(25)],
-            &[Chips(5), Chips(5), Chips(5)],
-            &[false, true, true],
-        );
-        assert_eq!(
-            pots,
-            vec![Pot { amount: Chips(55), contributors: vec![0, 1, 2], eligible: vec![1, 2] }]
-        );
+        assert_eq!(pots(&[5, 25, 25], &[5, 5, 5], "nyy"), [(55, vec![0, 1, 2], vec![1, 2])]);
     }
 
     #[test]
