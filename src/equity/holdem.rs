@@ -109,12 +109,12 @@ impl HoldemSpot {
     /// and dead cards) matchup-first enumeration holds: at most this many.
     pub(crate) fn class_estimate(&self) -> f64 {
         let matchups: f64 = self.players.iter().map(|p| p.len() as f64).product();
-        let sym = iso::stabilizer(&[self.known_board(), self.dead()]).len() as f64;
-        if matchups > 1.0 {
-            (matchups / sym).max(1.0)
-        } else {
-            1.0
+        if matchups <= 1.0 {
+            // One matchup (every player's hand known): no suit symmetry to work out.
+            return 1.0;
         }
+        let sym = iso::stabilizer(&[self.known_board(), self.dead()]).len() as f64;
+        (matchups / sym).max(1.0)
     }
 
     /// The estimated single-core nanoseconds of matchup-first enumeration.
