@@ -79,6 +79,15 @@ pub struct DealArgs {
     /// runs. Hold'em, Omaha and short deck, not in tournament hands.
     #[arg(long, default_value = "1", value_parser = clap::value_parser!(u8).range(1..=3))]
     runs: u8,
+    /// Deal bomb pots: every player puts in this many chips before the cards, nobody posts a
+    /// blind, and the betting opens on the flop (the flop games; the hands say so in
+    /// `_bomb_pot`). Give the bet sizes with --stakes min-bet=X or bets=SMALL/BIG, not blinds.
+    #[arg(long, value_name = "AMOUNT", value_parser = parse_stack)]
+    bomb_pot: Option<Chips>,
+    /// With --bomb-pot: deal this many boards, 1 or 2 (a double-board bomb pot: each pot is
+    /// split between the boards; the hands say so in `_boards`).
+    #[arg(long, value_name = "N", requires = "bomb_pot", value_parser = clap::value_parser!(u8).range(1..=2))]
+    boards: Option<u8>,
     /// Seed of the random play: the same seed gives the same hands.
     #[arg(long, default_value = "0")]
     seed: u64,
@@ -370,6 +379,9 @@ pub fn run(args: DealArgs) -> anyhow::Result<ExitCode> {
             game.max_players
         );
     }
+    if let Some(bomb) = args.bomb_pot {
+        check_bomb_pot(&args, game, bomb, (lo, hi))?;
+    }
     // Stakes that cannot start a hand are refused before any is dealt, with the stacks the
     // hands would get: the ones given, or the largest that are drawn (they scale with the big
     // bet, and must stay within the chip limit).
@@ -417,6 +429,9 @@ pub fn run(args: DealArgs) -> anyhow::Result<ExitCode> {
             None => default_stakes(game, players),
             Some(flag) => flag.stakes(game, players).map_err(anyhow::Error::msg)?,
         };
+        if let Some(bomb) = args.bomb_pot {
+            as_bomb_pot(&mut stakes, bomb, args.boards.unwrap_or(1));
+        }
         stakes.stacks = random_stacks(big_bet(game, &stakes), players, &mut rng);
         match args.stacks.len() {
             0 => {}
@@ -554,4 +569,51 @@ pub fn run(args: DealArgs) -> anyhow::Result<ExitCode> {
         super::diagnose(format_args!("{}", table.trim_end()));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Makes `stakes` a bomb pot's: the bomb and the boards, no blinds or antes (the bet sizes
+/// stay).
+fn as_bomb_pot(stakes: &mut Stakes, bomb: Chips, boards: u8) {
+    stakes.blinds.clear();
+    stakes.antes.clear();
+    stakes.bomb_pot = bomb;
+    stakes.boards = boards;
+}
+
+/// Refuses `--bomb-pot` where it cannot be dealt: with a session, blinds or antes given, runs
+/// of a double board, a game without a flop, or two boards the deck cannot hold.
+fn check_bomb_pot(
+    args: &DealArgs,
+    game: Variant,
+    bomb: Chips,
+    (lo, hi): (usize, usize),
+) -> anyhow::Result<()> {
+    if args.session {
+        anyhow::bail!(
+            "--bomb-pot deals single hands, not a --session: a session's blinds move with the button from hand to hand, and a bomb pot has none"
+        );
+    }
+    if let Some(flag) = &args.stakes
+        && (flag.blinds.is_some() || flag.ante.is_some() || flag.pair.is_some())
+    {
+        anyhow::bail!(
+            "--bomb-pot: a bomb pot has no blinds or antes (every player puts in the bomb): give --stakes the bet sizes only (min-bet=X, or bets=SMALL/BIG in fixed limit)"
+        );
+    }
+    let boards = args.boards.unwrap_or(1);
+    if boards > 1 && args.runs > 1 {
+        anyhow::bail!("--runs {}: a double-board bomb pot is run once", args.runs);
+    }
+    for players in lo..=hi {
+        let mut stakes = match &args.stakes {
+            None => default_stakes(game, players),
+            Some(flag) => flag.stakes(game, players).map_err(anyhow::Error::msg)?,
+        };
+        as_bomb_pot(&mut stakes, bomb, boards);
+        stakes.stacks = vec![bomb; players];
+        if let Err(e) = feltkit::rules::HandState::new(game, &stakes) {
+            anyhow::bail!("--bomb-pot: {e} ({} with {players} players)", game.code);
+        }
+    }
+    Ok(())
 }

@@ -134,6 +134,14 @@ impl<'a> Builder<'a> {
             "_pots" => r.pots = Some(pots(&value).map_err(bad)?),
             "_tournament" => r.tournament = Some(boolean(&value).map_err(bad)?),
             "_dead_money" => r.dead_money = Some(amount(&value).map_err(bad)?),
+            "_bomb_pot" => r.bomb_pot = Some(amount(&value).map_err(bad)?),
+            "_boards" => {
+                let a = amount(&value).map_err(&bad)?;
+                if a.places != 0 || !(1..=2).contains(&a.units) {
+                    return Err(bad("expected 1 or 2 boards (2: a double-board bomb pot)".into()));
+                }
+                r.boards = Some(a.units as u32);
+            }
             "_cap" => {
                 let a = amount(&value).map_err(&bad)?;
                 if a.places != 0 || a.units < 0 || a.units > 1000 {

@@ -141,6 +141,14 @@ pub fn write_text(out: &mut String, r: &HandReport) {
     let variant = if r.variant.is_empty() { String::new() } else { format!(" ({})", r.variant) };
     let _ = writeln!(out, "{}{hand}{variant}: {}", r.label, status_line(r, &names));
     if let Some(o) = &r.outcome {
+        if o.bomb_pot > Chips::ZERO {
+            let boards = if o.double_board { ", two boards" } else { "" };
+            let _ = writeln!(
+                out,
+                "  bomb pot: every player put in {} before the cards{boards}",
+                r.chips(o.bomb_pot)
+            );
+        }
         for (k, pot) in o.pots.iter().enumerate() {
             let pay: Vec<String> = pot
                 .payouts
@@ -205,7 +213,8 @@ fn board_text(board: &[Option<Card>]) -> String {
 }
 
 /// A hand whose board was run more than once: a line per run, with its board and what each
-/// pot's share on that run paid (nothing for a hand run once).
+/// pot's share on that run paid (nothing for a hand run once); a double-board bomb pot: a line
+/// per board, with what each pot's half on it paid.
 fn write_runs(out: &mut String, r: &HandReport, o: &Outcome, names: &Names) {
     use std::fmt::Write as _;
     if o.boards.len() < 2 {
@@ -232,8 +241,12 @@ fn write_runs(out: &mut String, r: &HandReport, o: &Outcome, names: &Names) {
                 ))
             })
             .collect();
-        let _ =
-            writeln!(out, "  run {} (board {}): {}", run + 1, board_text(board), pots.join("; "));
+        let text = board_text(board);
+        let _ = if o.double_board {
+            writeln!(out, "  board {} ({text}): {}", run + 1, pots.join("; "))
+        } else {
+            writeln!(out, "  run {} (board {text}): {}", run + 1, pots.join("; "))
+        };
     }
 }
 
@@ -245,8 +258,10 @@ fn write_runs(out: &mut String, r: &HandReport, o: &Outcome, names: &Names) {
 /// and, for a hand played out, `pots`, `uncalled`, `final_stacks`, `winnings`,
 /// `first_to_show` and `first_shown`, with `dead_money` and `paid_outside_pot` when the hand
 /// has them; for a hand whose board was run more than once, `runs`: each run's `board` and its
-/// share of each pot (`pots`: `amount`, `winners`, `payouts`, in the order of `pots`). Chip
-/// amounts are strings in the hand's unit.
+/// share of each pot (`pots`: `amount`, `winners`, `payouts`, in the order of `pots`); for a
+/// bomb pot, `bomb_pot` (the bomb each player put in) and, with two boards, `boards`: each
+/// board's cards (`board`) and each pot's half on it (`pots`, as in `runs`). Chip amounts are
+/// strings in the hand's unit.
 pub fn to_json(r: &HandReport) -> Value {
     let names = Names(&r.players);
     let (status, detail) = match &r.status {
@@ -308,8 +323,11 @@ pub fn to_json(r: &HandReport) -> Value {
         if o.outside.iter().any(|&x| x != Chips::ZERO) {
             v["paid_outside_pot"] = o.outside.iter().map(|&x| json!(r.chips(x))).collect();
         }
+        if o.bomb_pot > Chips::ZERO {
+            v["bomb_pot"] = json!(r.chips(o.bomb_pot));
+        }
         if o.boards.len() > 1 {
-            v["runs"] = o
+            v[if o.double_board { "boards" } else { "runs" }] = o
                 .boards
                 .iter()
                 .enumerate()

@@ -38,7 +38,9 @@ pub(super) fn malformed_setup(e: &SetupError, places: u8) -> Option<Malformed> {
             Some(Malformed::of(field, format!("`{field}` entry {index} is {sign}{value}: {why}")))
         }
         SetupError::Stake(why) => Some(Malformed { field: None, reason: why.clone() }),
-        SetupError::PlayerCount { .. } | SetupError::Unsupported(_) => None,
+        SetupError::PlayerCount { .. } | SetupError::Unsupported(_) | SetupError::BombPot(_) => {
+            None
+        }
     }
 }
 
@@ -132,6 +134,7 @@ pub(super) fn places_of(record: &HandRecord<'_>) -> u8 {
         .chain(chip.iter())
         .chain(rake.iter())
         .chain(record.dead_money.iter())
+        .chain(record.bomb_pot.iter())
         .chain(&record.blinds_or_straddles)
         .chain(record.starting_stacks.iter().filter(|a| !a.is_infinite()))
         .chain(&record.table.dead_blinds)
@@ -187,6 +190,8 @@ pub(super) fn stakes_of(record: &HandRecord<'_>, places: u8) -> Result<Stakes, M
             .collect::<Result<_, _>>()?,
         dead_blinds: all("_dead_blinds", &record.table.dead_blinds)?,
         dead_money: one("_dead_money", record.dead_money)?,
+        bomb_pot: one("_bomb_pot", record.bomb_pot)?,
+        boards: record.boards.map_or(1, |b| b.min(u32::from(u8::MAX)) as u8),
     })
 }
 

@@ -370,7 +370,7 @@ pub fn from_type(r: &HandRecord<'_>, key: &str) -> bool {
 
 /// The fields the reader always reads into the record's types (or refuses), in the order
 /// they are written.
-const TYPED: [&str; 19] = [
+const TYPED: [&str; 21] = [
     "variant",
     "ante_trimming_status",
     "_tournament",
@@ -384,6 +384,8 @@ const TYPED: [&str; 19] = [
     "_structure",
     "_cap",
     "_hole_cards",
+    "_bomb_pot",
+    "_boards",
     "_dead_money",
     "starting_stacks",
     "actions",
@@ -616,6 +618,12 @@ fn stakes(o: &mut String, r: &HandRecord<'_>) {
     }
     if let Some(k) = r.hole_cards {
         int_field(o, "_hole_cards", k.into());
+    }
+    if let Some(b) = r.bomb_pot {
+        amount_field(o, "_bomb_pot", b);
+    }
+    if let Some(k) = r.boards {
+        int_field(o, "_boards", k.into());
     }
     let t = &r.table;
     if !t.dead_blinds.is_empty() {

@@ -51,6 +51,8 @@ pub(super) fn fill(
         .filter(|own| own.structure != game.structure)
         .map(|_| game.structure.name().to_string());
     r.hole_cards = own.and(game.chosen_hole_cards()).map(|k| k as u32);
+    r.bomb_pot = size(s.bomb_pot);
+    r.boards = (s.boards > 1).then_some(u32::from(s.boards));
     set_chips(&mut r.starting_stacks, &s.stacks);
     set_chips(r.finishing_stacks.get_or_insert_with(Vec::new), &o.final_stacks);
     set_chips(r.winnings.get_or_insert_with(Vec::new), &o.winnings);

@@ -49,6 +49,11 @@ pub struct HandRecord<'a> {
     /// `_dead_money` (extension): chips the room added to the main pot that no player put in
     /// (GGPoker's Cash Drop), won with it by the cards.
     pub dead_money: Option<Amount>,
+    /// `_bomb_pot` (extension): the bomb every player put in before the cards of a bomb pot,
+    /// which has no blinds and no betting before the flop.
+    pub bomb_pot: Option<Amount>,
+    /// `_boards` (extension): the boards a bomb pot deals, 2 for a double-board bomb pot.
+    pub boards: Option<u32>,
     /// `rake`: the rake the house took, counted in the hand's smallest chip.
     pub rake: Option<Amount>,
     /// `starting_stacks`.

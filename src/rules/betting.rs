@@ -52,7 +52,9 @@ impl HandState {
             let why = match self.phase {
                 // Say which cards are missing: `street 1 is not fully dealt: 1 more hole card
                 // to p3`.
-                Phase::Dealing => format!("no betting now: {}", self.waiting_for()),
+                Phase::Dealing => self
+                    .no_betting_before_the_flop()
+                    .unwrap_or_else(|| format!("no betting now: {}", self.waiting_for())),
                 Phase::Exposing => "no betting now: players must expose a hole card first".into(),
                 Phase::Showdown => "no betting now: the betting is over".into(),
                 _ => "no betting now: the hand is over".into(),

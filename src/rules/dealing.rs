@@ -89,6 +89,7 @@ impl HandState {
                 self.pending_board
             )));
         }
+        self.verify_board_split(cards.len())?;
         self.check_dealt_cards(cards)
     }
 

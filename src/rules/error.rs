@@ -53,6 +53,10 @@ pub enum SetupError {
     /// A bet size the structure needs is missing or not positive.
     #[error("{0}")]
     Stake(String),
+    /// A bomb pot that cannot be dealt: blinds or antes beside the bomb, a game without a
+    /// flop, two boards outside a bomb pot or more cards than the deck holds (`bomb.rs`).
+    #[error("{0}")]
+    BombPot(String),
     /// The game is known but not playable yet.
     #[error("variant `{0}` is not supported yet (the stud games are planned)")]
     Unsupported(&'static str),

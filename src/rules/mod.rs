@@ -27,6 +27,7 @@
 //! ```
 
 mod betting;
+pub mod bomb;
 mod chips;
 mod dealing;
 mod draw;

@@ -45,7 +45,8 @@ pub struct Options {
 pub struct CardsDue {
     /// Hole cards: each player owed some, and how many.
     pub hole: Vec<(usize, usize)>,
-    /// Board cards.
+    /// Board cards (in a double-board bomb pot, those of the board being dealt: the first
+    /// board's, then the second's, each in a deal of its own).
     pub board: usize,
     /// Draw games: the players who must first stand pat or discard ([`HandState::discard`]), in
     /// order; their replacement cards then come due as hole cards.
@@ -106,7 +107,7 @@ impl HandState {
                 .filter(|&i| self.pending_hole[i] > 0)
                 .map(|i| (i, self.pending_hole[i]))
                 .collect(),
-            board: self.pending_board,
+            board: self.board_due_now(),
             draws: self.draws_due(),
         }
     }

@@ -58,8 +58,9 @@ pub(super) fn check_dead_money(stakes: &Stakes) -> Result<(), SetupError> {
         .iter()
         .all(|v| v.iter().all(|&b| b == Chips::ZERO))
         && stakes.bring_in <= Chips::ZERO
+        && stakes.bomb_pot <= Chips::ZERO
     {
-        "the hand has no antes, blinds or bring-in: there is no pot for the dead money to join"
+        "the hand has no antes, blinds, bring-in or bomb: there is no pot for the dead money to join"
     } else {
         return Ok(());
     };

@@ -110,6 +110,9 @@ impl HandState {
         if self.game.tournament {
             return wrong("a tournament hand's board is run once");
         }
+        if self.board_count() > 1 {
+            return wrong("a double-board hand is run once: each board is its own");
+        }
         let Some(street) = self.runout.street else {
             return wrong(
                 "the number of runs is chosen once the betting is over with board cards still to come (every live player all-in, or all but one)",
@@ -194,8 +197,11 @@ impl HandState {
     }
 
     /// The board of each run, in the order dealt (one board when the rest of the board was run
-    /// once).
+    /// once), or each board of a double-board bomb pot.
     pub fn boards(&self) -> Vec<Vec<Option<Card>>> {
+        if self.board_count() > 1 {
+            return (0..self.board_count()).map(|b| self.board_on(b).to_vec()).collect();
+        }
         (0..self.runs())
             .map(|r| {
                 let (before, own) = self.run_board(r);

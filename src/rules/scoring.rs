@@ -41,7 +41,14 @@ impl HandState {
     /// The worth of player `i`'s hand with their hole cards and the board of run `run` (from
     /// 0; the board itself when it was run once).
     pub(super) fn worth(&self, i: usize, run: usize) -> Result<Worth, RuleError> {
-        let (before, own) = self.run_board(run);
+        // A double-board bomb pot: `run` is the board (`bomb.rs`).
+        let double;
+        let (before, own) = if self.board_count() > 1 {
+            double = self.board_on(run);
+            (&double[..], &[][..])
+        } else {
+            self.run_board(run)
+        };
         let all = || self.hole[i].iter().chain(before).chain(own);
         if all().any(|c| c.is_none()) {
             return Err(RuleError::Unresolved(format!(

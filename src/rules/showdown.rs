@@ -111,6 +111,11 @@ pub struct Outcome {
     /// What the room paid each player outside the pot (negative: the player paid), part of
     /// the final stacks but not of the winnings.
     pub outside: Vec<Chips>,
+    /// The bomb every player put in before the cards, when the hand was a bomb pot (else 0).
+    pub bomb_pot: Chips,
+    /// Whether [`Outcome::boards`] are the two boards of a double-board bomb pot, each pot's
+    /// [`PotAward::by_run`] then its half on each board (not runs of one board).
+    pub double_board: bool,
 }
 
 impl HandState {
@@ -325,7 +330,8 @@ impl HandState {
         }
         let mut hands = vec![None; n];
         // Each run's worth of each hand (one run unless the board was run more than once).
-        let runs = self.runs().min(usize::from(MAX_RUNS));
+        // Each run's board, or each board of a double-board bomb pot, scores its share.
+        let runs = self.runs().max(self.board_count()).min(usize::from(MAX_RUNS));
         let mut worths: [Vec<Option<Worth>>; MAX_RUNS as usize] = Default::default();
         for w in &mut worths[..runs] {
             w.resize(n, None);
@@ -437,6 +443,8 @@ impl HandState {
             auto_shown,
             dead_money: self.dead_money,
             outside: self.outside.to_vec(),
+            bomb_pot: self.bomb_pot(),
+            double_board: self.board_count() > 1,
         })
     }
 }

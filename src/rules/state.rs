@@ -10,6 +10,7 @@
 use crate::card::{Card, CardSet};
 use crate::text::count;
 
+use super::bomb::{check_bomb_pot, BombPot};
 use super::error::SetupError;
 use super::forced::{check_straddles, table_ante};
 pub use super::holding::CardList;
@@ -220,6 +221,8 @@ pub struct HandState {
     pub(super) outside: Seats<Chips>,
     /// The players who cashed out (one bit each).
     pub(super) cashed_out: u32,
+    /// The bomb and the boards of a bomb pot (`bomb.rs`).
+    pub(super) bomb: BombPot,
 }
 
 impl HandState {
@@ -264,6 +267,7 @@ impl HandState {
             }
         }
         check_dead_money(stakes)?;
+        let bomb = check_bomb_pot(&game, stakes)?;
         let sizes_given = [stakes.min_bet, stakes.small_bet, stakes.big_bet, stakes.bring_in];
         if sizes_given.iter().any(|&x| !(Chips::ZERO..=MAX_CHIPS).contains(&x)) {
             return Err(SetupError::Stake("bet sizes must be from 0 to 10^15 chips".into()));
@@ -360,6 +364,7 @@ impl HandState {
             dead_money: stakes.dead_money,
             outside: Seats::filled(Chips::ZERO, n),
             cashed_out: 0,
+            bomb,
         };
         let mut posted: Seats<Chips> = Seats::filled(Chips::ZERO, n);
         // The presets: one player's ante for the table is dead money, posted after the blind.
@@ -396,6 +401,7 @@ impl HandState {
             hand.bets[i] += b;
             hand.committed[i] += b;
         }
+        hand.post_bomb();
         hand.begin_street();
         Ok(hand)
     }
@@ -506,7 +512,7 @@ impl HandState {
         for i in 0..self.n {
             self.pending_hole[i] = if self.live(i) { street.hole.len() } else { 0 };
         }
-        self.pending_board = street.board as usize;
+        self.pending_board = self.board_due(street.board);
         // Stud: when the deck cannot give every live player their card, one community card is
         // dealt face up instead and plays for everyone.
         let due: usize = self.pending_hole.iter().sum();
@@ -580,7 +586,7 @@ impl HandState {
             matches!(opening, Opening::LowCard | Opening::HighCard | Opening::HighCardAceLow);
         self.bring_in_due = brings_in && self.street == 0 && self.bring_in > Chips::ZERO;
         self.completion_due = self.bring_in_due && !self.game.bring_in_is_bet;
-        if self.closed {
+        if self.closed || self.skips_betting() {
             self.end_betting();
             return;
         }

@@ -318,6 +318,13 @@ pub struct Stakes {
     /// Dead money the room adds to the main pot, which no player put in (GGPoker's Cash Drop;
     /// `_dead_money` in PHH): won with the main pot by the cards.
     pub dead_money: Chips,
+    /// The bomb of a bomb pot (`_bomb_pot` in PHH; 0: the hand is not one): every player puts
+    /// it in before the cards, nobody posts a blind, and the betting opens on the flop
+    /// ([`crate::rules::bomb`]).
+    pub bomb_pot: Chips,
+    /// The boards a bomb pot deals (`_boards` in PHH): 2 for a double-board bomb pot, else 1
+    /// (0 is read as 1).
+    pub boards: u8,
 }
 
 const BASE: Variant = Variant {

@@ -19,6 +19,13 @@ PokerKit chooses the number of runs of an all-in board itself (`State.select_run
 its hand-history reader always runs the board once: feltkit's action `pN _runs K` is read here
 as pN's selection of K runs, and a hand with such an action is played with the runs left to the
 players.
+
+PokerKit has no bomb pot, but plays one the same way as a hand whose antes are the bomb (counted
+toward the side pots: `ante_trimming_status`, all antes equal), without blinds, where every
+player checks before the flop: a hand with feltkit's `_bomb_pot` is played so, the checks made
+here before the first board card. Its states deal any number of boards (`starting_board_count`,
+each pot split between them, the first taking the odd chip), street by street, the first
+board's cards first: a hand with `_boards = 2` is played with two.
 """
 
 import sys
@@ -93,6 +100,9 @@ def omaha_with(history):
 
 read_action = notation.parse_action
 
+# Whether the hand being played is a bomb pot (its preflop checks are made before the flop).
+bomb_pot = False
+
 
 def parse_action(state, action, *args):
     """PokerKit's reading of an action, and `pN _runs K`: pN selects K runs.
@@ -103,6 +113,9 @@ def parse_action(state, action, *args):
     only on the counts said (the players who say nothing have no preference).
     """
     words = action.split('#')[0].split()
+    if bomb_pot and words[:2] == ['d', 'db'] and state.street_index == 0:
+        while state.actor_index is not None:
+            state.check_or_call()
     if len(words) == 3 and words[1] == '_runs':
         count = int(words[2])
         state.verify_runout_count_selection(runout_count=count, player_index=int(words[0][1:]) - 1)
@@ -124,10 +137,33 @@ def runs_chosen(history):
     return replace(history, automations=automations)
 
 
+def as_bomb_pot(history):
+    """A hand with `_bomb_pot` as PokerKit plays it: every player antes the bomb, counted toward
+    the side pots, and (with `_boards`) that many boards."""
+    bomb = history.user_defined_fields.get('_bomb_pot')
+    if bomb is None:
+        return history
+    n = len(history.starting_stacks)
+    return replace(history, antes=[bomb] * n, ante_trimming_status=True)
+
+
+create_game = HandHistory.create_game
+
+
+def create_game_with_boards(history):
+    """The game of the hand, dealing the boards its `_boards` says."""
+    game = create_game(history)
+    game.starting_board_count = history.user_defined_fields.get('_boards', 1)
+    return game
+
+
+HandHistory.create_game = create_game_with_boards
+
 with open(sys.argv[1], 'rb') as f:
-    histories = [runs_chosen(omaha_with(h)) for h in HandHistory.load_all(f)]
+    histories = [as_bomb_pot(runs_chosen(omaha_with(h))) for h in HandHistory.load_all(f)]
 
 for k, history in enumerate(histories, 1):
+    bomb_pot = '_bomb_pot' in history.user_defined_fields
     try:
         state = None
         for state in history:

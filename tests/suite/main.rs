@@ -4,6 +4,7 @@
 //! (`tests/eval_exhaustive.rs`, `tests/tables.rs`), so they never run beside the timing-sensitive
 //! command-line tests.
 
+mod bomb_pots;
 mod cli_batch;
 mod cli_deal;
 mod cli_equity;

@@ -96,6 +96,32 @@ fn pokerkit_plays_straddles_and_a_big_blind_ante_as_feltkit_does() {
     }
 }
 
+/// Bomb pots, one board and two: PokerKit has no bomb pot, but plays one as a hand whose antes
+/// are the bomb (counted toward the side pots), without blinds, where everyone checks before the
+/// flop; and it deals two boards street by street, each pot split between them
+/// (`tests/pokerkit/finishing_stacks.py`). A third of the stacks are short, often shorter than
+/// the bomb. Omaha high-low is compared on one board only: on two, PokerKit splits a pot's low
+/// half among its contenders when none of them has a low but another player has one, where the
+/// card rooms and feltkit give the high hand the whole half (docs/replay.md); the hand-worked
+/// double board of `FO/8` in `tests/data/replay/legal` checks feltkit's reading.
+#[test]
+fn pokerkit_plays_bomb_pots_and_double_boards_as_feltkit_does() {
+    let Some(python) = common::pokerkit_python() else { return };
+    let cases = [("NT", 2, 1), ("PT", 2, 1), ("FT", 2, 1), ("PO", 4, 1), ("FO/8", 4, 1)];
+    let more = [("NS", 2, 1), ("NT", 2, 2), ("PT", 2, 2), ("PO", 4, 2), ("NS", 2, 2)];
+    for (code, hole_cards, boards) in cases.into_iter().chain(more) {
+        let bomb_pot = |game: Variant, rng: &mut Xoshiro256PlusPlus| {
+            let n = rng.random_range(2..=game.max_players.min(9));
+            let mut stakes = random_stakes(game, n, rng);
+            stakes.blinds = vec![Chips::ZERO; n];
+            stakes.bomb_pot = Chips(rng.random_range(1..=12));
+            stakes.boards = boards;
+            stakes
+        };
+        compare_with(&python, code, hole_cards, 300, Style::default(), bomb_pot);
+    }
+}
+
 /// Plays `hands` random hands of `code` in `style`, has PokerKit replay them, and checks that
 /// every hand ends with the same stacks. Returns how many hands ran the board more than once.
 fn compare(python: &str, code: &str, hole_cards: usize, hands: usize, style: Style) -> usize {

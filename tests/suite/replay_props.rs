@@ -56,8 +56,15 @@ fn random_hand(seed: u64) -> (String, i64, i64) {
     let bb = sb + rng.random_range(0..=5i64);
     let ante = if rng.random_bool(0.3) { rng.random_range(1..=3i64) } else { 0 };
     let stacks: Vec<i64> = (0..n).map(|_| rng.random_range(1..=300i64)).collect();
+    // A bomb pot now and then in the hold'em games: no blinds or antes, one board or two.
+    let bomb_pot = !stud && code != "turnover" && rng.random_bool(0.2);
+    let (bomb, boards) = match bomb_pot {
+        true => (rng.random_range(1..=10i64), rng.random_range(1..=2u8)),
+        false => (0, 1),
+    };
+    let ante = if bomb_pot { 0 } else { ante };
     let mut blinds = vec![0; n];
-    if !stud {
+    if !stud && !bomb_pot {
         blinds[0] = sb;
         blinds[1] = bb;
     }
@@ -74,6 +81,8 @@ fn random_hand(seed: u64) -> (String, i64, i64) {
         stacks: stacks.iter().copied().map(Chips).collect(),
         dead_blinds: Vec::new(),
         dead_money: Chips(dead),
+        bomb_pot: Chips(bomb),
+        boards,
     };
     let mut hand = HandState::new(game, &stakes).unwrap();
     let mut deck: Vec<Card> = game.deck.cards().iter().collect();
@@ -180,7 +189,7 @@ fn random_hand(seed: u64) -> (String, i64, i64) {
     let list = |v: &[i64]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", ");
     let text = format!(
         "variant = '{code}'\nantes = [{}]\nblinds_or_straddles = [{}]\nmin_bet = {bb}\nsmall_bet = {bb}\n\
-         big_bet = {}\nbring_in = {bring_in}\n_dead_money = {dead}\nstarting_stacks = [{}]\nactions = [{}]\nfinishing_stacks = [{}]\n",
+         big_bet = {}\nbring_in = {bring_in}\n_dead_money = {dead}\n_bomb_pot = {bomb}\n_boards = {boards}\nstarting_stacks = [{}]\nactions = [{}]\nfinishing_stacks = [{}]\n",
         list(&vec![ante; n]),
         list(&blinds),
         2 * bb,

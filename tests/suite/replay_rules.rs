@@ -27,14 +27,17 @@ fn data(dir: &str) -> Vec<(String, String)> {
 const LEGAL: &[&str] = &[
     "americana_bring_in_by_suit_and_opener_by_suit",
     "americana_nl_side_pot_and_opener_by_suit",
+    "flhe_bomb_pot_flop_bets_the_small_bet",
     "flhe_cap_and_heads_up_unlimited",
     "flhe_half_bet_all_in_reopens",
     "flhe_heads_up_protected_all_in_deals_the_rest_out",
     "flhe_protected_all_in_wins_the_main_pot",
     "flhe_short_big_blind_counts_toward_the_cap",
     "fo8_big_o_five_cards_pot_limit_quartered_low",
+    "fo8_double_board_bomb_pot_halves_split_high_and_low",
     "nlhe_all_in_raise_nobody_can_call_in_full",
     "nlhe_big_blind_ante_posted_after_a_short_blind",
+    "nlhe_bomb_pot_short_stack_side_pot",
     "nlhe_button_straddle_acts_last_before_the_flop",
     "nlhe_cashout_paid_outside_the_pot",
     "nlhe_dead_money_joins_the_main_pot",
@@ -52,6 +55,7 @@ const LEGAL: &[&str] = &[
     "nlhe_short_raise_only_for_the_whole_stack",
     "nlhe_side_pot_three_all_in_levels",
     "nlhe_timeout_checks_when_free_and_folds_facing_a_bet",
+    "nt_double_board_bomb_pot_each_board_its_half",
     "nt_run_it_three_times_odd_chip_to_the_first_run",
     "plhe_pot_sized_raises",
     "plo_pot_limit_preflop_no_limit_after",
@@ -106,7 +110,7 @@ fn showdown_order_follows_the_last_aggressor_or_the_button() {
 #[test]
 fn illegal_hands_are_refused_at_the_right_action_for_the_right_reason() {
     let files = data("illegal");
-    assert_eq!(files.len(), 41);
+    assert_eq!(files.len(), 44);
     for (name, text) in &files {
         let section = &parse(text).unwrap()[0];
         let Some(Value::Num(n)) = section.get("_expect_action") else {

@@ -137,6 +137,8 @@ fn record() -> impl Strategy<Value = HandRecord<'static>> {
         prop::collection::vec(prop::option::of(amount()), 4),
         amounts(),
         strings(),
+        prop::option::of(amount()),
+        prop::option::of(1u32..=2),
     );
     let results = (
         prop::option::of(amounts()),
@@ -171,6 +173,8 @@ fn record() -> impl Strategy<Value = HandRecord<'static>> {
         cap: r.4,
         structure: r.5,
         hole_cards: r.7,
+        bomb_pot: s.7,
+        boards: s.8,
         hand: None,
         players: r.6,
         table: Default::default(),
