@@ -42,6 +42,7 @@ mod seats;
 mod showdown;
 mod state;
 pub mod stud;
+pub mod table_cap;
 mod timeout;
 pub mod variant;
 

@@ -318,6 +318,9 @@ pub struct Stakes {
     /// Dead money the room adds to the main pot, which no player put in (GGPoker's Cash Drop;
     /// `_dead_money` in PHH): won with the main pot by the cards.
     pub dead_money: Chips,
+    /// Capped no limit: the most a player may bet in the hand, antes and dead blinds aside
+    /// (`_table_cap` in PHH; [`crate::rules::table_cap`]).
+    pub table_cap: Option<Chips>,
 }
 
 const BASE: Variant = Variant {

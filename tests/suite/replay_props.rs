@@ -74,6 +74,7 @@ fn random_hand(seed: u64) -> (String, i64, i64) {
         stacks: stacks.iter().copied().map(Chips).collect(),
         dead_blinds: Vec::new(),
         dead_money: Chips(dead),
+        table_cap: None,
     };
     let mut hand = HandState::new(game, &stakes).unwrap();
     let mut deck: Vec<Card> = game.deck.cards().iter().collect();
