@@ -43,7 +43,7 @@ pub struct ConvertArgs {
 
 /// Runs `felt convert`: exit 0 when every hand was converted, 2 when an input cannot be read,
 /// holds no hand or is neither PokerStars text nor an ACPC log, or a hand's text could not be read (it is written
-/// with `_unreadable` saying why). Hands that cannot be replayed (five-card Omaha, run twice, cash-outs,
+/// with `_unreadable` saying why). Hands that cannot be replayed (a game not played, cash-outs,
 /// cut off) are written with the reason, and counted on stderr.
 pub fn run(args: ConvertArgs) -> anyhow::Result<ExitCode> {
     if args.format == Some(Format::Phh) {

@@ -335,6 +335,7 @@ fn body<'h>(hand: &'h StarsHand, r: &mut HandRecord<'h>) -> bool {
             hole_cards[pos[*i]] = Some(c);
         }
     }
+    let (forfeit, showdown) = forfeits(hand, &pos, &start, chips);
     let mut site = SiteAccounting::default();
     let entry = |player: usize, amount: i64, pot: &str, line: usize| Entry {
         player,
@@ -386,7 +387,7 @@ fn body<'h>(hand: &'h StarsHand, r: &mut HandRecord<'h>) -> bool {
             }
             StarsEvent::HoleCards => {
                 for (k, c) in hole_cards.iter().enumerate() {
-                    let c = c.unwrap_or(&unknown);
+                    let c = if forfeit[k].is_some() { &unknown } else { c.unwrap_or(&unknown) };
                     exact &= plain(c);
                     let before = format!("d dh p{} ", k + 1);
                     act(line, cards(c, &before).map(|cards| Action::DealHole { player: k, cards }));
@@ -397,6 +398,8 @@ fn body<'h>(hand: &'h StarsHand, r: &mut HandRecord<'h>) -> bool {
                 exact &= plain(c);
                 act(line, cards(c, "d db ").map(|cards| Action::DealBoard { cards }));
             }
+            // All in on the antes and blinds: no action, the pot given up (see `forfeits`).
+            StarsEvent::Fold(i) if p(i) < n && forfeit[p(i)].is_some() => {}
             StarsEvent::Fold(i) if p(i) < n => {
                 if put[p(i)] >= start[p(i)] {
                     let why = format!(
@@ -441,6 +444,9 @@ fn body<'h>(hand: &'h StarsHand, r: &mut HandRecord<'h>) -> bool {
             StarsEvent::Mucks(i) if p(i) < n => {
                 let live = folded.iter().filter(|f| !**f).count();
                 if live >= 2 && !folded[p(i)] {
+                    // Mucked once: a muck repeated at the second showdown of a board run
+                    // twice changes nothing.
+                    folded[p(i)] = true;
                     act(line, Ok(Action::ShowOrMuck(p(i), None)));
                 }
             }
@@ -457,6 +463,17 @@ fn body<'h>(hand: &'h StarsHand, r: &mut HandRecord<'h>) -> bool {
             }
             _ => {}
         }
+    }
+    // A pot given up by an all-in player is won at a showdown, where the player's hand loses.
+    if let Some((k, line)) = forfeit.iter().enumerate().find_map(|(k, l)| l.map(|l| (k, l)))
+        && !showdown
+    {
+        let why = format!(
+            "not supported: line {line}: {} folds while all-in on the antes or blinds, and no showdown follows: feltkit's rules keep an all-in player in the hand, to a showdown the text does not have",
+            hand.seats[order[k]].name
+        );
+        refuse(r, why);
+        return exact;
     }
     // Texts that print no `Uncalled bet` line (before 2008) still return the part of the
     // largest live bet that nobody matched.
@@ -483,17 +500,9 @@ fn body<'h>(hand: &'h StarsHand, r: &mut HandRecord<'h>) -> bool {
             blinds[b] = nominal_bb;
         }
     }
-    // Capped no limit plays as no limit until someone's chips in the pot reach the cap.
+    // Capped no limit: the replay holds each player's bets to the cap (antes and dead blinds
+    // aside, as the site counts them).
     if let Some(cap) = hand.cap.map(chips) {
-        if let Some(k) = (0..n).find(|&k| put[k] - dead[k] - antes[k] >= cap) {
-            let why = format!(
-                "not supported: capped no limit, and {} reached the cap of {}: feltkit plays no cap on a player's bets",
-                hand.seats[order[k]].name,
-                text(cap)
-            );
-            refuse(r, why);
-            return exact;
-        }
         r.other.push((Cow::Borrowed("_table_cap"), Value::Num(Cow::Owned(text(cap)))));
     }
     r.players = Some(names);
@@ -543,6 +552,42 @@ fn body<'h>(hand: &'h StarsHand, r: &mut HandRecord<'h>) -> bool {
     }
     r.accounting = Some(site);
     exact
+}
+
+/// The players (by PHH position) who "fold" while all in on their antes and blinds, with the
+/// line: the site lets a player who sits out do so, and means by it that the player gives up
+/// the pot, the chips posted staying in it. It is read so: the fold is no action (an all-in
+/// player has none left), the player's cards are not known, and at the showdown that follows
+/// the player's hand loses (the site paid the player nothing: docs/replay.md, unknown hands).
+/// And whether such a showdown follows: two other players at least never fold.
+fn forfeits(
+    hand: &StarsHand,
+    pos: &[usize],
+    start: &[i64],
+    chips: impl Fn(Amount) -> i64,
+) -> (Vec<Option<usize>>, bool) {
+    let n = start.len();
+    let mut posted = vec![0i64; n];
+    let mut out = vec![None; n];
+    let mut folds = vec![false; n];
+    for (line, e) in &hand.events {
+        let (i, a) = match e {
+            StarsEvent::Ante(i, a)
+            | StarsEvent::SmallBlind(i, a, _)
+            | StarsEvent::BigBlind(i, a, _)
+            | StarsEvent::SmallAndBig(i, a) => (*i, Some(*a)),
+            StarsEvent::Fold(i) => (*i, None),
+            _ => continue,
+        };
+        let Some(&p) = pos.get(i).filter(|&&p| p < n) else { continue };
+        match a {
+            Some(a) => posted[p] = acc(posted[p], chips(a)),
+            None if posted[p] >= start[p] => out[p] = Some(*line),
+            None => folds[p] = true,
+        }
+    }
+    let showdown = (0..n).filter(|&p| !folds[p] && out[p].is_none()).count() >= 2;
+    (out, showdown)
 }
 
 #[cfg(test)]

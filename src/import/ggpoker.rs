@@ -4,7 +4,7 @@
 //! record by the PokerStars reader ([`super::stars::StarsForm`]) once GG's own words are put in
 //! PokerStars' (its game names, `Level10`, `straddle`, `posts missed blind`, a summary without
 //! rake); what GG adds is read here: the fees its summary lists beside the rake (`Jackpot`,
-//! `Bingo`, `Fortune`, `Tax`), a board run two or three times ([`super::ggpoker_runs`]), its
+//! `Bingo`, `Fortune`, `Tax`), a board run two or three times ([`super::runs`]), its
 //! money from outside the pot (a Cash Drop, an EV Cashout, all-in insurance:
 //! [`super::ggpoker_outside`]), and the features feltkit does not play (a button blind, a
 //! straddle other than one extra blind, a bomb pot), each refused at its line
@@ -34,8 +34,8 @@ use std::sync::Arc;
 use super::format::{FormatWords, HandSplit, SiteFormat, SiteHand};
 use super::ggpoker_lines::{fees, parse_hand};
 use super::ggpoker_outside::read_outside;
-use super::ggpoker_runs::mark_runs;
 use super::lines::find;
+use super::runs::mark_runs;
 use super::split::{HandText, StarsHands};
 use super::stars::{Hands, StarsForm};
 use crate::phh::record::RecordError;

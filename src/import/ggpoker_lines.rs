@@ -16,11 +16,11 @@
 use std::borrow::Cow;
 
 use super::ggpoker_outside::is_outside_line;
-use super::ggpoker_runs::run_street;
 use super::ggpoker_straddles::Straddles;
 use super::header::parse_header;
 use super::lines::{amount, find, has, Line};
 use super::pokerstars::{err, parse_after_header, GameName, Refusal, StarsHand, TextError};
+use super::runs::run_street;
 use super::split::HandText;
 use crate::record::Fee;
 
@@ -155,7 +155,7 @@ fn stars_words<'t>(t: &'t str, flop: Option<&str>) -> Cow<'t, str> {
         }
     }
     // `*** SECOND TURN *** [..] [..]`: the runs' boards follow one another (the runs are put
-    // in the record by [`super::ggpoker_runs`]).
+    // in the record by [`super::runs`]).
     if let Some((_, street)) = run_street(t) {
         return Cow::Owned(format!("*** {street}"));
     }

@@ -8,15 +8,22 @@
 //! | `NAME: Chooses to EV Cashout` | the player cashes out: one of the two lines below says how much |
 //! | `NAME: Pays Cashout Risk ($0.65)` | `pN _cashout -0.65` (the player won the pot) |
 //! | `NAME: Receives Cashout ($8.64)` | `pN _cashout 8.64` (the player lost it) |
-//! | `NAME: get an all-in insurance (premium ...)` | the player insures: the line below says how much |
+//! | `NAME: get an all-in insurance (premium ($0/$4/$0) for ($0/$10.8/$0) - (Mandatory/Main/Sub))` | the player insures: `_insurance`, the premium and the cover with their parts |
 //! | `NAME: pay premium of all-in insurance ($4)` | `pN _cashout -4` |
 //!
 //! These lines are kept from the PokerStars reader ([`is_outside_line`]); the summary's
 //! `, Cashout Risk ($0.65)` after a seat's result is its own words for the same amount.
+//!
+//! GG's insurance line gives the premium and the cover in one part (`premium ($1.2) for
+//! ($15)`) or in three, named after them (`Mandatory/Main/Sub`): the parts of the premium must
+//! add up to the premium the player pays, and a text whose parts do not (or whose parts
+//! cannot be read) is unreadable at the insurance line.
+
+use std::borrow::Cow;
 
 use super::lines::{amount, find, Line};
 use super::split::HandText;
-use crate::record::{Action, Amount, HandRecord, RecordedAction, Unreplayable};
+use crate::record::{Action, Amount, HandRecord, RecordedAction, Unreplayable, Value};
 
 /// Whether a line of play is GG's money from outside the pot, which the PokerStars reader
 /// does not read.
@@ -39,14 +46,82 @@ struct Paid<'t> {
     line: usize,
 }
 
+/// An all-in insurance as GG's line gives it: the premium and the cover, each in parts, and
+/// the parts' names when given (`Mandatory`, `Main`, `Sub`).
+#[derive(Debug, PartialEq, Eq)]
+struct Insurance {
+    premium: Vec<Amount>,
+    cover: Vec<Amount>,
+    names: Vec<String>,
+}
+
+impl Insurance {
+    /// The parts of an insurance line, after `get an all-in insurance (`: `premium ($0/$4/$0)
+    /// for ($0/$10.8/$0) - (Mandatory/Main/Sub))` or `premium ($1.2) for ($15))`; `None` when
+    /// they cannot be read or their counts differ.
+    fn read(rest: &str) -> Option<Insurance> {
+        let rest = rest.strip_prefix("premium (")?;
+        let (premium, rest) = rest.split_once(") for (")?;
+        let (cover, rest) = rest.split_once(')')?;
+        let parts = |t: &str| t.split('/').map(|x| amount(x.trim())).collect::<Option<Vec<_>>>();
+        let names: Vec<String> = match rest.trim().strip_prefix("- (") {
+            Some(n) => n.split(')').next()?.split('/').map(|x| x.trim().to_string()).collect(),
+            None => Vec::new(),
+        };
+        let i = Insurance { premium: parts(premium)?, cover: parts(cover)?, names };
+        let same = i.premium.len() == i.cover.len()
+            && (i.names.is_empty() || i.names.len() == i.premium.len());
+        same.then_some(i)
+    }
+
+    /// The whole premium: its parts added up (`None` past the largest amount).
+    fn premium_total(&self) -> Option<Amount> {
+        self.premium.iter().try_fold(Amount::whole(0), |sum, &x| add(sum, x))
+    }
+
+    /// The record's `_insurance` entry for player `i` (from 0), its line `line`.
+    fn entry(&self, i: usize, line: usize) -> Value<'static> {
+        let num = |a: &Amount| Value::Num(Cow::Owned(a.to_string()));
+        let total = |v: &[Amount]| v.iter().try_fold(Amount::whole(0), |s, &x| add(s, x));
+        let mut t = vec![
+            (Cow::Borrowed("player"), Value::Num(Cow::Owned((i + 1).to_string()))),
+            (Cow::Borrowed("line"), Value::Num(Cow::Owned(line.to_string()))),
+        ];
+        for (key, v) in [("premium", &self.premium), ("cover", &self.cover)] {
+            if let Some(x) = total(v) {
+                t.push((Cow::Borrowed(key), num(&x)));
+            }
+        }
+        if self.premium.len() > 1 {
+            t.push((
+                Cow::Borrowed("premium_parts"),
+                Value::Array(self.premium.iter().map(num).collect()),
+            ));
+            t.push((
+                Cow::Borrowed("cover_parts"),
+                Value::Array(self.cover.iter().map(num).collect()),
+            ));
+        }
+        if !self.names.is_empty() {
+            let names = self.names.iter().map(|n| Value::Str(Cow::Owned(n.clone())));
+            t.push((Cow::Borrowed("parts"), Value::Array(names.collect())));
+        }
+        Value::Table(t)
+    }
+}
+
 /// Reads GG's money from outside the pot into `r`: the Cash Drop as its dead money, and each
 /// player's cashouts as one `pN _cashout X` after the hand's actions, added to their finishing
-/// stack. A cashout chosen whose amount the text does not give makes the hand unsupported.
+/// stack; each all-in insurance as an `_insurance` entry. A cashout chosen whose amount the
+/// text does not give makes the hand unsupported; an insurance whose parts cannot be read, or
+/// do not add up to the premium paid, makes it unreadable at its line.
 pub(super) fn read_outside(h: &HandText, r: &mut HandRecord<'_>) {
     if r.unreplayable.is_some() {
         return;
     }
     let mut paid: Vec<Paid<'_>> = Vec::new();
+    let mut premiums: Vec<Paid<'_>> = Vec::new();
+    let mut insured: Vec<(&str, Insurance, usize)> = Vec::new();
     let mut chosen: Vec<(&str, Line<'_>)> = Vec::new();
     let mut drop: Option<(Amount, usize)> = None;
     for l in h.lines().take_while(|l| l.text != "*** SUMMARY ***") {
@@ -67,7 +142,16 @@ pub(super) fn read_outside(h: &HandText, r: &mut HandRecord<'_>) {
                 };
                 let amount = Amount { units: x.units.saturating_mul(sign), places: x.places };
                 paid.push(Paid { name: &t[..k], amount, line: l.number });
+                if verb == PREMIUM {
+                    premiums.push(Paid { name: &t[..k], amount: x, line: l.number });
+                }
             }
+        }
+        if let Some(k) = find(t, INSURES) {
+            let Some(parts) = Insurance::read(&t[k + INSURES.len()..]) else {
+                return unreadable(r, l, "expected `get an all-in insurance (premium (X) for (Y))`, or the premium and the cover in as many parts, named (`premium ($0/$4/$0) for ($0/$10.8/$0) - (Mandatory/Main/Sub))`)".into());
+            };
+            insured.push((&t[..k], parts, l.number));
         }
         for verb in [CHOOSES, INSURES] {
             if let Some(k) = find(t, verb) {
@@ -82,6 +166,32 @@ pub(super) fn read_outside(h: &HandText, r: &mut HandRecord<'_>) {
         r.dead_money = Some(x);
     }
     let names: Vec<String> = r.players.iter().flatten().map(|n| n.to_string()).collect();
+    let mut entries = Vec::new();
+    for (name, parts, line) in &insured {
+        let l = Line { number: *line, text: name };
+        let paid_premium = premiums.iter().find(|p| p.name == *name);
+        let total = parts.premium_total();
+        if let Some(p) = paid_premium
+            && total.is_none_or(|t| t.to_units(9) != p.amount.to_units(9))
+        {
+            let each: Vec<String> = parts.premium.iter().map(Amount::to_string).collect();
+            let why = format!(
+                "the insurance premium's parts ({}) add up to {}, but line {} pays a premium of {}",
+                each.join(" + "),
+                total.map_or_else(|| "too much".to_string(), |t| t.to_string()),
+                p.line,
+                p.amount
+            );
+            return unreadable(r, l, why);
+        }
+        let Some(i) = names.iter().position(|n| n == name) else {
+            return refuse(r, l, "money paid outside the pot to a player not dealt in");
+        };
+        entries.push(parts.entry(i, *line));
+    }
+    if !entries.is_empty() {
+        r.other.push((Cow::Borrowed("_insurance"), Value::Array(entries)));
+    }
     let mut by_player: Vec<(usize, Amount, usize)> = Vec::new();
     for p in &paid {
         let Some(i) = names.iter().position(|n| n == p.name) else {
@@ -122,6 +232,11 @@ fn refuse(r: &mut HandRecord<'_>, l: Line<'_>, why: &str) {
     r.unreplayable = Some(Unreplayable::Unsupported(format!("line {}: {why}", l.number)));
 }
 
+/// Makes the hand unreadable (malformed), saying the line.
+fn unreadable(r: &mut HandRecord<'_>, l: Line<'_>, why: String) {
+    r.unreplayable = Some(Unreplayable::Unreadable(format!("line {}: {why}", l.number)));
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -141,6 +256,23 @@ mod tests {
         for t in ["Hero: calls $0.05", "Hero collected $4.86 from pot", "Total pot $5.08"] {
             assert!(!is_outside_line(t), "{t}");
         }
+    }
+
+    #[test]
+    fn an_insurance_gives_its_premium_and_cover_in_one_part_or_in_named_parts() {
+        let a = |s: &str| amount(s).unwrap();
+        let three = Insurance::read("premium ($0/$4/$0) for ($0/$10.8/$0) - (Mandatory/Main/Sub))");
+        let three = three.unwrap();
+        assert_eq!(three.premium, [a("0"), a("4"), a("0")]);
+        assert_eq!(three.cover, [a("0"), a("10.8"), a("0")]);
+        assert_eq!(three.names, ["Mandatory", "Main", "Sub"]);
+        assert_eq!(three.premium_total().unwrap().to_units(2), Some(400));
+        let one = Insurance::read("premium ($1.2) for ($15))").unwrap();
+        assert_eq!((one.premium, one.cover, one.names.len()), (vec![a("1.2")], vec![a("15")], 0));
+        // Parts that cannot be read, or as many premiums as covers not given: not read.
+        assert_eq!(Insurance::read("premium ($0/$4) for ($0/$10.8/$0))"), None);
+        assert_eq!(Insurance::read("premium ($0/x/$0) for ($0/$1/$0))"), None);
+        assert_eq!(Insurance::read("premium ($1/$2) for ($3/$4) - (Main))"), None);
     }
 
     #[test]

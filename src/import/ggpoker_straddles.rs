@@ -14,10 +14,12 @@ pub(super) struct Straddles<'s> {
     seats: &'s [(u32, &'s str)],
     /// The big blind of the stakes.
     big_blind: Amount,
-    /// The players who posted the small and the big blind (indices into `seats`).
-    blinds: Vec<usize>,
-    /// The last straddle: its player (an index into `seats`) and amount, in units of 10^-9.
-    last: Option<(usize, i64)>,
+    /// The players who posted the small and the big blind (indices into `seats`), with the
+    /// blind (`small`, `big`) and the line.
+    blinds: Vec<(usize, &'static str, usize)>,
+    /// The last straddle: its player (an index into `seats`), amount, in units of 10^-9, and
+    /// line.
+    last: Option<(usize, i64, usize)>,
 }
 
 impl<'s> Straddles<'s> {
@@ -33,35 +35,44 @@ impl<'s> Straddles<'s> {
         // Most lines post nothing: one search tells.
         if let Some(k) = find(t, ": posts ") {
             let verb = &t[k + 8..];
-            if (verb.starts_with("small blind ") || verb.starts_with("big blind "))
+            let blind = ["small", "big"]
+                .into_iter()
+                .find(|b| verb.strip_prefix(b).is_some_and(|rest| rest.starts_with(" blind ")));
+            if let Some(blind) = blind
                 && let Some(i) = seat_of(&t[..k])
             {
-                self.blinds.push(i);
+                self.blinds.push((i, blind, n));
             }
         }
         let k = find(t, ": straddle ")?;
         let player = seat_of(&t[..k]);
         let units = |a: Amount| a.to_units(9);
         let posted = amount(&t[k + 11..]).and_then(units);
-        let why = match (player, posted, self.last) {
-            (None, _, _) | (_, None, _) => "a straddle names a seated player and an amount",
-            (Some(p), _, _) if self.blinds.contains(&p) => {
-                "a straddle comes from a seat after the big blind, not from a blind"
+        let name = &t[..k];
+        let blind = player.and_then(|p| self.blinds.iter().find(|b| b.0 == p));
+        let why: String = match (player, posted, self.last) {
+            (None, _, _) | (_, None, _) => "a straddle names a seated player and an amount".into(),
+            (Some(_), _, _) if blind.is_some() => {
+                let (_, which, at) = blind.copied().unwrap_or_default();
+                let last = if which == "big" { ", and the big blind acts last before the flop already" } else { "" };
+                format!(
+                    "a straddle comes from a seat after the big blind, not from a blind: {name} posted the {which} blind at line {at}{last}"
+                )
             }
-            (Some(p), _, Some((before, _))) if p == before => {
-                "a re-straddle comes from the seat left of the straddle before it, not from the same player"
+            (Some(p), _, Some((before, _, at))) if p == before => format!(
+                "a re-straddle comes from the seat left of the straddle before it, not from the same player: {name} straddled at line {at} already, and a player straddles once (a second straddle would be a raise before the cards)"
+            ),
+            (Some(p), _, Some((before, _, _))) if (before + 1) % self.seats.len() != p => {
+                "a re-straddle comes from the seat left of the straddle before it".into()
             }
-            (Some(p), _, Some((before, _))) if (before + 1) % self.seats.len() != p => {
-                "a re-straddle comes from the seat left of the straddle before it"
-            }
-            (_, Some(x), Some((_, before))) if x < before.saturating_mul(2) => {
-                "a re-straddle is at least twice the straddle before it"
+            (_, Some(x), Some((_, before, _))) if x < before.saturating_mul(2) => {
+                "a re-straddle is at least twice the straddle before it".into()
             }
             (_, Some(x), None) if units(self.big_blind).is_none_or(|b| x < b.saturating_mul(2)) => {
-                "a straddle is at least twice the big blind"
+                "a straddle is at least twice the big blind".into()
             }
             (Some(p), Some(x), _) => {
-                self.last = Some((p, x));
+                self.last = Some((p, x, n));
                 return None;
             }
         };
@@ -94,16 +105,19 @@ mod tests {
         let why = |lines: &[&str]| refused(lines).unwrap();
         assert_eq!(
             why(&["c: straddle 4"]),
-            "line 3: a straddle the engine does not play (`c: straddle 4`): a straddle comes from a seat after the big blind, not from a blind"
+            "line 3: a straddle the engine does not play (`c: straddle 4`): a straddle comes from a seat after the big blind, not from a blind: c posted the big blind at line 2, and the big blind acts last before the flop already"
         );
         assert!(why(&["d: straddle 3"]).ends_with("at least twice the big blind"));
-        assert!(why(&["d: straddle 4", "d: straddle 9"]).ends_with("not from the same player"));
+        assert!(why(&["d: straddle 4", "d: straddle 9"]).ends_with(
+            "not from the same player: d straddled at line 3 already, and a player straddles once (a second straddle would be a raise before the cards)"
+        ));
         assert!(
             why(&["d: straddle 4", "a: straddle 8"]).ends_with("left of the straddle before it")
         );
         assert!(why(&["d: straddle 4", "e: straddle 7"]).ends_with("twice the straddle before it"));
         // Round the table from the button to the small blind: a blind.
-        assert!(why(&["a: straddle 4", "b: straddle 8"]).ends_with("not from a blind"));
+        assert!(why(&["a: straddle 4", "b: straddle 8"])
+            .ends_with("not from a blind: b posted the small blind at line 1"));
         assert!(why(&["x: straddle 4"]).ends_with("a seated player and an amount"));
     }
 }

@@ -28,12 +28,12 @@ pub mod format;
 mod ggpoker;
 mod ggpoker_lines;
 mod ggpoker_outside;
-mod ggpoker_runs;
 mod ggpoker_straddles;
 mod header;
 pub mod lines;
 pub mod pokerstars;
 pub mod rake;
+mod runs;
 pub mod split;
 mod stars;
 

@@ -181,8 +181,8 @@ pub struct StarsHand {
     pub board: Option<(Vec<String>, usize)>,
     /// What the summary says of each seat it lists, in its order.
     pub summary_seats: Vec<SummarySeat>,
-    /// Why the hand cannot be replayed although the text is well formed (run twice, a
-    /// cash-out, cancelled, a game not played); or cut off.
+    /// Why the hand cannot be replayed although the text is well formed (a cash-out,
+    /// cancelled, a game not played); or cut off.
     pub refusal: Option<Refusal>,
 }
 
@@ -520,6 +520,10 @@ fn play_line(hand: &mut StarsHand, l: &Line) -> Result<(), TextError> {
     let n = l.number;
     let push = |hand: &mut StarsHand, e: StarsEvent| hand.events.push((n, e));
     if let Some(street) = t.strip_prefix("*** ") {
+        // A board run twice names each street of its runs (`*** SECOND FLOP *** [..]`): the
+        // runs' boards follow one another, and the record gets the runs
+        // ([`super::runs::mark_runs`]).
+        let street = super::runs::run_street(t).map_or(street, |(_, rest)| rest);
         if street.starts_with("HOLE CARDS") {
             push(hand, StarsEvent::HoleCards);
         } else if street.starts_with("FLOP")
@@ -531,10 +535,6 @@ fn play_line(hand: &mut StarsHand, l: &Line) -> Result<(), TextError> {
                 why: "expected the board cards in `[...]`".into(),
             })?;
             push(hand, StarsEvent::Board(cards));
-        } else if street.starts_with("FIRST") || street.starts_with("SECOND") {
-            hand.refusal = Some(Refusal::NotSupported(format!(
-                "run twice (line {n}): two boards are not replayed by feltkit"
-            )));
         }
         return Ok(());
     }

@@ -106,8 +106,9 @@ impl SiteHand for HandText {
 }
 
 /// How a text in PokerStars' form is read into records: the venue its hands name, how a hand
-/// is parsed, and what its record gets besides what [`emit`] builds (GGPoker's fees). PokerStars
-/// text is [`STARS`]; GGPoker's is read the same way with its own parse and finish.
+/// is parsed, and what its record gets besides what [`emit`] builds (a board's runs, GGPoker's
+/// fees). PokerStars text is [`STARS`]; GGPoker's is read the same way with its own parse and
+/// finish.
 pub(super) struct StarsForm {
     /// The hands' `venue`: `PokerStars`, `GGPoker`.
     pub venue: &'static str,
@@ -118,8 +119,11 @@ pub(super) struct StarsForm {
 }
 
 /// PokerStars text.
-static STARS: StarsForm =
-    StarsForm { venue: "PokerStars", parse: pokerstars::parse_hand, finish: |_, _| {} };
+static STARS: StarsForm = StarsForm {
+    venue: "PokerStars",
+    parse: pokerstars::parse_hand,
+    finish: super::runs::mark_runs,
+};
 
 impl StarsForm {
     /// The hand read, or why it cannot be: its text runs too long, stops before its summary

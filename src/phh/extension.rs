@@ -172,10 +172,64 @@ fn fees(value: &Value<'_>) -> Vec<Fee> {
     })
 }
 
+/// A note for the report of each all-in insurance a converted hand records (`_insurance`:
+/// tables with a `player` from 1, a `line`, the `premium` and the `cover`, perhaps each in
+/// parts, `premium_parts` and `cover_parts`, named by `parts`): who insured, at which line, and
+/// for how much. An entry that cannot be used is left out.
+pub(crate) fn insurance_notes(r: &HandRecord<'_>) -> Vec<String> {
+    let Some((_, value)) = r.other.iter().find(|(k, _)| k == "_insurance") else {
+        return Vec::new();
+    };
+    let text = |v: &Value<'_>| match v {
+        Value::Num(n) => Some(n.to_string()),
+        Value::Str(s) => Some(s.to_string()),
+        _ => None,
+    };
+    let list = |v: Option<&Value<'_>>| match v {
+        Some(Value::Array(items)) => items.iter().map(text).collect::<Option<Vec<_>>>(),
+        _ => None,
+    };
+    tables(value, |get| {
+        let player = num(get("player")?)?.to_units(0)?;
+        let (premium, cover) = (text(get("premium")?)?, text(get("cover")?)?);
+        let at = get("line").and_then(line).map_or(String::new(), |l| format!(" (line {l})"));
+        let names = list(get("parts")).unwrap_or_default();
+        let parts = |key: &str| match list(get(key)) {
+            Some(v) if v.len() > 1 => {
+                let each = v.iter().enumerate().map(|(k, x)| match names.get(k) {
+                    Some(name) => format!("{name} {x}"),
+                    None => x.clone(),
+                });
+                format!(" ({})", each.collect::<Vec<_>>().join(", "))
+            }
+            _ => String::new(),
+        };
+        Some(format!(
+            "p{player} insured all-in{at}: a premium of {premium}{} for a cover of {cover}{}",
+            parts("premium_parts"),
+            parts("cover_parts")
+        ))
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::phh::read::hands;
+
+    #[test]
+    fn an_insurance_is_noted_with_its_parts() {
+        let text = format!(
+            "{BASE}_insurance = [{{ player = 2, line = 9, premium = 4, cover = 10.8, premium_parts = [0, 4, 0], cover_parts = [0, 10.8, 0], parts = ['Mandatory', 'Main', 'Sub'] }}, {{ player = 1, premium = 1.2, cover = 15 }}, {{ line = 3 }}]\n"
+        );
+        assert_eq!(
+            insurance_notes(&record(&text)),
+            [
+                "p2 insured all-in (line 9): a premium of 4 (Mandatory 0, Main 4, Sub 0) for a cover of 10.8 (Mandatory 0, Main 10.8, Sub 0)",
+                "p1 insured all-in: a premium of 1.2 for a cover of 15"
+            ]
+        );
+    }
 
     fn record(text: &str) -> crate::phh::HandRecord<'_> {
         hands(text).next().unwrap().unwrap().record.unwrap()

@@ -434,6 +434,7 @@ pub fn replay_record(record: &HandRecord<'_>, label: String, check: bool) -> Han
         None => e.describe(&|c| format_chips(c, places)),
     };
     let started = HandState::new(game, &stakes);
+    let table_cap = stakes.table_cap;
     match table_facts(record, &game, stakes, places) {
         Ok(facts) => report.table = Some(Box::new(facts)),
         Err(Malformed { field, reason }) => {
@@ -502,6 +503,18 @@ pub fn replay_record(record: &HandRecord<'_>, label: String, check: bool) -> Han
             let text = recorded.text().into_owned();
             report.status = Status::Illegal { number: k + 1, text, reason };
             return report;
+        }
+    }
+    report.notes.extend(super::extension::insurance_notes(record));
+    // Capped no limit: who bet the cap, and what they kept behind (docs/replay.md).
+    if let Some(cap) = table_cap {
+        for p in hand.at_table_cap() {
+            report.notes.push(format!(
+                "{} reached the table cap of {} (`_table_cap`): all in for the rest of the hand, {} of the stack kept behind",
+                player_name(p),
+                format_chips(cap, places),
+                format_chips(hand.set_aside()[p], places)
+            ));
         }
     }
     // Unknown hands at showdown that the record awards nothing lost (docs/replay.md).

@@ -128,6 +128,7 @@ pub(super) fn places_of(record: &HandRecord<'_>) -> u8 {
     });
     // `_chip` (an importer's extension): the smallest chip of the hand's currency, `0.01`.
     let (chip, rake) = (record.chip, record.rake);
+    let cap = table_cap(record).and_then(Result::ok);
     record
         .antes
         .iter()
@@ -135,6 +136,7 @@ pub(super) fn places_of(record: &HandRecord<'_>) -> u8 {
         .chain(rake.iter())
         .chain(record.dead_money.iter())
         .chain(record.bomb_pot.iter())
+        .chain(cap.iter())
         .chain(&record.blinds_or_straddles)
         .chain(record.starting_stacks.iter().filter(|a| !a.is_infinite()))
         .chain(&record.table.dead_blinds)
@@ -192,7 +194,25 @@ pub(super) fn stakes_of(record: &HandRecord<'_>, places: u8) -> Result<Stakes, M
         dead_money: one("_dead_money", record.dead_money)?,
         bomb_pot: one("_bomb_pot", record.bomb_pot)?,
         boards: record.boards.map_or(1, |b| b.min(u32::from(u8::MAX)) as u8),
+        table_cap: table_cap(record).transpose()?.map(|a| chips("_table_cap", a)).transpose()?,
     })
+}
+
+/// `_table_cap` (capped no limit: the most a player may bet in the hand), when given: a
+/// positive amount, else the record is malformed.
+fn table_cap(record: &HandRecord<'_>) -> Option<Result<Amount, Malformed>> {
+    let (_, value) = record.other.iter().find(|(k, _)| k == "_table_cap")?;
+    let amount = match value {
+        crate::record::Value::Num(n) => Amount::parse(n).filter(|a| a.units > 0),
+        _ => None,
+    };
+    Some(amount.ok_or_else(|| {
+        Malformed::of(
+            "_table_cap",
+            "`_table_cap`: expected a positive amount (the most a player may bet in the hand)"
+                .into(),
+        )
+    }))
 }
 
 /// What the hand says about its table, in chips of `10^-places` (see [`TableFacts`]). Takes

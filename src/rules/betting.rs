@@ -63,10 +63,14 @@ impl HandState {
         }
         match self.to_act.front() {
             Some(p) if p == player => Ok(()),
-            Some(_) if self.set_aside[player] > Chips::ZERO => Err(RuleError::WrongPhase(format!(
-                "{} is protected all-in and takes no more actions",
-                player_name(player)
-            ))),
+            Some(_)
+                if self.set_aside[player] > Chips::ZERO && self.stacks[player] == Chips::ZERO =>
+            {
+                Err(RuleError::WrongPhase(format!(
+                    "{} is all-in (protected, or at the table cap) and takes no more actions",
+                    player_name(player)
+                )))
+            }
             Some(p) => {
                 Err(RuleError::OutOfTurn { actor: player_name(player), expected: player_name(p) })
             }

@@ -43,6 +43,7 @@ mod seats;
 mod showdown;
 mod state;
 pub mod stud;
+pub mod table_cap;
 mod timeout;
 pub mod variant;
 

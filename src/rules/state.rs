@@ -198,7 +198,8 @@ pub struct HandState {
     /// The least bet to match in this round whatever was posted: the full big blind before
     /// the flop in the presets, 0 otherwise.
     pub(super) round_price: Chips,
-    /// Chips behind of players protected all-in, kept out of play until the hand ends.
+    /// Chips behind of players protected all-in, or over the table cap, kept out of play until
+    /// the hand ends.
     pub(super) set_aside: Seats<Chips>,
     /// Players whose blind entry was negative: a post by a player new to the table, which is a
     /// live bet but does not set who acts first (PokerKit's reading of a negative entry).
@@ -366,6 +367,9 @@ impl HandState {
             cashed_out: 0,
             bomb,
         };
+        if let Some(cap) = stakes.table_cap {
+            hand.set_aside_over_cap(cap, &antes, &stakes.dead_blinds)?;
+        }
         let mut posted: Seats<Chips> = Seats::filled(Chips::ZERO, n);
         // The presets: one player's ante for the table is dead money, posted after the blind.
         let table = table_ante(&antes).filter(|_| !game.is_phh_code());
@@ -438,8 +442,8 @@ impl HandState {
         &self.stacks
     }
 
-    /// Chips behind that players protected all-in keep out of play until the hand ends (0 for
-    /// everyone else); they are part of the final stacks.
+    /// Chips behind that players protected all-in, or over the table cap, keep out of play until
+    /// the hand ends (0 for everyone else); they are part of the final stacks.
     pub fn set_aside(&self) -> &[Chips] {
         &self.set_aside
     }

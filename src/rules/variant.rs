@@ -325,6 +325,9 @@ pub struct Stakes {
     /// The boards a bomb pot deals (`_boards` in PHH): 2 for a double-board bomb pot, else 1
     /// (0 is read as 1).
     pub boards: u8,
+    /// Capped no limit: the most a player may bet in the hand, antes and dead blinds aside
+    /// (`_table_cap` in PHH; [`crate::rules::table_cap`]).
+    pub table_cap: Option<Chips>,
 }
 
 const BASE: Variant = Variant {

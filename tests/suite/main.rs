@@ -29,6 +29,7 @@ mod eval_rankings;
 mod import_acpc;
 mod import_ggpoker;
 mod import_pokerstars;
+mod import_runs_caps;
 mod pictures;
 mod play;
 mod pokerkit;

@@ -83,6 +83,7 @@ fn random_hand(seed: u64) -> (String, i64, i64) {
         dead_money: Chips(dead),
         bomb_pot: Chips(bomb),
         boards,
+        table_cap: None,
     };
     let mut hand = HandState::new(game, &stakes).unwrap();
     let mut deck: Vec<Card> = game.deck.cards().iter().collect();

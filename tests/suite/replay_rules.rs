@@ -54,6 +54,7 @@ const LEGAL: &[&str] = &[
     "nlhe_short_big_blind_still_sets_the_full_price",
     "nlhe_short_raise_only_for_the_whole_stack",
     "nlhe_side_pot_three_all_in_levels",
+    "nlhe_table_cap_keeps_the_rest_of_the_stack",
     "nlhe_timeout_checks_when_free_and_folds_facing_a_bet",
     "nt_double_board_bomb_pot_each_board_its_half",
     "nt_run_it_three_times_odd_chip_to_the_first_run",
