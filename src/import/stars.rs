@@ -115,11 +115,17 @@ pub(super) struct StarsForm {
     pub parse: fn(&HandText) -> Result<StarsHand, TextError>,
     /// Completes the record [`emit`] built of a hand, from the hand's text.
     pub finish: fn(&HandText, &mut HandRecord<'_>),
+    /// The site's hand number, for a hand that cannot be read.
+    pub number: fn(&HandText) -> Option<String>,
 }
 
 /// PokerStars text.
-static STARS: StarsForm =
-    StarsForm { venue: "PokerStars", parse: pokerstars::parse_hand, finish: |_, _| {} };
+static STARS: StarsForm = StarsForm {
+    venue: "PokerStars",
+    parse: pokerstars::parse_hand,
+    finish: |_, _| {},
+    number: HandText::number,
+};
 
 impl StarsForm {
     /// The hand read, or why it cannot be: its text runs too long, stops before its summary
@@ -145,7 +151,7 @@ impl StarsForm {
     fn stub(&self, h: &HandText, why: Unreplayable) -> HandRecord<'static> {
         HandRecord {
             variant: "?".into(),
-            hand: h.number(),
+            hand: (self.number)(h),
             other: vec![(Cow::Borrowed("venue"), Value::Str(Cow::Borrowed(self.venue)))],
             site_text: SiteText { converted: true, line: Some(h.line), ..SiteText::default() },
             unreplayable: Some(why),

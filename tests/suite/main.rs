@@ -28,6 +28,7 @@ mod eval_rankings;
 mod import_acpc;
 mod import_ggpoker;
 mod import_pokerstars;
+mod import_winamax;
 mod pictures;
 mod play;
 mod pokerkit;
