@@ -118,7 +118,7 @@ fn the_uncalled_part_of_a_bet_comes_back_and_leaves_what_was_collected() {
 #[test]
 fn the_games_are_played_under_the_presets_of_their_card_room_rules() {
     holds("cash_plo.txt", &["variant = 'plo'"]);
-    holds("cash_plo_hilo.txt", &["variant = 'flo8'", "_structure = \"pot-limit\""]);
+    holds("cash_plo_hilo.txt", &["variant = 'flo8'", "_structure = 'pot-limit'"]);
     holds("cash_plo5_hilo.txt", &["variant = 'flo8'", "_hole_cards = 5"]);
 }
 
@@ -163,7 +163,7 @@ fn a_wrong_collected_amount_is_flagged_at_its_line_and_at_the_summary() {
         m,
         [
             "line 35: `Total pot 24.75 | Rake 1.20` leaves 23.55 for the players, but the collected lines add up to 23.65",
-            "line 33: p3 (Anouk) collected 23.65 from pot, but the replay pays p3 (Anouk) 23.55 from the pot (24.75 less 1.20 of rake)",
+            "line 33: p3 collected 23.65 from pot, but the replay pays p3 23.55 from the pot (24.75 less 1.20 of rake)",
         ]
     );
 }
@@ -174,8 +174,8 @@ fn a_side_pot_paid_to_the_wrong_player_is_flagged_at_the_collected_line() {
     assert_eq!(
         m,
         [
-            "line 28: p1 (Kerbrat) collected 7.70 from side pot-1, but the replay awards side pot-1 to p4 (tonton_42)",
-            "line 31: the replay pays p4 (tonton_42) 7.70 from side pot-1, but no line says p4 (tonton_42) collected it",
+            "line 28: p1 collected 7.70 from side pot-1, but the replay awards side pot-1 to p4",
+            "line 31: the replay pays p4 7.70 from side pot-1, but no line says p4 collected it",
         ]
     );
 }
@@ -322,9 +322,24 @@ fn real_winamax_hands_replay_to_the_sites_stacks() {
                 continue;
             }
             let record = hands(text).next().unwrap().unwrap().record.unwrap();
-            let site = h["finishing_stacks"].as_array().unwrap().iter();
-            let site: Vec<Amount> = site.map(|x| amount(x.as_str().unwrap())).collect();
-            let same = cents(&record.finishing_stacks.unwrap_or_default()) == cents(&site);
+            // expected.json lists every seated player; a player who neither posts nor acts is
+            // not dealt in here (`_sitting_out`), and must end where the player started there.
+            let column = |key: &str| -> Vec<Amount> {
+                let v = h[key].as_array().unwrap().iter();
+                v.map(|x| amount(x.as_str().unwrap())).collect()
+            };
+            let (start, finish) = (column("starting_stacks"), column("finishing_stacks"));
+            let names: Vec<&str> =
+                h["players"].as_array().unwrap().iter().map(|x| x.as_str().unwrap()).collect();
+            let ours: Vec<String> =
+                record.players.clone().unwrap_or_default().iter().map(|p| p.to_string()).collect();
+            let ours_finish = cents(&record.finishing_stacks.clone().unwrap_or_default());
+            let same = names.iter().enumerate().all(|(k, name)| {
+                match ours.iter().position(|p| p == name) {
+                    Some(j) => ours_finish.get(j) == Some(&finish[k].to_units(2)),
+                    None => start[k].to_units(2) == finish[k].to_units(2),
+                }
+            }) && ours.len() <= names.len();
             match (r.ok() && r.checked && r.mismatches.is_empty(), same) {
                 (true, true) => matched += 1,
                 _ => failures.push(format!(
