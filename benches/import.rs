@@ -13,6 +13,11 @@
 //! 20,000 hands made of the project's GG samples ([`ggpoker_text`]: every good sample of
 //! `tests/data/ggpoker`, straddles and boards run twice and three times among them, repeated
 //! and numbered anew).
+//!
+//! `import/winamax_20k_read_convert_replay_check` runs it on a Winamax text of 20,000 hands made
+//! of the project's Winamax samples ([`winamax_text`]: every good sample of
+//! `tests/data/winamax`, side pots, a tournament, Omaha high and high-low, repeated and
+//! numbered anew).
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use feltkit::import::{split, Format, Pending};
@@ -58,6 +63,45 @@ fn ggpoker_text(hands: usize) -> String {
         out.push_str(&sample[..hash]);
         out.push_str(&format!("#RC{}", 1_000_000 + n));
         out.push_str(sample[colon..].trim_end());
+        out.push_str("\n\n");
+    }
+    out
+}
+
+/// The good samples of `tests/data/winamax`: each replays legally and matches the site's
+/// accounting.
+const WINAMAX_SAMPLES: [&str; 7] = [
+    "cash_nl_side_pots.txt",
+    "tournament_antes.txt",
+    "cash_plo.txt",
+    "cash_plo_hilo.txt",
+    "cash_plo5_hilo.txt",
+    "go_fast.txt",
+    "cash_nl_rake.txt",
+];
+
+/// A Winamax text of `hands` hands: the good samples in turn (LF line ends, no byte-order
+/// mark), each hand numbered anew (`HandId: #1000000-1-1700000000`), a blank line between
+/// hands.
+fn winamax_text(hands: usize) -> String {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/winamax");
+    let samples: Vec<String> = WINAMAX_SAMPLES
+        .iter()
+        .map(|n| std::fs::read_to_string(root.join(n)).unwrap())
+        .map(|s| s.trim_start_matches('\u{feff}').replace("\r\n", "\n"))
+        .collect();
+    let mut out = String::with_capacity(hands * 1200);
+    for n in 0..hands {
+        let sample = &samples[n % samples.len()];
+        let Some(hash) = sample.find("HandId: #").map(|k| k + 9) else {
+            unreachable!("every sample's header has `HandId: #`")
+        };
+        let Some(end) = sample[hash..].find(' ').map(|k| hash + k) else {
+            unreachable!("the hand number is followed by ` - `")
+        };
+        out.push_str(&sample[..hash]);
+        out.push_str(&format!("{}-1-1700000000", 1_000_000 + n));
+        out.push_str(sample[end..].trim_end());
         out.push_str("\n\n");
     }
     out
@@ -126,6 +170,12 @@ fn import(c: &mut Criterion) {
     assert_eq!(pipeline_of(gg, text.as_bytes(), threads), HANDS, "every GG hand must match");
     group.bench_function("ggpoker_20k_read_convert_replay_check", |b| {
         b.iter(|| pipeline_of(gg, std::hint::black_box(text.as_bytes()), threads))
+    });
+    let wm = Format::named("winamax").expect("Winamax is a format");
+    let text = winamax_text(HANDS);
+    assert_eq!(pipeline_of(wm, text.as_bytes(), threads), HANDS, "every Winamax hand must match");
+    group.bench_function("winamax_20k_read_convert_replay_check", |b| {
+        b.iter(|| pipeline_of(wm, std::hint::black_box(text.as_bytes()), threads))
     });
     group.finish();
 }

@@ -284,7 +284,7 @@ def replay(
     starts like a site's text; text has a line break.
 
     ``format`` is the command's ``--format``: ``"auto"`` (``.phh`` and ``.phhs`` files are PHH,
-    anything else the format its content shows), ``"phh"``, ``"pokerstars"``, ``"ggpoker"``
+    anything else the format its content shows), ``"phh"``, ``"pokerstars"``, ``"ggpoker"``, ``"winamax"``
     or ``"acpc"``.
     ``follow`` follows links to directories below a directory given (``--follow``).
 

@@ -74,7 +74,7 @@ def replay(
     follow: bool = False,
 ) -> List[HandReport]:
     """Replays every hand of a text, file or directory (PHH, PokerStars or GGPoker text or ACPC
-    logs), as ``felt replay`` does. ``format``: auto, phh, pokerstars, ggpoker or acpc. Raises
+    logs), as ``felt replay`` does. ``format``: auto, phh, pokerstars, ggpoker, winamax or acpc. Raises
     :class:`PhhError` for a path that cannot be read or a format not known."""
 
 class Hand:

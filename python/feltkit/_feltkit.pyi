@@ -167,7 +167,7 @@ def replay_text(
     text: str, label: str = "<text>", check: bool = False, format: Optional[str] = None
 ) -> List[Tuple[str, str]]:
     """Each hand's ``felt replay --json`` object (JSON text) and ``felt replay`` lines, for a
-    PHH text, PokerStars or GGPoker text or ACPC log (``format``: auto, phh, pokerstars, ggpoker
+    PHH text, PokerStars or GGPoker text or ACPC log (``format``: auto, phh, pokerstars, ggpoker, winamax
     or acpc)."""
 
 def replay_path(

@@ -228,6 +228,20 @@ def test_ggpoker_text_is_replayed_and_checked_as_felt_replay_reports_it(felt, ro
     assert g.final_stacks == r.final_stacks
 
 
+def test_winamax_text_is_replayed_and_checked_as_felt_replay_reports_it(felt, root):
+    name = "tests/data/winamax/cash_nl_side_pots.txt"
+    (r,) = feltkit.replay(root / name, check=True, label=name)
+    assert [r.to_dict()] == cli_reports(felt, "--check", name)
+    # Main pot 3 x 8 to Zoe.L (p2), side pot 2 x 4 to tonton_42 (p4), before rake; the
+    # site's rake of 1.20 is noted.
+    assert r.ok and r.checked and r.final_stacks == [
+        Decimal("38.50"), Decimal("24.00"), Decimal("30.00"), Decimal("8.00")
+    ]
+    assert any("rake 1.20" in n for n in r.notes), r.notes
+    (w,) = feltkit.replay((root / name).read_text(), format="winamax", check=True)
+    assert w.final_stacks == r.final_stacks
+
+
 def test_a_directory_is_walked_as_felt_replay_walks_it(felt, root, tmp_path):
     (tmp_path / "a.phh").write_text(HAND)
     (tmp_path / "sub").mkdir()
@@ -279,7 +293,7 @@ def test_the_format_is_the_one_felt_replay_format_names(felt, root, tmp_path):
     # Every value the command lists is taken, and auto; anything else is refused.
     usage = felt("replay", "--format", "xml", "x").stderr
     values = usage.split("[possible values: ")[1].split("]")[0].split(", ")
-    assert values == ["phh", "pokerstars", "ggpoker", "acpc"]
+    assert values == ["phh", "pokerstars", "ggpoker", "winamax", "acpc"]
     for value in ["phh", "auto"]:
         assert [r.status for r in feltkit.replay(HAND, format=value)] == ["legal"]
     # PHH read as site text: the format is taken, the text refused as not of that format.
@@ -291,7 +305,7 @@ def test_the_format_is_the_one_felt_replay_format_names(felt, root, tmp_path):
         feltkit.replay(path, format="xml")
     assert (
         str(e.value)
-        == "format: invalid value 'xml' [possible values: auto, phh, pokerstars, ggpoker, acpc]"
+        == "format: invalid value 'xml' [possible values: auto, phh, pokerstars, ggpoker, winamax, acpc]"
     )
     with pytest.raises(feltkit.PhhError):
         feltkit.replay(HAND, format="stars")

@@ -93,8 +93,12 @@ use crate::record::HandRecord;
 
 /// Every site format feltkit reads, in the order a text's first bytes are tried against them
 /// ([`super::sniff`]). Adding a format adds its line here; nothing else lists formats.
-pub static FORMATS: &[&dyn SiteFormat] =
-    &[&super::stars::PokerStarsText, &super::ggpoker::GgPokerText, &super::acpc::AcpcLog];
+pub static FORMATS: &[&dyn SiteFormat] = &[
+    &super::stars::PokerStarsText,
+    &super::ggpoker::GgPokerText,
+    &super::winamax::WinamaxText,
+    &super::acpc::AcpcLog,
+];
 
 /// How the names and messages speak of a format.
 #[derive(Debug)]

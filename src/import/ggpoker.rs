@@ -60,7 +60,8 @@ static WORDS: FormatWords = FormatWords {
 };
 
 /// GGPoker's text read as PokerStars' form is, with its own parse and its fees.
-static GG: StarsForm = StarsForm { venue: "GGPoker", parse: parse_hand, finish };
+static GG: StarsForm =
+    StarsForm { venue: "GGPoker", parse: parse_hand, finish, number: HandText::number };
 
 impl SiteFormat for GgPokerText {
     fn words(&self) -> &'static FormatWords {

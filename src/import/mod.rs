@@ -36,6 +36,8 @@ pub mod rake;
 mod runs;
 pub mod split;
 mod stars;
+mod winamax;
+mod winamax_lines;
 
 use std::io::BufRead;
 use std::sync::Arc;

@@ -116,6 +116,8 @@ pub(super) struct StarsForm {
     pub parse: fn(&HandText) -> Result<StarsHand, TextError>,
     /// Completes the record [`emit`] built of a hand, from the hand's text.
     pub finish: fn(&HandText, &mut HandRecord<'_>),
+    /// The site's hand number, for a hand that cannot be read.
+    pub number: fn(&HandText) -> Option<String>,
 }
 
 /// PokerStars text.
@@ -123,6 +125,7 @@ static STARS: StarsForm = StarsForm {
     venue: "PokerStars",
     parse: pokerstars::parse_hand,
     finish: super::runs::mark_runs,
+    number: HandText::number,
 };
 
 impl StarsForm {
@@ -149,7 +152,7 @@ impl StarsForm {
     fn stub(&self, h: &HandText, why: Unreplayable) -> HandRecord<'static> {
         HandRecord {
             variant: "?".into(),
-            hand: h.number(),
+            hand: (self.number)(h),
             other: vec![(Cow::Borrowed("venue"), Value::Str(Cow::Borrowed(self.venue)))],
             site_text: SiteText { converted: true, line: Some(h.line), ..SiteText::default() },
             unreplayable: Some(why),

@@ -30,6 +30,7 @@ mod import_acpc;
 mod import_ggpoker;
 mod import_pokerstars;
 mod import_runs_caps;
+mod import_winamax;
 mod pictures;
 mod play;
 mod pokerkit;

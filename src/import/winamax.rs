@@ -1,0 +1,143 @@
+//! Winamax hand-history text as a [`SiteFormat`]. Winamax writes a form close to PokerStars'
+//! (`Winamax Poker - CashGame - HandId: #9250793-388-1478989461 - Holdem no limit (0.50€/1€) -
+//! 2016/11/12 22:24:21 UTC`, amounts with the currency after them), so a hand is cut, read and
+//! built into its record by the PokerStars reader ([`super::stars::StarsForm`]) once
+//! Winamax's words are put in PokerStars' ([`super::winamax_lines`]): its game names, its
+//! table and seat lines, its actions without a colon after the name, its pots (`side pot 1`),
+//! and its summary, whose total is written after rake and with the uncalled bet in it.
+//!
+//! ```
+//! use feltkit::import::{convert_as, sniff, Format};
+//! let text = "Winamax Poker - CashGame - HandId: #51-7-1600000000 - Holdem no limit (0.50€/1€) - 2020/09/13 12:00:00 UTC\n\
+//! Table: 'Nantes 03' 6-max (real money) Seat #1 is the button\nSeat 1: Lina (100€)\nSeat 2: Tom (80€)\n\
+//! *** ANTE/BLINDS ***\nLina posts small blind 0.50€\nTom posts big blind 1€\n*** PRE-FLOP ***\n\
+//! Lina raises 2€ to 3€\nTom folds\nLina collected 4€ from pot\n*** SUMMARY ***\n\
+//! Total pot 4€ | No rake\nSeat 1: Lina (button) (small blind) won 4€\n";
+//! let wm = Format::named("winamax").unwrap();
+//! assert_eq!(sniff(text.as_bytes()), Some(wm));
+//! let hands = convert_as(wm, text.as_bytes());
+//! assert_eq!(hands[0].number.as_deref(), Some("51-7-1600000000"));
+//! assert!(hands[0].phh.contains("venue = \"Winamax\""));
+//! let report = feltkit::phh::replay_text(&hands[0].phh, "t", true).remove(0);
+//! assert!(report.ok(), "{report:?}");
+//! ```
+
+use std::io::BufRead;
+use std::sync::Arc;
+
+use super::format::{FormatWords, HandSplit, SiteFormat, SiteHand};
+use super::lines::find;
+use super::split::{HandText, StarsHands};
+use super::stars::{Hands, StarsForm};
+use super::winamax_lines::{hand_number, parse_hand, HEADER};
+use crate::phh::record::RecordError;
+use crate::phh::HandReport;
+use crate::record::HandRecord;
+
+/// Winamax hand-history text, one or many hands per file.
+pub struct WinamaxText;
+
+static WORDS: FormatWords = FormatWords {
+    names: &["winamax"],
+    text: "Winamax hand-history text",
+    texts: "Winamax hand-history text",
+    short: "Winamax text",
+    shorts: "Winamax text",
+    help: "Winamax hand-history text",
+    no_hand: "no `Winamax Poker - ` header",
+    not_detected: "its first line does not start `Winamax Poker - `",
+};
+
+/// Winamax's text read as PokerStars' form is, with its own parse.
+static WINAMAX: StarsForm =
+    StarsForm { venue: "Winamax", parse: parse_hand, finish, number: winamax_number };
+
+impl SiteFormat for WinamaxText {
+    fn words(&self) -> &'static FormatWords {
+        &WORDS
+    }
+
+    /// The first non-blank line starts `Winamax Poker - `.
+    fn detect(&self, head: &[u8]) -> bool {
+        head.split(|&b| b == b'\n' || b == b'\r')
+            .map(<[u8]>::trim_ascii)
+            .find(|l| !l.is_empty())
+            .is_some_and(|first| first.starts_with(HEADER.as_bytes()))
+    }
+
+    fn split<'r>(&self, input: Box<dyn BufRead + 'r>) -> Box<dyn HandSplit + 'r> {
+        let hands = StarsHands::with_headers(input, header_at);
+        Box::new(Hands(hands, |h| Arc::new(WinamaxHand(h))))
+    }
+}
+
+/// Where a hand's header starts in `line` (at its start, or glued to the end of a line that
+/// was cut off).
+fn header_at(line: &str) -> Option<usize> {
+    find(line, HEADER)
+}
+
+/// The hand number of a hand's header (`HandId: #9250793-388-1478989461`).
+fn winamax_number(h: &HandText) -> Option<String> {
+    h.lines().next().and_then(|l| hand_number(l.text).map(String::from))
+}
+
+/// One Winamax hand's text.
+#[derive(Debug)]
+struct WinamaxHand(HandText);
+
+impl SiteHand for WinamaxHand {
+    fn line(&self) -> usize {
+        self.0.line
+    }
+
+    fn weight(&self) -> usize {
+        self.0.len()
+    }
+
+    fn number(&self) -> Option<String> {
+        winamax_number(&self.0)
+    }
+
+    fn read(&self, take: &mut dyn FnMut(Result<HandRecord<'_>, RecordError>)) {
+        WINAMAX.read(&self.0, take);
+    }
+
+    fn phh(&self) -> String {
+        WINAMAX.phh(&self.0)
+    }
+
+    fn replay(&self, source: &str, section: &str, check: bool) -> Vec<HandReport> {
+        WINAMAX.replay(&self.0, source, section, check)
+    }
+}
+
+/// What a Winamax hand's record holds besides what PokerStars' would: when the collected
+/// lines name no pot (`from pot`) while the replay makes side pots, each player's collected
+/// lines are held to what the replay pays that player from all the pots together.
+fn finish(_: &HandText, r: &mut HandRecord<'_>) {
+    if let Some(a) = r.accounting.as_mut()
+        && a.pots.is_empty()
+    {
+        a.unnamed_pots = true;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_winamax_text_is_told_by_its_first_line() {
+        assert!(WinamaxText.detect(b"\r\n Winamax Poker - CashGame - HandId: #1-2-3 - Holdem"));
+        assert!(!WinamaxText.detect(b"PokerStars Hand #1: Hold'em No Limit (1/2)\n"));
+        assert!(!WinamaxText.detect(b"Table 'x'\nWinamax Poker - CashGame\n"));
+        assert!(!WinamaxText.detect(b""));
+    }
+
+    #[test]
+    fn a_header_glued_to_a_cut_off_line_is_found_where_it_starts() {
+        assert_eq!(header_at("Seat 1: ab (5€Winamax Poker - CashGame"), Some(16));
+        assert_eq!(header_at("PokerStars Hand #2: Hold'em"), None);
+    }
+}

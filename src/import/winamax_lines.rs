@@ -1,0 +1,707 @@
+//! Winamax's lines put in PokerStars' words, for the PokerStars reader
+//! ([`super::pokerstars::parse_after_header`]).
+//!
+//! | Winamax writes | read as |
+//! |---|---|
+//! | `Winamax Poker - CashGame - HandId: #1-2-3 - Holdem no limit (0.50€/1€) - DATE` | `Hold'em No Limit (0.50/1)`, hand `1-2-3`, `€` and `EUR` |
+//! | `Tournament "NAME" buyIn: 0,90€ + 0,10€ level: 3 - ... (10/60/120)` | a tournament hand: ante 10, blinds 60/120 |
+//! | `Go Fast "NAME"` | a fast-fold hand (`_room = "Go Fast"`) |
+//! | `Table: 'NAME' 6-max (real money) Seat #4 is the button` | `Table 'NAME' 6-max Seat #4 is the button` |
+//! | `Seat 1: NAME (20.50€)` | `Seat 1: NAME (20.50€ in chips)` |
+//! | `NAME posts ante 10`, `NAME posts small blind 1€ out of position` | `NAME: posts the ante 10`, a dead small blind |
+//! | `NAME raises 2€ to 3€`, `NAME folds`, ... | `NAME: raises 2€ to 3€` (the raise counted from the bet), `NAME: folds`, ... |
+//! | `*** PRE-FLOP ***` | `*** HOLE CARDS ***` |
+//! | `NAME collected 4€ from side pot 1`, `from pot(HI)` | `from side pot-1`, `from pot` |
+//! | `Total pot 12.90€ \| Rake 0.80€` (after rake), `\| No rake`, `6.27k` | the total before rake |
+//!
+//! Winamax writes no `Uncalled bet` line: the part of the largest bet nobody matched stays in
+//! the total and in what its player collected. It is taken out of both here and written as an
+//! `Uncalled bet` line, so that the pots are the ones the rules make.
+
+use std::borrow::Cow;
+
+use super::header::parse_header;
+use super::lines::{amount, find, Line};
+use super::pokerstars::{
+    err, parse_after_header, GameName, Refusal, StarsHand, TextError, Tournament,
+};
+use super::split::HandText;
+use crate::phh::Amount;
+
+/// Where each hand starts.
+pub(super) const HEADER: &str = "Winamax Poker - ";
+
+/// The places every amount is counted in here: Winamax writes cents at most.
+const PLACES: u8 = 2;
+
+/// What the header says besides the game and the stakes.
+#[derive(Debug, PartialEq, Eq)]
+struct Header<'t> {
+    /// `CashGame`, `Go Fast "NAME"`, `Tournament "NAME" buyIn: X level: N`.
+    kind: &'t str,
+    /// The hand number (`9250793-388-1478989461`).
+    number: &'t str,
+    /// The game as written (`Holdem no limit`).
+    game: &'t str,
+    /// The stakes: the blinds, after the ante when there is one (`10/60/120`).
+    stakes: Vec<Amount>,
+    /// The currency symbol of the stakes, if any.
+    symbol: Option<char>,
+    /// The date as written.
+    date: &'t str,
+}
+
+/// The hand number of a header line (`HandId: #9250793-388-1478989461`).
+pub(super) fn hand_number(header: &str) -> Option<&str> {
+    let k = find(header, "HandId: #")?;
+    let rest = &header[k + 9..];
+    let id = rest.split(' ').next()?;
+    (!id.is_empty()).then_some(id)
+}
+
+/// `Winamax Poker - KIND - HandId: #N - GAME (STAKES) - DATE`.
+fn read_header<'t>(l: &Line<'t>) -> Result<Header<'t>, TextError> {
+    let t = l.text;
+    let expected = "expected `Winamax Poker - KIND - HandId: #N - GAME (STAKES) - DATE`";
+    let Some(body) = t.strip_prefix(HEADER) else { return err(l.number, expected) };
+    let Some(k) = find(body, " - HandId: #") else { return err(l.number, expected) };
+    let kind = &body[..k];
+    let rest = &body[k + 12..];
+    let Some((number, rest)) = rest.split_once(" - ") else { return err(l.number, expected) };
+    let (Some(open), Some(close)) = (rest.find('('), rest.find(')')) else {
+        return err(l.number, "expected the stakes in the header, as `(0.50€/1€)` or `(10/20)`");
+    };
+    if close < open {
+        return err(l.number, expected);
+    }
+    let inside = &rest[open + 1..close];
+    let stakes: Option<Vec<Amount>> = inside.split('/').map(amount).collect();
+    let stakes = stakes.filter(|s| (2..=3).contains(&s.len())).ok_or_else(|| TextError {
+        line: l.number,
+        why: format!("expected two or three amounts in the stakes `({inside})`"),
+    })?;
+    let symbol = inside.chars().find(|c| matches!(c, '€' | '$' | '£'));
+    let date = rest[close + 1..].trim_start_matches([' ', '-']).trim();
+    Ok(Header { kind, number, game: rest[..open].trim(), stakes, symbol, date })
+}
+
+/// The game in PokerStars' words (`Omaha Hi/Lo Pot Limit`), or `None` for a game this reader
+/// does not read (stud, draw).
+fn stars_game(game: &str) -> Option<String> {
+    let (base, limit) =
+        [(" no limit", "No Limit"), (" pot limit", "Pot Limit"), (" fixed limit", "Limit")]
+            .iter()
+            .find_map(|(w, s)| {
+                let k = game.len().checked_sub(w.len())?;
+                game.get(k..)
+                    .filter(|end| end.eq_ignore_ascii_case(w))
+                    .map(|_| (game[..k].trim(), *s))
+            })?;
+    let base = match base {
+        "Holdem" | "Hold'em" => "Hold'em".to_string(),
+        "Omaha" | "Omaha Hi/Lo" => base.to_string(),
+        _ => match base.split_once(" Card ") {
+            Some((n, rest))
+                if matches!(n, "5" | "6") && matches!(rest, "Omaha" | "Omaha Hi/Lo") =>
+            {
+                base.to_string()
+            }
+            _ => return None,
+        },
+    };
+    Some(format!("{base} {limit}"))
+}
+
+/// An amount in hundredths.
+fn cents(a: Amount) -> Option<i64> {
+    a.to_units(PLACES)
+}
+
+/// Hundredths written as an amount, with the text's currency symbol after it, as Winamax
+/// writes amounts.
+fn written(c: i64, symbol: Option<char>) -> String {
+    let a = if c % 100 == 0 {
+        Amount { units: c / 100, places: 0 }
+    } else {
+        Amount { units: c, places: PLACES }
+    };
+    match symbol {
+        Some(s) => format!("{a}{s}"),
+        None => a.to_string(),
+    }
+}
+
+/// The seat whose player's name begins `t`, followed by a space: the longest such name, and
+/// what follows the space.
+fn who<'t>(seats: &[(u32, &str)], t: &'t str) -> Option<(usize, &'t str)> {
+    seats
+        .iter()
+        .enumerate()
+        .filter(|(_, (_, name))| {
+            t.len() > name.len() && t.starts_with(name) && t.as_bytes()[name.len()] == b' '
+        })
+        .max_by_key(|(_, (_, name))| name.len())
+        .map(|(i, (_, name))| (i, &t[name.len() + 1..]))
+}
+
+/// A `collected` line waiting for the uncalled bet to be taken out of it.
+struct Collected {
+    /// Where it goes among the lines read.
+    at: usize,
+    seat: usize,
+    cents: i64,
+    /// The pot in PokerStars' words: `pot`, `main pot`, `side pot-1`.
+    pot: String,
+    line: usize,
+}
+
+/// What the summary says of a seat: the cards shown, folded, mucked, the amounts won.
+#[derive(Default, Clone)]
+struct SummarySeat {
+    line: Option<usize>,
+    folded: bool,
+    mucked: bool,
+    showed: Option<String>,
+    won: i64,
+}
+
+/// Reads one Winamax hand: its lines in PokerStars' words, read by the PokerStars reader.
+pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
+    let lines: Vec<Line<'_>> = text.lines().collect();
+    let Some(header) = lines.first() else {
+        return err(text.line, "an empty hand");
+    };
+    let h = read_header(header)?;
+    let n = h.stakes.len();
+    let (small, big) = (h.stakes[n - 2], h.stakes[n - 1]);
+    let game = stars_game(h.game);
+    let stars = format!(
+        "Winamax Hand #{}: {} ({small}/{big}) - {}",
+        h.number,
+        game.as_deref().unwrap_or("Hold'em Limit"),
+        h.date
+    );
+    let mut hand = parse_header(&Line { number: header.number, text: &stars })?;
+    hand.symbol = h.symbol;
+    hand.currency = h.symbol.map(|s| match s {
+        '$' => "USD".to_string(),
+        '£' => "GBP".to_string(),
+        _ => "EUR".to_string(),
+    });
+    if h.kind.starts_with("Go Fast") {
+        hand.room = Some("Go Fast");
+    }
+    let table_line = lines.get(1).copied();
+    if let Some(kind) = h.kind.strip_prefix("Tournament ") {
+        hand.tournament = Some(tournament(kind, h.number, table_line.map(|l| l.text)));
+    }
+    let seat_lines: Vec<Line<'_>> =
+        lines.iter().skip(2).take_while(|l| is_seat(l.text)).copied().collect();
+    let seats: Vec<(u32, &str)> = seat_lines.iter().filter_map(|l| seat_of(l.text)).collect();
+    let stacks: Vec<i64> = seat_lines
+        .iter()
+        .map(|l| {
+            let t = l.text;
+            let open = t.rfind(" (").map_or(0, |k| k + 2);
+            t.get(open..t.len() - 1).and_then(amount).and_then(cents).unwrap_or(i64::MAX)
+        })
+        .collect();
+    let mut out: Vec<(usize, Cow<'_, str>)> = Vec::with_capacity(lines.len() + 2);
+    if let Some(t) = table_line {
+        out.push((t.number, table_words(t.text, seats.first().map(|s| s.0))));
+    }
+    for l in &seat_lines {
+        let t = l.text;
+        out.push((l.number, Cow::Owned(format!("{} in chips)", &t[..t.len() - 1]))));
+    }
+    if game.is_none() {
+        hand.game = GameName::Other(h.game.to_string());
+        hand.refusal = Some(Refusal::NotSupported(format!(
+            "line {}: {}: feltkit reads Winamax's hold'em and Omaha; its stud and draw hands are not read yet",
+            header.number, h.game
+        )));
+        return parse_after_header(hand, header.number, out.iter().map(line));
+    }
+    let rest = lines.get(2 + seat_lines.len()..).unwrap_or_default();
+    play(&mut hand, rest, &seats, &stacks, &mut out)?;
+    parse_after_header(hand, header.number, out.iter().map(line))
+}
+
+/// A line read, as the PokerStars reader takes it.
+fn line<'a>((number, text): &'a (usize, Cow<'_, str>)) -> Line<'a> {
+    Line { number: *number, text }
+}
+
+/// The tournament of a header's `Tournament "NAME" buyIn: X level: N`: its number is the one
+/// the table's name gives in parentheses (`'Freeroll(5142226)#008'`), else the first part of
+/// the hand number.
+fn tournament(kind: &str, number: &str, table: Option<&str>) -> Tournament {
+    let buy_in = find(kind, "buyIn: ").map(|k| {
+        let rest = &kind[k + 7..];
+        rest[..find(rest, " level: ").unwrap_or(rest.len())].trim().to_string()
+    });
+    let level = find(kind, "level: ")
+        .and_then(|k| kind[k + 7..].split(' ').next()?.parse().ok())
+        .filter(|l| (1..=100_000).contains(l));
+    let from_table = table.and_then(|t| {
+        let close = t.rfind(")#").or_else(|| t.rfind(")'"))?;
+        let open = t[..close].rfind('(')?;
+        let id = &t[open + 1..close];
+        (!id.is_empty() && id.bytes().all(|b| b.is_ascii_digit())).then(|| id.to_string())
+    });
+    let id = from_table.unwrap_or_else(|| number.split('-').next().unwrap_or(number).to_string());
+    Tournament { id, buy_in: buy_in.filter(|b| !b.is_empty()), level }
+}
+
+/// Whether a line is a seat of the seat list (`Seat 3: NAME (20.50€)`).
+fn is_seat(t: &str) -> bool {
+    t.starts_with("Seat ") && t.ends_with(')') && seat_of(t).is_some()
+}
+
+/// The seat and name of a seat line.
+fn seat_of(t: &str) -> Option<(u32, &str)> {
+    let (seat, body) = t.strip_prefix("Seat ")?.split_once(": ")?;
+    let name = body[..body.rfind(" (")?].trim();
+    Some((seat.parse().ok()?, name))
+}
+
+/// `Table: 'NAME' 6-max (real money) Seat #4 is the button` in PokerStars' words; a table
+/// without a button (stud) gets the first seat's, for a hand that is refused anyway.
+fn table_words(t: &str, first_seat: Option<u32>) -> Cow<'_, str> {
+    let rest = t.strip_prefix("Table: ").or_else(|| t.strip_prefix("Table ")).unwrap_or(t);
+    let mut out = format!("Table {}", rest.replace(" (real money)", ""));
+    if let Some(k) = find(&out, " (play money)") {
+        out.replace_range(k..k + 13, " Play Money");
+    }
+    if find(&out, "Seat #").is_none() {
+        out.push_str(&format!(" Seat #{} is the button", first_seat.unwrap_or(1)));
+    }
+    Cow::Owned(out)
+}
+
+/// The play and the summary in PokerStars' words, into `out`: each action with the player's
+/// name and a colon, the uncalled bet taken out of the total and of what its player collected,
+/// the summary written from what the play and Winamax's summary say.
+fn play<'t>(
+    hand: &mut StarsHand,
+    lines: &[Line<'t>],
+    seats: &[(u32, &str)],
+    stacks: &[i64],
+    out: &mut Vec<(usize, Cow<'t, str>)>,
+) -> Result<(), TextError> {
+    let s = hand.symbol;
+    let k = seats.len();
+    let mut put = vec![0i64; k];
+    // A dead blind is in the pot, but no bet to match: the uncalled bet is counted without it.
+    let mut dead = vec![0i64; k];
+    // What a raise over players all in adds beyond the bet: Winamax counts it in the pot and
+    // in what its player collects, where the rules make the raise a call.
+    let mut surplus = vec![0i64; k];
+    let mut street = vec![0i64; k];
+    let mut acted = vec![false; k];
+    let mut shown = vec![false; k];
+    let mut folded = vec![false; k];
+    let mut collected: Vec<Collected> = Vec::new();
+    let mut summary: Vec<SummarySeat> = vec![SummarySeat::default(); k];
+    let mut total: Option<(usize, &str, &str)> = None;
+    let mut summary_at = None;
+    let money = |t: &str, n: usize| -> Result<i64, TextError> {
+        amount(t).and_then(cents).ok_or_else(|| TextError {
+            line: n,
+            why: format!(
+                "expected an amount in cents at most, not `{}`",
+                t.split(' ').next().unwrap_or(t)
+            ),
+        })
+    };
+    for l in lines {
+        let (n, t) = (l.number, l.text);
+        if summary_at.is_some() {
+            if let Some(rest) = t.strip_prefix("Total pot ") {
+                let (pot, rake) = rest.split_once(" | ").unwrap_or((rest, ""));
+                total = Some((n, pot.trim(), rake.trim()));
+            } else if let Some(board) = t.strip_prefix("Board: ") {
+                out.push((n, Cow::Owned(format!("Board {board}"))));
+            } else if let Some((seat, body)) =
+                t.strip_prefix("Seat ").and_then(|r| r.split_once(": "))
+            {
+                let Some(i) = seats.iter().position(|(no, name)| {
+                    seat.parse::<u32>().ok() == Some(*no) && body.starts_with(name)
+                }) else {
+                    return err(n, format!("expected a player of the seat list in `{t}`"));
+                };
+                let after = &body[seats[i].1.len()..];
+                let say = &mut summary[i];
+                say.line.get_or_insert(n);
+                say.folded |= find(after, "folded").is_some();
+                say.mucked |= find(after, " mucked").is_some();
+                if let Some(k) = find(after, "showed [") {
+                    let rest = &after[k + 7..];
+                    say.showed = rest.find(']').map(|c| rest[..=c].to_string());
+                }
+                if let Some(k) = find(after, " won ") {
+                    say.won = say.won.saturating_add(money(&after[k + 5..], n)?);
+                }
+            }
+            continue;
+        }
+        if t == "*** SUMMARY ***" {
+            summary_at = Some(n);
+            out.push((n, Cow::Borrowed(t)));
+            continue;
+        }
+        if let Some(st) = t.strip_prefix("*** ") {
+            if st.starts_with("ANTE/BLINDS") {
+                continue;
+            }
+            // The blinds are bets of the first round, which the pre-flop line opens.
+            let t = if st.starts_with("PRE-FLOP") {
+                "*** HOLE CARDS ***"
+            } else {
+                street.iter_mut().for_each(|x| *x = 0);
+                t
+            };
+            out.push((n, Cow::Borrowed(t)));
+            continue;
+        }
+        let Some((i, rest)) = who(seats, t) else {
+            if let Some(name) = t.strip_prefix("Dealt to ").and_then(|r| r.split(" [").next())
+                && let Some(i) = seats.iter().position(|s| s.1 == name)
+            {
+                acted[i] = true;
+            }
+            out.push((n, Cow::Borrowed(t)));
+            continue;
+        };
+        acted[i] = true;
+        let name = seats[i].1;
+        let (verb, all_in) = match rest.strip_suffix(" and is all-in") {
+            Some(v) => (v, true),
+            None => (rest, false),
+        };
+        let mut said = |w: String| out.push((n, Cow::Owned(w)));
+        if let Some(x) = verb.strip_prefix("posts ante ") {
+            put[i] = put[i].saturating_add(money(x, n)?);
+            said(format!("{name}: posts the ante {x}"));
+        } else if let Some(x) = verb.strip_prefix("posts small blind ") {
+            let (x, dead_blind) = match x.strip_suffix(" out of position") {
+                Some(x) => (x, true),
+                None => (x, false),
+            };
+            let c = money(x, n)?;
+            put[i] = put[i].saturating_add(c);
+            if dead_blind {
+                dead[i] = dead[i].saturating_add(c);
+            } else {
+                street[i] = c;
+            }
+            let all = if all_in { " and is all-in" } else { "" };
+            said(format!("{name}: posts small blind {x}{all}"));
+        } else if let Some(x) = verb.strip_prefix("posts big blind ") {
+            let x = x.strip_suffix(" out of position").unwrap_or(x);
+            let c = money(x, n)?;
+            put[i] = put[i].saturating_add(c);
+            street[i] = c;
+            let all = if all_in { " and is all-in" } else { "" };
+            said(format!("{name}: posts big blind {x}{all}"));
+        } else if let Some(x) = verb.strip_prefix("calls ").or_else(|| verb.strip_prefix("bets ")) {
+            let c = money(x, n)?;
+            put[i] = put[i].saturating_add(c);
+            street[i] = street[i].saturating_add(c);
+            said(format!("{name}: {rest}"));
+        } else if let Some(x) = verb.strip_prefix("raises ") {
+            let Some((_, to)) = x.split_once(" to ") else {
+                return err(n, format!("expected `raises X to Y` in `{t}`"));
+            };
+            // The amount raised to is read; the raise itself is counted here from the bet
+            // before it, where Winamax counts it from a bet with a dead blind in it.
+            let to_cents = money(to, n)?;
+            let bet = street.iter().copied().max().unwrap_or(0);
+            let mut others = (0..k).filter(|&j| j != i && acted[j] && !folded[j]).peekable();
+            let others_all_in = others.peek().is_some()
+                && others.all(|j| put[j] >= stacks.get(j).copied().unwrap_or(i64::MAX));
+            if others_all_in && to_cents > bet {
+                let call = bet.saturating_sub(street[i]);
+                put[i] = put[i].saturating_add(call);
+                street[i] = bet;
+                surplus[i] = surplus[i].saturating_add(to_cents - bet);
+                said(format!("{name}: calls {}", written(call, s)));
+                continue;
+            }
+            put[i] = put[i].saturating_add(to_cents.saturating_sub(street[i]));
+            street[i] = to_cents;
+            let by = written(to_cents.saturating_sub(bet), s);
+            let all = if all_in { " and is all-in" } else { "" };
+            said(format!("{name}: raises {by} to {}{all}", to.split(' ').next().unwrap_or(to)));
+        } else if verb == "folds" {
+            folded[i] = true;
+            said(format!("{name}: folds"));
+        } else if verb == "checks" {
+            said(format!("{name}: checks"));
+        } else if verb.starts_with("shows [") {
+            // A high-low hand is shown twice, once for each half: once is the show.
+            if !std::mem::replace(&mut shown[i], true) {
+                said(format!("{name}: {rest}"));
+            }
+        } else if verb.starts_with("mucks") {
+            said(format!("{name}: mucks hand"));
+        } else if let Some(x) = verb.strip_prefix("collected ") {
+            let (a, pot) = x.split_once(" from ").unwrap_or((x, "pot"));
+            let pot = pot.trim_end_matches("(HI)").trim_end_matches("(LO)").trim();
+            let pot = match pot.strip_prefix("side pot ") {
+                Some(k) => format!("side pot-{k}"),
+                None => pot.to_string(),
+            };
+            collected.push(Collected { at: out.len(), seat: i, cents: money(a, n)?, pot, line: n });
+            out.push((n, Cow::Borrowed("")));
+        } else {
+            return err(
+                n,
+                format!(
+                    "expected an action after `{name}` (posts, folds, checks, calls, bets, raises, shows, collected), not `{rest}`"
+                ),
+            );
+        }
+    }
+    let Some(summary_line) = summary_at else {
+        return Ok(());
+    };
+    let Some((total_line, total_text, rake_text)) = total else {
+        return err(summary_line, "expected `Total pot X | Rake Y` in the summary");
+    };
+    // The summary's amounts won, against the collected lines.
+    let mut got = vec![0i64; k];
+    for c in &collected {
+        got[c.seat] = got[c.seat].saturating_add(c.cents);
+    }
+    for (i, say) in summary.iter().enumerate() {
+        if let Some(at) = say.line
+            && say.won != got[i]
+        {
+            return err(
+                at,
+                format!(
+                    "the summary says {} won {}, but the play's collected lines give {}",
+                    seats[i].1,
+                    written(say.won, s),
+                    written(got[i], s)
+                ),
+            );
+        }
+    }
+    let rake = if rake_text.eq_ignore_ascii_case("No rake") {
+        0
+    } else {
+        match rake_text.strip_prefix("Rake ") {
+            Some(r) => money(r, total_line)?,
+            None => return err(total_line, "expected `Total pot X | Rake Y` or `| No rake`"),
+        }
+    };
+    let site_total = pot_total(total_text, got.iter().sum(), total_line)?;
+    // The part of the largest bet nobody matched goes back to its player.
+    let live: Vec<i64> = (0..k).map(|i| put[i].saturating_sub(dead[i])).collect();
+    let top = (0..k).max_by_key(|&i| live[i]);
+    let mut uncalled = None;
+    if let Some(top) = top {
+        let second = (0..k).filter(|&i| i != top).map(|i| live[i]).max().unwrap_or(0);
+        let excess = live[top].saturating_sub(second);
+        if excess > 0 {
+            if got[top] < excess {
+                return err(
+                    total_line,
+                    format!(
+                        "{} put in {} more than anyone called, which Winamax counts in what the player collects, but the collected lines give {} only {}",
+                        seats[top].1,
+                        written(excess, s),
+                        seats[top].1,
+                        written(got[top], s)
+                    ),
+                );
+            }
+            uncalled = Some((top, excess));
+            let mut left = excess;
+            for c in collected.iter_mut().rev().filter(|c| c.seat == top) {
+                let take = left.min(c.cents);
+                c.cents -= take;
+                left -= take;
+            }
+            got[top] -= excess;
+        }
+    }
+    for (i, &more) in surplus.iter().enumerate().filter(|(_, m)| **m > 0) {
+        if got[i] < more {
+            return err(
+                total_line,
+                format!(
+                    "{} raised {} over players all in, which Winamax counts in what the player collects, but the collected lines give {} only {}",
+                    seats[i].1,
+                    written(more, s),
+                    seats[i].1,
+                    written(got[i], s)
+                ),
+            );
+        }
+        let mut left = more;
+        for c in collected.iter_mut().rev().filter(|c| c.seat == i) {
+            let take = left.min(c.cents);
+            c.cents -= take;
+            left -= take;
+        }
+        got[i] -= more;
+    }
+    let surplus_total: i64 = surplus.iter().sum();
+    for c in &collected {
+        let name = seats[c.seat].1;
+        let text = if c.cents > 0 {
+            format!("{name} collected {} from {}", written(c.cents, s), c.pot)
+        } else {
+            String::new()
+        };
+        out[c.at].1 = Cow::Owned(text);
+    }
+    if let Some((top, excess)) = uncalled {
+        let at = collected.iter().find(|c| c.seat == top).map_or(summary_line, |c| c.line);
+        let returned =
+            format!("Uncalled bet ({}) returned to {}", written(excess, s), seats[top].1);
+        let before = collected.first().map_or(out.len(), |c| c.at);
+        out.insert(before, (at, Cow::Owned(returned)));
+    }
+    out.retain(|(_, t)| !t.is_empty());
+    // The pots the collected lines name, main first, after rake.
+    let mut pots: Vec<i64> = Vec::new();
+    for c in &collected {
+        let index = match c.pot.as_str() {
+            "pot" | "main pot" => 0,
+            p => p.strip_prefix("side pot-").and_then(|k| k.parse().ok()).unwrap_or(0),
+        };
+        if pots.len() <= index {
+            pots.resize(index + 1, 0);
+        }
+        pots[index] += c.cents;
+    }
+    // A pot whose only line was the uncalled bet is no pot.
+    while pots.len() > 1 && pots.last() == Some(&0) {
+        pots.pop();
+    }
+    let listed = if pots.len() > 1 {
+        let mut l = format!(" Main pot {}.", written(pots[0], s));
+        for (k, p) in pots.iter().enumerate().skip(1) {
+            l.push_str(&format!(" Side pot-{k} {}.", written(*p, s)));
+        }
+        l
+    } else {
+        String::new()
+    };
+    let before_rake = site_total
+        .saturating_add(rake)
+        .saturating_sub(uncalled.map_or(0, |u| u.1))
+        .saturating_sub(surplus_total);
+    out.push((
+        total_line,
+        Cow::Owned(format!(
+            "Total pot {}{listed} | Rake {}",
+            written(before_rake, s),
+            written(rake, s)
+        )),
+    ));
+    // The players dealt in: those the play or the summary names.
+    for (i, &(seat, name)) in seats.iter().enumerate() {
+        if !acted[i] {
+            continue;
+        }
+        let say = &summary[i];
+        let mut l = format!("Seat {seat}: {name}");
+        if say.folded || folded[i] {
+            l.push_str(" folded");
+        }
+        if let Some(cards) = &say.showed {
+            l.push_str(&format!(" showed {cards}"));
+        } else if say.mucked {
+            l.push_str(" mucked");
+        }
+        if got[i] > 0 {
+            l.push_str(&format!(" and won ({})", written(got[i], s)));
+        }
+        out.push((say.line.unwrap_or(summary_line), Cow::Owned(l)));
+    }
+    Ok(())
+}
+
+/// The summary's total as written (`12.90€`, `560`, `6.27k`, after rake), in hundredths.
+/// Tournament totals of thousands are rounded (`6.27k`): the collected lines' sum is taken
+/// when the written total is that sum rounded, else the written total as it stands (and the
+/// check then finds the difference).
+fn pot_total(text: &str, collected: i64, line: usize) -> Result<i64, TextError> {
+    let bad = || TextError { line, why: format!("expected an amount in `Total pot {text}`") };
+    let Some(thousands) = text.strip_suffix('k') else {
+        return amount(text).and_then(cents).ok_or_else(bad);
+    };
+    let a = Amount::parse(thousands).ok_or_else(bad)?;
+    let places = u32::from(a.places);
+    // `6.27k` is 6,270 to the nearest 10: in hundredths, a step of 10^(5 - places).
+    let step = 10i64.checked_pow(5u32.checked_sub(places).ok_or_else(bad)?).ok_or_else(bad)?;
+    let total = a.units.checked_mul(step).ok_or_else(bad)?;
+    if collected.abs_diff(total).saturating_mul(2) <= step.unsigned_abs() {
+        Ok(collected)
+    } else {
+        Ok(total)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn game_names_are_put_in_pokerstars_words() {
+        let cases = [
+            ("Holdem no limit", Some("Hold'em No Limit")),
+            ("Omaha pot limit", Some("Omaha Pot Limit")),
+            ("Omaha Hi/Lo pot limit", Some("Omaha Hi/Lo Pot Limit")),
+            ("5 Card Omaha Hi/Lo pot limit", Some("5 Card Omaha Hi/Lo Pot Limit")),
+            ("Holdem fixed limit", Some("Hold'em Limit")),
+            ("7-Card Stud fixed limit", None),
+            ("2-7 Triple Draw fixed limit", None),
+            ("Holdem", None),
+        ];
+        for (w, stars) in cases {
+            assert_eq!(stars_game(w).as_deref(), stars, "{w}");
+        }
+    }
+
+    #[test]
+    fn a_total_in_thousands_is_the_collected_sum_it_rounds() {
+        // 6.27k is 627,000 hundredths to the nearest 1,000.
+        assert_eq!(pot_total("6.27k", 627_400, 9), Ok(627_400));
+        assert_eq!(pot_total("6.27k", 626_500, 9), Ok(626_500));
+        assert_eq!(pot_total("6.27k", 628_000, 9), Ok(627_000));
+        assert_eq!(pot_total("12.90€", 0, 9), Ok(1290));
+        assert!(pot_total("x", 0, 9).is_err());
+    }
+
+    #[test]
+    fn the_header_gives_the_number_the_game_and_the_stakes() {
+        let t = "Winamax Poker - Tournament \"A - B\" buyIn: 1€ + 0.10€ level: 2 - HandId: #7-8-9 - Holdem no limit (5/20/40) - 2020/01/02 03:04:05 UTC";
+        let h = read_header(&Line { number: 3, text: t }).unwrap();
+        assert_eq!(
+            (h.kind, h.number, h.game, h.date),
+            (
+                "Tournament \"A - B\" buyIn: 1€ + 0.10€ level: 2",
+                "7-8-9",
+                "Holdem no limit",
+                "2020/01/02 03:04:05 UTC"
+            )
+        );
+        assert_eq!(h.stakes.iter().map(ToString::to_string).collect::<Vec<_>>(), ["5", "20", "40"]);
+        assert_eq!(hand_number(t), Some("7-8-9"));
+        let bad = read_header(&Line { number: 3, text: "Winamax Poker - CashGame" }).unwrap_err();
+        assert_eq!(bad.line, 3);
+    }
+
+    #[test]
+    fn amounts_are_written_as_winamax_writes_them() {
+        assert_eq!(written(142, Some('€')), "1.42€");
+        assert_eq!(written(400, Some('€')), "4€");
+        assert_eq!(written(627_000, None), "6270");
+    }
+}
