@@ -3,11 +3,12 @@
 //! The workload is a PokerStars text of 20,000 hands made of the project's own samples
 //! (`feltkit_benches::pokerstars_text`: every legal sample of `tests/data/pokerstars`, repeated
 //! and numbered anew). `import/pokerstars_20k_read_convert_replay_check` runs the pipeline of
-//! `felt replay --check` on it: the text decoded and cut into hands on one thread, each hand
-//! converted (straight into the record the replay reads), replayed and checked against the
-//! site's accounting on every core, 32 hands at a time, the results taken in input order (the
-//! report's text left out). The other two measure the stages alone, on one thread: cutting into
-//! hands, and converting to PHH.
+//! `felt replay --check` on it: the text decoded and cut into hands on one thread as it is read
+//! (as the command reads a file: the workers start on the first hands while the rest is cut),
+//! each hand converted (straight into the record the replay reads), replayed and checked
+//! against the site's accounting on every core, 32 hands at a time, the results taken in input
+//! order (the report's text left out). The other two measure the stages alone, on one thread:
+//! cutting into hands, and converting to PHH.
 //!
 //! `import/ggpoker_20k_read_convert_replay_check` runs the same pipeline on a GGPoker text of
 //! 20,000 hands made of the project's GG samples ([`ggpoker_text`]: every good sample of
@@ -20,7 +21,7 @@
 //! numbered anew).
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use feltkit::import::{split, Format, Pending};
+use feltkit::import::{read_hands, split, Format, Pending};
 use feltkit::phh::stream::{ordered, Step, Window};
 
 /// The allocator `felt` uses (see src/main.rs), so that the bench measures what the command
@@ -119,7 +120,9 @@ fn pipeline_of(format: Format, text: &[u8], threads: usize) -> usize {
         threads,
         Window { items: (8 * threads).max(32), bytes: 64 << 20 },
         |emit| {
-            let mut hands = split(format, text).into_iter();
+            // Cut as the text is read, as `felt replay` does: the workers start on the first
+            // hands while the rest is cut.
+            let mut hands = read_hands(format, text).map_while(Result::ok);
             loop {
                 let chunk: Vec<Pending> = hands.by_ref().take(32).collect();
                 if chunk.is_empty() {

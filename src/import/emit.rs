@@ -259,8 +259,8 @@ fn dealt_to(a: &Action) -> Option<usize> {
 
 /// Cards of the text as PHH reads them, when written plainly (letters, digits and `?`); the
 /// text of the action otherwise, `before` and the cards, and why it cannot be read.
-fn cards(c: &str, before: &str) -> Result<CardList, (ActionError, String)> {
-    let text = || format!("{before}{c}");
+fn cards(c: &str, before: impl Fn() -> String) -> Result<CardList, (ActionError, String)> {
+    let text = || format!("{}{c}", before());
     if c.is_empty() || !c.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'?') {
         let message = format!("`{c}` is not a list of two-character cards");
         return Err((ActionError { message, bad_cards: true }, text()));
@@ -389,14 +389,14 @@ fn body<'h>(hand: &'h StarsHand, r: &mut HandRecord<'h>) -> bool {
                 for (k, c) in hole_cards.iter().enumerate() {
                     let c = if forfeit[k].is_some() { &unknown } else { c.unwrap_or(&unknown) };
                     exact &= plain(c);
-                    let before = format!("d dh p{} ", k + 1);
-                    act(line, cards(c, &before).map(|cards| Action::DealHole { player: k, cards }));
+                    let before = || format!("d dh p{} ", k + 1);
+                    act(line, cards(c, before).map(|cards| Action::DealHole { player: k, cards }));
                 }
             }
             StarsEvent::Board(c) => {
                 round.iter_mut().for_each(|r| *r = 0);
                 exact &= plain(c);
-                act(line, cards(c, "d db ").map(|cards| Action::DealBoard { cards }));
+                act(line, cards(c, || "d db ".into()).map(|cards| Action::DealBoard { cards }));
             }
             // All in on the antes and blinds: no action, the pot given up (see `forfeits`).
             StarsEvent::Fold(i) if p(i) < n && forfeit[p(i)].is_some() => {}
@@ -433,8 +433,8 @@ fn body<'h>(hand: &'h StarsHand, r: &mut HandRecord<'h>) -> bool {
                 let live = folded.iter().filter(|f| !**f).count();
                 if live >= 2 && !folded[p(i)] && c.len() == 2 * hole {
                     exact &= plain(c);
-                    let before = format!("p{} sm ", p(i) + 1);
-                    act(line, cards(c, &before).map(|cards| Action::ShowOrMuck(p(i), Some(cards))));
+                    let before = || format!("p{} sm ", p(i) + 1);
+                    act(line, cards(c, before).map(|cards| Action::ShowOrMuck(p(i), Some(cards))));
                 } else if live >= 2 && !folded[p(i)] {
                     // One card shown of two: the hand is not shown, so it is mucked.
                     folded[p(i)] = true;

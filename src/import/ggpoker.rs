@@ -32,7 +32,7 @@ use std::io::BufRead;
 use std::sync::Arc;
 
 use super::format::{FormatWords, HandSplit, SiteFormat, SiteHand};
-use super::ggpoker_lines::{fees, parse_hand};
+use super::ggpoker_lines::{fees, may_pay_outside, parse_hand};
 use super::ggpoker_outside::read_outside;
 use super::lines::find;
 use super::runs::mark_runs;
@@ -127,7 +127,9 @@ fn finish(h: &HandText, r: &mut HandRecord<'_>) {
         a.fees = fees(h);
         a.unnamed_pots = true;
     }
-    read_outside(h, r);
+    if may_pay_outside(h) {
+        read_outside(h, r);
+    }
     mark_runs(h, r);
 }
 

@@ -14,6 +14,9 @@
 //! | `Total pot $1 \| Rake $0.05 \| Jackpot $0.02 \| Bingo $0` | the rake, and the fees after it |
 
 use std::borrow::Cow;
+use std::sync::LazyLock;
+
+use memchr::memmem::Finder;
 
 use super::ggpoker_outside::is_outside_line;
 use super::ggpoker_straddles::Straddles;
@@ -26,7 +29,18 @@ use crate::record::Fee;
 
 /// Reads one GGPoker hand: its header in PokerStars' words, the features feltkit does not play
 /// refused at their line, and the rest read by the PokerStars reader.
+///
+/// Most lines GG writes as PokerStars does: they go to the PokerStars reader as they are. The
+/// few it writes otherwise are told by their first bytes (`*** FIRST `, `Board [`, `Total pot
+/// `) or by a word the whole hand is searched for once ([`Rare`]): a line is searched for a
+/// straddle, a button blind, a missed blind, a bomb pot or money from outside the pot only
+/// when the hand holds that word somewhere.
 pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
+    parse_searching(text, Rare::of(text.joined()))
+}
+
+/// As [`parse_hand`], each line searched for the words of `rare` only.
+fn parse_searching(text: &HandText, rare: Rare) -> Result<StarsHand, TextError> {
     let mut lines = text.lines();
     let Some(header) = lines.next() else {
         return err(text.line, "an empty hand");
@@ -36,13 +50,13 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
     if is_short_deck(header.text) {
         hand.game = GameName::ShortDeck;
     }
-    let rest: Vec<Line<'_>> = lines.collect();
+    let rest = lines;
     if let Some(t) = hand.tournament.as_mut() {
         t.buy_in = name;
         // A tournament's header may give the level about to start while the hand is played
         // at the one before: the blinds posted are the hand's stakes.
         let posted = |verb: &str| {
-            rest.iter().find_map(|l| {
+            rest.clone().find_map(|l| {
                 let k = find(l.text, verb)?;
                 let x = &l.text[k + verb.len()..];
                 amount(x).filter(|_| !has(x, "all-in"))
@@ -55,21 +69,111 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
             hand.stakes.1 = big;
         }
     }
-    if let Some(why) = not_played(&hand, &rest) {
+    if let Some(why) = not_played(&hand, rest.clone(), &rare) {
         hand.refusal = Some(Refusal::NotSupported(why));
         // A hand refused is its players and their stacks: the table line and the seat list.
-        let seats = rest.iter().take_while(|l| l.text.starts_with("Table ") || is_seat(l.text));
-        return parse_after_header(hand, header.number, seats.copied());
+        let seats = rest.take_while(|l| l.text.starts_with("Table ") || is_seat(l.text));
+        return parse_after_header(hand, header.number, seats);
     }
-    let flop = rest.iter().find_map(|l| l.text.strip_prefix("*** FLOP *** ["));
-    let flop = flop.and_then(|f| f.strip_suffix(']'));
-    let said: Vec<(usize, Cow<'_, str>)> = rest
-        .iter()
-        .filter(|l| !is_outside_line(l.text))
-        .map(|l| (l.number, stars_words(l.text, flop)))
-        .collect();
-    let lines = said.iter().map(|(number, text)| Line { number: *number, text });
+    // The lines put in other words, by their place among the lines after the header.
+    let mut flop: Option<Option<&str>> = None;
+    let mut said: Vec<(usize, String)> = Vec::new();
+    for (k, l) in rest.clone().enumerate() {
+        let t = l.text;
+        let dealt = if t.starts_with("Board [") {
+            *flop.get_or_insert_with(|| flop_dealt(rest.clone()))
+        } else {
+            None
+        };
+        if let Cow::Owned(words) = stars_words(t, dealt, &rare) {
+            said.push((k, words));
+        }
+    }
+    let mut said = said.iter().peekable();
+    let lines = rest.enumerate().filter_map(|(k, l)| {
+        let words = said.next_if(|(at, _)| *at == k).map_or(l.text, |(_, w)| w.as_str());
+        let outside = rare.outside && is_outside_line(l.text);
+        (!outside).then_some(Line { number: l.number, text: words })
+    });
     parse_after_header(hand, header.number, lines)
+}
+
+/// The flop's cards as the play deals them (`Ad 7d 9d`).
+fn flop_dealt<'t>(mut lines: impl Iterator<Item = Line<'t>>) -> Option<&'t str> {
+    let flop = lines.find_map(|l| l.text.strip_prefix("*** FLOP *** ["))?;
+    flop.strip_suffix(']')
+}
+
+/// Which of GG's rarer words a hand's text holds: each found by one search of the whole text
+/// ([`HandText::joined`]), so that a line is searched for one only when the hand holds it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Rare {
+    /// `: straddle `.
+    straddle: bool,
+    /// `: posts button blind `.
+    button_blind: bool,
+    /// `: posts missed blind `.
+    missed_blind: bool,
+    /// `Bomb Pot` or `bomb pot` (searched as `omb `).
+    bomb_pot: bool,
+    /// The words of money from outside the pot ([`is_outside_line`]): `Cash Drop to Pot`,
+    /// `Cashout` (`Chooses to EV Cashout`, `Pays Cashout Risk`, `Receives Cashout`),
+    /// `insurance (`.
+    outside: bool,
+}
+
+/// The words [`Rare`] searches a hand for, each with a searcher built once.
+const RARE: [&str; 7] = [
+    ": straddle ",
+    ": posts button blind ",
+    ": posts missed blind ",
+    "omb ",
+    "Cash Drop to Pot",
+    "Cashout",
+    "insurance (",
+];
+
+impl Rare {
+    /// Every word, as if the hand held them all: every line is searched.
+    #[cfg(test)]
+    const ALL: Rare = Rare {
+        straddle: true,
+        button_blind: true,
+        missed_blind: true,
+        bomb_pot: true,
+        outside: true,
+    };
+
+    /// No word: no line is searched.
+    #[cfg(test)]
+    const NONE: Rare = Rare {
+        straddle: false,
+        button_blind: false,
+        missed_blind: false,
+        bomb_pot: false,
+        outside: false,
+    };
+
+    /// The rare words `text` holds.
+    fn of(text: &str) -> Rare {
+        static FINDERS: LazyLock<Vec<Finder<'static>>> =
+            LazyLock::new(|| RARE.iter().map(|w| Finder::new(w.as_bytes())).collect());
+        let has = |k: usize| FINDERS[k].find(text.as_bytes()).is_some();
+        Rare {
+            straddle: has(0),
+            button_blind: has(1),
+            missed_blind: has(2),
+            bomb_pot: has(3),
+            outside: has(4) || has(5) || has(6),
+        }
+    }
+}
+
+/// Whether a hand's text may hold money from outside the pot (a Cash Drop, an EV Cashout,
+/// insurance): when it cannot, [`super::ggpoker_outside::read_outside`] has nothing to read.
+pub(super) fn may_pay_outside(text: &HandText) -> bool {
+    let t = text.joined().as_bytes();
+    RARE[4..].iter().any(|w| memchr::memmem::find(t, w.as_bytes()).is_some())
 }
 
 /// Whether a line is a seat of the seat list (`Seat 3: NAME ($5 in chips)`).
@@ -139,8 +243,9 @@ fn header_words(t: &str) -> (Cow<'_, str>, Option<String>) {
 }
 
 /// One line of the play or the summary in PokerStars' words; `flop` is the flop's cards as
-/// the play deals them (`Ad 7d 9d`), which the summary's board may give in another order.
-fn stars_words<'t>(t: &'t str, flop: Option<&str>) -> Cow<'t, str> {
+/// the play deals them (`Ad 7d 9d`), which the summary's board may give in another order, and
+/// `rare` the words the hand holds (a line is searched only for those).
+fn stars_words<'t>(t: &'t str, flop: Option<&str>, rare: &Rare) -> Cow<'t, str> {
     if let Some(cards) = t.strip_prefix("Board [").and_then(|b| b.strip_suffix(']'))
         && let Some(flop) = flop
     {
@@ -159,16 +264,22 @@ fn stars_words<'t>(t: &'t str, flop: Option<&str>) -> Cow<'t, str> {
     if let Some((_, street)) = run_street(t) {
         return Cow::Owned(format!("*** {street}"));
     }
-    if let Some(k) = find(t, ": straddle ") {
+    if rare.straddle
+        && let Some(k) = find(t, ": straddle ")
+    {
         return Cow::Owned(format!("{}: posts straddle {}", &t[..k], &t[k + 11..]));
     }
     // Short deck's button blind: the button's blind, which its straddles then raise.
-    if let Some(k) = find(t, ": posts button blind ") {
+    if rare.button_blind
+        && let Some(k) = find(t, ": posts button blind ")
+    {
         return Cow::Owned(format!("{}: posts straddle {}", &t[..k], &t[k + 21..]));
     }
     // A missed small blind is posted dead: a second small blind, as PokerStars reads one
     // ([`not_played`] refuses any other).
-    if let Some(k) = find(t, ": posts missed blind ") {
+    if rare.missed_blind
+        && let Some(k) = find(t, ": posts missed blind ")
+    {
         return Cow::Owned(format!("{}: posts small blind {}", &t[..k], &t[k + 20..]));
     }
     if t.starts_with("Total pot ") && !t.contains('|') {
@@ -178,9 +289,8 @@ fn stars_words<'t>(t: &'t str, flop: Option<&str>) -> Cow<'t, str> {
 }
 
 /// The player names of the seat list, with their seats, in seat order.
-fn seat_names<'t>(lines: &[Line<'t>]) -> Vec<(u32, &'t str)> {
+fn seat_names<'t>(lines: impl Iterator<Item = Line<'t>>) -> Vec<(u32, &'t str)> {
     lines
-        .iter()
         .skip_while(|l| l.text.starts_with("Table "))
         .take_while(|l| is_seat(l.text))
         .filter_map(|l| {
@@ -194,39 +304,51 @@ fn seat_names<'t>(lines: &[Line<'t>]) -> Vec<(u32, &'t str)> {
 
 /// Why feltkit cannot play the hand, at the first line that shows it: a bomb pot, a button
 /// blind, a straddle the engine does not play ([`Straddles`]), a missed blind other than a dead
-/// small blind.
-fn not_played(hand: &StarsHand, lines: &[Line<'_>]) -> Option<String> {
-    let seats = seat_names(lines);
+/// small blind. The lines are searched only for the words the hand holds (`rare`): most hands
+/// hold none, and are not searched at all.
+fn not_played<'t>(
+    hand: &StarsHand,
+    lines: impl Iterator<Item = Line<'t>> + Clone,
+    rare: &Rare,
+) -> Option<String> {
+    if !(rare.bomb_pot || rare.button_blind || rare.missed_blind || rare.straddle) {
+        return None;
+    }
+    let seats = if rare.straddle { seat_names(lines.clone()) } else { Vec::new() };
     let mut small_posted = false;
     let mut straddles = Straddles::new(&seats, hand.stakes.1);
+    // Short deck's button blind and the straddles after it are played under its PHH code,
+    // which takes any blinds and straddles.
+    let short_deck = hand.game == GameName::ShortDeck;
     for l in lines {
         let (t, n) = (l.text, l.number);
         // A Cash Drop, an EV Cashout and insurance are read ([`super::ggpoker_outside`]).
-        if has(t, "Bomb Pot") || has(t, "bomb pot") {
+        if rare.bomb_pot && (has(t, "Bomb Pot") || has(t, "bomb pot")) {
             return Some(format!(
                 "line {n}: a bomb pot (`{t}`): every player antes and the hand starts on the flop"
             ));
         }
-        // Short deck's button blind and the straddles after it are played under its PHH code,
-        // which takes any blinds and straddles.
-        let short_deck = hand.game == GameName::ShortDeck;
-        if has(t, ": posts button blind ") && !short_deck {
+        if rare.button_blind && !short_deck && has(t, ": posts button blind ") {
             return Some(format!(
                 "line {n}: a button blind (`{t}`): feltkit plays a button blind in short deck only"
             ));
         }
-        if has(t, ": posts small blind ") {
-            small_posted = true;
-        }
-        if let Some(k) = find(t, ": posts missed blind ") {
-            let dead_small = small_posted && amount(&t[k + 20..]) == Some(hand.stakes.0);
-            if !dead_small {
-                return Some(format!(
-                    "line {n}: a missed blind other than a dead small blind (`{t}`): feltkit plays a missed small blind posted dead only"
-                ));
+        if rare.missed_blind {
+            if has(t, ": posts small blind ") {
+                small_posted = true;
+            }
+            if let Some(k) = find(t, ": posts missed blind ") {
+                let dead_small = small_posted && amount(&t[k + 20..]) == Some(hand.stakes.0);
+                if !dead_small {
+                    return Some(format!(
+                        "line {n}: a missed blind other than a dead small blind (`{t}`): feltkit plays a missed small blind posted dead only"
+                    ));
+                }
             }
         }
-        if let Some(why) = straddles.refused(t, n).filter(|_| !short_deck) {
+        if rare.straddle
+            && let Some(why) = straddles.refused(t, n).filter(|_| !short_deck)
+        {
             return Some(why);
         }
     }
@@ -275,9 +397,9 @@ mod tests {
 
     #[test]
     fn a_summary_without_rake_states_none() {
-        assert_eq!(stars_words("Total pot 51,316", None), "Total pot 51,316 | Rake 0");
+        assert_eq!(stars_words("Total pot 51,316", None, &Rare::ALL), "Total pot 51,316 | Rake 0");
         let line = "Total pot $1 | Rake $0";
-        assert_eq!(stars_words(line, None), line);
+        assert_eq!(stars_words(line, None, &Rare::ALL), line);
     }
 
     /// The first hand of a GG text, read.
@@ -326,17 +448,73 @@ mod tests {
         assert!(read(&hand_with("a1: says hello")).unwrap().refusal.is_none());
     }
 
+    /// The hands of a GG text, cut.
+    fn hands_of(text: &str) -> Vec<HandText> {
+        let header_at = |l: &str| l.find("Poker Hand #");
+        crate::import::split::StarsHands::with_headers(text.as_bytes(), header_at)
+            .map(Result::unwrap)
+            .collect()
+    }
+
+    #[test]
+    fn a_hand_reads_the_same_as_when_every_line_is_searched_for_every_rare_word() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/ggpoker");
+        let mut texts: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| std::fs::read_to_string(e.unwrap().path()).unwrap())
+            .collect();
+        let extras = [
+            "Bomb Pot: every player posts $1",
+            "a1: posts missed blind $0.5",
+            "a1: posts missed blind $0.25",
+            "a1: straddle $1",
+            "b2: straddle $1",
+            "a1: posts button blind $0.25",
+            "Cash Drop to Pot : total $0.5",
+            "a1: Chooses to EV Cashout",
+            "a1: says bomb pot: straddle $1",
+        ];
+        texts.extend(extras.iter().map(|x| hand_with(x)));
+        let mut plain = 0;
+        for text in &texts {
+            for h in hands_of(text) {
+                let rare = Rare::of(h.joined());
+                plain += usize::from(rare == Rare::NONE);
+                assert_eq!(parse_searching(&h, rare), parse_searching(&h, Rare::ALL), "{text}");
+            }
+        }
+        // Most hands hold none of the words: their lines are not searched for them.
+        assert!(plain >= 15, "{plain}");
+        let chat = &hands_of(&hand_with("a1: says hello"))[0];
+        assert_eq!(Rare::of(chat.joined()), Rare::NONE);
+        assert!(!may_pay_outside(chat));
+        for (extra, word) in [
+            ("Bomb Pot: x", Rare { bomb_pot: true, ..Rare::NONE }),
+            ("a1: straddle $1", Rare { straddle: true, ..Rare::NONE }),
+            ("a1: posts button blind $1", Rare { button_blind: true, ..Rare::NONE }),
+            ("a1: posts missed blind $1", Rare { missed_blind: true, ..Rare::NONE }),
+            ("a1: pay premium of all-in insurance ($4)", Rare { outside: true, ..Rare::NONE }),
+        ] {
+            let h = &hands_of(&hand_with(extra))[0];
+            assert_eq!(Rare::of(h.joined()), word, "{extra}");
+            assert_eq!(may_pay_outside(h), word.outside, "{extra}");
+        }
+    }
+
     #[test]
     fn a_plain_straddle_is_posted() {
-        assert_eq!(stars_words("a1: straddle $0.1", None), "a1: posts straddle $0.1");
+        assert_eq!(stars_words("a1: straddle $0.1", None, &Rare::ALL), "a1: posts straddle $0.1");
     }
 
     #[test]
     fn the_summary_board_takes_the_flop_in_the_order_it_was_dealt() {
         let flop = Some("Ad 7d 9d");
-        assert_eq!(stars_words("Board [7d 9d Ad 2s 4h]", flop), "Board [Ad 7d 9d 2s 4h]");
-        assert_eq!(stars_words("Board [Ad 7d 9d 2s]", flop), "Board [Ad 7d 9d 2s]");
+        assert_eq!(
+            stars_words("Board [7d 9d Ad 2s 4h]", flop, &Rare::ALL),
+            "Board [Ad 7d 9d 2s 4h]"
+        );
+        assert_eq!(stars_words("Board [Ad 7d 9d 2s]", flop, &Rare::ALL), "Board [Ad 7d 9d 2s]");
         // Another flop is left as written, for the check to find.
-        assert_eq!(stars_words("Board [7d 9d Ac 2s]", flop), "Board [7d 9d Ac 2s]");
+        assert_eq!(stars_words("Board [7d 9d Ac 2s]", flop, &Rare::ALL), "Board [7d 9d Ac 2s]");
     }
 }

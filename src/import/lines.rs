@@ -93,10 +93,10 @@ pub fn find(hay: &str, needle: &str) -> Option<usize> {
         return Some(0);
     };
     let last = h.len().checked_sub(n.len())?;
-    // Each place of the first byte, then the rest compared byte by byte (the needles are a
-    // few bytes: a call to compare memory costs more).
+    // Each place of the first byte (found a vector at a time), then the rest compared byte by
+    // byte (the needles are a few bytes: a call to compare memory costs more).
     let mut from = 0;
-    while let Some(p) = h[from..=last].iter().position(|&b| b == first) {
+    while let Some(p) = memchr::memchr(first, &h[from..=last]) {
         let k = from + p;
         if h[k + 1..k + n.len()].iter().zip(rest).all(|(a, b)| a == b) {
             return Some(k);

@@ -58,6 +58,13 @@ impl HandText {
         self.spans.iter().map(|&(number, a, b)| Line { number, text: &self.text[a..b] })
     }
 
+    /// The hand's lines one after another, without their ends: a word this text does not hold
+    /// is in none of the hand's lines (one that it holds may run across two of them), so one
+    /// search of it tells whether the lines need searching at all.
+    pub fn joined(&self) -> &str {
+        &self.text
+    }
+
     /// The length of the hand's text in bytes, a line end counted after each line.
     pub fn len(&self) -> usize {
         self.spans.iter().map(|&(_, a, b)| b - a + 1).sum()
@@ -131,7 +138,7 @@ pub struct TextLines<R> {
     /// Where in `raw` the next line begins, while `raw` has lines not handed out (a lone CR
     /// ends one inside it).
     at: Option<usize>,
-    /// The line handed out last.
+    /// The line handed out last, when it was read as Windows-1252.
     decoded: String,
     /// Lines handed out so far.
     number: usize,
@@ -160,24 +167,28 @@ impl<R: BufRead> TextLines<R> {
     pub fn next_line(&mut self) -> io::Result<Option<(usize, &str)>> {
         loop {
             if let Some(at) = self.at {
-                let rest = &self.raw[at..];
-                let (part, next) = match rest.iter().position(|&b| b == b'\r') {
-                    Some(k) => (&rest[..k], Some(at + k + 1)),
-                    None => (rest, None),
+                let (end, next) = match memchr::memchr(b'\r', &self.raw[at..]) {
+                    Some(k) => (at + k, Some(at + k + 1)),
+                    None => (self.raw.len(), None),
                 };
                 self.at = next;
                 self.number += 1;
-                self.decoded.clear();
-                match std::str::from_utf8(part) {
-                    Ok(s) => self.decoded.push_str(s),
-                    Err(_) => self.decoded.extend(part.iter().map(|&b| match b {
-                        0x80..=0x9f => CP1252_HIGH[usize::from(b - 0x80)],
-                        _ => char::from(b),
-                    })),
-                }
+                let part = &self.raw[at..end];
+                // UTF-8 is handed out where it was read; only Windows-1252 is copied.
+                let decoded: &str = match std::str::from_utf8(part) {
+                    Ok(s) => s,
+                    Err(_) => {
+                        self.decoded.clear();
+                        self.decoded.extend(part.iter().map(|&b| match b {
+                            0x80..=0x9f => CP1252_HIGH[usize::from(b - 0x80)],
+                            _ => char::from(b),
+                        }));
+                        &self.decoded
+                    }
+                };
                 let text = match self.number {
-                    1 => self.decoded.strip_prefix('\u{feff}').unwrap_or(&self.decoded),
-                    _ => &self.decoded,
+                    1 => decoded.strip_prefix('\u{feff}').unwrap_or(decoded),
+                    _ => decoded,
                 };
                 return Ok(Some((self.number, text)));
             }
