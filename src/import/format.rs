@@ -95,8 +95,8 @@ use crate::record::HandRecord;
 /// ([`super::sniff`]). Adding a format adds its line here; nothing else lists formats.
 pub static FORMATS: &[&dyn SiteFormat] = &[
     &super::stars::PokerStarsText,
-    &super::ggpoker::GgPokerText,
-    &super::winamax::WinamaxText,
+    &super::ggpoker::GGPOKER,
+    &super::winamax::WINAMAX_TEXT,
     &super::acpc::AcpcLog,
 ];
 
@@ -286,10 +286,13 @@ mod tests {
 
     #[test]
     fn formats_are_listed_with_commas_then_the_last_word() {
-        assert_eq!(listed(|w| w.short, " nor "), "PokerStars text, GGPoker text nor an ACPC log");
+        assert_eq!(
+            listed(|w| w.short, " nor "),
+            "PokerStars text, GGPoker text, Winamax text nor an ACPC log"
+        );
         assert_eq!(
             listed(|w| w.texts, " and "),
-            "PokerStars hand-history text, GGPoker hand-history text and ACPC match logs"
+            "PokerStars hand-history text, GGPoker hand-history text, Winamax hand-history text and ACPC match logs"
         );
     }
 }

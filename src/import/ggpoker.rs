@@ -28,22 +28,14 @@
 //! assert!(report.ok(), "{report:?}");
 //! ```
 
-use std::io::BufRead;
-use std::sync::Arc;
-
-use super::format::{FormatWords, HandSplit, SiteFormat, SiteHand};
+use super::format::FormatWords;
 use super::ggpoker_lines::{fees, may_pay_outside, parse_hand};
 use super::ggpoker_outside::read_outside;
 use super::lines::find;
 use super::runs::mark_runs;
-use super::split::{HandText, StarsHands};
-use super::stars::{Hands, StarsForm};
-use crate::phh::record::RecordError;
-use crate::phh::HandReport;
+use super::split::HandText;
+use super::stars::{header_number, HeaderFormat, StarsForm};
 use crate::record::HandRecord;
-
-/// GGPoker hand-history text, one or many hands per file.
-pub struct GgPokerText;
 
 /// Where each hand starts.
 const HEADER: &str = "Poker Hand #";
@@ -61,62 +53,17 @@ static WORDS: FormatWords = FormatWords {
 
 /// GGPoker's text read as PokerStars' form is, with its own parse and its fees.
 static GG: StarsForm =
-    StarsForm { venue: "GGPoker", parse: parse_hand, finish, number: HandText::number };
+    StarsForm { venue: "GGPoker", parse: parse_hand, finish, number: header_number };
 
-impl SiteFormat for GgPokerText {
-    fn words(&self) -> &'static FormatWords {
-        &WORDS
-    }
-
-    /// The first non-blank line starts `Poker Hand #`.
-    fn detect(&self, head: &[u8]) -> bool {
-        head.split(|&b| b == b'\n' || b == b'\r')
-            .map(<[u8]>::trim_ascii)
-            .find(|l| !l.is_empty())
-            .is_some_and(|first| first.starts_with(HEADER.as_bytes()))
-    }
-
-    fn split<'r>(&self, input: Box<dyn BufRead + 'r>) -> Box<dyn HandSplit + 'r> {
-        let hands = StarsHands::with_headers(input, header_at);
-        Box::new(Hands(hands, |h| Arc::new(GgHand(h))))
-    }
-}
+/// GGPoker hand-history text, one or many hands per file.
+pub static GGPOKER: HeaderFormat =
+    HeaderFormat { words: &WORDS, header: HEADER, header_at, form: &GG };
 
 /// Where a hand's header starts in `line` (at its start, or glued to the end of a line that
 /// was cut off): asked of every line, so with the plain search of [`find`], which costs less
 /// than building the standard library's searcher for each short line.
 fn header_at(line: &str) -> Option<usize> {
     find(line, HEADER)
-}
-
-/// One GGPoker hand's text.
-#[derive(Debug)]
-struct GgHand(HandText);
-
-impl SiteHand for GgHand {
-    fn line(&self) -> usize {
-        self.0.line
-    }
-
-    fn weight(&self) -> usize {
-        self.0.len()
-    }
-
-    fn number(&self) -> Option<String> {
-        self.0.number()
-    }
-
-    fn read(&self, take: &mut dyn FnMut(Result<HandRecord<'_>, RecordError>)) {
-        GG.read(&self.0, take);
-    }
-
-    fn phh(&self) -> String {
-        GG.phh(&self.0)
-    }
-
-    fn replay(&self, source: &str, section: &str, check: bool) -> Vec<HandReport> {
-        GG.replay(&self.0, source, section, check)
-    }
 }
 
 /// What a GGPoker hand's record holds besides what PokerStars' would: the fees of its
@@ -136,13 +83,14 @@ fn finish(h: &HandText, r: &mut HandRecord<'_>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::import::format::SiteFormat;
 
     #[test]
     fn a_gg_text_is_told_by_its_first_line() {
-        assert!(GgPokerText.detect(b"\r\n  Poker Hand #RC1: Hold'em No Limit ($0.02/$0.05)\n"));
-        assert!(!GgPokerText.detect(b"PokerStars Hand #1: Hold'em No Limit (1/2)\n"));
-        assert!(!GgPokerText.detect(b"Table 'x'\nPoker Hand #RC1: Hold'em\n"));
-        assert!(!GgPokerText.detect(b""));
+        assert!(GGPOKER.detect(b"\r\n  Poker Hand #RC1: Hold'em No Limit ($0.02/$0.05)\n"));
+        assert!(!GGPOKER.detect(b"PokerStars Hand #1: Hold'em No Limit (1/2)\n"));
+        assert!(!GGPOKER.detect(b"Table 'x'\nPoker Hand #RC1: Hold'em\n"));
+        assert!(!GGPOKER.detect(b""));
     }
 
     #[test]

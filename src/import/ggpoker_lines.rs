@@ -459,9 +459,13 @@ mod tests {
     #[test]
     fn a_hand_reads_the_same_as_when_every_line_is_searched_for_every_rare_word() {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/ggpoker");
-        let mut texts: Vec<String> = std::fs::read_dir(dir)
-            .unwrap()
-            .map(|e| std::fs::read_to_string(e.unwrap().path()).unwrap())
+        // Every sample, the malformed ones of the folder below included.
+        let mut texts: Vec<String> = [dir.clone(), dir.join("malformed")]
+            .iter()
+            .flat_map(|d| std::fs::read_dir(d).unwrap())
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.is_file())
+            .map(|p| std::fs::read_to_string(p).unwrap())
             .collect();
         let extras = [
             "Bomb Pot: every player posts $1",

@@ -41,30 +41,26 @@ impl SiteFormat for PokerStarsText {
     /// The first non-blank line starts `PokerStars ` or is a Zoom archive's `*** # 1 ***`
     /// line.
     fn detect(&self, head: &[u8]) -> bool {
-        let Some(first) = head
-            .split(|&b| b == b'\n' || b == b'\r')
-            .map(<[u8]>::trim_ascii)
-            .find(|l| !l.is_empty())
-        else {
-            return false;
-        };
-        let zoom_archive = first.starts_with(b"*****") && first.windows(3).any(|w| w == b" # ");
-        first.starts_with(b"PokerStars ") || zoom_archive
+        first_line(head).is_some_and(|first| {
+            let zoom_archive = first.starts_with(b"*****") && first.windows(3).any(|w| w == b" # ");
+            first.starts_with(b"PokerStars ") || zoom_archive
+        })
     }
 
     fn split<'r>(&self, input: Box<dyn BufRead + 'r>) -> Box<dyn HandSplit + 'r> {
-        Box::new(Hands(StarsHands::new(input), |h| Arc::new(h)))
+        Box::new(Hands(StarsHands::new(input), &STARS))
     }
 }
 
-/// The hands of a text, each as the [`SiteHand`] its format makes of its text.
-pub(super) struct Hands<R>(pub StarsHands<R>, pub fn(HandText) -> Arc<dyn SiteHand>);
+/// The hands of a text, each read by its site's [`StarsForm`].
+pub(super) struct Hands<R>(pub StarsHands<R>, pub &'static StarsForm);
 
 impl<R: BufRead> Iterator for Hands<R> {
     type Item = std::io::Result<Arc<dyn SiteHand>>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        Some(self.0.next()?.map(self.1))
+        let form = self.1;
+        Some(self.0.next()?.map(|h| Arc::new(FormHand(h, form)) as Arc<dyn SiteHand>))
     }
 }
 
@@ -74,41 +70,87 @@ impl<R: BufRead> HandSplit for Hands<R> {
     }
 }
 
-impl SiteHand for HandText {
+/// The first non-blank line of a text's first bytes, if any.
+pub(super) fn first_line(head: &[u8]) -> Option<&[u8]> {
+    head.split(|&b| b == b'\n' || b == b'\r').map(<[u8]>::trim_ascii).find(|l| !l.is_empty())
+}
+
+/// A hand of a text in PokerStars' form, read by its site's [`StarsForm`].
+#[derive(Debug)]
+pub(super) struct FormHand(pub HandText, pub &'static StarsForm);
+
+impl SiteHand for FormHand {
     fn line(&self) -> usize {
-        self.line
+        self.0.line
     }
 
     fn weight(&self) -> usize {
-        self.len()
+        self.0.len()
     }
 
     fn number(&self) -> Option<String> {
-        self.lines().next().and_then(|l| {
-            let t = l.text;
-            let start = t.find('#')? + 1;
-            let end = t[start..].find(':')? + start;
-            Some(t[start..end].trim().to_string())
-        })
+        (self.1.number)(&self.0)
     }
 
     fn read(&self, take: &mut dyn FnMut(Result<HandRecord<'_>, RecordError>)) {
-        STARS.read(self, take);
+        self.1.read(&self.0, take);
     }
 
     fn phh(&self) -> String {
-        STARS.phh(self)
+        self.1.phh(&self.0)
     }
 
     fn replay(&self, source: &str, section: &str, check: bool) -> Vec<HandReport> {
-        STARS.replay(self, source, section, check)
+        self.1.replay(&self.0, source, section, check)
     }
+}
+
+/// A site writing PokerStars' form whose every hand starts with one header (GGPoker,
+/// Winamax): told by its text's first line, cut into hands at each header, each hand read by
+/// the site's [`StarsForm`].
+pub(super) struct HeaderFormat {
+    /// The names and descriptions of the format.
+    pub words: &'static FormatWords,
+    /// What the first line of a hand starts with.
+    pub header: &'static str,
+    /// Where a hand's header starts in a line (at its start, or glued to the end of a line
+    /// that was cut off).
+    pub header_at: fn(&str) -> Option<usize>,
+    /// How a hand is read.
+    pub form: &'static StarsForm,
+}
+
+impl SiteFormat for HeaderFormat {
+    fn words(&self) -> &'static FormatWords {
+        self.words
+    }
+
+    /// The first non-blank line starts with the header.
+    fn detect(&self, head: &[u8]) -> bool {
+        first_line(head).is_some_and(|first| first.starts_with(self.header.as_bytes()))
+    }
+
+    fn split<'r>(&self, input: Box<dyn BufRead + 'r>) -> Box<dyn HandSplit + 'r> {
+        Box::new(Hands(StarsHands::with_headers(input, self.header_at), self.form))
+    }
+}
+
+/// The hand number of a PokerStars-form header: what stands between its `#` and the next `:`
+/// (`PokerStars Hand #12345: ...`, GGPoker's `Poker Hand #RC123: ...`).
+pub(super) fn header_number(h: &HandText) -> Option<String> {
+    h.lines().next().and_then(|l| {
+        let t = l.text;
+        let start = t.find('#')? + 1;
+        let end = t[start..].find(':')? + start;
+        Some(t[start..end].trim().to_string())
+    })
 }
 
 /// How a text in PokerStars' form is read into records: the venue its hands name, how a hand
 /// is parsed, and what its record gets besides what [`emit`] builds (a board's runs, GGPoker's
 /// fees). PokerStars text is [`STARS`]; GGPoker's is read the same way with its own parse and
 /// finish.
+#[derive(Debug)]
 pub(super) struct StarsForm {
     /// The hands' `venue`: `PokerStars`, `GGPoker`.
     pub venue: &'static str,
@@ -125,7 +167,7 @@ static STARS: StarsForm = StarsForm {
     venue: "PokerStars",
     parse: pokerstars::parse_hand,
     finish: super::runs::mark_runs,
-    number: HandText::number,
+    number: header_number,
 };
 
 impl StarsForm {

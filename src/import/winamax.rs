@@ -22,20 +22,12 @@
 //! assert!(report.ok(), "{report:?}");
 //! ```
 
-use std::io::BufRead;
-use std::sync::Arc;
-
-use super::format::{FormatWords, HandSplit, SiteFormat, SiteHand};
+use super::format::FormatWords;
 use super::lines::find;
-use super::split::{HandText, StarsHands};
-use super::stars::{Hands, StarsForm};
+use super::split::HandText;
+use super::stars::{HeaderFormat, StarsForm};
 use super::winamax_lines::{hand_number, parse_hand, HEADER};
-use crate::phh::record::RecordError;
-use crate::phh::HandReport;
 use crate::record::HandRecord;
-
-/// Winamax hand-history text, one or many hands per file.
-pub struct WinamaxText;
 
 static WORDS: FormatWords = FormatWords {
     names: &["winamax"],
@@ -52,24 +44,9 @@ static WORDS: FormatWords = FormatWords {
 static WINAMAX: StarsForm =
     StarsForm { venue: "Winamax", parse: parse_hand, finish, number: winamax_number };
 
-impl SiteFormat for WinamaxText {
-    fn words(&self) -> &'static FormatWords {
-        &WORDS
-    }
-
-    /// The first non-blank line starts `Winamax Poker - `.
-    fn detect(&self, head: &[u8]) -> bool {
-        head.split(|&b| b == b'\n' || b == b'\r')
-            .map(<[u8]>::trim_ascii)
-            .find(|l| !l.is_empty())
-            .is_some_and(|first| first.starts_with(HEADER.as_bytes()))
-    }
-
-    fn split<'r>(&self, input: Box<dyn BufRead + 'r>) -> Box<dyn HandSplit + 'r> {
-        let hands = StarsHands::with_headers(input, header_at);
-        Box::new(Hands(hands, |h| Arc::new(WinamaxHand(h))))
-    }
-}
+/// Winamax hand-history text, one or many hands per file.
+pub static WINAMAX_TEXT: HeaderFormat =
+    HeaderFormat { words: &WORDS, header: HEADER, header_at, form: &WINAMAX };
 
 /// Where a hand's header starts in `line` (at its start, or glued to the end of a line that
 /// was cut off).
@@ -80,36 +57,6 @@ fn header_at(line: &str) -> Option<usize> {
 /// The hand number of a hand's header (`HandId: #9250793-388-1478989461`).
 fn winamax_number(h: &HandText) -> Option<String> {
     h.lines().next().and_then(|l| hand_number(l.text).map(String::from))
-}
-
-/// One Winamax hand's text.
-#[derive(Debug)]
-struct WinamaxHand(HandText);
-
-impl SiteHand for WinamaxHand {
-    fn line(&self) -> usize {
-        self.0.line
-    }
-
-    fn weight(&self) -> usize {
-        self.0.len()
-    }
-
-    fn number(&self) -> Option<String> {
-        winamax_number(&self.0)
-    }
-
-    fn read(&self, take: &mut dyn FnMut(Result<HandRecord<'_>, RecordError>)) {
-        WINAMAX.read(&self.0, take);
-    }
-
-    fn phh(&self) -> String {
-        WINAMAX.phh(&self.0)
-    }
-
-    fn replay(&self, source: &str, section: &str, check: bool) -> Vec<HandReport> {
-        WINAMAX.replay(&self.0, source, section, check)
-    }
 }
 
 /// What a Winamax hand's record holds besides what PokerStars' would: when the collected
@@ -126,13 +73,14 @@ fn finish(_: &HandText, r: &mut HandRecord<'_>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::import::format::SiteFormat;
 
     #[test]
     fn a_winamax_text_is_told_by_its_first_line() {
-        assert!(WinamaxText.detect(b"\r\n Winamax Poker - CashGame - HandId: #1-2-3 - Holdem"));
-        assert!(!WinamaxText.detect(b"PokerStars Hand #1: Hold'em No Limit (1/2)\n"));
-        assert!(!WinamaxText.detect(b"Table 'x'\nWinamax Poker - CashGame\n"));
-        assert!(!WinamaxText.detect(b""));
+        assert!(WINAMAX_TEXT.detect(b"\r\n Winamax Poker - CashGame - HandId: #1-2-3 - Holdem"));
+        assert!(!WINAMAX_TEXT.detect(b"PokerStars Hand #1: Hold'em No Limit (1/2)\n"));
+        assert!(!WINAMAX_TEXT.detect(b"Table 'x'\nWinamax Poker - CashGame\n"));
+        assert!(!WINAMAX_TEXT.detect(b""));
     }
 
     #[test]

@@ -155,6 +155,35 @@ struct Collected {
     line: usize,
 }
 
+/// Takes `amount` out of what seat `seat` collected (`got`, and its collected lines from the
+/// last back): the part of a collected amount that Winamax counts in but that was never won,
+/// which the seat did (`did`: a bet nobody matched, a raise over players all in). `None`, or
+/// what is wrong when the seat collected less than that.
+fn take_back(
+    collected: &mut [Collected],
+    got: &mut [i64],
+    (seat, name): (usize, &str),
+    amount: i64,
+    did: impl FnOnce(&str) -> String,
+    symbol: Option<char>,
+) -> Option<String> {
+    if got[seat] < amount {
+        return Some(format!(
+            "{name} {}, which Winamax counts in what the player collects, but the collected lines give {name} only {}",
+            did(&written(amount, symbol)),
+            written(got[seat], symbol)
+        ));
+    }
+    got[seat] -= amount;
+    let mut left = amount;
+    for c in collected.iter_mut().rev().filter(|c| c.seat == seat) {
+        let take = left.min(c.cents);
+        c.cents -= take;
+        left -= take;
+    }
+    None
+}
+
 /// What the summary says of a seat: the cards shown, folded, mucked, the amounts won.
 #[derive(Default, Clone)]
 struct SummarySeat {
@@ -506,48 +535,20 @@ fn play<'t>(
         let second = (0..k).filter(|&i| i != top).map(|i| live[i]).max().unwrap_or(0);
         let excess = live[top].saturating_sub(second);
         if excess > 0 {
-            if got[top] < excess {
-                return err(
-                    total_line,
-                    format!(
-                        "{} put in {} more than anyone called, which Winamax counts in what the player collects, but the collected lines give {} only {}",
-                        seats[top].1,
-                        written(excess, s),
-                        seats[top].1,
-                        written(got[top], s)
-                    ),
-                );
+            let did = |x: &str| format!("put in {x} more than anyone called");
+            if let Some(m) =
+                take_back(&mut collected, &mut got, (top, seats[top].1), excess, did, s)
+            {
+                return err(total_line, m);
             }
             uncalled = Some((top, excess));
-            let mut left = excess;
-            for c in collected.iter_mut().rev().filter(|c| c.seat == top) {
-                let take = left.min(c.cents);
-                c.cents -= take;
-                left -= take;
-            }
-            got[top] -= excess;
         }
     }
     for (i, &more) in surplus.iter().enumerate().filter(|(_, m)| **m > 0) {
-        if got[i] < more {
-            return err(
-                total_line,
-                format!(
-                    "{} raised {} over players all in, which Winamax counts in what the player collects, but the collected lines give {} only {}",
-                    seats[i].1,
-                    written(more, s),
-                    seats[i].1,
-                    written(got[i], s)
-                ),
-            );
+        let did = |x: &str| format!("raised {x} over players all in");
+        if let Some(m) = take_back(&mut collected, &mut got, (i, seats[i].1), more, did, s) {
+            return err(total_line, m);
         }
-        let mut left = more;
-        for c in collected.iter_mut().rev().filter(|c| c.seat == i) {
-            let take = left.min(c.cents);
-            c.cents -= take;
-            left -= take;
-        }
-        got[i] -= more;
     }
     let surplus_total: i64 = surplus.iter().sum();
     for c in &collected {

@@ -210,6 +210,17 @@ mod tests {
         dir
     }
 
+    /// A new directory for a test holding `files` (path below it, text), its folders made.
+    fn tempdir_with(name: &str, files: &[(&str, &str)]) -> PathBuf {
+        let dir = tempdir(name);
+        for (path, text) in files {
+            let path = dir.join(path);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, text).unwrap();
+        }
+        dir
+    }
+
     /// A site's text, for these tests: it starts `hands`.
     fn hands_text(head: &[u8]) -> bool {
         head.starts_with(b"hands")
@@ -217,10 +228,8 @@ mod tests {
 
     #[test]
     fn a_text_file_is_a_hand_file_when_the_caller_says_it_starts_as_hands() {
-        let dir = tempdir("text");
-        std::fs::write(dir.join("a.txt"), "hands\n").unwrap();
-        std::fs::write(dir.join("b.log"), "notes\n").unwrap();
-        std::fs::write(dir.join("c.txt"), "notes\n").unwrap();
+        let files = [("a.txt", "hands\n"), ("b.log", "notes\n"), ("c.txt", "notes\n")];
+        let dir = tempdir_with("text", &files);
         assert_eq!(
             walk(&dir, false, hands_text).collect::<Vec<_>>(),
             [Found::File(dir.join("a.txt"))]
@@ -230,9 +239,7 @@ mod tests {
 
     #[test]
     fn directory_links_are_skipped_unless_followed_and_loops_end() {
-        let dir = tempdir("links");
-        std::fs::create_dir_all(dir.join("a")).unwrap();
-        std::fs::write(dir.join("a/1.phh"), "").unwrap();
+        let dir = tempdir_with("links", &[("a/1.phh", "")]);
         symlink(&dir, dir.join("a/up")).unwrap();
         symlink(dir.join("a"), dir.join("b")).unwrap();
         symlink(dir.join("a/1.phh"), dir.join("c.phh")).unwrap();
@@ -254,9 +261,7 @@ mod tests {
 
     #[test]
     fn a_directory_without_hand_files_says_so_once() {
-        let dir = tempdir("empty");
-        std::fs::create_dir_all(dir.join("sub")).unwrap();
-        std::fs::write(dir.join("sub/notes.txt"), "").unwrap();
+        let dir = tempdir_with("empty", &[("sub/notes.txt", "")]);
         assert_eq!(
             walk(&dir, false, hands_text).collect::<Vec<_>>(),
             [Found::NoHands(dir.clone())]
