@@ -26,6 +26,8 @@ enum PokerKit {
     Same,
     /// The same players and actions, but these final stacks, for the reason given.
     Stacks(&'static [&'static str], &'static str),
+    /// The same players, but other actions and these final stacks, for the reason given.
+    Plays(&'static [&'static str], &'static str),
     /// PokerKit cannot read the hand: the cause it gives contains this.
     Refuses(&'static str),
     /// PokerKit does not find the hand in the file (its header does not start a line).
@@ -53,9 +55,16 @@ const SAMPLES: &[(&str, &[(&str, PokerKit)])] = &[
     ("broken_fixed_limit_raise.txt", &[("8001", Refuses(NOT_NL))]),
     ("broken_odd_cent.txt", &[("7001", Stacks(HALF_CENTS, "odd cent halved"))]),
     ("broken_rake.txt", &[("1001", Same)]),
+    ("broken_run_collected.txt", &[("30001", Refuses(NO_ANTES))]),
     ("broken_side_pot_wrong_player.txt", &[("1001", Same)]),
     ("broken_total_pot.txt", &[("1001", Same)]),
     ("broken_wrong_collected.txt", &[("1001", Same)]),
+    (
+        "capped_no_limit.txt",
+        // PokerKit has no table cap: the players at the cap bet on after the flop, and Rowan B's
+        // whole stack plays.
+        &[("30010", Plays(&["13.95", "15.00", "0.00", "58.25"], "no table cap"))],
+    ),
     ("cash_nl_side_pots.txt", &[("1001", Same)]),
     ("crlf_bom.txt", &[("4001", Same), ("5001", Same)]),
     (
@@ -79,6 +88,7 @@ const SAMPLES: &[(&str, &[(&str, PokerKit)])] = &[
     ("five_card_omaha.txt", &[("11006", Refuses(NOT_NL))]),
     ("five_card_omaha_hi_lo_split.txt", &[("11007", Refuses(NOT_NL))]),
     ("fixed_limit.txt", &[("8001", Refuses(NOT_NL))]),
+    ("fold_all_in_on_the_blind.txt", &[("30020", Refuses(NO_ANTES))]),
     ("heads_up.txt", &[("12001", Same)]),
     ("micro_stakes_leading_point.txt", &[("20001", Same)]),
     ("omaha.txt", &[("11001", Refuses(NOT_NL))]),
@@ -93,6 +103,8 @@ const SAMPLES: &[(&str, &[(&str, PokerKit)])] = &[
     ),
     ("pot_limit.txt", &[("9001", Refuses(NOT_NL))]),
     ("pot_limit_preflop_no_limit_after.txt", &[("11031", Refuses(NOT_NL))]),
+    ("run_twice_from_the_flop.txt", &[("30001", Refuses(NO_ANTES))]),
+    ("run_twice_from_the_turn.txt", &[("30002", Refuses(NO_ANTES))]),
     ("showdown_consistent.txt", &[("20002", Same)]),
     ("shows_mucks.txt", &[("6001", Same)]),
     ("sitting_out.txt", &[("4001", Same)]),
@@ -233,6 +245,14 @@ fn pokerkit_reads_the_no_limit_holdem_samples_hand_by_hand_as_feltkit_does() {
                     } else {
                         assert_eq!(&stacks, ours, "{ctx}: final stacks");
                     }
+                }
+                Plays(want, why) => {
+                    all_same = false;
+                    let (players, actions, stacks) = read(theirs);
+                    assert_eq!(players, mine.players, "{ctx}: players");
+                    assert_ne!(actions, mine.actions, "{ctx}: the difference ({why}) is gone");
+                    let want: Vec<String> = want.iter().map(|s| exact(s)).collect();
+                    assert_eq!(stacks, want, "{ctx}: PokerKit's stacks ({why})");
                 }
                 Refuses(cause) => {
                     all_same = false;
