@@ -76,3 +76,19 @@ pub fn browser() -> Option<&'static str> {
     }
     found
 }
+
+/// Runs `felt ARGS` (reading `stdin` when given): its exit code must be `code` and its
+/// standard output hold each of `says`.
+pub fn felt_says(args: &[&str], stdin: Option<Vec<u8>>, code: i32, says: &[&str]) {
+    let mut cmd = assert_cmd::Command::cargo_bin("felt").unwrap();
+    cmd.args(args);
+    if let Some(bytes) = stdin {
+        cmd.write_stdin(bytes);
+    }
+    let out = cmd.output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(code), "felt {args:?}:\n{text}");
+    for s in says {
+        assert!(text.contains(s), "{s} in\n{text}");
+    }
+}

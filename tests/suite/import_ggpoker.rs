@@ -4,6 +4,7 @@
 //! and `felt replay` and `felt convert` read the texts by their content or with `--format
 //! ggpoker`.
 
+use crate::common::felt_says;
 use assert_cmd::Command;
 use feltkit::import::{convert_as, read_hands, Format};
 use feltkit::phh::read::hands;
@@ -366,22 +367,6 @@ fn a_wrong_uncalled_bet_is_flagged_at_its_line() {
         ),
         "{m:?}"
     );
-}
-
-/// Runs `felt ARGS` (reading `stdin` when given): its exit code must be `code` and its
-/// standard output hold each of `says`.
-fn felt_says(args: &[&str], stdin: Option<Vec<u8>>, code: i32, says: &[&str]) {
-    let mut cmd = felt();
-    cmd.args(args);
-    if let Some(bytes) = stdin {
-        cmd.write_stdin(bytes);
-    }
-    let out = cmd.output().unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(code), "felt {args:?}:\n{text}");
-    for s in says {
-        assert!(text.contains(s), "{s} in\n{text}");
-    }
 }
 
 #[test]

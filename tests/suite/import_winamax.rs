@@ -4,6 +4,7 @@
 //! games not read are refused at their line, and `felt replay` and `felt convert` read the
 //! texts by their content or with `--format winamax`.
 
+use crate::common::felt_says;
 use assert_cmd::Command;
 use feltkit::import::{convert_as, Format};
 use feltkit::phh::read::hands;
@@ -224,22 +225,6 @@ fn an_action_not_known_is_malformed_at_its_line() {
     let r = replayed_as("cash_plo.txt", |t| t.replace("Bretonne folds", "Bretonne dances"));
     let Status::Malformed { reason, .. } = &r.status else { panic!("{:?}", r.status) };
     assert!(reason.contains("line 12: expected an action after `Bretonne`"), "{reason}");
-}
-
-/// Runs `felt ARGS` (reading `stdin` when given): its exit code must be `code` and its
-/// standard output hold each of `says`.
-fn felt_says(args: &[&str], stdin: Option<Vec<u8>>, code: i32, says: &[&str]) {
-    let mut cmd = felt();
-    cmd.args(args);
-    if let Some(bytes) = stdin {
-        cmd.write_stdin(bytes);
-    }
-    let out = cmd.output().unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(code), "felt {args:?}:\n{text}");
-    for s in says {
-        assert!(text.contains(s), "{s} in\n{text}");
-    }
 }
 
 #[test]
