@@ -92,3 +92,68 @@ pub fn felt_says(args: &[&str], stdin: Option<Vec<u8>>, code: i32, says: &[&str]
         assert!(text.contains(s), "{s} in\n{text}");
     }
 }
+
+/// `felt`, the binary under test.
+pub fn felt() -> assert_cmd::Command {
+    assert_cmd::Command::cargo_bin("felt").unwrap()
+}
+
+/// A site's sample texts, in `tests/data/<folder>/`, read with its `--format` name.
+pub struct SiteSamples {
+    /// The folder below `tests/data`.
+    pub folder: &'static str,
+    /// The format's name.
+    pub format: &'static str,
+}
+
+impl SiteSamples {
+    /// The path of the sample `name`.
+    pub fn path(&self, name: &str) -> String {
+        format!("{}/tests/data/{}/{name}", env!("CARGO_MANIFEST_DIR"), self.folder)
+    }
+
+    /// The site's format.
+    pub fn format(&self) -> feltkit::import::Format {
+        feltkit::import::Format::named(self.format).unwrap()
+    }
+
+    /// The first hand of the sample `name` converted to PHH.
+    pub fn phh(&self, name: &str) -> String {
+        let text = std::fs::read(self.path(name)).unwrap();
+        feltkit::import::convert_as(self.format(), &text).remove(0).phh
+    }
+
+    /// The first hand of the sample `name`, converted, replayed and checked.
+    pub fn replayed(&self, name: &str) -> feltkit::phh::HandReport {
+        feltkit::phh::replay_text(&self.phh(name), name, true).remove(0)
+    }
+}
+
+/// `felt replay --check`'s report of every text in `tests/data/DIR`, and of the PHH `felt
+/// convert` writes of it: the same, but for the label (the path of what was read). Says how
+/// many texts were compared.
+pub fn converted_texts_replay_as_the_texts(dir: &str) -> usize {
+    let data = format!("{}/tests/data/{dir}", env!("CARGO_MANIFEST_DIR"));
+    let tmp = std::env::temp_dir().join(format!("feltkit-round-trip-{dir}-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    let mut names: Vec<String> = std::fs::read_dir(&data)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".txt"))
+        .collect();
+    names.sort();
+    let report = |path: &str| {
+        let out = felt().args(["replay", "--check", path]).output().unwrap();
+        (out.status.code(), String::from_utf8(out.stdout).unwrap().replace(path, "HAND"))
+    };
+    for name in &names {
+        let text = format!("{data}/{name}");
+        let out = felt().args(["convert", &text]).output().unwrap();
+        assert!(out.status.success(), "{name}: {}", String::from_utf8_lossy(&out.stderr));
+        let phh = tmp.join(format!("{name}.phhs"));
+        std::fs::write(&phh, &out.stdout).unwrap();
+        assert_eq!(report(phh.to_str().unwrap()), report(&text), "{name}");
+    }
+    std::fs::remove_dir_all(&tmp).unwrap();
+    names.len()
+}

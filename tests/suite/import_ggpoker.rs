@@ -4,33 +4,28 @@
 //! and `felt replay` and `felt convert` read the texts by their content or with `--format
 //! ggpoker`.
 
-use crate::common::felt_says;
-use assert_cmd::Command;
+use crate::common::{converted_texts_replay_as_the_texts, felt, felt_says, SiteSamples};
 use feltkit::import::{convert_as, read_hands, Format};
 use feltkit::phh::read::hands;
 use feltkit::phh::{replay_text, HandReport, Status};
 use feltkit::record::{Amount, Fee, HandRecord};
 
-fn path(name: &str) -> String {
-    format!("{}/tests/data/ggpoker/{name}", env!("CARGO_MANIFEST_DIR"))
-}
+const GG: SiteSamples = SiteSamples { folder: "ggpoker", format: "ggpoker" };
 
-fn felt() -> Command {
-    Command::cargo_bin("felt").unwrap()
+fn path(name: &str) -> String {
+    GG.path(name)
 }
 
 fn gg() -> Format {
-    Format::named("ggpoker").unwrap()
+    GG.format()
 }
 
-/// The first hand of a text converted to PHH.
 fn phh(name: &str) -> String {
-    convert_as(gg(), &std::fs::read(path(name)).unwrap()).remove(0).phh
+    GG.phh(name)
 }
 
-/// The first hand of a text, converted, replayed and checked.
 fn replayed(name: &str) -> HandReport {
-    replay_text(&phh(name), name, true).remove(0)
+    GG.replayed(name)
 }
 
 /// The first hand's record as the reader builds it (the replay's input, before any PHH text).
@@ -527,35 +522,6 @@ fn real_ggpoker_hands_replay_to_the_sites_stacks() {
     assert!(counted > 0 && matched + 2 >= counted, "{matched} of {counted}");
     assert!(outside_hands > 0, "no hand with money from outside the pot");
     assert!(failures.iter().all(|f| refused_counted(&f)), "{failures:?}");
-}
-
-/// `felt replay --check`'s report of every text in `tests/data/DIR`, and of the PHH `felt
-/// convert` writes of it: the same, but for the label (the path of what was read). Says how
-/// many texts were compared.
-fn converted_texts_replay_as_the_texts(dir: &str) -> usize {
-    let data = format!("{}/tests/data/{dir}", env!("CARGO_MANIFEST_DIR"));
-    let tmp = std::env::temp_dir().join(format!("feltkit-round-trip-{dir}-{}", std::process::id()));
-    std::fs::create_dir_all(&tmp).unwrap();
-    let mut names: Vec<String> = std::fs::read_dir(&data)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|n| n.ends_with(".txt"))
-        .collect();
-    names.sort();
-    let report = |path: &str| {
-        let out = felt().args(["replay", "--check", path]).output().unwrap();
-        (out.status.code(), String::from_utf8(out.stdout).unwrap().replace(path, "HAND"))
-    };
-    for name in &names {
-        let text = format!("{data}/{name}");
-        let out = felt().args(["convert", &text]).output().unwrap();
-        assert!(out.status.success(), "{name}: {}", String::from_utf8_lossy(&out.stderr));
-        let phh = tmp.join(format!("{name}.phhs"));
-        std::fs::write(&phh, &out.stdout).unwrap();
-        assert_eq!(report(phh.to_str().unwrap()), report(&text), "{name}");
-    }
-    std::fs::remove_dir_all(&tmp).unwrap();
-    names.len()
 }
 
 #[test]

@@ -4,33 +4,28 @@
 //! games not read are refused at their line, and `felt replay` and `felt convert` read the
 //! texts by their content or with `--format winamax`.
 
-use crate::common::felt_says;
-use assert_cmd::Command;
+use crate::common::{converted_texts_replay_as_the_texts, felt_says, SiteSamples};
 use feltkit::import::{convert_as, Format};
 use feltkit::phh::read::hands;
 use feltkit::phh::{replay_text, HandReport, Status};
 use feltkit::record::Amount;
 
-fn path(name: &str) -> String {
-    format!("{}/tests/data/winamax/{name}", env!("CARGO_MANIFEST_DIR"))
-}
+const WINAMAX: SiteSamples = SiteSamples { folder: "winamax", format: "winamax" };
 
-fn felt() -> Command {
-    Command::cargo_bin("felt").unwrap()
+fn path(name: &str) -> String {
+    WINAMAX.path(name)
 }
 
 fn winamax() -> Format {
-    Format::named("winamax").unwrap()
+    WINAMAX.format()
 }
 
-/// The first hand of a text converted to PHH.
 fn phh(name: &str) -> String {
-    convert_as(winamax(), &std::fs::read(path(name)).unwrap()).remove(0).phh
+    WINAMAX.phh(name)
 }
 
-/// The first hand of a text, converted, replayed and checked.
 fn replayed(name: &str) -> HandReport {
-    replay_text(&phh(name), name, true).remove(0)
+    WINAMAX.replayed(name)
 }
 
 fn amount(text: &str) -> Amount {
@@ -240,30 +235,7 @@ fn felt_replay_reads_winamax_text_by_its_content_and_with_format_winamax() {
 
 #[test]
 fn a_converted_text_replays_and_checks_as_the_text_does() {
-    let data = format!("{}/tests/data/winamax", env!("CARGO_MANIFEST_DIR"));
-    let tmp =
-        std::env::temp_dir().join(format!("feltkit-round-trip-winamax-{}", std::process::id()));
-    std::fs::create_dir_all(&tmp).unwrap();
-    let mut names: Vec<String> = std::fs::read_dir(&data)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|n| n.ends_with(".txt"))
-        .collect();
-    names.sort();
-    let report = |path: &str| {
-        let out = felt().args(["replay", "--check", path]).output().unwrap();
-        (out.status.code(), String::from_utf8(out.stdout).unwrap().replace(path, "HAND"))
-    };
-    for name in &names {
-        let text = format!("{data}/{name}");
-        let out = felt().args(["convert", &text]).output().unwrap();
-        assert!(out.status.success(), "{name}: {}", String::from_utf8_lossy(&out.stderr));
-        let phh = tmp.join(format!("{name}.phhs"));
-        std::fs::write(&phh, &out.stdout).unwrap();
-        assert_eq!(report(phh.to_str().unwrap()), report(&text), "{name}");
-    }
-    std::fs::remove_dir_all(&tmp).unwrap();
-    assert!(names.len() >= 11, "{names:?}");
+    assert!(converted_texts_replay_as_the_texts("winamax") >= 11);
 }
 
 /// The real Winamax hand histories a user can point this at (not part of the repository):
