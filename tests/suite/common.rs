@@ -127,6 +127,30 @@ impl SiteSamples {
     pub fn replayed(&self, name: &str) -> feltkit::phh::HandReport {
         feltkit::phh::replay_text(&self.phh(name), name, true).remove(0)
     }
+
+    /// Checks that the first hand of the sample `name` replays legal, is checked against the
+    /// site's accounting, and ends at the stacks `after_rake` (exact decimals, compared in
+    /// cents whatever places each is written with).
+    pub fn ends_at(&self, name: &str, after_rake: &[&str]) {
+        let r = self.replayed(name);
+        assert!(r.ok() && r.checked, "{name}: {:?} {:?}", r.status, r.mismatches);
+        let text = self.phh(name);
+        let record = feltkit::phh::read::hands(&text).next().unwrap().unwrap().record.unwrap();
+        let cents = |v: &[feltkit::record::Amount]| -> Vec<Option<i64>> {
+            v.iter().map(|a| a.to_units(2)).collect()
+        };
+        let want: Vec<_> =
+            after_rake.iter().map(|a| feltkit::record::Amount::parse(a).unwrap()).collect();
+        assert_eq!(cents(&record.finishing_stacks.unwrap()), cents(&want), "{name}");
+    }
+
+    /// Checks that the first hand of the sample `name`, as PHH, holds each of `fields`.
+    pub fn holds(&self, name: &str, fields: &[&str]) {
+        let text = self.phh(name);
+        for field in fields {
+            assert!(text.contains(field), "{field} in\n{text}");
+        }
+    }
 }
 
 /// `felt replay --check`'s report of every text in `tests/data/DIR`, and of the PHH `felt
