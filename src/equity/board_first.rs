@@ -110,13 +110,13 @@ pub(crate) fn exhaustive<S: Sink>(s: &HoldemSpot, progress: Option<&Progress<'_>
         .collect();
     let known = s.board.iter().fold(Hand::EMPTY, |h, c| h.add(*c));
     let deck: Vec<Card> = (0..52u8).filter_map(Card::from_index).collect();
-    let total = boards.len() as u64;
-    let done = std::sync::atomic::AtomicU64::new(0);
+    let work = super::Items::new(progress, boards.len());
     let mut sink = boards
         .par_iter()
         .fold(
             || S::new(2),
             |mut acc, &(bits, mult)| {
+                work.start();
                 let board = deck
                     .iter()
                     .filter(|c| bits >> c.index() & 1 == 1)
@@ -133,12 +133,7 @@ pub(crate) fn exhaustive<S: Sink>(s: &HoldemSpot, progress: Option<&Progress<'_>
                     })
                     .collect();
                 count_board(&mut entries, mult, &mut acc);
-                let d = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-                if let Some(f) = progress
-                    && (d.is_multiple_of(1024) || d == total)
-                {
-                    f(d as f64 / total as f64);
-                }
+                work.finish(1);
                 acc
             },
         )

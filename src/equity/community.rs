@@ -186,13 +186,13 @@ fn enumerate<S: Showdown>(
     } else {
         (0..lists[0].len()).map(|i| (i, None)).collect()
     };
-    let total = items.len() as u64;
-    let done = std::sync::atomic::AtomicU64::new(0);
+    let work = super::Items::new(progress, items.len());
     let tally = items
         .par_iter()
         .fold(
             || Tally::with_unit(n, unit),
             |mut t, &(i, top)| {
+                work.start();
                 let mut walk = Walk::<S> {
                     s,
                     lists: &lists,
@@ -205,12 +205,7 @@ fn enumerate<S: Showdown>(
                 walk.picks[0] = lists[0][i];
                 walk.players(1, lists[0][i]);
                 walk.flush();
-                let d = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-                if let Some(f) = progress
-                    && (d.is_multiple_of(64) || d == total)
-                {
-                    f(d as f64 / total as f64);
-                }
+                work.finish(1);
                 t
             },
         )

@@ -9,7 +9,6 @@
 //! players, so a deal costs one addition and one [`Hand::rank7`] per player.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, Ordering};
 
 use rayon::prelude::*;
 
@@ -295,20 +294,17 @@ pub(crate) fn by_matchups<S: Sink>(
         members[g].push(c);
     }
     let dead = s.dead();
-    let done = AtomicU64::new(0);
-    let total = classes.len() as u64;
-    // Within a long group, the progress so far again: where a stop flag is read.
-    let poll = || {
-        if let Some(f) = progress {
-            f(done.load(Ordering::Relaxed) as f64 / total as f64);
-        }
-    };
+    // Counted in matchup classes; within a long group, the progress so far is told again
+    // before each chunk of its boards.
+    let work = super::Items::new(progress, classes.len());
+    let poll = || work.start();
     let mut sink = members
         .par_iter()
         .with_min_len(1)
         .fold(
             || S::new(n),
             |mut sink, group| {
+                work.start();
                 let matchups: Vec<Vec<[Card; 2]>> =
                     group.iter().map(|&c| holes[c].clone()).collect();
                 let plain = super::ranks::plain(&matchups[0], &s.board, dead);
@@ -317,10 +313,7 @@ pub(crate) fn by_matchups<S: Sink>(
                     let (key, size) = &classes[c];
                     sink.class(c, key, *size, counts);
                 }
-                let d = done.fetch_add(group.len() as u64, Ordering::Relaxed) + group.len() as u64;
-                if let Some(f) = progress {
-                    f(d as f64 / total as f64);
-                }
+                work.finish(group.len());
                 sink
             },
         )

@@ -54,10 +54,45 @@ pub use query::{Game, Holding, Method, ParsedQuery, Query, GAME_NAMES};
 pub use streets::{next_cards, runout, NextCard, NextCards, Street};
 pub use tally::{HILO_UNIT, TIE_UNIT};
 
+use std::sync::atomic::{AtomicU64, Ordering};
+
 use tally::Tally;
 
 /// A progress callback: called with the fraction done, 0 to 1, from any worker thread.
 pub type Progress<'a> = dyn Fn(f64) + Sync + 'a;
+
+/// The progress of a parallel loop over `total` work items, told to a [`Progress`] callback
+/// before and after every item. The call before matters: the callback is where a stop flag is
+/// read (see [`stoppable`]), and a stop unwinds out of the item that saw it while rayon still
+/// runs the items queued beside it, so each of them must read the flag before its work, not
+/// only after it (Ctrl-C would otherwise wait for those items, or every 64th of them).
+pub(crate) struct Items<'a> {
+    progress: Option<&'a Progress<'a>>,
+    done: AtomicU64,
+    total: u64,
+}
+
+impl<'a> Items<'a> {
+    pub(crate) fn new(progress: Option<&'a Progress<'a>>, total: usize) -> Items<'a> {
+        Items { progress, done: AtomicU64::new(0), total: total as u64 }
+    }
+
+    /// Before an item: the progress so far.
+    pub(crate) fn start(&self) {
+        if let Some(f) = self.progress {
+            f(self.done.load(Ordering::Relaxed) as f64 / self.total as f64);
+        }
+    }
+
+    /// After `count` items.
+    pub(crate) fn finish(&self, count: usize) {
+        let count = count as u64;
+        let done = self.done.fetch_add(count, Ordering::Relaxed) + count;
+        if let Some(f) = self.progress {
+            f(done as f64 / self.total as f64);
+        }
+    }
+}
 
 /// Estimated single-core nanoseconds of exhaustive work that [`Method::Auto`] still takes
 /// (about two seconds); beyond it, Auto runs Monte Carlo.

@@ -204,9 +204,10 @@ pub(crate) fn plain(holes: &[[Card; 2]], board: &[Card], dead: CardSet) -> Plain
 /// showdowns minus the plain showdowns of those same boards. That per-suit correction depends
 /// only on the suit's [`SuitFlush`], and the group's matchups share many of them (AsAh vs JdJc
 /// and AsAh vs JsJd both have a suit where only player 1 holds an ace), so each distinct one
-/// is counted once. The leaves are walked in parallel chunks, and `poll` is called every
-/// [`POLL_CHUNKS`] chunks: a group can take seconds, and the caller's progress report is where
-/// a stop flag is read.
+/// is counted once. The leaves are walked in parallel chunks, and `poll` is called before
+/// each chunk: a group can take seconds, and the caller's progress report is where a stop flag
+/// is read. Every chunk polls because a stop unwinds out of the chunk that saw it, while rayon
+/// still runs the chunks queued beside it: each of them must see the flag at its start.
 pub(crate) fn count_group(
     plain: &Plain,
     matchups: &[Vec<[Card; 2]>],
@@ -247,9 +248,6 @@ pub(crate) fn count_group(
 /// Leaves per parallel task.
 const LEAF_CHUNK: usize = 512;
 
-/// Chunks of leaves between two calls of [`count_group`]'s `poll` (a few milliseconds of work).
-pub(crate) const POLL_CHUNKS: usize = 64;
-
 /// A group's counts over some leaves: the plain showdowns of all their boards and, per
 /// distinct suit, the flush boards' showdowns and the plain showdowns of those boards.
 struct Part {
@@ -288,11 +286,8 @@ fn group<const P: usize>(
     let part = plain
         .leaves
         .par_chunks(LEAF_CHUNK)
-        .enumerate()
-        .map(|(i, chunk)| {
-            if i % POLL_CHUNKS == 0 {
-                poll();
-            }
+        .map(|chunk| {
+            poll();
             let mut part = Part::new(flushes.len());
             for leaf in chunk {
                 let mut values = [0u16; P];
@@ -598,6 +593,23 @@ mod tests {
         for (holes, c) in matchups.iter().zip(&counts) {
             assert_eq!(*c, direct(holes, &[], CardSet::EMPTY), "{holes:?}");
         }
+    }
+
+    #[test]
+    fn a_group_polls_before_every_chunk_of_its_boards() {
+        // A stop unwinds out of the chunk that saw it while rayon runs the chunks queued
+        // beside it: each must poll before its work.
+        let matchups: Vec<Vec<[Card; 2]>> =
+            vec![cards("AsAh JdJc").chunks(2).map(|c| [c[0], c[1]]).collect()];
+        let shared = plain(&matchups[0], &[], CardSet::EMPTY);
+        let chunks = shared.leaves.len().div_ceil(LEAF_CHUNK);
+        assert!(chunks > 1, "{} leaves", shared.leaves.len());
+        let polls = std::sync::atomic::AtomicUsize::new(0);
+        let poll = || {
+            polls.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        };
+        count_group(&shared, &matchups, &[], CardSet::EMPTY, &poll);
+        assert_eq!(polls.into_inner(), chunks);
     }
 
     #[test]

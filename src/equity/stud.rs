@@ -121,24 +121,19 @@ fn enumerate<R: Ranker>(s: &StudSpot, progress: Option<&Progress<'_>>) -> Tally 
     each_subset(&s.deck, s.need[0], 0u64, base[0], &|h, c| R::add(h, c), &mut |m, h| {
         first.push((m, h))
     });
-    let total = first.len() as u64;
-    let done = std::sync::atomic::AtomicU64::new(0);
+    let work = super::Items::new(progress, first.len());
     first
         .par_iter()
         .fold(
             || Tally::with_unit(n, pot_unit(R::HILO)),
             |mut t, &(mask, h)| {
+                work.start();
                 let mut hands = base;
                 hands[0] = h;
                 let mut c = Counts::default();
                 deal_rest::<R>(s, 1, used | mask, &mut hands, &mut c);
                 t.add(&c, 1, c.deals);
-                let d = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-                if let Some(f) = progress
-                    && (d.is_multiple_of(256) || d == total)
-                {
-                    f(d as f64 / total as f64);
-                }
+                work.finish(1);
                 t
             },
         )

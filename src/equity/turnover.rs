@@ -127,13 +127,13 @@ pub(crate) fn exhaustive(s: &TurnoverSpot, progress: Option<&Progress<'_>>) -> T
     // No flop yet: the flop decides what each player keeps.
     let mut flops = Vec::new();
     each_subset(&s.deck, 3, 0u64, (), &|_, _| (), &mut |m, _| flops.push(m));
-    let total = flops.len() as u64;
-    let done = std::sync::atomic::AtomicU64::new(0);
+    let work = super::Items::new(progress, flops.len());
     flops
         .par_iter()
         .fold(
             || Tally::new(n),
             |mut t, &mask| {
+                work.start();
                 let flop: Vec<Card> =
                     s.deck.iter().copied().filter(|c| mask >> c.index() & 1 == 1).collect();
                 let hands = hands_for(s, &flop);
@@ -145,12 +145,7 @@ pub(crate) fn exhaustive(s: &TurnoverSpot, progress: Option<&Progress<'_>>) -> T
                     showdown(&hands[..n], b, &mut c)
                 });
                 t.add(&c, 1, c.deals);
-                let d = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-                if let Some(f) = progress
-                    && (d.is_multiple_of(256) || d == total)
-                {
-                    f(d as f64 / total as f64);
-                }
+                work.finish(1);
                 t
             },
         )

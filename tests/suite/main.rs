@@ -25,6 +25,7 @@ mod equity_messages;
 mod equity_mixed;
 mod equity_oracle;
 mod equity_preflop;
+mod equity_stop;
 mod eval_rankings;
 mod import_acpc;
 mod import_ggpoker;
