@@ -97,6 +97,7 @@ pub static FORMATS: &[&dyn SiteFormat] = &[
     &super::stars::PokerStarsText,
     &super::ggpoker::GGPOKER,
     &super::winamax::WINAMAX_TEXT,
+    &super::p888::P888_TEXT,
     &super::acpc::AcpcLog,
 ];
 
