@@ -31,12 +31,12 @@ pub struct ConvertArgs {
     /// into place when complete. Default: standard output.
     #[arg(short, long, value_name = "OUT")]
     output: Option<PathBuf>,
-    /// The input's format: `pokerstars`, `ggpoker` or `acpc` (default: as the content shows,
-    /// docs/import.md).
+    /// The input's format: `pokerstars`, `ggpoker`, `winamax`, `888poker` or `acpc` (default:
+    /// as the content shows, docs/import.md).
     #[arg(long, value_parser = format_parser())]
     format: Option<Format>,
-    /// PokerStars or GGPoker hand-history files or ACPC match logs (`-`: standard input), one
-    /// or many hands each.
+    /// PokerStars, GGPoker, Winamax or 888poker hand-history files or ACPC match logs (`-`:
+    /// standard input), one or many hands each.
     #[arg(required = true)]
     inputs: Vec<PathBuf>,
 }

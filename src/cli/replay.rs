@@ -47,10 +47,11 @@ pub struct ReplayArgs {
     /// Worker threads, 1 to 256 (default: one per core).
     #[arg(long, value_parser = super::parse_threads)]
     threads: Option<usize>,
-    /// The input's format: `phh`, `pokerstars` or `ggpoker` (hand-history text) or `acpc` (ACPC
-    /// match logs), docs/import.md. Default: `.phh` and `.phhs` files are PHH; any other file,
-    /// and standard input, is PokerStars text, GGPoker text or an ACPC log when it starts like
-    /// one (`PokerStars Hand #...`, `Poker Hand #...`, `STATE:...`), else PHH.
+    /// The input's format: `phh`, `pokerstars`, `ggpoker`, `winamax` or `888poker`
+    /// (hand-history text) or `acpc` (ACPC match logs), docs/import.md. Default: `.phh` and
+    /// `.phhs` files are PHH; any other file, and standard input, is PokerStars, GGPoker,
+    /// Winamax or 888poker text or an ACPC log when it starts like one (`PokerStars Hand #...`,
+    /// `Poker Hand #...`, `Winamax Poker - ...`, `#Game No : ...`, `STATE:...`), else PHH.
     #[arg(long, value_parser = super::convert::format_parser())]
     format: Option<feltkit::import::Format>,
     /// With `--check`, the rake rule a site's stated rake must follow:

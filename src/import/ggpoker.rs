@@ -52,8 +52,13 @@ static WORDS: FormatWords = FormatWords {
 };
 
 /// GGPoker's text read as PokerStars' form is, with its own parse and its fees.
-static GG: StarsForm =
-    StarsForm { venue: "GGPoker", parse: parse_hand, finish, number: header_number };
+static GG: StarsForm = StarsForm {
+    venue: "GGPoker",
+    parse: parse_hand,
+    finish,
+    number: header_number,
+    summary: "*** SUMMARY ***",
+};
 
 /// GGPoker hand-history text, one or many hands per file.
 pub static GGPOKER: HeaderFormat =

@@ -31,6 +31,8 @@ mod ggpoker_outside;
 mod ggpoker_straddles;
 mod header;
 pub mod lines;
+mod p888;
+mod p888_lines;
 pub mod pokerstars;
 pub mod rake;
 mod runs;

@@ -160,6 +160,8 @@ pub(super) struct StarsForm {
     pub finish: fn(&HandText, &mut HandRecord<'_>),
     /// The site's hand number, for a hand that cannot be read.
     pub number: fn(&HandText) -> Option<String>,
+    /// The line that opens a hand's summary: a hand without it is cut off.
+    pub summary: &'static str,
 }
 
 /// PokerStars text.
@@ -168,6 +170,7 @@ static STARS: StarsForm = StarsForm {
     parse: pokerstars::parse_hand,
     finish: super::runs::mark_runs,
     number: header_number,
+    summary: "*** SUMMARY ***",
 };
 
 impl StarsForm {
@@ -180,7 +183,7 @@ impl StarsForm {
                 split::MAX_HAND
             )));
         }
-        if !h.lines().any(|l| l.text == "*** SUMMARY ***") {
+        if !h.lines().any(|l| l.text == self.summary) {
             let last = h.lines().last().map_or(h.line, |l| l.number);
             return Err(Unreplayable::CutOff(format!(
                 "the text stops at line {last}, before the hand's summary: the hand is cut off"

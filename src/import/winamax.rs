@@ -41,8 +41,13 @@ static WORDS: FormatWords = FormatWords {
 };
 
 /// Winamax's text read as PokerStars' form is, with its own parse.
-static WINAMAX: StarsForm =
-    StarsForm { venue: "Winamax", parse: parse_hand, finish, number: winamax_number };
+static WINAMAX: StarsForm = StarsForm {
+    venue: "Winamax",
+    parse: parse_hand,
+    finish,
+    number: winamax_number,
+    summary: "*** SUMMARY ***",
+};
 
 /// Winamax hand-history text, one or many hands per file.
 pub static WINAMAX_TEXT: HeaderFormat =
