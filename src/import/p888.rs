@@ -91,7 +91,7 @@ mod tests {
 
     #[test]
     fn a_header_glued_to_a_cut_off_line_is_found_where_it_starts() {
-        assert_eq!(header_at("Lina collected [ $8.08 ]#Game No : 12"), Some(23));
+        assert_eq!(header_at("Lina collected [ $8.08 ]#Game No : 12"), Some(24));
         assert_eq!(header_at("***** 888poker Hand History for Game 12 *****"), None);
     }
 }

@@ -73,7 +73,11 @@ pub(super) fn cents(text: &str) -> Option<i64> {
         _ => (&groups[..], None),
     };
     let (first, more) = whole.split_first()?;
-    if !more.is_empty() && (first.len() > 3 || more.iter().any(|g| g.len() != 3)) {
+    // Thousands are grouped after a first group of one to three digits that is not a zero
+    // (`$0.125` is no amount: neither 125 dollars nor a fraction of a cent).
+    if !more.is_empty()
+        && (first.len() > 3 || first.starts_with('0') || more.iter().any(|g| g.len() != 3))
+    {
         return None;
     }
     // The marks between thousands are all the same, and not the one before the cents.
