@@ -49,14 +49,14 @@ pub const FILE_BATCH: usize = 32;
 /// them: `phh`, then each site format's of [`crate::import::FORMATS`].
 ///
 /// ```
-/// assert_eq!(feltkit::replay_source::format_names(), ["phh", "pokerstars", "ggpoker", "winamax", "acpc"]);
+/// assert_eq!(feltkit::replay_source::format_names(), ["phh", "pokerstars", "ggpoker", "winamax", "888poker", "888", "pacific", "acpc"]);
 /// ```
 pub fn format_names() -> &'static [&'static str] {
     static NAMES: OnceLock<Vec<&'static str>> = OnceLock::new();
     NAMES.get_or_init(|| Format::all().flat_map(Format::names).copied().collect())
 }
 
-/// A format by its name (`phh`, `pokerstars`, `ggpoker`, `winamax`, `acpc`; any case), `None` for `auto` (the file's
+/// A format by its name (`phh`, `pokerstars`, `ggpoker`, `winamax`, `888poker`, `acpc`; any case), `None` for `auto` (the file's
 /// name or content decides). An unknown name is refused with the names taken.
 ///
 /// ```
@@ -66,7 +66,7 @@ pub fn format_names() -> &'static [&'static str] {
 /// assert_eq!(parse_format("auto"), Ok(None));
 /// assert_eq!(
 ///     parse_format("xml").unwrap_err(),
-///     "invalid value 'xml' [possible values: auto, phh, pokerstars, ggpoker, winamax, acpc]"
+///     "invalid value 'xml' [possible values: auto, phh, pokerstars, ggpoker, winamax, 888poker, 888, pacific, acpc]"
 /// );
 /// ```
 pub fn parse_format(name: &str) -> Result<Option<Format>, String> {

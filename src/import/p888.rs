@@ -14,7 +14,7 @@
 //! $1/$2 Blinds No Limit Holdem - *** 04 02 2021 13:04:49\nTable Oslo 6 Max (Real Money)\n\
 //! Seat 1 is the button\nTotal number of players : 2\nSeat 1: Lina ( $100 )\nSeat 2: Tom ( $80 )\n\
 //! Lina posts small blind [$1]\nTom posts big blind [$2]\n** Dealing down cards **\n\
-//! Lina raises [$5]\nTom folds\n** Summary **\nLina collected [ $10 ]\n";
+//! Lina raises [$5]\nTom folds\n** Summary **\nLina collected [ $4 ]\n";
 //! let f = Format::named("888poker").unwrap();
 //! assert_eq!(sniff(text.as_bytes()), Some(f));
 //! let hands = convert_as(f, text.as_bytes());
