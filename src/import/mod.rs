@@ -21,6 +21,7 @@
 //! ```
 
 pub mod acpc;
+mod collected;
 mod consistency;
 pub mod decode;
 mod emit;

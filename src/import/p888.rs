@@ -25,11 +25,8 @@
 //! ```
 
 use super::format::FormatWords;
-use super::lines::find;
 use super::p888_lines::{hand_number, parse_hand, HEADER, SUMMARY};
-use super::split::HandText;
-use super::stars::{HeaderFormat, StarsForm};
-use crate::record::HandRecord;
+use super::stars::{unnamed_pots_if_none_named, HeaderFormat, StarsForm};
 
 static WORDS: FormatWords = FormatWords {
     names: &["888poker", "888", "pacific"],
@@ -46,52 +43,10 @@ static WORDS: FormatWords = FormatWords {
 static P888: StarsForm = StarsForm {
     venue: "888poker",
     parse: parse_hand,
-    finish,
-    number: p888_number,
+    finish: unnamed_pots_if_none_named,
+    number: hand_number,
     summary: SUMMARY,
 };
 
 /// 888poker hand-history text, one or many hands per file.
-pub static P888_TEXT: HeaderFormat =
-    HeaderFormat { words: &WORDS, header: HEADER, header_at, form: &P888 };
-
-/// Where a hand's header starts in `line` (at its start, or glued to the end of a line that
-/// was cut off, as files joined without a line break have it).
-fn header_at(line: &str) -> Option<usize> {
-    find(line, HEADER)
-}
-
-/// The hand number of a hand's first line (`#Game No : 79911308`).
-fn p888_number(h: &HandText) -> Option<String> {
-    h.lines().next().and_then(|l| hand_number(l.text).map(String::from))
-}
-
-/// What an 888 hand's record holds besides what PokerStars' would: its collected lines name no
-/// pot, so each player's are held to what the replay pays that player from all the pots.
-fn finish(_: &HandText, r: &mut HandRecord<'_>) {
-    if let Some(a) = r.accounting.as_mut()
-        && a.pots.is_empty()
-    {
-        a.unnamed_pots = true;
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::import::format::SiteFormat;
-
-    #[test]
-    fn an_888_text_is_told_by_its_first_line() {
-        assert!(P888_TEXT.detect(b"\r\n#Game No : 79911308\r\n***** 888poker Hand History"));
-        assert!(!P888_TEXT.detect(b"PokerStars Hand #1: Hold'em No Limit (1/2)\n"));
-        assert!(!P888_TEXT.detect(b"Table 'x'\n#Game No : 1\n"));
-        assert!(!P888_TEXT.detect(b""));
-    }
-
-    #[test]
-    fn a_header_glued_to_a_cut_off_line_is_found_where_it_starts() {
-        assert_eq!(header_at("Lina collected [ $8.08 ]#Game No : 12"), Some(24));
-        assert_eq!(header_at("***** 888poker Hand History for Game 12 *****"), None);
-    }
-}
+pub static P888_TEXT: HeaderFormat = HeaderFormat { words: &WORDS, header: HEADER, form: &P888 };

@@ -27,8 +27,9 @@
 
 use std::borrow::Cow;
 
+use super::collected::{give_back, hold, line_of, totals, uncalled, write, Seats};
 use super::header::parse_header;
-use super::lines::{find, Line};
+use super::lines::{find, who, Line};
 use super::pokerstars::Tournament;
 use super::pokerstars::{err, parse_after_header, GameName, Refusal, StarsHand, TextError};
 use super::split::HandText;
@@ -272,19 +273,6 @@ fn seat_of(t: &str) -> Option<(u32, &str, &str)> {
     Some((seat.parse().ok()?, body[..open].trim(), stack))
 }
 
-/// The seat whose player's name begins `t`, followed by a space: the longest such name, and
-/// what follows the space.
-fn who<'t>(seats: &[(u32, &str)], t: &'t str) -> Option<(usize, &'t str)> {
-    seats
-        .iter()
-        .enumerate()
-        .filter(|(_, (_, name))| {
-            t.len() > name.len() && t.starts_with(name) && t.as_bytes()[name.len()] == b' '
-        })
-        .max_by_key(|(_, (_, name))| name.len())
-        .map(|(i, (_, name))| (i, &t[name.len() + 1..]))
-}
-
 /// Reads one 888 hand: its lines in PokerStars' words, read by the PokerStars reader.
 pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
     let lines: Vec<Line<'_>> = text.lines().collect();
@@ -429,42 +417,6 @@ fn line<'a>((number, text): &'a (usize, Cow<'_, str>)) -> Line<'a> {
     Line { number: *number, text }
 }
 
-/// A `collected` line waiting for the uncalled bet to be taken out of it.
-struct Collected {
-    /// Where it goes among the lines read.
-    at: usize,
-    seat: usize,
-    cents: i64,
-    line: usize,
-}
-
-/// Takes `amount` out of what seat `seat` collected (`got`, and its collected lines from the
-/// last back): chips 888 counts in what the player collects that were never won. What is wrong
-/// when the seat collected less than that.
-fn take_back(
-    collected: &mut [Collected],
-    got: &mut [i64],
-    (seat, name): (usize, &str),
-    amount: i64,
-    symbol: Option<char>,
-) -> Result<(), String> {
-    if got[seat] < amount {
-        return Err(format!(
-            "{name} put in {} more than anyone called, which 888 counts in what the player collects, but the collected lines give {name} only {}",
-            written(amount, symbol),
-            written(got[seat], symbol)
-        ));
-    }
-    got[seat] -= amount;
-    let mut left = amount;
-    for c in collected.iter_mut().rev().filter(|c| c.seat == seat) {
-        let take = left.min(c.cents);
-        c.cents -= take;
-        left -= take;
-    }
-    Ok(())
-}
-
 /// The play and the summary in PokerStars' words, into `out`: each action with the player's
 /// name and a colon, the uncalled bet taken out of what its player collected, a total pot and
 /// rake worked out and checked, and the summary written from the play.
@@ -477,17 +429,10 @@ fn play<'t>(
     out: &mut Vec<(usize, Cow<'t, str>)>,
 ) -> Result<Option<String>, TextError> {
     let k = seats.len();
-    let mut put = vec![0i64; k];
-    // A dead blind is in the pot, but no bet to match: the uncalled bet is counted without it.
-    let mut dead = vec![0i64; k];
-    // What a raise over players all in adds beyond the bet: 888 counts it in what its player
-    // collects, where the rules make the raise a call.
-    let mut surplus = vec![0i64; k];
-    let mut street = vec![0i64; k];
+    let Seats { mut put, mut dead, mut surplus, mut street, mut folded } = Seats::new(k);
     let mut acted = vec![false; k];
-    let mut folded = vec![false; k];
     let mut shown: Vec<Option<String>> = vec![None; k];
-    let mut collected: Vec<Collected> = Vec::new();
+    let mut collected = Vec::new();
     let mut summary_at = None;
     let mut dealt = false;
     for l in lines {
@@ -622,9 +567,7 @@ fn play<'t>(
             said(format!("{name}: mucks hand"));
         } else if rest.starts_with("did not show") || rest.starts_with("does not show") {
         } else if rest.starts_with("collected ") {
-            let c = bracketed(rest, n)?;
-            collected.push(Collected { at: out.len(), seat: i, cents: c, line: n });
-            out.push((n, Cow::Borrowed("")));
+            hold(&mut collected, out, (i, bracketed(rest, n)?, "pot".into()), n);
         } else {
             return err(
                 n,
@@ -637,36 +580,18 @@ fn play<'t>(
     let Some(summary_line) = summary_at else {
         return Ok(None);
     };
-    let mut got = vec![0i64; k];
-    for c in &collected {
-        got[c.seat] = got[c.seat].saturating_add(c.cents);
-    }
+    let mut got = totals(&collected, k);
     // The part of the largest bet nobody matched goes back to its player, and so does what a
     // raise over players all in added beyond the bet.
-    let live: Vec<i64> = (0..k).map(|i| put[i].saturating_sub(dead[i])).collect();
-    let mut uncalled = None;
-    if let Some(top) = (0..k).max_by_key(|&i| live[i]) {
-        let second = (0..k).filter(|&i| i != top).map(|i| live[i]).max().unwrap_or(0);
-        let excess = live[top].saturating_sub(second);
-        if excess > 0 {
-            let at = collected.iter().find(|c| c.seat == top).map_or(summary_line, |c| c.line);
-            uncalled = Some((top, excess, at));
-        }
-    }
+    let uncalled = uncalled(&put, &dead);
     let returned: i64 = uncalled.map_or(0, |u| u.1).saturating_add(surplus.iter().sum());
     let total = put.iter().sum::<i64>().saturating_sub(returned);
     // 888 writes what goes back either as collected (a line of its own, or inside the pot the
     // player won) or not at all: it is in the collected lines when they give more than the pot.
     if got.iter().sum::<i64>() > total {
-        if let Some((top, excess, at)) = uncalled {
-            take_back(&mut collected, &mut got, (top, seats[top].1), excess, s)
-                .or_else(|m| err(at, m))?;
-        }
-        for (i, &more) in surplus.iter().enumerate().filter(|(_, m)| **m > 0) {
-            let at = collected.iter().find(|c| c.seat == i).map_or(summary_line, |c| c.line);
-            take_back(&mut collected, &mut got, (i, seats[i].1), more, s)
-                .or_else(|m| err(at, m))?;
-        }
+        let name = |i: usize| seats[i].1;
+        give_back(&mut collected, &mut got, (uncalled, &surplus), "888", name, |c| written(c, s))
+            .or_else(|(i, m)| err(line_of(&collected, i, summary_line), m))?;
     }
     if !dealt {
         return Ok(Some(format!(
@@ -679,15 +604,9 @@ fn play<'t>(
     // take; otherwise the nearest that is, and `--check` finds the difference at the summary.
     let most = if tournament { 0 } else { total.saturating_add(9) / 10 };
     let rake = rake.clamp(0, most);
-    for c in &collected {
-        let text = if c.cents > 0 {
-            format!("{} collected {} from pot", seats[c.seat].1, written(c.cents, s))
-        } else {
-            String::new()
-        };
-        out[c.at].1 = Cow::Owned(text);
-    }
-    if let Some((top, excess, at)) = uncalled {
+    write(&collected, |i| seats[i].1, |c| written(c, s), out);
+    if let Some((top, excess)) = uncalled {
+        let at = line_of(&collected, top, summary_line);
         let returned =
             format!("Uncalled bet ({}) returned to {}", written(excess, s), seats[top].1);
         // It goes back after the last action of the betting.
