@@ -31,18 +31,18 @@ pub struct ConvertArgs {
     /// into place when complete. Default: standard output.
     #[arg(short, long, value_name = "OUT")]
     output: Option<PathBuf>,
-    /// The input's format: `pokerstars`, `ggpoker`, `winamax`, `888poker` or `acpc` (default:
-    /// as the content shows, docs/import.md).
+    /// The input's format: a site's hand-history text or `acpc` (ACPC match logs), the values
+    /// below (default: as the content shows, docs/import.md).
     #[arg(long, value_parser = format_parser())]
     format: Option<Format>,
-    /// PokerStars, GGPoker, Winamax or 888poker hand-history files or ACPC match logs (`-`:
-    /// standard input), one or many hands each.
+    /// Hand-history files of a site (`--format`) or ACPC match logs (`-`: standard input), one
+    /// or many hands each.
     #[arg(required = true)]
     inputs: Vec<PathBuf>,
 }
 
 /// Runs `felt convert`: exit 0 when every hand was converted, 2 when an input cannot be read,
-/// holds no hand or is neither PokerStars text nor an ACPC log, or a hand's text could not be read (it is written
+/// holds no hand or is not in a format feltkit reads, or a hand's text could not be read (it is written
 /// with `_unreadable` saying why). Hands that cannot be replayed (a game not played, cash-outs,
 /// cut off) are written with the reason, and counted on stderr.
 pub fn run(args: ConvertArgs) -> anyhow::Result<ExitCode> {
