@@ -3,7 +3,7 @@
 //! beyond the bet (Winamax, 888poker). The rules give those chips back before the showdown;
 //! PokerStars' text, which the replay reads, shows them as `Uncalled bet (X) returned to NAME`.
 //! So each collected line is held ([`Collected`]) until they are taken out of it
-//! ([`take_back`]), then written in PokerStars' words ([`write`]).
+//! ([`give_back`]), then written in PokerStars' words ([`write`]).
 
 use std::borrow::Cow;
 
@@ -16,7 +16,7 @@ pub(super) struct Collected {
     /// The amount, in hundredths.
     pub cents: i64,
     /// The pot in PokerStars' words: `pot`, `main pot`, `side pot-1`.
-    pub pot: String,
+    pub pot: Cow<'static, str>,
     /// The line of the text it is read from.
     pub line: usize,
 }
@@ -57,7 +57,7 @@ impl Seats {
 pub(super) fn hold(
     collected: &mut Vec<Collected>,
     out: &mut Vec<(usize, Cow<'_, str>)>,
-    (seat, cents, pot): (usize, i64, String),
+    (seat, cents, pot): (usize, i64, Cow<'static, str>),
     line: usize,
 ) {
     collected.push(Collected { at: out.len(), seat, cents, pot, line });

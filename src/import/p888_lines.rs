@@ -567,7 +567,7 @@ fn play<'t>(
             said(format!("{name}: mucks hand"));
         } else if rest.starts_with("did not show") || rest.starts_with("does not show") {
         } else if rest.starts_with("collected ") {
-            hold(&mut collected, out, (i, bracketed(rest, n)?, "pot".into()), n);
+            hold(&mut collected, out, (i, bracketed(rest, n)?, Cow::Borrowed("pot")), n);
         } else {
             return err(
                 n,

@@ -418,9 +418,9 @@ fn play<'t>(
         } else if let Some(x) = verb.strip_prefix("collected ") {
             let (a, pot) = x.split_once(" from ").unwrap_or((x, "pot"));
             let pot = pot.trim_end_matches("(HI)").trim_end_matches("(LO)").trim();
-            let pot = match pot.strip_prefix("side pot ") {
-                Some(k) => format!("side pot-{k}"),
-                None => pot.to_string(),
+            let pot: Cow<'static, str> = match pot.strip_prefix("side pot ") {
+                Some(k) => format!("side pot-{k}").into(),
+                None => pot.to_string().into(),
             };
             hold(&mut collected, out, (i, money(a, n)?, pot), n);
         } else {
@@ -483,7 +483,7 @@ fn play<'t>(
     // The pots the collected lines name, main first, after rake.
     let mut pots: Vec<i64> = Vec::new();
     for c in &collected {
-        let index = match c.pot.as_str() {
+        let index = match c.pot.as_ref() {
             "pot" | "main pot" => 0,
             p => p.strip_prefix("side pot-").and_then(|k| k.parse().ok()).unwrap_or(0),
         };
