@@ -20,7 +20,6 @@ use std::collections::VecDeque;
 use std::io::{self, BufRead};
 
 use super::lines::{find, has, trim, Line};
-use crate::text::read_line_capped;
 
 /// The most bytes of one line kept: the rest of a longer line is left out (no line of a hand
 /// history comes near it).
@@ -131,18 +130,34 @@ const CP1252_HIGH: [char; 32] = [
 /// The lines of a text read from `input`, each decoded on its own (UTF-8 when it is, else
 /// Windows-1252), numbered from 1: CRLF, LF and a lone CR end a line, a byte-order mark at the
 /// start is dropped, and at most [`MAX_LINE`] bytes of a line are kept.
+///
+/// The text is taken in blocks of whole lines, as the input's buffer hands them out: a block
+/// that is UTF-8 throughout (as nearly every hand history is) is checked once and its lines
+/// are handed out where they stand, without a copy; a block that is not is read line by line,
+/// each line that is not UTF-8 read as Windows-1252.
 pub struct TextLines<R> {
     input: R,
-    /// The line read last, as bytes, without its end.
+    /// Bytes read and not yet in a block: the start of a line whose end is not read yet.
     raw: Vec<u8>,
-    /// Where in `raw` the next line begins, while `raw` has lines not handed out (a lone CR
-    /// ends one inside it).
-    at: Option<usize>,
+    /// The block of whole lines being handed out (the last may end at the end of the input
+    /// without a line end), when it is UTF-8.
+    text: String,
+    /// The block being handed out, when it is not UTF-8.
+    bytes: Vec<u8>,
+    /// Whether the block is `text` (else `bytes`).
+    utf8: bool,
+    /// Where in the block the next line begins.
+    at: usize,
+    /// A block's storage, kept for the next one.
+    spare: Vec<u8>,
     /// The line handed out last, when it was read as Windows-1252.
     decoded: String,
     /// Lines handed out so far.
     number: usize,
+    /// Whether the rest of a line longer than [`MAX_LINE`] is being left out.
+    skipping: bool,
     first: bool,
+    eof: bool,
 }
 
 impl<R: BufRead> TextLines<R> {
@@ -150,67 +165,145 @@ impl<R: BufRead> TextLines<R> {
     pub fn new(input: R) -> TextLines<R> {
         TextLines {
             input,
-            raw: Vec::with_capacity(256),
-            at: None,
-            decoded: String::with_capacity(256),
+            raw: Vec::new(),
+            text: String::new(),
+            bytes: Vec::new(),
+            utf8: true,
+            at: 0,
+            spare: Vec::new(),
+            decoded: String::new(),
             number: 0,
+            skipping: false,
             first: true,
+            eof: false,
         }
     }
 
     /// The bytes the reader holds besides its input's buffer.
     pub fn held(&self) -> usize {
-        self.raw.capacity() + self.decoded.capacity()
+        self.raw.capacity()
+            + self.text.capacity()
+            + self.bytes.capacity()
+            + self.spare.capacity()
+            + self.decoded.capacity()
     }
 
     /// The next line and its number; `None` at the end of the input.
     pub fn next_line(&mut self) -> io::Result<Option<(usize, &str)>> {
-        loop {
-            if let Some(at) = self.at {
-                let (end, next) = match memchr::memchr(b'\r', &self.raw[at..]) {
-                    Some(k) => (at + k, Some(at + k + 1)),
-                    None => (self.raw.len(), None),
-                };
-                self.at = next;
-                self.number += 1;
-                let part = &self.raw[at..end];
-                // UTF-8 is handed out where it was read; only Windows-1252 is copied.
-                let decoded: &str = match std::str::from_utf8(part) {
-                    Ok(s) => s,
-                    Err(_) => {
-                        self.decoded.clear();
-                        self.decoded.extend(part.iter().map(|&b| match b {
-                            0x80..=0x9f => CP1252_HIGH[usize::from(b - 0x80)],
-                            _ => char::from(b),
-                        }));
-                        &self.decoded
-                    }
-                };
-                let text = match self.number {
-                    1 => decoded.strip_prefix('\u{feff}').unwrap_or(decoded),
-                    _ => decoded,
-                };
-                return Ok(Some((self.number, text)));
+        let block = if self.utf8 { self.text.as_bytes() } else { &self.bytes[..] };
+        if self.at >= block.len() && !self.next_block()? {
+            return Ok(None);
+        }
+        let block = if self.utf8 { self.text.as_bytes() } else { &self.bytes[..] };
+        let start = self.at;
+        // Every CR in a block is followed by a byte of it, or ends the input: a block ends
+        // with a LF, or at the input's end.
+        let (end, next) = match memchr::memchr2(b'\n', b'\r', &block[start..]) {
+            Some(k) if block[start + k] == b'\r' && block.get(start + k + 1) == Some(&b'\n') => {
+                (start + k, start + k + 2)
             }
-            if !self.read_line()? {
-                return Ok(None);
+            Some(k) => (start + k, start + k + 1),
+            None => (block.len(), block.len()),
+        };
+        self.at = next;
+        self.number += 1;
+        let end = end.min(start + MAX_LINE);
+        let line: &str = if self.utf8 {
+            &self.text[start..self.text.floor_char_boundary(end)]
+        } else {
+            let part = &self.bytes[start..end];
+            match std::str::from_utf8(part) {
+                Ok(s) => s,
+                Err(_) => {
+                    self.decoded.clear();
+                    self.decoded.extend(part.iter().map(|&b| match b {
+                        0x80..=0x9f => CP1252_HIGH[usize::from(b - 0x80)],
+                        _ => char::from(b),
+                    }));
+                    &self.decoded
+                }
             }
+        };
+        let line = match self.number {
+            1 => line.strip_prefix('\u{feff}').unwrap_or(line),
+            _ => line,
+        };
+        Ok(Some((self.number, line)))
+    }
+
+    /// Makes the next block of whole lines from the input; `false` when the input has no more.
+    fn next_block(&mut self) -> io::Result<bool> {
+        // The block handed out lends its storage to the next.
+        let old = if self.utf8 {
+            std::mem::take(&mut self.text).into_bytes()
+        } else {
+            std::mem::take(&mut self.bytes)
+        };
+        if old.capacity() > self.spare.capacity() {
+            self.spare = old;
+        }
+        // Whole lines: up to the last LF read, or everything at the input's end.
+        let cut = loop {
+            if self.eof {
+                if self.raw.is_empty() {
+                    return Ok(false);
+                }
+                break self.raw.len();
+            }
+            let chunk = match self.input.fill_buf() {
+                Ok(chunk) => chunk,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            let n = chunk.len();
+            if n == 0 {
+                self.eof = true;
+                continue;
+            }
+            let from = self.raw.len();
+            if self.skipping {
+                // The rest of an overlong line is left out, up to its end.
+                if let Some(k) = memchr::memchr(b'\n', chunk) {
+                    self.raw.extend_from_slice(&chunk[k..]);
+                    self.skipping = false;
+                }
+            } else {
+                self.raw.extend_from_slice(chunk);
+            }
+            self.input.consume(n);
             if std::mem::take(&mut self.first) && self.raw.starts_with(b"\xef\xbb\xbf") {
                 self.raw.drain(..3);
             }
-            // A line end of CRLF; a CR anywhere else ends a line too.
-            if self.raw.last() == Some(&b'\r') {
-                self.raw.pop();
+            match memchr::memrchr(b'\n', &self.raw[from.min(self.raw.len())..]) {
+                Some(k) => break from.min(self.raw.len()) + k + 1,
+                None => {
+                    // No line end yet: a line past the bound keeps its first MAX_LINE bytes.
+                    let begin = memchr::memrchr(b'\n', &self.raw[..from.min(self.raw.len())])
+                        .map_or(0, |k| k + 1);
+                    if self.raw.len() - begin > MAX_LINE {
+                        self.raw.truncate(begin + MAX_LINE);
+                        self.skipping = true;
+                    }
+                }
             }
-            self.at = Some(0);
+        };
+        let mut rest = std::mem::take(&mut self.spare);
+        rest.clear();
+        rest.extend_from_slice(&self.raw[cut..]);
+        self.raw.truncate(cut);
+        let block = std::mem::replace(&mut self.raw, rest);
+        self.at = 0;
+        match String::from_utf8(block) {
+            Ok(text) => {
+                self.text = text;
+                self.utf8 = true;
+            }
+            Err(e) => {
+                self.bytes = e.into_bytes();
+                self.utf8 = false;
+            }
         }
-    }
-
-    /// Reads one line (its end left out, at most [`MAX_LINE`] bytes of it kept) into `raw`;
-    /// `false` at the end of the input.
-    fn read_line(&mut self) -> io::Result<bool> {
-        self.raw.clear();
-        Ok(read_line_capped(&mut self.input, &mut self.raw, MAX_LINE, false)?.is_some())
+        Ok(true)
     }
 }
 
@@ -357,13 +450,33 @@ mod tests {
                 let n = w.0;
                 want.push((n, "PokerStars Hand #2: y".into()));
             }
-            let got: Vec<(usize, String)> = StarsHands::new(bytes)
-                .flat_map(|h| {
-                    let h = h.unwrap();
-                    h.lines().map(|l| (l.number, l.text.to_string())).collect::<Vec<_>>()
-                })
-                .collect();
-            assert_eq!(got, want);
+            // Read whole, and through buffers so small that a block ends anywhere (inside a
+            // CRLF, a UTF-8 character, the byte-order mark).
+            for capacity in [usize::MAX, 1, 2, 3, 5, 8] {
+                let input = std::io::BufReader::with_capacity(capacity.min(bytes.len()), bytes);
+                let got: Vec<(usize, String)> = StarsHands::new(input)
+                    .flat_map(|h| {
+                        let h = h.unwrap();
+                        h.lines().map(|l| (l.number, l.text.to_string())).collect::<Vec<_>>()
+                    })
+                    .collect();
+                assert_eq!(got, want, "read {capacity} bytes at a time");
+            }
+        }
+    }
+
+    #[test]
+    fn a_line_past_the_bound_keeps_its_start_and_the_next_line_follows() {
+        let long = "z".repeat(MAX_LINE + 5000);
+        let text = format!("a\r\n{long}\r\nb\n");
+        for capacity in [4096, MAX_LINE, 1 << 20] {
+            let mut lines =
+                TextLines::new(std::io::BufReader::with_capacity(capacity, text.as_bytes()));
+            let mut got = Vec::new();
+            while let Some((n, l)) = lines.next_line().unwrap() {
+                got.push((n, l.len()));
+            }
+            assert_eq!(got, [(1, 1), (2, MAX_LINE), (3, 1)], "read {capacity} bytes at a time");
         }
     }
 
@@ -387,7 +500,9 @@ Seat 2: Bob (big blind) collected ($0.02)\n\n\n";
             count += 1;
         }
         assert_eq!(count, 10_000);
-        assert!(most < 8 * hand.len() + 4096, "{most} bytes held");
+        // The hands, and the block of whole lines being handed out with the start of the next
+        // (each about one read of the input's buffer).
+        assert!(most < 8 * hand.len() + 4 * 4096, "{most} bytes held");
     }
 
     #[test]
