@@ -16,7 +16,7 @@
 use std::borrow::Cow;
 use std::sync::LazyLock;
 
-use memchr::memmem::Finder;
+use aho_corasick::{AhoCorasick, MatchKind};
 
 use super::ggpoker_outside::is_outside_line;
 use super::ggpoker_straddles::Straddles;
@@ -122,7 +122,7 @@ struct Rare {
     outside: bool,
 }
 
-/// The words [`Rare`] searches a hand for, each with a searcher built once.
+/// The words [`Rare`] searches a hand for, all at once ([`rare_words`]).
 const RARE: [&str; 7] = [
     ": straddle ",
     ": posts button blind ",
@@ -154,26 +154,40 @@ impl Rare {
         outside: false,
     };
 
-    /// The rare words `text` holds.
+    /// The rare words `text` holds, found in one pass over it (no two of them overlap).
     fn of(text: &str) -> Rare {
-        static FINDERS: LazyLock<Vec<Finder<'static>>> =
-            LazyLock::new(|| RARE.iter().map(|w| Finder::new(w.as_bytes())).collect());
-        let has = |k: usize| FINDERS[k].find(text.as_bytes()).is_some();
+        let mut found = [false; RARE.len()];
+        for m in rare_words().find_iter(text) {
+            found[m.pattern().as_usize()] = true;
+        }
         Rare {
-            straddle: has(0),
-            button_blind: has(1),
-            missed_blind: has(2),
-            bomb_pot: has(3),
-            outside: has(4) || has(5) || has(6),
+            straddle: found[0],
+            button_blind: found[1],
+            missed_blind: found[2],
+            bomb_pot: found[3],
+            outside: found[4] || found[5] || found[6],
         }
     }
+}
+
+/// The searcher of every word of [`RARE`] at once, built once.
+fn rare_words() -> &'static AhoCorasick {
+    static WORDS: LazyLock<AhoCorasick> = LazyLock::new(|| {
+        // Leftmost-first matching lets the searcher scan with its vectorised prefilter (a
+        // standard one walks the automaton byte by byte). Seven short words: it cannot fail
+        // to build.
+        AhoCorasick::builder()
+            .match_kind(MatchKind::LeftmostFirst)
+            .build(RARE)
+            .unwrap_or_else(|e| unreachable!("{e}"))
+    });
+    &WORDS
 }
 
 /// Whether a hand's text may hold money from outside the pot (a Cash Drop, an EV Cashout,
 /// insurance): when it cannot, [`super::ggpoker_outside::read_outside`] has nothing to read.
 pub(super) fn may_pay_outside(text: &HandText) -> bool {
-    let t = text.joined().as_bytes();
-    RARE[4..].iter().any(|w| memchr::memmem::find(t, w.as_bytes()).is_some())
+    Rare::of(text.joined()).outside
 }
 
 /// Whether a line is a seat of the seat list (`Seat 3: NAME ($5 in chips)`).
@@ -370,7 +384,14 @@ pub(super) fn fees(h: &HandText) -> Vec<Fee> {
         .skip(1)
         .filter_map(|part| {
             let (name, written) = part.rsplit_once(' ')?;
-            Some(Fee { name: name.trim().to_string(), amount: amount(written)?, line: l.number })
+            let name = name.trim();
+            // GG's fees are these four: their names are not copied.
+            let name = match ["Jackpot", "Bingo", "Fortune", "Tax"].into_iter().find(|&n| n == name)
+            {
+                Some(known) => Cow::Borrowed(known),
+                None => Cow::Owned(name.to_string()),
+            };
+            Some(Fee { name, amount: amount(written)?, line: l.number })
         })
         .collect()
 }

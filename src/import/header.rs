@@ -171,10 +171,17 @@ fn date_time(header: &str) -> Option<([u32; 6], String)> {
     read_date(&header[from..]).or_else(|| read_date(header))
 }
 
+/// The first date and time of `text` (`2025/08/08 23:42:24 ET`): tried where four bytes
+/// before a `/` start with a digit (a header has few slashes: they are found with `memchr`).
 fn read_date(text: &str) -> Option<([u32; 6], String)> {
     let bytes = text.as_bytes();
-    for k in 0..bytes.len().saturating_sub(10) {
-        if !(bytes[k].is_ascii_digit() && bytes.get(k + 4) == Some(&b'/')) {
+    let last = bytes.len().saturating_sub(10);
+    for slash in memchr::memchr_iter(b'/', bytes) {
+        let Some(k) = slash.checked_sub(4) else { continue };
+        if k >= last {
+            break;
+        }
+        if !bytes[k].is_ascii_digit() {
             continue;
         }
         let rest = &text[k..];

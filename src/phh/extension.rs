@@ -165,7 +165,7 @@ fn fees(value: &Value<'_>) -> Vec<Fee> {
     tables(value, |get| {
         let Some(Value::Str(name)) = get("name") else { return None };
         Some(Fee {
-            name: name.to_string(),
+            name: name.to_string().into(),
             amount: num(get("amount")?)?,
             line: get("line").and_then(line).unwrap_or(0),
         })

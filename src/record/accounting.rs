@@ -6,6 +6,8 @@
 //! (`_text_line`, `currency_symbol`, `_action_lines`) and why a hand cannot be replayed
 //! (`_not_replayable`, `_cut_off`, `_unreadable`) have their own types here.
 
+use std::borrow::Cow;
+
 use super::amount::Amount;
 use crate::rules::OddChip;
 
@@ -41,8 +43,8 @@ pub struct LogResults {
 /// `Jackpot`, `Bingo`, `Fortune`, `Tax`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Fee {
-    /// The fee's name as written (`Jackpot`).
-    pub name: String,
+    /// The fee's name as written (`Jackpot`): borrowed when it is one a site always writes.
+    pub name: Cow<'static, str>,
     /// The amount taken.
     pub amount: Amount,
     /// The line of the text, 0 when not known.

@@ -132,7 +132,7 @@ fn the_summarys_fees_are_typed_in_the_sites_accounting_with_their_line() {
         let a = r.accounting.as_ref().unwrap();
         (a.fees.clone(), a.rake, a.total_pot, a.unnamed_pots)
     });
-    let fee = |name: &str, a: &str| Fee { name: name.into(), amount: amount(a), line: 41 };
+    let fee = |name: &'static str, a: &str| Fee { name: name.into(), amount: amount(a), line: 41 };
     assert_eq!(
         fees,
         [fee("Jackpot", "0.21"), fee("Bingo", "0"), fee("Fortune", "0"), fee("Tax", "0")]
