@@ -784,7 +784,7 @@ pub fn write_checked(record: &HandRecord<'_>, position: usize) -> Result<String,
     match read_back(&text, &want, places_of(record)) {
         Ok(_) => Ok(text),
         // The pots as the text's own game builds them from the same play.
-        Err((why, Some(back))) => match render(record, position, Some(&back)) {
+        Err((why, Some(back))) => match render(record, position, Some(&*back)) {
             Ok(text) => {
                 read_back(&text, &want, places_of(record)).map(|_| text).map_err(|(w, _)| w)
             }
@@ -796,7 +796,11 @@ pub fn write_checked(record: &HandRecord<'_>, position: usize) -> Result<String,
 
 /// Reads a hand's text back and checks it: its replay's outcome, or why it fails with that
 /// outcome when it has one.
-fn read_back(text: &str, want: &[i128], places: u8) -> Result<Outcome, (String, Option<Outcome>)> {
+fn read_back(
+    text: &str,
+    want: &[i128],
+    places: u8,
+) -> Result<Outcome, (String, Option<Box<Outcome>>)> {
     let hands = super::split(super::Format::PokerStars, text.as_bytes());
     let [pending] = &hands[..] else {
         return Err((
@@ -814,7 +818,7 @@ fn read_back(text: &str, want: &[i128], places: u8) -> Result<Outcome, (String, 
                 match (report.status, report.outcome) {
                     (Status::Legal, Some(o)) if !report.mismatches.is_empty() => {
                         let why = format!("the text written does not add up: {}", report.mismatches[0]);
-                        Err((why, rescaled(o, report.places, places)))
+                        Err((why, rescaled(o, report.places, places).map(Box::new)))
                     }
                     (Status::Legal, Some(_)) if stacks != want => {
                         Err(("the text written ends with other stacks than the hand".to_string(), None))

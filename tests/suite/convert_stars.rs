@@ -79,7 +79,9 @@ fn round_trip(label: &str, source: &HandRecord<'_>, same: bool, tally: &mut Tall
             return;
         }
         if same && let Some(diff) = differs(source, &back) {
-            tally.failures.push(format!("{label}: read back with another {diff}\n{text}"));
+            tally.failures.push(format!(
+                "{label}: read back with another {diff} (may differ: {SAME_BUT})\n{text}"
+            ));
             return;
         }
         tally.written += 1;
