@@ -19,6 +19,11 @@
 //! of the project's Winamax samples ([`winamax_text`]: every good sample of
 //! `tests/data/winamax`, side pots, a tournament, Omaha high and high-low, repeated and
 //! numbered anew).
+//!
+//! `import/888poker_20k_read_convert_replay_check` runs it on an 888poker text of 20,000 hands
+//! made of the project's 888 samples (`p888_text`: every good sample of `tests/data/888poker`,
+//! a Latin-1 text, side pots, a tournament with antes, fixed limit, Omaha high and high-low,
+//! repeated and numbered anew).
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use feltkit::import::{read_hands, split, Format, Pending};
@@ -108,6 +113,46 @@ fn winamax_text(hands: usize) -> String {
     out
 }
 
+/// The good samples of `tests/data/888poker`: each replays legally and matches the site's
+/// accounting.
+const P888_SAMPLES: [&str; 6] = [
+    "cash_nl_side_pot.txt",
+    "cash_decimal_commas_latin1.txt",
+    "tournament_antes.txt",
+    "cash_plo.txt",
+    "cash_fixed_limit.txt",
+    "cash_plo_hilo.txt",
+];
+
+/// An 888poker text of `hands` hands: the good samples in turn (one of them Latin-1, as 888
+/// writes), each hand numbered anew (`#Game No : 1000000` and its `for Game` line), a blank
+/// line between hands.
+fn p888_text(hands: usize) -> Vec<u8> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/888poker");
+    let samples: Vec<Vec<u8>> =
+        P888_SAMPLES.iter().map(|n| std::fs::read(root.join(n)).unwrap()).collect();
+    let mut out = Vec::with_capacity(hands * 1200);
+    for n in 0..hands {
+        let sample = &samples[n % samples.len()];
+        let number = sample
+            .split(|&b| b == b'\n')
+            .next()
+            .and_then(|l| l.trim_ascii().strip_prefix(b"#Game No : "))
+            .expect("every sample starts `#Game No : N`");
+        let fresh = (1_000_000 + n).to_string();
+        let mut rest = sample.trim_ascii_end();
+        // Every place the sample's number stands (its first two lines) gets the new one.
+        while let Some(k) = rest.windows(number.len()).position(|w| w == number) {
+            out.extend_from_slice(&rest[..k]);
+            out.extend_from_slice(fresh.as_bytes());
+            rest = &rest[k + number.len()..];
+        }
+        out.extend_from_slice(rest);
+        out.extend_from_slice(b"\n\n");
+    }
+    out
+}
+
 /// The hands of `text` that replay legally and match, as `felt replay --check` finds them.
 fn pipeline(text: &[u8], threads: usize) -> usize {
     pipeline_of(Format::PokerStars, text, threads)
@@ -179,6 +224,12 @@ fn import(c: &mut Criterion) {
     assert_eq!(pipeline_of(wm, text.as_bytes(), threads), HANDS, "every Winamax hand must match");
     group.bench_function("winamax_20k_read_convert_replay_check", |b| {
         b.iter(|| pipeline_of(wm, std::hint::black_box(text.as_bytes()), threads))
+    });
+    let p888 = Format::named("888poker").expect("888poker is a format");
+    let text = p888_text(HANDS);
+    assert_eq!(pipeline_of(p888, &text, threads), HANDS, "every 888poker hand must match");
+    group.bench_function("888poker_20k_read_convert_replay_check", |b| {
+        b.iter(|| pipeline_of(p888, std::hint::black_box(&text), threads))
     });
     group.finish();
 }

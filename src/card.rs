@@ -17,9 +17,57 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
-/// A card rank, `Two` (0) to `Ace` (12).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Rank(u8);
+/// Declares a card's rank or suit: a small index with a character for each value. Gives the
+/// type, `new` (the value of an index, if one exists), `index`, `to_char`, and `Display`
+/// writing the character.
+macro_rules! indexed {
+    ($(#[$doc:meta])* $name:ident ($what:literal, $count:literal, $range:literal), $chars:literal, $char_doc:literal) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub struct $name(u8);
+
+        impl $name {
+            #[doc = concat!("The ", $what, " with this index (", $range, "), if it exists.")]
+            pub const fn new(index: u8) -> Option<$name> {
+                if index < $count {
+                    Some($name(index))
+                } else {
+                    None
+                }
+            }
+
+            #[doc = concat!("The index ", $range, ".")]
+            pub const fn index(self) -> u8 {
+                self.0
+            }
+
+            #[doc = $char_doc]
+            pub const fn to_char(self) -> char {
+                $chars[self.0 as usize] as char
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, "{}", self.to_char())
+            }
+        }
+    };
+}
+
+indexed! {
+    /// A card rank, `Two` (0) to `Ace` (12).
+    Rank("rank", 13, "0 = two ... 12 = ace"),
+    b"23456789TJQKA",
+    "The rank's character: `2`-`9`, `T`, `J`, `Q`, `K`, `A`."
+}
+
+indexed! {
+    /// A suit, ordered as the Americana tie-break: clubs < diamonds < hearts < spades.
+    Suit("suit", 4, "0 = clubs ... 3 = spades"),
+    b"cdhs",
+    "The suit's lower-case letter: `c`, `d`, `h`, `s`."
+}
 
 impl Rank {
     /// The deuce, lowest rank.
@@ -41,25 +89,6 @@ impl Rank {
         all
     };
 
-    /// The rank with this index (0 = two ... 12 = ace), if it exists.
-    pub const fn new(index: u8) -> Option<Rank> {
-        if index < 13 {
-            Some(Rank(index))
-        } else {
-            None
-        }
-    }
-
-    /// The index 0 (two) to 12 (ace).
-    pub const fn index(self) -> u8 {
-        self.0
-    }
-
-    /// The rank's character: `2`-`9`, `T`, `J`, `Q`, `K`, `A`.
-    pub const fn to_char(self) -> char {
-        b"23456789TJQKA"[self.0 as usize] as char
-    }
-
     /// The rank for a character (`t` or `T` for ten), if any.
     pub fn from_char(c: char) -> Option<Rank> {
         Some(Rank(match c.to_ascii_uppercase() {
@@ -74,16 +103,6 @@ impl Rank {
     }
 }
 
-impl fmt::Display for Rank {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.to_char())
-    }
-}
-
-/// A suit, ordered as the Americana tie-break: clubs < diamonds < hearts < spades.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Suit(u8);
-
 impl Suit {
     /// Clubs, the lowest suit.
     pub const CLUBS: Suit = Suit(0);
@@ -96,25 +115,6 @@ impl Suit {
     /// All four suits, lowest first.
     pub const ALL: [Suit; 4] = [Suit(0), Suit(1), Suit(2), Suit(3)];
 
-    /// The suit with this index (0 = clubs ... 3 = spades), if it exists.
-    pub const fn new(index: u8) -> Option<Suit> {
-        if index < 4 {
-            Some(Suit(index))
-        } else {
-            None
-        }
-    }
-
-    /// The index 0 (clubs) to 3 (spades).
-    pub const fn index(self) -> u8 {
-        self.0
-    }
-
-    /// The suit's lower-case letter: `c`, `d`, `h`, `s`.
-    pub const fn to_char(self) -> char {
-        b"cdhs"[self.0 as usize] as char
-    }
-
     /// The suit for a letter (either case) or a suit symbol (`♣♦♥♠`, or the white `♧♢♡♤`),
     /// if any.
     pub fn from_char(c: char) -> Option<Suit> {
@@ -125,12 +125,6 @@ impl Suit {
             's' | '♠' | '♤' => 3,
             _ => return None,
         }))
-    }
-}
-
-impl fmt::Display for Suit {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.to_char())
     }
 }
 

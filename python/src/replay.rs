@@ -87,7 +87,8 @@ fn replay_chunks(
     Ok(out)
 }
 
-/// The format named (`auto`, `phh`, `pokerstars`, `ggpoker`, `winamax`, `acpc`, as `felt replay --format`).
+/// The format named (`auto`, `phh` or a site format's name, as `felt replay --format` takes
+/// them).
 fn format_named(name: Option<&str>) -> PyResult<Option<Format>> {
     name.map_or(Ok(None), |n| {
         parse_format(n).map_err(|e| PhhError::new_err(format!("format: {e}")))

@@ -31,15 +31,15 @@ pub struct ConvertArgs {
     /// into place when complete. Default: standard output.
     #[arg(short, long, value_name = "OUT")]
     pub(super) output: Option<PathBuf>,
-    /// The input's format: `pokerstars`, `ggpoker` or `acpc` (default: as the content shows,
-    /// docs/import.md).
+    /// The input's format: a site's hand-history text or `acpc` (ACPC match logs), the values
+    /// below (default: as the content shows, docs/import.md).
     #[arg(long, value_parser = format_parser())]
     pub(super) format: Option<Format>,
     /// What to write: `phh` (a PHH bundle) or `pokerstars` (PokerStars hand-history text,
     /// each hand checked by reading it back; PHH inputs too).
     #[arg(long, value_enum, default_value = "phh")]
     pub(super) to: Target,
-    /// PokerStars or GGPoker hand-history files or ACPC match logs (`-`: standard input), one
+    /// Hand-history files of a site (`--format`) or ACPC match logs (`-`: standard input), one
     /// or many hands each.
     #[arg(required = true)]
     pub(super) inputs: Vec<PathBuf>,
@@ -55,7 +55,7 @@ pub enum Target {
 }
 
 /// Runs `felt convert`: exit 0 when every hand was converted, 2 when an input cannot be read,
-/// holds no hand or is neither PokerStars text nor an ACPC log, or a hand's text could not be read (it is written
+/// holds no hand or is not in a format feltkit reads, or a hand's text could not be read (it is written
 /// with `_unreadable` saying why). Hands that cannot be replayed (a game not played, cash-outs,
 /// cut off) are written with the reason, and counted on stderr.
 pub fn run(args: ConvertArgs) -> anyhow::Result<ExitCode> {

@@ -47,20 +47,20 @@ pub struct ReplayArgs {
     /// Worker threads, 1 to 256 (default: one per core).
     #[arg(long, value_parser = super::parse_threads)]
     threads: Option<usize>,
-    /// The input's format: `phh`, `pokerstars` or `ggpoker` (hand-history text) or `acpc` (ACPC
-    /// match logs), docs/import.md. Default: `.phh` and `.phhs` files are PHH; any other file,
-    /// and standard input, is PokerStars text, GGPoker text or an ACPC log when it starts like
-    /// one (`PokerStars Hand #...`, `Poker Hand #...`, `STATE:...`), else PHH.
+    /// The input's format: `phh`, a site's hand-history text or `acpc` (ACPC match logs), the
+    /// values below (docs/import.md). Default: `.phh` and `.phhs` files are PHH; any other
+    /// file, and standard input, is read in the site's format its first line shows
+    /// (`PokerStars Hand #...`, `Poker Hand #...`, `STATE:...`, ...), else as PHH.
     #[arg(long, value_parser = super::convert::format_parser())]
     format: Option<feltkit::import::Format>,
     /// With `--check`, the rake rule a site's stated rake must follow:
     /// `PERCENT%[:CAP][:no-flop-no-drop]`, CAP an amount or big blinds (`5%:3bb:no-flop-no-drop`).
     #[arg(long, value_name = "RULE")]
     rake: Option<feltkit::import::rake::RakeRule>,
-    /// `.phh` files, `.phhs` bundles, PokerStars or GGPoker text, ACPC logs, or directories
-    /// (searched recursively for `.phh` and `.phhs` files, and `.txt` and `.log` files that start
-    /// as PokerStars text, GGPoker text or an ACPC log); `-` reads one document, bundle or text
-    /// from standard input.
+    /// `.phh` files, `.phhs` bundles, sites' hand-history texts, ACPC logs (`--format`), or
+    /// directories (searched recursively for `.phh` and `.phhs` files, and `.txt` and `.log`
+    /// files that start as a site's text or an ACPC log); `-` reads one document, bundle or
+    /// text from standard input.
     #[arg(required = true)]
     paths: Vec<PathBuf>,
 }

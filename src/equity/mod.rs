@@ -65,7 +65,7 @@ pub type Progress<'a> = dyn Fn(f64) + Sync + 'a;
 /// before and after every item. The call before matters: the callback is where a stop flag is
 /// read (see [`stoppable`]), and a stop unwinds out of the item that saw it while rayon still
 /// runs the items queued beside it, so each of them must read the flag before its work, not
-/// only after it (Ctrl-C would otherwise wait for those items, or every 64th of them).
+/// only after it (Ctrl-C would otherwise wait for those items).
 pub(crate) struct Items<'a> {
     progress: Option<&'a Progress<'a>>,
     done: AtomicU64,

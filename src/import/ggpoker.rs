@@ -31,7 +31,6 @@
 use super::format::FormatWords;
 use super::ggpoker_lines::{fees, may_pay_outside, parse_hand};
 use super::ggpoker_outside::read_outside;
-use super::lines::find;
 use super::runs::mark_runs;
 use super::split::HandText;
 use super::stars::{header_number, HeaderFormat, StarsForm};
@@ -52,19 +51,16 @@ static WORDS: FormatWords = FormatWords {
 };
 
 /// GGPoker's text read as PokerStars' form is, with its own parse and its fees.
-static GG: StarsForm =
-    StarsForm { venue: "GGPoker", parse: parse_hand, finish, number: header_number };
+static GG: StarsForm = StarsForm {
+    venue: "GGPoker",
+    parse: parse_hand,
+    finish,
+    number: header_number,
+    summary: "*** SUMMARY ***",
+};
 
 /// GGPoker hand-history text, one or many hands per file.
-pub static GGPOKER: HeaderFormat =
-    HeaderFormat { words: &WORDS, header: HEADER, header_at, form: &GG };
-
-/// Where a hand's header starts in `line` (at its start, or glued to the end of a line that
-/// was cut off): asked of every line, so with the plain search of [`find`], which costs less
-/// than building the standard library's searcher for each short line.
-fn header_at(line: &str) -> Option<usize> {
-    find(line, HEADER)
-}
+pub static GGPOKER: HeaderFormat = HeaderFormat { words: &WORDS, header: HEADER, form: &GG };
 
 /// What a GGPoker hand's record holds besides what PokerStars' would: the fees of its
 /// summary in the site's accounting, that the site names no pot (its collected lines all say
@@ -78,24 +74,4 @@ fn finish(h: &HandText, r: &mut HandRecord<'_>) {
         read_outside(h, r);
     }
     mark_runs(h, r);
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::import::format::SiteFormat;
-
-    #[test]
-    fn a_gg_text_is_told_by_its_first_line() {
-        assert!(GGPOKER.detect(b"\r\n  Poker Hand #RC1: Hold'em No Limit ($0.02/$0.05)\n"));
-        assert!(!GGPOKER.detect(b"PokerStars Hand #1: Hold'em No Limit (1/2)\n"));
-        assert!(!GGPOKER.detect(b"Table 'x'\nPoker Hand #RC1: Hold'em\n"));
-        assert!(!GGPOKER.detect(b""));
-    }
-
-    #[test]
-    fn a_header_glued_to_a_cut_off_line_is_found_where_it_starts() {
-        assert_eq!(header_at("Seat 1: ab ($5 in chPoker Hand #RC2: Hold'em"), Some(20));
-        assert_eq!(header_at("PokerStars Hand #2: Hold'em"), None);
-    }
 }

@@ -404,12 +404,7 @@ mod tests {
 
     /// The first hand of a GG text, read.
     fn read(text: &str) -> Result<StarsHand, TextError> {
-        let header_at = |l: &str| l.find("Poker Hand #");
-        let hand = crate::import::split::StarsHands::with_headers(text.as_bytes(), header_at)
-            .next()
-            .unwrap()
-            .unwrap();
-        parse_hand(&hand)
+        parse_hand(&hands_of(text)[0])
     }
 
     /// A hand of three at $0.25/$0.50, with `extra` after the blinds.
@@ -450,8 +445,7 @@ mod tests {
 
     /// The hands of a GG text, cut.
     fn hands_of(text: &str) -> Vec<HandText> {
-        let header_at = |l: &str| l.find("Poker Hand #");
-        crate::import::split::StarsHands::with_headers(text.as_bytes(), header_at)
+        crate::import::split::StarsHands::with_header(text.as_bytes(), "Poker Hand #")
             .map(Result::unwrap)
             .collect()
     }

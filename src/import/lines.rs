@@ -153,6 +153,19 @@ pub fn roman(text: &str) -> Option<u32> {
     u32::try_from(total).ok().filter(|&t| (1..4000).contains(&t))
 }
 
+/// The seat whose player's name begins `t`, followed by a space: the longest such name, and
+/// what follows the space.
+pub(super) fn who<'t>(seats: &[(u32, &str)], t: &'t str) -> Option<(usize, &'t str)> {
+    seats
+        .iter()
+        .enumerate()
+        .filter(|(_, (_, name))| {
+            t.len() > name.len() && t.starts_with(name) && t.as_bytes()[name.len()] == b' '
+        })
+        .max_by_key(|(_, (_, name))| name.len())
+        .map(|(i, (_, name))| (i, &t[name.len() + 1..]))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -21,6 +21,7 @@
 //! ```
 
 pub mod acpc;
+mod collected;
 mod consistency;
 pub mod decode;
 mod emit;
@@ -31,6 +32,8 @@ mod ggpoker_outside;
 mod ggpoker_straddles;
 mod header;
 pub mod lines;
+mod p888;
+mod p888_lines;
 pub mod pokerstars;
 pub mod rake;
 mod runs;

@@ -19,7 +19,7 @@
 use std::collections::VecDeque;
 use std::io::{self, BufRead};
 
-use super::lines::{has, trim, Line};
+use super::lines::{find, has, trim, Line};
 use crate::text::read_line_capped;
 
 /// The most bytes of one line kept: the rest of a longer line is left out (no line of a hand
@@ -219,11 +219,12 @@ impl<R: BufRead> TextLines<R> {
 /// `*** # 1 ***` lines are dropped. A header glued to the end of a cut-off line starts a hand
 /// there, and the cut-off line stays with the hand before. Text before the first header is not
 /// a hand. A read error ends the hands with that error. Another site writing PokerStars' form
-/// under its own header is cut by [`StarsHands::with_headers`].
+/// under its own header is cut by [`StarsHands::with_header`].
 pub struct StarsHands<R> {
     lines: TextLines<R>,
-    /// Where a hand's header starts in a line, if one does.
-    header_at: fn(&str) -> Option<usize>,
+    /// What a hand's first line starts with, for a site with one header (`None`:
+    /// PokerStars' headers, [`STARTS`]).
+    header: Option<&'static str>,
     /// The hand being read.
     current: Option<HandText>,
     /// Hands read whole, not yet handed out.
@@ -234,14 +235,20 @@ pub struct StarsHands<R> {
 impl<R: BufRead> StarsHands<R> {
     /// Reads hands from `input`.
     pub fn new(input: R) -> StarsHands<R> {
-        StarsHands::with_headers(input, header_at)
+        StarsHands::starting(input, None)
     }
 
-    /// Reads hands from `input`, each starting where `header_at` finds a header in a line.
-    pub fn with_headers(input: R, header_at: fn(&str) -> Option<usize>) -> StarsHands<R> {
+    /// Reads hands from `input`, each starting where `header` stands in a line (at its start,
+    /// or glued to the end of a line that was cut off): another site's text in PokerStars'
+    /// form, whose hands all start with `header`.
+    pub fn with_header(input: R, header: &'static str) -> StarsHands<R> {
+        StarsHands::starting(input, Some(header))
+    }
+
+    fn starting(input: R, header: Option<&'static str>) -> StarsHands<R> {
         StarsHands {
             lines: TextLines::new(input),
-            header_at,
+            header,
             current: None,
             ready: VecDeque::new(),
             done: false,
@@ -270,7 +277,13 @@ impl<R: BufRead> StarsHands<R> {
             if line.is_empty() || (line.starts_with("*****") && has(line, " # ")) {
                 continue;
             }
-            if let Some(k) = (self.header_at)(line) {
+            // Asked of every line, so with the plain search of [`find`], which costs less than
+            // building the standard library's searcher for each short line.
+            let at = match self.header {
+                None => header_at(line),
+                Some(header) => find(line, header),
+            };
+            if let Some(k) = at {
                 if k > 0 {
                     let before = line[..k].trim();
                     if let Some(h) = self.current.as_mut()

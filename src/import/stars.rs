@@ -89,7 +89,7 @@ impl SiteHand for FormHand {
     }
 
     fn number(&self) -> Option<String> {
-        (self.1.number)(&self.0)
+        self.1.number(&self.0)
     }
 
     fn read(&self, take: &mut dyn FnMut(Result<HandRecord<'_>, RecordError>)) {
@@ -113,9 +113,6 @@ pub(super) struct HeaderFormat {
     pub words: &'static FormatWords,
     /// What the first line of a hand starts with.
     pub header: &'static str,
-    /// Where a hand's header starts in a line (at its start, or glued to the end of a line
-    /// that was cut off).
-    pub header_at: fn(&str) -> Option<usize>,
     /// How a hand is read.
     pub form: &'static StarsForm,
 }
@@ -131,19 +128,27 @@ impl SiteFormat for HeaderFormat {
     }
 
     fn split<'r>(&self, input: Box<dyn BufRead + 'r>) -> Box<dyn HandSplit + 'r> {
-        Box::new(Hands(StarsHands::with_headers(input, self.header_at), self.form))
+        Box::new(Hands(StarsHands::with_header(input, self.header), self.form))
     }
 }
 
 /// The hand number of a PokerStars-form header: what stands between its `#` and the next `:`
 /// (`PokerStars Hand #12345: ...`, GGPoker's `Poker Hand #RC123: ...`).
-pub(super) fn header_number(h: &HandText) -> Option<String> {
-    h.lines().next().and_then(|l| {
-        let t = l.text;
-        let start = t.find('#')? + 1;
-        let end = t[start..].find(':')? + start;
-        Some(t[start..end].trim().to_string())
-    })
+pub(super) fn header_number(first: &str) -> Option<&str> {
+    let start = first.find('#')? + 1;
+    let end = first[start..].find(':')? + start;
+    Some(first[start..end].trim())
+}
+
+/// Completes the record of a site whose collected lines may name no pot (Winamax, 888poker):
+/// when none does, each player's collected lines are held to what the replay pays that player
+/// from all the pots together.
+pub(super) fn unnamed_pots_if_none_named(_: &HandText, r: &mut HandRecord<'_>) {
+    if let Some(a) = r.accounting.as_mut()
+        && a.pots.is_empty()
+    {
+        a.unnamed_pots = true;
+    }
 }
 
 /// How a text in PokerStars' form is read into records: the venue its hands name, how a hand
@@ -158,8 +163,10 @@ pub(super) struct StarsForm {
     pub parse: fn(&HandText) -> Result<StarsHand, TextError>,
     /// Completes the record [`emit`] built of a hand, from the hand's text.
     pub finish: fn(&HandText, &mut HandRecord<'_>),
-    /// The site's hand number, for a hand that cannot be read.
-    pub number: fn(&HandText) -> Option<String>,
+    /// The site's hand number in a hand's first line, for a hand that cannot be read.
+    pub number: fn(&str) -> Option<&str>,
+    /// The line that opens a hand's summary: a hand without it is cut off.
+    pub summary: &'static str,
 }
 
 /// PokerStars text.
@@ -168,9 +175,15 @@ static STARS: StarsForm = StarsForm {
     parse: pokerstars::parse_hand,
     finish: super::runs::mark_runs,
     number: header_number,
+    summary: "*** SUMMARY ***",
 };
 
 impl StarsForm {
+    /// The site's number of hand `h`, read from its first line.
+    fn number(&self, h: &HandText) -> Option<String> {
+        h.lines().next().and_then(|l| (self.number)(l.text)).map(String::from)
+    }
+
     /// The hand read, or why it cannot be: its text runs too long, stops before its summary
     /// (it is cut off, whatever its last line holds), or has a line not understood.
     fn parse(&self, h: &HandText) -> Result<StarsHand, Unreplayable> {
@@ -180,7 +193,7 @@ impl StarsForm {
                 split::MAX_HAND
             )));
         }
-        if !h.lines().any(|l| l.text == "*** SUMMARY ***") {
+        if !h.lines().any(|l| l.text == self.summary) {
             let last = h.lines().last().map_or(h.line, |l| l.number);
             return Err(Unreplayable::CutOff(format!(
                 "the text stops at line {last}, before the hand's summary: the hand is cut off"
@@ -194,7 +207,7 @@ impl StarsForm {
     fn stub(&self, h: &HandText, why: Unreplayable) -> HandRecord<'static> {
         HandRecord {
             variant: "?".into(),
-            hand: (self.number)(h),
+            hand: self.number(h),
             other: vec![(Cow::Borrowed("venue"), Value::Str(Cow::Borrowed(self.venue)))],
             site_text: SiteText { converted: true, line: Some(h.line), ..SiteText::default() },
             unreplayable: Some(why),
@@ -272,6 +285,40 @@ impl StarsForm {
         match self.parse(h) {
             Ok(hand) => write_record(&self.built(h, &hand).record),
             Err(why) => write_record(&self.stub(h, why)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::import::ggpoker::GGPOKER;
+    use crate::import::p888::P888_TEXT;
+    use crate::import::winamax::WINAMAX_TEXT;
+
+    /// The lines of each hand `format` cuts `text` into.
+    fn hands_cut(format: &HeaderFormat, text: &str) -> Vec<Vec<String>> {
+        let hands = StarsHands::with_header(text.as_bytes(), format.header);
+        hands.map(|h| h.unwrap().lines().map(|l| l.text.to_string()).collect()).collect()
+    }
+
+    #[test]
+    fn a_site_with_one_header_is_told_by_its_first_line_and_cut_at_each_header() {
+        // Each site's first line, and the end of a line cut off before a header glued to it.
+        let sites: [(&HeaderFormat, &str, &str); 3] = [
+            (&GGPOKER, "Poker Hand #RC1: Hold'em No Limit ($0.02/$0.05)", "Seat 1: ab ($5 in ch"),
+            (&WINAMAX_TEXT, "Winamax Poker - CashGame - HandId: #1-2-3 - Holdem", "Seat 1: ab (5€"),
+            (&P888_TEXT, "#Game No : 79911308", "Lina collected [ $8.08 ]"),
+        ];
+        for (format, first, cut) in sites {
+            assert!(format.detect(format!("\r\n  {first}\r\nSeat 1").as_bytes()), "{first}");
+            assert!(!format.detect(b"PokerStars Hand #1: Hold'em No Limit (1/2)\n"), "{first}");
+            assert!(!format.detect(format!("Table 'x'\n{first}\n").as_bytes()), "{first}");
+            assert!(!format.detect(b""), "{first}");
+            // The cut-off line stays with the hand before; PokerStars' header starts no hand.
+            let text = format!("{first}\n{cut}{first}\nPokerStars Hand #2: Hold'em");
+            let stars = "PokerStars Hand #2: Hold'em";
+            assert_eq!(hands_cut(format, &text), [vec![first, cut], vec![first, stars]]);
         }
     }
 }

@@ -23,11 +23,8 @@
 //! ```
 
 use super::format::FormatWords;
-use super::lines::find;
-use super::split::HandText;
-use super::stars::{HeaderFormat, StarsForm};
+use super::stars::{unnamed_pots_if_none_named, HeaderFormat, StarsForm};
 use super::winamax_lines::{hand_number, parse_hand, HEADER};
-use crate::record::HandRecord;
 
 static WORDS: FormatWords = FormatWords {
     names: &["winamax"],
@@ -41,51 +38,14 @@ static WORDS: FormatWords = FormatWords {
 };
 
 /// Winamax's text read as PokerStars' form is, with its own parse.
-static WINAMAX: StarsForm =
-    StarsForm { venue: "Winamax", parse: parse_hand, finish, number: winamax_number };
+static WINAMAX: StarsForm = StarsForm {
+    venue: "Winamax",
+    parse: parse_hand,
+    finish: unnamed_pots_if_none_named,
+    number: hand_number,
+    summary: "*** SUMMARY ***",
+};
 
 /// Winamax hand-history text, one or many hands per file.
 pub static WINAMAX_TEXT: HeaderFormat =
-    HeaderFormat { words: &WORDS, header: HEADER, header_at, form: &WINAMAX };
-
-/// Where a hand's header starts in `line` (at its start, or glued to the end of a line that
-/// was cut off).
-fn header_at(line: &str) -> Option<usize> {
-    find(line, HEADER)
-}
-
-/// The hand number of a hand's header (`HandId: #9250793-388-1478989461`).
-fn winamax_number(h: &HandText) -> Option<String> {
-    h.lines().next().and_then(|l| hand_number(l.text).map(String::from))
-}
-
-/// What a Winamax hand's record holds besides what PokerStars' would: when the collected
-/// lines name no pot (`from pot`) while the replay makes side pots, each player's collected
-/// lines are held to what the replay pays that player from all the pots together.
-fn finish(_: &HandText, r: &mut HandRecord<'_>) {
-    if let Some(a) = r.accounting.as_mut()
-        && a.pots.is_empty()
-    {
-        a.unnamed_pots = true;
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::import::format::SiteFormat;
-
-    #[test]
-    fn a_winamax_text_is_told_by_its_first_line() {
-        assert!(WINAMAX_TEXT.detect(b"\r\n Winamax Poker - CashGame - HandId: #1-2-3 - Holdem"));
-        assert!(!WINAMAX_TEXT.detect(b"PokerStars Hand #1: Hold'em No Limit (1/2)\n"));
-        assert!(!WINAMAX_TEXT.detect(b"Table 'x'\nWinamax Poker - CashGame\n"));
-        assert!(!WINAMAX_TEXT.detect(b""));
-    }
-
-    #[test]
-    fn a_header_glued_to_a_cut_off_line_is_found_where_it_starts() {
-        assert_eq!(header_at("Seat 1: ab (5€Winamax Poker - CashGame"), Some(16));
-        assert_eq!(header_at("PokerStars Hand #2: Hold'em"), None);
-    }
-}
+    HeaderFormat { words: &WORDS, header: HEADER, form: &WINAMAX };

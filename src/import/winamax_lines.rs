@@ -20,8 +20,9 @@
 
 use std::borrow::Cow;
 
+use super::collected::{give_back, hold, line_of, totals, uncalled, write, Seats};
 use super::header::parse_header;
-use super::lines::{amount, find, Line};
+use super::lines::{amount, find, who, Line};
 use super::pokerstars::{
     err, parse_after_header, GameName, Refusal, StarsHand, TextError, Tournament,
 };
@@ -129,59 +130,6 @@ fn written(c: i64, symbol: Option<char>) -> String {
         Some(s) => format!("{a}{s}"),
         None => a.to_string(),
     }
-}
-
-/// The seat whose player's name begins `t`, followed by a space: the longest such name, and
-/// what follows the space.
-fn who<'t>(seats: &[(u32, &str)], t: &'t str) -> Option<(usize, &'t str)> {
-    seats
-        .iter()
-        .enumerate()
-        .filter(|(_, (_, name))| {
-            t.len() > name.len() && t.starts_with(name) && t.as_bytes()[name.len()] == b' '
-        })
-        .max_by_key(|(_, (_, name))| name.len())
-        .map(|(i, (_, name))| (i, &t[name.len() + 1..]))
-}
-
-/// A `collected` line waiting for the uncalled bet to be taken out of it.
-struct Collected {
-    /// Where it goes among the lines read.
-    at: usize,
-    seat: usize,
-    cents: i64,
-    /// The pot in PokerStars' words: `pot`, `main pot`, `side pot-1`.
-    pot: String,
-    line: usize,
-}
-
-/// Takes `amount` out of what seat `seat` collected (`got`, and its collected lines from the
-/// last back): the part of a collected amount that Winamax counts in but that was never won,
-/// which the seat did (`did`: a bet nobody matched, a raise over players all in). `None`, or
-/// what is wrong when the seat collected less than that.
-fn take_back(
-    collected: &mut [Collected],
-    got: &mut [i64],
-    (seat, name): (usize, &str),
-    amount: i64,
-    did: impl FnOnce(&str) -> String,
-    symbol: Option<char>,
-) -> Option<String> {
-    if got[seat] < amount {
-        return Some(format!(
-            "{name} {}, which Winamax counts in what the player collects, but the collected lines give {name} only {}",
-            did(&written(amount, symbol)),
-            written(got[seat], symbol)
-        ));
-    }
-    got[seat] -= amount;
-    let mut left = amount;
-    for c in collected.iter_mut().rev().filter(|c| c.seat == seat) {
-        let take = left.min(c.cents);
-        c.cents -= take;
-        left -= take;
-    }
-    None
 }
 
 /// What the summary says of a seat: the cards shown, folded, mucked, the amounts won.
@@ -320,17 +268,10 @@ fn play<'t>(
 ) -> Result<(), TextError> {
     let s = hand.symbol;
     let k = seats.len();
-    let mut put = vec![0i64; k];
-    // A dead blind is in the pot, but no bet to match: the uncalled bet is counted without it.
-    let mut dead = vec![0i64; k];
-    // What a raise over players all in adds beyond the bet: Winamax counts it in the pot and
-    // in what its player collects, where the rules make the raise a call.
-    let mut surplus = vec![0i64; k];
-    let mut street = vec![0i64; k];
+    let Seats { mut put, mut dead, mut surplus, mut street, mut folded } = Seats::new(k);
     let mut acted = vec![false; k];
     let mut shown = vec![false; k];
-    let mut folded = vec![false; k];
-    let mut collected: Vec<Collected> = Vec::new();
+    let mut collected = Vec::new();
     let mut summary: Vec<SummarySeat> = vec![SummarySeat::default(); k];
     let mut total: Option<(usize, &str, &str)> = None;
     let mut summary_at = None;
@@ -477,12 +418,11 @@ fn play<'t>(
         } else if let Some(x) = verb.strip_prefix("collected ") {
             let (a, pot) = x.split_once(" from ").unwrap_or((x, "pot"));
             let pot = pot.trim_end_matches("(HI)").trim_end_matches("(LO)").trim();
-            let pot = match pot.strip_prefix("side pot ") {
-                Some(k) => format!("side pot-{k}"),
-                None => pot.to_string(),
+            let pot: Cow<'static, str> = match pot.strip_prefix("side pot ") {
+                Some(k) => format!("side pot-{k}").into(),
+                None => pot.to_string().into(),
             };
-            collected.push(Collected { at: out.len(), seat: i, cents: money(a, n)?, pot, line: n });
-            out.push((n, Cow::Borrowed("")));
+            hold(&mut collected, out, (i, money(a, n)?, pot), n);
         } else {
             return err(
                 n,
@@ -499,10 +439,7 @@ fn play<'t>(
         return err(summary_line, "expected `Total pot X | Rake Y` in the summary");
     };
     // The summary's amounts won, against the collected lines.
-    let mut got = vec![0i64; k];
-    for c in &collected {
-        got[c.seat] = got[c.seat].saturating_add(c.cents);
-    }
+    let mut got = totals(&collected, k);
     for (i, say) in summary.iter().enumerate() {
         if let Some(at) = say.line
             && say.won != got[i]
@@ -527,41 +464,16 @@ fn play<'t>(
         }
     };
     let site_total = pot_total(total_text, got.iter().sum(), total_line)?;
-    // The part of the largest bet nobody matched goes back to its player.
-    let live: Vec<i64> = (0..k).map(|i| put[i].saturating_sub(dead[i])).collect();
-    let top = (0..k).max_by_key(|&i| live[i]);
-    let mut uncalled = None;
-    if let Some(top) = top {
-        let second = (0..k).filter(|&i| i != top).map(|i| live[i]).max().unwrap_or(0);
-        let excess = live[top].saturating_sub(second);
-        if excess > 0 {
-            let did = |x: &str| format!("put in {x} more than anyone called");
-            if let Some(m) =
-                take_back(&mut collected, &mut got, (top, seats[top].1), excess, did, s)
-            {
-                return err(total_line, m);
-            }
-            uncalled = Some((top, excess));
-        }
-    }
-    for (i, &more) in surplus.iter().enumerate().filter(|(_, m)| **m > 0) {
-        let did = |x: &str| format!("raised {x} over players all in");
-        if let Some(m) = take_back(&mut collected, &mut got, (i, seats[i].1), more, did, s) {
-            return err(total_line, m);
-        }
-    }
+    // The part of the largest bet nobody matched goes back to its player, and so does what a
+    // raise over players all in added beyond the bet.
+    let uncalled = uncalled(&put, &dead);
+    let name = |i: usize| seats[i].1;
+    give_back(&mut collected, &mut got, (uncalled, &surplus), "Winamax", name, |c| written(c, s))
+        .or_else(|(_, m)| err(total_line, m))?;
     let surplus_total: i64 = surplus.iter().sum();
-    for c in &collected {
-        let name = seats[c.seat].1;
-        let text = if c.cents > 0 {
-            format!("{name} collected {} from {}", written(c.cents, s), c.pot)
-        } else {
-            String::new()
-        };
-        out[c.at].1 = Cow::Owned(text);
-    }
+    write(&collected, |i| seats[i].1, |c| written(c, s), out);
     if let Some((top, excess)) = uncalled {
-        let at = collected.iter().find(|c| c.seat == top).map_or(summary_line, |c| c.line);
+        let at = line_of(&collected, top, summary_line);
         let returned =
             format!("Uncalled bet ({}) returned to {}", written(excess, s), seats[top].1);
         let before = collected.first().map_or(out.len(), |c| c.at);
@@ -571,7 +483,7 @@ fn play<'t>(
     // The pots the collected lines name, main first, after rake.
     let mut pots: Vec<i64> = Vec::new();
     for c in &collected {
-        let index = match c.pot.as_str() {
+        let index = match c.pot.as_ref() {
             "pot" | "main pot" => 0,
             p => p.strip_prefix("side pot-").and_then(|k| k.parse().ok()).unwrap_or(0),
         };

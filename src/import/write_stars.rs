@@ -2,7 +2,9 @@
 //! docs/import.md): the header, the table and its seats, the posts, the play street by street,
 //! the uncalled bet, the showdown, what each player collected from which pot and the summary,
 //! in the words PokerStars uses, so that trackers that import PokerStars text take it and the
-//! PokerStars reader of [`super`] reads it back to the same play.
+//! PokerStars reader of [`super`] reads it back to the same play. This module writes the
+//! lines; its `accounts` module works out the amounts, the rake, the pots after rake and what
+//! each player collected, and reads the text back to check it.
 //!
 //! The text is worked out from the replay of the record, never from what the record says it
 //! won: a hand that does not replay to its end is refused, and so is a game or feature the
@@ -20,18 +22,20 @@
 //! assert!(stars.contains("\np2: folds\nUncalled bet ($1.00) returned to p1\n"));
 //! ```
 
+mod accounts;
+
 use crate::catalog::Game;
 use crate::phh::replay::{apply_event, replay_record, variant_of};
 use crate::phh::stakes::{places_of, stakes_of};
 use crate::phh::Status;
 use crate::record::{Action, HandRecord, Unreplayable, Value};
-use crate::rules::pots::split;
-use crate::rules::{Chips, Event, HandState, OddChip, Outcome, Structure};
+use crate::rules::{Chips, Event, HandState, Outcome, Structure};
+use accounts::{collected, final_amounts, pots_after_rake, rake, read_back, site_pots, Money};
 
 /// The hand written as PokerStars text, or why it cannot be. `position` is the hand's place
 /// in its input, from 1: a hand without a number is numbered by it.
 pub fn to_pokerstars(record: &HandRecord<'_>, position: usize) -> Result<String, String> {
-    render(record, position, None)
+    render(record, position, None, true)
 }
 
 /// The text of [`to_pokerstars`], its pots, collected lines and summary those of `award` when
@@ -41,6 +45,7 @@ fn render(
     record: &HandRecord<'_>,
     position: usize,
     award: Option<&Outcome>,
+    own_names: bool,
 ) -> Result<String, String> {
     if let Some(why) = &record.unreplayable {
         let (Unreplayable::Unsupported(why)
@@ -70,7 +75,7 @@ fn render(
     let tournament =
         record.tournament == Some(true) || other_str(record, "_tournament_id").is_some();
     let money = Money::new(record, places, tournament)?;
-    let names = names(record, n);
+    let names = names(record, n, own_names);
     let (seats, button, max) = seats(record, n);
     let mut hand = HandState::new(game, &stakes).map_err(|e| e.to_string())?;
     let posted: Vec<Chips> = hand.bets().to_vec();
@@ -123,7 +128,8 @@ fn render(
             money.code
         ));
     }
-    let table = record.table.table.clone().filter(|t| plain(t) && !t.contains('\''));
+    // The reader ends the name at the line's last `' `: a name may hold quotes.
+    let table = record.table.table.clone().filter(|t| plain(t));
     let table = table.unwrap_or_else(|| "feltkit".into());
     out.push_str(&format!("Table '{table}' {max}-max Seat #{button} is the button\n"));
     // The seats in the order of their numbers, as PokerStars lists them.
@@ -175,61 +181,6 @@ fn status_words(status: &Status) -> String {
         Status::Malformed { reason, .. } => reason.clone(),
     }
 }
-
-/// What a hand's text writes amounts in: a currency with two decimals (cash) or chips
-/// (tournaments).
-struct Money {
-    /// Chips of the hand per cent (cash) or per chip (tournaments).
-    scale: i64,
-    symbol: String,
-    code: String,
-    cash: bool,
-}
-
-impl Money {
-    fn new(record: &HandRecord<'_>, places: u8, tournament: bool) -> Result<Money, String> {
-        if tournament {
-            if places > 0 {
-                return Err("a tournament's amounts are whole chips in PokerStars text; this hand's are not".into());
-            }
-            return Ok(Money { scale: 1, symbol: String::new(), code: String::new(), cash: false });
-        }
-        if places > 2 {
-            return Err(format!(
-                "PokerStars text writes cash amounts in cents; this hand counts in units of {}",
-                crate::phh::amount::format_chips(Chips(1), places)
-            ));
-        }
-        let code = other_str(record, "currency")
-            .filter(|c| c.len() == 3 && c.bytes().all(|b| b.is_ascii_uppercase()));
-        let code = code.unwrap_or("USD").to_string();
-        let symbol = match record.site_text.currency_symbol.as_str() {
-            s if !s.is_empty()
-                && !s.chars().any(|c| c.is_ascii_alphanumeric() || c.is_whitespace()) =>
-            {
-                s.to_string()
-            }
-            _ => match code.as_str() {
-                "EUR" => "€".into(),
-                "GBP" => "£".into(),
-                _ => "$".into(),
-            },
-        };
-        Ok(Money { scale: 10i64.pow(u32::from(2 - places)), symbol, code, cash: true })
-    }
-
-    /// `$1.50` or `1500`.
-    fn text(&self, chips: Chips) -> String {
-        if !self.cash {
-            return chips.0.to_string();
-        }
-        let cents = i128::from(chips.0) * i128::from(self.scale);
-        let sign = if cents < 0 { "-" } else { "" };
-        let cents = cents.unsigned_abs();
-        format!("{sign}{}{}.{:02}", self.symbol, cents / 100, cents % 100)
-    }
-}
-
 /// The blind a player posted before the cards.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Role {
@@ -335,17 +286,18 @@ fn plain(s: &str) -> bool {
     !s.is_empty() && s.trim() == s && !s.chars().any(char::is_control)
 }
 
-/// The players' names: the record's when each is plain and different from the others and
-/// none holds another's seat-list form; `Player 1`, ... otherwise.
-fn names(record: &HandRecord<'_>, n: usize) -> Vec<String> {
+/// The players' names: with `own`, the record's when each is plain, different from the
+/// others and not a seat line's start; `p1`, `p2`, ... otherwise. The PokerStars reader
+/// finds a player by the longest seated name a line starts with, so names holding `: ` or
+/// starting with another's are read back ([`write_checked`] writes `p1`, ... when they are
+/// not).
+fn names(record: &HandRecord<'_>, n: usize, own: bool) -> Vec<String> {
     let given: Option<Vec<String>> =
         record.players.as_ref().map(|v| v.iter().map(|s| s.to_string()).collect());
     let usable = given.filter(|v| {
-        v.len() == n
-            && v.iter().all(|s| {
-                plain(s) && !s.starts_with("Seat ") && !s.contains(": ") && !s.ends_with(':')
-            })
-            && (0..n).all(|i| (0..n).all(|j| i == j || !v[j].starts_with(v[i].as_str())))
+        own && v.len() == n
+            && v.iter().all(|s| plain(s) && !s.starts_with("Seat ") && !s.ends_with(':'))
+            && (0..n).all(|i| (0..n).all(|j| i == j || v[j] != v[i]))
     });
     usable.unwrap_or_else(|| (1..=n).map(|k| format!("p{k}")).collect())
 }
@@ -581,103 +533,6 @@ fn name_of(names: &[String], p: usize) -> &str {
     names.get(p).map_or("", String::as_str)
 }
 
-/// The pots after rake the site's summary listed, in the hand's chips (empty when none).
-fn site_pots(record: &HandRecord<'_>, places: u8) -> Vec<Chips> {
-    let listed = record.accounting.as_ref().map_or(&[][..], |a| a.pots.as_slice());
-    listed.iter().map(|a| a.to_chips(places)).collect::<Option<Vec<_>>>().unwrap_or_default()
-}
-
-/// The rake the hand's record states (a site's rake and fees together, or PHH's `rake`), in
-/// the hand's chips, at most the pots.
-fn rake(record: &HandRecord<'_>, places: u8, outcome: &Outcome) -> Chips {
-    let site = record.accounting.as_ref().and_then(|a| {
-        let fees = a
-            .fees
-            .iter()
-            .try_fold(Chips::ZERO, |s, f| f.amount.to_chips(places).map(|x| s.saturating_add(x)));
-        Some(a.rake?.to_chips(places)?.saturating_add(fees?))
-    });
-    let rake = site.or_else(|| record.rake.and_then(|r| r.to_chips(places))).unwrap_or(Chips::ZERO);
-    let total = outcome.pots.iter().fold(Chips::ZERO, |s, p| s.saturating_add(p.amount));
-    rake.max(Chips::ZERO).min(total)
-}
-
-/// The pots after rake (taken from the main pot first), and what each player collected from
-/// each, as PokerStars splits them: a high-low pot in halves (the odd chip to the high half),
-/// each part among its winners with the odd chip to the first after the button. Each entry is
-/// the player, the amount and the pot's name (`pot`, `main pot`, `side pot`, `side pot-2`).
-fn collected(outcome: &Outcome, rake: Chips, listed: &[Chips]) -> Vec<(usize, Chips, String)> {
-    let mut out = Vec::new();
-    let m = outcome.pots.len();
-    for (k, (pot, left)) in
-        outcome.pots.iter().zip(pots_after_rake(outcome, rake, listed)).enumerate()
-    {
-        let name = match (m, k) {
-            (1, _) => "pot".to_string(),
-            (_, 0) => "main pot".to_string(),
-            (2, _) => "side pot".to_string(),
-            _ => format!("side pot-{k}"),
-        };
-        let mut winners = pot.winners.clone();
-        winners.sort_unstable();
-        let hi_lo = !pot.low_winners.is_empty();
-        let (high, low) = if hi_lo {
-            let value = |p: usize| outcome.hands.get(p).copied().flatten().map(|e| e.value);
-            let best = pot.eligible.iter().map(|&p| value(p)).max().flatten();
-            let high: Vec<usize> = winners.iter().copied().filter(|&p| value(p) == best).collect();
-            let mut low = pot.low_winners.clone();
-            low.sort_unstable();
-            (high, low)
-        } else {
-            (winners.clone(), Vec::new())
-        };
-        let (high_left, low_left) =
-            if hi_lo { (left - left / 2, left / 2) } else { (left, Chips::ZERO) };
-        let mut shares: Vec<(usize, Chips)> = Vec::new();
-        for (amount, among) in [(high_left, &high), (low_left, &low)] {
-            if among.is_empty() {
-                continue;
-            }
-            for (p, x) in split(amount, among, OddChip::ClockwiseFromButton) {
-                match shares.iter_mut().find(|(q, _)| *q == p) {
-                    Some((_, y)) => *y = y.saturating_add(x),
-                    None => shares.push((p, x)),
-                }
-            }
-        }
-        for (p, x) in shares {
-            if x > Chips::ZERO {
-                out.push((p, x, name.clone()));
-            }
-        }
-    }
-    out
-}
-
-/// Each pot less the rake: as the site's summary listed its pots after rake when it listed
-/// one for each pot and they add up, else the rake taken from the main pot first.
-fn pots_after_rake(outcome: &Outcome, rake: Chips, listed: &[Chips]) -> Vec<Chips> {
-    let total = outcome.pots.iter().fold(Chips::ZERO, |s, p| s.saturating_add(p.amount));
-    let sum = listed.iter().fold(Chips::ZERO, |s, &p| s.saturating_add(p));
-    if listed.len() == outcome.pots.len()
-        && listed.len() > 1
-        && sum.saturating_add(rake) == total
-        && listed.iter().zip(&outcome.pots).all(|(&l, p)| l >= Chips::ZERO && l <= p.amount)
-    {
-        return listed.to_vec();
-    }
-    let mut rake = rake;
-    outcome
-        .pots
-        .iter()
-        .map(|p| {
-            let taken = rake.min(p.amount);
-            rake = rake.saturating_sub(taken);
-            p.amount.saturating_sub(taken)
-        })
-        .collect()
-}
-
 /// The summary: the total pot and rake, the pots, the board and each seat.
 fn summary(
     record: &HandRecord<'_>,
@@ -780,79 +635,21 @@ fn summary(
 pub fn write_checked(record: &HandRecord<'_>, position: usize) -> Result<String, String> {
     let source = replay_record(record, String::new(), false);
     let want = final_amounts(&source);
+    let places = places_of(record);
     let text = to_pokerstars(record, position)?;
-    match read_back(&text, &want, places_of(record)) {
+    let checked = |text: String, own_names: bool| match read_back(&text, &want, places) {
         Ok(_) => Ok(text),
         // The pots as the text's own game builds them from the same play.
-        Err((why, Some(back))) => match render(record, position, Some(&*back)) {
-            Ok(text) => {
-                read_back(&text, &want, places_of(record)).map(|_| text).map_err(|(w, _)| w)
-            }
+        Err((why, Some(back))) => match render(record, position, Some(&*back), own_names) {
+            Ok(text) => read_back(&text, &want, places).map(|_| text).map_err(|(w, _)| w),
             Err(_) => Err(why),
         },
         Err((why, None)) => Err(why),
-    }
-}
-
-/// Reads a hand's text back and checks it: its replay's outcome, or why it fails with that
-/// outcome when it has one.
-fn read_back(
-    text: &str,
-    want: &[i128],
-    places: u8,
-) -> Result<Outcome, (String, Option<Box<Outcome>>)> {
-    let hands = super::split(super::Format::PokerStars, text.as_bytes());
-    let [pending] = &hands[..] else {
-        return Err((
-            format!("the text written reads back as {} hands, not one", hands.len()),
-            None,
-        ));
     };
-    let mut verdict = Err(("the text written cannot be read back".to_string(), None));
-    pending.hand().read(&mut |read| {
-        verdict = match read {
-            Err(e) => Err((format!("the text written cannot be read back: {e}"), None)),
-            Ok(back) => {
-                let report = replay_record(&back, String::new(), true);
-                let stacks = final_amounts(&report);
-                match (report.status, report.outcome) {
-                    (Status::Legal, Some(o)) if !report.mismatches.is_empty() => {
-                        let why = format!("the text written does not add up: {}", report.mismatches[0]);
-                        Err((why, rescaled(o, report.places, places).map(Box::new)))
-                    }
-                    (Status::Legal, Some(_)) if stacks != want => {
-                        Err(("the text written ends with other stacks than the hand".to_string(), None))
-                    }
-                    (Status::Legal, Some(o)) => Ok(o),
-                    (Status::Illegal { reason, .. }, _) if reason.contains("the round is capped") => Err((
-                        "PokerStars caps a fixed-limit betting round at a bet and three raises; this hand raises more".to_string(),
-                        None,
-                    )),
-                    (status, _) => Err((format!("the text written does not replay: {}", status_words(&status)), None)),
-                }
-            }
-        };
-    });
-    verdict
-}
-
-/// An outcome's pots counted in chips of `10^-places` rather than of `10^-from`, when they
-/// are whole numbers of them.
-fn rescaled(mut outcome: Outcome, from: u8, places: u8) -> Option<Outcome> {
-    let factor = 10i64.checked_pow(u32::from(from.checked_sub(places)?))?;
-    for pot in &mut outcome.pots {
-        if pot.amount.0 % factor != 0 {
-            return None;
-        }
-        pot.amount = Chips(pot.amount.0 / factor);
-    }
-    Some(outcome)
-}
-
-/// Each player's final stack in billionths of the hand's unit, to compare hands counted in
-/// different chips.
-fn final_amounts(report: &crate::phh::HandReport) -> Vec<i128> {
-    let scale = 10i128.pow(9 - u32::from(report.places.min(9)));
-    let stacks = report.outcome.as_ref().map(|o| o.final_stacks.as_slice()).unwrap_or(&[]);
-    stacks.iter().map(|c| i128::from(c.0) * scale).collect()
+    // Names the reader takes for others' (one starting with another's and `: `) are
+    // written `p1`, `p2`, ...
+    checked(text, true).or_else(|why| match record.players {
+        Some(_) => checked(render(record, position, None, false)?, false).map_err(|_| why),
+        None => Err(why),
+    })
 }

@@ -387,8 +387,22 @@ impl HandState {
     }
 
     pub(super) fn after_action(&mut self) {
-        if self.to_act.is_empty() || self.live_count() <= 1 {
+        if self.to_act.is_empty() || self.live_count() <= 1 || self.nothing_left_to_decide() {
             self.end_betting();
         }
+    }
+
+    /// In the presets, whether the one player left to act has put in at least the bet to
+    /// match while every other player still in is all in: no bet of that player's could be
+    /// called, so card rooms deal on (a big blind whose small blind called all in for less
+    /// has no option). PokerKit, and so the PHH codes, still asks that player to act
+    /// (docs/games.md, "Nobody left to bet against").
+    fn nothing_left_to_decide(&self) -> bool {
+        !self.game.is_phh_code()
+            && self.to_act.len() == 1
+            && self
+                .to_act
+                .front()
+                .is_some_and(|p| self.bets[p] >= self.max_bet() && !self.other_has_chips(p))
     }
 }

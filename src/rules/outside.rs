@@ -41,11 +41,15 @@
 use super::error::{RuleError, SetupError};
 use super::pots::Pot;
 use super::state::{Event, HandState, Phase};
-use super::{player_name, Chips, Stakes, MAX_CHIPS};
+use super::{player_name, Chips, Opening, Stakes, Variant, MAX_CHIPS};
 
 /// Checks the dead money of `stakes`: from 0 to [`MAX_CHIPS`], and only in a hand with forced
-/// bets (antes, blinds, dead blinds or a bring-in), whose pot it joins.
-pub(super) fn check_dead_money(stakes: &Stakes) -> Result<(), SetupError> {
+/// bets (antes, blinds, dead blinds, a bomb, or a bring-in where `game` has one), whose pot it
+/// joins.
+pub(super) fn check_dead_money(game: &Variant, stakes: &Stakes) -> Result<(), SetupError> {
+    let brings_in = game.streets.first().is_some_and(|s| {
+        matches!(s.opening, Opening::LowCard | Opening::HighCard | Opening::HighCardAceLow)
+    });
     let x = stakes.dead_money;
     if x == Chips::ZERO {
         return Ok(());
@@ -57,7 +61,7 @@ pub(super) fn check_dead_money(stakes: &Stakes) -> Result<(), SetupError> {
     } else if [&stakes.antes, &stakes.blinds, &stakes.dead_blinds]
         .iter()
         .all(|v| v.iter().all(|&b| b == Chips::ZERO))
-        && stakes.bring_in <= Chips::ZERO
+        && (!brings_in || stakes.bring_in <= Chips::ZERO)
         && stakes.bomb_pot <= Chips::ZERO
     {
         "the hand has no antes, blinds, bring-in or bomb: there is no pot for the dead money to join"
@@ -172,6 +176,13 @@ mod tests {
         };
         let why = HandState::new(Variant::by_code("NT").unwrap(), &bare).unwrap_err();
         assert!(why.to_string().contains("no pot for the dead money to join"), "{why}");
+        // A bring-in makes a pot in stud only: hold'em ignores it (the engine fuzz target found
+        // such a hand whose dead money nobody won).
+        let bring_in = Stakes { bring_in: Chips(1), small_bet: Chips(2), ..bare };
+        let why = HandState::new(Variant::by_code("NT").unwrap(), &bring_in).unwrap_err();
+        assert!(why.to_string().contains("no pot for the dead money to join"), "{why}");
+        let stud = Stakes { stacks: vec![Chips(10); 2], ..bring_in };
+        assert!(HandState::new(Variant::by_code("F7S").unwrap(), &stud).is_ok());
         assert!(stakes("NT", 0).is_ok());
     }
 

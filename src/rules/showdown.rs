@@ -367,7 +367,10 @@ impl HandState {
             _ => return Err(RuleError::Incomplete(self.waiting_for())),
         };
         let worths = &worths[..runs];
+        // The dead money is in the pots before PokerKit's killing below: a hand whose only pot
+        // is the room's dead money (nobody bet) has a pot to win.
         let mut built = pots::build(&self.committed, &self.dead, &live);
+        add_dead_money(&mut built, self.dead_money, &live);
         if self.game.is_phh_code() && showdown.is_some() {
             // PokerKit kills the hands that cannot win any pot on any run (neither its high
             // nor, in the high-low games, its low half), then forms the pots again.
@@ -391,9 +394,9 @@ impl HandState {
             }
             if killed {
                 built = pots::build(&self.committed, &self.dead, &live);
+                add_dead_money(&mut built, self.dead_money, &live);
             }
         }
-        add_dead_money(&mut built, self.dead_money, &live);
         let mut winnings = vec![Chips::ZERO; n];
         let mut awards = Vec::with_capacity(built.len());
         for Pot { amount, contributors, eligible } in built {

@@ -267,7 +267,7 @@ impl HandState {
                 return Err(SetupError::Amount { field, index: i + 1, value: x, why });
             }
         }
-        check_dead_money(stakes)?;
+        check_dead_money(&game, stakes)?;
         let bomb = check_bomb_pot(&game, stakes)?;
         let sizes_given = [stakes.min_bet, stakes.small_bet, stakes.big_bet, stakes.bring_in];
         if sizes_given.iter().any(|&x| !(Chips::ZERO..=MAX_CHIPS).contains(&x)) {

@@ -39,7 +39,7 @@
 
 use super::error::SetupError;
 use super::state::HandState;
-use super::Chips;
+use super::{Chips, MAX_CHIPS};
 
 impl HandState {
     /// Under a table cap of `cap`, sets aside what each player may not bet: all of the stack
@@ -54,6 +54,10 @@ impl HandState {
             return Err(SetupError::Stake(format!(
                 "the table cap is {cap}: it must be positive (the most a player may bet in the hand)"
             )));
+        }
+        if cap > MAX_CHIPS {
+            let why = "too large (at most 10^15 chips)";
+            return Err(SetupError::Amount { field: "_table_cap", index: 1, value: cap, why });
         }
         let get = |v: &[Chips], i: usize| v.get(i).copied().unwrap_or(Chips::ZERO);
         for i in 0..self.n {
@@ -98,5 +102,12 @@ mod tests {
         let zero = Stakes { table_cap: Some(Chips(0)), ..stakes };
         let e = HandState::new(game, &zero).unwrap_err();
         assert!(e.to_string().starts_with("the table cap is 0: it must be positive"), "{e}");
+        // As large as the PHH reader takes and no larger (the engine fuzz target found the
+        // engine playing a cap the reader refuses).
+        let largest = Stakes { table_cap: Some(crate::rules::MAX_CHIPS), ..zero.clone() };
+        assert!(HandState::new(game, &largest).is_ok());
+        let over = Stakes { table_cap: Some(Chips(i64::MAX)), ..zero };
+        let e = HandState::new(game, &over).unwrap_err();
+        assert!(e.to_string().contains("_table_cap") && e.to_string().contains("too large"), "{e}");
     }
 }

@@ -12,7 +12,7 @@ use feltkit::import::write_stars::write_checked;
 use feltkit::import::{split, Format};
 use feltkit::phh::read::hands;
 use feltkit::phh::{replay_record, Status};
-use feltkit::record::{Amount, HandRecord};
+use feltkit::record::{Action, Amount, HandRecord};
 
 use super::common::felt;
 
@@ -92,18 +92,24 @@ fn round_trip(label: &str, source: &HandRecord<'_>, same: bool, tally: &mut Tall
 /// from the site's: the lines of the text (`_text_line`, `_action_lines`, `_seat_lines`,
 /// `_summary_line`, each entry's `line`), the header's time zone and extras the writer does
 /// not keep (`venue`, the time zone names, a Zoom or Home Game room), the seats of players
-/// sitting out, and the hole cards of players the site's text did not show.
-const SAME_BUT: &str = "lines, venue, time zone, sitting-out seats, order of deals and shows";
+/// sitting out, and the hole cards of players the site's text did not show. Amounts are
+/// compared by value: the site writes whole dollars as `$6`, which reads as `6`, where the
+/// writer always gives the cents, `$6.00`, read as `6.00` (and `_chip = 0.01`); and the
+/// collected lines in any order (the site tells them around the shows).
+const SAME_BUT: &str =
+    "lines, venue, time zone, sitting-out seats, order of deals and shows, amounts' decimals";
 
 /// The first field (other than those of [`SAME_BUT`]) in which two records differ.
 fn differs(a: &HandRecord<'_>, b: &HandRecord<'_>) -> Option<&'static str> {
-    // The betting and the board; the hole cards and shows may be told in another order.
+    // The betting and the board, amounts by value; the hole cards and shows may be told in
+    // another order.
     let betting = |r: &HandRecord<'_>| {
         r.actions()
-            .filter(|a| {
-                a.chooser().is_some() || matches!(a, feltkit::record::Action::DealBoard { .. })
+            .filter(|a| a.chooser().is_some() || matches!(a, Action::DealBoard { .. }))
+            .map(|a| match a {
+                Action::BetOrRaiseTo(p, to) => format!("p{} cbr {}", p + 1, values(&[*to])[0]),
+                a => a.to_string(),
             })
-            .cloned()
             .collect::<Vec<_>>()
     };
     let collected = |r: &HandRecord<'_>| {

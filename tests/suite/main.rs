@@ -28,6 +28,7 @@ mod equity_oracle;
 mod equity_preflop;
 mod equity_stop;
 mod eval_rankings;
+mod import_888;
 mod import_acpc;
 mod import_ggpoker;
 mod import_pokerstars;

@@ -3,6 +3,8 @@
 use assert_cmd::Command;
 use predicates::prelude::*;
 
+use crate::replay_rules::LEGAL;
+
 fn felt() -> Command {
     Command::cargo_bin("felt").unwrap()
 }
@@ -29,10 +31,11 @@ fn legal_hands_that_match_exit_zero_with_a_summary() {
         ))
         .stdout(predicate::str::contains("showdown: p1 to show first"))
         .stdout(predicate::str::contains("final stacks: 210, 200, 60"))
-        .stdout(predicate::str::ends_with(
-            "45 hands in 45 files: 45 legal and matching, 0 legal with pots undecided (unknown \
+        .stdout(predicate::str::ends_with(format!(
+            "{n} hands in {n} files: {n} legal and matching, 0 legal with pots undecided (unknown \
              cards), 0 illegal, 0 mismatched, 0 unfinished, 0 unsupported, 0 malformed\n",
-        ));
+            n = LEGAL.len()
+        )));
 }
 
 #[test]
@@ -114,7 +117,8 @@ fn json_writes_one_object_per_hand_then_a_summary() {
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
-    assert_eq!(lines.len(), 46);
+    let n = LEGAL.len();
+    assert_eq!(lines.len(), n + 1);
     let seed = lines
         .iter()
         .find(|v| v["source"].as_str().unwrap().ends_with("nlhe_side_pot_three_all_in_levels.phh"))
@@ -140,8 +144,8 @@ fn json_writes_one_object_per_hand_then_a_summary() {
     assert_eq!(cashout["paid_outside_pot"], serde_json::json!(["0", "-7", "25"]));
     assert_eq!(cashout["winnings"], serde_json::json!(["0", "81", "0"]));
     assert!(decimals.get("paid_outside_pot").is_none() && decimals.get("dead_money").is_none());
-    assert_eq!(lines[45]["hands"], 45);
-    assert_eq!((&lines[45]["files"], &lines[45]["malformed"]), (&45.into(), &0.into()));
+    assert_eq!(lines[n]["hands"], n);
+    assert_eq!((&lines[n]["files"], &lines[n]["malformed"]), (&n.into(), &0.into()));
     let bad =
         felt().args(["replay", "--json", &data("illegal/duplicate_card.phh")]).output().unwrap();
     let v: serde_json::Value =
@@ -222,7 +226,7 @@ fn a_directory_without_hand_files_says_no_hands_found_and_exits_two() {
     std::fs::write(dir.join("notes.txt"), "not a hand").unwrap();
     let shown = dir.display().to_string();
     felt().args(["replay", &shown]).assert().code(2).stdout(format!(
-        "{shown}: NO HANDS: no hand files (.phh, .phhs, or .txt and .log files of PokerStars text, GGPoker text, Winamax text or ACPC logs) found in this directory or below\n\
+        "{shown}: NO HANDS: no hand files (.phh, .phhs, or .txt and .log files of PokerStars text, GGPoker text, Winamax text, 888poker text or ACPC logs) found in this directory or below\n\
              no hands found in 0 files; 1 path without hands\n"
     ));
     // With other paths the hands found are still replayed; the empty one still fails the run.

@@ -24,7 +24,8 @@ fn data(dir: &str) -> Vec<(String, String)> {
         .collect()
 }
 
-const LEGAL: &[&str] = &[
+/// The hand-worked legal hands of tests/data/replay/legal, in name order.
+pub const LEGAL: &[&str] = &[
     "americana_bring_in_by_suit_and_opener_by_suit",
     "americana_nl_side_pot_and_opener_by_suit",
     "flhe_bomb_pot_flop_bets_the_small_bet",
@@ -35,6 +36,7 @@ const LEGAL: &[&str] = &[
     "flhe_short_big_blind_counts_toward_the_cap",
     "fo8_big_o_five_cards_pot_limit_quartered_low",
     "fo8_double_board_bomb_pot_halves_split_high_and_low",
+    "nlhe_all_in_call_for_less_leaves_the_big_blind_no_option",
     "nlhe_all_in_raise_nobody_can_call_in_full",
     "nlhe_big_blind_ante_posted_after_a_short_blind",
     "nlhe_bomb_pot_short_stack_side_pot",
@@ -56,6 +58,7 @@ const LEGAL: &[&str] = &[
     "nlhe_side_pot_three_all_in_levels",
     "nlhe_table_cap_keeps_the_rest_of_the_stack",
     "nlhe_timeout_checks_when_free_and_folds_facing_a_bet",
+    "nt_big_blind_checks_after_an_all_in_call_for_less",
     "nt_double_board_bomb_pot_each_board_its_half",
     "nt_run_it_three_times_odd_chip_to_the_first_run",
     "plhe_pot_sized_raises",
@@ -111,7 +114,7 @@ fn showdown_order_follows_the_last_aggressor_or_the_button() {
 #[test]
 fn illegal_hands_are_refused_at_the_right_action_for_the_right_reason() {
     let files = data("illegal");
-    assert_eq!(files.len(), 44);
+    assert_eq!(files.len(), 45);
     for (name, text) in &files {
         let section = &parse(text).unwrap()[0];
         let Some(Value::Num(n)) = section.get("_expect_action") else {

@@ -122,6 +122,20 @@ fn play(input: &[u8]) -> Check {
     if stakes_shape & 4 != 0 {
         stakes.blinds.push(Chips(1));
     }
+    // A bomb pot (one board or two) in place of the blinds and antes; a table cap; dead money
+    // from the room.
+    if stakes_shape & 8 != 0 {
+        stakes.bomb_pot = c.chips(Chips(1)).saturating_add(Chips(1));
+        stakes.boards = if stakes_shape & 16 != 0 { 2 } else { 1 };
+        stakes.blinds.clear();
+        stakes.antes.clear();
+    }
+    if stakes_shape & 32 != 0 {
+        stakes.table_cap = Some(c.chips(unit).saturating_add(Chips(1)));
+    }
+    if stakes_shape & 64 != 0 {
+        stakes.dead_money = c.chips(Chips(1));
+    }
     stakes.min_bet = c.chips(Chips(1));
     stakes.small_bet = c.chips(Chips(1));
     stakes.big_bet = stakes.small_bet.saturating_mul(2);
@@ -234,9 +248,19 @@ fn phh_file(code: &str, stakes: &Stakes) -> String {
     let list = |v: &[Chips]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", ");
     let actions =
         LOG.with(|l| l.borrow().iter().map(|a| format!("'{a}'")).collect::<Vec<_>>().join(", "));
+    let mut extra = String::new();
+    if stakes.bomb_pot != Chips::ZERO {
+        extra += &format!("_bomb_pot = {}\n_boards = {}\n", stakes.bomb_pot, stakes.boards.max(1));
+    }
+    if let Some(cap) = stakes.table_cap {
+        extra += &format!("_table_cap = {cap}\n");
+    }
+    if stakes.dead_money != Chips::ZERO {
+        extra += &format!("_dead_money = {}\n", stakes.dead_money);
+    }
     format!(
         "variant = '{code}'\nantes = [{}]\nblinds_or_straddles = [{}]\nmin_bet = {}\nsmall_bet = {}\n\
-         big_bet = {}\nbring_in = {}\nstarting_stacks = [{}]\nactions = [{actions}]\n",
+         big_bet = {}\nbring_in = {}\nstarting_stacks = [{}]\n{extra}actions = [{actions}]\n",
         list(&stakes.antes),
         list(&stakes.blinds),
         stakes.min_bet,

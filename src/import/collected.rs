@@ -1,0 +1,214 @@
+//! The `collected` lines of sites that count, in what a player collects, chips the player
+//! never won: the part of a bet nobody matched, and what a raise over players all in adds
+//! beyond the bet (Winamax, 888poker). The rules give those chips back before the showdown;
+//! PokerStars' text, which the replay reads, shows them as `Uncalled bet (X) returned to NAME`.
+//! So each collected line is held ([`Collected`]) until they are taken out of it
+//! ([`give_back`]), then written in PokerStars' words ([`write`]).
+
+use std::borrow::Cow;
+
+/// A `collected` line waiting for what was never won to be taken out of it.
+pub(super) struct Collected {
+    /// Where it goes among the lines read.
+    pub at: usize,
+    /// The seat (index) of the player who collected.
+    pub seat: usize,
+    /// The amount, in hundredths.
+    pub cents: i64,
+    /// The pot in PokerStars' words: `pot`, `main pot`, `side pot-1`.
+    pub pot: Cow<'static, str>,
+    /// The line of the text it is read from.
+    pub line: usize,
+}
+
+/// What each seat has done in a hand's play, as a site's play is followed to find what it
+/// counts in what a player collects but never won (a reader takes the fields apart:
+/// `let Seats { mut put, .. } = Seats::new(k)`). Amounts are in hundredths:
+/// - `put`: put in all the hand;
+/// - `dead`: of that, the dead blinds: in the pot, but no bet to match (the uncalled bet is
+///   counted without them);
+/// - `surplus`: what a raise over players all in added beyond the bet: the site counts it in
+///   what its player collects, where the rules make the raise a call;
+/// - `street`: put in on the street being played;
+/// - `folded`: has folded.
+pub(super) struct Seats {
+    pub put: Vec<i64>,
+    pub dead: Vec<i64>,
+    pub surplus: Vec<i64>,
+    pub street: Vec<i64>,
+    pub folded: Vec<bool>,
+}
+
+impl Seats {
+    /// `k` seats that have done nothing yet.
+    pub fn new(k: usize) -> Seats {
+        Seats {
+            put: vec![0; k],
+            dead: vec![0; k],
+            surplus: vec![0; k],
+            street: vec![0; k],
+            folded: vec![false; k],
+        }
+    }
+}
+
+/// Holds a collected line of `seat`, read at `line`, at the end of `out` (as an empty line
+/// that [`write`] fills).
+pub(super) fn hold(
+    collected: &mut Vec<Collected>,
+    out: &mut Vec<(usize, Cow<'_, str>)>,
+    (seat, cents, pot): (usize, i64, Cow<'static, str>),
+    line: usize,
+) {
+    collected.push(Collected { at: out.len(), seat, cents, pot, line });
+    out.push((line, Cow::Borrowed("")));
+}
+
+/// What each of `seats` seats collected in all.
+pub(super) fn totals(collected: &[Collected], seats: usize) -> Vec<i64> {
+    let mut got = vec![0i64; seats];
+    for c in collected {
+        got[c.seat] = got[c.seat].saturating_add(c.cents);
+    }
+    got
+}
+
+/// The line of `seat`'s first collected line, or `or` when the seat collected nothing.
+pub(super) fn line_of(collected: &[Collected], seat: usize, or: usize) -> usize {
+    collected.iter().find(|c| c.seat == seat).map_or(or, |c| c.line)
+}
+
+/// The bet nobody matched: the seat with the most put in beyond its dead blind (`put[i] -
+/// dead[i]`, what others had to match) and how much more than the next most that is, if any.
+pub(super) fn uncalled(put: &[i64], dead: &[i64]) -> Option<(usize, i64)> {
+    let live: Vec<i64> = put.iter().zip(dead).map(|(p, d)| p.saturating_sub(*d)).collect();
+    let top = (0..live.len()).max_by_key(|&i| live[i])?;
+    let second = (0..live.len()).filter(|&i| i != top).map(|i| live[i]).max().unwrap_or(0);
+    let excess = live[top].saturating_sub(second);
+    (excess > 0).then_some((top, excess))
+}
+
+/// Takes `amount` out of what `seat` collected (`got[seat]`, and its collected lines from the
+/// last back). When the seat collected less than that, nothing is taken and the error is what
+/// it collected.
+fn take_back(
+    collected: &mut [Collected],
+    got: &mut [i64],
+    seat: usize,
+    amount: i64,
+) -> Result<(), i64> {
+    if got[seat] < amount {
+        return Err(got[seat]);
+    }
+    got[seat] -= amount;
+    let mut left = amount;
+    for c in collected.iter_mut().rev().filter(|c| c.seat == seat) {
+        let take = left.min(c.cents);
+        c.cents -= take;
+        left -= take;
+    }
+    Ok(())
+}
+
+/// Gives back what the rules never let into a pot and the site counts in what its players
+/// collected: `uncalled` (a seat and the part of its bet nobody matched, see [`uncalled`]) and
+/// each seat's `surplus` (what its raise over players all in added beyond the bet), taken out
+/// of the collected lines and `got`. What is wrong when a seat collected less than that, in
+/// words naming the player (`name` of a seat), the amounts (`written`) and the `site`.
+pub(super) fn give_back<'t>(
+    collected: &mut [Collected],
+    got: &mut [i64],
+    (uncalled, surplus): (Option<(usize, i64)>, &[i64]),
+    site: &str,
+    name: impl Fn(usize) -> &'t str,
+    written: impl Fn(i64) -> String,
+) -> Result<(), (usize, String)> {
+    let back = uncalled.map(|(top, excess)| (top, excess, "put in", "more than anyone called"));
+    let surplus = surplus.iter().enumerate().filter(|(_, m)| **m > 0);
+    let over = surplus.map(|(i, &m)| (i, m, "raised", "over players all in"));
+    for (i, amount, did, what) in back.into_iter().chain(over) {
+        if let Err(only) = take_back(collected, got, i, amount) {
+            let name = name(i);
+            return Err((
+                i,
+                format!(
+                    "{name} {did} {} {what}, which {site} counts in what the player collects, but the collected lines give {name} only {}",
+                    written(amount),
+                    written(only)
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Each collected line written at its place in `out`: `NAME collected X from POT`, with
+/// `name` of its seat and the amount `written`; empty when all of it was taken back (the
+/// caller drops empty lines).
+pub(super) fn write<'t>(
+    collected: &[Collected],
+    name: impl Fn(usize) -> &'t str,
+    written: impl Fn(i64) -> String,
+    out: &mut [(usize, Cow<'_, str>)],
+) {
+    for c in collected {
+        let text = if c.cents > 0 {
+            format!("{} collected {} from {}", name(c.seat), written(c.cents), c.pot)
+        } else {
+            String::new()
+        };
+        out[c.at].1 = Cow::Owned(text);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(at: usize, seat: usize, cents: i64) -> Collected {
+        Collected { at, seat, cents, pot: "pot".into(), line: at + 10 }
+    }
+
+    #[test]
+    fn the_uncalled_part_is_beyond_the_next_largest_live_bet() {
+        assert_eq!(uncalled(&[100, 300, 50], &[0, 0, 0]), Some((1, 200)));
+        // A dead blind is no bet to match.
+        assert_eq!(uncalled(&[150, 100], &[50, 0]), None);
+        assert_eq!(uncalled(&[200, 200], &[0, 0]), None);
+        assert_eq!(uncalled(&[], &[]), None);
+    }
+
+    #[test]
+    fn what_is_taken_back_comes_off_the_last_lines_first() {
+        let mut c = vec![line(0, 1, 300), line(1, 0, 50), line(2, 1, 100)];
+        let mut got = totals(&c, 2);
+        assert_eq!(got, [50, 400]);
+        assert_eq!(take_back(&mut c, &mut got, 1, 150), Ok(()));
+        assert_eq!(got, [50, 250]);
+        assert_eq!(c.iter().map(|c| c.cents).collect::<Vec<_>>(), [250, 50, 0]);
+        // More than collected: nothing taken, what was collected said.
+        assert_eq!(take_back(&mut c, &mut got, 0, 60), Err(50));
+        assert_eq!(got, [50, 250]);
+        assert_eq!(line_of(&c, 1, 99), 10);
+        assert_eq!(line_of(&c, 2, 99), 99);
+        let mut out = vec![(10, Cow::Borrowed("")), (11, Cow::Borrowed("")), (12, "x".into())];
+        write(&c, |s| ["ann", "bo"][s], |c| format!("${c}"), &mut out);
+        let texts: Vec<&str> = out.iter().map(|(_, t)| t.as_ref()).collect();
+        assert_eq!(texts, ["bo collected $250 from pot", "ann collected $50 from pot", ""]);
+    }
+
+    #[test]
+    fn what_goes_back_is_the_uncalled_bet_then_each_raise_over_players_all_in() {
+        let mut c = vec![line(0, 0, 500), line(1, 1, 300)];
+        let mut got = totals(&c, 2);
+        let names = |s: usize| ["ann", "bo"][s];
+        let back = (Some((0, 100)), &[0, 50][..]);
+        assert_eq!(give_back(&mut c, &mut got, back, "X", names, |c| c.to_string()), Ok(()));
+        assert_eq!(got, [400, 250]);
+        let back = (None, &[0, 300][..]);
+        assert_eq!(
+            give_back(&mut c, &mut got, back, "X", names, |c| format!("${c}")),
+            Err((1, "bo raised $300 over players all in, which X counts in what the player collects, but the collected lines give bo only $250".into()))
+        );
+    }
+}

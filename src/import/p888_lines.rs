@@ -1,0 +1,710 @@
+//! 888poker's lines put in PokerStars' words, for the PokerStars reader
+//! ([`super::pokerstars::parse_after_header`]).
+//!
+//! | 888 writes | read as |
+//! |---|---|
+//! | `#Game No : 79911308`, `***** 888poker Hand History for Game 79911308 *****` | hand `79911308` |
+//! | `$0.01/$0.02 Blinds No Limit Holdem - *** 04 02 2011 13:04:49` | `Hold'em No Limit ($0.01/$0.02) - 2011/02/04 13:04:49` |
+//! | `$5/$10 Blinds Fix Limit Holdem`, `Pot Limit OmahaHL`, `Fix Limit Omaha` | `Hold'em Limit ($10/$20)`, `Omaha Hi/Lo Pot Limit`, `Omaha Limit` |
+//! | `Table Oslo 6 Max (Real Money)`, `(Practice Play)`, `Seat 4 is the button` | `Table 'Oslo' 6-max Seat #4 is the button`, play money |
+//! | `Tournament #132736084 40 $ + 4 $ - Table #10 6 Max (Real Money)` | a tournament hand, its amounts chips |
+//! | `Seat 1: NAME ( $2.06 )` | `Seat 1: NAME ($2.06 in chips)` |
+//! | `NAME posts ante [$1]`, `posts dead blind [$1 + $2]` | `NAME: posts the ante $1`, `posts small & big blinds $3` |
+//! | `NAME calls [$2]`, `bets [$2]`, `raises [$6]` (the chips the action puts in) | `calls $2`, `bets $2`, `raises $X to $Y` |
+//! | `** Dealing down cards **`, `** Dealing flop ** [ 5c, 2s, Jd ]` | `*** HOLE CARDS ***`, `*** FLOP *** [5c 2s Jd]` |
+//! | `NAME shows [ Ah, Kd ]`, `NAME collected [ $10 ]` | `NAME: shows [Ah Kd]`, `NAME collected $10 from pot` |
+//!
+//! Amounts are read whatever their marks: `$1,728.25`, `0,01 $`, `42.797,60 $`, `1.183.764 $`. A
+//! mark followed by three digits separates thousands, one followed by one or two digits starts
+//! the cents (888 writes cents at most).
+//!
+//! 888 writes no `Uncalled bet` line, no total pot and no rake: the part of the largest bet
+//! nobody matched is in what its player collects. It is taken out of that and written as an
+//! `Uncalled bet` line. The total pot is then what was put in less the uncalled bet, and the
+//! rake the total less what was collected: it must not be below zero (collected more than was
+//! put in), in a tournament it must be zero, and in a cash game at most a tenth of the pot
+//! (rounded up to the cent), a rake no card room takes beyond.
+
+use std::borrow::Cow;
+
+use super::collected::{give_back, hold, line_of, totals, uncalled, write, Seats};
+use super::header::parse_header;
+use super::lines::{find, who, Line};
+use super::pokerstars::Tournament;
+use super::pokerstars::{err, parse_after_header, GameName, Refusal, StarsHand, TextError};
+use super::split::HandText;
+
+/// Where each hand starts.
+pub(super) const HEADER: &str = "#Game No : ";
+
+/// The line that opens a hand's summary.
+pub(super) const SUMMARY: &str = "** Summary **";
+
+/// The hand number of a hand's first line (`#Game No : 79911308`).
+pub(super) fn hand_number(first: &str) -> Option<&str> {
+    let k = find(first, HEADER)?;
+    let id = first[k + HEADER.len()..].trim();
+    (!id.is_empty() && id.bytes().all(|b| b.is_ascii_digit())).then_some(id)
+}
+
+/// An amount as 888 writes it (`$1,728.25`, `0,01 $`, `1.183.764 $`, `[$2]`), in hundredths;
+/// `None` for anything else. A mark (`.` or `,`) followed by three digits separates thousands;
+/// one followed by one or two digits, last, starts the cents.
+pub(super) fn cents(text: &str) -> Option<i64> {
+    // Windows-1252's no-break space separates thousands too (`15 788,50 $`).
+    let spaced;
+    let text = if text.contains('\u{a0}') {
+        spaced = text.replace('\u{a0}', " ");
+        &spaced
+    } else {
+        text
+    };
+    let t = text.trim().trim_start_matches('[').trim_end_matches(']').trim();
+    let t = t.trim_matches(|c: char| !(c.is_ascii_digit() || c == '.' || c == ','));
+    let t = t.trim_end_matches(['.', ',']);
+    if t.is_empty() || t.len() > 22 {
+        return None;
+    }
+    let groups: Vec<&str> = t.split(['.', ',', ' ']).collect();
+    if groups.iter().any(|g| g.is_empty() || !g.bytes().all(|b| b.is_ascii_digit())) {
+        return None;
+    }
+    let (whole, frac) = match groups.split_last() {
+        Some((last, rest)) if !rest.is_empty() && last.len() <= 2 => (rest, Some(*last)),
+        _ => (&groups[..], None),
+    };
+    let (first, more) = whole.split_first()?;
+    // Thousands are grouped after a first group of one to three digits that is not a zero
+    // (`$0.125` is no amount: neither 125 dollars nor a fraction of a cent).
+    if !more.is_empty()
+        && (first.len() > 3 || first.starts_with('0') || more.iter().any(|g| g.len() != 3))
+    {
+        return None;
+    }
+    // The marks between thousands are all the same, and not the one before the cents.
+    let marks: Vec<char> = t.chars().filter(|c| matches!(c, '.' | ',' | ' ')).collect();
+    let (thousands, point) = match frac {
+        Some(_) => marks.split_last().map(|(p, t)| (t, Some(*p)))?,
+        None => (&marks[..], None),
+    };
+    if thousands.windows(2).any(|w| w[0] != w[1])
+        || thousands.first().zip(point).is_some_and(|(a, b)| *a == b)
+    {
+        return None;
+    }
+    let mut units: i64 = 0;
+    for g in whole {
+        for b in g.bytes() {
+            units = units.checked_mul(10)?.checked_add(i64::from(b - b'0'))?;
+        }
+    }
+    let cents = match frac {
+        Some(f) if f.len() == 1 => i64::from(f.as_bytes()[0] - b'0') * 10,
+        Some(f) => f.parse::<i64>().ok()?,
+        None => 0,
+    };
+    units.checked_mul(100)?.checked_add(cents)
+}
+
+/// Hundredths written as an amount (`$12.50`, `3`), as the PokerStars reader reads them.
+fn written(c: i64, symbol: Option<char>) -> String {
+    let (sign, c) = if c < 0 { ("-", c.unsigned_abs()) } else { ("", c.unsigned_abs()) };
+    let number =
+        if c % 100 == 0 { format!("{}", c / 100) } else { format!("{}.{:02}", c / 100, c % 100) };
+    match symbol {
+        Some(s) => format!("{sign}{s}{number}"),
+        None => format!("{sign}{number}"),
+    }
+}
+
+/// The amount in a line's brackets (`[$0.02]`, `[ $0.20 ]`), or what is wrong.
+fn bracketed(t: &str, n: usize) -> Result<i64, TextError> {
+    let open = t.find('[');
+    let close = t.rfind(']');
+    let inside = match (open, close) {
+        (Some(o), Some(c)) if o < c => &t[o + 1..c],
+        _ => return err(n, format!("expected an amount in brackets (`[$2]`) in `{t}`")),
+    };
+    cents(inside).ok_or_else(|| TextError {
+        line: n,
+        why: format!("expected an amount in cents at most in `[{}]`", inside.trim()),
+    })
+}
+
+/// A card as 888 writes it, in PokerStars' letters: `Td`, `10d`, and the words of its
+/// translated clients (`QPik`: spades; ranks in Cyrillic, or as Windows-1252 reads those
+/// bytes: `Âh` is the jack of hearts).
+fn card(t: &str) -> String {
+    let t = t.trim();
+    let suits = [("Pik", 's'), ("Herz", 'h'), ("Karo", 'd'), ("Kreuz", 'c')];
+    let (rank, suit) = match suits.iter().find(|(w, _)| t.ends_with(w)) {
+        Some((w, s)) => (&t[..t.len() - w.len()], *s),
+        None => match t.char_indices().last() {
+            Some((k, s)) => (&t[..k], s),
+            None => return String::new(),
+        },
+    };
+    let rank = match rank {
+        "10" => 'T',
+        "В" | "Â" => 'J',
+        "Д" | "Ä" => 'Q',
+        "К" | "Ê" => 'K',
+        "Т" | "Ò" => 'A',
+        r => r.chars().next().unwrap_or('?'),
+    };
+    format!("{rank}{suit}")
+}
+
+/// The cards of a line's brackets (`[ 5c, 2s, Jd ]`) in PokerStars' words (`[5c 2s Jd]`).
+fn cards(t: &str) -> Option<String> {
+    let open = t.find('[')?;
+    let close = open + t[open..].find(']')?;
+    let inside: Vec<String> =
+        t[open + 1..close].split(',').map(card).filter(|c| !c.is_empty()).collect();
+    Some(format!("[{}]", inside.join(" ")))
+}
+
+/// The game line (`$5/$10 Blinds Fix Limit Holdem - *** 04 03 2012 15:32:21`): the stakes in
+/// hundredths, the currency symbol, the game in PokerStars' words (`None` for a game not
+/// read), whether it is fixed limit, and the date as PokerStars writes it.
+struct GameLine {
+    small: i64,
+    big: i64,
+    symbol: Option<char>,
+    game: Option<&'static str>,
+    fixed: bool,
+    name: String,
+    date: Option<String>,
+}
+
+fn game_line(l: &Line<'_>) -> Result<GameLine, TextError> {
+    let t = l.text;
+    let Some(k) = find(t, " Blinds ") else {
+        return err(l.number, "expected `SMALL/BIG Blinds GAME - *** DATE` after the header");
+    };
+    let stakes = &t[..k];
+    let Some((a, b)) = stakes.split_once('/') else {
+        return err(l.number, format!("expected the blinds as `SMALL/BIG` in `{stakes}`"));
+    };
+    let (Some(small), Some(big)) = (cents(a), cents(b)) else {
+        return err(l.number, format!("expected two amounts in `{stakes}`"));
+    };
+    let symbol = stakes.chars().find(|c| matches!(c, '$' | '€' | '£'));
+    let rest = &t[k + 8..];
+    let (name, date) = match find(rest, " - ") {
+        Some(d) => (rest[..d].trim(), rest[d + 3..].trim_start_matches(['*', ' ']).trim()),
+        None => (rest.trim(), ""),
+    };
+    let name = name.trim_end_matches(" Jackpot table").trim();
+    let game = match name {
+        "No Limit Holdem" => Some("Hold'em No Limit"),
+        "Pot Limit Holdem" => Some("Hold'em Pot Limit"),
+        "Fix Limit Holdem" => Some("Hold'em Limit"),
+        "Pot Limit Omaha" => Some("Omaha Pot Limit"),
+        "No Limit Omaha" => Some("Omaha No Limit"),
+        "Fix Limit Omaha" => Some("Omaha Limit"),
+        "Pot Limit OmahaHL" => Some("Omaha Hi/Lo Pot Limit"),
+        "Fix Limit OmahaHL" => Some("Omaha Hi/Lo Limit"),
+        "No Limit OmahaHL" => Some("Omaha Hi/Lo No Limit"),
+        _ => None,
+    };
+    // `04 02 2011 13:04:49`: day, month, year.
+    let words: Vec<&str> = date.split_whitespace().collect();
+    let date = match words[..] {
+        [d, m, y, clock, ..] if clock.contains(':') => Some(format!("{y}/{m}/{d} {clock}")),
+        _ => None,
+    };
+    Ok(GameLine {
+        small,
+        big,
+        symbol,
+        game,
+        fixed: name.starts_with("Fix Limit"),
+        name: name.to_string(),
+        date,
+    })
+}
+
+/// The table line: `Table Oslo 6 Max (Real Money)`, `Tournament #N BUY-IN - Table #10 6 Max
+/// (Real Money)`: the table's name, its seats, play money, and the tournament with its buy-in.
+struct TableLine {
+    name: String,
+    max: Option<u32>,
+    play_money: bool,
+    tournament: Option<Tournament>,
+}
+
+fn table_line(t: &str) -> TableLine {
+    let play_money = find(t, "(Practice Play)").is_some() || find(t, "(Play Money)").is_some();
+    let mut body = t.rfind(" (").map_or(t, |k| &t[..k]).trim();
+    // `6 Max` at the end: the table's seats.
+    let mut max = None;
+    if let Some(head) = body.strip_suffix(" Max") {
+        let digits = head.rsplit(' ').next().unwrap_or("");
+        if let Ok(m) = digits.parse::<u32>() {
+            max = Some(m);
+            body = head[..head.len() - digits.len()].trim();
+        }
+    }
+    let Some(rest) = body.strip_prefix("Tournament #") else {
+        let name = body.strip_prefix("Table ").unwrap_or(body).replace('\'', "");
+        return TableLine { name, max, play_money, tournament: None };
+    };
+    let end = rest.find(|c: char| !c.is_ascii_digit()).unwrap_or(rest.len());
+    let after = rest[end..].trim();
+    let (buy_in, table) = match find(after, " - Table ") {
+        Some(k) => (after[..k].trim(), after[k + 9..].trim()),
+        None => (after, ""),
+    };
+    let tournament = Tournament {
+        id: rest[..end].to_string(),
+        buy_in: (!buy_in.is_empty()).then(|| buy_in.to_string()),
+        level: None,
+    };
+    let name = if table.is_empty() { "1".to_string() } else { table.replace('\'', "") };
+    TableLine { name, max, play_money, tournament: Some(tournament) }
+}
+
+/// The seat and name of a seat line (`Seat 3: NAME ( $2.06 )`), and its stack's text.
+fn seat_of(t: &str) -> Option<(u32, &str, &str)> {
+    let (seat, body) = t.strip_prefix("Seat ")?.split_once(": ")?;
+    let open = body.rfind(" ( ").or_else(|| body.rfind(" ("))?;
+    let stack = body[open..].trim().strip_prefix('(')?.strip_suffix(')')?;
+    Some((seat.parse().ok()?, body[..open].trim(), stack))
+}
+
+/// Reads one 888 hand: its lines in PokerStars' words, read by the PokerStars reader.
+pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
+    let lines: Vec<Line<'_>> = text.lines().collect();
+    let Some(first) = lines.first() else {
+        return err(text.line, "an empty hand");
+    };
+    let Some(number) = hand_number(first.text) else {
+        return err(first.number, "expected `#Game No : NUMBER`");
+    };
+    let (Some(title), Some(game)) = (lines.get(1), lines.get(2)) else {
+        return err(first.number, "the hand stops after its first line");
+    };
+    if find(title.text, "Hand History for Game").is_none() {
+        return err(title.number, "expected `***** 888poker Hand History for Game N *****`");
+    }
+    if find(game.text, " Blinds ").is_none() {
+        // The older layout (`$50 USD PL Texas Hold'em - Tuesday, April 03, ...`).
+        let mut hand = parse_header(&Line {
+            number: game.number,
+            text: &format!("888poker Hand #{number}: Hold'em No Limit (1/2)"),
+        })?;
+        hand.game = GameName::Other(game.text.to_string());
+        hand.refusal = Some(Refusal::NotSupported(format!(
+            "line {}: `{}`: feltkit reads 888's layout whose game line says `SMALL/BIG Blinds GAME`; this older layout is not read",
+            game.number, game.text
+        )));
+        return Ok(hand);
+    }
+    let g = game_line(game)?;
+    let table = lines.get(3).map(|l| table_line(l.text));
+    let tournament = table.as_ref().and_then(|t| t.tournament.clone());
+    // Tournament amounts are chips, whatever sign 888 writes with them.
+    let s = if tournament.is_some() { None } else { g.symbol };
+    let posted = |verb: &str| {
+        lines.iter().find_map(|l| {
+            let k = find(l.text, verb)?;
+            let name = &l.text[..k];
+            let stack = lines.iter().find_map(|s| seat_of(s.text).filter(|s| s.1 == name))?.2;
+            let c = cents(&l.text[k + verb.len()..])?;
+            // A blind posted all-in says nothing of the table's.
+            (cents(stack)? > c).then_some(c)
+        })
+    };
+    // 888 rounds the small blind it names in the game line (`$0.12/$0.25` for a small blind
+    // of $0.10): the one posted is the table's.
+    let g_small = posted(" posts small blind ").filter(|&c| c <= g.big).unwrap_or(g.small);
+    // BLAST tables write the prize pool where the blinds go, and play antes alone, all in: a
+    // bet the size of the ante is the only one the hand could hold.
+    let ante = posted(" posts ante ").or_else(|| {
+        lines.iter().find_map(|l| cents(&l.text[find(l.text, " posts ante ")? + 12..]))
+    });
+    let (g_small, g_big) = match (g.big, ante) {
+        (0, Some(a)) => (a, a),
+        _ => (g_small, g.big),
+    };
+    let (small, big) = if g.fixed { (g_big, g_big * 2) } else { (g_small, g_big) };
+    let stars = format!(
+        "888poker Hand #{number}: {} ({}/{}) - {}",
+        g.game.unwrap_or("Hold'em No Limit"),
+        written(small, s),
+        written(big, s),
+        g.date.as_deref().unwrap_or("")
+    );
+    let mut hand = parse_header(&Line { number: first.number, text: &stars })?;
+    hand.symbol = s;
+    hand.currency = s.map(|s| match s {
+        '$' => "USD".to_string(),
+        '£' => "GBP".to_string(),
+        _ => "EUR".to_string(),
+    });
+    hand.tournament = tournament;
+    let Some(table) = table else {
+        return err(game.number, "the hand stops after its game line");
+    };
+    hand.play_money = table.play_money;
+    let button_line = lines.get(4).copied();
+    let button = button_line
+        .and_then(|l| {
+            l.text.strip_prefix("Seat ")?.strip_suffix(" is the button")?.parse::<u32>().ok()
+        })
+        .ok_or_else(|| TextError {
+            line: button_line.map_or(game.number + 2, |l| l.number),
+            why: "expected `Seat N is the button`".into(),
+        })?;
+    let seat_lines: Vec<Line<'_>> = lines
+        .iter()
+        .skip(5)
+        .skip_while(|l| l.text.starts_with("Total number of players"))
+        .take_while(|l| seat_of(l.text).is_some())
+        .copied()
+        .collect();
+    let mut seats: Vec<(u32, &str)> = Vec::with_capacity(seat_lines.len());
+    let mut stacks: Vec<i64> = Vec::with_capacity(seat_lines.len());
+    let mut out: Vec<(usize, Cow<'_, str>)> = Vec::with_capacity(lines.len() + 4);
+    // 888 numbers seats up to 10 whatever the table's size: its `6 Max` is kept when no seat
+    // is past it.
+    let max = table
+        .max
+        .filter(|&m| {
+            lines.iter().skip(5).filter_map(|l| seat_of(l.text)).all(|(seat, ..)| seat <= m)
+        })
+        .map(|m| format!(" {m}-max"))
+        .unwrap_or_default();
+    let money = if table.play_money { " (Play Money)" } else { "" };
+    out.push((
+        lines[3].number,
+        Cow::Owned(format!("Table '{}'{max}{money} Seat #{button} is the button", table.name)),
+    ));
+    for l in &seat_lines {
+        let Some((seat, name, stack)) = seat_of(l.text) else { continue };
+        let Some(c) = cents(stack) else {
+            return err(l.number, format!("expected a stack in cents at most, not `{stack}`"));
+        };
+        seats.push((seat, name));
+        stacks.push(c);
+        out.push((
+            l.number,
+            Cow::Owned(format!("Seat {seat}: {name} ({} in chips)", written(c, s))),
+        ));
+    }
+    if g.game.is_none() {
+        hand.game = GameName::Other(g.name.clone());
+        hand.refusal = Some(Refusal::NotSupported(format!(
+            "line {}: {}: feltkit reads 888's hold'em and Omaha; this game is not read",
+            game.number, g.name
+        )));
+        return parse_after_header(hand, game.number, out.iter().map(line));
+    }
+    let skip = 5 + lines.iter().skip(5).take_while(|l| l.text.starts_with("Total number")).count();
+    let rest = lines.get(skip + seat_lines.len()..).unwrap_or_default();
+    let tourney = hand.tournament.is_some();
+    let head = out.len();
+    if let Some(why) = play(rest, &seats, &stacks, s, tourney, &mut out)? {
+        hand.refusal = Some(Refusal::NotSupported(why));
+        out.truncate(head);
+    }
+    parse_after_header(hand, first.number, out.iter().map(line))
+}
+
+/// A line read, as the PokerStars reader takes it.
+fn line<'a>((number, text): &'a (usize, Cow<'_, str>)) -> Line<'a> {
+    Line { number: *number, text }
+}
+
+/// The play and the summary in PokerStars' words, into `out`: each action with the player's
+/// name and a colon, the uncalled bet taken out of what its player collected, a total pot and
+/// rake worked out and checked, and the summary written from the play.
+fn play<'t>(
+    lines: &[Line<'t>],
+    seats: &[(u32, &str)],
+    stacks: &[i64],
+    s: Option<char>,
+    tournament: bool,
+    out: &mut Vec<(usize, Cow<'t, str>)>,
+) -> Result<Option<String>, TextError> {
+    let k = seats.len();
+    let Seats { mut put, mut dead, mut surplus, mut street, mut folded } = Seats::new(k);
+    let mut acted = vec![false; k];
+    let mut shown: Vec<Option<String>> = vec![None; k];
+    let mut collected = Vec::new();
+    let mut summary_at = None;
+    let mut dealt = false;
+    for l in lines {
+        let (n, t) = (l.number, l.text);
+        if t == SUMMARY {
+            summary_at = Some(n);
+            continue;
+        }
+        if let Some(st) = t.strip_prefix("** Dealing ") {
+            let lower = st.to_ascii_lowercase();
+            let name = ["down cards", "flop", "turn", "river"]
+                .iter()
+                .find(|w| lower.starts_with(*w))
+                .ok_or_else(|| TextError {
+                    line: n,
+                    why: format!("expected `** Dealing down cards/flop/turn/river **`, not `{t}`"),
+                })?;
+            if *name == "down cards" {
+                dealt = true;
+                out.push((n, Cow::Borrowed("*** HOLE CARDS ***")));
+                continue;
+            }
+            street.iter_mut().for_each(|x| *x = 0);
+            let board = cards(st).ok_or_else(|| TextError {
+                line: n,
+                why: "expected the board cards in `[...]`".into(),
+            })?;
+            out.push((n, Cow::Owned(format!("*** {} *** {board}", name.to_ascii_uppercase()))));
+            continue;
+        }
+        if t.starts_with('(') || t.starts_with("Total number of players") {
+            // `(Hi: Jc, Jh, Js, Ks, As)`: the hand a high-low player showed, named.
+            continue;
+        }
+        if let Some(rest) = t.strip_prefix("Dealt to ") {
+            let Some(k) = rest.find(" [") else {
+                return err(n, format!("expected `Dealt to NAME [cards]`, not `{t}`"));
+            };
+            let name = &rest[..k];
+            if let Some(i) = seats.iter().position(|s| s.1 == name) {
+                acted[i] = true;
+                let c = cards(rest).unwrap_or_default();
+                out.push((n, Cow::Owned(format!("Dealt to {name} {c}"))));
+            }
+            continue;
+        }
+        let Some((i, rest)) = who(seats, t) else {
+            return err(n, format!("expected a line of the play (an action of a seated player, a street), not `{t}`"));
+        };
+        acted[i] = true;
+        let name = seats[i].1;
+        let mut said = |w: String| out.push((n, Cow::Owned(w)));
+        if rest.starts_with("posts ante ") {
+            let c = bracketed(rest, n)?;
+            put[i] = put[i].saturating_add(c);
+            said(format!("{name}: posts the ante {}", written(c, s)));
+        } else if rest.starts_with("posts small blind ") {
+            let c = bracketed(rest, n)?;
+            put[i] = put[i].saturating_add(c);
+            street[i] = c;
+            said(format!("{name}: posts small blind {}", written(c, s)));
+        } else if rest.starts_with("posts big blind ") {
+            let c = bracketed(rest, n)?;
+            put[i] = put[i].saturating_add(c);
+            street[i] = c;
+            said(format!("{name}: posts big blind {}", written(c, s)));
+        } else if let Some(x) = rest.strip_prefix("posts dead blind ") {
+            // `[$1 + $2]`: the small blind, dead, and the big blind, live.
+            let inside = x.trim().trim_start_matches('[').trim_end_matches(['.', ']']);
+            let parts: Option<Vec<i64>> = inside.split(" + ").map(cents).collect();
+            let Some(parts) = parts.filter(|p| (1..=2).contains(&p.len())) else {
+                return err(n, format!("expected `posts dead blind [SMALL + BIG]`, not `{t}`"));
+            };
+            let total: i64 = parts.iter().sum();
+            put[i] = put[i].saturating_add(total);
+            if let [d, 0] = parts[..] {
+                // `[$25 + $0]`: a small blind alone, dead.
+                dead[i] = dead[i].saturating_add(d);
+                said(format!("{name}: posts small blind {}", written(d, s)));
+            } else if let [d, live] = parts[..] {
+                dead[i] = dead[i].saturating_add(d);
+                street[i] = live;
+                said(format!("{name}: posts small & big blinds {}", written(total, s)));
+            } else {
+                street[i] = total;
+                said(format!("{name}: posts big blind {}", written(total, s)));
+            }
+        } else if rest.starts_with("calls ") {
+            let c = bracketed(rest, n)?;
+            put[i] = put[i].saturating_add(c);
+            street[i] = street[i].saturating_add(c);
+            said(format!("{name}: calls {}", written(c, s)));
+        } else if rest.starts_with("bets ") {
+            let c = bracketed(rest, n)?;
+            put[i] = put[i].saturating_add(c);
+            street[i] = street[i].saturating_add(c);
+            said(format!("{name}: bets {}", written(c, s)));
+        } else if rest.starts_with("raises ") {
+            // The chips the raise puts in: the raise is to the player's bet with them.
+            let c = bracketed(rest, n)?;
+            let to = street[i].saturating_add(c);
+            let bet = street.iter().copied().max().unwrap_or(0);
+            let mut others = (0..k).filter(|&j| j != i && acted[j] && !folded[j]).peekable();
+            let others_all_in = others.peek().is_some()
+                && others.all(|j| put[j] >= stacks.get(j).copied().unwrap_or(i64::MAX));
+            if to <= bet || others_all_in {
+                let call = bet.saturating_sub(street[i]).min(c);
+                put[i] = put[i].saturating_add(call);
+                street[i] = street[i].saturating_add(call);
+                surplus[i] = surplus[i].saturating_add(c - call);
+                said(format!("{name}: calls {}", written(call, s)));
+                continue;
+            }
+            put[i] = put[i].saturating_add(c);
+            street[i] = to;
+            said(format!("{name}: raises {} to {}", written(to - bet, s), written(to, s)));
+        } else if rest == "folds" {
+            if !dealt && put[i] == 0 {
+                // Folded before the cards are dealt, having put nothing in: not dealt in.
+                acted[i] = false;
+                continue;
+            }
+            folded[i] = true;
+            said(format!("{name}: folds"));
+        } else if rest == "checks" {
+            said(format!("{name}: checks"));
+        } else if rest.starts_with("shows [") {
+            let c = cards(rest).unwrap_or_default();
+            shown[i] = Some(c.clone());
+            said(format!("{name}: shows {c}"));
+        } else if rest.starts_with("mucks") {
+            said(format!("{name}: mucks hand"));
+        } else if rest.starts_with("did not show") || rest.starts_with("does not show") {
+        } else if rest.starts_with("collected ") {
+            hold(&mut collected, out, (i, bracketed(rest, n)?, Cow::Borrowed("pot")), n);
+        } else {
+            return err(
+                n,
+                format!(
+                    "expected an action after `{name}` (posts, folds, checks, calls, bets, raises, shows, mucks, collected), not `{rest}`"
+                ),
+            );
+        }
+    }
+    let Some(summary_line) = summary_at else {
+        return Ok(None);
+    };
+    let mut got = totals(&collected, k);
+    // The part of the largest bet nobody matched goes back to its player, and so does what a
+    // raise over players all in added beyond the bet.
+    let uncalled = uncalled(&put, &dead);
+    let returned: i64 = uncalled.map_or(0, |u| u.1).saturating_add(surplus.iter().sum());
+    let total = put.iter().sum::<i64>().saturating_sub(returned);
+    // 888 writes what goes back either as collected (a line of its own, or inside the pot the
+    // player won) or not at all: it is in the collected lines when they give more than the pot.
+    if got.iter().sum::<i64>() > total {
+        let name = |i: usize| seats[i].1;
+        give_back(&mut collected, &mut got, (uncalled, &surplus), "888", name, |c| written(c, s))
+            .or_else(|(i, m)| err(line_of(&collected, i, summary_line), m))?;
+    }
+    if !dealt {
+        return Ok(Some(format!(
+            "line {summary_line}: the hand ends before its cards are dealt (`** Dealing down cards **`): a hand cancelled, which a replay cannot play"
+        )));
+    }
+    let paid: i64 = got.iter().sum();
+    let rake = total - paid;
+    // The rake written is the one the collected lines leave when it is one a card room could
+    // take; otherwise the nearest that is, and `--check` finds the difference at the summary.
+    let most = if tournament { 0 } else { total.saturating_add(9) / 10 };
+    let rake = rake.clamp(0, most);
+    write(&collected, |i| seats[i].1, |c| written(c, s), out);
+    if let Some((top, excess)) = uncalled {
+        let at = line_of(&collected, top, summary_line);
+        let returned =
+            format!("Uncalled bet ({}) returned to {}", written(excess, s), seats[top].1);
+        // It goes back after the last action of the betting.
+        let verbs = [": folds", ": checks", ": calls ", ": bets ", ": raises ", ": posts "];
+        let last = out.iter().rposition(|(_, t)| verbs.iter().any(|v| find(t, v).is_some()));
+        out.insert(last.map_or(out.len(), |k| k + 1), (at, Cow::Owned(returned)));
+    }
+    out.retain(|(_, t)| !t.is_empty());
+    out.push((summary_line, Cow::Borrowed("*** SUMMARY ***")));
+    out.push((
+        summary_line,
+        Cow::Owned(format!("Total pot {} | Rake {}", written(total, s), written(rake, s))),
+    ));
+    // The players dealt in: those the play names.
+    for (i, &(seat, name)) in seats.iter().enumerate() {
+        if !acted[i] {
+            continue;
+        }
+        let mut l = format!("Seat {seat}: {name}");
+        if folded[i] {
+            l.push_str(" folded");
+        }
+        if let Some(cards) = &shown[i] {
+            l.push_str(&format!(" showed {cards}"));
+        }
+        if got[i] > 0 {
+            l.push_str(&format!(" and won ({})", written(got[i], s)));
+        }
+        out.push((summary_line, Cow::Owned(l)));
+    }
+    Ok(None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn amounts_are_read_whatever_their_marks() {
+        let cases = [
+            ("$0.01", Some(1)),
+            ("$1,728.25", Some(172_825)),
+            ("0,01 $", Some(1)),
+            ("0,5 $", Some(50)),
+            ("42.797,60 $", Some(4_279_760)),
+            ("1.183.764 $", Some(118_376_400)),
+            ("8.000 $", Some(800_000)),
+            ("$2,968", Some(296_800)),
+            ("[ $0.20 ]", Some(20)),
+            ("25 $", Some(2500)),
+            (" 15 788,50 $ ", Some(1_578_850)),
+            ("15\u{a0}788,50 $", Some(1_578_850)),
+            ("$0.125", None),
+            ("1,2.50", None),
+            ("1.000.00", None),
+            ("pot", None),
+            ("99999999999999999999", None),
+        ];
+        for (t, want) in cases {
+            assert_eq!(cents(t), want, "{t}");
+        }
+    }
+
+    #[test]
+    fn cards_are_put_in_pokerstars_letters() {
+        assert_eq!(cards("[ 5c, 2s, 10d ]").as_deref(), Some("[5c 2s Td]"));
+        assert_eq!(cards("[ 8Pik, QPik ]").as_deref(), Some("[8s Qs]"));
+        assert_eq!(cards("[ 9s, Âh, Òd ]").as_deref(), Some("[9s Jh Ad]"));
+    }
+
+    #[test]
+    fn the_game_line_gives_the_stakes_the_game_and_the_date() {
+        let l =
+            Line { number: 3, text: "$5/$10 Blinds Fix Limit Holdem - *** 04 03 2012 15:32:21" };
+        let g = game_line(&l).unwrap();
+        assert_eq!((g.small, g.big, g.symbol, g.fixed), (500, 1000, Some('$'), true));
+        assert_eq!(
+            (g.game, g.date.as_deref()),
+            (Some("Hold'em Limit"), Some("2012/03/04 15:32:21"))
+        );
+        let l = Line { number: 3, text: "25 $/50 $ Blinds Pot Limit OmahaHL - ***" };
+        let g = game_line(&l).unwrap();
+        assert_eq!(
+            (g.small, g.big, g.game, g.date),
+            (2500, 5000, Some("Omaha Hi/Lo Pot Limit"), None)
+        );
+        assert!(game_line(&Line { number: 3, text: "Razz" }).is_err());
+    }
+
+    #[test]
+    fn the_table_line_gives_the_name_the_seats_and_the_tournament() {
+        let t = table_line("Table Oslo 6 Max (Real Money)");
+        assert_eq!((t.name.as_str(), t.max, t.play_money), ("Oslo", Some(6), false));
+        let t = table_line("Table Rubtsovsk (Practice Play)");
+        assert_eq!((t.name.as_str(), t.max, t.play_money), ("Rubtsovsk", None, true));
+        let t = table_line("Tournament #38339532 $3.15 + $0.35 - Table #47 (Real Money)");
+        let tour = t.tournament.unwrap();
+        assert_eq!((tour.id.as_str(), tour.buy_in.as_deref()), ("38339532", Some("$3.15 + $0.35")));
+        assert_eq!(t.name, "#47");
+    }
+}
