@@ -30,15 +30,28 @@ pub struct ConvertArgs {
     /// Where to write the PHH bundle (`.phhs`); written under a temporary name and renamed
     /// into place when complete. Default: standard output.
     #[arg(short, long, value_name = "OUT")]
-    output: Option<PathBuf>,
+    pub(super) output: Option<PathBuf>,
     /// The input's format: a site's hand-history text or `acpc` (ACPC match logs), the values
     /// below (default: as the content shows, docs/import.md).
     #[arg(long, value_parser = format_parser())]
-    format: Option<Format>,
+    pub(super) format: Option<Format>,
+    /// What to write: `phh` (a PHH bundle) or `pokerstars` (PokerStars hand-history text,
+    /// each hand checked by reading it back; PHH inputs too).
+    #[arg(long, value_enum, default_value = "phh")]
+    pub(super) to: Target,
     /// Hand-history files of a site (`--format`) or ACPC match logs (`-`: standard input), one
     /// or many hands each.
     #[arg(required = true)]
-    inputs: Vec<PathBuf>,
+    pub(super) inputs: Vec<PathBuf>,
+}
+
+/// What `felt convert` writes.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// A PHH bundle.
+    Phh,
+    /// PokerStars hand-history text.
+    Pokerstars,
 }
 
 /// Runs `felt convert`: exit 0 when every hand was converted, 2 when an input cannot be read,
@@ -46,6 +59,9 @@ pub struct ConvertArgs {
 /// with `_unreadable` saying why). Hands that cannot be replayed (a game not played, cash-outs,
 /// cut off) are written with the reason, and counted on stderr.
 pub fn run(args: ConvertArgs) -> anyhow::Result<ExitCode> {
+    if args.to == Target::Pokerstars {
+        return super::convert_stars::run(args);
+    }
     if args.format == Some(Format::Phh) {
         let sites = FORMATS.iter().map(|f| f.words().shorts).collect::<Vec<_>>().join(" and ");
         anyhow::bail!("--format phh: felt convert reads {sites}; PHH needs no conversion");
@@ -202,7 +218,7 @@ fn not_detected() -> String {
 
 /// Where the bundle goes: standard output, or an output file replaced only when complete;
 /// written a block at a time.
-struct Output {
+pub(super) struct Output {
     to: Sink,
     held: String,
 }
@@ -218,7 +234,7 @@ const BLOCK: usize = 1 << 16;
 impl Output {
     /// Opens the output (checked already with [`Files::output`]): standard output for none,
     /// else the file, under a temporary name until it is complete.
-    fn open(output: Option<&Path>) -> anyhow::Result<Output> {
+    pub(super) fn open(output: Option<&Path>) -> anyhow::Result<Output> {
         let held = String::with_capacity(BLOCK + 4096);
         let to = match output {
             None => Sink::Stdout(std::io::stdout().lock()),
@@ -231,7 +247,7 @@ impl Output {
     }
 
     /// Adds the next part of the bundle, writing what is held once it passes a block.
-    fn write(&mut self, text: &str) -> anyhow::Result<()> {
+    pub(super) fn write(&mut self, text: &str) -> anyhow::Result<()> {
         self.held.push_str(text);
         if self.held.len() >= BLOCK {
             self.flush()?;
@@ -250,7 +266,7 @@ impl Output {
     }
 
     /// Writes what is left and flushes standard output, or puts the file in place.
-    fn finish(mut self) -> anyhow::Result<()> {
+    pub(super) fn finish(mut self) -> anyhow::Result<()> {
         if let Err(e) = self.flush() {
             self.abandon();
             return Err(e);
@@ -262,7 +278,7 @@ impl Output {
     }
 
     /// Gives up: a file begun is removed, one already there left as it was.
-    fn abandon(self) {
+    pub(super) fn abandon(self) {
         if let Sink::File(file) = self.to {
             file.abandon();
         }

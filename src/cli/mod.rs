@@ -2,6 +2,7 @@
 
 pub mod batch;
 pub mod convert;
+mod convert_stars;
 pub mod deal;
 pub mod equity;
 pub mod output;

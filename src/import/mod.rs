@@ -41,6 +41,7 @@ pub mod split;
 mod stars;
 mod winamax;
 mod winamax_lines;
+pub mod write_stars;
 
 use std::io::BufRead;
 use std::sync::Arc;

@@ -23,7 +23,7 @@ pub mod record;
 pub mod replay;
 pub mod report;
 pub mod split;
-mod stakes;
+pub(crate) mod stakes;
 pub mod stream;
 pub mod table;
 pub mod toml;

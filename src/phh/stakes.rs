@@ -46,7 +46,7 @@ pub(super) fn malformed_setup(e: &SetupError, places: u8) -> Option<Malformed> {
 
 /// Checks that every per-player array has one entry per player (`antes` may also give one
 /// amount for all) and that recorded pots name players of the table.
-pub(super) fn check_lengths(record: &HandRecord<'_>) -> Result<(), Malformed> {
+pub(crate) fn check_lengths(record: &HandRecord<'_>) -> Result<(), Malformed> {
     let n = record.starting_stacks.len();
     if n == 0 {
         return Err(Malformed::of(
@@ -120,7 +120,7 @@ pub(super) fn check_lengths(record: &HandRecord<'_>) -> Result<(), Malformed> {
 /// amount needs, so that a rake taken in cents from a game of whole dollars is counted in cents.
 /// The results (`winnings`, `finishing_stacks`, `_pots`) take no part: they are what the replay
 /// checks, and a result finer than the chip (a chip split in halves) cannot be right.
-pub(super) fn places_of(record: &HandRecord<'_>) -> u8 {
+pub(crate) fn places_of(record: &HandRecord<'_>) -> u8 {
     let sizes = [record.min_bet, record.small_bet, record.big_bet, record.bring_in];
     let bets = record.actions().filter_map(|a| match a {
         Action::BetOrRaiseTo(_, x) | Action::CashOut(_, x) => Some(x),
@@ -156,7 +156,7 @@ pub(super) const UNKNOWN_STACK: Chips = MAX_CHIPS;
 /// The stakes in chips of `10^-places`. Every amount must be a whole number of them (it is, for
 /// the places of [`places_of`]) of at most [`MAX_CHIPS`], so that no sum of a table's chips can
 /// overflow; a larger one is malformed.
-pub(super) fn stakes_of(record: &HandRecord<'_>, places: u8) -> Result<Stakes, Malformed> {
+pub(crate) fn stakes_of(record: &HandRecord<'_>, places: u8) -> Result<Stakes, Malformed> {
     let chips = |field: &str, a: Amount| -> Result<Chips, Malformed> {
         match a.to_chips(places) {
             Some(c) if c.unsigned_abs() <= MAX_CHIPS.unsigned_abs() => Ok(c),

@@ -14,6 +14,7 @@ mod cli_range;
 mod cli_rank;
 mod cli_shell;
 mod common;
+mod convert_stars;
 mod corpus;
 mod doc_examples;
 mod docs;
