@@ -98,6 +98,7 @@ pub static FORMATS: &[&dyn SiteFormat] = &[
     &super::ggpoker::GGPOKER,
     &super::winamax::WINAMAX_TEXT,
     &super::p888::P888_TEXT,
+    &super::ipoker::IPOKER_XML,
     &super::acpc::AcpcLog,
 ];
 

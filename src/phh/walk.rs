@@ -76,19 +76,20 @@ pub struct Walk {
     files: usize,
 }
 
-/// Whether a name is one that [`is_hand_file`] looks at: `.phh`, `.phhs`, `.txt` or `.log`.
+/// Whether a name is one that [`is_hand_file`] looks at: `.phh`, `.phhs`, `.txt`, `.log` or
+/// `.xml`.
 fn has_hand_extension(path: &Path) -> bool {
     let ext = path.extension().and_then(|x| x.to_str()).map(str::to_ascii_lowercase);
-    matches!(ext.as_deref(), Some("phh" | "phhs" | "txt" | "log"))
+    matches!(ext.as_deref(), Some("phh" | "phhs" | "txt" | "log" | "xml"))
 }
 
-/// Whether a file holds hands: `.phh` and `.phhs` files by their name, `.txt` and `.log` files
-/// when they start as a site's hand histories.
+/// Whether a file holds hands: `.phh` and `.phhs` files by their name, `.txt`, `.log` and
+/// `.xml` files when they start as a site's hand histories.
 fn is_hand_file(path: &Path, site_text: fn(&[u8]) -> bool) -> bool {
     let ext = path.extension().and_then(|x| x.to_str()).map(str::to_ascii_lowercase);
     match ext.as_deref() {
         Some("phh" | "phhs") => true,
-        Some("txt" | "log") => starts_as_site_text(path, site_text),
+        Some("txt" | "log" | "xml") => starts_as_site_text(path, site_text),
         _ => false,
     }
 }
