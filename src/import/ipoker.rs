@@ -11,8 +11,8 @@
 //! let text = r#"<session sessioncode="1"><general><gametype>Holdem NL $0.01/$0.02</gametype>
 //! <tablename>Oslo, 1</tablename><currency>USD</currency></general>
 //! <game gamecode="70"><general><startdate>2021-02-04 13:04:49</startdate><players>
-//! <player seat="1" name="Lina" chips="$1" dealer="1" win="$0.03" bet="$0.02" />
-//! <player seat="2" name="Tom" chips="$2" dealer="0" win="$0" bet="$0.01" />
+//! <player seat="1" name="Lina" chips="$1" dealer="1" win="$0.08" bet="$0.06" />
+//! <player seat="2" name="Tom" chips="$2" dealer="0" win="$0" bet="$0.02" />
 //! </players></general>
 //! <round no="0"><action no="1" player="Lina" type="1" sum="$0.01" />
 //! <action no="2" player="Tom" type="2" sum="$0.02" /></round>

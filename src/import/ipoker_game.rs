@@ -51,10 +51,9 @@ impl Session {
                 }
             }
             Err(e) => {
-                let at = line + e.pos().row as usize - 1;
-                self.error = Some(format!(
-                    "line {at}: the session's `<general>` is not well-formed XML: {e}"
-                ));
+                let (at, why) = xml_error(&e, line);
+                self.error =
+                    Some(format!("{at}: the session's `<general>` is not well-formed XML: {why}"));
             }
         }
     }
@@ -240,8 +239,8 @@ fn time(text: &str) -> Option<[u32; 6]> {
 /// and what was expected.
 pub(super) fn parse(text: &str, line: usize) -> Result<Game, String> {
     let doc = Document::parse(text).map_err(|e| {
-        let at = line + e.pos().row as usize - 1;
-        format!("line {at}: the `<game>` element is not well-formed XML: {e}")
+        let (at, why) = xml_error(&e, line);
+        format!("{at}: the `<game>` element is not well-formed XML: {why}")
     })?;
     let at = |n: Node<'_, '_>| line + doc.text_pos_at(n.range().start).row as usize - 1;
     let root = doc.root_element();
@@ -373,6 +372,16 @@ pub(super) fn parse(text: &str, line: usize) -> Result<Game, String> {
     game.acts.sort_by_key(|a| (a.no, a.round));
     game.symbol = symbol;
     Ok(game)
+}
+
+/// Where an XML error is in the text (`line 12, column 7`, for an element starting at `line`)
+/// and what it is, without the parser's own position.
+fn xml_error(e: &roxmltree::Error, line: usize) -> (String, String) {
+    let pos = e.pos();
+    let at = format!("line {}, column {}", line + pos.row as usize - 1, pos.col);
+    let text = e.to_string();
+    let suffix = format!(" at {}:{}", pos.row, pos.col);
+    (at, text.strip_suffix(&suffix).unwrap_or(&text).to_string())
 }
 
 /// The number of the `<round>` an element is in (0 outside any).

@@ -1,8 +1,8 @@
 //! The hand files below a path, in name order, found while the directories are read (one
 //! directory's listing in memory per level, however many files): `.phh` and `.phhs` files, and
-//! `.txt` and `.log` files whose first 64 KiB start as a site's hand histories (PokerStars
-//! text or an ACPC match log: the caller says how to tell, as `feltkit::import::is_site_text`
-//! does).
+//! `.txt`, `.log` and `.xml` files whose first 64 KiB start as a site's hand histories
+//! (PokerStars text, iPoker XML or an ACPC match log: the caller says how to tell, as
+//! `feltkit::import::is_site_text` does).
 //!
 //! Below a directory only regular files are read: a FIFO, socket or device named like a hand
 //! file is skipped (reading a FIFO with no writer would wait forever); named by the caller, it
