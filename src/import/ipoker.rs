@@ -173,6 +173,13 @@ impl<R: BufRead> Games<R> {
         let mut from = 0;
         loop {
             let rest = &self.buf[self.at..];
+            // An element written `<general/>` ends with its start tag.
+            if let Some(k) = memchr::memchr(b'>', rest)
+                && k > 0
+                && rest[k - 1] == b'/'
+            {
+                return Ok(Some(k + 1));
+            }
             if let Some(k) = memchr::memmem::find(&rest[from..], close) {
                 return Ok(Some(from + k + close.len()));
             }

@@ -171,7 +171,7 @@ pub(super) fn money(text: &str) -> Option<(Amount, Option<char>)> {
             // number that is not zero (`1,440`, `60.000`: thousands).
             let mark = &body[k..=k];
             let thousands =
-                body.len() - k - 1 == 3 && body[..k].trim_start_matches(['-', '0']) != "";
+                body.len() - k - 1 == 3 && !body[..k].trim_start_matches(['-', '0']).is_empty();
             (body.matches(mark).count() == 1 && !thousands).then_some(k)
         }
         (None, None) => None,
@@ -242,7 +242,9 @@ pub(super) fn parse(text: &str, line: usize) -> Result<Game, String> {
         let (at, why) = xml_error(&e, line);
         format!("{at}: the `<game>` element is not well-formed XML: {why}")
     })?;
-    let at = |n: Node<'_, '_>| line + doc.text_pos_at(n.range().start).row as usize - 1;
+    // Each element's line: the text's line ends counted once, each start found among them.
+    let ends: Vec<usize> = memchr::memchr_iter(b'\n', text.as_bytes()).collect();
+    let at = |n: Node<'_, '_>| line + ends.partition_point(|&k| k < n.range().start);
     let root = doc.root_element();
     let mut game = Game {
         code: root.attribute("gamecode").unwrap_or_default().to_string(),
