@@ -24,6 +24,12 @@
 //! made of the project's 888 samples (`p888_text`: every good sample of `tests/data/888poker`,
 //! a Latin-1 text, side pots, a tournament with antes, fixed limit, Omaha high and high-low,
 //! repeated and numbered anew).
+//!
+//! `import/ipoker_20k_read_convert_replay_check` runs it on an iPoker XML file of 20,000 games
+//! made of the project's iPoker samples ([`ipoker_text`]: every good sample of
+//! `tests/data/ipoker`, one session each, a Windows-1252 one among them, side pots, a
+//! tournament with antes, fixed limit, Omaha high and high-low, seven-card stud high-low,
+//! repeated and numbered anew).
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use feltkit::import::{read_hands, split, Format, Pending};
@@ -153,6 +159,39 @@ fn p888_text(hands: usize) -> Vec<u8> {
     out
 }
 
+/// The good iPoker samples, one session of one game each.
+const IPOKER_SAMPLES: &[&str] = &[
+    "cash_nl_side_pot.xml",
+    "cash_decimal_commas_latin1.txt",
+    "tournament_antes.xml",
+    "cash_plo.xml",
+    "cash_fixed_limit.xml",
+    "cash_omaha_hilo.xml",
+    "stud_hilo.xml",
+];
+
+/// An iPoker XML file of `hands` games: the good samples' sessions in turn (one of them
+/// Windows-1252, as some skins write), each game numbered anew (`gamecode="1000000"`).
+fn ipoker_text(hands: usize) -> Vec<u8> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/ipoker");
+    let samples: Vec<Vec<u8>> =
+        IPOKER_SAMPLES.iter().map(|n| std::fs::read(root.join(n)).unwrap()).collect();
+    let mut out = Vec::with_capacity(hands * 2500);
+    out.extend_from_slice(b"<?xml version=\"1.0\" encoding=\"utf-8\"?>\n");
+    let code = b"gamecode=\"";
+    for n in 0..hands {
+        let sample = &samples[n % samples.len()];
+        let start = sample.windows(8).position(|w| w == b"<session").expect("a session");
+        let session = &sample[start..];
+        let at = session.windows(code.len()).position(|w| w == code).expect("a game") + code.len();
+        let end = at + session[at..].iter().position(|&b| b == b'"').expect("a closing quote");
+        out.extend_from_slice(&session[..at]);
+        out.extend_from_slice((1_000_000 + n).to_string().as_bytes());
+        out.extend_from_slice(&session[end..]);
+    }
+    out
+}
+
 /// The hands of `text` that replay legally and match, as `felt replay --check` finds them.
 fn pipeline(text: &[u8], threads: usize) -> usize {
     pipeline_of(Format::PokerStars, text, threads)
@@ -230,6 +269,12 @@ fn import(c: &mut Criterion) {
     assert_eq!(pipeline_of(p888, &text, threads), HANDS, "every 888poker hand must match");
     group.bench_function("888poker_20k_read_convert_replay_check", |b| {
         b.iter(|| pipeline_of(p888, std::hint::black_box(&text), threads))
+    });
+    let ipoker = Format::named("ipoker").expect("iPoker is a format");
+    let text = ipoker_text(HANDS);
+    assert_eq!(pipeline_of(ipoker, &text, threads), HANDS, "every iPoker game must match");
+    group.bench_function("ipoker_20k_read_convert_replay_check", |b| {
+        b.iter(|| pipeline_of(ipoker, std::hint::black_box(&text), threads))
     });
     group.finish();
 }

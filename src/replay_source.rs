@@ -159,13 +159,13 @@ impl Chunk {
 /// Why a file read to its end gave no hand.
 const NO_HAND_IN_FILE: &str = "no hand in the file (it is empty or holds only comments)";
 
-/// Why a directory gave no hand: `no hand files (.phh, .phhs, or .txt and .log files of
+/// Why a directory gave no hand: `no hand files (.phh, .phhs, or .txt, .log and .xml files of
 /// PokerStars text or ACPC logs) found in this directory or below`.
 fn no_hand_files() -> &'static str {
     static WHY: OnceLock<String> = OnceLock::new();
     WHY.get_or_init(|| {
         let sites = crate::import::format::listed(|w| w.shorts, " or ");
-        format!("no hand files (.phh, .phhs, or .txt and .log files of {sites}) found in this directory or below")
+        format!("no hand files (.phh, .phhs, or .txt, .log and .xml files of {sites}) found in this directory or below")
     })
 }
 

@@ -58,8 +58,8 @@ pub struct ReplayArgs {
     #[arg(long, value_name = "RULE")]
     rake: Option<feltkit::import::rake::RakeRule>,
     /// `.phh` files, `.phhs` bundles, sites' hand-history texts, ACPC logs (`--format`), or
-    /// directories (searched recursively for `.phh` and `.phhs` files, and `.txt` and `.log`
-    /// files that start as a site's text or an ACPC log); `-` reads one document, bundle or
+    /// directories (searched recursively for `.phh` and `.phhs` files, and `.txt`, `.log` and
+    /// `.xml` files that start as a site's text or an ACPC log); `-` reads one document, bundle or
     /// text from standard input.
     #[arg(required = true)]
     paths: Vec<PathBuf>,

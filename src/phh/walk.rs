@@ -1,8 +1,8 @@
 //! The hand files below a path, in name order, found while the directories are read (one
 //! directory's listing in memory per level, however many files): `.phh` and `.phhs` files, and
-//! `.txt` and `.log` files whose first 64 KiB start as a site's hand histories (PokerStars
-//! text or an ACPC match log: the caller says how to tell, as `feltkit::import::is_site_text`
-//! does).
+//! `.txt`, `.log` and `.xml` files whose first 64 KiB start as a site's hand histories
+//! (PokerStars text, iPoker XML or an ACPC match log: the caller says how to tell, as
+//! `feltkit::import::is_site_text` does).
 //!
 //! Below a directory only regular files are read: a FIFO, socket or device named like a hand
 //! file is skipped (reading a FIFO with no writer would wait forever); named by the caller, it
@@ -76,19 +76,20 @@ pub struct Walk {
     files: usize,
 }
 
-/// Whether a name is one that [`is_hand_file`] looks at: `.phh`, `.phhs`, `.txt` or `.log`.
+/// Whether a name is one that [`is_hand_file`] looks at: `.phh`, `.phhs`, `.txt`, `.log` or
+/// `.xml`.
 fn has_hand_extension(path: &Path) -> bool {
     let ext = path.extension().and_then(|x| x.to_str()).map(str::to_ascii_lowercase);
-    matches!(ext.as_deref(), Some("phh" | "phhs" | "txt" | "log"))
+    matches!(ext.as_deref(), Some("phh" | "phhs" | "txt" | "log" | "xml"))
 }
 
-/// Whether a file holds hands: `.phh` and `.phhs` files by their name, `.txt` and `.log` files
-/// when they start as a site's hand histories.
+/// Whether a file holds hands: `.phh` and `.phhs` files by their name, `.txt`, `.log` and
+/// `.xml` files when they start as a site's hand histories.
 fn is_hand_file(path: &Path, site_text: fn(&[u8]) -> bool) -> bool {
     let ext = path.extension().and_then(|x| x.to_str()).map(str::to_ascii_lowercase);
     match ext.as_deref() {
         Some("phh" | "phhs") => true,
-        Some("txt" | "log") => starts_as_site_text(path, site_text),
+        Some("txt" | "log" | "xml") => starts_as_site_text(path, site_text),
         _ => false,
     }
 }

@@ -163,7 +163,7 @@ pub fn converted_texts_replay_as_the_texts(dir: &str) -> usize {
     let mut names: Vec<String> = std::fs::read_dir(&data)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|n| n.ends_with(".txt"))
+        .filter(|n| n.ends_with(".txt") || n.ends_with(".xml"))
         .collect();
     names.sort();
     let report = |path: &str| {

@@ -31,6 +31,7 @@ mod eval_rankings;
 mod import_888;
 mod import_acpc;
 mod import_ggpoker;
+mod import_ipoker;
 mod import_pokerstars;
 mod import_runs_caps;
 mod import_winamax;
