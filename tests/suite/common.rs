@@ -181,3 +181,105 @@ pub fn converted_texts_replay_as_the_texts(dir: &str) -> usize {
     std::fs::remove_dir_all(&tmp).unwrap();
     names.len()
 }
+
+/// How a site's real hands (a folder a user points a `real_` test at, with its
+/// `expected.json`) replayed.
+#[derive(Debug, Default)]
+pub struct RealHands {
+    /// Hands `expected.json` counts (their text adds up).
+    pub counted: usize,
+    /// Counted hands that replay legal, pass `--check` and end at the expected stacks.
+    pub matched: usize,
+    /// Counted hands refused (UNSUPPORTED), each with where and why.
+    pub refused: Vec<(String, String)>,
+    /// Counted hands replayed otherwise than expected, each with what was found.
+    pub failures: Vec<String>,
+}
+
+impl RealHands {
+    /// Reads every file `expected.json` lists in the folder of the environment variable `var`
+    /// (`None` when it is not set) with `format`: each counted hand is replayed with `--check`
+    /// and its finishing stacks compared with the expected ones in cents (a seated player who is
+    /// not dealt in must end where the player started); each hand not counted has its report
+    /// printed. A hand is found at its place in its file when its number is there (a file may
+    /// repeat a number), else by its number.
+    pub fn of(var: &str, format: feltkit::import::Format) -> Option<RealHands> {
+        let dir = std::env::var(var).ok()?;
+        let expected: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(format!("{dir}/expected.json")).unwrap())
+                .unwrap();
+        let cents = |v: &[feltkit::record::Amount]| -> Vec<Option<i64>> {
+            v.iter().map(|a| a.to_units(2)).collect()
+        };
+        let mut out = RealHands::default();
+        for (file, f) in expected["files"].as_object().unwrap() {
+            let text = std::fs::read(format!("{dir}/{file}")).unwrap();
+            let of_file = feltkit::import::convert_as(format, &text);
+            for (k, h) in f["hands"].as_array().unwrap().iter().enumerate() {
+                let number = h["hand"].as_str().unwrap();
+                let at = h["index"].as_u64().map_or(k, |i| i as usize);
+                let is = |x: &&feltkit::import::Converted| x.number.as_deref() == Some(number);
+                let found = of_file.get(at).filter(is).or_else(|| of_file.iter().find(is));
+                let place = format!("{file} hand {number} [{}]", at + 1);
+                let Some(hand) = found else {
+                    out.failures.push(format!("{place}: not found"));
+                    continue;
+                };
+                let r = feltkit::phh::replay_text(&hand.phh, file, true).remove(0);
+                if h["counted"] != true {
+                    eprintln!(
+                        "not counted ({}): {place}: {:?} {:?}",
+                        h["not_counted_reason"], r.status, r.mismatches
+                    );
+                    continue;
+                }
+                out.counted += 1;
+                if let feltkit::phh::Status::Unsupported(why) = &r.status {
+                    out.refused.push((place, why.clone()));
+                    continue;
+                }
+                let record =
+                    feltkit::phh::read::hands(&hand.phh).next().unwrap().unwrap().record.unwrap();
+                let column = |key: &str| -> Vec<feltkit::record::Amount> {
+                    let v = h[key].as_array().unwrap().iter();
+                    v.map(|x| feltkit::record::Amount::parse(x.as_str().unwrap()).unwrap())
+                        .collect()
+                };
+                let (start, finish) =
+                    (cents(&column("starting_stacks")), cents(&column("finishing_stacks")));
+                let names = h["players"].as_array().unwrap();
+                let ours: Vec<String> = record
+                    .players
+                    .clone()
+                    .unwrap_or_default()
+                    .iter()
+                    .map(|p| p.to_string())
+                    .collect();
+                let ours_finish = cents(&record.finishing_stacks.clone().unwrap_or_default());
+                let same = names.iter().enumerate().all(|(k, name)| {
+                    match ours.iter().position(|p| Some(p.as_str()) == name.as_str()) {
+                        Some(j) => ours_finish.get(j) == Some(&finish[k]),
+                        None => start[k] == finish[k],
+                    }
+                }) && ours.len() <= names.len();
+                if r.ok() && r.checked && r.mismatches.is_empty() && same {
+                    out.matched += 1;
+                } else {
+                    out.failures.push(format!(
+                        "{place}: {:?} {:?} same stacks: {same}",
+                        r.status, r.mismatches
+                    ));
+                }
+            }
+        }
+        eprintln!(
+            "{} of {} counted hands replay to the site's stacks with --check clean; {} refused:\n{}\nnot as expected:\n{}",
+            out.matched,
+            out.counted,
+            out.refused.len(),
+            out.refused.iter().map(|(at, why)| format!("{at}: {why}")).collect::<Vec<_>>().join("\n"),
+            out.failures.join("\n")
+        );
+        Some(out)
+    }
+}

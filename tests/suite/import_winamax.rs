@@ -4,11 +4,9 @@
 //! games not read are refused at their line, and `felt replay` and `felt convert` read the
 //! texts by their content or with `--format winamax`.
 
-use crate::common::{converted_texts_replay_as_the_texts, felt_says, SiteSamples};
+use crate::common::{converted_texts_replay_as_the_texts, felt_says, RealHands, SiteSamples};
 use feltkit::import::{convert_as, Format};
-use feltkit::phh::read::hands;
 use feltkit::phh::{replay_text, HandReport, Status};
-use feltkit::record::Amount;
 
 const WINAMAX: SiteSamples = SiteSamples { folder: "winamax", format: "winamax" };
 
@@ -22,15 +20,6 @@ fn winamax() -> Format {
 
 fn replayed(name: &str) -> HandReport {
     WINAMAX.replayed(name)
-}
-
-fn amount(text: &str) -> Amount {
-    Amount::parse(text).unwrap()
-}
-
-/// Amounts in cents, to compare them whatever places each is written with.
-fn cents(v: &[Amount]) -> Vec<Option<i64>> {
-    v.iter().map(|a| a.to_units(2)).collect()
 }
 
 /// Each good text, and the stacks after rake (the site's own results, written as
@@ -233,71 +222,9 @@ fn a_converted_text_replays_and_checks_as_the_text_does() {
 #[test]
 #[ignore]
 fn real_winamax_hands_replay_to_the_sites_stacks() {
-    let Ok(dir) = std::env::var("FELTKIT_WINAMAX_DIR") else { return };
-    let expected: serde_json::Value =
-        serde_json::from_slice(&std::fs::read(format!("{dir}/expected.json")).unwrap()).unwrap();
-    let (mut counted, mut matched, mut refused) = (0, 0, 0);
-    let mut failures = Vec::new();
-    for (file, f) in expected["files"].as_object().unwrap() {
-        let hands_of_file = convert_as(winamax(), &std::fs::read(format!("{dir}/{file}")).unwrap());
-        let listed = f["hands"].as_array().unwrap();
-        assert_eq!(hands_of_file.len(), listed.len(), "{file}");
-        for h in listed {
-            let index = h["index"].as_u64().unwrap() as usize;
-            let text = &hands_of_file[index].phh;
-            let r = replay_text(text, file, true).remove(0);
-            if h["counted"] != true {
-                eprintln!(
-                    "not counted ({}): {file} [{}]: {:?} {:?}",
-                    h["not_counted_reason"],
-                    index + 1,
-                    r.status,
-                    r.mismatches
-                );
-                continue;
-            }
-            counted += 1;
-            if let Status::Unsupported(why) = &r.status {
-                refused += 1;
-                eprintln!("refused: {file} [{}]: {why}", index + 1);
-                if !why.contains("stud and draw hands are not read") {
-                    failures.push(format!("{file} [{}]: refused: {why}", index + 1));
-                }
-                continue;
-            }
-            let record = hands(text).next().unwrap().unwrap().record.unwrap();
-            // expected.json lists every seated player; a player who neither posts nor acts is
-            // not dealt in here (`_sitting_out`), and must end where the player started there.
-            let column = |key: &str| -> Vec<Amount> {
-                let v = h[key].as_array().unwrap().iter();
-                v.map(|x| amount(x.as_str().unwrap())).collect()
-            };
-            let (start, finish) = (column("starting_stacks"), column("finishing_stacks"));
-            let names: Vec<&str> =
-                h["players"].as_array().unwrap().iter().map(|x| x.as_str().unwrap()).collect();
-            let ours: Vec<String> =
-                record.players.clone().unwrap_or_default().iter().map(|p| p.to_string()).collect();
-            let ours_finish = cents(&record.finishing_stacks.clone().unwrap_or_default());
-            let same = names.iter().enumerate().all(|(k, name)| {
-                match ours.iter().position(|p| p == name) {
-                    Some(j) => ours_finish.get(j) == Some(&finish[k].to_units(2)),
-                    None => start[k].to_units(2) == finish[k].to_units(2),
-                }
-            }) && ours.len() <= names.len();
-            match (r.ok() && r.checked && r.mismatches.is_empty(), same) {
-                (true, true) => matched += 1,
-                _ => failures.push(format!(
-                    "{file} [{}]: {:?} {:?} same stacks: {same}",
-                    index + 1,
-                    r.status,
-                    r.mismatches
-                )),
-            }
-        }
-    }
-    eprintln!(
-        "{matched} of {counted} counted hands replay to the site's stacks with --check clean; {refused} refused (games not read); not as expected:\n{}",
-        failures.join("\n")
-    );
-    assert!(counted > 0 && failures.is_empty(), "{failures:?}");
+    let Some(real) = RealHands::of("FELTKIT_WINAMAX_DIR", winamax()) else { return };
+    // Winamax's stud and draw hands are refused with their reason; nothing else may be.
+    let games = |(_, why): &&(String, String)| why.contains("stud and draw hands are not read");
+    assert!(real.refused.iter().all(|r| games(&r)), "{real:?}");
+    assert!(real.counted > 0 && real.failures.is_empty(), "{real:?}");
 }
