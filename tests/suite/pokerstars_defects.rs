@@ -226,7 +226,9 @@ fn the_reader_holds_about_one_hand_of_a_long_text_and_keeps_the_order() {
         most = most.max(hands.held());
     }
     assert_eq!(count, 20_000);
-    assert!(most < 4 * one.len() + 8192, "{most} bytes held");
+    // Besides the hands: the block of whole lines being handed out, the start of the next and
+    // a block's storage kept for reuse, each about one read of the input's buffer.
+    assert!(most < 4 * one.len() + 4 * 8192, "{most} bytes held");
 }
 
 #[test]

@@ -1,6 +1,7 @@
-//! Site hand histories: PokerStars text and ACPC match logs, converted to PHH and replayed.
+//! Site hand histories: PokerStars text, ACPC match logs and every other site's text, converted
+//! to PHH and replayed.
 
-use feltkit::import::{convert_as, Format};
+use feltkit::import::{convert_as, sniff, Format};
 use feltkit::phh::read::hands;
 use feltkit::phh::replay_record;
 
@@ -63,6 +64,31 @@ const ACPC_WORDS: &[&str] = &[
     "SCORE:100|-100:Alice|Bob\n",
 ];
 
+/// Words of the other sites' texts (GGPoker, Winamax, 888poker, iPoker XML), each site's header
+/// first: a text starting with one is read as that site's.
+const SITE_WORDS: &[&str] = &[
+    "Poker Hand #RC1: Hold'em No Limit ($0.02/$0.05) - 2025/08/08 23:42:24\n",
+    "Winamax Poker - CashGame - HandId: #1-2-3 - Holdem no limit (0.01€/0.02€) - 2024/01/01 12:00:00 UTC\n",
+    "#Game No : 1\n***** 888poker Hand History for Game 1 *****\n",
+    "<session sessioncode=\"1\"><general><gametype>Holdem NL $0.02/$0.05</gametype></general>\n",
+    "<game gamecode=\"2\"><general><players><player seat=\"1\" name=\"A\" chips=\"$5\" dealer=\"1\" win=\"$0\" bet=\"$0.02\" />\n",
+    "</players></general><round no=\"1\"><action no=\"1\" player=\"A\" sum=\"$0.02\" type=\"1\" /></round></game></session>\n",
+    "Seat 1: Ann ($5 in chips)\n",
+    "Seat 2: 3a9f01c2 (5€ in chips)\n",
+    "Ann: posts small blind $0.02\n",
+    "3a9f01c2: straddle $0.10\n",
+    "Ann posts big blind [$0.05]\n",
+    "*** FIRST FLOP *** [2c 3d 4h]\n",
+    "*** SECOND FLOP *** [5c 6d 7h]\n",
+    "Total pot $0.04 | Rake $0 | Jackpot $0 | Bingo $0 | Fortune $0 | Tax $0\n",
+    "Hand was run twice\n",
+    "Cash Drop to Pot : total $1\n",
+    "Ann collected 0,10€ from pot\n",
+    "Ann collected [ $0,10 ]\n",
+    "$1,289.63",
+    "\r\n",
+];
+
 /// The data's texts with this extension; without data, one text made of the words.
 fn seeds(data: &Data, extension: &str, words: &[&str]) -> Vec<Vec<u8>> {
     let found: Vec<Vec<u8>> = data
@@ -98,6 +124,35 @@ pub const ACPC: Target = Target {
     words: ACPC_WORDS,
     seeds: |d| seeds(d, "log", ACPC_WORDS),
     check: |input| check(Format::Acpc, input),
+};
+
+/// Every other site's text, read as the format it is detected as.
+pub const SITES: Target = Target {
+    name: "import_sites",
+    about:
+        "GGPoker, Winamax, 888poker and iPoker texts, each read as the format detected from its \
+            content (import::sniff, import::convert_as): every hand converts to PHH that reads as \
+            a record, and replays by the engine's invariants",
+    text: false,
+    words: SITE_WORDS,
+    seeds: |d| {
+        let found: Vec<Vec<u8>> = d
+            .site_texts
+            .iter()
+            .filter(|(_, b)| sniff(b).is_some_and(|f| f != Format::PokerStars && f != Format::Acpc))
+            .map(|(_, b)| b.clone())
+            .collect();
+        if found.is_empty() {
+            vec![SITE_WORDS.concat().into_bytes()]
+        } else {
+            found
+        }
+    },
+    check: |input| match sniff(input) {
+        Some(format) => check(format, input),
+        // A text no format is detected in: read as GGPoker's, whose header the words start with.
+        None => check(Format::named("ggpoker").unwrap_or(Format::PokerStars), input),
+    },
 };
 
 fn check(format: Format, input: &[u8]) -> Check {

@@ -48,6 +48,7 @@ pub fn all() -> Vec<Target> {
         phh::ROUNDTRIP,
         import::POKERSTARS,
         import::ACPC,
+        import::SITES,
         session::SESSION,
         engine::ENGINE,
         equity::EQUITY,
@@ -64,7 +65,7 @@ pub struct Data {
     pub csv: Vec<String>,
     /// The rows of `equity_fixtures.txt` (game | players | board | dead | equities).
     pub fixtures: Vec<String>,
-    /// Hand-history texts of sites (`.txt` other than the fixtures, `.log`), as bytes.
+    /// Hand-history texts of sites (`.txt` other than the fixtures, `.log`, `.xml`), as bytes.
     pub site_texts: Vec<(PathBuf, Vec<u8>)>,
 }
 
@@ -79,7 +80,7 @@ impl Data {
             Data { phh: Vec::new(), csv: Vec::new(), fixtures: Vec::new(), site_texts: Vec::new() };
         for path in files {
             let is_site = match path.extension().and_then(|e| e.to_str()) {
-                Some("log") => true,
+                Some("log" | "xml") => true,
                 Some("txt") => !path.ends_with("equity_fixtures.txt"),
                 _ => false,
             };
