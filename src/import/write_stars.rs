@@ -7,7 +7,8 @@
 //! each player collected, and reads the text back to check it.
 //!
 //! The text is worked out from the replay of the record, never from what the record says it
-//! won: a hand that does not replay to its end is refused, and so is a game or feature the
+//! won, but for a site's own collected lines that `--check` finds in agreement with the
+//! replay (they keep the site's own split of a pot, which the replay cannot work out): a hand that does not replay to its end is refused, and so is a game or feature the
 //! text cannot show (stud, draw games, short deck, bomb pots, a board run more than once, dead
 //! money, cashouts, timeouts), each with its reason.
 //!
@@ -30,7 +31,7 @@ use crate::phh::stakes::{places_of, stakes_of};
 use crate::phh::Status;
 use crate::record::{Action, HandRecord, Unreplayable, Value};
 use crate::rules::{Chips, Event, HandState, Outcome, Structure};
-use accounts::{collected, final_amounts, pots_after_rake, rake, read_back, site_pots, Money};
+use accounts::{final_amounts, read_back, written, Money, Written};
 
 /// The hand written as PokerStars text, or why it cannot be. `position` is the hand's place
 /// in its input, from 1: a hand without a number is numbered by it.
@@ -57,6 +58,7 @@ fn render(
     if let Some(m) = report.mismatches.first() {
         return Err(format!("the hand's own results do not agree with its replay: {m}"));
     }
+    let checked = report.checked;
     let outcome = match (&report.status, report.outcome) {
         (Status::Legal, Some(o)) => o,
         (status, _) => {
@@ -159,8 +161,9 @@ fn render(
         out.push_str(&format!("{}: posts {words} {}{tail}\n", names[p], money.text(posted[p])));
     }
     out.push_str("*** HOLE CARDS ***\n");
-    let play =
-        Play { names: &names, money: &money, outcome: &outcome, award: award.unwrap_or(&outcome) };
+    let award = award.unwrap_or(&outcome);
+    let accounts = written(record, places, award, checked);
+    let play = Play { names: &names, money: &money, outcome: &outcome, accounts: &accounts };
     play.write(record, &mut hand, places, &mut out)?;
     summary(record, &play, &seats, button, &roles, &mut out);
     Ok(out)
@@ -377,8 +380,8 @@ struct Play<'p> {
     money: &'p Money,
     /// The record's replay.
     outcome: &'p Outcome,
-    /// The pots and who won them, as written.
-    award: &'p Outcome,
+    /// The rake, the pots after rake and the collected lines, as written.
+    accounts: &'p Written,
 }
 
 /// Cards as PokerStars writes them: `Ah Kd`.
@@ -490,12 +493,11 @@ impl Play<'_> {
         if !showdown && self.outcome.showdown.is_some() {
             out.push_str("*** SHOW DOWN ***\n");
         }
-        let listed = site_pots(record, places);
-        for (p, amount, pot) in collected(self.award, rake(record, places, self.award), &listed) {
+        for (p, amount, pot) in &self.accounts.lines {
             out.push_str(&format!(
                 "{} collected {} from {pot}\n",
-                name_of(self.names, p),
-                self.money.text(amount)
+                name_of(self.names, *p),
+                self.money.text(*amount)
             ));
         }
         Ok(())
@@ -542,15 +544,11 @@ fn summary(
     roles: &[(usize, Role)],
     out: &mut String,
 ) {
-    let outcome = play.award;
-    let places = places_of(record);
-    let rake = rake(record, places, outcome);
-    let total = outcome.pots.iter().fold(Chips::ZERO, |s, p| s.saturating_add(p.amount));
+    let Written { rake, pots: left, lines: won } = play.accounts;
+    let total = left.iter().fold(*rake, |s, &p| s.saturating_add(p));
     let money = play.money;
     out.push_str("*** SUMMARY ***\n");
     out.push_str(&format!("Total pot {}", money.text(total)));
-    let listed = site_pots(record, places);
-    let left = pots_after_rake(outcome, rake, &listed);
     if left.len() > 1 {
         for (k, x) in left.iter().enumerate() {
             let name = match (left.len(), k) {
@@ -561,7 +559,7 @@ fn summary(
             out.push_str(&format!(" {name} {}.", money.text(*x)));
         }
     }
-    out.push_str(&format!(" | Rake {}\n", money.text(rake)));
+    out.push_str(&format!(" | Rake {}\n", money.text(*rake)));
     let board: Vec<String> = record
         .actions()
         .filter_map(|a| match a {
@@ -572,7 +570,6 @@ fn summary(
     if !board.is_empty() {
         out.push_str(&format!("Board [{}]\n", board.join(" ")));
     }
-    let won = collected(outcome, rake, &listed);
     let n = seats.len();
     let mut by_seat: Vec<usize> = (0..n).collect();
     by_seat.sort_by_key(|&p| seats[p]);

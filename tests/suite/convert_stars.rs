@@ -147,12 +147,30 @@ fn differs(a: &HandRecord<'_>, b: &HandRecord<'_>) -> Option<&'static str> {
     .find_map(|(d, name)| d.then_some(name))
 }
 
-/// Every hand of the site samples in `dir` (`.txt` files) of `format`.
+/// The files of a folder of site samples: those its `expected.json` lists, in folders below
+/// it too (the real hand histories, walked as the `real_` tests of the importers walk them),
+/// else the `.txt` files in it, in name order.
+fn sample_files(dir: &str) -> Vec<std::path::PathBuf> {
+    let root = std::path::Path::new(dir);
+    let mut files: Vec<_> = match std::fs::read(root.join("expected.json")) {
+        Ok(bytes) => {
+            let expected: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
+            expected["files"].as_object().unwrap().keys().map(|f| root.join(f)).collect()
+        }
+        Err(_) => std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "txt"))
+            .collect(),
+    };
+    files.sort();
+    files
+}
+
+/// Every hand of the site samples in `dir` ([`sample_files`]) of `format`.
 fn site_samples(dir: &str, format: Format, same: bool) -> Tally {
     let mut tally = Tally::default();
-    let mut files: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
-    files.sort();
-    for path in files.iter().filter(|p| p.extension().is_some_and(|e| e == "txt")) {
+    for path in &sample_files(dir) {
         let bytes = std::fs::read(path).unwrap();
         for (k, pending) in split(format, &bytes).iter().enumerate() {
             let label = format!("{} [{}]", path.display(), k + 1);

@@ -110,6 +110,7 @@ const SAMPLES: &[(&str, &[(&str, PokerKit)])] = &[
     ("sitting_out.txt", &[("4001", Same)]),
     ("six_card_omaha_missing_turn_card.txt", &[("11008", Refuses(NOT_NL))]),
     ("split_pot_odd_cent.txt", &[("7001", Stacks(HALF_CENTS, "odd cent halved"))]),
+    ("split_pot_uneven_rake.txt", &[("7002", Same)]),
     ("tournament_antes.txt", &[("2001", Refuses(NO_ANTES))]),
     ("tournament_no_ante.txt", &[("14001", Same)]),
     ("uncalled_bet.txt", &[("5001", Same)]),

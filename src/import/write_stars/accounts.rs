@@ -70,14 +70,14 @@ impl Money {
 }
 
 /// The pots after rake the site's summary listed, in the hand's chips (empty when none).
-pub(super) fn site_pots(record: &HandRecord<'_>, places: u8) -> Vec<Chips> {
+fn site_pots(record: &HandRecord<'_>, places: u8) -> Vec<Chips> {
     let listed = record.accounting.as_ref().map_or(&[][..], |a| a.pots.as_slice());
     listed.iter().map(|a| a.to_chips(places)).collect::<Option<Vec<_>>>().unwrap_or_default()
 }
 
 /// The rake the hand's record states (a site's rake and fees together, or PHH's `rake`), in
 /// the hand's chips, at most the pots.
-pub(super) fn rake(record: &HandRecord<'_>, places: u8, outcome: &Outcome) -> Chips {
+fn rake(record: &HandRecord<'_>, places: u8, outcome: &Outcome) -> Chips {
     let site = record.accounting.as_ref().and_then(|a| {
         let fees = a
             .fees
@@ -106,11 +106,7 @@ pub(super) fn pot_name(pots: usize, k: usize) -> String {
 /// among its winners with the odd chip to the first after the button, one line per half (a
 /// player who wins both halves collects twice from the pot); the last side pot first, the
 /// main pot last. Each entry is the player, the amount and the pot's name ([`pot_name`]).
-pub(super) fn collected(
-    outcome: &Outcome,
-    rake: Chips,
-    listed: &[Chips],
-) -> Vec<(usize, Chips, String)> {
+fn collected(outcome: &Outcome, rake: Chips, listed: &[Chips]) -> Vec<(usize, Chips, String)> {
     let mut out = Vec::new();
     let left = pots_after_rake(outcome, rake, listed);
     let m = left.len();
@@ -153,6 +149,80 @@ pub(super) fn collected(
     out
 }
 
+/// What the text writes of the hand's accounting, after rake.
+pub(super) struct Written {
+    /// The rake ([`rake`]).
+    pub(super) rake: Chips,
+    /// The pots after rake the summary lists, main pot first.
+    pub(super) pots: Vec<Chips>,
+    /// The collected lines: the player, the amount and the pot's name, in the text's order.
+    pub(super) lines: Vec<(usize, Chips, String)>,
+}
+
+/// The accounting the text writes. When the source's check compared its results with the
+/// replay and found no difference (`checked`), the site's own: its collected lines
+/// ([`site_lines`]) with the pots its summary listed when they add up with the rake to the
+/// pots' total, else with the pots of [`pots_after_rake`]. Otherwise, or when the site's
+/// lines cannot be written as they stand, those pots and the lines worked out from the
+/// replay ([`collected`]).
+pub(super) fn written(
+    record: &HandRecord<'_>,
+    places: u8,
+    award: &Outcome,
+    checked: bool,
+) -> Written {
+    let listed = site_pots(record, places);
+    let rake = rake(record, places, award);
+    let pots = pots_after_rake(award, rake, &listed);
+    if checked {
+        let pots = if adds_up(award, rake, &listed) { listed.clone() } else { pots.clone() };
+        if let Some(lines) = site_lines(record, places, pots.len(), award.final_stacks.len()) {
+            return Written { rake, pots, lines };
+        }
+    }
+    let lines = collected(award, rake, &listed);
+    Written { rake, pots, lines }
+}
+
+/// Whether the site's summary listed more than one pot and its pots add up with the rake to
+/// the replay's pots' total.
+fn adds_up(outcome: &Outcome, rake: Chips, listed: &[Chips]) -> bool {
+    let total = outcome.pots.iter().fold(Chips::ZERO, |s, p| s.saturating_add(p.amount));
+    let sum = listed.iter().fold(Chips::ZERO, |s, &p| s.saturating_add(p));
+    listed.len() > 1
+        && sum.saturating_add(rake) == total
+        && listed.iter().all(|&l| l >= Chips::ZERO)
+}
+
+/// The site's own collected lines, each with its amount and pot, in the site's order, when
+/// each can be written as it stands: a player of the hand, an amount above zero in the
+/// hand's chips, on no particular run of the board, from a pot named as the text names its
+/// `pots` pots ([`pot_name`]): a site that names no pot (GGPoker) gives them for a hand of
+/// one pot only.
+///
+/// PokerStars takes a rake unevenly from the winners of a split pot, writes the halves of a
+/// high-low pot won alone apart, and splits a tournament's pots among their winners by its
+/// own rule: its lines keep all that, which the ones worked out from the replay cannot.
+fn site_lines(
+    record: &HandRecord<'_>,
+    places: u8,
+    pots: usize,
+    n: usize,
+) -> Option<Vec<(usize, Chips, String)>> {
+    let site = record.accounting.as_ref()?;
+    if site.collected.is_empty() {
+        return None;
+    }
+    let named = |pot: &str| (0..pots).any(|k| pot_name(pots, k) == pot);
+    site.collected
+        .iter()
+        .map(|e| {
+            let amount = e.amount.to_chips(places).filter(|&x| x > Chips::ZERO)?;
+            (e.player < n && e.run == 0 && named(&e.pot)).then(|| (e.player, amount, e.pot.clone()))
+        })
+        .collect()
+}
+
 /// The player who wins every pot of the replay alone (both halves of a high-low pot), if
 /// there is one.
 fn sole_winner(outcome: &Outcome) -> Option<usize> {
@@ -173,16 +243,11 @@ fn sole_winner(outcome: &Outcome) -> Option<usize> {
 /// PokerStars lists a pot for each all-in level, where the replay merges the levels contested
 /// by the same players (a player all in whose cards were never shown loses them all).
 /// Otherwise the replay's pots, the rake taken from the main pot first.
-pub(super) fn pots_after_rake(outcome: &Outcome, rake: Chips, listed: &[Chips]) -> Vec<Chips> {
-    let total = outcome.pots.iter().fold(Chips::ZERO, |s, p| s.saturating_add(p.amount));
-    let sum = listed.iter().fold(Chips::ZERO, |s, &p| s.saturating_add(p));
-    let adds_up = listed.len() > 1
-        && sum.saturating_add(rake) == total
-        && listed.iter().all(|&l| l >= Chips::ZERO);
+fn pots_after_rake(outcome: &Outcome, rake: Chips, listed: &[Chips]) -> Vec<Chips> {
     let same_pots = listed.len() == outcome.pots.len()
         && listed.iter().zip(&outcome.pots).all(|(&l, p)| l <= p.amount);
     let one_winner = listed.len() > outcome.pots.len() && sole_winner(outcome).is_some();
-    if adds_up && (same_pots || one_winner) {
+    if adds_up(outcome, rake, listed) && (same_pots || one_winner) {
         return listed.to_vec();
     }
     let mut rake = rake;
