@@ -66,17 +66,8 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<ExitCode> {
         let sites = FORMATS.iter().map(|f| f.words().shorts).collect::<Vec<_>>().join(" and ");
         anyhow::bail!("--format phh: felt convert reads {sites}; PHH needs no conversion");
     }
-    // The output is checked before any input is read: never one of the inputs.
-    let mut files = Files::new();
-    for path in &args.inputs {
-        files.input(path);
-    }
+    let mut out = Output::checked(&args)?;
     let output = args.output.as_deref().filter(|p| p.as_os_str() != "-");
-    match output {
-        Some(path) => files.output(path, &format!("the output {}", path.display()))?,
-        None => files.stdout()?,
-    }
-    let mut out = Output::open(output)?;
     let mut next = 1;
     let (mut hands, mut refused, mut cut, mut unreadable, mut bad_inputs) = (0, 0, 0, 0, 0);
     for path in &args.inputs {
@@ -232,6 +223,21 @@ enum Sink {
 const BLOCK: usize = 1 << 16;
 
 impl Output {
+    /// The output `args` name (standard output for none or `-`), checked before any input is
+    /// read: never one of the inputs.
+    pub(super) fn checked(args: &ConvertArgs) -> anyhow::Result<Output> {
+        let mut files = Files::new();
+        for path in &args.inputs {
+            files.input(path);
+        }
+        let output = args.output.as_deref().filter(|p| p.as_os_str() != "-");
+        match output {
+            Some(path) => files.output(path, &format!("the output {}", path.display()))?,
+            None => files.stdout()?,
+        }
+        Output::open(output)
+    }
+
     /// Opens the output (checked already with [`Files::output`]): standard output for none,
     /// else the file, under a temporary name until it is complete.
     pub(super) fn open(output: Option<&Path>) -> anyhow::Result<Output> {

@@ -10,22 +10,12 @@ use feltkit::phh::read::hands;
 use feltkit::text::count;
 
 use super::convert::{ConvertArgs, Output};
-use super::output::Files;
 
 /// Runs `felt convert --to pokerstars`: exit 0 when every hand was written, 1 when a hand
 /// could not be (each named on stderr with why; the others are written), 2 when an input
 /// cannot be read or no hand was written.
 pub fn run(args: ConvertArgs) -> anyhow::Result<ExitCode> {
-    let mut files = Files::new();
-    for path in &args.inputs {
-        files.input(path);
-    }
-    let output = args.output.as_deref().filter(|p| p.as_os_str() != "-");
-    match output {
-        Some(path) => files.output(path, &format!("the output {}", path.display()))?,
-        None => files.stdout()?,
-    }
-    let mut out = Output::open(output)?;
+    let mut out = Output::checked(&args)?;
     let (mut written, mut refused, mut bad_inputs) = (0usize, 0usize, 0usize);
     // Each hand's place among all the inputs' hands, from 1.
     let position = std::cell::Cell::new(0usize);
