@@ -86,7 +86,14 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<ExitCode> {
             }
         } else {
             for pending in read_hands(format, bytes.as_slice()) {
-                let Ok(pending) = pending else { break };
+                let pending = match pending {
+                    Ok(p) => p,
+                    Err(e) => {
+                        super::diagnose(format_args!("felt convert: {shown}: UNREADABLE: {e}"));
+                        bad_inputs += 1;
+                        break;
+                    }
+                };
                 let label = format!("hand at line {}", pending.line);
                 let mut r = Err("the hand cannot be read".to_string());
                 pending.hand().read(&mut |record| {
