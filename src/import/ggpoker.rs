@@ -29,8 +29,9 @@
 //! ```
 
 use super::format::FormatWords;
-use super::ggpoker_lines::{fees, may_pay_outside, parse_hand};
+use super::ggpoker_lines::{fees, may_pay_outside, may_run_twice, parse_hand};
 use super::ggpoker_outside::read_outside;
+use super::pokerstars::StarsHand;
 use super::runs::mark_runs;
 use super::split::HandText;
 use super::stars::{header_number, HeaderFormat, StarsForm};
@@ -65,13 +66,15 @@ pub static GGPOKER: HeaderFormat = HeaderFormat { words: &WORDS, header: HEADER,
 /// What a GGPoker hand's record holds besides what PokerStars' would: the fees of its
 /// summary in the site's accounting, that the site names no pot (its collected lines all say
 /// `pot`, its summary lists no side pot), and the runs of a board run more than once.
-fn finish(h: &HandText, r: &mut HandRecord<'_>) {
+fn finish(h: &HandText, hand: &StarsHand, r: &mut HandRecord<'_>) {
     if let Some(a) = r.accounting.as_mut() {
         a.fees = fees(h);
         a.unnamed_pots = true;
     }
-    if may_pay_outside(h) {
+    if may_pay_outside(hand) {
         read_outside(h, r);
     }
-    mark_runs(h, r);
+    if may_run_twice(hand) {
+        mark_runs(h, r);
+    }
 }

@@ -21,7 +21,7 @@ use aho_corasick::{AhoCorasick, MatchKind};
 use super::ggpoker_outside::is_outside_line;
 use super::ggpoker_straddles::Straddles;
 use super::header::parse_header;
-use super::lines::{amount, find, has, Line};
+use super::lines::{amount, find, has, trim, Line};
 use super::pokerstars::{err, parse_after_header, GameName, Refusal, StarsHand, TextError};
 use super::runs::run_street;
 use super::split::HandText;
@@ -36,7 +36,10 @@ use crate::record::Fee;
 /// straddle, a button blind, a missed blind, a bomb pot or money from outside the pot only
 /// when the hand holds that word somewhere.
 pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
-    parse_searching(text, Rare::of(text.joined()))
+    let rare = Rare::of(text.joined());
+    let mut hand = parse_searching(text, rare)?;
+    hand.marks = rare.marks();
+    Ok(hand)
 }
 
 /// As [`parse_hand`], each line searched for the words of `rare` only.
@@ -120,10 +123,13 @@ struct Rare {
     /// `Cashout` (`Chooses to EV Cashout`, `Pays Cashout Risk`, `Receives Cashout`),
     /// `insurance (`.
     outside: bool,
+    /// The words of a board run more than once ([`super::runs`]): `*** SECOND `, `*** THIRD `,
+    /// `Hand was run `.
+    runs: bool,
 }
 
 /// The words [`Rare`] searches a hand for, all at once ([`rare_words`]).
-const RARE: [&str; 7] = [
+const RARE: [&str; 10] = [
     ": straddle ",
     ": posts button blind ",
     ": posts missed blind ",
@@ -131,6 +137,9 @@ const RARE: [&str; 7] = [
     "Cash Drop to Pot",
     "Cashout",
     "insurance (",
+    "*** SECOND ",
+    "*** THIRD ",
+    "Hand was run ",
 ];
 
 impl Rare {
@@ -142,6 +151,7 @@ impl Rare {
         missed_blind: true,
         bomb_pot: true,
         outside: true,
+        runs: true,
     };
 
     /// No word: no line is searched.
@@ -152,6 +162,7 @@ impl Rare {
         missed_blind: false,
         bomb_pot: false,
         outside: false,
+        runs: false,
     };
 
     /// The rare words `text` holds, found in one pass over it (no two of them overlap).
@@ -166,15 +177,27 @@ impl Rare {
             missed_blind: found[2],
             bomb_pot: found[3],
             outside: found[4] || found[5] || found[6],
+            runs: found[7] || found[8] || found[9],
         }
     }
+
+    /// The words the hand's finish needs ([`StarsHand::marks`]): money from outside the pot,
+    /// and a board run more than once.
+    fn marks(self) -> u8 {
+        (u8::from(self.outside) * MAY_PAY_OUTSIDE) | (u8::from(self.runs) * MAY_RUN_TWICE)
+    }
 }
+
+/// [`StarsHand::marks`]: the hand holds a word of money from outside the pot.
+const MAY_PAY_OUTSIDE: u8 = 1;
+/// [`StarsHand::marks`]: the hand holds a word of a board run more than once.
+const MAY_RUN_TWICE: u8 = 2;
 
 /// The searcher of every word of [`RARE`] at once, built once.
 fn rare_words() -> &'static AhoCorasick {
     static WORDS: LazyLock<AhoCorasick> = LazyLock::new(|| {
         // Leftmost-first matching lets the searcher scan with its vectorised prefilter (a
-        // standard one walks the automaton byte by byte). Seven short words: it cannot fail
+        // standard one walks the automaton byte by byte). Ten short words: it cannot fail
         // to build.
         AhoCorasick::builder()
             .match_kind(MatchKind::LeftmostFirst)
@@ -185,9 +208,16 @@ fn rare_words() -> &'static AhoCorasick {
 }
 
 /// Whether a hand's text may hold money from outside the pot (a Cash Drop, an EV Cashout,
-/// insurance): when it cannot, [`super::ggpoker_outside::read_outside`] has nothing to read.
-pub(super) fn may_pay_outside(text: &HandText) -> bool {
-    Rare::of(text.joined()).outside
+/// insurance), as its reading found ([`StarsHand::marks`]): when it cannot,
+/// [`super::ggpoker_outside::read_outside`] has nothing to read.
+pub(super) fn may_pay_outside(hand: &StarsHand) -> bool {
+    hand.marks & MAY_PAY_OUTSIDE != 0
+}
+
+/// Whether a hand's text may run its board more than once, as its reading found
+/// ([`StarsHand::marks`]): when it cannot, [`super::runs::mark_runs`] has nothing to mark.
+pub(super) fn may_run_twice(hand: &StarsHand) -> bool {
+    hand.marks & MAY_RUN_TWICE != 0
 }
 
 /// Whether a line is a seat of the seat list (`Seat 3: NAME ($5 in chips)`).
@@ -377,23 +407,24 @@ pub(super) fn fees(h: &HandText) -> Vec<Fee> {
     let Some(l) = summary.find(|l| l.text.starts_with("Total pot ")) else {
         return Vec::new();
     };
-    l.text
-        .split('|')
-        .map(str::trim)
-        .skip_while(|part| !part.starts_with("Rake "))
-        .skip(1)
-        .filter_map(|part| {
-            let (name, written) = part.rsplit_once(' ')?;
-            let name = name.trim();
-            // GG's fees are these four: their names are not copied.
-            let name = match ["Jackpot", "Bingo", "Fortune", "Tax"].into_iter().find(|&n| n == name)
-            {
-                Some(known) => Cow::Borrowed(known),
-                None => Cow::Owned(name.to_string()),
-            };
-            Some(Fee { name, amount: amount(written)?, line: l.number })
-        })
-        .collect()
+    // The parts after the rake's, each `NAME AMOUNT` (GG writes four: room for them at once).
+    let mut out = Vec::with_capacity(4);
+    let parts = l.text.split('|').map(trim);
+    for part in parts.skip_while(|part| !part.starts_with("Rake ")).skip(1) {
+        let Some(space) = part.rfind(' ') else { continue };
+        let Some(amount) = amount(&part[space + 1..]) else { continue };
+        let name = trim(&part[..space]);
+        // GG's fees are these four: their names are not copied.
+        let name = match name {
+            "Jackpot" => Cow::Borrowed("Jackpot"),
+            "Bingo" => Cow::Borrowed("Bingo"),
+            "Fortune" => Cow::Borrowed("Fortune"),
+            "Tax" => Cow::Borrowed("Tax"),
+            _ => Cow::Owned(name.to_string()),
+        };
+        out.push(Fee { name, amount, line: l.number });
+    }
+    out
 }
 
 #[cfg(test)]
@@ -498,7 +529,8 @@ mod tests {
         for text in &texts {
             for h in hands_of(text) {
                 let rare = Rare::of(h.joined());
-                plain += usize::from(rare == Rare::NONE);
+                // The runs' words ask nothing of the lines: a hand holding them only is searched no more.
+                plain += usize::from(Rare { runs: false, ..rare } == Rare::NONE);
                 assert_eq!(parse_searching(&h, rare), parse_searching(&h, Rare::ALL), "{text}");
             }
         }
@@ -506,17 +538,23 @@ mod tests {
         assert!(plain >= 15, "{plain}");
         let chat = &hands_of(&hand_with("a1: says hello"))[0];
         assert_eq!(Rare::of(chat.joined()), Rare::NONE);
-        assert!(!may_pay_outside(chat));
+        let read = |h: &HandText| parse_hand(h).unwrap();
+        assert!(!may_pay_outside(&read(chat)) && !may_run_twice(&read(chat)));
         for (extra, word) in [
             ("Bomb Pot: x", Rare { bomb_pot: true, ..Rare::NONE }),
             ("a1: straddle $1", Rare { straddle: true, ..Rare::NONE }),
             ("a1: posts button blind $1", Rare { button_blind: true, ..Rare::NONE }),
             ("a1: posts missed blind $1", Rare { missed_blind: true, ..Rare::NONE }),
             ("a1: pay premium of all-in insurance ($4)", Rare { outside: true, ..Rare::NONE }),
+            ("Hand was run twice", Rare { runs: true, ..Rare::NONE }),
+            ("*** SECOND RIVER *** [2c 3d 4h 5s] [6c]", Rare { runs: true, ..Rare::NONE }),
+            ("*** THIRD RIVER *** [2c 3d 4h 5s] [6c]", Rare { runs: true, ..Rare::NONE }),
         ] {
             let h = &hands_of(&hand_with(extra))[0];
             assert_eq!(Rare::of(h.joined()), word, "{extra}");
-            assert_eq!(may_pay_outside(h), word.outside, "{extra}");
+            let marks = Rare::of(h.joined()).marks();
+            assert_eq!(marks & MAY_PAY_OUTSIDE != 0, word.outside, "{extra}");
+            assert_eq!(marks & MAY_RUN_TWICE != 0, word.runs, "{extra}");
         }
     }
 

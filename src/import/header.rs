@@ -155,6 +155,7 @@ pub(super) fn parse_header(l: &Line) -> Result<StarsHand, TextError> {
         board: None,
         summary_seats: Vec::new(),
         refusal: None,
+        marks: 0,
     })
 }
 

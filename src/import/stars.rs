@@ -143,7 +143,7 @@ pub(super) fn header_number(first: &str) -> Option<&str> {
 /// Completes the record of a site whose collected lines may name no pot (Winamax, 888poker):
 /// when none does, each player's collected lines are held to what the replay pays that player
 /// from all the pots together.
-pub(super) fn unnamed_pots_if_none_named(_: &HandText, r: &mut HandRecord<'_>) {
+pub(super) fn unnamed_pots_if_none_named(_: &HandText, _: &StarsHand, r: &mut HandRecord<'_>) {
     if let Some(a) = r.accounting.as_mut()
         && a.pots.is_empty()
     {
@@ -162,7 +162,7 @@ pub(super) struct StarsForm {
     /// Reads one hand.
     pub parse: fn(&HandText) -> Result<StarsHand, TextError>,
     /// Completes the record [`emit`] built of a hand, from the hand's text.
-    pub finish: fn(&HandText, &mut HandRecord<'_>),
+    pub finish: fn(&HandText, &StarsHand, &mut HandRecord<'_>),
     /// The site's hand number in a hand's first line, for a hand that cannot be read.
     pub number: fn(&str) -> Option<&str>,
     /// The line that opens a hand's summary: a hand without it is cut off.
@@ -173,7 +173,7 @@ pub(super) struct StarsForm {
 static STARS: StarsForm = StarsForm {
     venue: "PokerStars",
     parse: pokerstars::parse_hand,
-    finish: super::runs::mark_runs,
+    finish: |h, _, r| super::runs::mark_runs(h, r),
     number: header_number,
     summary: "*** SUMMARY ***",
 };
@@ -218,7 +218,7 @@ impl StarsForm {
     /// A hand's record as [`emit`] builds it and the format completes it.
     fn built<'h>(&self, h: &HandText, hand: &'h StarsHand) -> emit::Built<'h> {
         let mut built = emit::record(hand, self.venue);
-        (self.finish)(h, &mut built.record);
+        (self.finish)(h, hand, &mut built.record);
         built
     }
 

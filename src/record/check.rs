@@ -287,12 +287,16 @@ fn check(accounting: &SiteAccounting, outcome: &Outcome, places: u8) -> SiteChec
     };
     let rake_chips = rake_only.saturating_add(fee_chips);
     // `Rake 0.39 | Jackpot 0.21`, as the messages quote the summary.
-    let mut stated = format!("Rake {}", c(rake_only));
-    for f in &accounting.fees {
-        if let Some(x) = to(f.amount).filter(|&x| x > Chips::ZERO) {
-            stated.push_str(&format!(" | {} {}", f.name, c(x)));
+    // Written only for a message: most hands need none.
+    let stated = || {
+        let mut stated = format!("Rake {}", c(rake_only));
+        for f in &accounting.fees {
+            if let Some(x) = to(f.amount).filter(|&x| x > Chips::ZERO) {
+                stated.push_str(&format!(" | {} {}", f.name, c(x)));
+            }
         }
-    }
+        stated
+    };
     let of_rake = if fee_chips > Chips::ZERO { "of rake and fees" } else { "of rake" };
     if total_chips != replay_total {
         mm.push(format!(
@@ -311,8 +315,9 @@ fn check(accounting: &SiteAccounting, outcome: &Outcome, places: u8) -> SiteChec
     let sum_collected: Chips = got.iter().fold(Chips::ZERO, |a, &b| a.saturating_add(b));
     if total_chips.saturating_sub(rake_chips) != sum_collected {
         mm.push(format!(
-            "line {summary_line}: `Total pot {} | {stated}` leaves {} for the players, but the collected lines add up to {}",
+            "line {summary_line}: `Total pot {} | {}` leaves {} for the players, but the collected lines add up to {}",
             c(total_chips),
+            stated(),
             c(total_chips.saturating_sub(rake_chips)),
             c(sum_collected)
         ));
@@ -368,12 +373,12 @@ fn check(accounting: &SiteAccounting, outcome: &Outcome, places: u8) -> SiteChec
         let mut taken: Chips = Chips::ZERO;
         for (k, (pot, &left)) in outcome.pots.iter().zip(&site_pots).enumerate() {
             let amount = pots[k];
-            let name = if m == 1 {
-                "the pot".to_string()
+            let name: std::borrow::Cow<'static, str> = if m == 1 {
+                "the pot".into()
             } else if k == 0 {
-                "the main pot".to_string()
+                "the main pot".into()
             } else {
-                format!("side pot-{k}")
+                format!("side pot-{k}").into()
             };
             if left > amount {
                 mm.push(format!(
@@ -496,7 +501,8 @@ fn check(accounting: &SiteAccounting, outcome: &Outcome, places: u8) -> SiteChec
         }
         if taken != rake_chips && mm.is_empty() {
             mm.push(format!(
-                "line {summary_line}: `{stated}`: the pots as listed leave {} {of_rake}",
+                "line {summary_line}: `{}`: the pots as listed leave {} {of_rake}",
+                stated(),
                 c(taken)
             ));
         }
