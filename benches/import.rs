@@ -25,6 +25,11 @@
 //! a Latin-1 text, side pots, a tournament with antes, fixed limit, Omaha high and high-low,
 //! repeated and numbered anew).
 //!
+//! `import/fulltilt_20k_read_convert_replay_check` runs it on a Full Tilt text of 20,000 hands
+//! made of the project's Full Tilt samples (`fulltilt_text`: every good UTF-8 sample of
+//! `tests/data/fulltilt`, side pots, chat, a tournament with antes, fixed limit, Omaha high and
+//! high-low, repeated and numbered anew).
+//!
 //! `import/ipoker_20k_read_convert_replay_check` runs it on an iPoker XML file of 20,000 games
 //! made of the project's iPoker samples ([`ipoker_text`]: every good sample of
 //! `tests/data/ipoker`, one session each, a Windows-1252 one among them, side pots, a
@@ -115,6 +120,36 @@ fn winamax_text(hands: usize) -> String {
         out.push_str(&format!("{}-1-1700000000", 1_000_000 + n));
         out.push_str(sample[end..].trim_end());
         out.push_str("\n\n");
+    }
+    out
+}
+
+/// The good UTF-8 samples of `tests/data/fulltilt`: each replays legally and matches the
+/// site's accounting.
+const FULLTILT_SAMPLES: [&str; 6] = [
+    "cash_nl_side_pot.txt",
+    "chat_and_observers.txt",
+    "tournament_antes.txt",
+    "cash_plo.txt",
+    "cash_fixed_limit.txt",
+    "cash_omaha_hilo.txt",
+];
+
+/// A Full Tilt text of `hands` hands: the good samples in turn, each hand numbered anew (the
+/// number after its header's `#`), a blank line between hands.
+fn fulltilt_text(hands: usize) -> Vec<u8> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/fulltilt");
+    let samples: Vec<Vec<u8>> =
+        FULLTILT_SAMPLES.iter().map(|n| std::fs::read(root.join(n)).unwrap()).collect();
+    let mut out = Vec::with_capacity(hands * 1400);
+    for n in 0..hands {
+        let sample = samples[n % samples.len()].trim_ascii_end();
+        let hash = sample.iter().position(|&b| b == b'#').expect("a header's `#`");
+        let colon = hash + sample[hash..].iter().position(|&b| b == b':').expect("its `:`");
+        out.extend_from_slice(&sample[..=hash]);
+        out.extend_from_slice((1_000_000 + n).to_string().as_bytes());
+        out.extend_from_slice(&sample[colon..]);
+        out.extend_from_slice(b"\n\n");
     }
     out
 }
@@ -269,6 +304,12 @@ fn import(c: &mut Criterion) {
     assert_eq!(pipeline_of(p888, &text, threads), HANDS, "every 888poker hand must match");
     group.bench_function("888poker_20k_read_convert_replay_check", |b| {
         b.iter(|| pipeline_of(p888, std::hint::black_box(&text), threads))
+    });
+    let ftp = Format::named("fulltilt").expect("Full Tilt is a format");
+    let text = fulltilt_text(HANDS);
+    assert_eq!(pipeline_of(ftp, &text, threads), HANDS, "every Full Tilt hand must match");
+    group.bench_function("fulltilt_20k_read_convert_replay_check", |b| {
+        b.iter(|| pipeline_of(ftp, std::hint::black_box(&text), threads))
     });
     let ipoker = Format::named("ipoker").expect("iPoker is a format");
     let text = ipoker_text(HANDS);

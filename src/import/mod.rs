@@ -26,6 +26,8 @@ mod consistency;
 pub mod decode;
 mod emit;
 pub mod format;
+mod fulltilt;
+mod fulltilt_lines;
 mod ggpoker;
 mod ggpoker_lines;
 mod ggpoker_outside;
@@ -42,6 +44,7 @@ pub mod rake;
 mod runs;
 pub mod split;
 mod stars;
+pub mod utf16;
 mod winamax;
 mod winamax_lines;
 pub mod write_stars;
@@ -71,6 +74,9 @@ pub fn is_site_text(bytes: &[u8]) -> bool {
 /// match log when its first line that is not blank nor a `#` comment is a hand line
 /// (`STATE:...`, or `NAME|NAME:HAND:...`); `None` otherwise.
 pub fn sniff(bytes: &[u8]) -> Option<Format> {
+    if let Some(text) = utf16::head_utf8(bytes) {
+        return sniff(&text);
+    }
     let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
     Format::all().find(|f| f.site().is_some_and(|site| site.detect(bytes)))
 }
@@ -87,6 +93,9 @@ pub fn sniff(bytes: &[u8]) -> Option<Format> {
 /// assert_eq!(looks_like(b"[1]\nvariant = 'NT'\n"), ("PHH (TOML)", Some(Format::Phh)));
 /// ```
 pub fn looks_like(bytes: &[u8]) -> (&'static str, Option<Format>) {
+    if let Some(text) = utf16::head_utf8(bytes) {
+        return looks_like(&text);
+    }
     if let Some(site) = sniff(bytes).and_then(Format::site) {
         return (site.words().text, sniff(bytes));
     }
@@ -191,8 +200,8 @@ pub fn split(format: Format, bytes: &[u8]) -> Vec<Pending> {
     read_hands(format, bytes).map_while(Result::ok).collect()
 }
 
-/// The hands of a text of the given format, cut as `input` is read ([`Format::Phh`]: none): the
-/// reader holds about one hand at a time, whatever the input's size, and a read error ends the
+/// The hands of a text of the given format, cut as `input` is read ([`Format::Phh`]: none),
+/// a UTF-16 text transcoded as it is read ([`utf16`]): the reader holds about one hand at a time, whatever the input's size, and a read error ends the
 /// hands with that error.
 ///
 /// ```
@@ -202,7 +211,8 @@ pub fn split(format: Format, bytes: &[u8]) -> Vec<Pending> {
 /// assert_eq!(hands.iter().map(|h| (h.index, h.line)).collect::<Vec<_>>(), [(1, 2), (2, 3)]);
 /// ```
 pub fn read_hands<'r, R: BufRead + 'r>(format: Format, input: R) -> PendingHands<'r> {
-    let split = format.site().map(|f| f.split(Box::new(input)));
+    // A UTF-16 text is read as UTF-8, whatever its format.
+    let split = format.site().map(|f| f.split(Box::new(utf16::Decoded::new(input))));
     PendingHands { split, index: 0 }
 }
 

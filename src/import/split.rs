@@ -318,6 +318,9 @@ pub struct StarsHands<R> {
     /// What a hand's first line starts with, for a site with one header (`None`:
     /// PokerStars' headers, [`STARTS`]).
     header: Option<&'static str>,
+    /// A second form of the site's header, if it writes two (Full Tilt's older
+    /// `FullTiltPoker Game #`).
+    also: Option<&'static str>,
     /// The hand being read.
     current: Option<HandText>,
     /// Hands read whole, not yet handed out.
@@ -338,10 +341,17 @@ impl<R: BufRead> StarsHands<R> {
         StarsHands::starting(input, Some(header))
     }
 
+    /// As [`StarsHands::with_header`], for a site whose hands start with either of two
+    /// headers.
+    pub fn with_headers(input: R, header: &'static str, also: &'static str) -> StarsHands<R> {
+        StarsHands { also: Some(also), ..StarsHands::starting(input, Some(header)) }
+    }
+
     fn starting(input: R, header: Option<&'static str>) -> StarsHands<R> {
         StarsHands {
             lines: TextLines::new(input),
             header,
+            also: None,
             current: None,
             ready: VecDeque::new(),
             done: false,
@@ -374,7 +384,9 @@ impl<R: BufRead> StarsHands<R> {
             // building the standard library's searcher for each short line.
             let at = match self.header {
                 None => header_at(line),
-                Some(header) => find(line, header),
+                Some(header) => {
+                    find(line, header).or_else(|| self.also.and_then(|a| find(line, a)))
+                }
             };
             if let Some(k) = at {
                 if k > 0 {

@@ -256,12 +256,22 @@ impl RealHands {
                     .map(|p| p.to_string())
                     .collect();
                 let ours_finish = cents(&record.finishing_stacks.clone().unwrap_or_default());
+                // A player `expected.json` lists as sitting out may be dealt in here (a
+                // tournament deals a player sitting out, who folds) when the hand leaves that
+                // player's stack as it was.
+                let ours_start = cents(&record.starting_stacks);
+                let away = h["sitting_out"].as_array().cloned().unwrap_or_default();
+                let extra_sat_out = ours.iter().enumerate().all(|(j, p)| {
+                    names.iter().any(|n| n.as_str() == Some(p.as_str()))
+                        || (away.iter().any(|n| n.as_str() == Some(p.as_str()))
+                            && ours_start.get(j) == ours_finish.get(j))
+                });
                 let same = names.iter().enumerate().all(|(k, name)| {
                     match ours.iter().position(|p| Some(p.as_str()) == name.as_str()) {
                         Some(j) => ours_finish.get(j) == Some(&finish[k]),
                         None => start[k] == finish[k],
                     }
-                }) && ours.len() <= names.len();
+                }) && extra_sat_out;
                 if r.ok() && r.checked && r.mismatches.is_empty() && same {
                     out.matched += 1;
                 } else {

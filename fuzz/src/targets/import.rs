@@ -64,12 +64,18 @@ const ACPC_WORDS: &[&str] = &[
     "SCORE:100|-100:Alice|Bob\n",
 ];
 
-/// Words of the other sites' texts (GGPoker, Winamax, 888poker, iPoker XML), each site's header
+/// Words of the other sites' texts (GGPoker, Winamax, 888poker, Full Tilt, iPoker XML), each site's header
 /// first: a text starting with one is read as that site's.
 const SITE_WORDS: &[&str] = &[
     "Poker Hand #RC1: Hold'em No Limit ($0.02/$0.05) - 2025/08/08 23:42:24\n",
     "Winamax Poker - CashGame - HandId: #1-2-3 - Holdem no limit (0.01€/0.02€) - 2024/01/01 12:00:00 UTC\n",
     "#Game No : 1\n***** 888poker Hand History for Game 1 *****\n",
+    "Full Tilt Poker Game #1: Table T (6 max) - $0.05/$0.10 - No Limit Hold'em - 21:14:22 ET - 2010/06/12\n",
+    "Ann posts the small blind of $0.05\n",
+    "Ann raises to $0.30, and is all in\n",
+    "Uncalled bet of $0.20 returned to Ann\n",
+    "Ann wins the pot ($0.20)\n",
+    "The button is in seat #1\n",
     "<session sessioncode=\"1\"><general><gametype>Holdem NL $0.02/$0.05</gametype></general>\n",
     "<game gamecode=\"2\"><general><players><player seat=\"1\" name=\"A\" chips=\"$5\" dealer=\"1\" win=\"$0\" bet=\"$0.02\" />\n",
     "</players></general><round no=\"1\"><action no=\"1\" player=\"A\" sum=\"$0.02\" type=\"1\" /></round></game></session>\n",
@@ -130,7 +136,7 @@ pub const ACPC: Target = Target {
 pub const SITES: Target = Target {
     name: "import_sites",
     about:
-        "GGPoker, Winamax, 888poker and iPoker texts, each read as the format detected from its \
+        "GGPoker, Winamax, 888poker, Full Tilt and iPoker texts, each read as the format detected from its \
             content (import::sniff, import::convert_as): every hand converts to PHH that reads as \
             a record, and replays by the engine's invariants",
     text: false,
