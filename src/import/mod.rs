@@ -37,6 +37,8 @@ mod ipoker_record;
 pub mod lines;
 mod p888;
 mod p888_lines;
+mod party;
+mod party_lines;
 pub mod pokerstars;
 pub mod rake;
 mod runs;
