@@ -38,6 +38,7 @@ pub mod lines;
 mod p888;
 mod p888_lines;
 mod party;
+mod party_game;
 mod party_lines;
 pub mod pokerstars;
 pub mod rake;

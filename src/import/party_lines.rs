@@ -34,7 +34,8 @@ use super::collected::{give_back, hold, line_of, totals, uncalled, write, Seats}
 use super::header::parse_header;
 use super::lines::{find, who, Line};
 use super::p888_lines::{cents, written};
-use super::pokerstars::{err, parse_after_header, Refusal, StarsHand, TextError, Tournament};
+use super::party_game::{blinds_of, game_line, Game};
+use super::pokerstars::{err, parse_after_header, Refusal, StarsHand, TextError};
 use super::split::HandText;
 
 /// The hand number of a hand's first line: `Game #N starts.`, `#Game No : N` or `***** Hand
@@ -79,153 +80,6 @@ fn cards(t: &str) -> Option<String> {
         .map(|c| c.replace("10", "T"))
         .collect();
     Some(format!("[{}]", inside.join(" ")))
-}
-
-/// A game as the game line names it.
-#[derive(Debug, PartialEq, Eq)]
-enum Game {
-    /// In PokerStars' words: `Hold'em`, `Omaha`, `Omaha Hi/Lo`.
-    Read(&'static str),
-    /// A game this reader does not read, as written.
-    Other(String),
-}
-
-/// The game line, read.
-#[derive(Debug)]
-struct GameLine {
-    /// `$0.05/$0.10`: the blinds, or the bets in fixed limit (hundredths).
-    stakes: Option<(i64, i64)>,
-    symbol: Option<char>,
-    /// `No Limit`, `Pot Limit`, `Limit`.
-    limit: &'static str,
-    game: Game,
-    tournament: Option<Tournament>,
-    /// A tournament's blinds (or bets, in fixed limit) and ante.
-    blinds: Option<(i64, i64, i64)>,
-    /// As PokerStars writes it: `2010/08/30 16:08:09`.
-    date: Option<String>,
-}
-
-const WEEKDAYS: [&str; 7] =
-    ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
-const MONTHS: [&str; 12] = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-];
-
-/// `Monday, August 30, 16:08:09 EDT 2010` as `2010/08/30 16:08:09`.
-fn date_of(t: &str) -> Option<String> {
-    let words: Vec<&str> = t.split([' ', ',']).filter(|w| !w.is_empty()).collect();
-    let m = words.iter().find_map(|w| MONTHS.iter().position(|m| m == w))?;
-    let day: u32 = words.iter().find_map(|w| w.parse().ok().filter(|d| (1..=31).contains(d)))?;
-    let clock = words.iter().find(|w| w.len() == 8 && w.as_bytes()[2] == b':')?;
-    let year =
-        words.iter().rev().find(|w| w.len() == 4 && w.bytes().all(|b| b.is_ascii_digit()))?;
-    Some(format!("{year}/{:02}/{day:02} {clock}", m + 1))
-}
-
-/// `Blinds(300/600)`, `Blinds-Antes(1,250/2,500 -250)`, `Stakes(200/400)`,
-/// `Stakes-Antes(60/120-10)`: the two amounts and the ante.
-fn blinds_of(t: &str) -> Option<(i64, i64, i64)> {
-    let k = find(t, "Blinds").or_else(|| find(t, "Stakes"))?;
-    let open = k + t[k..].find('(')?;
-    let close = open + t[open..].find(')')?;
-    let inside = &t[open + 1..close];
-    let (a, rest) = inside.split_once('/')?;
-    let (b, ante) = match rest.split_once('-') {
-        Some((b, ante)) => (b, cents(ante)?),
-        None => (rest, 0),
-    };
-    Some((cents(a)?, cents(b)?, ante))
-}
-
-/// A word after `Trny:` or `Level:` (with or without a space).
-fn word_after<'t>(t: &'t str, label: &str) -> Option<&'t str> {
-    let k = find(t, label)?;
-    t[k + label.len()..].split_whitespace().next()
-}
-
-fn game_line(l: &Line<'_>) -> Result<GameLine, TextError> {
-    let t = l.text;
-    // The date starts at its weekday (`- Monday, ...`, `Hi-Saturday,February 18`).
-    let day_at = WEEKDAYS.iter().filter_map(|d| find(t, d)).min();
-    let (desc, date) = match day_at {
-        Some(k) => (t[..k].trim_end().trim_end_matches('-').trim(), date_of(&t[k..])),
-        None => match find(t, " - ") {
-            Some(k) => (t[..k].trim(), date_of(&t[k + 3..])),
-            None => (t.trim(), None),
-        },
-    };
-    let words: Vec<&str> = desc.split_whitespace().collect();
-    let limit = if words.contains(&"NL") {
-        "No Limit"
-    } else if words.contains(&"PL") {
-        "Pot Limit"
-    } else {
-        "Limit"
-    };
-    let game = if find(desc, "Double Hold'em").is_some() {
-        Game::Other("Double Hold'em".into())
-    } else if find(desc, "Texas Hold'em").is_some() {
-        Game::Read("Hold'em")
-    } else if find(desc, "Omaha Hi-Lo").is_some() || find(desc, "Omaha Hi/Lo").is_some() {
-        Game::Read("Omaha Hi/Lo")
-    } else if find(desc, "Omaha").is_some() {
-        Game::Read("Omaha")
-    } else {
-        // The game's name: the words before a tournament's buy-in and number.
-        let end = words.iter().position(|w| w.starts_with("Trny") || *w == "Buy-in");
-        let end =
-            end.map_or(
-                words.len(),
-                |e| if e > 0 && words[e - 1].starts_with('$') { e - 1 } else { e },
-            );
-        let name = words[..end]
-            .iter()
-            .filter(|w| !w.contains(['$', '€', '£', '/']) && !matches!(**w, "USD" | "EUR" | "GBP"))
-            .copied()
-            .collect::<Vec<_>>()
-            .join(" ");
-        Game::Other(name)
-    };
-    let symbol = desc.chars().find(|c| matches!(c, '$' | '€' | '£'));
-    let tournament = find(desc, "Trny").map(|k| {
-        let id = word_after(desc, "Trny:").unwrap_or("").to_string();
-        let name_end = ["Hold'em", "Omaha", "Stud"]
-            .iter()
-            .filter_map(|g| find(&desc[..k], g).map(|e| e + g.len()))
-            .max()
-            .unwrap_or(0);
-        let buy_in = desc[name_end..k].trim();
-        let level = word_after(desc, "Level:").and_then(|w| w.parse().ok());
-        Tournament { id, buy_in: (!buy_in.is_empty()).then(|| buy_in.to_string()), level }
-    });
-    let stakes = if tournament.is_some() {
-        None
-    } else {
-        words
-            .first()
-            .and_then(|w| w.split_once('/'))
-            .and_then(|(a, b)| Some((cents(a)?, cents(b)?)))
-    };
-    let blinds = blinds_of(desc);
-    if tournament.is_some() && blinds.is_none() {
-        return err(
-            l.number,
-            format!("expected the tournament's blinds (`Blinds(300/600)`) in `{t}`"),
-        );
-    }
-    Ok(GameLine { stakes, symbol, limit, game, tournament, blinds, date })
 }
 
 /// The seat, name and stack's text of a seat line (`Seat 3: NAME ( $2.06 USD )`, `seat3:`).
@@ -422,7 +276,7 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
         None
     };
     let head = out.len();
-    let p = Play { seats: &seats, stacks: &stacks, s, tournament: tourney, silent };
+    let p = Play { seats: &seats, stacks: &stacks, s, tournament: tourney, silent, button };
     if let Some(why) = play(&rest, &p, &mut out)? {
         hand.refusal = Some(Refusal::NotSupported(why));
         out.truncate(head);
@@ -454,6 +308,59 @@ struct Play<'a> {
     tournament: bool,
     /// The blinds no line posts (a tournament's): the seat and the blind, small then big.
     silent: Option<[(usize, i64); 2]>,
+    /// The button's seat number.
+    button: u32,
+}
+
+/// The lines of the play with each run of folds in the order the players act: Party writes
+/// the folds players chose before their turn as they come, out of the table's order at times.
+/// A fold moves no chips; each run is put in turn from the player after the last to act (after
+/// the big blind before the flop, after the button on the later streets).
+fn in_turn<'t>(lines: &[Line<'t>], p: &Play<'_>) -> Vec<Line<'t>> {
+    let k = p.seats.len();
+    let mut out: Vec<Line<'t>> = Vec::with_capacity(lines.len());
+    if k == 0 {
+        return lines.to_vec();
+    }
+    let after_button = p.seats.iter().position(|s| s.0 > p.button).unwrap_or(0);
+    let mut big = p.silent.map(|s| s[1].0);
+    let mut next = after_button;
+    let fold = |l: &Line<'_>| {
+        who(p.seats, l.text).filter(|(_, r)| matches!(r.trim(), "folds" | "folds.")).map(|(i, _)| i)
+    };
+    let mut at = 0;
+    while at < lines.len() {
+        let l = lines[at];
+        if l.text.starts_with("** Dealing down cards") {
+            next = big.map_or(next, |b| (b + 1) % k);
+        } else if l.text.starts_with("** Dealing ") {
+            next = after_button;
+        } else if let Some((i, rest)) = who(p.seats, l.text) {
+            if rest.starts_with("posts big blind") {
+                big = Some(i);
+            }
+            let acts = ["calls", "bets", "raises", "is all-In", "checks"];
+            if acts.iter().any(|a| rest.starts_with(a)) {
+                next = (i + 1) % k;
+            }
+        }
+        let run = lines[at..].iter().take_while(|l| fold(l).is_some()).count();
+        if run < 2 {
+            if let Some(i) = fold(&l) {
+                next = (i + 1) % k;
+            }
+            out.push(l);
+            at += 1;
+            continue;
+        }
+        let mut folds: Vec<(usize, Line<'t>)> =
+            lines[at..at + run].iter().map(|l| (fold(l).unwrap_or(0), *l)).collect();
+        folds.sort_by_key(|(i, _)| (i + k - next) % k);
+        next = folds.last().map_or(next, |(i, _)| (i + 1) % k);
+        out.extend(folds.into_iter().map(|(_, l)| l));
+        at += run;
+    }
+    out
 }
 
 /// Lines that say nothing of the play, whoever they name.
@@ -499,8 +406,9 @@ fn play<'t>(
         }
         _ => vec![*l],
     });
+    let unglued: Vec<Line<'_>> = unglued.collect();
     let mut small_blinds = 0;
-    for l in unglued {
+    for l in in_turn(&unglued, p) {
         let (n, t) = (l.number, l.text);
         last = n;
         if let Some(st) = t.strip_prefix("** Dealing ") {
@@ -798,39 +706,31 @@ mod tests {
     }
 
     #[test]
-    fn the_game_line_gives_the_stakes_the_game_and_the_date() {
-        let l = Line {
-            number: 3,
-            text: "$0.05/$0.10 USD NL Texas Hold'em - Monday, January 06, 08:24:17 EST 2014",
+    fn a_run_of_folds_is_put_in_the_order_the_players_act() {
+        // Button seat 1; blinds seats 2 and 3; seats 4, 5 and 6 fold, written 6, 4, 5.
+        let seats = [(1, "a"), (2, "b"), (3, "c"), (4, "d"), (5, "e"), (6, "f")];
+        let stacks = [100; 6];
+        let p = Play {
+            seats: &seats,
+            stacks: &stacks,
+            s: None,
+            tournament: false,
+            silent: None,
+            button: 1,
         };
-        let g = game_line(&l).unwrap();
-        assert_eq!((g.stakes, g.limit, g.game), (Some((5, 10)), "No Limit", Game::Read("Hold'em")));
-        assert_eq!(g.date.as_deref(), Some("2014/01/06 08:24:17"));
-        let l = Line {
-            number: 3,
-            text: "$1,000 USD PL  Omaha Hi-Saturday,February 18, 01:10:59 EST 2012",
-        };
-        let g = game_line(&l).unwrap();
-        assert_eq!((g.stakes, g.limit, g.game), (None, "Pot Limit", Game::Read("Omaha")));
-        assert_eq!(g.date.as_deref(), Some("2012/02/18 01:10:59"));
-        let l = Line {
-            number: 3,
-            text: "$15/$30 USD Texas Hold'em - Monday, April 25, 09:42:13 BST 2011",
-        };
-        assert_eq!(game_line(&l).unwrap().limit, "Limit");
-        let l = Line { number: 3, text: "NL Texas Hold'em $ 530 USD Buy-in Trny:3282980 Level:18  Blinds-Antes(1,250/2,500 -250) - Sunday, July 28, 21:01:39  2013" };
-        let g = game_line(&l).unwrap();
-        let t = g.tournament.unwrap();
-        assert_eq!(
-            (t.id.as_str(), t.buy_in.as_deref(), t.level),
-            ("3282980", Some("$ 530 USD Buy-in"), Some(18))
-        );
-        assert_eq!(g.blinds, Some((125_000, 250_000, 25_000)));
-        let l = Line {
-            number: 3,
-            text: "$0.50/$1 USD 7 Card Stud Hi-Lo - Monday, August 30, 20:20:17 EEST 2010",
-        };
-        assert!(matches!(game_line(&l).unwrap().game, Game::Other(_)));
+        let texts = [
+            "b posts small blind [1]",
+            "c posts big blind [2]",
+            "** Dealing down cards **",
+            "f folds",
+            "d folds",
+            "e folds",
+            "a raises [6]",
+        ];
+        let lines: Vec<Line<'_>> =
+            texts.iter().enumerate().map(|(k, t)| Line { number: k + 1, text: t }).collect();
+        let order: Vec<usize> = in_turn(&lines, &p).iter().map(|l| l.number).collect();
+        assert_eq!(order, [1, 2, 3, 5, 6, 4, 7]);
     }
 
     #[test]
