@@ -29,6 +29,10 @@
 //! made of the project's Full Tilt samples (`fulltilt_text`: every good UTF-8 sample of
 //! `tests/data/fulltilt`, side pots, chat, a tournament with antes, fixed limit, Omaha high and
 //! high-low, repeated and numbered anew).
+//! `import/partypoker_20k_read_convert_replay_check` runs it on a PartyPoker text of 20,000
+//! hands made of the project's Party samples (`party_text`: the good one-hand samples of
+//! `tests/data/partypoker`, both header families, side pots, a tournament with antes and its
+//! unwritten blinds, fixed limit, Omaha high and high-low, repeated and numbered anew).
 //!
 //! `import/ipoker_20k_read_convert_replay_check` runs it on an iPoker XML file of 20,000 games
 //! made of the project's iPoker samples ([`ipoker_text`]: every good sample of
@@ -194,6 +198,39 @@ fn p888_text(hands: usize) -> Vec<u8> {
     out
 }
 
+/// The good one-hand samples of `tests/data/partypoker`: each replays legally and matches the
+/// site's accounting.
+const PARTY_SAMPLES: [&str; 5] = [
+    "cash_nl_side_pot.txt",
+    "tournament_antes.txt",
+    "cash_plo.txt",
+    "cash_fixed_limit.txt",
+    "cash_plo_hilo.txt",
+];
+
+/// A PartyPoker text of `hands` hands: the good samples in turn, each hand numbered anew (in
+/// every header line: `Game #N starts.`, `#Game No : N`, `Hand History for Game N`), a blank
+/// line between hands.
+fn party_text(hands: usize) -> Vec<u8> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/partypoker");
+    let samples: Vec<String> =
+        PARTY_SAMPLES.iter().map(|n| std::fs::read_to_string(root.join(n)).unwrap()).collect();
+    let mut out = String::with_capacity(hands * 1100);
+    for n in 0..hands {
+        let sample = &samples[n % samples.len()];
+        let number: String = sample
+            .split("Hand History for Game ")
+            .nth(1)
+            .expect("every sample has its title")
+            .chars()
+            .take_while(char::is_ascii_digit)
+            .collect();
+        out.push_str(&sample.trim_end().replace(&number, &(1_000_000 + n).to_string()));
+        out.push_str("\n\n");
+    }
+    out.into_bytes()
+}
+
 /// The good iPoker samples, one session of one game each.
 const IPOKER_SAMPLES: &[&str] = &[
     "cash_nl_side_pot.xml",
@@ -304,6 +341,12 @@ fn import(c: &mut Criterion) {
     assert_eq!(pipeline_of(p888, &text, threads), HANDS, "every 888poker hand must match");
     group.bench_function("888poker_20k_read_convert_replay_check", |b| {
         b.iter(|| pipeline_of(p888, std::hint::black_box(&text), threads))
+    });
+    let party = Format::named("partypoker").expect("PartyPoker is a format");
+    let text = party_text(HANDS);
+    assert_eq!(pipeline_of(party, &text, threads), HANDS, "every Party hand must match");
+    group.bench_function("partypoker_20k_read_convert_replay_check", |b| {
+        b.iter(|| pipeline_of(party, std::hint::black_box(&text), threads))
     });
     let ftp = Format::named("fulltilt").expect("Full Tilt is a format");
     let text = fulltilt_text(HANDS);

@@ -107,7 +107,7 @@ pub(super) fn cents(text: &str) -> Option<i64> {
 }
 
 /// Hundredths written as an amount (`$12.50`, `3`), as the PokerStars reader reads them.
-fn written(c: i64, symbol: Option<char>) -> String {
+pub(super) fn written(c: i64, symbol: Option<char>) -> String {
     let (sign, c) = if c < 0 { ("-", c.unsigned_abs()) } else { ("", c.unsigned_abs()) };
     let number =
         if c % 100 == 0 { format!("{}", c / 100) } else { format!("{}.{:02}", c / 100, c % 100) };

@@ -43,7 +43,7 @@ pub struct HandText {
 }
 
 impl HandText {
-    fn new(line: usize) -> HandText {
+    pub(super) fn new(line: usize) -> HandText {
         HandText {
             line,
             text: String::with_capacity(1024),
@@ -80,7 +80,7 @@ impl HandText {
         self.overlong
     }
 
-    fn push(&mut self, number: usize, line: &str) {
+    pub(super) fn push(&mut self, number: usize, line: &str) {
         if self.overlong.is_some() {
             return;
         }

@@ -165,7 +165,8 @@ pub(super) struct StarsForm {
     pub finish: fn(&HandText, &StarsHand, &mut HandRecord<'_>),
     /// The site's hand number in a hand's first line, for a hand that cannot be read.
     pub number: fn(&str) -> Option<&str>,
-    /// The line that opens a hand's summary: a hand without it is cut off.
+    /// The line that opens a hand's summary: a hand without it is cut off (empty for a site
+    /// writing none, whose parse tells a hand cut off).
     pub summary: &'static str,
 }
 
@@ -193,7 +194,7 @@ impl StarsForm {
                 split::MAX_HAND
             )));
         }
-        if !h.lines().any(|l| l.text == self.summary) {
+        if !self.summary.is_empty() && !h.lines().any(|l| l.text == self.summary) {
             let last = h.lines().last().map_or(h.line, |l| l.number);
             return Err(Unreplayable::CutOff(format!(
                 "the text stops at line {last}, before the hand's summary: the hand is cut off"

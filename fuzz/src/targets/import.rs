@@ -64,7 +64,7 @@ const ACPC_WORDS: &[&str] = &[
     "SCORE:100|-100:Alice|Bob\n",
 ];
 
-/// Words of the other sites' texts (GGPoker, Winamax, 888poker, Full Tilt, iPoker XML), each site's header
+/// Words of the other sites' texts (GGPoker, Winamax, PartyPoker, 888poker, Full Tilt, iPoker XML), each site's header
 /// first: a text starting with one is read as that site's.
 const SITE_WORDS: &[&str] = &[
     "Poker Hand #RC1: Hold'em No Limit ($0.02/$0.05) - 2025/08/08 23:42:24\n",
@@ -76,6 +76,13 @@ const SITE_WORDS: &[&str] = &[
     "Uncalled bet of $0.20 returned to Ann\n",
     "Ann wins the pot ($0.20)\n",
     "The button is in seat #1\n",
+    "Game #7 starts.\n#Game No : 7\n***** Hand History for Game 7 *****\n",
+    "$0.05/$0.10 USD NL Texas Hold'em - Monday, January 06, 08:24:17 EST 2014\n",
+    "NL Texas Hold'em $11 USD Buy-in Trny: 5 Level: 7  Blinds-Antes(300/600 -50) - Friday, April 01, 11:44:00 CEST 2011\n",
+    "Seat 3: 7Ann ( $2.06 USD )\n",
+    "7Ann is all-In  [$1.50 USD]\n",
+    "7Ann wins $0.65 USD from the side pot 1 with a pair of Aces.\n",
+    "Ann posts big blind + dead [$0.15].\n",
     "<session sessioncode=\"1\"><general><gametype>Holdem NL $0.02/$0.05</gametype></general>\n",
     "<game gamecode=\"2\"><general><players><player seat=\"1\" name=\"A\" chips=\"$5\" dealer=\"1\" win=\"$0\" bet=\"$0.02\" />\n",
     "</players></general><round no=\"1\"><action no=\"1\" player=\"A\" sum=\"$0.02\" type=\"1\" /></round></game></session>\n",
@@ -136,7 +143,7 @@ pub const ACPC: Target = Target {
 pub const SITES: Target = Target {
     name: "import_sites",
     about:
-        "GGPoker, Winamax, 888poker, Full Tilt and iPoker texts, each read as the format detected from its \
+        "GGPoker, Winamax, PartyPoker, 888poker, Full Tilt and iPoker texts, each read as the format detected from its \
             content (import::sniff, import::convert_as): every hand converts to PHH that reads as \
             a record, and replays by the engine's invariants",
     text: false,

@@ -1,0 +1,746 @@
+//! PartyPoker's lines put in PokerStars' words, for the PokerStars reader
+//! ([`super::pokerstars::parse_after_header`]).
+//!
+//! | Party writes | read as |
+//! |---|---|
+//! | `Game #N starts.`, `#Game No : N`, `***** Hand History for Game N *****` | hand `N` (the first header's) |
+//! | `$0.05/$0.10 USD NL Texas Hold'em - Monday, August 30, 16:08:09 EDT 2010` | `Hold'em No Limit ($0.05/$0.10) - 2010/08/30 16:08:09` |
+//! | `$10 USD NL Texas Hold'em` (the buy-in, not the stakes) | the blinds the hand's players post |
+//! | `$15/$30 USD Texas Hold'em`, `FL`, `PL Omaha`, `PL Omaha Hi-Lo` | `Hold'em Limit ($15/$30)`, `Omaha Pot Limit`, `Omaha Hi/Lo Pot Limit` |
+//! | `NL Texas Hold'em $11 USD Buy-in Trny: 59658935 Level: 7  Blinds(300/600)`, `Blinds-Antes(1,250/2,500 -250)`, `Stakes(200/400)` | a tournament hand, its amounts chips |
+//! | `Table Speed #1769729 (Real Money)`, `Seat 6 is the button`, `Total number of players : 6/9` | `Table 'Speed #1769729' 9-max Seat #6 is the button` |
+//! | `Seat 9: NAME ( $3.57 USD )` | `Seat 9: NAME ($3.57 in chips)`, the seats in order |
+//! | `NAME posts small blind [$0.05 USD].`, `posts big blind + dead [$3]`, `posts ante [250]` | `NAME: posts small blind $0.05`, a dead small blind and a live big one, `posts the ante 250` |
+//! | `NAME calls [$2 USD]`, `bets [$2 USD]`, `raises [$6 USD]`, `is all-In  [$9 USD]` (the chips the action puts in) | `calls $2`, `bets $2`, `raises $X to $Y`, `... and is all-in` |
+//! | `** Dealing down cards **`, `** Dealing Flop ** [ 5c, 2s, Jd ]` | `*** HOLE CARDS ***`, `*** FLOP *** [5c 2s Jd]` |
+//! | `NAME shows [ Ah, Kd ]two pairs...`, `NAME doesn't show [ Ah, Kd ]...` | `NAME: shows [Ah Kd]`, `NAME: mucks hand` |
+//! | `NAME wins $0.65 USD from the main pot with ...`, `wins 900 chips`, `wins Lo ($0.09 USD) ...` | `NAME collected $0.65 from pot` |
+//!
+//! A tournament hand names its blinds (`Blinds(300/600)`, after the seats when the level has
+//! changed) but does not say who posts them: the first seat after the button posts the small
+//! blind and the next the big one (heads up, the button posts the small blind), each at most
+//! what the player has left after the ante.
+//!
+//! Party writes no `Uncalled bet` line, no total pot and no rake: the part of the largest bet
+//! nobody matched is in what its player wins. It is taken out of that and written as an
+//! `Uncalled bet` line. The total pot is then what was put in less the uncalled bet, and the
+//! rake the total less what was won: it must not be below zero (won more than was put in), in a
+//! tournament it must be zero, and in a cash game at most a tenth of the pot (rounded up to the
+//! cent). A hand with no `wins` line is cut off.
+
+use std::borrow::Cow;
+
+use super::collected::{give_back, hold, line_of, totals, uncalled, write, Seats};
+use super::header::parse_header;
+use super::lines::{find, who, Line};
+use super::p888_lines::{cents, written};
+use super::party_game::{blinds_of, game_line, Game};
+use super::pokerstars::{err, parse_after_header, Refusal, StarsHand, TextError};
+use super::split::HandText;
+
+/// The hand number of a hand's first line: `Game #N starts.`, `#Game No : N` or `***** Hand
+/// History for Game N *****`.
+pub(super) fn hand_number(first: &str) -> Option<&str> {
+    let id = if let Some(k) = find(first, "#Game No : ") {
+        first[k + 11..].trim()
+    } else if let Some(k) = find(first, "Hand History ") {
+        let rest = &first[k + 13..];
+        let rest = rest.strip_prefix("for Game ").or_else(|| rest.strip_prefix("For Game "))?;
+        rest.split(' ').next()?
+    } else {
+        let k = find(first, "Game #")?;
+        first[k + 6..].strip_suffix(" starts.")?.trim()
+    };
+    (!id.is_empty() && id.bytes().all(|b| b.is_ascii_alphanumeric())).then_some(id)
+}
+
+/// The amount in a line's brackets (`[$0.02 USD]`, `[ $0.20 USD ]`, `[4,520]`), or what is
+/// wrong.
+fn bracketed(t: &str, n: usize) -> Result<i64, TextError> {
+    let open = t.find('[');
+    let close = t.rfind(']');
+    let inside = match (open, close) {
+        (Some(o), Some(c)) if o < c => &t[o + 1..c],
+        _ => return err(n, format!("expected an amount in brackets (`[$2 USD]`) in `{t}`")),
+    };
+    cents(inside).ok_or_else(|| TextError {
+        line: n,
+        why: format!("expected an amount in cents at most in `[{}]`", inside.trim()),
+    })
+}
+
+/// The cards of a line's brackets (`[ 5c, 2s, Jd ]`, `[  Js Th ]`) in PokerStars' words (`[5c
+/// 2s Jd]`): two characters each, `10` read as `T`.
+fn cards(t: &str) -> Option<String> {
+    let open = t.find('[')?;
+    let close = open + t[open..].find(']')?;
+    let inside: Vec<String> = t[open + 1..close]
+        .split([',', ' '])
+        .filter(|c| !c.is_empty())
+        .map(|c| c.replace("10", "T"))
+        .collect();
+    Some(format!("[{}]", inside.join(" ")))
+}
+
+/// The seat, name and stack's text of a seat line (`Seat 3: NAME ( $2.06 USD )`, `seat3:`).
+fn seat_of(t: &str) -> Option<(u32, &str, &str)> {
+    let body = t.strip_prefix("Seat ").or_else(|| t.strip_prefix("seat"))?;
+    let (seat, body) = body.split_once(':')?;
+    let body = body.trim_start();
+    let open = body.rfind(" ( ").or_else(|| body.rfind(" ("))?;
+    let close = open + body[open..].find(')')?;
+    let stack = &body[open + 2..close];
+    Some((seat.trim().parse().ok()?, body[..open].trim(), stack))
+}
+
+/// The table line's name and whether it is play money: `Table Speed #1769729 (Real Money)`.
+fn table_of(t: &str) -> (String, bool) {
+    let play = find(t, "Play Money").is_some();
+    let mut name = t.strip_prefix("Table ").unwrap_or(t).to_string();
+    for w in ["( Real Money )", "(Real Money)", "(Play Money)", "( Play Money )"] {
+        name = name.replace(w, "");
+    }
+    (name.replace('\'', "").split_whitespace().collect::<Vec<_>>().join(" "), play)
+}
+
+/// Reads one Party hand: its lines in PokerStars' words, read by the PokerStars reader.
+pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
+    let lines: Vec<Line<'_>> = text.lines().collect();
+    let Some(first) = lines.first() else {
+        return err(text.line, "an empty hand");
+    };
+    let Some(number) = hand_number(first.text) else {
+        return err(
+            first.number,
+            "expected `Game #N starts.`, `#Game No : N` or `***** Hand History for Game N *****`",
+        );
+    };
+    let Some(title) = lines.iter().position(|l| find(l.text, "***** Hand History ").is_some())
+    else {
+        return err(
+            first.number,
+            "expected `***** Hand History for Game N *****` after the hand's first line",
+        );
+    };
+    let Some(game) = lines.get(title + 1) else {
+        return err(lines[title].number, "the hand stops after its title");
+    };
+    if find(game.text, " Game Table (").is_some() {
+        return refused(
+            number,
+            game.number,
+            format!(
+                "line {}: `{}`: feltkit reads Party's layout whose game line says `$0.05/$0.10 USD NL Texas Hold'em - DATE`; the layout with `Game Table (NL)` and a summary of balances is not read",
+                game.number, game.text
+            ),
+        );
+    }
+    let g = game_line(game)?;
+    if let Game::Other(name) = &g.game {
+        return refused(
+            number,
+            game.number,
+            format!(
+                "line {}: {name}: feltkit reads Party's hold'em and Omaha; this game is not read",
+                game.number
+            ),
+        );
+    }
+    let tourney = g.tournament.is_some();
+    let s = if tourney { None } else { g.symbol };
+    let seat_lines: Vec<Line<'_>> =
+        lines.iter().skip(title + 2).filter(|l| seat_of(l.text).is_some()).copied().collect();
+    let mut seated: Vec<(u32, &str, i64, usize)> = Vec::with_capacity(seat_lines.len());
+    for l in &seat_lines {
+        let Some((seat, name, stack)) = seat_of(l.text) else { continue };
+        let Some(c) = cents(stack) else {
+            return err(l.number, format!("expected a stack in cents at most, not `{stack}`"));
+        };
+        seated.push((seat, name, c, l.number));
+    }
+    seated.sort_by_key(|s| s.0);
+    let seats: Vec<(u32, &str)> = seated.iter().map(|s| (s.0, s.1)).collect();
+    let stacks: Vec<i64> = seated.iter().map(|s| s.2).collect();
+    // The blinds: a tournament's from its level (the last line naming them before the cards),
+    // a cash game's from the game line, or from the blinds the hand's players post.
+    let deal_at = lines.iter().position(|l| l.text.starts_with("** Dealing down cards"));
+    let before_deal = &lines[..deal_at.unwrap_or(lines.len())];
+    let blinds = before_deal.iter().rev().find_map(|l| blinds_of(l.text)).or(g.blinds);
+    let posted = |verb: &str| {
+        lines.iter().find_map(|l| {
+            let k = find(l.text, verb)?;
+            let name = &l.text[..k];
+            let c = bracketed(&l.text[k + verb.len()..], l.number).ok()?;
+            // A blind posted all in says nothing of the table's (a player not seated, who
+            // joined during the hand, posts the table's).
+            let stack = seated.iter().find(|s| s.1 == name).map_or(i64::MAX, |s| s.2);
+            (stack > c).then_some(c)
+        })
+    };
+    let fixed = g.limit == "Limit";
+    let (small, big) = match (g.stakes, blinds) {
+        (Some(st), _) => st,
+        (None, Some((a, b, _))) => (a, b),
+        (None, None) => {
+            let big = posted(" posts big blind ");
+            let small = posted(" posts small blind ").or(big.map(|b| b / 2));
+            match (small, big) {
+                (Some(a), Some(b)) => (a, b),
+                _ => return err(game.number, "the game line names no blinds and no player posts a big blind: the stakes cannot be told"),
+            }
+        }
+    };
+    let name = match &g.game {
+        Game::Read(n) => *n,
+        Game::Other(_) => "Hold'em",
+    };
+    let tour = match &g.tournament {
+        Some(t) => format!("Tournament #{}, ", t.id),
+        None => String::new(),
+    };
+    let stars = format!(
+        "PartyPoker Hand #{number}: {tour}{name} {} ({}/{}) - {}",
+        g.limit,
+        written(small, s),
+        written(big, s),
+        g.date.as_deref().unwrap_or("")
+    );
+    let mut hand = parse_header(&Line { number: first.number, text: &stars })?;
+    hand.symbol = s;
+    hand.currency = s.map(|s| match s {
+        '$' => "USD".to_string(),
+        '£' => "GBP".to_string(),
+        _ => "EUR".to_string(),
+    });
+    hand.tournament = g.tournament.clone();
+    let after: Vec<Line<'_>> = lines.iter().skip(title + 2).copied().collect();
+    let table_line = after.iter().find(|l| l.text.starts_with("Table "));
+    let (table, play_money) = table_line.map_or((String::from("1"), false), |l| table_of(l.text));
+    hand.play_money = play_money;
+    let button = after
+        .iter()
+        .find_map(|l| {
+            let k = find(l.text, "Seat ")?;
+            l.text[k + 5..].strip_suffix(" is the button")?.parse::<u32>().ok()
+        })
+        .ok_or_else(|| TextError {
+            line: game.number + 1,
+            why: "expected `Seat N is the button` before the seats".into(),
+        })?;
+    let max = after
+        .iter()
+        .find_map(|l| {
+            let rest = l.text.strip_prefix("Total number of players")?;
+            rest.split('/').nth(1)?.trim().parse::<u32>().ok()
+        })
+        .filter(|&m| seats.iter().all(|s| s.0 <= m) && seats.len() <= m as usize);
+    let max = max.map(|m| format!(" {m}-max")).unwrap_or_default();
+    let money = if play_money { " (Play Money)" } else { "" };
+    let mut out: Vec<(usize, Cow<'_, str>)> = Vec::with_capacity(lines.len() + 8);
+    let at = table_line.map_or(game.number, |l| l.number);
+    out.push((at, Cow::Owned(format!("Table '{table}'{max}{money} Seat #{button} is the button"))));
+    for &(seat, name, c, n) in &seated {
+        out.push((n, Cow::Owned(format!("Seat {seat}: {name} ({} in chips)", written(c, s)))));
+    }
+    if seats.is_empty() {
+        return err(game.number + 1, "expected the seat list (`Seat 1: NAME ( $10 USD )`)");
+    }
+    let last_seat = seat_lines.iter().map(|l| l.number).max().unwrap_or(game.number);
+    let rest: Vec<Line<'_>> = after.into_iter().filter(|l| l.number > last_seat).collect();
+    // A tournament's blinds, when no one is said to post them: posted by the two seats after
+    // the button (the button and the next, heads up).
+    let silent = if tourney
+        && !rest.iter().any(|l| {
+            find(l.text, " posts small blind").is_some()
+                || find(l.text, " posts big blind").is_some()
+        }) {
+        // In fixed limit the big blind is the small bet, the small blind half of it.
+        let (sb, bb) = if fixed { (small / 2, small) } else { (small, big) };
+        // Those in the hand: the players its play names (one moved to the table waits).
+        let named = |i: usize| {
+            rest.iter().any(|l| who(&seats, l.text).is_some_and(|(j, _)| j == i))
+                || rest.iter().any(|l| {
+                    l.text.strip_prefix("Dealt to ").is_some_and(|r| r.starts_with(seats[i].1))
+                })
+        };
+        let from = seats.iter().position(|x| x.0 > button).unwrap_or(0);
+        let order: Vec<usize> =
+            (0..seats.len()).map(|k| (from + k) % seats.len()).filter(|&i| named(i)).collect();
+        let (i_sb, i_bb) = match order[..] {
+            [a, b] => (b, a),
+            [a, b, ..] => (a, b),
+            _ => return err(game.number, "a tournament hand with fewer than two players"),
+        };
+        Some([(i_sb, sb), (i_bb, bb)])
+    } else {
+        None
+    };
+    let head = out.len();
+    let p = Play { seats: &seats, stacks: &stacks, s, tournament: tourney, silent, button };
+    if let Some(why) = play(&rest, &p, &mut out)? {
+        hand.refusal = Some(Refusal::NotSupported(why));
+        out.truncate(head);
+    }
+    parse_after_header(hand, first.number, out.iter().map(line))
+}
+
+/// A hand that is not read, and why: its number, the game line's number.
+fn refused(number: &str, at: usize, why: String) -> Result<StarsHand, TextError> {
+    let mut hand = parse_header(&Line {
+        number: at,
+        text: &format!("PartyPoker Hand #{number}: Hold'em No Limit (1/2)"),
+    })?;
+    hand.refusal = Some(Refusal::NotSupported(why));
+    Ok(hand)
+}
+
+/// A line read, as the PokerStars reader takes it.
+fn line<'a>((number, text): &'a (usize, Cow<'_, str>)) -> Line<'a> {
+    Line { number: *number, text }
+}
+
+/// What the play is read against.
+struct Play<'a> {
+    seats: &'a [(u32, &'a str)],
+    stacks: &'a [i64],
+    /// The currency symbol amounts are written with.
+    s: Option<char>,
+    tournament: bool,
+    /// The blinds no line posts (a tournament's): the seat and the blind, small then big.
+    silent: Option<[(usize, i64); 2]>,
+    /// The button's seat number.
+    button: u32,
+}
+
+/// The lines of the play with each run of folds in the order the players act: Party writes
+/// the folds players chose before their turn as they come, out of the table's order at times.
+/// A fold moves no chips; each run is put in turn from the player after the last to act (after
+/// the big blind before the flop, after the button on the later streets).
+fn in_turn<'t>(lines: &[Line<'t>], p: &Play<'_>) -> Vec<Line<'t>> {
+    let k = p.seats.len();
+    let mut out: Vec<Line<'t>> = Vec::with_capacity(lines.len());
+    if k == 0 {
+        return lines.to_vec();
+    }
+    let after_button = p.seats.iter().position(|s| s.0 > p.button).unwrap_or(0);
+    let mut big = p.silent.map(|s| s[1].0);
+    let mut next = after_button;
+    let fold = |l: &Line<'_>| {
+        who(p.seats, l.text).filter(|(_, r)| matches!(r.trim(), "folds" | "folds.")).map(|(i, _)| i)
+    };
+    let mut at = 0;
+    while at < lines.len() {
+        let l = lines[at];
+        if l.text.starts_with("** Dealing down cards") {
+            next = big.map_or(next, |b| (b + 1) % k);
+        } else if l.text.starts_with("** Dealing ") {
+            next = after_button;
+        } else if let Some((i, rest)) = who(p.seats, l.text) {
+            if rest.starts_with("posts big blind") {
+                big = Some(i);
+            }
+            let acts = ["calls", "bets", "raises", "is all-In", "checks"];
+            if acts.iter().any(|a| rest.starts_with(a)) {
+                next = (i + 1) % k;
+            }
+        }
+        let run = lines[at..].iter().take_while(|l| fold(l).is_some()).count();
+        if run < 2 {
+            if let Some(i) = fold(&l) {
+                next = (i + 1) % k;
+            }
+            out.push(l);
+            at += 1;
+            continue;
+        }
+        let mut folds: Vec<(usize, Line<'t>)> =
+            lines[at..at + run].iter().map(|l| (fold(l).unwrap_or(0), *l)).collect();
+        folds.sort_by_key(|(i, _)| (i + k - next) % k);
+        next = folds.last().map_or(next, |(i, _)| (i + 1) % k);
+        out.extend(folds.into_iter().map(|(_, l)| l));
+        at += run;
+    }
+    out
+}
+
+/// Lines that say nothing of the play, whoever they name.
+const ASIDES: [&str; 14] = [
+    "has joined the table",
+    "has left the table",
+    "will be using",
+    "did not respond in time",
+    "could not respond in time",
+    "is sitting out",
+    "is disconnected",
+    "has been disconnected",
+    "has been reconnected",
+    "finished in",
+    "time bank",
+    "has options at",
+    "have options at",
+    "is all-In.",
+];
+
+/// The play in PokerStars' words, into `out`: each action with the player's name and a colon,
+/// the uncalled bet taken out of what its player won, a total pot and rake worked out and
+/// checked, and the summary written from the play.
+fn play<'t>(
+    lines: &[Line<'t>],
+    p: &Play<'_>,
+    out: &mut Vec<(usize, Cow<'t, str>)>,
+) -> Result<Option<String>, TextError> {
+    let (seats, stacks, s) = (p.seats, p.stacks, p.s);
+    let k = seats.len();
+    let Seats { mut put, mut dead, mut surplus, mut street, mut folded } = Seats::new(k);
+    let mut acted = vec![false; k];
+    let mut shown: Vec<Option<String>> = vec![None; k];
+    let mut collected = Vec::new();
+    let mut dealt = false;
+    let mut last = lines.first().map_or(0, |l| l.number);
+    // `NAME does not show cards.NAME wins $1,10 USD`: two lines written as one.
+    let glued = "does not show cards.";
+    let unglued = lines.iter().flat_map(|l| match find(l.text, glued) {
+        Some(k) if l.text.len() > k + glued.len() => {
+            let (a, b) = l.text.split_at(k + glued.len());
+            vec![Line { number: l.number, text: a }, Line { number: l.number, text: b.trim() }]
+        }
+        _ => vec![*l],
+    });
+    let unglued: Vec<Line<'_>> = unglued.collect();
+    let mut small_blinds = 0;
+    for l in in_turn(&unglued, p) {
+        let (n, t) = (l.number, l.text);
+        last = n;
+        if let Some(st) = t.strip_prefix("** Dealing ") {
+            let lower = st.to_ascii_lowercase();
+            let name = ["down cards", "flop", "turn", "river"]
+                .iter()
+                .find(|w| lower.starts_with(*w))
+                .ok_or_else(|| TextError {
+                    line: n,
+                    why: format!("expected `** Dealing down cards/Flop/Turn/River **`, not `{t}`"),
+                })?;
+            if *name == "down cards" {
+                if let Some(silent) = p.silent {
+                    for (i, blind) in silent {
+                        let c = blind.min(stacks[i].saturating_sub(put[i]));
+                        put[i] = put[i].saturating_add(c);
+                        street[i] = c;
+                        acted[i] = true;
+                        let which = if i == silent[0].0 { "small" } else { "big" };
+                        out.push((
+                            n,
+                            Cow::Owned(format!(
+                                "{}: posts {which} blind {}",
+                                seats[i].1,
+                                written(c, s)
+                            )),
+                        ));
+                    }
+                }
+                dealt = true;
+                out.push((n, Cow::Borrowed("*** HOLE CARDS ***")));
+                continue;
+            }
+            street.iter_mut().for_each(|x| *x = 0);
+            let board = cards(st).ok_or_else(|| TextError {
+                line: n,
+                why: "expected the board cards in `[...]`".into(),
+            })?;
+            out.push((n, Cow::Owned(format!("*** {} *** {board}", name.to_ascii_uppercase()))));
+            continue;
+        }
+        if let Some(rest) = t.strip_prefix("Dealt to ") {
+            let Some(k) = rest.find(" [") else {
+                return err(n, format!("expected `Dealt to NAME [cards]`, not `{t}`"));
+            };
+            let name = &rest[..k];
+            if let Some(i) = seats.iter().position(|s| s.1 == name) {
+                acted[i] = true;
+                let c = cards(rest).unwrap_or_default();
+                out.push((n, Cow::Owned(format!("Dealt to {name} {c}"))));
+            }
+            continue;
+        }
+        if ASIDES.iter().any(|a| find(t, a).is_some())
+            || t.starts_with("Trny")
+            || t.starts_with("Blinds")
+            || t.starts_with("Stakes")
+            || t.starts_with('>')
+            || t.starts_with("Total number of players")
+            || t.starts_with("Table ")
+        {
+            continue;
+        }
+        let Some((i, rest)) = who(seats, t) else {
+            if find(t, " posts ").is_some() {
+                return Ok(Some(format!(
+                    "line {n}: `{t}`: a player the seat list does not name (one who joined the table during the hand) posts a blind: the player's stack is not written"
+                )));
+            }
+            return err(n, format!("expected a line of the play (an action of a seated player, a street), not `{t}`"));
+        };
+        let name = seats[i].1;
+        // `folds.`, `calls [$0.10 USD].`: some texts end an action with a point.
+        let rest = rest.trim().strip_suffix('.').unwrap_or(rest.trim()).trim_end();
+        let mut said = |w: String| out.push((n, Cow::Owned(w)));
+        if rest.starts_with("posts ante") {
+            let c = bracketed(rest, n)?;
+            acted[i] = true;
+            put[i] = put[i].saturating_add(c);
+            said(format!("{name}: posts the ante {}", written(c, s)));
+        } else if let Some(x) = rest.strip_prefix("posts big blind + dead ") {
+            // `[$3]`: a dead small blind and the big blind, live.
+            let total = bracketed(x, n)?;
+            acted[i] = true;
+            put[i] = put[i].saturating_add(total);
+            let blinds = dead_and_live(total, lines);
+            dead[i] = dead[i].saturating_add(blinds.0);
+            street[i] = blinds.1;
+            said(format!("{name}: posts small & big blinds {}", written(total, s)));
+        } else if rest.starts_with("posts small blind") {
+            let c = bracketed(rest, n)?;
+            small_blinds += 1;
+            if small_blinds > 1 {
+                return Ok(Some(format!(
+                    "line {n}: `{t}`: a second small blind, posted live by a player coming in (the text has the player call the rest of the big blind): a post the engine's blinds do not play"
+                )));
+            }
+            acted[i] = true;
+            put[i] = put[i].saturating_add(c);
+            street[i] = street[i].saturating_add(c);
+            said(format!("{name}: posts small blind {}", written(c, s)));
+        } else if rest.starts_with("posts big blind") {
+            let c = bracketed(rest, n)?;
+            acted[i] = true;
+            put[i] = put[i].saturating_add(c);
+            street[i] = street[i].saturating_add(c);
+            said(format!("{name}: posts big blind {}", written(c, s)));
+        } else if rest.starts_with("posts ") {
+            return Ok(Some(format!(
+                "line {n}: `{t}`: feltkit reads small and big blinds, dead blinds and antes; this blind is not read"
+            )));
+        } else if rest.starts_with("calls") {
+            let c = bracketed(rest, n)?;
+            acted[i] = true;
+            put[i] = put[i].saturating_add(c);
+            street[i] = street[i].saturating_add(c);
+            said(format!("{name}: calls {}", written(c, s)));
+        } else if rest.starts_with("bets") {
+            let c = bracketed(rest, n)?;
+            acted[i] = true;
+            put[i] = put[i].saturating_add(c);
+            street[i] = street[i].saturating_add(c);
+            said(format!("{name}: bets {}", written(c, s)));
+        } else if rest.starts_with("raises") || rest.starts_with("is all-In") {
+            // The chips the action puts in: a raise is to the player's bet with them; all in,
+            // it is a bet, a call or a raise as the bet before it makes it.
+            let all_in = rest.starts_with("is all-In");
+            let end = if all_in { " and is all-in" } else { "" };
+            let c = bracketed(rest, n)?;
+            acted[i] = true;
+            let to = street[i].saturating_add(c);
+            let bet = street.iter().copied().max().unwrap_or(0);
+            if all_in && bet == 0 {
+                put[i] = put[i].saturating_add(c);
+                street[i] = to;
+                said(format!("{name}: bets {}{end}", written(c, s)));
+                continue;
+            }
+            let mut others = (0..k).filter(|&j| j != i && acted[j] && !folded[j]).peekable();
+            let others_all_in = others.peek().is_some()
+                && others.all(|j| put[j] >= stacks.get(j).copied().unwrap_or(i64::MAX));
+            if to <= bet || others_all_in {
+                let call = bet.saturating_sub(street[i]).min(c);
+                put[i] = put[i].saturating_add(call);
+                street[i] = street[i].saturating_add(call);
+                surplus[i] = surplus[i].saturating_add(c - call);
+                let end = if all_in && c == call { end } else { "" };
+                said(format!("{name}: calls {}{end}", written(call, s)));
+                continue;
+            }
+            put[i] = put[i].saturating_add(c);
+            street[i] = to;
+            said(format!("{name}: raises {} to {}{end}", written(to - bet, s), written(to, s)));
+        } else if rest == "folds" {
+            if !dealt && put[i] == 0 {
+                continue;
+            }
+            acted[i] = true;
+            folded[i] = true;
+            said(format!("{name}: folds"));
+        } else if rest == "checks" {
+            let bet = street.iter().copied().max().unwrap_or(0);
+            if street[i] < bet {
+                return Ok(Some(format!(
+                    "line {n}: {name} checks facing a bet of {}, having put in {} on the street: the text leaves out a blind the player posted",
+                    written(bet, s),
+                    written(street[i], s)
+                )));
+            }
+            acted[i] = true;
+            said(format!("{name}: checks"));
+        } else if rest.starts_with("shows [") || rest.starts_with("shows[") {
+            let c = cards(rest).unwrap_or_default();
+            shown[i] = Some(c.clone());
+            said(format!("{name}: shows {c}"));
+        } else if rest.starts_with("doesn't show") || rest.starts_with("mucks") {
+            said(format!("{name}: mucks hand"));
+        } else if rest.starts_with("shows")
+            || rest.starts_with("does not show")
+            || rest.starts_with("did not show")
+        {
+        } else if let Some(x) = rest.strip_prefix("wins ") {
+            // `$0.65 USD from the main pot with ...`, `900 chips`, `Lo ($0.09 USD) from ...`.
+            let x = x.strip_prefix("Lo ").or_else(|| x.strip_prefix("Hi ")).unwrap_or(x);
+            let amount = find(x, " from").map_or(x, |e| &x[..e]);
+            let amount = find(amount, " with").map_or(amount, |e| &amount[..e]);
+            let c =
+                cents(amount.trim_start_matches('(').trim_end_matches(')')).ok_or_else(|| {
+                    TextError { line: n, why: format!("expected the amount won in `{t}`") }
+                })?;
+            hold(&mut collected, out, (i, c, Cow::Borrowed("pot")), n);
+        } else {
+            return err(
+                n,
+                format!(
+                    "expected an action after `{name}` (posts, folds, checks, calls, bets, raises, is all-In, shows, wins), not `{rest}`"
+                ),
+            );
+        }
+    }
+    if collected.is_empty() {
+        // No `wins` line: the hand is cut off, which the PokerStars reader says.
+        return Ok(None);
+    }
+    let summary_line = collected.first().map_or(last, |c| c.line);
+    let mut got = totals(&collected, k);
+    let uncalled = uncalled(&put, &dead);
+    let returned: i64 = uncalled.map_or(0, |u| u.1).saturating_add(surplus.iter().sum());
+    let total = put.iter().sum::<i64>().saturating_sub(returned);
+    // Party writes what goes back inside what the player wins (a line of its own, `from the
+    // side pot 1`, or inside the pot the player won).
+    {
+        let name = |i: usize| seats[i].1;
+        give_back(&mut collected, &mut got, (uncalled, &surplus), "PartyPoker", name, |c| {
+            written(c, s)
+        })
+        .or_else(|(i, m)| err(line_of(&collected, i, summary_line), m))?;
+    }
+    if !dealt {
+        return Ok(Some(format!(
+            "line {summary_line}: the hand ends before its cards are dealt (`** Dealing down cards **`): a hand cancelled, which a replay cannot play"
+        )));
+    }
+    let paid: i64 = got.iter().sum();
+    let rake = total - paid;
+    let most = if p.tournament { 0 } else { total.saturating_add(9) / 10 };
+    let rake = rake.clamp(0, most);
+    write(&collected, |i| seats[i].1, |c| written(c, s), out);
+    if let Some((top, excess)) = uncalled {
+        let at = line_of(&collected, top, summary_line);
+        let returned =
+            format!("Uncalled bet ({}) returned to {}", written(excess, s), seats[top].1);
+        let verbs = [": folds", ": checks", ": calls ", ": bets ", ": raises ", ": posts "];
+        let last = out.iter().rposition(|(_, t)| verbs.iter().any(|v| find(t, v).is_some()));
+        out.insert(last.map_or(out.len(), |k| k + 1), (at, Cow::Owned(returned)));
+    }
+    out.retain(|(_, t)| !t.is_empty());
+    out.push((last, Cow::Borrowed("*** SUMMARY ***")));
+    out.push((
+        last,
+        Cow::Owned(format!("Total pot {} | Rake {}", written(total, s), written(rake, s))),
+    ));
+    for (i, &(seat, name)) in seats.iter().enumerate() {
+        if !acted[i] && got[i] == 0 {
+            continue;
+        }
+        let mut l = format!("Seat {seat}: {name}");
+        if folded[i] {
+            l.push_str(" folded");
+        }
+        if let Some(cards) = &shown[i] {
+            l.push_str(&format!(" showed {cards}"));
+        }
+        if got[i] > 0 {
+            l.push_str(&format!(" and won ({})", written(got[i], s)));
+        }
+        out.push((last, Cow::Owned(l)));
+    }
+    Ok(None)
+}
+
+/// A `posts big blind + dead [X]` of `total`: the dead small blind and the live big blind, as
+/// the hand's other blinds tell them (the big blind another player posts; else two thirds).
+fn dead_and_live(total: i64, lines: &[Line<'_>]) -> (i64, i64) {
+    let big = lines.iter().find_map(|l| {
+        let k = find(l.text, " posts big blind [")?;
+        bracketed(&l.text[k + 16..], l.number).ok()
+    });
+    match big {
+        Some(b) if b < total => (total - b, b),
+        _ => (total / 3, total - total / 3),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_header_line_gives_the_hand_number() {
+        assert_eq!(hand_number("Game #9582251255 starts."), Some("9582251255"));
+        assert_eq!(hand_number("#Game No : 9582251255"), Some("9582251255"));
+        assert_eq!(
+            hand_number("***** Hand History for Game 14507003662 *****"),
+            Some("14507003662")
+        );
+        assert_eq!(hand_number("***** Hand History For Game 1619au6 *****"), Some("1619au6"));
+        assert_eq!(hand_number("#Game No : "), None);
+    }
+
+    #[test]
+    fn cards_are_put_in_pokerstars_letters() {
+        assert_eq!(cards("[ 5c, 2s, 10d ]").as_deref(), Some("[5c 2s Td]"));
+        assert_eq!(cards("[  Js Th ]").as_deref(), Some("[Js Th]"));
+    }
+
+    #[test]
+    fn a_run_of_folds_is_put_in_the_order_the_players_act() {
+        // Button seat 1; blinds seats 2 and 3; seats 4, 5 and 6 fold, written 6, 4, 5.
+        let seats = [(1, "a"), (2, "b"), (3, "c"), (4, "d"), (5, "e"), (6, "f")];
+        let stacks = [100; 6];
+        let p = Play {
+            seats: &seats,
+            stacks: &stacks,
+            s: None,
+            tournament: false,
+            silent: None,
+            button: 1,
+        };
+        let texts = [
+            "b posts small blind [1]",
+            "c posts big blind [2]",
+            "** Dealing down cards **",
+            "f folds",
+            "d folds",
+            "e folds",
+            "a raises [6]",
+        ];
+        let lines: Vec<Line<'_>> =
+            texts.iter().enumerate().map(|(k, t)| Line { number: k + 1, text: t }).collect();
+        let order: Vec<usize> = in_turn(&lines, &p).iter().map(|l| l.number).collect();
+        assert_eq!(order, [1, 2, 3, 5, 6, 4, 7]);
+    }
+
+    #[test]
+    fn seats_are_read_with_their_stacks() {
+        assert_eq!(
+            seat_of("Seat 9: Lisypoker ( $3.57 USD )"),
+            Some((9, "Lisypoker", " $3.57 USD "))
+        );
+        assert_eq!(seat_of("seat2: Hero ( $2,127.50 USD )"), Some((2, "Hero", " $2,127.50 USD ")));
+        assert_eq!(seat_of("Seat 5: a b ( 4,520 )").map(|s| cents(s.2)), Some(Some(452_000)));
+        assert_eq!(seat_of("Seat 6 is the button"), None);
+    }
+}
