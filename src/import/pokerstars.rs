@@ -184,7 +184,7 @@ pub struct StarsHand {
     /// Why the hand cannot be replayed although the text is well formed (a cash-out,
     /// cancelled, a game not played); or cut off.
     pub refusal: Option<Refusal>,
-    /// What a site's reading of the text found for its [`super::stars::StarsForm`]'s finish
+    /// What a site's reading of the text found for the finish of its reader (`StarsForm`)
     /// (GGPoker: which of its rarer words the hand holds), 0 for none.
     pub marks: u8,
 }
