@@ -161,6 +161,119 @@ pub(super) fn write<'t>(
     }
 }
 
+/// Hundredths written as an amount (`$12.50`, `3`), as the PokerStars reader reads them.
+pub(super) fn written(c: i64, symbol: Option<char>) -> String {
+    let (sign, c) = if c < 0 { ("-", c.unsigned_abs()) } else { ("", c.unsigned_abs()) };
+    let number =
+        if c % 100 == 0 { format!("{}", c / 100) } else { format!("{}.{:02}", c / 100, c % 100) };
+    match symbol {
+        Some(s) => format!("{sign}{s}{number}"),
+        None => format!("{sign}{number}"),
+    }
+}
+
+/// A seat's line of a summary written from the play, as PokerStars writes it: `Seat 3: NAME`,
+/// then ` folded`, ` showed [CARDS]` and ` and won (X)` where they hold (`won` already written).
+pub(super) fn seat_line(
+    (seat, name): (u32, &str),
+    folded: bool,
+    shown: Option<&str>,
+    won: Option<String>,
+) -> String {
+    let mut l = format!("Seat {seat}: {name}");
+    if folded {
+        l.push_str(" folded");
+    }
+    if let Some(cards) = shown {
+        l.push_str(&format!(" showed {cards}"));
+    }
+    if let Some(won) = won {
+        l.push_str(&format!(" and won ({won})"));
+    }
+    l
+}
+
+/// The end of a hand of a site that prints no rake, no total pot and no uncalled bet, and
+/// counts the uncalled bet in what its player collects (888poker, PartyPoker), once its play is
+/// followed and what was never won given back ([`give_back`]).
+pub(super) struct Ending<'a> {
+    /// The collected lines, held in `out` ([`hold`]).
+    pub collected: &'a [Collected],
+    /// What each seat collected in all, after what was given back.
+    pub got: &'a [i64],
+    /// Each seat's number and name.
+    pub seats: &'a [(u32, &'a str)],
+    /// Whether each seat acted in the play.
+    pub acted: &'a [bool],
+    /// Whether each seat folded.
+    pub folded: &'a [bool],
+    /// The cards each seat showed.
+    pub shown: &'a [Option<String>],
+    /// The bet nobody matched ([`uncalled`]).
+    pub uncalled: Option<(usize, i64)>,
+    /// The pot: all put in, less what went back.
+    pub total: i64,
+    /// Whether the hand is a tournament's: no rake.
+    pub tournament: bool,
+    /// Whether the hole cards were dealt.
+    pub dealt: bool,
+    /// The line of the collected lines (for the uncalled bet of a seat that collected none).
+    pub summary_line: usize,
+    /// The line the summary's own lines are given.
+    pub at: usize,
+    /// Whether a seat that won without acting is listed in the summary.
+    pub list_silent_winners: bool,
+    /// The currency symbol amounts are written with.
+    pub symbol: Option<char>,
+}
+
+/// Writes `e` after the play in `out`, in PokerStars' words: the collected lines, the uncalled
+/// bet given back after the betting's last action, and a summary (`Total pot X | Rake Y` and a
+/// line for each seat the play names). The rake written is the one the collected lines leave
+/// when a card room could take it (at most a tenth of the pot, none in a tournament);
+/// otherwise the nearest that is, and `--check` finds the difference at the summary. A hand
+/// whose cards were never dealt is not played: the reason, at the summary's line.
+pub(super) fn write_ending<'t>(
+    e: &Ending<'_>,
+    out: &mut Vec<(usize, Cow<'t, str>)>,
+) -> Option<String> {
+    let (summary_line, s) = (e.summary_line, e.symbol);
+    if !e.dealt {
+        return Some(format!(
+            "line {summary_line}: the hand ends before its cards are dealt (`** Dealing down cards **`): a hand cancelled, which a replay cannot play"
+        ));
+    }
+    let paid: i64 = e.got.iter().sum();
+    let most = if e.tournament { 0 } else { e.total.saturating_add(9) / 10 };
+    let rake = (e.total - paid).clamp(0, most);
+    write(e.collected, |i| e.seats[i].1, |c| written(c, s), out);
+    if let Some((top, excess)) = e.uncalled {
+        let at = line_of(e.collected, top, summary_line);
+        let returned =
+            format!("Uncalled bet ({}) returned to {}", written(excess, s), e.seats[top].1);
+        // It goes back after the last action of the betting.
+        let verbs = [": folds", ": checks", ": calls ", ": bets ", ": raises ", ": posts "];
+        let last = out.iter().rposition(|(_, t)| verbs.iter().any(|v| t.contains(v)));
+        out.insert(last.map_or(out.len(), |k| k + 1), (at, Cow::Owned(returned)));
+    }
+    out.retain(|(_, t)| !t.is_empty());
+    out.push((e.at, Cow::Borrowed("*** SUMMARY ***")));
+    out.push((
+        e.at,
+        Cow::Owned(format!("Total pot {} | Rake {}", written(e.total, s), written(rake, s))),
+    ));
+    for (i, &seat) in e.seats.iter().enumerate() {
+        let won = e.got[i];
+        let listed = e.acted[i] || (e.list_silent_winners && won != 0);
+        if !listed {
+            continue;
+        }
+        let won = (won > 0).then(|| written(won, s));
+        out.push((e.at, Cow::Owned(seat_line(seat, e.folded[i], e.shown[i].as_deref(), won))));
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

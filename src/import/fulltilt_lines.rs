@@ -25,6 +25,7 @@
 
 use std::borrow::Cow;
 
+use super::collected::{seat_line, written};
 use super::header::parse_header;
 use super::lines::{amount, find, who, Line};
 use super::pokerstars::Tournament;
@@ -62,17 +63,6 @@ fn stake(text: &str, n: usize) -> Result<i64, TextError> {
             .checked_mul(1000)
             .ok_or_else(|| TextError { line: n, why: format!("the stake `{text}` is too large") }),
         None => cents(text, n),
-    }
-}
-
-/// Hundredths written as an amount (`$12.50`, `3`), as the PokerStars reader reads them.
-fn written(c: i64, symbol: Option<char>) -> String {
-    let (sign, c) = if c < 0 { ("-", c.unsigned_abs()) } else { ("", c.unsigned_abs()) };
-    let number =
-        if c % 100 == 0 { format!("{}", c / 100) } else { format!("{}.{:02}", c / 100, c % 100) };
-    match symbol {
-        Some(s) => format!("{sign}{s}{number}"),
-        None => format!("{sign}{number}"),
     }
 }
 
@@ -364,17 +354,9 @@ fn play<'t>(
                 let (total, rake) = (cents(total, n)?, cents(rake, n)?);
                 out.push((n, Cow::Owned(format!("Total pot {} | Rake {}", w(total), w(rake)))));
                 // The seats dealt in: those the play names.
-                for (i, &(seat, name)) in seats.iter().enumerate().filter(|(i, _)| acted[*i]) {
-                    let mut l = format!("Seat {seat}: {name}");
-                    if folded[i] {
-                        l.push_str(" folded");
-                    }
-                    if let Some(c) = &shown[i] {
-                        l.push_str(&format!(" showed {c}"));
-                    }
-                    if won[i] > 0 {
-                        l.push_str(&format!(" and won ({})", w(won[i])));
-                    }
+                for (i, &seat) in seats.iter().enumerate().filter(|(i, _)| acted[*i]) {
+                    let won = (won[i] > 0).then(|| w(won[i]));
+                    let l = seat_line(seat, folded[i], shown[i].as_deref(), won);
                     out.push((n, Cow::Owned(l)));
                 }
             } else if let Some(board) = t.strip_prefix("Board: ") {

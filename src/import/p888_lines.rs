@@ -27,7 +27,9 @@
 
 use std::borrow::Cow;
 
-use super::collected::{give_back, hold, line_of, totals, uncalled, write, Seats};
+use super::collected::{
+    give_back, hold, line_of, totals, uncalled, write_ending, written, Ending, Seats,
+};
 use super::header::parse_header;
 use super::lines::{find, who, Line};
 use super::pokerstars::Tournament;
@@ -104,17 +106,6 @@ pub(super) fn cents(text: &str) -> Option<i64> {
         None => 0,
     };
     units.checked_mul(100)?.checked_add(cents)
-}
-
-/// Hundredths written as an amount (`$12.50`, `3`), as the PokerStars reader reads them.
-pub(super) fn written(c: i64, symbol: Option<char>) -> String {
-    let (sign, c) = if c < 0 { ("-", c.unsigned_abs()) } else { ("", c.unsigned_abs()) };
-    let number =
-        if c % 100 == 0 { format!("{}", c / 100) } else { format!("{}.{:02}", c / 100, c % 100) };
-    match symbol {
-        Some(s) => format!("{sign}{s}{number}"),
-        None => format!("{sign}{number}"),
-    }
 }
 
 /// The amount in a line's brackets (`[$0.02]`, `[ $0.20 ]`), or what is wrong.
@@ -593,51 +584,24 @@ fn play<'t>(
         give_back(&mut collected, &mut got, (uncalled, &surplus), "888", name, |c| written(c, s))
             .or_else(|(i, m)| err(line_of(&collected, i, summary_line), m))?;
     }
-    if !dealt {
-        return Ok(Some(format!(
-            "line {summary_line}: the hand ends before its cards are dealt (`** Dealing down cards **`): a hand cancelled, which a replay cannot play"
-        )));
-    }
-    let paid: i64 = got.iter().sum();
-    let rake = total - paid;
-    // The rake written is the one the collected lines leave when it is one a card room could
-    // take; otherwise the nearest that is, and `--check` finds the difference at the summary.
-    let most = if tournament { 0 } else { total.saturating_add(9) / 10 };
-    let rake = rake.clamp(0, most);
-    write(&collected, |i| seats[i].1, |c| written(c, s), out);
-    if let Some((top, excess)) = uncalled {
-        let at = line_of(&collected, top, summary_line);
-        let returned =
-            format!("Uncalled bet ({}) returned to {}", written(excess, s), seats[top].1);
-        // It goes back after the last action of the betting.
-        let verbs = [": folds", ": checks", ": calls ", ": bets ", ": raises ", ": posts "];
-        let last = out.iter().rposition(|(_, t)| verbs.iter().any(|v| find(t, v).is_some()));
-        out.insert(last.map_or(out.len(), |k| k + 1), (at, Cow::Owned(returned)));
-    }
-    out.retain(|(_, t)| !t.is_empty());
-    out.push((summary_line, Cow::Borrowed("*** SUMMARY ***")));
-    out.push((
+    let ending = Ending {
+        collected: &collected,
+        got: &got,
+        seats,
+        acted: &acted,
+        folded: &folded,
+        shown: &shown,
+        uncalled,
+        total,
+        tournament,
+        dealt,
         summary_line,
-        Cow::Owned(format!("Total pot {} | Rake {}", written(total, s), written(rake, s))),
-    ));
-    // The players dealt in: those the play names.
-    for (i, &(seat, name)) in seats.iter().enumerate() {
-        if !acted[i] {
-            continue;
-        }
-        let mut l = format!("Seat {seat}: {name}");
-        if folded[i] {
-            l.push_str(" folded");
-        }
-        if let Some(cards) = &shown[i] {
-            l.push_str(&format!(" showed {cards}"));
-        }
-        if got[i] > 0 {
-            l.push_str(&format!(" and won ({})", written(got[i], s)));
-        }
-        out.push((summary_line, Cow::Owned(l)));
-    }
-    Ok(None)
+        at: summary_line,
+        // The players dealt in: those the play names.
+        list_silent_winners: false,
+        symbol: s,
+    };
+    Ok(write_ending(&ending, out))
 }
 
 #[cfg(test)]

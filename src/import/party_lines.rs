@@ -30,10 +30,12 @@
 
 use std::borrow::Cow;
 
-use super::collected::{give_back, hold, line_of, totals, uncalled, write, Seats};
+use super::collected::{
+    give_back, hold, line_of, totals, uncalled, write_ending, written, Ending, Seats,
+};
 use super::header::parse_header;
 use super::lines::{find, who, Line};
-use super::p888_lines::{cents, written};
+use super::p888_lines::cents;
 use super::party_game::{blinds_of, game_line, Game};
 use super::pokerstars::{err, parse_after_header, Refusal, StarsHand, TextError};
 use super::split::HandText;
@@ -627,47 +629,23 @@ fn play<'t>(
         })
         .or_else(|(i, m)| err(line_of(&collected, i, summary_line), m))?;
     }
-    if !dealt {
-        return Ok(Some(format!(
-            "line {summary_line}: the hand ends before its cards are dealt (`** Dealing down cards **`): a hand cancelled, which a replay cannot play"
-        )));
-    }
-    let paid: i64 = got.iter().sum();
-    let rake = total - paid;
-    let most = if p.tournament { 0 } else { total.saturating_add(9) / 10 };
-    let rake = rake.clamp(0, most);
-    write(&collected, |i| seats[i].1, |c| written(c, s), out);
-    if let Some((top, excess)) = uncalled {
-        let at = line_of(&collected, top, summary_line);
-        let returned =
-            format!("Uncalled bet ({}) returned to {}", written(excess, s), seats[top].1);
-        let verbs = [": folds", ": checks", ": calls ", ": bets ", ": raises ", ": posts "];
-        let last = out.iter().rposition(|(_, t)| verbs.iter().any(|v| find(t, v).is_some()));
-        out.insert(last.map_or(out.len(), |k| k + 1), (at, Cow::Owned(returned)));
-    }
-    out.retain(|(_, t)| !t.is_empty());
-    out.push((last, Cow::Borrowed("*** SUMMARY ***")));
-    out.push((
-        last,
-        Cow::Owned(format!("Total pot {} | Rake {}", written(total, s), written(rake, s))),
-    ));
-    for (i, &(seat, name)) in seats.iter().enumerate() {
-        if !acted[i] && got[i] == 0 {
-            continue;
-        }
-        let mut l = format!("Seat {seat}: {name}");
-        if folded[i] {
-            l.push_str(" folded");
-        }
-        if let Some(cards) = &shown[i] {
-            l.push_str(&format!(" showed {cards}"));
-        }
-        if got[i] > 0 {
-            l.push_str(&format!(" and won ({})", written(got[i], s)));
-        }
-        out.push((last, Cow::Owned(l)));
-    }
-    Ok(None)
+    let ending = Ending {
+        collected: &collected,
+        got: &got,
+        seats,
+        acted: &acted,
+        folded: &folded,
+        shown: &shown,
+        uncalled,
+        total,
+        tournament: p.tournament,
+        dealt,
+        summary_line,
+        at: last,
+        list_silent_winners: true,
+        symbol: s,
+    };
+    Ok(write_ending(&ending, out))
 }
 
 /// A `posts big blind + dead [X]` of `total`: the dead small blind and the live big blind, as
