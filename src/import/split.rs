@@ -19,7 +19,7 @@
 use std::collections::VecDeque;
 use std::io::{self, BufRead};
 
-use super::lines::{find, has, trim, Line};
+use super::lines::{has, trim, Line};
 
 /// The most bytes of one line kept: the rest of a longer line is left out (no line of a hand
 /// history comes near it).
@@ -57,9 +57,9 @@ impl HandText {
         self.spans.iter().map(|&(number, a, b)| Line { number, text: &self.text[a..b] })
     }
 
-    /// The hand's lines one after another, without their ends: a word this text does not hold
-    /// is in none of the hand's lines (one that it holds may run across two of them), so one
-    /// search of it tells whether the lines need searching at all.
+    /// The hand's text, its lines among line ends and blank lines: a word this text does not
+    /// hold is in none of the hand's lines (one that it holds may run across two of them), so
+    /// one search of it tells whether the lines need searching at all.
     pub fn joined(&self) -> &str {
         &self.text
     }
@@ -78,6 +78,49 @@ impl HandText {
     /// another hand's header, if any was.
     pub fn overlong(&self) -> Option<usize> {
         self.overlong
+    }
+
+    /// Adds a run of whole lines of a UTF-8 block (`first` the number of the first, each line
+    /// ended by CRLF, LF or a lone CR), as [`HandText::push`] adds each line: trimmed, blank
+    /// lines and the Zoom archive's `*** # 1 ***` lines left out, each cut at [`MAX_LINE`]
+    /// bytes. The run is kept whole (its lines' ends among them) when it fits. Returns how
+    /// many lines the run held.
+    fn push_run(&mut self, first: usize, run: &str) -> usize {
+        let bytes = run.as_bytes();
+        let whole = self.overlong.is_none() && self.text.len() + run.len() <= MAX_HAND;
+        let base = self.text.len();
+        if whole {
+            self.text.push_str(run);
+        }
+        let mut ends = memchr::memchr2_iter(b'\n', b'\r', bytes);
+        let (mut number, mut at) = (first, 0);
+        while at < bytes.len() {
+            let (end, next) = match ends.next() {
+                Some(k) if bytes[k] == b'\r' && bytes.get(k + 1) == Some(&b'\n') => {
+                    ends.next();
+                    (k, k + 2)
+                }
+                Some(k) => (k, k + 1),
+                None => (bytes.len(), bytes.len()),
+            };
+            let cut = end.min(at + MAX_LINE);
+            let line = match run.get(at..cut) {
+                Some(line) => line,
+                None => &run[at..run.floor_char_boundary(cut)],
+            };
+            let line = trim(line);
+            if !(line.is_empty() || (line.starts_with("*****") && has(line, " # "))) {
+                if whole {
+                    let a = base + (line.as_ptr() as usize - run.as_ptr() as usize);
+                    self.spans.push((number, a, a + line.len()));
+                } else {
+                    self.push(number, line);
+                }
+            }
+            number += 1;
+            at = next;
+        }
+        number - first
     }
 
     pub(super) fn push(&mut self, number: usize, line: &str) {
@@ -102,22 +145,89 @@ const STARTS: [&str; 4] = [
     "PokerStars Home Game Hand #",
 ];
 
-/// Where a hand header starts in `line`, if one does (at its start, or glued to the end of a
-/// line that was cut off): the first place one of [`STARTS`] begins, found by looking only
-/// where a `P` is.
-fn header_at(line: &str) -> Option<usize> {
-    let bytes = line.as_bytes();
-    let mut from = 0;
-    while let Some(k) = bytes[from..].iter().position(|&b| b == b'P') {
-        let at = from + k;
-        let rest = &bytes[at..];
-        if rest.starts_with(b"PokerStars ") && STARTS.iter().any(|s| rest.starts_with(s.as_bytes()))
-        {
-            return Some(at);
-        }
-        from = at + 1;
+/// The words that start a hand, searched for a block of lines at a time: one search of a
+/// whole block finds where the next hand starts, so that each line is not searched on its own.
+/// A line read as Windows-1252 (not UTF-8) is searched on its own.
+struct Marks {
+    /// Each anchor: a word that every mark of it starts with, found by one search.
+    anchors: Vec<(memchr::memmem::Finder<'static>, Vec<&'static str>)>,
+    /// Where in the block the next mark starts (`usize::MAX`: none in the rest of the block),
+    /// searched for from a place at or before the line being read.
+    next: usize,
+    /// The length of that mark.
+    len: usize,
+    /// Whether `next` was found in the block being read.
+    fresh: bool,
+}
+
+impl Marks {
+    fn new(anchors: Vec<(&'static str, Vec<&'static str>)>) -> Marks {
+        let anchors =
+            anchors.into_iter().map(|(a, m)| (memchr::memmem::Finder::new(a), m)).collect();
+        Marks { anchors, next: 0, len: 0, fresh: false }
     }
-    None
+
+    /// PokerStars' marks ([`STARTS`]), all found by their first word.
+    fn pokerstars() -> Marks {
+        Marks::new(vec![("PokerStars ", STARTS.to_vec())])
+    }
+
+    /// One site's header, or two.
+    fn of(header: &'static str, also: Option<&'static str>) -> Marks {
+        let mut anchors = vec![(header, vec![header])];
+        anchors.extend(also.map(|a| (a, vec![a])));
+        Marks::new(anchors)
+    }
+
+    /// Forgets the place found: a new block is being read.
+    fn reset(&mut self) {
+        self.fresh = false;
+    }
+
+    /// Where the first mark at or after `from` starts in `text`, and its length.
+    fn find(&self, text: &[u8], from: usize) -> Option<(usize, usize)> {
+        let mut best: Option<(usize, usize)> = None;
+        for (finder, marks) in &self.anchors {
+            let mut k = from;
+            while k < text.len() && best.is_none_or(|b| k < b.0) {
+                let Some(at) = finder.find(&text[k..]).map(|i| k + i) else { break };
+                let rest = &text[at..];
+                if let Some(m) = marks.iter().find(|m| rest.starts_with(m.as_bytes())) {
+                    if best.is_none_or(|b| at < b.0) {
+                        best = Some((at, m.len()));
+                    }
+                    break;
+                }
+                k = at + 1;
+            }
+        }
+        best
+    }
+
+    /// Where in the UTF-8 `block` the first mark at or after `start` starts (`usize::MAX`:
+    /// none), `start` being at or after the place asked for before in the block.
+    #[inline]
+    fn next_in_block(&mut self, block: &[u8], start: usize) -> usize {
+        if !self.fresh || self.next < start {
+            (self.next, self.len) = self.find(block, start).unwrap_or((usize::MAX, 0));
+            self.fresh = true;
+        }
+        self.next
+    }
+
+    /// Where a mark starts in the line at `start..end` of the UTF-8 `block`, relative to the
+    /// line's start: the first that stands whole in the line.
+    #[inline]
+    fn in_block(&mut self, block: &[u8], start: usize, end: usize) -> Option<usize> {
+        let next = self.next_in_block(block, start);
+        // A mark cut by the end of the line (a line past MAX_LINE) is not one.
+        (next < end && next + self.len <= end).then(|| next - start)
+    }
+
+    /// Where a mark starts in `line`, searched on its own.
+    fn in_line(&self, line: &str) -> Option<usize> {
+        self.find(line.as_bytes(), 0).map(|(at, _)| at)
+    }
 }
 
 /// Windows-1252's characters for the bytes 0x80 to 0x9F (the five unassigned bytes are kept as
@@ -158,6 +268,8 @@ pub struct TextLines<R> {
     skipping: bool,
     first: bool,
     eof: bool,
+    /// The words searched for in each line ([`TextLines::next_marked_line`]).
+    marks: Option<Marks>,
 }
 
 impl<R: BufRead> TextLines<R> {
@@ -176,7 +288,13 @@ impl<R: BufRead> TextLines<R> {
             skipping: false,
             first: true,
             eof: false,
+            marks: None,
         }
+    }
+
+    /// Reads lines from `input`, searching them for `marks`.
+    fn marked(input: R, marks: Marks) -> TextLines<R> {
+        TextLines { marks: Some(marks), ..TextLines::new(input) }
     }
 
     /// The bytes the reader holds besides its input's buffer.
@@ -188,8 +306,42 @@ impl<R: BufRead> TextLines<R> {
             + self.decoded.capacity()
     }
 
+    /// The whole lines from the next one up to the end of the block, or up to the line where
+    /// the next of the reader's marks stands (left to [`TextLines::next_marked_line`]), with
+    /// the number of the first; the caller tells [`TextLines::count`] how many they were.
+    /// `None` when the next line is such a line, when the block is not UTF-8, and for the
+    /// text's first line (whose byte-order mark is dropped).
+    fn next_run(&mut self) -> Option<(usize, &str)> {
+        if !self.utf8 || self.number == 0 || self.at >= self.text.len() {
+            return None;
+        }
+        let block = self.text.as_bytes();
+        let start = self.at;
+        let mark = self.marks.as_mut()?.next_in_block(block, start);
+        let end = match mark {
+            usize::MAX => block.len(),
+            at => {
+                memchr::memrchr2(b'\n', b'\r', &block[start..at]).map_or(start, |k| start + k + 1)
+            }
+        };
+        let run = self.text.get(start..end).filter(|r| !r.is_empty())?;
+        self.at = end;
+        Some((self.number + 1, run))
+    }
+
+    /// Counts `lines` more lines read (the lines of a run, [`TextLines::next_run`]).
+    fn count(&mut self, lines: usize) {
+        self.number += lines;
+    }
+
     /// The next line and its number; `None` at the end of the input.
     pub fn next_line(&mut self) -> io::Result<Option<(usize, &str)>> {
+        Ok(self.next_marked_line()?.map(|(number, line, _)| (number, line)))
+    }
+
+    /// The next line, its number, and where in it the first of the reader's marks starts, if
+    /// one does; `None` at the end of the input.
+    fn next_marked_line(&mut self) -> io::Result<Option<(usize, &str, Option<usize>)>> {
         let block = if self.utf8 { self.text.as_bytes() } else { &self.bytes[..] };
         if self.at >= block.len() && !self.next_block()? {
             return Ok(None);
@@ -209,7 +361,11 @@ impl<R: BufRead> TextLines<R> {
         self.number += 1;
         let end = end.min(start + MAX_LINE);
         let line: &str = if self.utf8 {
-            &self.text[start..self.text.floor_char_boundary(end)]
+            // A line's end is a line end, or a character's end when the line is cut short.
+            match self.text.get(start..end) {
+                Some(line) => line,
+                None => &self.text[start..self.text.floor_char_boundary(end)],
+            }
         } else {
             let part = &self.bytes[start..end];
             match std::str::from_utf8(part) {
@@ -224,11 +380,19 @@ impl<R: BufRead> TextLines<R> {
                 }
             }
         };
-        let line = match self.number {
-            1 => line.strip_prefix('\u{feff}').unwrap_or(line),
-            _ => line,
+        let stripped = match self.number {
+            1 => line.strip_prefix('\u{feff}'),
+            _ => None,
         };
-        Ok(Some((self.number, line)))
+        let mark = match (&mut self.marks, stripped) {
+            (None, _) => None,
+            (Some(m), Some(line)) => m.in_line(line),
+            (Some(m), None) if self.utf8 => {
+                m.in_block(self.text.as_bytes(), start, start + line.len())
+            }
+            (Some(m), None) => m.in_line(line),
+        };
+        Ok(Some((self.number, stripped.unwrap_or(line), mark)))
     }
 
     /// Makes the next block of whole lines from the input; `false` when the input has no more.
@@ -293,6 +457,9 @@ impl<R: BufRead> TextLines<R> {
         self.raw.truncate(cut);
         let block = std::mem::replace(&mut self.raw, rest);
         self.at = 0;
+        if let Some(m) = self.marks.as_mut() {
+            m.reset();
+        }
         match String::from_utf8(block) {
             Ok(text) => {
                 self.text = text;
@@ -314,13 +481,9 @@ impl<R: BufRead> TextLines<R> {
 /// a hand. A read error ends the hands with that error. Another site writing PokerStars' form
 /// under its own header is cut by [`StarsHands::with_header`].
 pub struct StarsHands<R> {
+    /// The lines, searched for what a hand's first line starts with: PokerStars' headers
+    /// ([`STARTS`]) or the site's (Full Tilt writes two).
     lines: TextLines<R>,
-    /// What a hand's first line starts with, for a site with one header (`None`:
-    /// PokerStars' headers, [`STARTS`]).
-    header: Option<&'static str>,
-    /// A second form of the site's header, if it writes two (Full Tilt's older
-    /// `FullTiltPoker Game #`).
-    also: Option<&'static str>,
     /// The hand being read.
     current: Option<HandText>,
     /// Hands read whole, not yet handed out.
@@ -331,27 +494,25 @@ pub struct StarsHands<R> {
 impl<R: BufRead> StarsHands<R> {
     /// Reads hands from `input`.
     pub fn new(input: R) -> StarsHands<R> {
-        StarsHands::starting(input, None)
+        StarsHands::starting(input, Marks::pokerstars())
     }
 
     /// Reads hands from `input`, each starting where `header` stands in a line (at its start,
     /// or glued to the end of a line that was cut off): another site's text in PokerStars'
     /// form, whose hands all start with `header`.
     pub fn with_header(input: R, header: &'static str) -> StarsHands<R> {
-        StarsHands::starting(input, Some(header))
+        StarsHands::starting(input, Marks::of(header, None))
     }
 
     /// As [`StarsHands::with_header`], for a site whose hands start with either of two
     /// headers.
     pub fn with_headers(input: R, header: &'static str, also: &'static str) -> StarsHands<R> {
-        StarsHands { also: Some(also), ..StarsHands::starting(input, Some(header)) }
+        StarsHands::starting(input, Marks::of(header, Some(also)))
     }
 
-    fn starting(input: R, header: Option<&'static str>) -> StarsHands<R> {
+    fn starting(input: R, marks: Marks) -> StarsHands<R> {
         StarsHands {
-            lines: TextLines::new(input),
-            header,
-            also: None,
+            lines: TextLines::marked(input, marks),
             current: None,
             ready: VecDeque::new(),
             done: false,
@@ -371,7 +532,15 @@ impl<R: BufRead> StarsHands<R> {
     /// Reads lines until a hand is complete or the input ends.
     fn fill(&mut self) -> io::Result<()> {
         while self.ready.is_empty() && !self.done {
-            let Some((number, text)) = self.lines.next_line()? else {
+            // Within a hand, the lines up to the next header are taken at once.
+            if let Some(h) = self.current.as_mut()
+                && let Some((first, run)) = self.lines.next_run()
+            {
+                let lines = h.push_run(first, run);
+                self.lines.count(lines);
+                continue;
+            }
+            let Some((number, text, mark)) = self.lines.next_marked_line()? else {
                 self.done = true;
                 self.ready.extend(self.current.take());
                 break;
@@ -380,15 +549,9 @@ impl<R: BufRead> StarsHands<R> {
             if line.is_empty() || (line.starts_with("*****") && has(line, " # ")) {
                 continue;
             }
-            // Asked of every line, so with the plain search of [`find`], which costs less than
-            // building the standard library's searcher for each short line.
-            let at = match self.header {
-                None => header_at(line),
-                Some(header) => {
-                    find(line, header).or_else(|| self.also.and_then(|a| find(line, a)))
-                }
-            };
-            if let Some(k) = at {
+            // Where the header starts in the trimmed line (a mark starts with no white space).
+            let lead = line.as_ptr() as usize - text.as_ptr() as usize;
+            if let Some(k) = mark.and_then(|k| k.checked_sub(lead)) {
                 if k > 0 {
                     let before = line[..k].trim();
                     if let Some(h) = self.current.as_mut()
@@ -474,6 +637,46 @@ mod tests {
                     .collect();
                 assert_eq!(got, want, "read {capacity} bytes at a time");
             }
+        }
+    }
+
+    #[test]
+    fn a_block_searched_once_finds_the_headers_a_search_of_each_line_finds() {
+        // Where each hand starts, found by searching every line on its own for the first
+        // place a header stands whole.
+        fn naive(text: &str, marks: &[&str]) -> Vec<(usize, String)> {
+            let mut starts = Vec::new();
+            for (k, line) in text.lines().enumerate() {
+                let line = line.trim();
+                let at = (0..line.len())
+                    .filter(|&i| line.is_char_boundary(i))
+                    .find(|&i| marks.iter().any(|m| line[i..].starts_with(m)));
+                if let Some(i) = at {
+                    starts.push((k + 1, line[i..].to_string()));
+                }
+            }
+            starts
+        }
+        let stars = "PokerStars Hand #1: a\nPokerStars Team says hi PokerStars Zoom Hand #2: b\n\
+                     x\nchat: PokerStars \u{20ac} PokerStars Game #3: c\nPokerStars Hand #4\n\
+                     PokerStars Home Game Hand #5: d PokerStars Hand #6: e\n";
+        let tilt = "Full Tilt Poker Game #1: a\nb FullTiltPoker Game #2: c\nFull Tilt \
+                    Poker Game #3\nFullTiltPoker Game #4: Full Tilt Poker Game #5\n";
+        for capacity in [usize::MAX, 1, 3, 7, 16, 40] {
+            let read = |r: StarsHands<std::io::BufReader<&[u8]>>| -> Vec<(usize, String)> {
+                r.map(|h| {
+                    let h = h.unwrap();
+                    (h.line, h.lines().next().unwrap().text.to_string())
+                })
+                .collect()
+            };
+            let buffer = |t: &'static str| {
+                std::io::BufReader::with_capacity(capacity.min(t.len()), t.as_bytes())
+            };
+            assert_eq!(read(StarsHands::new(buffer(stars))), naive(stars, &STARTS), "{capacity}");
+            let both = ["Full Tilt Poker Game #", "FullTiltPoker Game #"];
+            let got = read(StarsHands::with_headers(buffer(tilt), both[0], both[1]));
+            assert_eq!(got, naive(tilt, &both), "{capacity}");
         }
     }
 
