@@ -12,11 +12,12 @@
 //! * [`equity`]: exhaustive and Monte Carlo equity for hold'em, turnover, stud and Americana.
 //! * [`batch`]: CSV/TSV files of equity questions answered row by row (`felt batch`).
 //! * [`rules`]: the rules engine: games as data, one hand state machine, pots and showdowns.
-//! * [`import`]: PokerStars hand-history text converted to PHH hands.
+//! * [`import`]: sites' hand histories (PokerStars, GGPoker, Winamax, 888poker, PartyPoker,
+//!   Full Tilt, iPoker) and ACPC logs converted to PHH hands.
 //! * [`phh`]: PHH hand histories: reading and writing (exact decimals), replay and check.
 //! * [`record`]: what a hand record holds beyond PHH's own fields: exact amounts, a site's accounting.
 //! * [`replay_source`]: what `felt replay` reads (files, directories, standard input, text;
-//!   PHH, PokerStars text or ACPC logs), cut into hands for the workers that replay them.
+//!   PHH, sites' hand histories or ACPC logs), cut into hands for the workers that replay them.
 //! * [`play`]: the engine as a simulator: what a hand waits for, random legal hands.
 //! * [`session`]: a table's hands in order: stacks, button, blinds, missed blinds, tournament
 //!   levels and re-buys, emergency all-ins.

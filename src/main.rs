@@ -26,7 +26,7 @@ enum Command {
     Rank(cli::rank::RankArgs),
     /// Equity of hold'em, short-deck and Omaha ranges, stud, razz, Americana and turnover hands.
     Equity(cli::equity::EquityArgs),
-    /// Replay PHH hands (.phh, .phhs, dirs), PokerStars text or ACPC logs; --check results.
+    /// Replay PHH hands (.phh, .phhs, dirs), sites' hand histories or ACPC logs; --check results.
     Replay(cli::replay::ReplayArgs),
     /// Equity for every row of a CSV/TSV file of questions, in parallel, streaming.
     Batch(cli::batch::BatchArgs),

@@ -160,7 +160,7 @@ impl Chunk {
 const NO_HAND_IN_FILE: &str = "no hand in the file (it is empty or holds only comments)";
 
 /// Why a directory gave no hand: `no hand files (.phh, .phhs, or .txt, .log and .xml files of
-/// PokerStars text or ACPC logs) found in this directory or below`.
+/// sites' hand histories or ACPC logs) found in this directory or below`.
 fn no_hand_files() -> &'static str {
     static WHY: OnceLock<String> = OnceLock::new();
     WHY.get_or_init(|| {

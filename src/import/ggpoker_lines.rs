@@ -50,6 +50,7 @@ fn parse_searching(text: &HandText, rare: Rare) -> Result<StarsHand, TextError> 
     };
     let (words, name) = header_words(header.text);
     let mut hand = parse_header(&Line { number: header.number, text: &words })?;
+    hand.uncancelled = !rare.cancel;
     if is_short_deck(header.text) {
         hand.game = GameName::ShortDeck;
     }
@@ -126,10 +127,12 @@ struct Rare {
     /// The words of a board run more than once ([`super::runs`]): `*** SECOND `, `*** THIRD `,
     /// `Hand was run `.
     runs: bool,
+    /// `cancelled` or `cashed out` ([`StarsHand::uncancelled`]).
+    cancel: bool,
 }
 
 /// The words [`Rare`] searches a hand for, all at once ([`rare_words`]).
-const RARE: [&str; 10] = [
+const RARE: [&str; 12] = [
     ": straddle ",
     ": posts button blind ",
     ": posts missed blind ",
@@ -140,6 +143,8 @@ const RARE: [&str; 10] = [
     "*** SECOND ",
     "*** THIRD ",
     "Hand was run ",
+    "cancelled",
+    "cashed out",
 ];
 
 impl Rare {
@@ -152,6 +157,7 @@ impl Rare {
         bomb_pot: true,
         outside: true,
         runs: true,
+        cancel: true,
     };
 
     /// No word: no line is searched.
@@ -163,6 +169,7 @@ impl Rare {
         bomb_pot: false,
         outside: false,
         runs: false,
+        cancel: false,
     };
 
     /// The rare words `text` holds, found in one pass over it (no two of them overlap).
@@ -178,6 +185,7 @@ impl Rare {
             bomb_pot: found[3],
             outside: found[4] || found[5] || found[6],
             runs: found[7] || found[8] || found[9],
+            cancel: found[10] || found[11],
         }
     }
 
@@ -523,6 +531,8 @@ mod tests {
             "Cash Drop to Pot : total $0.5",
             "a1: Chooses to EV Cashout",
             "a1: says bomb pot: straddle $1",
+            "Hand was cancelled",
+            "a1: cashed out the hand",
         ];
         texts.extend(extras.iter().map(|x| hand_with(x)));
         let mut plain = 0;
@@ -531,7 +541,10 @@ mod tests {
                 let rare = Rare::of(h.joined());
                 // The runs' words ask nothing of the lines: a hand holding them only is searched no more.
                 plain += usize::from(Rare { runs: false, ..rare } == Rare::NONE);
-                assert_eq!(parse_searching(&h, rare), parse_searching(&h, Rare::ALL), "{text}");
+                // Read alike, whether the lines were searched for a cancel or not.
+                let read =
+                    |rare| parse_searching(&h, rare).map(|h| StarsHand { uncancelled: false, ..h });
+                assert_eq!(read(rare), read(Rare::ALL), "{text}");
             }
         }
         // Most hands hold none of the words: their lines are not searched for them.
@@ -549,6 +562,8 @@ mod tests {
             ("Hand was run twice", Rare { runs: true, ..Rare::NONE }),
             ("*** SECOND RIVER *** [2c 3d 4h 5s] [6c]", Rare { runs: true, ..Rare::NONE }),
             ("*** THIRD RIVER *** [2c 3d 4h 5s] [6c]", Rare { runs: true, ..Rare::NONE }),
+            ("Hand was cancelled", Rare { cancel: true, ..Rare::NONE }),
+            ("Player1: cashed out the hand", Rare { cancel: true, ..Rare::NONE }),
         ] {
             let h = &hands_of(&hand_with(extra))[0];
             assert_eq!(Rare::of(h.joined()), word, "{extra}");

@@ -156,6 +156,7 @@ pub(super) fn parse_header(l: &Line) -> Result<StarsHand, TextError> {
         summary_seats: Vec::new(),
         refusal: None,
         marks: 0,
+        uncancelled: false,
     })
 }
 

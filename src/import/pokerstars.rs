@@ -187,6 +187,9 @@ pub struct StarsHand {
     /// What a site's reading of the text found for the finish of its reader (`StarsForm`)
     /// (GGPoker: which of its rarer words the hand holds), 0 for none.
     pub marks: u8,
+    /// Whether the hand's text was found to hold neither `cancelled` nor `cashed out`, so that
+    /// its lines need not be searched for them (`false`: each line is searched).
+    pub uncancelled: bool,
 }
 
 impl StarsHand {
@@ -541,7 +544,8 @@ fn play_line(hand: &mut StarsHand, l: &Line) -> Result<(), TextError> {
         }
         return Ok(());
     }
-    let (cancelled, cashed_out) = cancelled_and_cashed_out(t);
+    let (cancelled, cashed_out) =
+        if hand.uncancelled { (false, false) } else { cancelled_and_cashed_out(t) };
     if t.starts_with("Hand cancelled") || cancelled {
         hand.refusal = Some(Refusal::NotSupported(format!("the hand was cancelled (line {n})")));
         return Ok(());
