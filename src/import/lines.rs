@@ -56,19 +56,8 @@ pub fn amount(text: &str) -> Option<Amount> {
         }
         return Amount::parse(&plain);
     }
-    // Digits and a point: read as they are (one pass, where looking for a comma first was
-    // two).
-    if t.bytes().all(|b| b.is_ascii_digit() || b == b'.') {
-        return Amount::parse(t);
-    }
-    if !t.as_bytes().contains(&b',') {
-        return None;
-    }
-    let plain: String = t.chars().filter(|&c| c != ',').collect();
-    if !plain.bytes().all(|b| b.is_ascii_digit() || b == b'.') {
-        return None;
-    }
-    Amount::parse(&plain)
+    // Digits, commas and a point, read in one pass.
+    Amount::parse_grouped(t.as_bytes())
 }
 
 /// `text` without surrounding white space, as [`str::trim`] gives it; quicker on the lines of
@@ -292,5 +281,15 @@ mod tests {
         for t in texts {
             assert_eq!(amount(t), amount_by_chars(t), "{t:?}");
         }
+        // And every short text of the bytes that matter, at random.
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(7);
+        let alphabet = ["0", "1", "5", "9", ".", ",", "-", "+", "_", "$", "€", " ", "x"];
+        for _ in 0..200_000 {
+            let n = rng.random_range(0..9);
+            let t: String = (0..n).map(|_| alphabet[rng.random_range(0..alphabet.len())]).collect();
+            assert_eq!(amount(&t), amount_by_chars(&t), "{t:?}");
+        }
+        assert_eq!(amount("$99,999,999,999,999,999,999"), None, "too large");
     }
 }

@@ -91,6 +91,44 @@ impl Amount {
         Some(Amount { units: if neg { -units } else { units }, places: places as u8 })
     }
 
+    /// Reads digits with at most one decimal point, commas among them left out (`1,289.63`,
+    /// `1,00,000`): what [`Amount::parse`] reads of the digits without their commas, in one
+    /// pass; `None` for any other byte (a sign, `_`, a second point).
+    pub fn parse_grouped(bytes: &[u8]) -> Option<Amount> {
+        let mut units: i64 = 0;
+        let mut int_digits = 0usize;
+        let mut frac_digits: Option<usize> = None;
+        let mut significant_frac = 0usize;
+        for &b in bytes {
+            match b {
+                b'0'..=b'9' => {
+                    units = units.checked_mul(10)?.checked_add(i64::from(b - b'0'))?;
+                    match frac_digits.as_mut() {
+                        Some(f) => {
+                            *f += 1;
+                            if b != b'0' {
+                                significant_frac = *f;
+                            }
+                        }
+                        None => int_digits += 1,
+                    }
+                }
+                b',' => {}
+                b'.' if frac_digits.is_none() => frac_digits = Some(0),
+                _ => return None,
+            }
+        }
+        let places = frac_digits.unwrap_or(0);
+        if int_digits == 0
+            || frac_digits == Some(0)
+            || significant_frac > MAX_PLACES as usize
+            || places > 18
+        {
+            return None;
+        }
+        Some(Amount { units, places: places as u8 })
+    }
+
     /// Decimal places needed to write the amount exactly (`1.50` needs 1).
     pub fn significant_places(self) -> u8 {
         let mut units = self.units;
