@@ -57,6 +57,21 @@ impl Amount {
             Some(b'+') => (false, &bytes[1..]),
             _ => (false, bytes),
         };
+        let a = Amount::read_digits(body, b'_')?;
+        Some(if neg { Amount { units: -a.units, ..a } } else { a })
+    }
+
+    /// Reads digits with at most one decimal point, commas among them left out (`1,289.63`,
+    /// `1,00,000`): what [`Amount::parse`] reads of the digits without their commas, in one
+    /// pass; `None` for any other byte (a sign, `_`, a second point).
+    pub fn parse_grouped(bytes: &[u8]) -> Option<Amount> {
+        Amount::read_digits(bytes, b',')
+    }
+
+    /// Digits with at most one decimal point, each `skip` byte passed over; `None` for any
+    /// other byte, no digit before the point, none after it, more than [`MAX_PLACES`]
+    /// significant places or a number too large.
+    fn read_digits(body: &[u8], skip: u8) -> Option<Amount> {
         let mut units: i64 = 0;
         let mut int_digits = 0usize;
         let mut frac_digits: Option<usize> = None;
@@ -75,46 +90,8 @@ impl Amount {
                         None => int_digits += 1,
                     }
                 }
-                b'_' => {}
                 b'.' if frac_digits.is_none() => frac_digits = Some(0),
-                _ => return None,
-            }
-        }
-        let places = frac_digits.unwrap_or(0);
-        if int_digits == 0
-            || frac_digits == Some(0)
-            || significant_frac > MAX_PLACES as usize
-            || places > 18
-        {
-            return None;
-        }
-        Some(Amount { units: if neg { -units } else { units }, places: places as u8 })
-    }
-
-    /// Reads digits with at most one decimal point, commas among them left out (`1,289.63`,
-    /// `1,00,000`): what [`Amount::parse`] reads of the digits without their commas, in one
-    /// pass; `None` for any other byte (a sign, `_`, a second point).
-    pub fn parse_grouped(bytes: &[u8]) -> Option<Amount> {
-        let mut units: i64 = 0;
-        let mut int_digits = 0usize;
-        let mut frac_digits: Option<usize> = None;
-        let mut significant_frac = 0usize;
-        for &b in bytes {
-            match b {
-                b'0'..=b'9' => {
-                    units = units.checked_mul(10)?.checked_add(i64::from(b - b'0'))?;
-                    match frac_digits.as_mut() {
-                        Some(f) => {
-                            *f += 1;
-                            if b != b'0' {
-                                significant_frac = *f;
-                            }
-                        }
-                        None => int_digits += 1,
-                    }
-                }
-                b',' => {}
-                b'.' if frac_digits.is_none() => frac_digits = Some(0),
+                _ if b == skip => {}
                 _ => return None,
             }
         }
