@@ -39,7 +39,7 @@ const GOOD: [(&str, &[&str]); 7] = [
 
 /// The stud, razz and draw texts, and their stacks after rake worked out by hand (p1 first:
 /// the lowest seat in stud, the first seat after the button in the draw games).
-const STUD_AND_DRAW: [(&str, &[&str]); 6] = [
+const STUD_AND_DRAW: [(&str, &[&str]); 8] = [
     // Antes 4 x 0.50, Bodil's bring-in 1, Dagny completes to 2, Arvid calls: 2 + 1 + 4 = 7.
     // Fourth 2 x 2, fifth 2 x 8, sixth and seventh 2 x 4 each: 43, less 2 of rake, 41 to
     // Arvid's kings up. Arvid: 50 - 0.50 - 20 + 41; Dagny: 45 - 0.50 - 20.
@@ -62,6 +62,14 @@ const STUD_AND_DRAW: [(&str, &[&str]); 6] = [
     // 2 each after the second: 7.25; Rolf's last bet of 1 is not called. 7.25 less 0.35 to
     // Rolf: 22 - 3.50 + 6.90. Quinn: 18 - 3.50.
     ("cash_badugi.txt", &["19.75", "14.50", "25.40"]),
+    // Tora comes in under the gun with a dead small blind of 0.50 and a live 1, then raises to
+    // 2 (1 more) in turn; Sven calls: 0.50 + 0.50 + 2 + 2 = 5. Nothing after the first draw,
+    // 4 each after the second, 2 each after the third: 17, less 0.85, 16.15 to Tora's
+    // 7-5-4-3-2. Tora: 25 - 0.50 - 8 + 16.15; Sven: 30 - 8.
+    ("cash_triple_draw_newcomer_post.txt", &["34.50", "22", "32.65", "40"]),
+    // Yngve is all in on an ante of 4 of the 5: 1 of Wenche's comes back, the pot is 8, and
+    // Wenche's 7-6-4-3-A beats Yngve's J-T-9-3-2 with no betting: 500 - 4 + 8.
+    ("tournament_razz_all_in_on_the_ante.txt", &["504", "0"]),
 ];
 
 #[test]
@@ -95,6 +103,9 @@ fn stud_deals_up_cards_by_street_and_the_seventh_face_down() {
     );
     FTP.holds("cash_stud_hilo.txt", &["variant = 'F7S/8'", "'p1 pb'", "'p2 cbr 1.00'"]);
     FTP.holds("cash_razz.txt", &["variant = 'FR'", "bring_in = 0.15", "'p1 pb'"]);
+    // The part of an ante returned to the player whose ante an all-in player cannot match was
+    // never in the pot.
+    FTP.holds("tournament_razz_all_in_on_the_ante.txt", &["antes = [4, 4]"]);
 }
 
 #[test]
@@ -123,6 +134,14 @@ fn the_draws_discard_and_deal_the_cards_each_player_is_shown_to_draw() {
         ],
     );
     FTP.holds("cash_badugi.txt", &["variant = 'FB'", "'d dh p3 Ac3d5hKh'", "'p3 sd'"]);
+    // A big blind posted to come in is written negative: it does not move who acts first.
+    FTP.holds(
+        "cash_triple_draw_newcomer_post.txt",
+        &[
+            "blinds_or_straddles = [0.50, 1.00, -1.00, 0.00]",
+            "_dead_blinds = [0.00, 0.00, 0.50, 0.00]",
+        ],
+    );
 }
 
 #[test]
@@ -274,7 +293,7 @@ fn felt_replay_reads_full_tilt_text_by_its_content_and_with_format_fulltilt() {
 
 #[test]
 fn a_converted_text_replays_and_checks_as_the_text_does() {
-    assert!(converted_texts_replay_as_the_texts("fulltilt") >= 16);
+    assert!(converted_texts_replay_as_the_texts("fulltilt") >= 18);
 }
 
 /// `felt convert --to pokerstars` writes each good text as PokerStars text that replays and
