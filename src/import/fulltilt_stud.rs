@@ -152,6 +152,31 @@ enum Event {
     Uncalled(usize, Amount),
 }
 
+impl Event {
+    /// The player the line names, if any.
+    fn player(&self) -> Option<usize> {
+        match self {
+            Event::Street(_) => None,
+            Event::Ante(i, _)
+            | Event::Blind(i, ..)
+            | Event::DeadSmall(i, _)
+            | Event::Newcomer(i, _)
+            | Event::Dealt(i, _)
+            | Event::DealtUnknown(i, _)
+            | Event::Discard(i, ..)
+            | Event::BringIn(i, _)
+            | Event::BetTo(i, ..)
+            | Event::Call(i, _)
+            | Event::Check(i)
+            | Event::Fold(i)
+            | Event::Shows(i, _)
+            | Event::Mucks(i)
+            | Event::Wins(i, _)
+            | Event::Uncalled(i, _) => Some(*i),
+        }
+    }
+}
+
 /// The cards of each `[...]` of a line, in order.
 fn brackets(t: &str) -> Vec<Vec<String>> {
     let mut out = Vec::new();
@@ -284,13 +309,10 @@ fn read(lines: &[Line<'_>], seats: &[(u32, &str)], stud: bool) -> Result<Play, B
             continue;
         }
         let Some((i, rest)) = who(seats, t) else { continue };
-        let (verb, all_in) = match rest
+        let verb = rest
             .strip_suffix(", and is all in")
             .or_else(|| rest.strip_suffix(" and is all in"))
-        {
-            Some(v) => (v, true),
-            None => (rest, false),
-        };
+            .unwrap_or(rest);
         let e = if let Some(x) = verb.strip_prefix("antes ") {
             Event::Ante(i, money(x, n)?)
         } else if let Some(x) = verb.strip_prefix("posts a dead small blind of ") {
@@ -340,7 +362,7 @@ fn read(lines: &[Line<'_>], seats: &[(u32, &str)], stud: bool) -> Result<Play, B
                 return Err((n, format!("expected `wins the pot (X)`, not `{t}`")));
             };
             Event::Wins(i, money(&x[o + 1..c], n)?)
-        } else if IDLE.iter().any(|w| verb.starts_with(w)) || all_in {
+        } else if IDLE.iter().any(|w| verb.starts_with(w)) {
             // Who is low or high, the clock, seats taken and left, chips for the next hand.
             continue;
         } else {
@@ -443,7 +465,10 @@ fn build(
             }
         }
     } else {
-        let out = |i: usize| play.away.contains(&i) || sat_out[i];
+        // A player said to sit out is dealt in when the play names the player (a tournament
+        // deals a player sitting out, who folds).
+        let named = |i: usize| play.events.iter().any(|(_, e)| e.player() == Some(i));
+        let out = |i: usize| (play.away.contains(&i) || sat_out[i]) && !named(i);
         for (i, d) in dealt.iter_mut().enumerate() {
             *d = !out(i);
         }
@@ -652,7 +677,8 @@ fn build(
             Event::Wins(i, a) => {
                 let q = p(*i)?;
                 won[q] = won[q].saturating_add(chips(*a));
-                let entry = Entry { player: q, amount: *a, pot: "pot".into(), line, run: 0 };
+                let entry =
+                    Entry { player: q, amount: amt(chips(*a)), pot: "pot".into(), line, run: 0 };
                 site.collected.push(entry);
             }
             // An ante over what a player all in on the antes could match, returned before
@@ -668,7 +694,8 @@ fn build(
             Event::Uncalled(i, a) => {
                 let q = p(*i)?;
                 put[q] = put[q].saturating_sub(chips(*a));
-                let entry = Entry { player: q, amount: *a, pot: String::new(), line, run: 0 };
+                let entry =
+                    Entry { player: q, amount: amt(chips(*a)), pot: String::new(), line, run: 0 };
                 site.uncalled.push(entry);
             }
         }
