@@ -3,7 +3,9 @@
 //! Limit Hold'em - 21:14:22 ET - 2010/06/12`, actions without a colon after the name, `raises
 //! to $1`, `wins the pot ($2)`), so a hand is cut, read and built into its record by the
 //! PokerStars reader ([`super::stars::StarsForm`]) once Full Tilt's words are put in
-//! PokerStars' ([`super::fulltilt_lines`]). Its hands start `Full Tilt Poker Game #` or, in
+//! PokerStars' ([`super::fulltilt_lines`]); its stud, razz and draw hands, which the
+//! PokerStars reader does not play, get their play from [`super::fulltilt_stud`] once that
+//! reader has read their header and seats. Its hands start `Full Tilt Poker Game #` or, in
 //! older texts, `FullTiltPoker Game #`; some of its texts are UTF-16, which every format's
 //! input reads ([`super::utf16`]).
 //!
@@ -27,8 +29,11 @@ use std::io::BufRead;
 
 use super::format::{FormatWords, HandSplit, SiteFormat};
 use super::fulltilt_lines::{hand_number, parse_hand, HEADER, OLD_HEADER};
-use super::split::StarsHands;
+use super::fulltilt_stud;
+use super::pokerstars::{GameName, Refusal, StarsHand};
+use super::split::{HandText, StarsHands};
 use super::stars::{first_line, unnamed_pots_if_none_named, Hands, StarsForm};
+use crate::record::HandRecord;
 
 static WORDS: FormatWords = FormatWords {
     names: &["fulltilt", "full-tilt", "ftp"],
@@ -45,10 +50,22 @@ static WORDS: FormatWords = FormatWords {
 static FULLTILT: StarsForm = StarsForm {
     venue: "Full Tilt Poker",
     parse: parse_hand,
-    finish: unnamed_pots_if_none_named,
+    finish,
     number: hand_number,
     summary: "*** SUMMARY ***",
 };
+
+/// Completes a hand's record: a stud, razz or draw hand, built from its header and seats alone,
+/// gets its play from its text ([`super::fulltilt_stud`]); the collected lines name no pot.
+fn finish(h: &HandText, hand: &StarsHand, r: &mut HandRecord<'_>) {
+    if let GameName::Other(name) = &hand.game
+        && matches!(hand.refusal, Some(Refusal::NotSupported(_)))
+        && let Some(Ok(g)) = fulltilt_stud::game(name)
+    {
+        fulltilt_stud::complete(h, hand, g, r);
+    }
+    unnamed_pots_if_none_named(h, hand, r);
+}
 
 /// Full Tilt Poker hand-history text, one or many hands per file.
 pub struct FullTiltText;

@@ -274,10 +274,17 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
     };
     if game.is_none() {
         hand.game = GameName::Other(h.game.to_string());
-        refuse(&mut hand, format!(
-            "line {}: {}: feltkit reads Full Tilt's hold'em and Omaha; its stud, razz, draw, Courchevel and Irish hands are not read yet",
-            first.number, h.game
-        ));
+        // Stud, razz and the draws are read from the text by `fulltilt_stud` once the
+        // record of the header and seats is built.
+        let why = match super::fulltilt_stud::game(h.game) {
+            Some(Ok(_)) => format!("line {}: {}: read as a stud or draw hand", first.number, h.game),
+            Some(Err(why)) => format!("line {}: {why}", first.number),
+            None => format!(
+                "line {}: {}: feltkit reads Full Tilt's hold'em, Omaha, stud, razz and draw games; not Courchevel or Irish",
+                first.number, h.game
+            ),
+        };
+        refuse(&mut hand, why);
         return parse_after_header(hand, first.number, out.iter().map(line));
     }
     if base.starts_with("CAP ") {

@@ -28,6 +28,7 @@ mod emit;
 pub mod format;
 mod fulltilt;
 mod fulltilt_lines;
+mod fulltilt_stud;
 mod ggpoker;
 mod ggpoker_lines;
 mod ggpoker_outside;
