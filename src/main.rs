@@ -26,11 +26,11 @@ enum Command {
     Rank(cli::rank::RankArgs),
     /// Equity of hold'em, short-deck and Omaha ranges, stud, razz, Americana and turnover hands.
     Equity(cli::equity::EquityArgs),
-    /// Replay PHH hands (.phh, .phhs, dirs), sites' hand histories or ACPC logs; --check results.
+    /// Replay PHH hands (.phh, .phhs, dirs), PokerStars, GG and other sites' texts or ACPC logs; --check results.
     Replay(cli::replay::ReplayArgs),
     /// Equity for every row of a CSV/TSV file of questions, in parallel, streaming.
     Batch(cli::batch::BatchArgs),
-    /// Convert PokerStars or GGPoker hand-history text or ACPC match logs to a PHH bundle.
+    /// Convert PokerStars, GG and other sites' hand histories or ACPC logs to PHH (or PokerStars text).
     Convert(cli::convert::ConvertArgs),
     /// Deal random legal hands of any game, as a PHH bundle with their results.
     Deal(cli::deal::DealArgs),

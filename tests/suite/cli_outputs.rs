@@ -365,7 +365,7 @@ fn help_one_liners_name_every_format_and_game() {
     let help = String::from_utf8_lossy(&o.stdout);
     let line =
         |cmd: &str| help.lines().find(|l| l.trim_start().starts_with(cmd)).unwrap().to_string();
-    for word in ["PokerStars", "ACPC"] {
+    for word in ["PokerStars", "GG", "other sites", "ACPC"] {
         assert!(line("convert").contains(word), "{word}");
         assert!(line("replay").contains(word), "{word}");
     }
