@@ -301,13 +301,14 @@ fn stars_words<'t>(t: &'t str, flop: Option<&str>, rare: &Rare) -> Cow<'t, str> 
     if let Some(cards) = t.strip_prefix("Board [").and_then(|b| b.strip_suffix(']'))
         && let Some(flop) = flop
     {
-        let board: Vec<&str> = cards.split(' ').collect();
-        let dealt: Vec<&str> = flop.split(' ').collect();
-        if let Some(first) = board.get(..dealt.len())
-            && first != dealt
-            && first.iter().all(|c| dealt.contains(c))
+        // The board's first cards are the flop's, in another order: the flop's order is kept.
+        let dealt = flop.split(' ').count();
+        let mut first = cards.split(' ').take(dealt);
+        if cards.split(' ').count() >= dealt
+            && !cards.split(' ').take(dealt).eq(flop.split(' '))
+            && first.all(|c| flop.split(' ').any(|d| d == c))
         {
-            let rest = board[dealt.len()..].iter().map(|c| format!(" {c}")).collect::<String>();
+            let rest = cards.split(' ').skip(dealt).map(|c| format!(" {c}")).collect::<String>();
             return Cow::Owned(format!("Board [{flop}{rest}]"));
         }
     }

@@ -330,6 +330,10 @@ pub(super) fn parse_after_header<'t>(
 /// the cards dealt before, and what it gives must be cards; otherwise the hand is unreadable at
 /// the summary's line.
 fn fill_missing_board_cards(hand: &mut StarsHand) -> Result<(), TextError> {
+    // Most hands miss none: nothing to do.
+    if !hand.events.iter().any(|(_, e)| matches!(e, StarsEvent::Board(c) if c.is_empty())) {
+        return Ok(());
+    }
     let mut dealt: Vec<String> = Vec::new();
     for (line, event) in &mut hand.events {
         let StarsEvent::Board(cards) = event else { continue };
@@ -444,12 +448,15 @@ pub(super) struct Prefixed<'t> {
     seats: [usize; 8],
     count: usize,
     overflow: bool,
+    /// Whether a space follows one of the names (`NAME collected ...`): a separator starting
+    /// with a space is looked for only then.
+    spaced: bool,
 }
 
 impl<'t> Prefixed<'t> {
     /// The seats whose player's name begins `t`.
     pub(super) fn of(hand: &StarsHand, t: &'t str) -> Self {
-        let mut p = Prefixed { t, seats: [0; 8], count: 0, overflow: false };
+        let mut p = Prefixed { t, seats: [0; 8], count: 0, overflow: false, spaced: false };
         let Some(&first) = t.as_bytes().first() else { return p };
         for (i, s) in hand.seats.iter().enumerate() {
             // The first byte alone sets most names aside.
@@ -463,6 +470,7 @@ impl<'t> Prefixed<'t> {
                 }
                 p.seats[p.count] = i;
                 p.count += 1;
+                p.spaced |= t.as_bytes()[s.name.len()] == b' ';
             }
         }
         p
@@ -473,6 +481,9 @@ impl<'t> Prefixed<'t> {
     pub(super) fn who(&self, hand: &StarsHand, sep: &str) -> Option<(usize, &'t str)> {
         if self.overflow {
             return who(hand, self.t, sep);
+        }
+        if !self.spaced && sep.starts_with(' ') {
+            return None;
         }
         let t = self.t;
         self.seats[..self.count]
