@@ -105,6 +105,7 @@ pub mod catalog;
 pub mod equity;
 pub mod eval;
 pub mod import;
+pub mod luck;
 pub mod phh;
 pub mod picture;
 pub mod play;

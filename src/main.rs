@@ -28,6 +28,8 @@ enum Command {
     Equity(cli::equity::EquityArgs),
     /// Replay PHH hands (.phh, .phhs, dirs), PokerStars, GG and other sites' texts or ACPC logs; --check results.
     Replay(cli::replay::ReplayArgs),
+    /// Luck: each player's results against their all-in equity, over any hands felt replay reads.
+    Luck(cli::luck::LuckArgs),
     /// Equity for every row of a CSV/TSV file of questions, in parallel, streaming.
     Batch(cli::batch::BatchArgs),
     /// Convert PokerStars, GG and other sites' hand histories or ACPC logs to PHH (or PokerStars text).
@@ -50,6 +52,7 @@ fn main() -> ExitCode {
         Command::Rank(args) => cli::rank::run(args),
         Command::Equity(args) => cli::equity::run(args),
         Command::Replay(args) => cli::replay::run(args),
+        Command::Luck(args) => cli::luck::run(args),
         Command::Batch(args) => cli::batch::run(args),
         Command::Deal(args) => cli::deal::run(args),
         Command::Convert(args) => cli::convert::run(args),

@@ -5,6 +5,7 @@ pub mod convert;
 mod convert_stars;
 pub mod deal;
 pub mod equity;
+pub mod luck;
 pub mod output;
 pub mod pushfold;
 pub mod range;

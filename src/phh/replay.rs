@@ -13,6 +13,7 @@
 //! assert!(matches!(reports[1].status, Status::Unsupported(_)));
 //! ```
 
+use crate::luck::AllInSpot;
 use crate::record::Unreplayable;
 use crate::rules::variant::VARIANTS;
 use crate::rules::{
@@ -107,6 +108,9 @@ pub struct HandReport {
     /// What a site's summary says of its pot and rake, when the record carries a site's
     /// accounting and was checked: the input of a rake rule (`felt replay --rake`).
     pub rake: Option<crate::record::RakeFacts>,
+    /// The moment the betting was over for good with cards still to come, when the hand had
+    /// one: the input of `felt luck` ([`crate::luck`]).
+    pub all_in: Option<Box<crate::luck::AllInSpot>>,
 }
 
 impl HandReport {
@@ -149,6 +153,7 @@ impl HandReport {
             notes: Vec::new(),
             table: None,
             rake: None,
+            all_in: None,
         }
     }
 
@@ -479,6 +484,12 @@ pub fn replay_record(record: &HandRecord<'_>, label: String, check: bool) -> Han
                         if let Some(note) = note {
                             report.notes.push(note);
                         }
+                        if report.all_in.is_none()
+                            && a.chooser().is_some()
+                            && hand.all_in_with_cards_to_come()
+                        {
+                            report.all_in = Some(Box::new(AllInSpot::of(&hand, k + 1)));
+                        }
                     })
                     .map_err(|e| describe(&e))
             }
@@ -504,6 +515,9 @@ pub fn replay_record(record: &HandRecord<'_>, label: String, check: bool) -> Han
             report.status = Status::Illegal { number: k + 1, text, reason };
             return report;
         }
+    }
+    if let Some(spot) = report.all_in.as_mut() {
+        spot.fill_from(&hand);
     }
     report.notes.extend(super::extension::insurance_notes(record));
     // Capped no limit: who bet the cap, and what they kept behind (docs/replay.md).

@@ -26,6 +26,7 @@
 //! assert_eq!(outcome.final_stacks, [Chips(101), Chips(99)]);
 //! ```
 
+mod all_in;
 mod betting;
 pub mod bomb;
 mod chips;

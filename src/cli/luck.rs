@@ -1,0 +1,351 @@
+//! `felt luck`: each player's results against their all-in expectation, over every hand that
+//! `felt replay` reads ([`feltkit::luck`]).
+//!
+//! Hands are read and replayed as `felt replay --check` does (in parallel, in input order);
+//! each hand where the betting ended with cards to come is settled by exact equity, and the
+//! results are added up per player.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Args;
+use feltkit::luck::{hand_luck, HandLuck, Ledger, PlayerLuck};
+use feltkit::phh::stream::{ordered, Step, Window};
+use feltkit::phh::{HandReport, Status};
+use feltkit::replay_source::{read_paths, Chunk};
+use feltkit::text::count;
+use serde_json::json;
+
+/// Arguments of `felt luck`.
+#[derive(Args, Debug)]
+#[command(after_help = AFTER_HELP)]
+pub struct LuckArgs {
+    /// Also write each hand settled by expectation: every player's result, expectation and
+    /// luck, and each pot's equities.
+    #[arg(long)]
+    hands: bool,
+    /// Write JSON (one object per hand with `--hands`, then the players and the counts)
+    /// instead of a table.
+    #[arg(long, conflicts_with = "csv")]
+    json: bool,
+    /// Write CSV: one row per player (per hand and player with `--hands`).
+    #[arg(long)]
+    csv: bool,
+    /// Follow links to directories inside the directories given (see `felt replay --follow`).
+    #[arg(long)]
+    follow: bool,
+    /// Worker threads, 1 to 256 (default: one per core).
+    #[arg(long, value_parser = super::parse_threads)]
+    threads: Option<usize>,
+    /// The input's format, as `felt replay --format` takes it (default: told by each file's
+    /// name and first line).
+    #[arg(long, value_parser = super::convert::format_parser())]
+    format: Option<feltkit::import::Format>,
+    /// PHH files and bundles, sites' hand-history texts, or directories of them; `-` reads
+    /// standard input.
+    #[arg(required = true)]
+    paths: Vec<PathBuf>,
+}
+
+const AFTER_HELP: &str = "\
+When the betting of a hand ends with cards still to come (every player left but at most one is
+all in), each pot goes to its contenders by the cards alone. A player's all-in adjusted result
+counts each such pot at the player's equity in it (exact enumeration of the cards to come, the
+cards of every other player known then taken out of the deck) instead of what the cards gave;
+luck is the difference. The rake is taken as the site took it. Hands that do not replay, and
+all-ins whose cards are not known, are counted and listed, never guessed (docs/luck.md).
+
+Exit status: 2 when a path is unreadable or holds no hand, or no hand was found; otherwise 0.";
+
+/// What one chunk of input gave.
+#[derive(Default)]
+struct Out {
+    /// Each hand: its label, and its luck or why it is not counted.
+    hands: Vec<(String, Result<HandLuck, String>)>,
+    files: usize,
+    unreadable: Vec<String>,
+}
+
+pub fn run(args: LuckArgs) -> anyhow::Result<ExitCode> {
+    if args.paths.iter().filter(|p| p.as_os_str() == "-").count() > 1 {
+        anyhow::bail!("`-` (standard input) can be given only once");
+    }
+    let threads =
+        args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let window = Window { items: (8 * threads).max(32), bytes: 64 << 20 };
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    let mut ledger = Ledger::default();
+    let (mut files, mut unreadable) = (0, Vec::new());
+    let mut csv_head = args.csv;
+    ordered(
+        threads,
+        window,
+        |emit| read_paths(&args.paths, args.follow, false, args.format, emit),
+        work,
+        |step| -> std::io::Result<()> {
+            let Step::Item(o) = step else { return out.flush() };
+            files += o.files;
+            unreadable.extend(o.unreadable);
+            for (label, luck) in o.hands {
+                match luck {
+                    Ok(luck) => {
+                        if args.hands && luck.all_in.is_some() {
+                            write_hand(&mut out, &args, &mut csv_head, &label, &luck)?;
+                        }
+                        ledger.add(&label, &luck);
+                    }
+                    Err(why) => ledger.skip(&label, &why),
+                }
+            }
+            Ok(())
+        },
+    )?;
+    for u in &unreadable {
+        super::diagnose(format_args!("felt luck: {u}"));
+    }
+    if args.json {
+        writeln!(out, "{}", summary_json(&ledger, files))?;
+    } else if args.csv {
+        if !args.hands {
+            writeln!(out, "player,hands,all_in,won,all_in_ev,luck,bb_hands,won_bb_per_100,all_in_ev_bb_per_100,luck_bb_per_100")?;
+            for p in &ledger.players {
+                let bb = |x: Option<f64>| x.map_or(String::new(), |x| format!("{x:.2}"));
+                writeln!(
+                    out,
+                    "{},{},{},{:.2},{:.2},{:.2},{},{},{},{}",
+                    csv_field(&p.name),
+                    p.hands,
+                    p.all_in,
+                    p.net,
+                    p.expected,
+                    p.luck(),
+                    p.bb_hands,
+                    bb(p.net_bb_per_100()),
+                    bb(p.expected_bb_per_100()),
+                    bb(p.luck_bb_per_100())
+                )?;
+            }
+        }
+    } else {
+        write_table(&mut out, &ledger, files)?;
+    }
+    out.flush()?;
+    let hands = ledger.hands as usize + ledger.not_counted.len();
+    Ok(if hands == 0 || !unreadable.is_empty() { ExitCode::from(2) } else { ExitCode::SUCCESS })
+}
+
+/// Replays a chunk's hands and settles each one's luck.
+fn work(chunk: Chunk) -> Out {
+    let mut out = Out::default();
+    let Some(reports) = chunk.replay(true) else {
+        match &chunk {
+            Chunk::Read(..) => out.files = 1,
+            Chunk::Unreadable(..) | Chunk::NoHands(_) => {
+                out.unreadable.push(chunk.note().map(|n| n.to_string()).unwrap_or_default())
+            }
+            _ => {}
+        }
+        return out;
+    };
+    for r in reports {
+        let luck = match hand_luck(&r) {
+            Some(luck) => Ok(luck),
+            None => Err(not_counted(&r)),
+        };
+        out.hands.push((r.label.clone(), luck));
+    }
+    out
+}
+
+/// Why a hand's luck is not counted.
+fn not_counted(r: &HandReport) -> String {
+    match &r.status {
+        Status::Legal if r.unknown_stacks.iter().any(|&u| u) => "a stack not known".into(),
+        Status::Legal => "no result".into(),
+        Status::Illegal { number, reason, .. } => format!("illegal at action {number}: {reason}"),
+        Status::BadSetup(why) => format!("illegal setup: {why}"),
+        Status::Incomplete(why) => format!("unfinished: {why}"),
+        Status::Unresolved(why) => format!("pots undecided: {why}"),
+        Status::Unsupported(why) => format!("unsupported: {why}"),
+        Status::Malformed { reason, .. } => format!("malformed: {reason}"),
+        Status::Unreadable(why) => format!("unreadable: {why}"),
+    }
+}
+
+/// One hand settled by expectation, in the format asked for.
+fn write_hand(
+    out: &mut impl Write,
+    args: &LuckArgs,
+    csv_head: &mut bool,
+    label: &str,
+    luck: &HandLuck,
+) -> std::io::Result<()> {
+    let Some(all_in) = &luck.all_in else { return Ok(()) };
+    let luck_of = luck.luck();
+    if args.json {
+        let players: Vec<_> = (0..luck.players.len())
+            .map(|i| {
+                json!({"player": luck.players[i], "won": round(luck.net[i]),
+                    "all_in_ev": round(luck.expected[i]), "luck": round(luck_of[i])})
+            })
+            .collect();
+        let pots: Vec<_> = all_in
+            .pots
+            .iter()
+            .map(|p| {
+                let shares: Vec<_> = p
+                    .shares
+                    .iter()
+                    .map(|&(i, s)| json!({"player": luck.players[i], "equity": s}))
+                    .collect();
+                json!({"amount": round(p.amount), "exact": p.exact, "stderr": p.stderr, "equities": shares})
+            })
+            .collect();
+        let v = json!({"hand": label, "street": all_in.street, "players": players, "pots": pots});
+        return writeln!(out, "{v}");
+    }
+    if args.csv {
+        if std::mem::take(csv_head) {
+            writeln!(out, "hand,street,player,won,all_in_ev,luck,equity")?;
+        }
+        for (i, lucky) in luck_of.iter().enumerate() {
+            let main = all_in.pots.first().and_then(|p| p.shares.iter().find(|s| s.0 == i));
+            writeln!(
+                out,
+                "{},{},{},{:.2},{:.2},{:.2},{}",
+                csv_field(label),
+                all_in.street,
+                csv_field(&luck.players[i]),
+                luck.net[i],
+                luck.expected[i],
+                lucky,
+                main.map_or(String::new(), |s| format!("{:.6}", s.1))
+            )?;
+        }
+        return Ok(());
+    }
+    match all_in.street.as_str() {
+        "preflop" => writeln!(out, "{label}: all in preflop")?,
+        street => writeln!(out, "{label}: all in on the {street}")?,
+    }
+    for (k, p) in all_in.pots.iter().enumerate() {
+        let name = if all_in.pots.len() == 1 {
+            "pot".to_string()
+        } else if k == 0 {
+            "main pot".to_string()
+        } else {
+            format!("side pot {k}")
+        };
+        let shares: Vec<String> = p
+            .shares
+            .iter()
+            .map(|&(i, s)| format!("{} {:.2}%", luck.players[i], 100.0 * s))
+            .collect();
+        let how = match (p.exact, p.stderr) {
+            (true, _) => String::new(),
+            (false, Some(e)) => format!(" (Monte Carlo, standard error {:.2}%)", 100.0 * e),
+            (false, None) => " (Monte Carlo)".into(),
+        };
+        writeln!(out, "  {name} {:.2}: {}{how}", p.amount, shares.join(", "))?;
+    }
+    for (i, lucky) in luck_of.iter().enumerate() {
+        if luck.net[i] != 0.0 || luck.expected[i] != 0.0 {
+            writeln!(
+                out,
+                "  {}: won {:+.2}, all-in EV {:+.2}, luck {lucky:+.2}",
+                luck.players[i], luck.net[i], luck.expected[i]
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// The per-player table, then what was counted and what was not.
+fn write_table(out: &mut impl Write, ledger: &Ledger, files: usize) -> std::io::Result<()> {
+    let width = super::column_width(ledger.players.iter().map(|p| p.name.chars().count()), 6);
+    writeln!(
+        out,
+        "{:<width$}  {:>7}  {:>6}  {:>12}  {:>12}  {:>12}  {:>10}  {:>10}  {:>10}",
+        "player",
+        "hands",
+        "all-in",
+        "won",
+        "all-in EV",
+        "luck",
+        "won bb/100",
+        "EV bb/100",
+        "luck bb/100"
+    )?;
+    let bb = |x: Option<f64>| x.map_or("-".to_string(), |x| format!("{x:+.2}"));
+    for p in &ledger.players {
+        writeln!(
+            out,
+            "{:<width$}  {:>7}  {:>6}  {:>+12.2}  {:>+12.2}  {:>+12.2}  {:>10}  {:>10}  {:>10}",
+            p.name,
+            p.hands,
+            p.all_in,
+            p.net,
+            p.expected,
+            p.luck(),
+            bb(p.net_bb_per_100()),
+            bb(p.expected_bb_per_100()),
+            bb(p.luck_bb_per_100())
+        )?;
+    }
+    for (label, why) in &ledger.unsettled {
+        writeln!(out, "not settled: {label}: {why} (counted as dealt)")?;
+    }
+    for (label, why) in &ledger.not_counted {
+        writeln!(out, "not counted: {label}: {why}")?;
+    }
+    writeln!(out, "{}", summary(ledger, files))
+}
+
+/// `120 hands in 2 files: 7 all in with cards to come, 1 not settled, 2 not counted`.
+fn summary(ledger: &Ledger, files: usize) -> String {
+    let mut s = format!(
+        "{} in {}: {} all in with cards to come and settled by expectation",
+        count(ledger.hands as usize, "hand", "hands"),
+        count(files, "file", "files"),
+        ledger.all_in
+    );
+    if !ledger.unsettled.is_empty() {
+        s.push_str(&format!(", {} all in but not settled", ledger.unsettled.len()));
+    }
+    if !ledger.not_counted.is_empty() {
+        s.push_str(&format!(", {} not counted", ledger.not_counted.len()));
+    }
+    s
+}
+
+fn summary_json(ledger: &Ledger, files: usize) -> serde_json::Value {
+    let player = |p: &PlayerLuck| {
+        json!({"player": p.name, "hands": p.hands, "all_in": p.all_in, "won": round(p.net),
+            "all_in_ev": round(p.expected), "luck": round(p.luck()), "bb_hands": p.bb_hands,
+            "won_bb_per_100": p.net_bb_per_100().map(round),
+            "all_in_ev_bb_per_100": p.expected_bb_per_100().map(round),
+            "luck_bb_per_100": p.luck_bb_per_100().map(round)})
+    };
+    let listed = |v: &[(String, String)]| -> Vec<_> {
+        v.iter().map(|(h, why)| json!({"hand": h, "why": why})).collect()
+    };
+    json!({"summary": summary(ledger, files), "hands": ledger.hands, "files": files,
+        "all_in": ledger.all_in, "players": ledger.players.iter().map(player).collect::<Vec<_>>(),
+        "not_settled": listed(&ledger.unsettled), "not_counted": listed(&ledger.not_counted)})
+}
+
+/// An amount rounded to a millionth, as JSON writes it.
+fn round(x: f64) -> f64 {
+    (x * 1e6).round() / 1e6
+}
+
+/// A CSV field, quoted when it holds a comma, a quote or a line break.
+fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}

@@ -1,0 +1,303 @@
+//! `felt luck` and `feltkit::luck`: each all-in expectation against the rules engine's own
+//! payouts averaged over every card still to come (each completion of the hand replayed as a
+//! record of its own), and against hand-counted outs.
+
+use crate::common;
+
+use feltkit::card::{parse_cards, Card, Deck};
+use feltkit::luck::{hand_luck, HandLuck, Ledger};
+use feltkit::phh::{replay_text, HandReport};
+
+/// The hand `header` + `actions` replayed (results not checked).
+fn replay(header: &str, actions: &[String]) -> HandReport {
+    let quoted: Vec<String> = actions.iter().map(|a| format!("'{a}'")).collect();
+    let text = format!("{header}actions = [{}]\n", quoted.join(", "));
+    replay_text(&text, "t", false).remove(0)
+}
+
+fn strings(actions: &[&str]) -> Vec<String> {
+    actions.iter().map(|a| a.to_string()).collect()
+}
+
+/// What each player wins or loses on average when the hand `prefix` (up to the all-in) is
+/// finished by each of `completions` in turn: the engine's own payouts, averaged.
+fn average_result(header: &str, prefix: &[&str], completions: &[Vec<String>]) -> Vec<f64> {
+    let mut sum: Vec<f64> = Vec::new();
+    for rest in completions {
+        let mut actions = strings(prefix);
+        actions.extend(rest.iter().cloned());
+        let r = replay(header, &actions);
+        let outcome = r.outcome.as_ref().unwrap_or_else(|| panic!("{actions:?}: {:?}", r.status));
+        let start = &r.table.as_ref().unwrap().starting;
+        if sum.is_empty() {
+            sum = vec![0.0; start.len()];
+        }
+        for (s, (f, b)) in sum.iter_mut().zip(outcome.final_stacks.iter().zip(start)) {
+            *s += (f.0 - b.0) as f64;
+        }
+    }
+    sum.iter().map(|s| s / completions.len() as f64).collect()
+}
+
+/// The cards not named in `known`.
+fn rest_of_deck(known: &str) -> Vec<Card> {
+    let seen = parse_cards(known, Deck::Standard).unwrap();
+    Card::all().filter(|c| !seen.contains(c)).collect()
+}
+
+/// Checks a hand's luck: its expectation equals the average of every completion, the adjusted
+/// results add up to the actual ones, and luck is the difference.
+fn check_against_every_completion(
+    header: &str,
+    prefix: &[&str],
+    dealt: &[&str],
+    completions: &[Vec<String>],
+) -> HandLuck {
+    let mut actions = strings(prefix);
+    actions.extend(strings(dealt));
+    let report = replay(header, &actions);
+    let luck = hand_luck(&report).unwrap_or_else(|| panic!("{:?}", report.status));
+    assert!(luck.all_in.is_some(), "{luck:?}");
+    let want = average_result(header, prefix, completions);
+    for (i, (got, want)) in luck.expected.iter().zip(&want).enumerate() {
+        assert!(
+            (got - want).abs() < 1e-9,
+            "p{}: expected {got}, every completion gives {want}",
+            i + 1
+        );
+    }
+    let total = |v: &[f64]| v.iter().sum::<f64>();
+    assert!((total(&luck.expected) - total(&luck.net)).abs() < 1e-9);
+    for ((l, n), e) in luck.luck().iter().zip(&luck.net).zip(&luck.expected) {
+        assert!((l - (n - e)).abs() < 1e-12);
+    }
+    luck
+}
+
+#[test]
+fn a_turn_all_in_counts_the_outs_by_hand() {
+    // AcKd against QsQh on Ah 7d 2c 3s: the two queens left save p2, the other 42 rivers
+    // give p1 the 200 chips.
+    let header = "variant = 'NT'\nblinds_or_straddles = [1, 2]\nmin_bet = 2\nstarting_stacks = [100, 100]\nplayers = ['Ann', 'Bob']\n";
+    let prefix = [
+        "d dh p1 AcKd",
+        "d dh p2 QsQh",
+        "p2 cc",
+        "p1 cc",
+        "d db Ah7d2c",
+        "p1 cc",
+        "p2 cc",
+        "d db 3s",
+        "p1 cbr 98",
+        "p2 cc",
+    ];
+    let river: Vec<Vec<String>> =
+        rest_of_deck("AcKdQsQhAh7d2c3s").iter().map(|c| vec![format!("d db {c}")]).collect();
+    assert_eq!(river.len(), 44);
+    let luck = check_against_every_completion(header, &prefix, &["d db Qc"], &river);
+    assert_eq!(luck.net, [-100.0, 100.0]);
+    assert!((luck.expected[0] - (200.0 * 42.0 / 44.0 - 100.0)).abs() < 1e-9);
+    let pot = &luck.all_in.as_ref().unwrap().pots[0];
+    assert_eq!(pot.amount, 200.0);
+    assert!(pot.exact);
+    assert!((pot.shares[1].1 - 2.0 / 44.0).abs() < 1e-12);
+    assert_eq!(luck.all_in.as_ref().unwrap().street, "turn");
+}
+
+#[test]
+fn three_way_on_the_flop_with_a_side_pot_matches_every_turn_and_river() {
+    // p1 is all in for 50 on the flop, p2 and p3 for 100: a main pot of 150 for all three,
+    // a side pot of 100 for p2 and p3.
+    let header = "variant = 'NT'\nblinds_or_straddles = [1, 2, 0]\nmin_bet = 2\nstarting_stacks = [50, 100, 100]\n";
+    let prefix = [
+        "d dh p1 AhAd",
+        "d dh p2 KsKc",
+        "d dh p3 QhJh",
+        "p3 cc",
+        "p1 cc",
+        "p2 cc",
+        "d db 9h8h2c",
+        "p1 cbr 48",
+        "p2 cbr 98",
+        "p3 cc",
+    ];
+    let deck = rest_of_deck("AhAdKsKcQhJh9h8h2c");
+    let mut runouts = Vec::new();
+    for (k, a) in deck.iter().enumerate() {
+        for b in &deck[k + 1..] {
+            runouts.push(vec![format!("d db {a}"), format!("d db {b}")]);
+        }
+    }
+    assert_eq!(runouts.len(), 43 * 42 / 2);
+    let luck = check_against_every_completion(header, &prefix, &["d db 3c", "d db 4d"], &runouts);
+    let pots = &luck.all_in.as_ref().unwrap().pots;
+    assert_eq!(pots.iter().map(|p| p.amount).collect::<Vec<_>>(), [150.0, 100.0]);
+    assert_eq!(pots[1].shares.iter().map(|s| s.0).collect::<Vec<_>>(), [1, 2]);
+}
+
+#[test]
+fn omaha_hi_lo_on_the_turn_matches_every_river() {
+    // Fixed-limit Omaha hi-lo, heads-up, both all in on the turn for a pot of 20: halves of
+    // 10, quarters of 5, so every split is whole chips.
+    let header = "variant = 'FO/8'\nblinds_or_straddles = [1, 2]\nsmall_bet = 2\nbig_bet = 4\nstarting_stacks = [10, 10]\n";
+    let prefix = [
+        "d dh p1 Ah2h3cKd",
+        "d dh p2 AsKs4d5d",
+        "p2 cbr 4",
+        "p1 cc",
+        "d db 7c8h9s",
+        "p1 cbr 2",
+        "p2 cc",
+        "d db Qd",
+        "p1 cbr 4",
+        "p2 cc",
+    ];
+    let river: Vec<Vec<String>> = rest_of_deck("Ah2h3cKdAsKs4d5d7c8h9sQd")
+        .iter()
+        .map(|c| vec![format!("d db {c}")])
+        .collect();
+    let luck = check_against_every_completion(header, &prefix, &["d db 6h"], &river);
+    assert_eq!(luck.all_in.as_ref().unwrap().pots[0].amount, 20.0);
+}
+
+#[test]
+fn stud_on_sixth_street_matches_every_seventh_street() {
+    // Seven-card stud, both all in after sixth street's betting: each gets one more card face
+    // down, 40 * 39 ways.
+    let header = "variant = 'F7S'\nantes = [1, 1]\nbring_in = 2\nsmall_bet = 5\nbig_bet = 10\nstarting_stacks = [31, 31]\n";
+    let prefix = [
+        "d dh p1 AsAhKd",
+        "d dh p2 5c6c3c",
+        "p2 pb",
+        "p1 cbr 5",
+        "p2 cc",
+        "d dh p1 Qd",
+        "d dh p2 8c",
+        "p1 cbr 5",
+        "p2 cc",
+        "d dh p1 Jc",
+        "d dh p2 9d",
+        "p1 cbr 10",
+        "p2 cc",
+        "d dh p1 9s",
+        "d dh p2 2h",
+        "p1 cbr 10",
+        "p2 cc",
+    ];
+    let deck = rest_of_deck("AsAhKd5c6c3cQd8cJc9d9s2h");
+    let mut sevenths = Vec::new();
+    for a in &deck {
+        for b in deck.iter().filter(|b| *b != a) {
+            sevenths.push(vec![format!("d dh p1 {a}"), format!("d dh p2 {b}")]);
+        }
+    }
+    let luck =
+        check_against_every_completion(header, &prefix, &["d dh p1 2d", "d dh p2 Tc"], &sevenths);
+    assert_eq!(luck.all_in.as_ref().unwrap().street, "6th street");
+}
+
+#[test]
+fn a_hand_without_an_all_in_has_no_luck() {
+    let header =
+        "variant = 'NT'\nblinds_or_straddles = [1, 2]\nmin_bet = 2\nstarting_stacks = [100, 100]\n";
+    let r = replay(header, &strings(&["d dh p1 AcKd", "d dh p2 QsQh", "p2 cbr 6", "p1 f"]));
+    let luck = hand_luck(&r).unwrap();
+    assert!(luck.all_in.is_none() && luck.unsettled.is_none());
+    assert_eq!(luck.net, [-2.0, 2.0]);
+    assert_eq!(luck.expected, luck.net);
+}
+
+#[test]
+fn an_all_in_whose_cards_are_not_known_is_listed_not_guessed() {
+    let header =
+        "variant = 'NT'\nblinds_or_straddles = [1, 2]\nmin_bet = 2\nstarting_stacks = [100, 100]\n";
+    let actions = strings(&[
+        "d dh p1 AcKd",
+        "d dh p2 ????",
+        "p2 cbr 100",
+        "p1 cc",
+        "d db Ah7d2c",
+        "d db 3s",
+        "d db Qc",
+        "p1 sm AcKd",
+        "p2 sm QsQh",
+    ]);
+    let shown = hand_luck(&replay(header, &actions)).unwrap();
+    // Shown at the showdown: known all along.
+    assert!(shown.all_in.is_some(), "{shown:?}");
+    let mut hidden = actions.clone();
+    hidden.truncate(7);
+    hidden.push("p1 sm AcKd".into());
+    let r = replay(header, &hidden);
+    let luck = hand_luck(&r);
+    // The pot cannot be awarded without p2's cards: not counted at all, with its status.
+    assert!(luck.is_none(), "{luck:?}");
+}
+
+#[test]
+fn every_sample_site_hand_adds_up_to_no_luck() {
+    let mut ledger = Ledger::default();
+    for dir in ["ggpoker", "pokerstars", "winamax"] {
+        let format = feltkit::import::Format::named(dir).unwrap();
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(dir);
+        for file in std::fs::read_dir(&path).unwrap().map(|e| e.unwrap().path()) {
+            if file.extension().is_none_or(|e| e != "txt") {
+                continue;
+            }
+            let bytes = std::fs::read(&file).unwrap();
+            let hands = feltkit::import::read_hands(format, &bytes[..]).map_while(Result::ok);
+            let source = file.display().to_string();
+            for r in hands.flat_map(|h| h.replay(&source, true)) {
+                let Some(luck) = hand_luck(&r) else { continue };
+                // What the players took from the pots they won by luck the others lost; only
+                // money the room paid outside the pot (insurance, cashouts) comes from
+                // elsewhere.
+                let sum: f64 = luck.luck().iter().sum();
+                let unit = 10f64.powi(i32::from(r.places));
+                let outside: f64 =
+                    r.outcome.as_ref().unwrap().outside.iter().map(|c| c.0 as f64 / unit).sum();
+                assert!((sum - outside).abs() < 1e-9, "{}: luck adds up to {sum}", r.label);
+                ledger.add(&r.label, &luck);
+            }
+        }
+    }
+    assert!(ledger.all_in >= 5, "{ledger:?}");
+}
+
+#[test]
+fn felt_luck_writes_each_player_and_what_it_counted() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let hand = "variant = 'NT'\nblinds_or_straddles = [1, 2]\nmin_bet = 2\nstarting_stacks = [100, 100]\nplayers = ['Ann', 'Bob']\nactions = ['d dh p1 AcKd', 'd dh p2 QsQh', 'p2 cc', 'p1 cc', 'd db Ah7d2c', 'p1 cc', 'p2 cc', 'd db 3s', 'p1 cbr 98', 'p2 cc', 'd db Qc']\n";
+    let unknown = "variant = 'NT'\nblinds_or_straddles = [1, 2]\nmin_bet = 2\nstarting_stacks = [100, 100]\nactions = ['d dh p1 AcKd', 'd dh p2 ????', 'p2 cbr 100', 'p1 cc', 'd db Ah7d2c', 'd db 3s', 'd db Qc', 'p1 sm AcKd']\n";
+    std::fs::write(dir.join("a.phh"), hand).unwrap();
+    std::fs::write(dir.join("b.phh"), unknown).unwrap();
+    // p2's cards never shown, and the record gives p1 the pot: settled as p2's loss, but the
+    // all-in cannot be.
+    std::fs::write(dir.join("c.phh"), format!("{unknown}finishing_stacks = [200, 0]\n")).unwrap();
+    let out = common::felt().args(["luck", "--hands", dir.to_str().unwrap()]).output().unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("all in on the turn"), "{text}");
+    assert!(text.contains("Ann 95.45%, Bob 4.55%"), "{text}");
+    assert!(text.contains("Ann: won -100.00, all-in EV +90.91, luck -190.91"), "{text}");
+    assert!(text.contains("not counted: ") && text.contains("b.phh"), "{text}");
+    assert!(
+        text.contains("not settled: ")
+            && text.contains("c.phh: all in with the cards of p2 not known (counted as dealt)"),
+        "{text}"
+    );
+    assert!(text.contains("2 hands in 3 files: 1 all in with cards to come and settled by expectation, 1 all in but not settled, 1 not counted"), "{text}");
+    let out = common::felt().args(["luck", "--json", dir.to_str().unwrap()]).output().unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["players"][0]["player"], "Ann");
+    assert_eq!(v["players"][0]["luck"], -190.909091);
+    assert_eq!(v["not_counted"].as_array().unwrap().len(), 1);
+    let out = common::felt().args(["luck", "--csv", dir.to_str().unwrap()]).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.starts_with("player,hands,all_in,won,all_in_ev,luck,"), "{text}");
+    assert!(text.contains("\nBob,1,1,100.00,-90.91,190.91,"), "{text}");
+    let out =
+        common::felt().args(["luck", dir.join("none.phh").to_str().unwrap()]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
