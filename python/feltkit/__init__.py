@@ -39,6 +39,8 @@ from ._feltkit import (
     batch_csv as _batch_csv,
     card_bytes,
     equity,
+    luck_path as _luck_path,
+    luck_text as _luck_text,
     rank,
     rank_many,
     replay_path as _replay_path,
@@ -66,6 +68,7 @@ __all__ = [
     "card_bytes",
     "cards_array",
     "equity",
+    "luck",
     "rank",
     "rank_many",
     "replay",
@@ -315,6 +318,71 @@ def replay(
         text = str(text_or_path)
         written = _replay_text(text, label if label is not None else "<text>", check, format)
     return [HandReport(json.loads(j), t) for j, t in written]
+
+
+_LUCK_COLUMNS = [
+    "hand",
+    "hand_number",
+    "player",
+    "seat",
+    "won",
+    "all_in_ev",
+    "luck",
+    "big_blind",
+    "all_in_street",
+    "not_settled",
+]
+
+
+def luck(
+    text_or_path: Union[str, "os.PathLike[str]"],
+    *,
+    format: Optional[str] = "auto",
+    follow: bool = False,
+    label: Optional[str] = None,
+) -> "Any":
+    """Each player's result against their all-in equity in every hand, as ``felt luck`` counts
+    it (docs/luck.md): a pandas DataFrame with one row per player and hand.
+
+    ``text_or_path`` and ``format``, ``follow``, ``label`` are :func:`replay`'s: text, a file or
+    a directory of PHH or any site's hand histories. Columns: ``hand`` (the hand's label, as
+    :func:`replay` names it), ``hand_number`` (the record's ``hand``, or ``None``), ``player``,
+    ``seat`` (1 for p1), ``won`` (after the rake the site took, in the hand's unit),
+    ``all_in_ev`` (the same with each pot at stake after an all-in with cards to come counted
+    at the player's equity in it), ``luck`` (``won - all_in_ev``), ``big_blind`` (0 where the
+    game has none), ``all_in_street`` (``"preflop"``, ``"flop"``, ``"turn"``, ``"3rd street"``
+    ...; ``None`` when the hand was not settled by expectation) and ``not_settled`` (why an
+    all-in could not be settled, such as cards never shown; ``None`` otherwise).
+
+    Hands that do not replay to a result are not in the rows: ``df.attrs["not_counted"]`` lists
+    them, each ``{"hand": label, "why": reason}``. Amounts are floats in each hand's own unit;
+    add them up per currency or per game as the rows say.
+
+    Needs pandas (``pip install "feltkit[pandas]"``). Raises :class:`PhhError` for a path that
+    cannot be read and for a format it does not know.
+    """
+    import pandas as pd
+
+    if isinstance(text_or_path, bytes) or not isinstance(text_or_path, (str, os.PathLike)):
+        raise TypeError(
+            "text_or_path: expected text (str) or a path (str or os.PathLike), not "
+            f"{type(text_or_path).__name__}"
+        )
+    if _looks_like_path(text_or_path):
+        path = os.fspath(text_or_path)
+        rows, skipped = _luck_path(path, format, follow)
+        if label is not None:
+            rows = [(label + r[0][len(path):],) + tuple(r[1:]) for r in rows]
+            skipped = [(label + h[len(path):], why) for h, why in skipped]
+    else:
+        rows, skipped = _luck_text(str(text_or_path), label if label is not None else "<text>", format)
+    table = [
+        (h, n, p, seat, won, ev, won - ev, bb, street, why)
+        for (h, n, p, seat, won, ev, bb, street, why) in rows
+    ]
+    df = pd.DataFrame(table, columns=_LUCK_COLUMNS)
+    df.attrs["not_counted"] = [{"hand": h, "why": why} for h, why in skipped]
+    return df
 
 
 def _amount_text(value: Any, field: str) -> str:

@@ -77,6 +77,18 @@ def replay(
     logs), as ``felt replay`` does. ``format``: auto, phh, pokerstars, ggpoker, winamax or acpc. Raises
     :class:`PhhError` for a path that cannot be read or a format not known."""
 
+def luck(
+    text_or_path: Union[str, "os.PathLike[str]"],
+    *,
+    format: Optional[str] = "auto",
+    follow: bool = False,
+    label: Optional[str] = None,
+) -> Any:
+    """Each player's result against their all-in equity in every hand, as ``felt luck`` counts
+    it: a pandas DataFrame, one row per player and hand (``hand``, ``hand_number``, ``player``,
+    ``seat``, ``won``, ``all_in_ev``, ``luck``, ``big_blind``, ``all_in_street``,
+    ``not_settled``); ``df.attrs["not_counted"]`` lists the hands that do not replay."""
+
 class Hand:
     """A hand built in Python, written as PHH text."""
 

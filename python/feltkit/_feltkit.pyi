@@ -180,6 +180,22 @@ def replay_path(
     """The same for a file or directory, read as ``felt replay PATH`` reads it (raises
     :class:`PhhError` with the command's line for an input that cannot be read)."""
 
+LuckRow = Tuple[
+    str, Optional[str], str, int, float, float, float, Optional[str], Optional[str]
+]
+
+def luck_text(
+    text: str, label: str = "<text>", format: Optional[str] = None
+) -> Tuple[List[LuckRow], List[Tuple[str, str]]]:
+    """Each hand of a text replayed and settled as ``felt luck`` does: one row per player and
+    hand (label, hand number, player, seat, won, all-in EV, big blind, the all-in's street, why
+    an all-in was not settled), and the hands not counted with why."""
+
+def luck_path(
+    path: Union[str, "os.PathLike[str]"], format: Optional[str] = None, follow: bool = False
+) -> Tuple[List[LuckRow], List[Tuple[str, str]]]:
+    """The same for a file or directory, read as ``felt luck PATH`` reads it."""
+
 def write_phh(
     variant: str,
     starting_stacks: Sequence[str],

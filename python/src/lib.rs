@@ -7,6 +7,7 @@ mod batch;
 mod equity;
 mod errors;
 mod interrupt;
+mod luck;
 mod rank;
 mod replay;
 
@@ -20,6 +21,7 @@ fn _feltkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     equity::register(m)?;
     batch::register(m)?;
     replay::register(m)?;
+    luck::register(m)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -27,18 +27,13 @@ type Written = (String, String);
 
 /// A text shorter than this is replayed on the calling thread (a hand or two: starting
 /// workers would cost more than the replay).
-const INLINE_BYTES: usize = 64 << 10;
+pub(crate) const INLINE_BYTES: usize = 64 << 10;
 
 /// The reports of a chunk's hands, written; the line of `felt replay` for an input that cannot
 /// be read (an error); nothing for an input without hands or a link not followed.
-fn work(chunk: Chunk, check: bool) -> Result<Vec<Written>, String> {
-    let write = |r: &HandReport| {
-        let mut lines = String::new();
-        write_text(&mut lines, r);
-        (to_json(r).to_string(), lines)
-    };
+fn work<T>(chunk: Chunk, check: bool, each: &dyn Fn(&HandReport) -> T) -> Result<Vec<T>, String> {
     match chunk.replay(check) {
-        Some(reports) => Ok(reports.iter().map(write).collect()),
+        Some(reports) => Ok(reports.iter().map(each).collect()),
         None => match chunk.note() {
             Some(note) if note.status == InputStatus::Unreadable => Err(note.to_string()),
             _ => Ok(Vec::new()),
@@ -46,15 +41,23 @@ fn work(chunk: Chunk, check: bool) -> Result<Vec<Written>, String> {
     }
 }
 
+/// A report as `felt replay --json` writes it (as JSON text) and as `felt replay` writes it.
+fn written(r: &HandReport) -> Written {
+    let mut lines = String::new();
+    write_text(&mut lines, r);
+    (to_json(r).to_string(), lines)
+}
+
 /// Reads what `produce` emits and replays it: on every core (in input order, memory bounded,
 /// as `felt replay`) unless `inline`. Stops at the first input that cannot be read, and when
 /// `stop` is raised.
-fn replay_chunks(
+pub(crate) fn replay_chunks<T: Send>(
     produce: impl FnOnce(&mut dyn FnMut(Chunk, usize) -> bool) + Send,
     check: bool,
     inline: bool,
     stop: &Stop,
-) -> Result<Vec<Written>, String> {
+    each: &(dyn Fn(&HandReport) -> T + Sync),
+) -> Result<Vec<T>, String> {
     let mut out = Vec::new();
     if inline {
         let mut chunks = Vec::new();
@@ -63,7 +66,7 @@ fn replay_chunks(
             true
         });
         for c in chunks {
-            out.extend(work(c, check)?);
+            out.extend(work(c, check, each)?);
         }
         return Ok(out);
     }
@@ -73,7 +76,7 @@ fn replay_chunks(
         threads,
         window,
         produce,
-        |c| work(c, check),
+        |c| work(c, check, each),
         |step| -> Result<(), String> {
             if stop.is_raised() {
                 return Err(STOPPED.to_string());
@@ -89,7 +92,7 @@ fn replay_chunks(
 
 /// The format named (`auto`, `phh` or a site format's name, as `felt replay --format` takes
 /// them).
-fn format_named(name: Option<&str>) -> PyResult<Option<Format>> {
+pub(crate) fn format_named(name: Option<&str>) -> PyResult<Option<Format>> {
     name.map_or(Ok(None), |n| {
         parse_format(n).map_err(|e| PhhError::new_err(format!("format: {e}")))
     })
@@ -118,6 +121,7 @@ fn replay_text(
             check,
             text.len() < INLINE_BYTES,
             &stop,
+            &written,
         )
     };
     // A short text is replayed here; a long one where Ctrl-C stops it.
@@ -151,6 +155,7 @@ fn replay_path(
             check,
             false,
             &stop,
+            &written,
         )
     })?
     .map_err(PhhError::new_err)

@@ -10,9 +10,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
-use feltkit::luck::{hand_luck, HandLuck, Ledger, PlayerLuck};
+use feltkit::luck::{hand_luck, not_counted, HandLuck, Ledger, PlayerLuck};
 use feltkit::phh::stream::{ordered, Step, Window};
-use feltkit::phh::{HandReport, Status};
 use feltkit::replay_source::{read_paths, Chunk};
 use feltkit::text::count;
 use serde_json::json;
@@ -32,6 +31,11 @@ pub struct LuckArgs {
     /// Write CSV: one row per player (per hand and player with `--hands`).
     #[arg(long)]
     csv: bool,
+    /// Count each player's hands per game (`game`, the variant code) or per stake (`stake`:
+    /// the blinds, or `tournament`), or both (`--by game --by stake`): a row per player and
+    /// group.
+    #[arg(long, value_name = "GROUP", value_parser = ["game", "stake"])]
+    by: Vec<String>,
     /// Follow links to directories inside the directories given (see `felt replay --follow`).
     #[arg(long)]
     follow: bool,
@@ -76,7 +80,8 @@ pub fn run(args: LuckArgs) -> anyhow::Result<ExitCode> {
     let window = Window { items: (8 * threads).max(32), bytes: 64 << 20 };
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
-    let mut ledger = Ledger::default();
+    let mut ledger =
+        Ledger::new(args.by.iter().any(|b| b == "game"), args.by.iter().any(|b| b == "stake"));
     let (mut files, mut unreadable) = (0, Vec::new());
     let mut csv_head = args.csv;
     ordered(
@@ -109,13 +114,14 @@ pub fn run(args: LuckArgs) -> anyhow::Result<ExitCode> {
         writeln!(out, "{}", summary_json(&ledger, files))?;
     } else if args.csv {
         if !args.hands {
-            writeln!(out, "player,hands,all_in,won,all_in_ev,luck,bb_hands,won_bb_per_100,all_in_ev_bb_per_100,luck_bb_per_100")?;
+            writeln!(out, "player,{}hands,all_in,won,all_in_ev,luck,bb_hands,won_bb_per_100,all_in_ev_bb_per_100,luck_bb_per_100", group_head(&ledger, ","))?;
             for p in &ledger.players {
                 let bb = |x: Option<f64>| x.map_or(String::new(), |x| format!("{x:.2}"));
                 writeln!(
                     out,
-                    "{},{},{},{:.2},{:.2},{:.2},{},{},{},{}",
+                    "{},{}{},{},{:.2},{:.2},{:.2},{},{},{},{}",
                     csv_field(&p.name),
+                    group_csv(p),
                     p.hands,
                     p.all_in,
                     p.net,
@@ -157,21 +163,6 @@ fn work(chunk: Chunk) -> Out {
         out.hands.push((r.label.clone(), luck));
     }
     out
-}
-
-/// Why a hand's luck is not counted.
-fn not_counted(r: &HandReport) -> String {
-    match &r.status {
-        Status::Legal if r.unknown_stacks.iter().any(|&u| u) => "a stack not known".into(),
-        Status::Legal => "no result".into(),
-        Status::Illegal { number, reason, .. } => format!("illegal at action {number}: {reason}"),
-        Status::BadSetup(why) => format!("illegal setup: {why}"),
-        Status::Incomplete(why) => format!("unfinished: {why}"),
-        Status::Unresolved(why) => format!("pots undecided: {why}"),
-        Status::Unsupported(why) => format!("unsupported: {why}"),
-        Status::Malformed { reason, .. } => format!("malformed: {reason}"),
-        Status::Unreadable(why) => format!("unreadable: {why}"),
-    }
 }
 
 /// One hand settled by expectation, in the format asked for.
@@ -262,12 +253,43 @@ fn write_hand(
     Ok(())
 }
 
+/// The names of the group columns, each followed by `sep`.
+fn group_head(ledger: &Ledger, sep: &str) -> String {
+    let mut s = String::new();
+    if ledger.by_game {
+        s.push_str("game");
+        s.push_str(sep);
+    }
+    if ledger.by_stake {
+        s.push_str("stake");
+        s.push_str(sep);
+    }
+    s
+}
+
+/// A row's group fields for CSV, each followed by a comma.
+fn group_csv(p: &PlayerLuck) -> String {
+    [&p.game, &p.stake]
+        .iter()
+        .filter_map(|g| g.as_ref())
+        .map(|g| format!("{},", csv_field(g)))
+        .collect()
+}
+
 /// The per-player table, then what was counted and what was not.
 fn write_table(out: &mut impl Write, ledger: &Ledger, files: usize) -> std::io::Result<()> {
     let width = super::column_width(ledger.players.iter().map(|p| p.name.chars().count()), 6);
+    let group = |p: &PlayerLuck| {
+        [&p.game, &p.stake].iter().filter_map(|g| g.as_deref()).collect::<Vec<_>>().join(" ")
+    };
+    let head = group_head(ledger, " ");
+    let head = head.trim_end();
+    let gw =
+        super::column_width(ledger.players.iter().map(|p| group(p).chars().count()), head.len());
+    let gw = if head.is_empty() { 0 } else { gw + 2 };
     writeln!(
         out,
-        "{:<width$}  {:>7}  {:>6}  {:>12}  {:>12}  {:>12}  {:>10}  {:>10}  {:>10}",
+        "{:<width$}  {head:<gw$}{:>7}  {:>6}  {:>12}  {:>12}  {:>12}  {:>10}  {:>10}  {:>10}",
         "player",
         "hands",
         "all-in",
@@ -282,8 +304,9 @@ fn write_table(out: &mut impl Write, ledger: &Ledger, files: usize) -> std::io::
     for p in &ledger.players {
         writeln!(
             out,
-            "{:<width$}  {:>7}  {:>6}  {:>+12.2}  {:>+12.2}  {:>+12.2}  {:>10}  {:>10}  {:>10}",
+            "{:<width$}  {:<gw$}{:>7}  {:>6}  {:>+12.2}  {:>+12.2}  {:>+12.2}  {:>10}  {:>10}  {:>10}",
             p.name,
+            group(p),
             p.hands,
             p.all_in,
             p.net,
@@ -322,7 +345,7 @@ fn summary(ledger: &Ledger, files: usize) -> String {
 
 fn summary_json(ledger: &Ledger, files: usize) -> serde_json::Value {
     let player = |p: &PlayerLuck| {
-        json!({"player": p.name, "hands": p.hands, "all_in": p.all_in, "won": round(p.net),
+        json!({"player": p.name, "game": p.game, "stake": p.stake, "hands": p.hands, "all_in": p.all_in, "won": round(p.net),
             "all_in_ev": round(p.expected), "luck": round(p.luck()), "bb_hands": p.bb_hands,
             "won_bb_per_100": p.net_bb_per_100().map(round),
             "all_in_ev_bb_per_100": p.expected_bb_per_100().map(round),

@@ -9,6 +9,10 @@ use super::HandLuck;
 pub struct PlayerLuck {
     /// The player's name.
     pub name: String,
+    /// The game the row counts, when the ledger is kept per game ([`Ledger::by_game`]).
+    pub game: Option<String>,
+    /// The stakes the row counts, when the ledger is kept per stake ([`Ledger::by_stake`]).
+    pub stake: Option<String>,
     /// Hands played.
     pub hands: u64,
     /// Hands where the player was all in (or called an all-in) with cards to come, settled
@@ -51,9 +55,14 @@ impl PlayerLuck {
 /// Luck added up hand by hand, per player, with what could not be counted.
 #[derive(Clone, Debug, Default)]
 pub struct Ledger {
-    /// The players, in the order they first appear.
+    /// The players (each with a game and stake, when kept per game or stake), in the order
+    /// they first appear.
     pub players: Vec<PlayerLuck>,
-    index: HashMap<String, usize>,
+    index: HashMap<(String, Option<String>, Option<String>), usize>,
+    /// Whether each player's hands are counted per game (variant code).
+    pub by_game: bool,
+    /// Whether each player's hands are counted per stake.
+    pub by_stake: bool,
     /// Hands counted.
     pub hands: u64,
     /// Hands with an all-in moment settled by expectation.
@@ -66,6 +75,11 @@ pub struct Ledger {
 }
 
 impl Ledger {
+    /// An empty ledger, counting each player's hands per game and per stake when asked.
+    pub fn new(by_game: bool, by_stake: bool) -> Ledger {
+        Ledger { by_game, by_stake, ..Ledger::default() }
+    }
+
     /// Adds a hand's luck.
     pub fn add(&mut self, label: &str, luck: &HandLuck) {
         self.hands += 1;
@@ -75,12 +89,20 @@ impl Ledger {
         if let Some(why) = &luck.unsettled {
             self.unsettled.push((label.to_string(), why.clone()));
         }
+        let game = self.by_game.then(|| luck.game.clone());
+        let stake = self.by_stake.then(|| luck.stake.clone());
         for (i, name) in luck.players.iter().enumerate() {
-            let k = match self.index.get(name) {
+            let key = (name.clone(), game.clone(), stake.clone());
+            let k = match self.index.get(&key) {
                 Some(&k) => k,
                 None => {
-                    self.index.insert(name.clone(), self.players.len());
-                    self.players.push(PlayerLuck { name: name.clone(), ..PlayerLuck::default() });
+                    self.index.insert(key, self.players.len());
+                    self.players.push(PlayerLuck {
+                        name: name.clone(),
+                        game: game.clone(),
+                        stake: stake.clone(),
+                        ..PlayerLuck::default()
+                    });
                     self.players.len() - 1
                 }
             };

@@ -40,6 +40,7 @@ use crate::card::Card;
 use crate::catalog::{EquityMethod, Game};
 use crate::equity::{calculate, Method, Query};
 use crate::phh::{HandReport, Status};
+use crate::record::amount::format_chips;
 use crate::rules::{Chips, HandState};
 
 mod ledger;
@@ -113,6 +114,11 @@ pub struct HandLuck {
     pub players: Vec<String>,
     /// The big blind, in the hand's unit (0 when the game has none).
     pub big_blind: f64,
+    /// The hand's variant code (`NT`, `PO`, `F7S`, ...).
+    pub game: String,
+    /// The stakes: `tournament`, else the blinds in the hand's unit (`0.50/1`, `0/0` for a
+    /// game without blinds).
+    pub stake: String,
     /// What each player won or lost, in the hand's unit, after the rake the site took.
     pub net: Vec<f64>,
     /// What each player would have won or lost with each pot at stake after the all-in
@@ -180,9 +186,17 @@ pub fn hand_luck(report: &HandReport) -> Option<HandLuck> {
     let players = (0..n)
         .map(|i| report.players.get(i).cloned().unwrap_or_else(|| format!("p{}", i + 1)))
         .collect();
+    let stake = if table.tournament {
+        "tournament".to_string()
+    } else {
+        let (small, big) = table.blind_sizes;
+        format!("{}/{}", format_chips(small, report.places), format_chips(big, report.places))
+    };
     let mut luck = HandLuck {
         players,
         big_blind: chips(table.blind_sizes.1),
+        game: report.variant.clone(),
+        stake,
         expected: net.clone(),
         net,
         all_in: None,
@@ -222,6 +236,21 @@ pub fn hand_luck(report: &HandReport) -> Option<HandLuck> {
     }
     luck.all_in = Some(equity);
     Some(luck)
+}
+
+/// Why a hand's luck is not counted ([`hand_luck`] gives none): its status, in words.
+pub fn not_counted(r: &HandReport) -> String {
+    match &r.status {
+        Status::Legal if r.unknown_stacks.iter().any(|&u| u) => "a stack not known".into(),
+        Status::Legal => "no result".into(),
+        Status::Illegal { number, reason, .. } => format!("illegal at action {number}: {reason}"),
+        Status::BadSetup(why) => format!("illegal setup: {why}"),
+        Status::Incomplete(why) => format!("unfinished: {why}"),
+        Status::Unresolved(why) => format!("pots undecided: {why}"),
+        Status::Unsupported(why) => format!("unsupported: {why}"),
+        Status::Malformed { reason, .. } => format!("malformed: {reason}"),
+        Status::Unreadable(why) => format!("unreadable: {why}"),
+    }
 }
 
 /// Each pot's contenders and their expected shares at `spot`.

@@ -297,6 +297,18 @@ fn felt_luck_writes_each_player_and_what_it_counted() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.starts_with("player,hands,all_in,won,all_in_ev,luck,"), "{text}");
     assert!(text.contains("\nBob,1,1,100.00,-90.91,190.91,"), "{text}");
+    // Per game and stake: the group's columns after the player's.
+    let out = common::felt()
+        .args(["luck", "--by", "game", "--by", "stake", "--csv", dir.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.starts_with("player,game,stake,hands,"), "{text}");
+    assert!(text.contains("\nAnn,NT,1/2,1,1,-100.00,90.91,-190.91,"), "{text}");
+    let out =
+        common::felt().args(["luck", "--by", "seat", dir.to_str().unwrap()]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("possible values: game, stake"));
     let out =
         common::felt().args(["luck", dir.join("none.phh").to_str().unwrap()]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
