@@ -37,6 +37,7 @@ mod import_party;
 mod import_pokerstars;
 mod import_runs_caps;
 mod import_winamax;
+mod import_wpn;
 mod pictures;
 mod play;
 mod pokerkit;
