@@ -34,6 +34,11 @@
 //! `tests/data/partypoker`, both header families, side pots, a tournament with antes and its
 //! unwritten blinds, fixed limit, Omaha high and high-low, repeated and numbered anew).
 //!
+//! `import/wpn_20k_read_convert_replay_check` runs it on a WPN text of 20,000 hands made of the
+//! project's WPN samples (`wpn_text`: every good sample of `tests/data/wpn`, side pots with a
+//! jackpot fee, a tournament with antes, a straddle, fixed limit, Omaha high-low, repeated and
+//! numbered anew).
+//!
 //! `import/ipoker_20k_read_convert_replay_check` runs it on an iPoker XML file of 20,000 games
 //! made of the project's iPoker samples ([`ipoker_text`]: every good sample of
 //! `tests/data/ipoker`, one session each, a Windows-1252 one among them, side pots, a
@@ -198,6 +203,35 @@ fn p888_text(hands: usize) -> Vec<u8> {
     out
 }
 
+/// The good samples of `tests/data/wpn`: each replays legally and matches the site's
+/// accounting.
+const WPN_SAMPLES: [&str; 5] = [
+    "cash_nl_side_pot.txt",
+    "tournament_antes.txt",
+    "cash_plo_hilo.txt",
+    "cash_fixed_limit.txt",
+    "cash_straddle.txt",
+];
+
+/// A WPN text of `hands` hands: the good samples in turn, each hand numbered anew (the number
+/// after its header's `#`), a blank line between hands.
+fn wpn_text(hands: usize) -> Vec<u8> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/wpn");
+    let samples: Vec<Vec<u8>> =
+        WPN_SAMPLES.iter().map(|n| std::fs::read(root.join(n)).unwrap()).collect();
+    let mut out = Vec::with_capacity(hands * 1400);
+    for n in 0..hands {
+        let sample = samples[n % samples.len()].trim_ascii_end();
+        let hash = sample.iter().position(|&b| b == b'#').expect("a header's `#`");
+        let digits = sample[hash + 1..].iter().take_while(|b| b.is_ascii_digit()).count();
+        out.extend_from_slice(&sample[..=hash]);
+        out.extend_from_slice((1_000_000 + n).to_string().as_bytes());
+        out.extend_from_slice(&sample[hash + 1 + digits..]);
+        out.extend_from_slice(b"\n\n");
+    }
+    out
+}
+
 /// The good one-hand samples of `tests/data/partypoker`: each replays legally and matches the
 /// site's accounting.
 const PARTY_SAMPLES: [&str; 5] = [
@@ -353,6 +387,12 @@ fn import(c: &mut Criterion) {
     assert_eq!(pipeline_of(ftp, &text, threads), HANDS, "every Full Tilt hand must match");
     group.bench_function("fulltilt_20k_read_convert_replay_check", |b| {
         b.iter(|| pipeline_of(ftp, std::hint::black_box(&text), threads))
+    });
+    let wpn = Format::named("wpn").expect("WPN is a format");
+    let text = wpn_text(HANDS);
+    assert_eq!(pipeline_of(wpn, &text, threads), HANDS, "every WPN hand must match");
+    group.bench_function("wpn_20k_read_convert_replay_check", |b| {
+        b.iter(|| pipeline_of(wpn, std::hint::black_box(&text), threads))
     });
     let ipoker = Format::named("ipoker").expect("iPoker is a format");
     let text = ipoker_text(HANDS);

@@ -51,6 +51,8 @@ mod stars;
 pub mod utf16;
 mod winamax;
 mod winamax_lines;
+mod wpn;
+mod wpn_lines;
 pub mod write_stars;
 
 use std::io::BufRead;

@@ -510,6 +510,13 @@ impl<R: BufRead> StarsHands<R> {
         StarsHands::starting(input, Marks::of(header, Some(also)))
     }
 
+    /// As [`StarsHands::with_header`], for a site whose hands start with any of `headers` (a
+    /// header standing inside another, as `Hand #` in `Game Hand #`, starts where the longer
+    /// one does).
+    pub fn with_any(input: R, headers: &'static [&'static str]) -> StarsHands<R> {
+        StarsHands::starting(input, Marks::new(headers.iter().map(|&h| (h, vec![h])).collect()))
+    }
+
     fn starting(input: R, marks: Marks) -> StarsHands<R> {
         StarsHands {
             lines: TextLines::marked(input, marks),

@@ -216,7 +216,20 @@ impl RealHands {
             let text = std::fs::read(format!("{dir}/{file}")).unwrap();
             let of_file = feltkit::import::convert_as(format, &text);
             for (k, h) in f["hands"].as_array().unwrap().iter().enumerate() {
-                let number = h["hand"].as_str().unwrap();
+                // A hand whose number `expected.json` did not read (WPN's older texts) is
+                // not counted: every hand of its file is printed as the reader cut it.
+                let Some(number) = h["hand"].as_str() else {
+                    for (j, c) in of_file.iter().enumerate() {
+                        let r = feltkit::phh::replay_text(&c.phh, file, true).remove(0);
+                        eprintln!(
+                            "not counted: {file} [{}]: {:?} {:?}",
+                            j + 1,
+                            r.status,
+                            r.mismatches
+                        );
+                    }
+                    continue;
+                };
                 let at = h["index"].as_u64().map_or(k, |i| i as usize);
                 let is = |x: &&feltkit::import::Converted| x.number.as_deref() == Some(number);
                 let found = of_file.get(at).filter(is).or_else(|| of_file.iter().find(is));

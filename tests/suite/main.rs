@@ -38,6 +38,7 @@ mod import_pokerstars;
 mod import_runs_caps;
 mod import_winamax;
 mod luck;
+mod import_wpn;
 mod pictures;
 mod play;
 mod pokerkit;

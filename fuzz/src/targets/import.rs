@@ -64,7 +64,7 @@ const ACPC_WORDS: &[&str] = &[
     "SCORE:100|-100:Alice|Bob\n",
 ];
 
-/// Words of the other sites' texts (GGPoker, Winamax, PartyPoker, 888poker, Full Tilt, iPoker XML), each site's header
+/// Words of the other sites' texts (GGPoker, Winamax, PartyPoker, 888poker, Full Tilt, WPN, iPoker XML), each site's header
 /// first: a text starting with one is read as that site's.
 const SITE_WORDS: &[&str] = &[
     "Poker Hand #RC1: Hold'em No Limit ($0.02/$0.05) - 2025/08/08 23:42:24\n",
@@ -72,6 +72,15 @@ const SITE_WORDS: &[&str] = &[
     "#Game No : 1\n***** 888poker Hand History for Game 1 *****\n",
     "Full Tilt Poker Game #1: Table T (6 max) - $0.05/$0.10 - No Limit Hold'em - 21:14:22 ET - 2010/06/12\n",
     "Ann posts the small blind of $0.05\n",
+    "Hand #1 - Holdem(No Limit) - $0.01/$0.02 - 2019/11/08 04:43:23 UTC\nOak 9-max Seat #1 is the button\n",
+    "Game Hand #2 - Tournament #3 - Omaha H/L(Pot Limit) - Level 1 (250.00/500.00)- 2019/07/25 02:31:33 UTC\n",
+    "Game started at: 2014/3/8 22:22:19\nGame ID: 4 2/4 Braunite (Omaha)\n",
+    "Ann raises $0.05 to $0.05\n",
+    "Ann caps $0.55\n",
+    "Ann straddle $0.04\n",
+    "Main pot $1.19 | Rake $0.06\n",
+    "Total pot $1.19 | Rake $0.04 | JP Fee $0.02\n",
+    "Seat 7: Ann did not show and won $0.07\n",
     "Ann raises to $0.30, and is all in\n",
     "Uncalled bet of $0.20 returned to Ann\n",
     "Ann wins the pot ($0.20)\n",
@@ -143,7 +152,7 @@ pub const ACPC: Target = Target {
 pub const SITES: Target = Target {
     name: "import_sites",
     about:
-        "GGPoker, Winamax, PartyPoker, 888poker, Full Tilt and iPoker texts, each read as the format detected from its \
+        "GGPoker, Winamax, PartyPoker, 888poker, Full Tilt, WPN and iPoker texts, each read as the format detected from its \
             content (import::sniff, import::convert_as): every hand converts to PHH that reads as \
             a record, and replays by the engine's invariants",
     text: false,
