@@ -158,13 +158,18 @@ struct Marks {
     len: usize,
     /// Whether `next` was found in the block being read.
     fresh: bool,
+    /// Per anchor, in the block being read: where its last search started, and the first mark
+    /// it found from there (`usize::MAX`: none to the block's end) with its length. A search
+    /// from a later place up to that mark needs no new pass: an anchor that the rest of the
+    /// block does not hold is searched once per block, not once per hand.
+    found: Vec<(usize, usize, usize)>,
 }
 
 impl Marks {
     fn new(anchors: Vec<(&'static str, Vec<&'static str>)>) -> Marks {
         let anchors =
             anchors.into_iter().map(|(a, m)| (memchr::memmem::Finder::new(a), m)).collect();
-        Marks { anchors, next: 0, len: 0, fresh: false }
+        Marks { anchors, next: 0, len: 0, fresh: false, found: Vec::new() }
     }
 
     /// PokerStars' marks ([`STARTS`]), all found by their first word.
@@ -182,26 +187,63 @@ impl Marks {
     /// Forgets the place found: a new block is being read.
     fn reset(&mut self) {
         self.fresh = false;
+        self.found.clear();
     }
 
     /// Where the first mark at or after `from` starts in `text`, and its length.
     fn find(&self, text: &[u8], from: usize) -> Option<(usize, usize)> {
         let mut best: Option<(usize, usize)> = None;
         for (finder, marks) in &self.anchors {
-            let mut k = from;
-            while k < text.len() && best.is_none_or(|b| k < b.0) {
-                let Some(at) = finder.find(&text[k..]).map(|i| k + i) else { break };
-                let rest = &text[at..];
-                if let Some(m) = marks.iter().find(|m| rest.starts_with(m.as_bytes())) {
-                    if best.is_none_or(|b| at < b.0) {
-                        best = Some((at, m.len()));
-                    }
-                    break;
+            if let Some((at, len)) = Self::first_of(finder, marks, text, from) {
+                if best.is_none_or(|b| at < b.0) {
+                    best = Some((at, len));
                 }
-                k = at + 1;
             }
         }
         best
+    }
+
+    /// As [`Marks::find`] in the block being read, each anchor searched again only past the
+    /// mark it found before ([`Marks::found`]).
+    fn find_in_block(&mut self, block: &[u8], from: usize) -> Option<(usize, usize)> {
+        if self.found.len() != self.anchors.len() {
+            self.found = vec![(usize::MAX, usize::MAX, 0); self.anchors.len()];
+        }
+        let mut best: Option<(usize, usize)> = None;
+        for (k, (finder, marks)) in self.anchors.iter().enumerate() {
+            let (searched, at, len) = self.found[k];
+            // The last search started at or before `from` and found nothing before its mark.
+            let (at, len) = if searched <= from && from <= at {
+                (at, len)
+            } else {
+                let hit = Self::first_of(finder, marks, block, from).unwrap_or((usize::MAX, 0));
+                self.found[k] = (from, hit.0, hit.1);
+                hit
+            };
+            if at != usize::MAX && best.is_none_or(|b| at < b.0) {
+                best = Some((at, len));
+            }
+        }
+        best
+    }
+
+    /// The first mark of one anchor at or after `from` in `text`, and its length.
+    fn first_of(
+        finder: &memchr::memmem::Finder<'static>,
+        marks: &[&'static str],
+        text: &[u8],
+        from: usize,
+    ) -> Option<(usize, usize)> {
+        let mut k = from;
+        while k < text.len() {
+            let at = k + finder.find(&text[k..])?;
+            let rest = &text[at..];
+            if let Some(m) = marks.iter().find(|m| rest.starts_with(m.as_bytes())) {
+                return Some((at, m.len()));
+            }
+            k = at + 1;
+        }
+        None
     }
 
     /// Where in the UTF-8 `block` the first mark at or after `start` starts (`usize::MAX`:
@@ -209,7 +251,7 @@ impl Marks {
     #[inline]
     fn next_in_block(&mut self, block: &[u8], start: usize) -> usize {
         if !self.fresh || self.next < start {
-            (self.next, self.len) = self.find(block, start).unwrap_or((usize::MAX, 0));
+            (self.next, self.len) = self.find_in_block(block, start).unwrap_or((usize::MAX, 0));
             self.fresh = true;
         }
         self.next
