@@ -100,6 +100,7 @@ pub static FORMATS: &[&dyn SiteFormat] = &[
     &super::party::PARTY_TEXT,
     &super::p888::P888_TEXT,
     &super::fulltilt::FULLTILT_TEXT,
+    &super::bovada::BOVADA_TEXT,
     &super::ipoker::IPOKER_XML,
     &super::acpc::AcpcLog,
 ];

@@ -510,6 +510,11 @@ impl<R: BufRead> StarsHands<R> {
         StarsHands::starting(input, Marks::of(header, Some(also)))
     }
 
+    /// As [`StarsHands::with_header`], for a site whose hands start with any of `headers`.
+    pub fn with_any_header(input: R, headers: &'static [&'static str]) -> StarsHands<R> {
+        StarsHands::starting(input, Marks::new(headers.iter().map(|h| (*h, vec![*h])).collect()))
+    }
+
     fn starting(input: R, marks: Marks) -> StarsHands<R> {
         StarsHands {
             lines: TextLines::marked(input, marks),
