@@ -114,7 +114,7 @@ fn header(l: &Line<'_>) -> Result<Header, TextError> {
             Some((cents(a)?, cents(b)?))
         });
         let tour = Tournament { id, buy_in: None, level };
-        (game.to_string(), format!("{table}"), Some((tour, blinds)))
+        (game.to_string(), table.to_string(), Some((tour, blinds)))
     } else {
         let before = body[..lk].trim();
         let (table, game) = if let Some(z) = find(before, "Zone Poker ID#") {

@@ -330,7 +330,7 @@ pub(super) fn play<'o>(
     if let Some((top, excess)) = back {
         if t.got[top] >= excess && t.got.iter().sum::<i64>() > put - excess {
             let name = |i: usize| seats[i].1.as_str();
-            let _ = give_back(&mut collected, &mut t.got, (back, &[]), "Bovada", name, &w);
+            let _ = give_back(&mut collected, &mut t.got, (back, &[]), "Bovada", name, w);
             if total == put {
                 total -= excess;
             }
@@ -338,7 +338,7 @@ pub(super) fn play<'o>(
         t.put[top] -= excess;
         give = Some((top, excess));
     }
-    write(&collected, |i| seats[i].1.as_str(), &w, out);
+    write(&collected, |i| seats[i].1.as_str(), w, out);
     if let Some((top, excess)) = give {
         let verbs = [": folds", ": checks", ": calls ", ": bets ", ": raises ", ": posts "];
         let last = out.iter().rposition(|(_, x)| verbs.iter().any(|v| x.contains(v)));

@@ -46,7 +46,7 @@ fn each_text_replays_to_the_stacks_worked_out_by_hand() {
 fn the_hands_name_their_games_tables_and_tournaments() {
     BOVADA.holds(
         "cash_nl_side_pot.txt",
-        &["variant = 'nlhe'", "venue = \"Bovada\"", "hand = 900000101", "\"Big Blind [ME]\""],
+        &["variant = 'nlhe'", "venue = \"Bovada\"", "hand = 900000101", "Big Blind [ME]"],
     );
     BOVADA.holds("zone.txt", &["table = \"Zone Poker 1708\""]);
     BOVADA.holds("fixed_limit.txt", &["variant = 'flhe'", "small_bet = 4", "big_bet = 8"]);
