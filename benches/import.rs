@@ -25,6 +25,11 @@
 //! a Latin-1 text, side pots, a tournament with antes, fixed limit, Omaha high and high-low,
 //! repeated and numbered anew).
 //!
+//! `import/bovada_20k_read_convert_replay_check` runs it on a Bovada text of 20,000 hands made
+//! of the project's Bovada samples (`bovada_text`: every good sample of `tests/data/bovada`,
+//! Zone Poker, side pots, a tournament with antes, fixed limit, Omaha high and high-low,
+//! repeated and numbered anew).
+//!
 //! `import/fulltilt_20k_read_convert_replay_check` runs it on a Full Tilt text of 20,000 hands
 //! made of the project's Full Tilt samples (`fulltilt_text`: every good UTF-8 sample of
 //! `tests/data/fulltilt`, side pots, chat, a tournament with antes, fixed limit, Omaha high and
@@ -232,6 +237,36 @@ fn wpn_text(hands: usize) -> Vec<u8> {
     out
 }
 
+/// The good samples of `tests/data/bovada`: each replays legally and matches the site's
+/// accounting.
+const BOVADA_SAMPLES: [&str; 6] = [
+    "cash_nl_side_pot.txt",
+    "zone.txt",
+    "tournament_antes.txt",
+    "cash_plo.txt",
+    "fixed_limit.txt",
+    "omaha_hilo.txt",
+];
+
+/// A Bovada text of `hands` hands: the good samples in turn, each hand numbered anew (the
+/// number after `Hand #` in its first line), a blank line between hands.
+fn bovada_text(hands: usize) -> Vec<u8> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/bovada");
+    let samples: Vec<String> =
+        BOVADA_SAMPLES.iter().map(|n| std::fs::read_to_string(root.join(n)).unwrap()).collect();
+    let mut out = String::with_capacity(hands * 1500);
+    for n in 0..hands {
+        let sample = samples[n % samples.len()].trim_end();
+        let at = sample.find("Hand #").expect("every sample starts `SITE Hand #N`") + 6;
+        let digits = sample[at..].find(|c: char| !c.is_ascii_digit()).unwrap_or(0);
+        out.push_str(&sample[..at]);
+        out.push_str(&(1_000_000 + n).to_string());
+        out.push_str(&sample[at + digits..]);
+        out.push_str("\n\n");
+    }
+    out.into_bytes()
+}
+
 /// The good one-hand samples of `tests/data/partypoker`: each replays legally and matches the
 /// site's accounting.
 const PARTY_SAMPLES: [&str; 5] = [
@@ -375,6 +410,12 @@ fn import(c: &mut Criterion) {
     assert_eq!(pipeline_of(p888, &text, threads), HANDS, "every 888poker hand must match");
     group.bench_function("888poker_20k_read_convert_replay_check", |b| {
         b.iter(|| pipeline_of(p888, std::hint::black_box(&text), threads))
+    });
+    let bovada = Format::named("bovada").expect("Bovada is a format");
+    let text = bovada_text(HANDS);
+    assert_eq!(pipeline_of(bovada, &text, threads), HANDS, "every Bovada hand must match");
+    group.bench_function("bovada_20k_read_convert_replay_check", |b| {
+        b.iter(|| pipeline_of(bovada, std::hint::black_box(&text), threads))
     });
     let party = Format::named("partypoker").expect("PartyPoker is a format");
     let text = party_text(HANDS);

@@ -101,6 +101,7 @@ pub static FORMATS: &[&dyn SiteFormat] = &[
     &super::p888::P888_TEXT,
     &super::fulltilt::FULLTILT_TEXT,
     &super::wpn::WPN_TEXT,
+    &super::bovada::BOVADA_TEXT,
     &super::ipoker::IPOKER_XML,
     &super::acpc::AcpcLog,
 ];

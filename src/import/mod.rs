@@ -21,6 +21,9 @@
 //! ```
 
 pub mod acpc;
+mod bovada;
+mod bovada_lines;
+mod bovada_play;
 mod collected;
 mod consistency;
 pub mod decode;

@@ -30,6 +30,7 @@ mod equity_stop;
 mod eval_rankings;
 mod import_888;
 mod import_acpc;
+mod import_bovada;
 mod import_fulltilt;
 mod import_ggpoker;
 mod import_ipoker;
