@@ -194,10 +194,10 @@ impl Marks {
     fn find(&self, text: &[u8], from: usize) -> Option<(usize, usize)> {
         let mut best: Option<(usize, usize)> = None;
         for (finder, marks) in &self.anchors {
-            if let Some((at, len)) = Self::first_of(finder, marks, text, from) {
-                if best.is_none_or(|b| at < b.0) {
-                    best = Some((at, len));
-                }
+            if let Some((at, len)) = Self::first_of(finder, marks, text, from)
+                && best.is_none_or(|b| at < b.0)
+            {
+                best = Some((at, len));
             }
         }
         best
