@@ -11,7 +11,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 use feltkit::luck::{hand_luck, not_counted, HandLuck, Ledger, PlayerLuck};
-use feltkit::phh::stream::{ordered, Step, Window};
+use feltkit::phh::stream::{ordered, Step};
 use feltkit::replay_source::{read_paths, Chunk};
 use feltkit::text::count;
 use serde_json::json;
@@ -69,15 +69,12 @@ struct Out {
     hands: Vec<(String, Result<HandLuck, String>)>,
     files: usize,
     unreadable: Vec<String>,
+    /// Links not followed and files that are not regular files, with why (said on stderr).
+    skipped: Vec<String>,
 }
 
 pub fn run(args: LuckArgs) -> anyhow::Result<ExitCode> {
-    if args.paths.iter().filter(|p| p.as_os_str() == "-").count() > 1 {
-        anyhow::bail!("`-` (standard input) can be given only once");
-    }
-    let threads =
-        args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    let window = Window { items: (8 * threads).max(32), bytes: 64 << 20 };
+    let (threads, window) = super::replay::workers(&args.paths, args.threads)?;
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
     let mut ledger =
@@ -93,6 +90,9 @@ pub fn run(args: LuckArgs) -> anyhow::Result<ExitCode> {
             let Step::Item(o) = step else { return out.flush() };
             files += o.files;
             unreadable.extend(o.unreadable);
+            for s in o.skipped {
+                super::diagnose(format_args!("felt luck: {s}"));
+            }
             for (label, luck) in o.hands {
                 match luck {
                     Ok(luck) => {
@@ -151,6 +151,7 @@ fn work(chunk: Chunk) -> Out {
             Chunk::Unreadable(..) | Chunk::NoHands(_) => {
                 out.unreadable.push(chunk.note().map(|n| n.to_string()).unwrap_or_default())
             }
+            Chunk::Skipped(path, why) => out.skipped.push(format!("{path}: {why}")),
             _ => {}
         }
         return out;

@@ -146,13 +146,7 @@ impl Tally {
 /// malformed or of a variant not played, or no hand was found at all; else 1 when any hand is
 /// illegal, unfinished or mismatched; else 0.
 pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
-    if args.paths.iter().filter(|p| p.as_os_str() == "-").count() > 1 {
-        anyhow::bail!("`-` (standard input) can be given only once");
-    }
-    let threads =
-        args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    // Chunks hold up to FILE_BATCH hands read from a file (one from stdin).
-    let window = Window { items: (8 * threads).max(32), bytes: 64 << 20 };
+    let (threads, window) = workers(&args.paths, args.threads)?;
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
     let mut tally = Tally::default();
@@ -251,6 +245,22 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// The worker threads (`--threads`, else one per core) and the window of chunks in flight
+/// for reading `paths` in order; standard input (`-`) may be given once only. `felt luck`
+/// reads as `felt replay` does.
+pub(super) fn workers(
+    paths: &[PathBuf],
+    threads: Option<usize>,
+) -> anyhow::Result<(usize, Window)> {
+    if paths.iter().filter(|p| p.as_os_str() == "-").count() > 1 {
+        anyhow::bail!("`-` (standard input) can be given only once");
+    }
+    let threads =
+        threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    // Chunks hold up to FILE_BATCH hands read from a file (one from stdin).
+    Ok((threads, Window { items: (8 * threads).max(32), bytes: 64 << 20 }))
 }
 
 /// The summary line: `19 hands in 19 files: 19 legal and matching, ...` (with `--check`, the

@@ -34,9 +34,7 @@
 //! assert!((luck.expected[0] + luck.expected[1]).abs() < 1e-9);
 //! ```
 
-use std::fmt::Write as _;
-
-use crate::card::Card;
+use crate::card::{format_cards, Card};
 use crate::catalog::{EquityMethod, Game};
 use crate::equity::{calculate, Method, Query};
 use crate::phh::{HandReport, Status};
@@ -269,26 +267,19 @@ fn pot_equities(
     let Some(board) = spot.board.iter().copied().collect::<Option<Vec<Card>>>() else {
         return Err("all in with a board card not known".into());
     };
-    let text = |cards: &[Card]| {
-        cards.iter().fold(String::new(), |mut s, c| {
-            let _ = write!(s, "{c}");
-            s
-        })
-    };
     let known =
         |p: usize| spot.holes.get(p).and_then(|h| h.iter().copied().collect::<Option<Vec<Card>>>());
     let mut pots = Vec::with_capacity(outcome.pots.len());
     for pot in &outcome.pots {
         let amount = chips(pot.amount);
         // The players in the hand at the moment who reached the pot's level (whoever mucked
-        // at the showdown since was a contender all the same).
-        let mut contenders: Vec<usize> = pot
+        // at the showdown since was a contender all the same), in player order.
+        let contenders: Vec<usize> = pot
             .contributors
             .iter()
             .copied()
             .filter(|&p| spot.live.get(p).copied().unwrap_or(false))
             .collect();
-        contenders.sort_unstable();
         if contenders.len() < 2 {
             let shares = contenders.iter().map(|&p| (p, 1.0)).collect();
             pots.push(PotEquity { amount, shares, exact: true, stderr: None });
@@ -297,7 +288,7 @@ fn pot_equities(
         let mut hands = Vec::with_capacity(contenders.len());
         for &p in &contenders {
             match known(p) {
-                Some(cards) if !cards.is_empty() => hands.push(text(&cards)),
+                Some(cards) if !cards.is_empty() => hands.push(format_cards(&cards)),
                 _ => return Err(format!("all in with the cards of p{} not known", p + 1)),
             }
         }
@@ -307,17 +298,12 @@ fn pot_equities(
             .flat_map(|p| spot.holes[p].iter().copied().flatten())
             .collect();
         let mut q = Query::new(spot.game, hands);
-        q.board = text(&board);
-        q.dead = text(&dead);
-        q.method = Method::Auto;
+        q.board = format_cards(&board);
+        q.dead = format_cards(&dead);
         let e = calculate(&q)
             .map_err(|e| format!("the equity of the all-in cannot be counted: {e}"))?;
         let exact = e.method == Method::Exhaustive;
-        let stderr = e
-            .players
-            .iter()
-            .filter_map(|p| p.stderr)
-            .fold(None, |m: Option<f64>, s| Some(m.map_or(s, |m| m.max(s))));
+        let stderr = e.players.iter().filter_map(|p| p.stderr).reduce(f64::max);
         let shares = contenders.iter().zip(&e.players).map(|(&p, r)| (p, r.equity)).collect();
         pots.push(PotEquity { amount, shares, exact, stderr: if exact { None } else { stderr } });
     }
