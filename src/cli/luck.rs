@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
-use feltkit::luck::{hand_luck, not_counted, HandLuck, Ledger, PlayerLuck};
+use feltkit::luck::{hand_luck, not_counted, CashoutCheck, HandLuck, Ledger, PlayerLuck};
 use feltkit::phh::stream::{ordered, Step};
 use feltkit::replay_source::{read_paths, Chunk};
 use feltkit::text::count;
@@ -81,6 +81,8 @@ pub fn run(args: LuckArgs) -> anyhow::Result<ExitCode> {
         Ledger::new(args.by.iter().any(|b| b == "game"), args.by.iter().any(|b| b == "stake"));
     let (mut files, mut unreadable) = (0, Vec::new());
     let mut csv_head = args.csv;
+    // The room's EV Cashouts beside its rule: each hand's label, players and checks.
+    let mut cashouts: Vec<Cashouts> = Vec::new();
     ordered(
         threads,
         window,
@@ -100,6 +102,9 @@ pub fn run(args: LuckArgs) -> anyhow::Result<ExitCode> {
                             write_hand(&mut out, &args, &mut csv_head, &label, &luck)?;
                         }
                         ledger.add(&label, &luck);
+                        if !luck.cashouts.is_empty() {
+                            cashouts.push((label, luck.players, luck.cashouts));
+                        }
                     }
                     Err(why) => ledger.skip(&label, &why),
                 }
@@ -111,7 +116,9 @@ pub fn run(args: LuckArgs) -> anyhow::Result<ExitCode> {
         super::diagnose(format_args!("felt luck: {u}"));
     }
     if args.json {
-        writeln!(out, "{}", summary_json(&ledger, files))?;
+        let mut summary = summary_json(&ledger, files);
+        summary["cashouts"] = cashouts_json(&cashouts);
+        writeln!(out, "{summary}")?;
     } else if args.csv {
         if !args.hands {
             writeln!(out, "player,{}hands,all_in,won,all_in_ev,luck,bb_hands,won_bb_per_100,all_in_ev_bb_per_100,luck_bb_per_100", group_head(&ledger, ","))?;
@@ -136,6 +143,7 @@ pub fn run(args: LuckArgs) -> anyhow::Result<ExitCode> {
         }
     } else {
         write_table(&mut out, &ledger, files)?;
+        write_cashouts(&mut out, &cashouts)?;
     }
     out.flush()?;
     let hands = ledger.hands as usize + ledger.not_counted.len();
@@ -358,6 +366,70 @@ fn summary_json(ledger: &Ledger, files: usize) -> serde_json::Value {
     json!({"summary": summary(ledger, files), "hands": ledger.hands, "files": files,
         "all_in": ledger.all_in, "players": ledger.players.iter().map(player).collect::<Vec<_>>(),
         "not_settled": listed(&ledger.unsettled), "not_counted": listed(&ledger.not_counted)})
+}
+
+/// A hand's EV Cashouts: its label, its players' names and each cashout beside the rule.
+type Cashouts = (String, Vec<String>, Vec<CashoutCheck>);
+
+/// The room's EV Cashouts beside its rule, after the table: one line each, then how many
+/// agree to the cent.
+fn write_cashouts(out: &mut impl Write, all: &[Cashouts]) -> std::io::Result<()> {
+    let checks =
+        || all.iter().flat_map(|(label, names, c)| c.iter().map(move |c| (label, names, c)));
+    let total = checks().count();
+    if total == 0 {
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "\nEV Cashout: what the room paid, and its rule counted with exact equity (the pots after rake and fees x the player's equity on the board then, from the cards shown, less the room's fee):"
+    )?;
+    for (label, names, c) in checks() {
+        let name = names.get(c.player).map_or("?", String::as_str);
+        let when = match c.street.as_str() {
+            "preflop" => "before the flop".to_string(),
+            street => format!("on the {street}"),
+        };
+        let head = format!("{label} line {}: {name} {when}: the room paid {:.2}", c.line, c.room);
+        match &c.not_compared {
+            Some(why) => writeln!(out, "  {head}; not compared: {why}")?,
+            None => writeln!(
+                out,
+                "  {head}, the rule gives {:.4} (equity {:.4}%, fee {}%): {}",
+                c.rule,
+                c.equity * 100.0,
+                c.fee * 100.0,
+                if c.agrees() {
+                    "agrees".to_string()
+                } else {
+                    format!("differs by {:+.4}", c.room - c.rule)
+                }
+            )?,
+        }
+    }
+    let agree = checks().filter(|(_, _, c)| c.agrees()).count();
+    let compared = checks().filter(|(_, _, c)| c.not_compared.is_none()).count();
+    writeln!(
+        out,
+        "{}: {compared} compared, {agree} agree to the cent",
+        count(total, "EV Cashout", "EV Cashouts")
+    )
+}
+
+/// The room's EV Cashouts as JSON: one object each.
+fn cashouts_json(all: &[Cashouts]) -> serde_json::Value {
+    let list: Vec<_> = all
+        .iter()
+        .flat_map(|(label, names, c)| c.iter().map(move |c| (label, names, c)))
+        .map(|(label, names, c)| {
+            let compared = c.not_compared.is_none();
+            json!({"hand": label, "line": c.line, "player": names.get(c.player),
+                "street": c.street, "room": round(c.room),
+                "rule": compared.then(|| round(c.rule)), "equity": compared.then(|| round(c.equity)),
+                "fee": c.fee, "agrees": c.agrees(), "not_compared": c.not_compared})
+        })
+        .collect();
+    serde_json::Value::Array(list)
 }
 
 /// An amount rounded to a millionth, as JSON writes it.

@@ -11,6 +11,11 @@
 //! | `NAME: get an all-in insurance (premium ($0/$4/$0) for ($0/$10.8/$0) - (Mandatory/Main/Sub))` | the player insures: `_insurance`, the premium and the cover with their parts |
 //! | `NAME: pay premium of all-in insurance ($4)` | `pN _cashout -4` |
 //!
+//! Each EV Cashout chosen is also kept as the room's offer, `_ev_cashout = [{ player = 1, line
+//! = 30, board = '8h9c6c' }]` (who, the line, the board when chosen), so that `felt luck` can
+//! compare what the room paid with the player's equity then (docs/luck.md); none is kept from a
+//! board run more than once, where the room makes no offer.
+//!
 //! These lines are kept from the PokerStars reader ([`is_outside_line`]); the summary's
 //! `, Cashout Risk ($0.65)` after a seat's result is its own words for the same amount.
 //!
@@ -124,8 +129,22 @@ pub(super) fn read_outside(h: &HandText, r: &mut HandRecord<'_>) {
     let mut insured: Vec<(&str, Insurance, usize)> = Vec::new();
     let mut chosen: Vec<(&str, Line<'_>)> = Vec::new();
     let mut drop: Option<(Amount, usize)> = None;
+    // The board as each EV Cashout is chosen (the room's offer is on the cards out then), and
+    // whether the board was run more than once (the room offers none then).
+    let mut board = String::new();
+    let mut runs = false;
+    let mut cashouts: Vec<(&str, usize, String)> = Vec::new();
     for l in h.lines().take_while(|l| l.text != "*** SUMMARY ***") {
         let t = l.text;
+        if let Some(street) = t.strip_prefix("*** ") {
+            runs |= street.starts_with("FIRST ") || street.starts_with("SECOND ");
+            if let Some(cards) = street_cards(street) {
+                board = cards;
+            }
+        }
+        if let Some(k) = find(t, CHOOSES) {
+            cashouts.push((&t[..k], l.number, board.clone()));
+        }
         if let Some(rest) = t.strip_prefix("Cash Drop to Pot") {
             let total = rest.rsplit(' ').find(|w| !w.is_empty()).and_then(amount);
             match (total, drop) {
@@ -192,6 +211,19 @@ pub(super) fn read_outside(h: &HandText, r: &mut HandRecord<'_>) {
     if !entries.is_empty() {
         r.other.push((Cow::Borrowed("_insurance"), Value::Array(entries)));
     }
+    let mut offers = Vec::new();
+    for (name, line, board) in cashouts.iter().filter(|_| !runs) {
+        let Some(i) = names.iter().position(|n| n == name) else { continue };
+        let num = |x: usize| Value::Num(Cow::Owned(x.to_string()));
+        offers.push(Value::Table(vec![
+            (Cow::Borrowed("player"), num(i + 1)),
+            (Cow::Borrowed("line"), num(*line)),
+            (Cow::Borrowed("board"), Value::Str(Cow::Owned(board.clone()))),
+        ]));
+    }
+    if !offers.is_empty() {
+        r.other.push((Cow::Borrowed("_ev_cashout"), Value::Array(offers)));
+    }
     let mut by_player: Vec<(usize, Amount, usize)> = Vec::new();
     for p in &paid {
         let Some(i) = names.iter().position(|n| n == p.name) else {
@@ -218,6 +250,16 @@ pub(super) fn read_outside(h: &HandText, r: &mut HandRecord<'_>) {
             }
         }
     }
+}
+
+/// The whole board a street's line shows (after `*** `): `FLOP *** [8h 9c 6c]` gives
+/// `8h9c6c`, `TURN *** [8h 9c 6c] [Ac]` gives `8h9c6cAc`; `None` for another line.
+fn street_cards(street: &str) -> Option<String> {
+    let (name, rest) = street.split_once(" *** ")?;
+    if !matches!(name, "FLOP" | "TURN" | "RIVER") {
+        return None;
+    }
+    Some(rest.chars().filter(|c| c.is_ascii_alphanumeric()).collect())
 }
 
 /// `a + b`, written with the places of the finer.

@@ -41,8 +41,10 @@ use crate::phh::{HandReport, Status};
 use crate::record::amount::format_chips;
 use crate::rules::{Chips, HandState};
 
+mod cashout;
 mod ledger;
 
+pub use cashout::{CashoutCheck, RoomOffer};
 pub use ledger::{Ledger, PlayerLuck};
 
 /// The moment a hand's betting was over for good with cards still to come, as the replay saw
@@ -60,6 +62,9 @@ pub struct AllInSpot {
     pub holes: Vec<Vec<Option<Card>>>,
     /// Whether each player was still in the hand.
     pub live: Vec<bool>,
+    /// The room's EV Cashouts the players chose after the moment ([`cashout`]), filled in at
+    /// the end of the replay.
+    pub offers: Vec<RoomOffer>,
 }
 
 impl AllInSpot {
@@ -72,6 +77,7 @@ impl AllInSpot {
             board: hand.board().to_vec(),
             holes: (0..n).map(|p| hand.hole_cards(p).to_vec()).collect(),
             live: (0..n).map(|p| hand.is_live(p)).collect(),
+            offers: Vec::new(),
         }
     }
 
@@ -128,6 +134,9 @@ pub struct HandLuck {
     /// Why the hand had an all-in moment that could not be settled (cards not known, a game
     /// whose equity feltkit does not count).
     pub unsettled: Option<String>,
+    /// Each EV Cashout the room paid in the hand, beside its own rule counted with exact
+    /// equity.
+    pub cashouts: Vec<CashoutCheck>,
 }
 
 /// The equities of an all-in moment.
@@ -199,6 +208,7 @@ pub fn hand_luck(report: &HandReport) -> Option<HandLuck> {
         net,
         all_in: None,
         unsettled: None,
+        cashouts: Vec::new(),
     };
     let Some(spot) = report.all_in.as_deref() else { return Some(luck) };
     let equity = match pot_equities(spot, outcome, &chips) {
@@ -213,16 +223,21 @@ pub fn hand_luck(report: &HandReport) -> Option<HandLuck> {
     let pots: f64 = equity.pots.iter().map(|p| p.amount).sum();
     let kept: f64 = rake.iter().map(|&c| chips(c)).sum();
     let left = if pots > 0.0 { 1.0 - kept / pots } else { 1.0 };
+    // What each player took from the pots, after the rake.
+    let from_pots: Vec<f64> = (0..n)
+        .map(|i| {
+            outcome
+                .pots
+                .iter()
+                .flat_map(|p| &p.payouts)
+                .filter(|(p, _)| *p == i)
+                .map(|&(_, c)| chips(c))
+                .sum::<f64>()
+                - chips(rake[i])
+        })
+        .collect();
     for i in 0..n {
-        let won: f64 = outcome
-            .pots
-            .iter()
-            .flat_map(|p| &p.payouts)
-            .filter(|(p, _)| *p == i)
-            .map(|&(_, c)| chips(c))
-            .sum::<f64>()
-            - chips(rake[i])
-            + outcome.outside.get(i).map_or(0.0, |&c| chips(c));
+        let won = from_pots[i] + outcome.outside.get(i).map_or(0.0, |&c| chips(c));
         let expected: f64 = equity
             .pots
             .iter()
@@ -232,6 +247,7 @@ pub fn hand_luck(report: &HandReport) -> Option<HandLuck> {
             .sum();
         luck.expected[i] = luck.net[i] - won + expected * left;
     }
+    luck.cashouts = cashout::check(spot, outcome, &chips, left, &from_pots);
     luck.all_in = Some(equity);
     Some(luck)
 }

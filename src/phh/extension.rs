@@ -172,6 +172,23 @@ fn fees(value: &Value<'_>) -> Vec<Fee> {
     })
 }
 
+/// The room's EV Cashout offers a converted hand records (`_ev_cashout`: tables with a
+/// `player` from 1, the `line` where the player chose it and the `board` then): each player
+/// (from 0), line and board as written. An entry that cannot be used is left out.
+pub(crate) fn ev_cashouts(r: &HandRecord<'_>) -> Vec<(usize, usize, String)> {
+    let Some((_, value)) = r.other.iter().find(|(k, _)| k == "_ev_cashout") else {
+        return Vec::new();
+    };
+    tables(value, |get| {
+        let player = usize::try_from(num(get("player")?)?.to_units(0)?).ok()?.checked_sub(1)?;
+        let board = match get("board") {
+            Some(Value::Str(b)) => b.to_string(),
+            _ => return None,
+        };
+        Some((player, get("line").and_then(line).unwrap_or(0), board))
+    })
+}
+
 /// A note for the report of each all-in insurance a converted hand records (`_insurance`:
 /// tables with a `player` from 1, a `line`, the `premium` and the `cover`, perhaps each in
 /// parts, `premium_parts` and `cover_parts`, named by `parts`): who insured, at which line, and

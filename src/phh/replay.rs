@@ -13,7 +13,7 @@
 //! assert!(matches!(reports[1].status, Status::Unsupported(_)));
 //! ```
 
-use crate::luck::AllInSpot;
+use crate::luck::{AllInSpot, RoomOffer};
 use crate::record::Unreplayable;
 use crate::rules::variant::VARIANTS;
 use crate::rules::{
@@ -518,6 +518,10 @@ pub fn replay_record(record: &HandRecord<'_>, label: String, check: bool) -> Han
     }
     if let Some(spot) = report.all_in.as_mut() {
         spot.fill_from(&hand);
+        spot.offers = super::extension::ev_cashouts(record)
+            .into_iter()
+            .filter_map(|(player, line, board)| RoomOffer::read(player, line, &board))
+            .collect();
     }
     report.notes.extend(super::extension::insurance_notes(record));
     // Capped no limit: who bet the cap, and what they kept behind (docs/replay.md).

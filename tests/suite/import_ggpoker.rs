@@ -260,15 +260,17 @@ fn a_cash_drop_is_dead_money_the_cards_win_with_the_main_pot() {
 
 #[test]
 fn an_ev_cashout_and_insurance_are_paid_outside_the_pot_the_cards_still_win() {
-    // EV Cashout: Hero (aces) is all-in for 8 against queens, cashes out and loses; the room
-    // pays the 12.50 GG says. The pot (16.10, less 0.30 of rake and 0.10 of jackpot) goes to
-    // e5e6e7e8's set: 8 - 8 + 15.70 = 15.70. Hero: 10 - 8 + 12.50 = 14.50.
+    // EV Cashout: Hero (aces) is all-in for 8 against queens, cashes out on the turn and
+    // loses; the room pays the 14.83 GG says. The pot (16.10, less 0.30 of rake and 0.10 of
+    // jackpot) goes to e5e6e7e8's set: 8 - 8 + 15.70 = 15.70. Hero: 10 - 8 + 14.83 = 16.83.
+    // The offer is kept with its line and the board then.
     holds(
         "ev_cashout.txt",
         &[
-            "'p1 _cashout 12.5']",
-            "finishing_stacks = [14.50, 9.90, 15.70]",
+            "'p1 _cashout 14.83']",
+            "finishing_stacks = [16.83, 9.90, 15.70]",
             "winnings = [0.00, 0.00, 15.70]",
+            "_ev_cashout = [{player = 1, line = 21, board = \"5h7c2d4s\"}]",
         ],
     );
     // Insurance: Hero (kings, p1 heads-up) wins the 80 pot less 3 of rake and pays the 1.20
@@ -280,10 +282,10 @@ fn an_ev_cashout_and_insurance_are_paid_outside_the_pot_the_cards_still_win() {
     }
     // A cashout chosen with no amount in the text is refused at the line it is chosen on.
     let text = std::fs::read_to_string(path("ev_cashout.txt")).unwrap();
-    let text = text.replace("Hero: Receives Cashout ($12.5)\n", "");
+    let text = text.replace("Hero: Receives Cashout ($14.83)\n", "");
     let hand = convert_as(gg(), text.as_bytes()).remove(0).phh;
     let r = replay_text(&hand, "no amount", true).remove(0);
-    let why = "line 19: an EV Cashout or insurance whose amount the text does not give";
+    let why = "line 21: an EV Cashout or insurance whose amount the text does not give";
     assert!(matches!(&r.status, Status::Unsupported(w) if w == why), "{:?}", r.status);
 }
 

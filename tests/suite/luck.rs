@@ -313,3 +313,92 @@ fn felt_luck_writes_each_player_and_what_it_counted() {
         common::felt().args(["luck", dir.join("none.phh").to_str().unwrap()]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// The reports of every hand of a GG text.
+fn gg_reports(text: &str) -> Vec<feltkit::phh::HandReport> {
+    let format = feltkit::import::Format::named("ggpoker").unwrap();
+    let hands = feltkit::import::read_hands(format, text.as_bytes()).map_while(Result::ok);
+    hands.flat_map(|h| h.replay("t", true)).collect()
+}
+
+#[test]
+fn the_rooms_ev_cashout_is_put_beside_its_rule_counted_with_exact_equity() {
+    // Hero's aces against queens, all in; Hero cashes out on the turn (5h 7c 2d 4s): the
+    // queens win with the two queens left of the 44 rivers. The rule: the pot after rake and
+    // jackpot (16.10 - 0.30 - 0.10 = 15.70) x 42/44 x 99% = 14.8365; the room paid 14.83.
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/ggpoker");
+    let text = std::fs::read_to_string(path.join("ev_cashout.txt")).unwrap();
+    let luck = hand_luck(&gg_reports(&text)[0]).unwrap();
+    let [c] = &luck.cashouts[..] else { panic!("{:?}", luck.cashouts) };
+    let rule = 15.70 * 42.0 / 44.0 * 0.99;
+    assert_eq!((c.player, c.line, c.street.as_str()), (0, 21, "turn"));
+    assert!((c.room - 14.83).abs() < 1e-9 && (c.rule - rule).abs() < 1e-9, "{c:?}");
+    assert!((c.equity - 42.0 / 44.0).abs() < 1e-12 && c.agrees(), "{c:?}");
+    // A room that paid 14.00 is 0.8365 short of its rule.
+    let short = text.replace("($14.83)", "($14.00)");
+    let luck = hand_luck(&gg_reports(&short)[0]).unwrap();
+    let c = &luck.cashouts[0];
+    assert!(!c.agrees() && (c.room - c.rule + 0.8365).abs() < 1e-9, "{c:?}");
+    // Chosen on the flop too (5h 7c 2d: 990 turn and river pairs): the text pays one sum for
+    // both, which is not compared.
+    let twice = text.replace(
+        "*** TURN *** [5h 7c 2d] [4s]\n",
+        "Hero: Chooses to EV Cashout\n*** TURN *** [5h 7c 2d] [4s]\n",
+    );
+    let luck = hand_luck(&gg_reports(&twice)[0]).unwrap();
+    assert_eq!(luck.cashouts.len(), 2);
+    assert!(luck.cashouts.iter().all(|c| c.not_compared.is_some() && !c.agrees()));
+    assert_eq!(luck.cashouts[0].street, "flop");
+    // The offer survives the hand's PHH text (`felt convert`): the same check from it.
+    let format = feltkit::import::Format::named("ggpoker").unwrap();
+    let phh = feltkit::import::split(format, text.as_bytes())[0].convert().phh;
+    let from_phh = hand_luck(&feltkit::phh::replay_text(&phh, "p", true).remove(0)).unwrap();
+    assert_eq!(from_phh.cashouts, hand_luck(&gg_reports(&text)[0]).unwrap().cashouts);
+}
+
+/// The real GGPoker hand histories a user can point this at (not part of the repository):
+/// every EV Cashout the room paid, beside its rule counted with exact equity; most agree to
+/// the cent, and the middle one is within a cent.
+/// `FELTKIT_GGPOKER_DIR=... cargo test --release --test suite real_ggpoker_ev -- --ignored
+/// --nocapture`.
+#[test]
+#[ignore]
+fn real_ggpoker_ev_cashouts_are_the_rooms_rule_to_the_cent() {
+    let Ok(dir) = std::env::var("FELTKIT_GGPOKER_DIR") else { return };
+    let mut files = Vec::new();
+    let mut todo = vec![std::path::PathBuf::from(dir)];
+    while let Some(d) = todo.pop() {
+        for e in std::fs::read_dir(&d).unwrap().map(|e| e.unwrap().path()) {
+            if e.is_dir() {
+                todo.push(e);
+            } else if e.extension().is_some_and(|x| x == "txt") {
+                files.push(e);
+            }
+        }
+    }
+    files.sort();
+    let (mut diffs, mut seen) = (Vec::new(), std::collections::BTreeSet::new());
+    for file in files {
+        let text = String::from_utf8_lossy(&std::fs::read(&file).unwrap()).into_owned();
+        if !text.contains("Chooses to EV Cashout") {
+            continue;
+        }
+        for r in gg_reports(&text) {
+            let Some(luck) = hand_luck(&r) else { continue };
+            for c in &luck.cashouts {
+                if !seen.insert((r.hand.clone(), c.line)) {
+                    continue;
+                }
+                println!("{} line {}: {:?}", r.hand.as_deref().unwrap_or("?"), c.line, c);
+                if c.not_compared.is_none() {
+                    diffs.push(c.room - c.rule);
+                }
+            }
+        }
+    }
+    diffs.sort_by(f64::total_cmp);
+    let agree = diffs.iter().filter(|d| d.abs() < 0.01 + 1e-9).count();
+    println!("{} compared, {agree} agree to the cent: {diffs:?}", diffs.len());
+    assert!(diffs.len() >= 15 && 2 * agree > diffs.len(), "{diffs:?}");
+    assert!(diffs[diffs.len() / 2].abs() < 0.01, "{diffs:?}");
+}
