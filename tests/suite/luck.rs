@@ -402,3 +402,66 @@ fn real_ggpoker_ev_cashouts_are_the_rooms_rule_to_the_cent() {
     assert!(diffs.len() >= 15 && 2 * agree > diffs.len(), "{diffs:?}");
     assert!(diffs[diffs.len() / 2].abs() < 0.01, "{diffs:?}");
 }
+
+/// Over random hands dealt by `felt deal` (all-ins made often), what the cards gave each
+/// player beyond their all-in expectation adds up to nothing, within three standard errors
+/// (each hand's luck has mean zero: its square estimates its variance), in every game whose
+/// equity feltkit counts. The hands per game are few enough to run on every change; set
+/// `FELTKIT_LUCK_DEALT=100000` for the full count (docs/luck.md gives its results).
+#[test]
+fn dealt_all_ins_give_no_luck_on_average() {
+    let scale: usize =
+        std::env::var("FELTKIT_LUCK_DEALT").ok().and_then(|v| v.parse().ok()).unwrap_or(0);
+    // The game's `felt deal` arguments and the hands dealt on every change (about as many
+    // all-in moments settle in a second or two on one core).
+    let games: [(&[&str], usize); 10] = [
+        (&["-g", "NT"], 4000),
+        (&["-g", "NS"], 600),
+        (&["-g", "PO"], 120),
+        (&["-g", "PO", "--hole-cards", "5"], 100),
+        (&["-g", "PO", "--hole-cards", "6"], 100),
+        // Fixed limit: short stacks, to be all in often.
+        (&["-g", "FO/8", "--stacks", "12"], 600),
+        (&["-g", "F7S", "--players", "2", "--stacks", "30"], 40),
+        (&["-g", "F7S/8", "--players", "2", "--stacks", "30"], 40),
+        (&["-g", "FR", "--players", "2", "--stacks", "30"], 80),
+        (&["-g", "americana"], 60),
+    ];
+    for (args, hands) in games {
+        let hands = if scale > 0 { scale } else { hands };
+        let n = hands.to_string();
+        let mut cmd = common::felt();
+        // Nobody mucks at the showdown: a hand mucked that would have won a share (a low, in
+        // high-low) gives that share up, which no equity foresees.
+        let play = ["-n", &n, "--raise", "60", "--fold", "10", "--muck", "0", "--seed", "7"];
+        cmd.arg("deal").args(args).args(play);
+        if !args.contains(&"--players") {
+            cmd.args(["--players", "2-4"]);
+        }
+        let out = cmd.output().unwrap();
+        assert!(out.status.success(), "{args:?}: {out:?}");
+        let text = String::from_utf8(out.stdout).unwrap();
+        let (mut sum, mut squares, mut settled) = ([0.0f64; 9], [0.0f64; 9], 0);
+        for r in feltkit::phh::replay_text(&text, "dealt", false) {
+            let luck =
+                hand_luck(&r).unwrap_or_else(|| panic!("{args:?} {}: {:?}", r.label, r.status));
+            assert!(luck.unsettled.is_none(), "{args:?} {}: {:?}", r.label, luck.unsettled);
+            settled += usize::from(luck.all_in.is_some());
+            for (p, x) in luck.luck().iter().enumerate() {
+                sum[p] += x;
+                squares[p] += x * x;
+            }
+        }
+        assert!(settled * 4 > hands, "{args:?}: only {settled} of {hands} hands all in");
+        for p in (0..9).filter(|&p| squares[p] > 0.0) {
+            let z = sum[p] / squares[p].sqrt();
+            println!("{args:?} p{}: {hands} hands, {settled} all in, luck {:+.1} = {z:+.2} standard errors", p + 1, sum[p]);
+            assert!(
+                z.abs() < 3.0,
+                "{args:?} p{}: luck {} is {z:.2} standard errors",
+                p + 1,
+                sum[p]
+            );
+        }
+    }
+}
