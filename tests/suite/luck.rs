@@ -465,3 +465,83 @@ fn dealt_all_ins_give_no_luck_on_average() {
         }
     }
 }
+
+#[test]
+fn a_board_run_twice_keeps_the_expectation_of_one_run() {
+    // The turn all-in above, run twice: each run's river takes half the pot, 100 chips. The
+    // expectation is the one run's (42 of 44 rivers for p1), and the engine's payouts averaged
+    // over every pair of rivers (44 x 43) give it.
+    let header =
+        "variant = 'NT'\nblinds_or_straddles = [1, 2]\nmin_bet = 2\nstarting_stacks = [100, 100]\n";
+    let prefix = [
+        "d dh p1 AcKd",
+        "d dh p2 QsQh",
+        "p2 cc",
+        "p1 cc",
+        "d db Ah7d2c",
+        "p1 cc",
+        "p2 cc",
+        "d db 3s",
+        "p1 cbr 98",
+        "p2 cc",
+        "p1 _runs 2",
+    ];
+    let deck = rest_of_deck("AcKdQsQhAh7d2c3s");
+    let mut pairs = Vec::new();
+    for a in &deck {
+        for b in deck.iter().filter(|b| *b != a) {
+            pairs.push(vec![format!("d db {a}"), format!("d db {b}")]);
+        }
+    }
+    assert_eq!(pairs.len(), 44 * 43);
+    // One run to each: p2's queen on the first river, p1's king on the second.
+    let luck = check_against_every_completion(header, &prefix, &["d db Qc", "d db Kc"], &pairs);
+    assert_eq!(luck.net, [0.0, 0.0]);
+    assert!((luck.expected[0] - (200.0 * 42.0 / 44.0 - 100.0)).abs() < 1e-9);
+}
+
+#[test]
+fn a_heads_up_preflop_all_in_is_every_board_counted() {
+    // AsAd against 7c2h, all in before the flop for 200: p1's share is the boards it wins
+    // plus half those it ties, of all 1,712,304, each counted here with the evaluator (the
+    // luck's equity comes from the preflop table).
+    let header =
+        "variant = 'NT'\nblinds_or_straddles = [1, 2]\nmin_bet = 2\nstarting_stacks = [100, 100]\n";
+    let prefix = ["d dh p1 AsAd", "d dh p2 7c2h", "p2 cbr 100", "p1 cc"];
+    let report = replay(
+        header,
+        &strings(&prefix)
+            .into_iter()
+            .chain(strings(&["d db Kh9s3d", "d db 4c", "d db 5h"]))
+            .collect::<Vec<_>>(),
+    );
+    let luck = hand_luck(&report).unwrap();
+    let deck = rest_of_deck("AsAd7c2h");
+    let eval = |cards: &[Card]| feltkit::eval::standard::evaluate(cards).unwrap();
+    let (mut wins, mut ties, mut boards) = (0u64, 0u64, 0u64);
+    let n = deck.len();
+    for a in 0..n {
+        for b in a + 1..n {
+            for c in b + 1..n {
+                for d in c + 1..n {
+                    for e in d + 1..n {
+                        let board = [deck[a], deck[b], deck[c], deck[d], deck[e]];
+                        let hand = |x: &str| {
+                            let mut v = parse_cards(x, Deck::Standard).unwrap();
+                            v.extend(board);
+                            eval(&v)
+                        };
+                        let (p1, p2) = (hand("AsAd"), hand("7c2h"));
+                        boards += 1;
+                        wins += u64::from(p1 > p2);
+                        ties += u64::from(p1 == p2);
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(boards, 1_712_304);
+    let share = (wins as f64 + ties as f64 / 2.0) / boards as f64;
+    assert!((luck.expected[0] - (200.0 * share - 100.0)).abs() < 1e-9, "{luck:?} {share}");
+    assert_eq!(luck.all_in.as_ref().unwrap().street, "preflop");
+}
