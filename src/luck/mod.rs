@@ -36,7 +36,7 @@
 
 use crate::card::{format_cards, Card};
 use crate::catalog::{EquityMethod, Game};
-use crate::equity::{calculate, Method, Query};
+use crate::equity::{calculate, plan, Method, Query};
 use crate::phh::{HandReport, Status};
 use crate::record::amount::format_chips;
 use crate::rules::{Chips, HandState};
@@ -267,6 +267,15 @@ pub fn not_counted(r: &HandReport) -> String {
     }
 }
 
+/// The estimated single-core nanoseconds of exact enumeration an all-in moment is still
+/// counted with (a fifth of a second: every hold'em and Omaha all-in of a heads-up pot, and the
+/// later streets of stud); beyond it, Monte Carlo.
+pub const EXACT_LIMIT: f64 = 2e8;
+
+/// The standard error Monte Carlo runs to where exact enumeration would take longer than
+/// [`EXACT_LIMIT`]: a tenth of a percent of the pot.
+pub const MONTE_CARLO_STDERR: f64 = 0.001;
+
 /// Each pot's contenders and their expected shares at `spot`.
 fn pot_equities(
     spot: &AllInSpot,
@@ -316,6 +325,12 @@ fn pot_equities(
         let mut q = Query::new(spot.game, hands);
         q.board = format_cards(&board);
         q.dead = format_cards(&dead);
+        // Exact where the enumeration is quick, else Monte Carlo to a fixed standard error:
+        // a hand's luck is one pot among many (docs/luck.md).
+        if plan(&q).is_ok_and(|(_, cost)| cost > EXACT_LIMIT) {
+            q.method = Method::MonteCarlo;
+            q.stderr = Some(MONTE_CARLO_STDERR);
+        }
         let e = calculate(&q)
             .map_err(|e| format!("the equity of the all-in cannot be counted: {e}"))?;
         let exact = e.method == Method::Exhaustive;

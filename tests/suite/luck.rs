@@ -422,9 +422,9 @@ fn dealt_all_ins_give_no_luck_on_average() {
         (&["-g", "PO", "--hole-cards", "6"], 100),
         // Fixed limit: short stacks, to be all in often.
         (&["-g", "FO/8", "--stacks", "12"], 600),
-        (&["-g", "F7S", "--players", "2", "--stacks", "30"], 40),
-        (&["-g", "F7S/8", "--players", "2", "--stacks", "30"], 40),
-        (&["-g", "FR", "--players", "2", "--stacks", "30"], 80),
+        (&["-g", "F7S", "--players", "2", "--stacks", "30"], 300),
+        (&["-g", "F7S/8", "--players", "2", "--stacks", "30"], 300),
+        (&["-g", "FR", "--players", "2", "--stacks", "30"], 200),
         (&["-g", "americana"], 60),
     ];
     for (args, hands) in games {
