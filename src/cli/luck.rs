@@ -10,11 +10,14 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
+use feltkit::luck::graph::Unit;
 use feltkit::luck::{hand_luck, not_counted, HandLuck, Ledger, PlayerLuck};
 use feltkit::phh::stream::{ordered, Step};
 use feltkit::replay_source::{read_paths, Chunk};
 use feltkit::text::count;
 use serde_json::json;
+
+use super::luck_graph::Picker;
 
 /// Arguments of `felt luck`.
 #[derive(Args, Debug)]
@@ -46,6 +49,22 @@ pub struct LuckArgs {
     /// name and first line).
     #[arg(long, value_parser = super::convert::format_parser())]
     format: Option<feltkit::import::Format>,
+    /// Draw one player's graph (cumulative won and all-in EV against hands played) as an SVG
+    /// picture in this file (replaced only when complete).
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
+    /// Write the graph and the player's rows of the table as a self-contained HTML page to
+    /// this file.
+    #[arg(long, value_name = "FILE")]
+    html: Option<PathBuf>,
+    /// The player whose graph `--svg` and `--html` draw (needed when the hands have more than
+    /// one).
+    #[arg(long, value_name = "NAME")]
+    player: Option<String>,
+    /// Draw the graph in big blinds (hands without a big blind left out), not in the hands'
+    /// units.
+    #[arg(long)]
+    bb: bool,
     /// PHH files and bundles, sites' hand-history texts, or directories of them; `-` reads
     /// standard input.
     #[arg(required = true)]
@@ -74,6 +93,24 @@ struct Out {
 }
 
 pub fn run(args: LuckArgs) -> anyhow::Result<ExitCode> {
+    let drawn = args.svg.is_some() || args.html.is_some();
+    if !drawn && (args.player.is_some() || args.bb) {
+        anyhow::bail!(
+            "--player and --bb choose what the graph shows: give --svg FILE or --html FILE too"
+        );
+    }
+    let mut files = super::output::Files::new();
+    for p in &args.paths {
+        files.input(p);
+    }
+    files.stdout()?;
+    for (flag, path) in [("--svg", &args.svg), ("--html", &args.html)] {
+        if let Some(p) = path {
+            files.output(p, &format!("{flag} {}", p.display()))?;
+        }
+    }
+    let unit = if args.bb { Unit::BigBlinds } else { Unit::Chips };
+    let mut picker = drawn.then(|| Picker::new(args.player.clone(), unit));
     let (threads, window) = super::replay::workers(&args.paths, args.threads)?;
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
@@ -99,6 +136,9 @@ pub fn run(args: LuckArgs) -> anyhow::Result<ExitCode> {
                         if args.hands && luck.all_in.is_some() {
                             write_hand(&mut out, &args, &mut csv_head, &label, &luck)?;
                         }
+                        if let Some(p) = &mut picker {
+                            p.add(&luck);
+                        }
                         ledger.add(&label, &luck);
                     }
                     Err(why) => ledger.skip(&label, &why),
@@ -109,6 +149,9 @@ pub fn run(args: LuckArgs) -> anyhow::Result<ExitCode> {
     )?;
     for u in &unreadable {
         super::diagnose(format_args!("felt luck: {u}"));
+    }
+    if let Some(p) = picker {
+        p.write(&ledger, args.svg.as_deref(), args.html.as_deref())?;
     }
     if args.json {
         writeln!(out, "{}", summary_json(&ledger, files))?;

@@ -41,6 +41,7 @@ use crate::phh::{HandReport, Status};
 use crate::record::amount::format_chips;
 use crate::rules::{Chips, HandState};
 
+pub mod graph;
 mod ledger;
 
 pub use ledger::{Ledger, PlayerLuck};
