@@ -34,11 +34,16 @@ pub struct LuckArgs {
     /// Write CSV: one row per player (per hand and player with `--hands`).
     #[arg(long)]
     csv: bool,
-    /// Count each player's hands per game (`game`, the variant code) or per stake (`stake`:
-    /// the blinds, or `tournament`), or both (`--by game --by stake`): a row per player and
-    /// group.
-    #[arg(long, value_name = "GROUP", value_parser = ["game", "stake"])]
+    /// Count each player's hands per game (`game`, the variant code), per stake (`stake`: the
+    /// blinds, or `tournament`) or per session (`session`: a run of hands with no gap longer
+    /// than `--session-gap` between them), or any of them together (`--by game --by stake`): a
+    /// row per player and group.
+    #[arg(long, value_name = "GROUP", value_parser = ["game", "stake", "session"])]
     by: Vec<String>,
+    /// With `--by session`: the longest gap between two hands of one session, in minutes, 1 to
+    /// 100000 (default 30).
+    #[arg(long, value_name = "MINUTES", value_parser = parse_gap)]
+    session_gap: Option<u64>,
     /// Follow links to directories inside the directories given (see `felt replay --follow`).
     #[arg(long)]
     follow: bool,
@@ -114,8 +119,14 @@ pub fn run(args: LuckArgs) -> anyhow::Result<ExitCode> {
     let (threads, window) = super::replay::workers(&args.paths, args.threads)?;
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
-    let mut ledger =
-        Ledger::new(args.by.iter().any(|b| b == "game"), args.by.iter().any(|b| b == "stake"));
+    let by = |group: &str| args.by.iter().any(|b| b == group);
+    if args.session_gap.is_some() && !by("session") {
+        anyhow::bail!("--session-gap says where --by session cuts: give --by session too");
+    }
+    let mut ledger = Ledger::new(by("game"), by("stake"));
+    if by("session") {
+        ledger.by_session = Some(60 * args.session_gap.unwrap_or(30) as i64);
+    }
     let (mut files, mut unreadable) = (0, Vec::new());
     let mut csv_head = args.csv;
     ordered(
@@ -150,6 +161,7 @@ pub fn run(args: LuckArgs) -> anyhow::Result<ExitCode> {
     for u in &unreadable {
         super::diagnose(format_args!("felt luck: {u}"));
     }
+    ledger.finish();
     if let Some(p) = picker {
         p.write(&ledger, args.svg.as_deref(), args.html.as_deref())?;
     }
@@ -308,12 +320,21 @@ fn group_head(ledger: &Ledger, sep: &str) -> String {
         s.push_str("stake");
         s.push_str(sep);
     }
+    if ledger.by_session.is_some() {
+        s.push_str("session");
+        s.push_str(sep);
+    }
     s
+}
+
+/// Reads `--session-gap`: whole minutes from 1 to 100,000.
+fn parse_gap(text: &str) -> Result<u64, String> {
+    super::parse_in_range(text, 1, 100_000)
 }
 
 /// A row's group fields for CSV, each followed by a comma.
 fn group_csv(p: &PlayerLuck) -> String {
-    [&p.game, &p.stake]
+    [&p.game, &p.stake, &p.session]
         .iter()
         .filter_map(|g| g.as_ref())
         .map(|g| format!("{},", csv_field(g)))
@@ -324,7 +345,11 @@ fn group_csv(p: &PlayerLuck) -> String {
 fn write_table(out: &mut impl Write, ledger: &Ledger, files: usize) -> std::io::Result<()> {
     let width = super::column_width(ledger.players.iter().map(|p| p.name.chars().count()), 6);
     let group = |p: &PlayerLuck| {
-        [&p.game, &p.stake].iter().filter_map(|g| g.as_deref()).collect::<Vec<_>>().join(" ")
+        [&p.game, &p.stake, &p.session]
+            .iter()
+            .filter_map(|g| g.as_deref())
+            .collect::<Vec<_>>()
+            .join(" ")
     };
     let head = group_head(ledger, " ");
     let head = head.trim_end();
@@ -389,7 +414,7 @@ fn summary(ledger: &Ledger, files: usize) -> String {
 
 fn summary_json(ledger: &Ledger, files: usize) -> serde_json::Value {
     let player = |p: &PlayerLuck| {
-        json!({"player": p.name, "game": p.game, "stake": p.stake, "hands": p.hands, "all_in": p.all_in, "won": round(p.net),
+        json!({"player": p.name, "game": p.game, "stake": p.stake, "session": p.session, "hands": p.hands, "all_in": p.all_in, "won": round(p.net),
             "all_in_ev": round(p.expected), "luck": round(p.luck()), "bb_hands": p.bb_hands,
             "won_bb_per_100": p.net_bb_per_100().map(round),
             "all_in_ev_bb_per_100": p.expected_bb_per_100().map(round),

@@ -144,7 +144,11 @@ fn most_hands(ledger: &Ledger) -> String {
 fn table(ledger: &Ledger, player: &str) -> String {
     let bb = |x: Option<f64>| x.map_or("-".to_string(), |x| format!("{x:+.2}"));
     let group = |p: &PlayerLuck| {
-        [&p.game, &p.stake].iter().filter_map(|g| g.as_deref()).collect::<Vec<_>>().join(" ")
+        [&p.game, &p.stake, &p.session]
+            .iter()
+            .filter_map(|g| g.as_deref())
+            .collect::<Vec<_>>()
+            .join(" ")
     };
     let rows: Vec<Vec<String>> = ledger
         .players
@@ -175,7 +179,7 @@ fn table(ledger: &Ledger, player: &str) -> String {
         "EV bb/100",
         "luck bb/100",
     ];
-    let grouped = ledger.by_game || ledger.by_stake;
+    let grouped = ledger.by_game || ledger.by_stake || ledger.by_session.is_some();
     let (head, rows): (&[&str], Vec<Vec<String>>) = if grouped {
         (&head, rows)
     } else {

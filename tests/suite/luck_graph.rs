@@ -279,3 +279,77 @@ fn the_example_graph_in_docs_is_current() {
     let old = std::fs::read_to_string(&shipped).unwrap_or_default();
     assert!(old == fresh, "docs/pictures/luck-graph.svg is stale: rerun with FELT_BLESS=1");
 }
+
+/// `hand` with a start time (`20:00:00`) and, when given, the date 2026-11-20.
+fn timed(actions: &[String], time: &str, dated: bool) -> String {
+    let date = if dated { "day = 20\nmonth = 11\nyear = 2026\n" } else { "" };
+    format!("{}time = {time}\n{date}", hand(["Villain", "Hero"], actions))
+}
+
+/// Hero's rows of `felt luck --csv --by session ...`: (session, hands, won).
+fn hero_sessions(args: &[&str]) -> Vec<(String, u64, f64)> {
+    let out =
+        common::felt().args(["luck", "--csv", "--by", "session"]).args(args).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let csv = String::from_utf8(out.stdout).unwrap();
+    assert!(csv.starts_with("player,session,hands,"), "{csv}");
+    csv.lines()
+        .filter_map(|l| l.strip_prefix("Hero,"))
+        .map(|l| {
+            let f: Vec<&str> = l.split(',').collect();
+            (f[0].to_string(), f[1].parse().unwrap(), f[3].parse().unwrap())
+        })
+        .collect()
+}
+
+#[test]
+fn sessions_break_at_gaps_longer_than_thirty_minutes_across_tables() {
+    let dir = tempfile::tempdir().unwrap();
+    let fold: Vec<String> = FOLD.iter().map(|a| a.to_string()).collect();
+    let write = |name: &str, hands: &[String]| {
+        let p = dir.path().join(name);
+        std::fs::write(&p, bundle(hands)).unwrap();
+        p.to_str().unwrap().to_string()
+    };
+    // Table one: 20:00, 20:29, 20:59 (exactly 30 minutes later: the same session), 21:29:01
+    // (30 minutes and a second later: a new one, won 200), 22:10.
+    let a = write(
+        "a.phhs",
+        &[
+            timed(&fold, "20:00:00", true),
+            timed(&fold, "20:29:00", true),
+            timed(&fold, "20:59:00", true),
+            timed(&river(true), "21:29:01", true),
+            timed(&fold, "22:10:00", true),
+        ],
+    );
+    // Table two, read after: 21:50, between 21:29:01 and 22:10, joins them.
+    let b = write("b.phhs", &[timed(&fold, "21:50:00", true)]);
+    // Without a date: a time of day earlier than the hand before is the next day's (23:50,
+    // then 00:10, 20 minutes later); without a time: the file's hands are one session.
+    let d = write("d.phhs", &[timed(&fold, "23:50:00", false), timed(&fold, "00:10:00", false)]);
+    let c = write("c.phhs", &[hand(["Villain", "Hero"], FOLD), hand(["Villain", "Hero"], FOLD)]);
+    let rows = hero_sessions(&[&a, &b, &c, &d]);
+    assert_eq!(
+        rows,
+        [
+            ("2026-11-20 20:00".to_string(), 3, -3.0),
+            ("2026-11-20 21:29".to_string(), 3, 198.0),
+            (format!("{d} 23:50"), 2, -2.0),
+            (c.clone(), 2, -2.0),
+        ]
+    );
+    // Without table two, 22:10 is 40 minutes and 59 seconds after 21:29:01.
+    let rows = hero_sessions(&[&a]);
+    let got: Vec<(u64, f64)> = rows.iter().map(|r| (r.1, r.2)).collect();
+    assert_eq!(got, [(3, -3.0), (1, 200.0), (1, -1.0)]);
+    // A gap of 31 minutes makes 20:59 to 21:29:01 one session, and 41 minutes all of them.
+    let rows = hero_sessions(&["--session-gap", "31", &a]);
+    let got: Vec<(u64, f64)> = rows.iter().map(|r| (r.1, r.2)).collect();
+    assert_eq!(got, [(4, 197.0), (1, -1.0)]);
+    let rows = hero_sessions(&["--session-gap", "41", &a]);
+    assert_eq!(rows, [("2026-11-20 20:00".to_string(), 5, 196.0)]);
+    // The gap is whole minutes from 1.
+    let out = common::felt().args(["luck", "--by", "session", "--session-gap", "0", &a]).output();
+    assert_eq!(out.unwrap().status.code(), Some(2));
+}
