@@ -18,6 +18,7 @@
 //! assert!(picture.starts_with("<svg") && picture.contains("data-class=\"AKs\""));
 //! ```
 
+pub mod chart;
 pub mod equity;
 
 use std::fmt::Write;

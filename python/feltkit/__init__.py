@@ -376,6 +376,13 @@ def luck(
             skipped = [(label + h[len(path):], why) for h, why in skipped]
     else:
         rows, skipped = _luck_text(str(text_or_path), label if label is not None else "<text>", format)
+    return _luck_frame(rows, skipped)
+
+
+def _luck_frame(rows: List[Any], skipped: List[Any]) -> "Any":
+    """The DataFrame of :func:`luck` from its rows and the hands not counted."""
+    import pandas as pd
+
     table = [
         (h, n, p, seat, won, ev, won - ev, bb, street, why)
         for (h, n, p, seat, won, ev, bb, street, why) in rows

@@ -184,6 +184,9 @@ LuckRow = Tuple[
     str, Optional[str], str, int, float, float, float, Optional[str], Optional[str]
 ]
 
+def hand_files(path: str, follow: bool = False) -> List[str]:
+    """The files ``felt luck PATH`` reads for a path, in its order (a file is itself)."""
+
 def luck_text(
     text: str, label: str = "<text>", format: Optional[str] = None
 ) -> Tuple[List[LuckRow], List[Tuple[str, str]]]:

@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 
 use feltkit::luck::{hand_luck, not_counted};
+use feltkit::phh::walk::{walk, Found};
 use feltkit::phh::HandReport;
 use feltkit::replay_source::{read_file_or_dir_until, read_stream, FILE_BATCH};
 use feltkit::stop::Stop;
@@ -101,7 +102,24 @@ fn luck_path(py: Python<'_>, path: PathBuf, format: Option<&str>, follow: bool) 
     .map_err(PhhError::new_err)
 }
 
+/// The files `felt luck PATH` reads for a path, in its order: a file is itself, a directory
+/// the hand files below it; a path that cannot be read is listed too, so that reading it says
+/// why. `feltkit.dask.luck` gives each to a worker.
+#[pyfunction]
+#[pyo3(signature = (path, follow = false))]
+fn hand_files(py: Python<'_>, path: PathBuf, follow: bool) -> Vec<String> {
+    py.detach(|| {
+        walk(&path, follow, feltkit::import::is_site_text)
+            .filter_map(|found| match found {
+                Found::File(p) | Found::Unreadable(p, _) => Some(p.to_string_lossy().into_owned()),
+                Found::NoHands(_) | Found::Skipped(..) => None,
+            })
+            .collect()
+    })
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(hand_files, m)?)?;
     m.add_function(wrap_pyfunction!(luck_text, m)?)?;
     m.add_function(wrap_pyfunction!(luck_path, m)?)?;
     Ok(())

@@ -10,11 +10,14 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
+use feltkit::luck::graph::Unit;
 use feltkit::luck::{hand_luck, not_counted, CashoutCheck, HandLuck, Ledger, PlayerLuck};
 use feltkit::phh::stream::{ordered, Step};
 use feltkit::replay_source::{read_paths, Chunk};
 use feltkit::text::count;
 use serde_json::json;
+
+use super::luck_graph::Picker;
 
 /// Arguments of `felt luck`.
 #[derive(Args, Debug)]
@@ -31,11 +34,16 @@ pub struct LuckArgs {
     /// Write CSV: one row per player (per hand and player with `--hands`).
     #[arg(long)]
     csv: bool,
-    /// Count each player's hands per game (`game`, the variant code) or per stake (`stake`:
-    /// the blinds, or `tournament`), or both (`--by game --by stake`): a row per player and
-    /// group.
-    #[arg(long, value_name = "GROUP", value_parser = ["game", "stake"])]
+    /// Count each player's hands per game (`game`, the variant code), per stake (`stake`: the
+    /// blinds, or `tournament`) or per session (`session`: a run of hands with no gap longer
+    /// than `--session-gap` between them), or any of them together (`--by game --by stake`): a
+    /// row per player and group.
+    #[arg(long, value_name = "GROUP", value_parser = ["game", "stake", "session"])]
     by: Vec<String>,
+    /// With `--by session`: the longest gap between two hands of one session, in minutes, 1 to
+    /// 100000 (default 30).
+    #[arg(long, value_name = "MINUTES", value_parser = parse_gap)]
+    session_gap: Option<u64>,
     /// Follow links to directories inside the directories given (see `felt replay --follow`).
     #[arg(long)]
     follow: bool,
@@ -46,6 +54,22 @@ pub struct LuckArgs {
     /// name and first line).
     #[arg(long, value_parser = super::convert::format_parser())]
     format: Option<feltkit::import::Format>,
+    /// Draw one player's graph (cumulative won and all-in EV against hands played) as an SVG
+    /// picture in this file (replaced only when complete).
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
+    /// Write the graph and the player's rows of the table as a self-contained HTML page to
+    /// this file.
+    #[arg(long, value_name = "FILE")]
+    html: Option<PathBuf>,
+    /// The player whose graph `--svg` and `--html` draw (needed when the hands have more than
+    /// one).
+    #[arg(long, value_name = "NAME")]
+    player: Option<String>,
+    /// Draw the graph in big blinds (hands without a big blind left out), not in the hands'
+    /// units.
+    #[arg(long)]
+    bb: bool,
     /// PHH files and bundles, sites' hand-history texts, or directories of them; `-` reads
     /// standard input.
     #[arg(required = true)]
@@ -74,11 +98,35 @@ struct Out {
 }
 
 pub fn run(args: LuckArgs) -> anyhow::Result<ExitCode> {
+    let drawn = args.svg.is_some() || args.html.is_some();
+    if !drawn && (args.player.is_some() || args.bb) {
+        anyhow::bail!(
+            "--player and --bb choose what the graph shows: give --svg FILE or --html FILE too"
+        );
+    }
+    let mut files = super::output::Files::new();
+    for p in &args.paths {
+        files.input(p);
+    }
+    files.stdout()?;
+    for (flag, path) in [("--svg", &args.svg), ("--html", &args.html)] {
+        if let Some(p) = path {
+            files.output(p, &format!("{flag} {}", p.display()))?;
+        }
+    }
+    let unit = if args.bb { Unit::BigBlinds } else { Unit::Chips };
+    let mut picker = drawn.then(|| Picker::new(args.player.clone(), unit));
     let (threads, window) = super::replay::workers(&args.paths, args.threads)?;
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
-    let mut ledger =
-        Ledger::new(args.by.iter().any(|b| b == "game"), args.by.iter().any(|b| b == "stake"));
+    let by = |group: &str| args.by.iter().any(|b| b == group);
+    if args.session_gap.is_some() && !by("session") {
+        anyhow::bail!("--session-gap says where --by session cuts: give --by session too");
+    }
+    let mut ledger = Ledger::new(by("game"), by("stake"));
+    if by("session") {
+        ledger.by_session = Some(60 * args.session_gap.unwrap_or(30) as i64);
+    }
     let (mut files, mut unreadable) = (0, Vec::new());
     let mut csv_head = args.csv;
     // The room's EV Cashouts beside its rule: each hand's label, players and checks.
@@ -101,6 +149,9 @@ pub fn run(args: LuckArgs) -> anyhow::Result<ExitCode> {
                         if args.hands && luck.all_in.is_some() {
                             write_hand(&mut out, &args, &mut csv_head, &label, &luck)?;
                         }
+                        if let Some(p) = &mut picker {
+                            p.add(&luck);
+                        }
                         ledger.add(&label, &luck);
                         if !luck.cashouts.is_empty() {
                             cashouts.push((label, luck.players, luck.cashouts));
@@ -114,6 +165,10 @@ pub fn run(args: LuckArgs) -> anyhow::Result<ExitCode> {
     )?;
     for u in &unreadable {
         super::diagnose(format_args!("felt luck: {u}"));
+    }
+    ledger.finish();
+    if let Some(p) = picker {
+        p.write(&ledger, args.svg.as_deref(), args.html.as_deref())?;
     }
     if args.json {
         let mut summary = summary_json(&ledger, files);
@@ -273,12 +328,21 @@ fn group_head(ledger: &Ledger, sep: &str) -> String {
         s.push_str("stake");
         s.push_str(sep);
     }
+    if ledger.by_session.is_some() {
+        s.push_str("session");
+        s.push_str(sep);
+    }
     s
+}
+
+/// Reads `--session-gap`: whole minutes from 1 to 100,000.
+fn parse_gap(text: &str) -> Result<u64, String> {
+    super::parse_in_range(text, 1, 100_000)
 }
 
 /// A row's group fields for CSV, each followed by a comma.
 fn group_csv(p: &PlayerLuck) -> String {
-    [&p.game, &p.stake]
+    [&p.game, &p.stake, &p.session]
         .iter()
         .filter_map(|g| g.as_ref())
         .map(|g| format!("{},", csv_field(g)))
@@ -289,7 +353,11 @@ fn group_csv(p: &PlayerLuck) -> String {
 fn write_table(out: &mut impl Write, ledger: &Ledger, files: usize) -> std::io::Result<()> {
     let width = super::column_width(ledger.players.iter().map(|p| p.name.chars().count()), 6);
     let group = |p: &PlayerLuck| {
-        [&p.game, &p.stake].iter().filter_map(|g| g.as_deref()).collect::<Vec<_>>().join(" ")
+        [&p.game, &p.stake, &p.session]
+            .iter()
+            .filter_map(|g| g.as_deref())
+            .collect::<Vec<_>>()
+            .join(" ")
     };
     let head = group_head(ledger, " ");
     let head = head.trim_end();
@@ -354,7 +422,7 @@ fn summary(ledger: &Ledger, files: usize) -> String {
 
 fn summary_json(ledger: &Ledger, files: usize) -> serde_json::Value {
     let player = |p: &PlayerLuck| {
-        json!({"player": p.name, "game": p.game, "stake": p.stake, "hands": p.hands, "all_in": p.all_in, "won": round(p.net),
+        json!({"player": p.name, "game": p.game, "stake": p.stake, "session": p.session, "hands": p.hands, "all_in": p.all_in, "won": round(p.net),
             "all_in_ev": round(p.expected), "luck": round(p.luck()), "bb_hands": p.bb_hands,
             "won_bb_per_100": p.net_bb_per_100().map(round),
             "all_in_ev_bb_per_100": p.expected_bb_per_100().map(round),

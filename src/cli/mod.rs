@@ -6,6 +6,7 @@ mod convert_stars;
 pub mod deal;
 pub mod equity;
 pub mod luck;
+mod luck_graph;
 pub mod output;
 pub mod pushfold;
 pub mod range;

@@ -2,6 +2,7 @@
 
 use std::collections::HashMap;
 
+use super::sessions::Sessions;
 use super::HandLuck;
 
 /// One player's results over the hands added to a [`Ledger`].
@@ -13,6 +14,9 @@ pub struct PlayerLuck {
     pub game: Option<String>,
     /// The stakes the row counts, when the ledger is kept per stake ([`Ledger::by_stake`]).
     pub stake: Option<String>,
+    /// The session the row counts, named by its first hand's date and time (or its file),
+    /// when the ledger is kept per session ([`Ledger::by_session`]).
+    pub session: Option<String>,
     /// Hands played.
     pub hands: u64,
     /// Hands where the player was all in (or called an all-in) with cards to come, settled
@@ -31,6 +35,36 @@ pub struct PlayerLuck {
 }
 
 impl PlayerLuck {
+    /// Player `i`'s results in one hand, as a row of one hand (no name or group).
+    fn of_hand(luck: &HandLuck, i: usize) -> PlayerLuck {
+        let (net, expected) = (luck.net[i], luck.expected[i]);
+        let settled = luck.all_in.as_ref().is_some_and(|e| {
+            e.pots.iter().any(|pot| pot.shares.len() > 1 && pot.shares.iter().any(|s| s.0 == i))
+        });
+        let bb = luck.big_blind > 0.0;
+        PlayerLuck {
+            hands: 1,
+            all_in: u64::from(settled),
+            net,
+            expected,
+            bb_hands: u64::from(bb),
+            net_bb: if bb { net / luck.big_blind } else { 0.0 },
+            expected_bb: if bb { expected / luck.big_blind } else { 0.0 },
+            ..PlayerLuck::default()
+        }
+    }
+
+    /// Adds the counts and sums of `other` to this row's.
+    pub(super) fn absorb(&mut self, other: &PlayerLuck) {
+        self.hands += other.hands;
+        self.all_in += other.all_in;
+        self.net += other.net;
+        self.expected += other.expected;
+        self.bb_hands += other.bb_hands;
+        self.net_bb += other.net_bb;
+        self.expected_bb += other.expected_bb;
+    }
+
     /// Luck: won less all-in adjusted.
     pub fn luck(&self) -> f64 {
         self.net - self.expected
@@ -56,13 +90,18 @@ impl PlayerLuck {
 #[derive(Clone, Debug, Default)]
 pub struct Ledger {
     /// The players (each with a game and stake, when kept per game or stake), in the order
-    /// they first appear.
+    /// they first appear; kept per session, each player's sessions in order of time once
+    /// [`Ledger::finish`] has cut them.
     pub players: Vec<PlayerLuck>,
     index: HashMap<(String, Option<String>, Option<String>), usize>,
     /// Whether each player's hands are counted per game (variant code).
     pub by_game: bool,
     /// Whether each player's hands are counted per stake.
     pub by_stake: bool,
+    /// Whether each player's hands are counted per session, and the longest gap in seconds
+    /// between two hands of one session: a longer one starts a new session.
+    pub by_session: Option<i64>,
+    sessions: Option<Sessions>,
     /// Hands counted.
     pub hands: u64,
     /// Hands with an all-in moment settled by expectation.
@@ -91,6 +130,11 @@ impl Ledger {
         }
         let game = self.by_game.then(|| luck.game.clone());
         let stake = self.by_stake.then(|| luck.stake.clone());
+        let mut sessions = self.by_session.map(|gap| {
+            let s = self.sessions.get_or_insert_with(|| Sessions::new(gap));
+            let at = s.place(luck);
+            (s, at)
+        });
         for (i, name) in luck.players.iter().enumerate() {
             let key = (name.clone(), game.clone(), stake.clone());
             let k = match self.index.get(&key) {
@@ -106,22 +150,19 @@ impl Ledger {
                     self.players.len() - 1
                 }
             };
-            let p = &mut self.players[k];
-            let (net, expected) = (luck.net[i], luck.expected[i]);
-            p.hands += 1;
-            p.net += net;
-            p.expected += expected;
-            let settled = luck.all_in.as_ref().is_some_and(|e| {
-                e.pots.iter().any(|pot| pot.shares.len() > 1 && pot.shares.iter().any(|s| s.0 == i))
-            });
-            if settled {
-                p.all_in += 1;
+            let hand = PlayerLuck::of_hand(luck, i);
+            self.players[k].absorb(&hand);
+            if let Some((s, at)) = &mut sessions {
+                s.add(k, *at, &hand);
             }
-            if luck.big_blind > 0.0 {
-                p.bb_hands += 1;
-                p.net_bb += net / luck.big_blind;
-                p.expected_bb += expected / luck.big_blind;
-            }
+        }
+    }
+
+    /// Cuts each player's rows into sessions, when the ledger is kept per session: call it
+    /// once, after the last hand (it does nothing otherwise).
+    pub fn finish(&mut self) {
+        if let Some(s) = self.sessions.take() {
+            self.players = s.rows(&self.players);
         }
     }
 

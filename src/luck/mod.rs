@@ -39,13 +39,17 @@ use crate::catalog::{EquityMethod, Game};
 use crate::equity::{calculate, plan, Method, Query};
 use crate::phh::{HandReport, Status};
 use crate::record::amount::format_chips;
+use crate::record::table::HandTime;
 use crate::rules::{Chips, HandState};
 
 mod cashout;
+pub mod graph;
 mod ledger;
+mod sessions;
 
 pub use cashout::{CashoutCheck, RoomOffer};
 pub use ledger::{Ledger, PlayerLuck};
+pub use sessions::{session_name, SessionClock};
 
 /// The moment a hand's betting was over for good with cards still to come, as the replay saw
 /// it ([`HandReport::all_in`]).
@@ -123,6 +127,10 @@ pub struct HandLuck {
     /// The stakes: `tournament`, else the blinds in the hand's unit (`0.50/1`, `0/0` for a
     /// game without blinds).
     pub stake: String,
+    /// When the hand started, when the record says (`time`, with `day`, `month`, `year`).
+    pub time: Option<HandTime>,
+    /// The file (or other source) the hand was read from.
+    pub source: String,
     /// What each player won or lost, in the hand's unit, after the rake the site took.
     pub net: Vec<f64>,
     /// What each player would have won or lost with each pot at stake after the all-in
@@ -204,6 +212,8 @@ pub fn hand_luck(report: &HandReport) -> Option<HandLuck> {
         big_blind: chips(table.blind_sizes.1),
         game: report.variant.clone(),
         stake,
+        time: table.fields.time,
+        source: report.source.clone(),
         expected: net.clone(),
         net,
         all_in: None,

@@ -40,6 +40,7 @@ mod import_runs_caps;
 mod import_winamax;
 mod import_wpn;
 mod luck;
+mod luck_graph;
 mod pictures;
 mod play;
 mod pokerkit;
