@@ -102,6 +102,7 @@ pub static FORMATS: &[&dyn SiteFormat] = &[
     &super::fulltilt::FULLTILT_TEXT,
     &super::wpn::WPN_TEXT,
     &super::bovada::BOVADA_TEXT,
+    &super::ongame::ONGAME_TEXT,
     &super::ipoker::IPOKER_XML,
     &super::acpc::AcpcLog,
 ];
