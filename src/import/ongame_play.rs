@@ -282,7 +282,7 @@ fn pot(t: &str, n: usize, seats: &[(u32, &str)]) -> Result<Pot, TextError> {
     let (Some(colon), Some(by)) = (t.find(": "), t.find(" won by ")) else {
         return err(n, expected());
     };
-    if by < colon {
+    if by < colon + 2 {
         return err(n, expected());
     }
     let amount = amount_of(&t[colon + 2..by], n)?;
@@ -366,4 +366,45 @@ fn seat_result(
 /// The currency symbol a line writes amounts with, if any.
 fn s_of(t: &str) -> Option<char> {
     t.chars().find(|c| matches!(c, '$' | '€' | '£'))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SEATS: [(u32, &str); 3] = [(1, "KREST 78"), (4, "KREST"), (9, "Lee (b)")];
+
+    #[test]
+    fn a_pot_line_names_each_winner_and_share_longest_name_first() {
+        let p = pot("Side pot 1: 330 won by KREST 78 (165 High), Lee (b) (165 Low)", 7, &SEATS)
+            .unwrap();
+        assert_eq!((p.line, p.amount, p.winners), (7, 33_000, vec![(0, 16_500), (2, 16_500)]));
+        let p = pot("Main pot: $1,020.50 won by KREST ($1,000)", 7, &SEATS).unwrap();
+        assert_eq!((p.amount, p.winners), (102_050, vec![(1, 100_000)]));
+        for bad in [
+            "Main pot: won by KREST ($1)",
+            "Main pot: $4 won by Nobody ($4)",
+            "Main pot: $4 won by KREST $4",
+            "Main pot: $4 won by KREST ($4) and more",
+            "Main pot $4",
+        ] {
+            assert!(pot(bad, 7, &SEATS).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_summary_seat_gives_the_cards_shown_and_its_net_must_agree_with_its_stack() {
+        let stacks = [100_000, 5_000, 2_000];
+        let line = "Seat 1: KREST 78 ($1,050), net: +$50, [Ah, Kd] (PAIR ACE)";
+        assert_eq!(seat_result(line, 9, &SEATS, &stacks).unwrap(), (0, Some("[Ah Kd]".into())));
+        let line = "Seat 4: KREST ($50), net: -$0.00";
+        assert_eq!(seat_result(line, 9, &SEATS, &stacks).unwrap(), (1, None));
+        let wrong = seat_result("Seat 9: Lee (b) ($30), net: +$5", 9, &SEATS, &stacks).unwrap_err();
+        assert_eq!(
+            wrong.why,
+            "Lee (b)'s net +$5 is not the finishing stack $30 less the starting stack $20"
+        );
+        assert!(seat_result("Seat 2: KREST ($50)", 9, &SEATS, &stacks).is_err());
+        assert!(seat_result("Seat 4: Other ($50)", 9, &SEATS, &stacks).is_err());
+    }
 }
