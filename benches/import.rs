@@ -30,6 +30,11 @@
 //! Zone Poker, side pots, a tournament with antes, fixed limit, Omaha high and high-low,
 //! repeated and numbered anew).
 //!
+//! `import/ongame_20k_read_convert_replay_check` runs it on an OnGame text of 20,000 hands made
+//! of the project's OnGame samples (`ongame_text`: every good sample of `tests/data/ongame`,
+//! side pots with the board dealt twice after an all-in, a tournament with antes, pot-limit
+//! Omaha, fixed limit, Omaha high-low, repeated and numbered anew).
+//!
 //! `import/fulltilt_20k_read_convert_replay_check` runs it on a Full Tilt text of 20,000 hands
 //! made of the project's Full Tilt samples (`fulltilt_text`: every good UTF-8 sample of
 //! `tests/data/fulltilt`, side pots, chat, a tournament with antes, fixed limit, Omaha high and
@@ -267,6 +272,34 @@ fn bovada_text(hands: usize) -> Vec<u8> {
     out.into_bytes()
 }
 
+/// The good samples of `tests/data/ongame`: each replays legally and matches the site's
+/// accounting.
+const ONGAME_SAMPLES: [&str; 5] = [
+    "cash_nl_side_pot.txt",
+    "tournament_antes.txt",
+    "cash_plo.txt",
+    "fixed_limit.txt",
+    "omaha_hilo.txt",
+];
+
+/// An OnGame text of `hands` hands: the good samples in turn, each hand numbered anew (the
+/// number in its header and its end line, `R5-500000101-1`), a blank line between hands.
+fn ongame_text(hands: usize) -> Vec<u8> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/ongame");
+    let samples: Vec<String> =
+        ONGAME_SAMPLES.iter().map(|n| std::fs::read_to_string(root.join(n)).unwrap()).collect();
+    let mut out = String::with_capacity(hands * 1100);
+    for n in 0..hands {
+        let sample = &samples[n % samples.len()];
+        let at = sample.find("for hand ").expect("every sample starts with its header") + 9;
+        let number = sample[at..].split([' ', '*']).next().unwrap_or_default();
+        let renumbered = format!("{}-{}", &number[..2], 1_000_000 + n);
+        out.push_str(&sample.trim_end().replace(number, &renumbered));
+        out.push_str("\n\n");
+    }
+    out.into_bytes()
+}
+
 /// The good one-hand samples of `tests/data/partypoker`: each replays legally and matches the
 /// site's accounting.
 const PARTY_SAMPLES: [&str; 5] = [
@@ -416,6 +449,12 @@ fn import(c: &mut Criterion) {
     assert_eq!(pipeline_of(bovada, &text, threads), HANDS, "every Bovada hand must match");
     group.bench_function("bovada_20k_read_convert_replay_check", |b| {
         b.iter(|| pipeline_of(bovada, std::hint::black_box(&text), threads))
+    });
+    let ongame = Format::named("ongame").expect("OnGame is a format");
+    let text = ongame_text(HANDS);
+    assert_eq!(pipeline_of(ongame, &text, threads), HANDS, "every OnGame hand must match");
+    group.bench_function("ongame_20k_read_convert_replay_check", |b| {
+        b.iter(|| pipeline_of(ongame, std::hint::black_box(&text), threads))
     });
     let party = Format::named("partypoker").expect("PartyPoker is a format");
     let text = party_text(HANDS);

@@ -64,7 +64,7 @@ const ACPC_WORDS: &[&str] = &[
     "SCORE:100|-100:Alice|Bob\n",
 ];
 
-/// Words of the other sites' texts (GGPoker, Winamax, PartyPoker, 888poker, Full Tilt, WPN, iPoker XML), each site's header
+/// Words of the other sites' texts (GGPoker, Winamax, PartyPoker, 888poker, Full Tilt, WPN, OnGame, iPoker XML), each site's header
 /// first: a text starting with one is read as that site's.
 const SITE_WORDS: &[&str] = &[
     "Poker Hand #RC1: Hold'em No Limit ($0.02/$0.05) - 2025/08/08 23:42:24\n",
@@ -107,6 +107,15 @@ const SITE_WORDS: &[&str] = &[
     "Cash Drop to Pot : total $1\n",
     "Ann collected 0,10€ from pot\n",
     "Ann collected [ $0,10 ]\n",
+    "***** History for hand R5-1-1 *****\nStart hand: Tue Jul 24 19:12:45 CEST 2012\nTable: Oslo [1] (NO_LIMIT TEXAS_HOLDEM $1/$2, Real money)\nButton: seat 1\n",
+    "Seat 2: Ann ($5)\n",
+    "Ann posts small blind ($1)\n",
+    "Ann raises $5 to $6 [all in]\n",
+    "--- Dealing flop [2c, 3d, 4h]\n",
+    "Summary:\n",
+    "Main pot: $4 won by Ann ($3.90 High), Bob ($0.10 Low)\n",
+    "Rake taken: $0.10\n",
+    "Seat 1: Ann ($102), net: +$2, [Ah, Kd] (PAIR ACE)\n",
     "$1,289.63",
     "\r\n",
 ];
@@ -152,7 +161,7 @@ pub const ACPC: Target = Target {
 pub const SITES: Target = Target {
     name: "import_sites",
     about:
-        "GGPoker, Winamax, PartyPoker, 888poker, Full Tilt, WPN and iPoker texts, each read as the format detected from its \
+        "GGPoker, Winamax, PartyPoker, 888poker, Full Tilt, WPN, OnGame and iPoker texts, each read as the format detected from its \
             content (import::sniff, import::convert_as): every hand converts to PHH that reads as \
             a record, and replays by the engine's invariants",
     text: false,

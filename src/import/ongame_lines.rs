@@ -1,0 +1,356 @@
+//! OnGame's lines put in PokerStars' words, for the PokerStars reader
+//! ([`super::pokerstars::parse_after_header`]).
+//!
+//! | OnGame writes | read as |
+//! |---|---|
+//! | `***** History for hand R5-361726027-6 *****` | hand `R5-361726027-6` |
+//! | `(TOURNAMENT: "NL Holdem", S-755-6811, buy-in: €20)` after the hand number | a tournament hand (`S-755-6811`), its amounts chips |
+//! | `Start hand: Wed Aug 01 18:09:42 EEST 2012` | `2012/08/01 18:09:42 EEST` |
+//! | `Table: Homs [361726027] (NO_LIMIT TEXAS_HOLDEM $5/$10, Real money)` | `Hold'em No Limit ($5/$10)`, table `Homs` |
+//! | `LIMIT TEXAS_HOLDEM $0.50/$1`, `POT_LIMIT OMAHA_HI`, `POT_LIMIT OMAHA_HI_LO` | `Hold'em Limit ($0.50/$1)`: the small and big bets; `Omaha Pot Limit`, `Omaha Hi/Lo Pot Limit` |
+//! | `Button: seat 5`, `Seat 4: NAME ($599)` | `Seat #5 is the button`, `Seat 4: NAME ($599 in chips)` |
+//! | `NAME posts small blind ($2)`, `posts ante 25`, `... [all in]` | `NAME: posts small blind $2`, `posts the ante 25`, `... and is all-in` |
+//! | `NAME raises $150 to $200` (the chips put in, then the player's bet on the street) | `NAME: raises X to $200`, X the raise over the bet before |
+//! | `Dealing pocket cards`, `Dealing to NAME: [5s, Qh]`, `--- Dealing flop [Jh, Th, 5c]` | `*** HOLE CARDS ***`, `Dealt to NAME [5s Qh]`, `*** FLOP *** [Jh Th 5c]` |
+//! | `Main pot: $539 won by NAME ($536)`, `Side pot 1: ...`, `Rake taken: $3` | `NAME collected $536 from pot` (`main pot`, `side pot-1`), `Total pot $539 \| Rake $3` |
+//! | `Seat 5: NAME ($1,793.35), net: +$269.50, [Js, Jc] (THREE_OF_A_KIND JACK)` | `Seat 5: NAME showed [Js Jc] and won ($536)`; the stack is the site's finishing stack |
+//!
+//! A pot's amount is before the rake and each winner's after it; a high-low pot names each
+//! half's winners (`won by A (165 High), B (165 Low)`), and a player who scoops it is named
+//! twice. OnGame writes no uncalled bet: the part of a bet nobody matched is in no pot, and the
+//! reader gives it back. Each seat's net must be its finishing stack less its starting stack.
+//!
+//! Seven-card stud, stud high-low and five-card draw are written too: the draw's texts say how
+//! many cards a player changed but not which, so they cannot be replayed, and feltkit does not
+//! read OnGame's stud texts; such hands are reported as not replayed, with the reason.
+
+use std::borrow::Cow;
+
+use super::collected::written;
+use super::header::parse_header;
+use super::lines::{find, who, Line};
+use super::p888_lines::cents;
+use super::pokerstars::Tournament;
+use super::pokerstars::{err, parse_after_header, GameName, Refusal, StarsHand, TextError};
+use super::split::HandText;
+
+/// Where each hand starts.
+pub(super) const HEADER: &str = "***** History for hand ";
+
+/// The line that opens a hand's summary.
+pub(super) const SUMMARY: &str = "Summary:";
+
+/// The hand number of a hand's first line (`***** History for hand R5-361726027-6 *****`).
+pub(super) fn hand_number(first: &str) -> Option<&str> {
+    let k = find(first, HEADER)?;
+    let rest = &first[k + HEADER.len()..];
+    let id = &rest[..rest.find([' ', '*']).unwrap_or(rest.len())];
+    (!id.is_empty()).then_some(id)
+}
+
+/// The tournament a header names (`(TOURNAMENT: "NL Holdem", S-755-6811, buy-in: €20)`): its
+/// number and buy-in; a tournament hand's header whose parentheses are empty names none.
+fn tournament(first: &str) -> Option<Tournament> {
+    let k = find(first, "(TOURNAMENT:")?;
+    let inside = &first[k + 12..];
+    let inside = &inside[..inside.rfind(')').unwrap_or(inside.len())];
+    // The name is quoted and may hold commas: the fields after it.
+    let after = inside.rfind('"').map_or(inside, |q| &inside[q + 1..]);
+    let mut fields = after.split(',').map(str::trim).filter(|f| !f.is_empty());
+    let id = fields.next().filter(|f| !f.starts_with("buy-in")).unwrap_or_default();
+    let buy_in = after.split(',').find_map(|f| f.trim().strip_prefix("buy-in:")).map(str::trim);
+    Some(Tournament {
+        id: id.to_string(),
+        buy_in: buy_in.filter(|b| !b.is_empty()).map(String::from),
+        level: None,
+    })
+}
+
+/// `Start hand: Wed Aug 01 18:09:42 EEST 2012` as PokerStars writes a date:
+/// `2012/08/01 18:09:42 EEST` (a zone written as an offset, `GMT+0100`, is left out).
+fn date(t: &str) -> Option<String> {
+    let words: Vec<&str> = t.split_whitespace().collect();
+    let [_, month, day, clock, zone, year] = words[..] else { return None };
+    const MONTHS: [&str; 12] =
+        ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+    let m = MONTHS.iter().position(|&x| x == month)? + 1;
+    let d: u32 = day.parse().ok()?;
+    let zone = if zone.chars().all(|c| c.is_ascii_alphabetic()) { zone } else { "" };
+    Some(format!("{year}/{m:02}/{d:02} {clock} {zone}").trim_end().to_string())
+}
+
+/// The table line: `Table: Homs [361726027] (NO_LIMIT TEXAS_HOLDEM $5/$10, Real money)`.
+struct TableLine<'t> {
+    /// The table's name.
+    name: &'t str,
+    /// The betting structure as written: `NO_LIMIT`, `POT_LIMIT`, `LIMIT`.
+    limit: &'t str,
+    /// The game as written: `TEXAS_HOLDEM`, `OMAHA_HI_LO`, `SEVEN_CARD_STUD`.
+    game: &'t str,
+    /// The stakes, in hundredths: the blinds (no and pot limit; the small one as rounded by
+    /// the site) or the bets (fixed limit).
+    stakes: (i64, i64),
+    /// The currency symbol of the stakes.
+    symbol: Option<char>,
+}
+
+fn table_line<'t>(l: &Line<'t>) -> Result<TableLine<'t>, TextError> {
+    let expected = "expected `Table: NAME [NUMBER] (LIMIT GAME SMALL/BIG, ...)`";
+    let Some(rest) = l.text.strip_prefix("Table: ") else { return err(l.number, expected) };
+    let Some(open) = rest.rfind(" (") else { return err(l.number, expected) };
+    let mut name = &rest[..open];
+    if name.ends_with(']')
+        && let Some(k) = name.rfind(" [")
+    {
+        name = &name[..k];
+    }
+    let inside = rest[open + 2..].trim_end_matches(')');
+    let mut words = inside.split(',').next().unwrap_or_default().split_whitespace();
+    let (Some(limit), Some(game), Some(stakes)) = (words.next(), words.next(), words.next()) else {
+        return err(l.number, format!("expected `LIMIT GAME SMALL/BIG` in `({inside})`"));
+    };
+    let parsed = stakes.split_once('/').and_then(|(a, b)| Some((cents(a)?, cents(b)?)));
+    let Some(stakes_cents) = parsed else {
+        return err(l.number, format!("expected the stakes as `SMALL/BIG`, not `{stakes}`"));
+    };
+    let symbol = stakes.chars().find(|c| matches!(c, '$' | '€' | '£'));
+    Ok(TableLine { name, limit, game, stakes: stakes_cents, symbol })
+}
+
+/// The game in PokerStars' words (`Hold'em No Limit`), or why it is not read.
+fn game_name(limit: &str, game: &str) -> Result<String, String> {
+    let structure = match limit {
+        "NO_LIMIT" => "No Limit",
+        "POT_LIMIT" => "Pot Limit",
+        "LIMIT" => "Limit",
+        other => return Err(format!("`{other} {game}`: a betting structure feltkit does not know in OnGame's texts (NO_LIMIT, POT_LIMIT, LIMIT)")),
+    };
+    match game {
+        "TEXAS_HOLDEM" => Ok(format!("Hold'em {structure}")),
+        "OMAHA_HI" => Ok(format!("Omaha {structure}")),
+        "OMAHA_HI_LO" => Ok(format!("Omaha Hi/Lo {structure}")),
+        "FIVE_CARD_DRAW" => Err(format!("{limit} {game}: OnGame's draw texts say how many cards each player changed (`changed 2 cards`) but not which, so the draw cannot be replayed")),
+        "SEVEN_CARD_STUD" | "SEVEN_CARD_STUD_HI_LO" => Err(format!("{limit} {game}: feltkit reads OnGame's hold'em and Omaha; its seven-card stud texts are not read")),
+        other => Err(format!("{limit} {other}: a game feltkit does not read in OnGame's texts")),
+    }
+}
+
+/// The seat, name and stack's text of a seat line (`Seat 4: NAME ($266.50)`).
+fn seat_of(t: &str) -> Option<(u32, &str, &str)> {
+    let (seat, body) = t.strip_prefix("Seat ")?.split_once(": ")?;
+    let open = body.rfind(" (")?;
+    let stack = body[open + 2..].strip_suffix(')')?;
+    Some((seat.parse().ok()?, &body[..open], stack))
+}
+
+/// The seat and finishing stack's text of a summary's seat line (`Seat 4: NAME ($599), net:
+/// -$110, [Ah, Kd] (PAIR ACE)`), for [`super::ongame::ONGAME_TEXT`]'s record.
+pub(super) fn summary_seat(t: &str) -> Option<(u32, &str)> {
+    let (seat, body) = t.strip_prefix("Seat ")?.split_once(": ")?;
+    let end = body.find("), net: ").or_else(|| body.strip_suffix(')').map(str::len))?;
+    let open = body[..end].rfind(" (")?;
+    Some((seat.parse().ok()?, &body[open + 2..end]))
+}
+
+/// An amount of a line, or what is wrong.
+pub(super) fn amount_of(text: &str, n: usize) -> Result<i64, TextError> {
+    cents(text).ok_or_else(|| TextError {
+        line: n,
+        why: format!("expected an amount in cents at most, not `{}`", text.trim()),
+    })
+}
+
+/// A signed amount (`+$269.50`, `-$0.00`, `-20`).
+pub(super) fn signed(text: &str, n: usize) -> Result<i64, TextError> {
+    let t = text.trim();
+    match t.strip_prefix('-') {
+        Some(x) => Ok(-amount_of(x, n)?),
+        None => amount_of(t.strip_prefix('+').unwrap_or(t), n),
+    }
+}
+
+/// The cards of a line's brackets (`[5s, Qh]`) in PokerStars' words (`[5s Qh]`).
+pub(super) fn cards(t: &str) -> Option<String> {
+    let open = t.find('[')?;
+    let close = open + t[open..].find(']')?;
+    let inside: Vec<&str> =
+        t[open + 1..close].split(',').map(str::trim).filter(|c| !c.is_empty()).collect();
+    Some(format!("[{}]", inside.join(" ")))
+}
+
+/// Reads one OnGame hand: its lines in PokerStars' words, read by the PokerStars reader.
+pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
+    let lines: Vec<Line<'_>> = text.lines().collect();
+    let Some(first) = lines.first() else {
+        return err(text.line, "an empty hand");
+    };
+    let Some(number) = hand_number(first.text) else {
+        return err(first.number, "expected `***** History for hand NUMBER *****`");
+    };
+    let tourney = tournament(first.text).or_else(|| {
+        number.starts_with('T').then(|| Tournament { id: String::new(), buy_in: None, level: None })
+    });
+    // The lines between the header and the seats, in any order.
+    let mut start = None;
+    let mut table = None;
+    let mut button = None;
+    let mut k = 1;
+    while let Some(l) = lines.get(k) {
+        let t = l.text;
+        if t.starts_with("Seat ") {
+            break;
+        }
+        if let Some(d) = t.strip_prefix("Start hand: ") {
+            start = date(d);
+        } else if t.starts_with("Table: ") {
+            table = Some(table_line(l)?);
+        } else if let Some(b) = t.strip_prefix("Button: seat ") {
+            let Ok(seat) = b.trim().parse::<u32>() else {
+                return err(l.number, format!("expected `Button: seat N`, not `{t}`"));
+            };
+            button = Some(seat);
+        } else if !(t.starts_with("User: ") || t.starts_with("Players in round: ")) {
+            return err(l.number, format!("expected `Start hand:`, `Table:`, `User:`, `Button: seat N`, `Players in round:` or the first seat, not `{t}`"));
+        }
+        k += 1;
+    }
+    let Some(table) = table else {
+        return err(first.number + 1, "expected a `Table: NAME [NUMBER] (GAME STAKES, ...)` line");
+    };
+    let table_at =
+        lines.iter().find(|l| l.text.starts_with("Table: ")).map_or(first.number, |l| l.number);
+    let seat_lines: Vec<Line<'_>> =
+        lines[k..].iter().take_while(|l| seat_of(l.text).is_some()).copied().collect();
+    let mut seats: Vec<(u32, &str)> = Vec::with_capacity(seat_lines.len());
+    let mut stacks: Vec<i64> = Vec::with_capacity(seat_lines.len());
+    for l in &seat_lines {
+        let Some((seat, name, stack)) = seat_of(l.text) else { continue };
+        seats.push((seat, name));
+        stacks.push(amount_of(stack, l.number)?);
+    }
+    let s = if tourney.is_some() { None } else { table.symbol };
+    let game = game_name(table.limit, table.game);
+    let fixed = table.limit == "LIMIT";
+    // The site rounds the small blind it names (`€1/€1` for blinds of €0.50 and €1): the one
+    // posted is the table's, when the player posting it is not all in.
+    let posted = |verb: &str| {
+        lines.iter().find_map(|l| {
+            let (i, rest) = who(&seats, l.text)?;
+            let x = rest.strip_prefix(verb)?.trim().trim_start_matches('(');
+            let c = cents(x.split(')').next()?)?;
+            (stacks[i] > c).then_some(c)
+        })
+    };
+    let stakes = if fixed {
+        table.stakes
+    } else {
+        let big = posted("posts big blind ").unwrap_or(table.stakes.1);
+        (posted("posts small blind ").filter(|&c| c <= big).unwrap_or(table.stakes.0), big)
+    };
+    let stars = format!(
+        "OnGame Hand #{number}: {} ({}/{}) - {}",
+        game.as_deref().unwrap_or("Hold'em No Limit"),
+        written(stakes.0, s),
+        written(stakes.1, s),
+        start.as_deref().unwrap_or("")
+    );
+    let mut hand = parse_header(&Line { number: first.number, text: &stars })?;
+    hand.symbol = s;
+    hand.currency = s.map(|s| match s {
+        '$' => "USD".to_string(),
+        '£' => "GBP".to_string(),
+        _ => "EUR".to_string(),
+    });
+    hand.tournament = tourney;
+    let mut out: Vec<(usize, Cow<'_, str>)> = Vec::with_capacity(lines.len() + 8);
+    let button = match (button, &game) {
+        (Some(b), _) => b,
+        // Stud has no button: the seat list's first stands for it in a hand not played.
+        (None, Err(_)) => seats.first().map_or(1, |s| s.0),
+        (None, Ok(_)) => return err(table_at, "expected a `Button: seat N` line before the seats"),
+    };
+    let name = table.name.replace('\'', "");
+    out.push((table_at, Cow::Owned(format!("Table '{name}' Seat #{button} is the button"))));
+    for (l, (&(seat, name), &c)) in seat_lines.iter().zip(seats.iter().zip(&stacks)) {
+        out.push((
+            l.number,
+            Cow::Owned(format!("Seat {seat}: {name} ({} in chips)", written(c, s))),
+        ));
+    }
+    if let Err(why) = game {
+        hand.game = GameName::Other(format!("{} {}", table.limit, table.game));
+        hand.refusal = Some(Refusal::NotSupported(format!("line {table_at}: {why}")));
+        return parse_after_header(hand, first.number, out.iter().map(line));
+    }
+    let rest = &lines[k + seat_lines.len()..];
+    super::ongame_play::play(rest, &seats, &stacks, s, &mut out)?;
+    parse_after_header(hand, first.number, out.iter().map(line))
+}
+
+/// A line read, as the PokerStars reader takes it.
+fn line<'a>((number, text): &'a (usize, Cow<'_, str>)) -> Line<'a> {
+    Line { number: *number, text }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_header_gives_the_number_and_the_tournament() {
+        let cash = "***** History for hand R5-361726027-6 *****";
+        assert_eq!(hand_number(cash), Some("R5-361726027-6"));
+        assert_eq!(tournament(cash), None);
+        let tour = "***** History for hand T5-27172613-1 (TOURNAMENT: \"NL, Holdem\", S-755-6811, buy-in: €20) *****";
+        assert_eq!(hand_number(tour), Some("T5-27172613-1"));
+        let t = tournament(tour).unwrap();
+        assert_eq!((t.id.as_str(), t.buy_in.as_deref()), ("S-755-6811", Some("€20")));
+        let none = tournament("***** History for hand T5-1-5 (TOURNAMENT: ) *****").unwrap();
+        assert_eq!((none.id.as_str(), none.buy_in), ("", None));
+    }
+
+    #[test]
+    fn the_date_is_put_in_pokerstars_order() {
+        assert_eq!(
+            date("Wed Aug 01 18:09:42 EEST 2012").as_deref(),
+            Some("2012/08/01 18:09:42 EEST")
+        );
+        assert_eq!(
+            date("Sat Jan 8 16:28:29 GMT+0100 2011").as_deref(),
+            Some("2011/01/08 16:28:29")
+        );
+        assert_eq!(date("yesterday"), None);
+    }
+
+    #[test]
+    fn the_table_line_gives_the_game_and_the_stakes() {
+        let l = Line {
+            number: 3,
+            text: "Table: Table #84 [18949598] (NO_LIMIT TEXAS_HOLDEM 10/20, ante: 5, TC)",
+        };
+        let t = table_line(&l).unwrap();
+        assert_eq!(
+            (t.name, t.limit, t.game, t.stakes, t.symbol),
+            ("Table #84", "NO_LIMIT", "TEXAS_HOLDEM", (1000, 2000), None)
+        );
+        let l = Line {
+            number: 3,
+            text: "Table: Oullins [21973414] (POT_LIMIT OMAHA_HI_LO €1/€1, Real money)",
+        };
+        let t = table_line(&l).unwrap();
+        assert_eq!((t.stakes, t.symbol), ((100, 100), Some('€')));
+        assert_eq!(game_name(t.limit, t.game).as_deref(), Ok("Omaha Hi/Lo Pot Limit"));
+        assert!(game_name("LIMIT", "FIVE_CARD_DRAW").unwrap_err().contains("not which"));
+        assert!(table_line(&Line { number: 3, text: "Table: Oslo" }).is_err());
+    }
+
+    #[test]
+    fn a_summary_seat_gives_the_finishing_stack() {
+        assert_eq!(
+            summary_seat("Seat 5: A (b) ($1,793.35), net: +$269.50, [Js, Jc] (PAIR)"),
+            Some((5, "$1,793.35"))
+        );
+        assert_eq!(summary_seat("Seat 9: Hero ($415.60)"), Some((9, "$415.60")));
+        assert_eq!(summary_seat("Main pot: $4"), None);
+    }
+}
