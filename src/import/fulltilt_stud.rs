@@ -193,8 +193,12 @@ fn brackets(t: &str) -> Vec<Vec<String>> {
 /// The number of `N card`/`N cards` at the start of `t`.
 fn count(t: &str) -> Option<usize> {
     let (n, rest) = t.split_once(' ')?;
-    (rest.starts_with("card")).then(|| n.parse().ok()).flatten()
+    // No game deals a player more than seven cards: a larger count is no count.
+    (rest.starts_with("card")).then(|| n.parse().ok().filter(|&k| k <= MAX_CARDS)).flatten()
 }
+
+/// The most cards a count of cards may give (`discards N cards`, `is dealt N cards`).
+const MAX_CARDS: usize = 7;
 
 /// The words after a seated player's name that move no chips and show no cards.
 const IDLE: [&str; 11] = [
@@ -339,14 +343,20 @@ fn read(lines: &[Line<'_>], seats: &[(u32, &str)], stud: bool) -> Result<Play, B
             Event::Fold(i)
         } else if let Some(x) = verb.strip_prefix("discards ") {
             let Some(k) = count(x) else {
-                return Err((n, format!("expected `discards N cards`, not `{t}`")));
+                return Err((
+                    n,
+                    format!("expected `discards N cards` (N at most {MAX_CARDS}), not `{t}`"),
+                ));
             };
             Event::Discard(i, k, brackets(x).into_iter().next())
         } else if verb == "stands pat" || verb.starts_with("stands pat ") {
             Event::Discard(i, 0, None)
         } else if let Some(x) = verb.strip_prefix("is dealt ") {
             let Some(k) = count(x) else {
-                return Err((n, format!("expected `is dealt N cards`, not `{t}`")));
+                return Err((
+                    n,
+                    format!("expected `is dealt N cards` (N at most {MAX_CARDS}), not `{t}`"),
+                ));
             };
             Event::DealtUnknown(i, k)
         } else if verb.starts_with("shows [") {

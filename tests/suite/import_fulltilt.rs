@@ -275,7 +275,24 @@ fn a_stud_or_draw_line_not_understood_is_reported_at_its_line() {
     let phh = convert_as(FTP.format(), draw.as_bytes()).remove(0).phh;
     let r = replay_text(&phh, "t", true).remove(0);
     let Status::Malformed { reason, .. } = &r.status else { panic!("{:?}", r.status) };
-    assert_eq!(reason, "line 14: expected `discards N cards`, not `Quinn discards two cards`");
+    assert_eq!(
+        reason,
+        "line 14: expected `discards N cards` (N at most 7), not `Quinn discards two cards`"
+    );
+    // A count no game deals is refused at its line, not made into that many cards.
+    let text = std::fs::read_to_string(FTP.path("cash_badugi.txt")).unwrap();
+    for (from, to) in [
+        ("Quinn discards 2 cards", "Quinn discards 99999999999 cards"),
+        ("Quinn discards 2 cards", "Quinn is dealt 4000000000 cards"),
+    ] {
+        let phh = convert_as(FTP.format(), text.replace(from, to).as_bytes()).remove(0).phh;
+        let r = replay_text(&phh, "t", true).remove(0);
+        let Status::Malformed { reason, .. } = &r.status else { panic!("{:?}", r.status) };
+        assert!(
+            reason.starts_with("line 14: expected `") && reason.contains("(N at most 7)"),
+            "{reason}"
+        );
+    }
 }
 
 #[test]
