@@ -74,23 +74,26 @@ fn check_against_every_completion(
     luck
 }
 
+/// Heads-up, AcKd against QsQh, all in on the turn (Ah 7d 2c 3s) for 200 chips.
+const TURN_ALL_IN: [&str; 10] = [
+    "d dh p1 AcKd",
+    "d dh p2 QsQh",
+    "p2 cc",
+    "p1 cc",
+    "d db Ah7d2c",
+    "p1 cc",
+    "p2 cc",
+    "d db 3s",
+    "p1 cbr 98",
+    "p2 cc",
+];
+
 #[test]
 fn a_turn_all_in_counts_the_outs_by_hand() {
     // AcKd against QsQh on Ah 7d 2c 3s: the two queens left save p2, the other 42 rivers
     // give p1 the 200 chips.
     let header = "variant = 'NT'\nblinds_or_straddles = [1, 2]\nmin_bet = 2\nstarting_stacks = [100, 100]\nplayers = ['Ann', 'Bob']\n";
-    let prefix = [
-        "d dh p1 AcKd",
-        "d dh p2 QsQh",
-        "p2 cc",
-        "p1 cc",
-        "d db Ah7d2c",
-        "p1 cc",
-        "p2 cc",
-        "d db 3s",
-        "p1 cbr 98",
-        "p2 cc",
-    ];
+    let prefix = TURN_ALL_IN;
     let river: Vec<Vec<String>> =
         rest_of_deck("AcKdQsQhAh7d2c3s").iter().map(|c| vec![format!("d db {c}")]).collect();
     assert_eq!(river.len(), 44);
@@ -473,19 +476,7 @@ fn a_board_run_twice_keeps_the_expectation_of_one_run() {
     // over every pair of rivers (44 x 43) give it.
     let header =
         "variant = 'NT'\nblinds_or_straddles = [1, 2]\nmin_bet = 2\nstarting_stacks = [100, 100]\n";
-    let prefix = [
-        "d dh p1 AcKd",
-        "d dh p2 QsQh",
-        "p2 cc",
-        "p1 cc",
-        "d db Ah7d2c",
-        "p1 cc",
-        "p2 cc",
-        "d db 3s",
-        "p1 cbr 98",
-        "p2 cc",
-        "p1 _runs 2",
-    ];
+    let prefix: Vec<&str> = TURN_ALL_IN.iter().copied().chain(["p1 _runs 2"]).collect();
     let deck = rest_of_deck("AcKdQsQhAh7d2c3s");
     let mut pairs = Vec::new();
     for a in &deck {
