@@ -66,7 +66,7 @@ pub struct AllInSpot {
     pub holes: Vec<Vec<Option<Card>>>,
     /// Whether each player was still in the hand.
     pub live: Vec<bool>,
-    /// The room's EV Cashouts the players chose after the moment ([`cashout`]), filled in at
+    /// The room's EV Cashouts the players chose after the moment ([`RoomOffer`]), filled in at
     /// the end of the replay.
     pub offers: Vec<RoomOffer>,
 }
