@@ -487,10 +487,21 @@ fn play<'t>(
             "pot" | "main pot" => 0,
             p => p.strip_prefix("side pot-").and_then(|k| k.parse().ok()).unwrap_or(0),
         };
+        // A table of k seats makes at most k - 1 side pots.
+        if index >= k.max(2) {
+            return err(
+                c.line,
+                format!(
+                    "expected a side pot numbered from 1 to {}, not `{}`",
+                    k.max(2) - 1,
+                    c.pot.replacen("side pot-", "side pot ", 1)
+                ),
+            );
+        }
         if pots.len() <= index {
             pots.resize(index + 1, 0);
         }
-        pots[index] += c.cents;
+        pots[index] = pots[index].saturating_add(c.cents);
     }
     // A pot whose only line was the uncalled bet is no pot.
     while pots.len() > 1 && pots.last() == Some(&0) {
