@@ -60,6 +60,17 @@ pub fn amount(text: &str) -> Option<Amount> {
     Amount::parse_grouped(t.as_bytes())
 }
 
+/// The currency code of a sign the sites that write no code put before amounts: `$` USD, `£`
+/// GBP, any other (`€`) EUR.
+pub(super) fn currency_of(symbol: char) -> String {
+    match symbol {
+        '$' => "USD",
+        '£' => "GBP",
+        _ => "EUR",
+    }
+    .to_string()
+}
+
 /// `text` without surrounding white space, as [`str::trim`] gives it; quicker on the lines of
 /// a hand history, which mostly start and end with a printable ASCII character and are then
 /// returned as they are.

@@ -256,11 +256,7 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
     );
     let mut hand = parse_header(&Line { number: first.number, text: &stars })?;
     hand.symbol = s;
-    hand.currency = s.map(|s| match s {
-        '$' => "USD".to_string(),
-        '£' => "GBP".to_string(),
-        _ => "EUR".to_string(),
-    });
+    hand.currency = s.map(super::lines::currency_of);
     hand.tournament = tourney;
     let mut out: Vec<(usize, Cow<'_, str>)> = Vec::with_capacity(lines.len() + 8);
     let button = match (button, &game) {

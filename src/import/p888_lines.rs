@@ -329,11 +329,7 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
     );
     let mut hand = parse_header(&Line { number: first.number, text: &stars })?;
     hand.symbol = s;
-    hand.currency = s.map(|s| match s {
-        '$' => "USD".to_string(),
-        '£' => "GBP".to_string(),
-        _ => "EUR".to_string(),
-    });
+    hand.currency = s.map(super::lines::currency_of);
     hand.tournament = tournament;
     let Some(table) = table else {
         return err(game.number, "the hand stops after its game line");

@@ -209,11 +209,7 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
     );
     let mut hand = parse_header(&Line { number: first.number, text: &stars })?;
     hand.symbol = s;
-    hand.currency = s.map(|s| match s {
-        '$' => "USD".to_string(),
-        '£' => "GBP".to_string(),
-        _ => "EUR".to_string(),
-    });
+    hand.currency = s.map(super::lines::currency_of);
     hand.tournament = g.tournament.clone();
     let after: Vec<Line<'_>> = lines.iter().skip(title + 2).copied().collect();
     let table_line = after.iter().find(|l| l.text.starts_with("Table "));
