@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import io
 import json
+import math
 import os
 from decimal import Decimal
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Union
@@ -331,6 +332,8 @@ _LUCK_COLUMNS = [
     "big_blind",
     "all_in_street",
     "not_settled",
+    "stake",
+    "time",
 ]
 
 
@@ -340,6 +343,7 @@ def luck(
     format: Optional[str] = "auto",
     follow: bool = False,
     label: Optional[str] = None,
+    payouts: Optional[Sequence[float]] = None,
 ) -> "Any":
     """Each player's result against their all-in equity in every hand, as ``felt luck`` counts
     it (docs/luck.md): a pandas DataFrame with one row per player and hand.
@@ -352,11 +356,21 @@ def luck(
     at the player's equity in it), ``luck`` (``won - all_in_ev``), ``big_blind`` (0 where the
     game has none), ``all_in_street`` (``"preflop"``, ``"flop"``, ``"turn"``, ``"3rd street"``
     ...; ``None`` when the hand was not settled by expectation) and ``not_settled`` (why an
-    all-in could not be settled, such as cards never shown; ``None`` otherwise).
+    all-in could not be settled, such as cards never shown; ``None`` otherwise), ``stake``
+    (the blinds in the hand's unit such as ``"0.50/1"``, ``"tournament"``, or ``"tournament
+    (ICM)"`` for a tournament hand counted in prizes) and ``time`` (when the hand started,
+    ``"2026-11-20T20:05:31"``, or only the time of day when the record has no date; ``None``
+    when it has neither).
+
+    ``payouts`` (the prizes by finishing place, first place first, such as ``[50, 30, 20]``)
+    counts tournament hands in prize equity by the Independent Chip Model, as ``felt luck
+    --payouts`` does: ``won``, ``all_in_ev`` and ``luck`` are then in the payouts' unit.
 
     Hands that do not replay to a result are not in the rows: ``df.attrs["not_counted"]`` lists
-    them, each ``{"hand": label, "why": reason}``. Amounts are floats in each hand's own unit;
-    add them up per currency or per game as the rows say.
+    them, each ``{"hand": label, "why": reason}``. ``df.attrs["cashouts"]`` lists each GGPoker
+    EV Cashout beside the room's rule, as ``felt luck`` prints them: ``{"hand", "player",
+    "line", "street", "paid", "rule", "equity", "fee", "agrees", "not_compared"}``. Amounts are
+    floats in each hand's own unit; add them up per currency or per game as the rows say.
 
     Needs pandas (``pip install "feltkit[pandas]"``). Raises :class:`PhhError` for a path that
     cannot be read and for a format it does not know.
@@ -368,27 +382,66 @@ def luck(
             "text_or_path: expected text (str) or a path (str or os.PathLike), not "
             f"{type(text_or_path).__name__}"
         )
+    prizes = _payouts(payouts)
     if _looks_like_path(text_or_path):
         path = os.fspath(text_or_path)
-        rows, skipped = _luck_path(path, format, follow)
+        rows, skipped, cashouts = _luck_path(path, format, follow, prizes)
         if label is not None:
             rows = [(label + r[0][len(path):],) + tuple(r[1:]) for r in rows]
             skipped = [(label + h[len(path):], why) for h, why in skipped]
+            cashouts = [(label + c[0][len(path):],) + tuple(c[1:]) for c in cashouts]
     else:
-        rows, skipped = _luck_text(str(text_or_path), label if label is not None else "<text>", format)
-    return _luck_frame(rows, skipped)
+        text = str(text_or_path)
+        rows, skipped, cashouts = _luck_text(
+            text, label if label is not None else "<text>", format, prizes
+        )
+    return _luck_frame(rows, skipped, cashouts)
 
 
-def _luck_frame(rows: List[Any], skipped: List[Any]) -> "Any":
-    """The DataFrame of :func:`luck` from its rows and the hands not counted."""
+def _payouts(payouts: Optional[Sequence[float]]) -> Optional[List[float]]:
+    """``payouts`` checked as ``felt luck --payouts`` checks it (ValueError when not)."""
+    if payouts is None:
+        return None
+    if isinstance(payouts, (str, bytes)):
+        raise TypeError("payouts: expected a list of prizes by place, such as [50, 30, 20]")
+    prizes = []
+    for k, p in enumerate(payouts):
+        if isinstance(p, bool) or not isinstance(p, (int, float, Decimal)):
+            raise TypeError(f"payouts: place {k + 1}: expected a number, got {p!r}")
+        value = float(p)
+        if not math.isfinite(value) or value < 0:
+            raise ValueError(f"payouts: place {k + 1}: {p!r} is not a prize (a number, 0 or more)")
+        prizes.append(value)
+    if not any(prizes):
+        raise ValueError("payouts: every prize is 0")
+    return prizes
+
+
+def _luck_frame(rows: List[Any], skipped: List[Any], cashouts: List[Any]) -> "Any":
+    """The DataFrame of :func:`luck` from its rows, the hands not counted and the cashouts."""
     import pandas as pd
 
     table = [
-        (h, n, p, seat, won, ev, won - ev, bb, street, why)
-        for (h, n, p, seat, won, ev, bb, street, why) in rows
+        (h, n, p, seat, won, ev, won - ev, bb, street, why, stake, time)
+        for (h, n, p, seat, won, ev, bb, street, why, stake, time) in rows
     ]
     df = pd.DataFrame(table, columns=_LUCK_COLUMNS)
     df.attrs["not_counted"] = [{"hand": h, "why": why} for h, why in skipped]
+    df.attrs["cashouts"] = [
+        {
+            "hand": h,
+            "player": player,
+            "line": line,
+            "street": street,
+            "paid": paid,
+            "rule": rule,
+            "equity": equity,
+            "fee": fee,
+            "agrees": not_compared is None and abs(paid - rule) < 0.01 + 1e-9,
+            "not_compared": not_compared,
+        }
+        for (h, player, line, street, paid, rule, equity, fee, not_compared) in cashouts
+    ]
     return df
 
 

@@ -83,11 +83,14 @@ def luck(
     format: Optional[str] = "auto",
     follow: bool = False,
     label: Optional[str] = None,
+    payouts: Optional[Sequence[float]] = None,
 ) -> Any:
     """Each player's result against their all-in equity in every hand, as ``felt luck`` counts
     it: a pandas DataFrame, one row per player and hand (``hand``, ``hand_number``, ``player``,
     ``seat``, ``won``, ``all_in_ev``, ``luck``, ``big_blind``, ``all_in_street``,
-    ``not_settled``); ``df.attrs["not_counted"]`` lists the hands that do not replay."""
+    ``not_settled``, ``stake``, ``time``); tournament hands in prizes with ``payouts``;
+    ``df.attrs["not_counted"]`` lists the hands that do not replay, ``df.attrs["cashouts"]``
+    the EV Cashouts beside the room's rule."""
 
 class Hand:
     """A hand built in Python, written as PHH text."""

@@ -181,22 +181,41 @@ def replay_path(
     :class:`PhhError` with the command's line for an input that cannot be read)."""
 
 LuckRow = Tuple[
-    str, Optional[str], str, int, float, float, float, Optional[str], Optional[str]
+    str,
+    Optional[str],
+    str,
+    int,
+    float,
+    float,
+    float,
+    Optional[str],
+    Optional[str],
+    str,
+    Optional[str],
 ]
+CashoutRow = Tuple[str, str, int, str, float, float, float, float, Optional[str]]
 
 def hand_files(path: str, follow: bool = False) -> List[str]:
     """The files ``felt luck PATH`` reads for a path, in its order (a file is itself)."""
 
 def luck_text(
-    text: str, label: str = "<text>", format: Optional[str] = None
-) -> Tuple[List[LuckRow], List[Tuple[str, str]]]:
-    """Each hand of a text replayed and settled as ``felt luck`` does: one row per player and
-    hand (label, hand number, player, seat, won, all-in EV, big blind, the all-in's street, why
-    an all-in was not settled), and the hands not counted with why."""
+    text: str,
+    label: str = "<text>",
+    format: Optional[str] = None,
+    payouts: Optional[Sequence[float]] = None,
+) -> Tuple[List[LuckRow], List[Tuple[str, str]], List[CashoutRow]]:
+    """Each hand of a text replayed and settled as ``felt luck`` does (tournament hands in
+    prizes with ``payouts``): one row per player and hand (label, hand number, player, seat,
+    won, all-in EV, big blind, the all-in's street, why an all-in was not settled, stake, start
+    time), the hands not counted with why, and each EV Cashout beside the room's rule (label,
+    player, line, street, paid, rule, equity, fee, why not compared)."""
 
 def luck_path(
-    path: Union[str, "os.PathLike[str]"], format: Optional[str] = None, follow: bool = False
-) -> Tuple[List[LuckRow], List[Tuple[str, str]]]:
+    path: Union[str, "os.PathLike[str]"],
+    format: Optional[str] = None,
+    follow: bool = False,
+    payouts: Optional[Sequence[float]] = None,
+) -> Tuple[List[LuckRow], List[Tuple[str, str]], List[CashoutRow]]:
     """The same for a file or directory, read as ``felt luck PATH`` reads it."""
 
 def write_phh(

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import os
 from itertools import accumulate
-from typing import Any, Iterable, List, Optional, Tuple, Union
+from typing import Any, Iterable, List, Optional, Sequence, Tuple, Union
 
 import feltkit
 from feltkit._feltkit import hand_files as _hand_files
@@ -44,15 +44,23 @@ def batch(ddf: Any, **defaults: Any) -> Any:
     return ddf.map_partitions(_answer, offsets, defaults, meta=meta)
 
 
-def _luck_file(path: str, format: Optional[str]) -> Tuple[List[Any], List[Any]]:
-    return _luck_path(path, format, False)
+def _luck_file(
+    path: str, format: Optional[str], payouts: Optional[List[float]]
+) -> Tuple[List[Any], List[Any], List[Any]]:
+    return _luck_path(path, format, False, payouts)
 
 
-def luck(paths_or_dir: Paths, *, format: Optional[str] = "auto", follow: bool = False) -> Any:
+def luck(
+    paths_or_dir: Paths,
+    *,
+    format: Optional[str] = "auto",
+    follow: bool = False,
+    payouts: Optional[Sequence[float]] = None,
+) -> Any:
     """:func:`feltkit.luck` over a Dask cluster: the same pandas DataFrame, one row per player
     and hand, in the same order, with ``attrs["not_counted"]``. ``paths_or_dir`` is a file, a
     directory, or a list of them (read in turn, as ``felt luck PATH...`` reads them);
-    ``format`` and ``follow`` are :func:`feltkit.luck`'s. The files are listed here (``follow``
+    ``format``, ``follow`` and ``payouts`` are :func:`feltkit.luck`'s. The files are listed here (``follow``
     applies to the listing); each is read, replayed and settled by a ``dask.delayed`` call of
     its own on the cluster that is current (``dask.distributed.Client``, else Dask's local
     scheduler), so the workers must see the same paths (a shared file system); the rows come
@@ -66,8 +74,10 @@ def luck(paths_or_dir: Paths, *, format: Optional[str] = "auto", follow: bool = 
         raise TypeError("paths_or_dir: expected a path (str or os.PathLike) or a list of them")
     else:
         paths = list(paths_or_dir)
+    prizes = feltkit._payouts(payouts)
     files = [f for p in paths for f in _hand_files(os.fspath(p), follow)]
-    parts = dask.compute(*[dask.delayed(_luck_file)(f, format) for f in files])
-    rows = [r for part_rows, _ in parts for r in part_rows]
-    skipped = [s for _, part_skipped in parts for s in part_skipped]
-    return feltkit._luck_frame(rows, skipped)
+    parts = dask.compute(*[dask.delayed(_luck_file)(f, format, prizes) for f in files])
+    rows = [r for part_rows, _, _ in parts for r in part_rows]
+    skipped = [s for _, part_skipped, _ in parts for s in part_skipped]
+    cashouts = [c for _, _, part_cashouts in parts for c in part_cashouts]
+    return feltkit._luck_frame(rows, skipped, cashouts)

@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use feltkit::luck::{hand_luck, not_counted};
+use feltkit::luck::{hand_luck_in_prizes, hand_time_text, not_counted};
 use feltkit::phh::walk::{walk, Found};
 use feltkit::phh::HandReport;
 use feltkit::replay_source::{read_file_or_dir_until, read_stream, FILE_BATCH};
@@ -16,19 +16,38 @@ use crate::replay::{format_named, replay_chunks, INLINE_BYTES};
 
 /// One player's row of one hand: hand label, hand number, player, seat (from 1), won, all-in
 /// adjusted, big blind, the all-in's street (`None`: no all-in settled), why an all-in was not
-/// settled.
-type Row = (String, Option<String>, String, usize, f64, f64, f64, Option<String>, Option<String>);
+/// settled, the stake (`0.50/1`, `tournament`, `tournament (ICM)`), when the hand started.
+type Row = (
+    String,
+    Option<String>,
+    String,
+    usize,
+    f64,
+    f64,
+    f64,
+    Option<String>,
+    Option<String>,
+    String,
+    Option<String>,
+);
 
-/// A hand: its rows, or (its label, why it is not counted).
-type Hand = Result<Vec<Row>, (String, String)>;
+/// One EV Cashout beside the room's rule: hand label, player, line, street, what the room
+/// paid, the rule, the equity, the fee, why it was not compared.
+type Cashout = (String, String, usize, String, f64, f64, f64, f64, Option<String>);
 
-/// Every row, and each hand not counted with why.
-type Rows = (Vec<Row>, Vec<(String, String)>);
+/// A hand: its rows and cashouts, or (its label, why it is not counted).
+type Hand = Result<(Vec<Row>, Vec<Cashout>), (String, String)>;
 
-fn rows(r: &HandReport) -> Hand {
-    let Some(luck) = hand_luck(r) else { return Err((r.label.clone(), not_counted(r))) };
+/// Every row, each hand not counted with why, and every cashout.
+type Rows = (Vec<Row>, Vec<(String, String)>, Vec<Cashout>);
+
+fn rows(r: &HandReport, payouts: Option<&[f64]>) -> Hand {
+    let Some(luck) = hand_luck_in_prizes(r, payouts) else {
+        return Err((r.label.clone(), not_counted(r)));
+    };
     let street = luck.all_in.as_ref().map(|a| a.street.clone());
-    Ok((0..luck.players.len())
+    let time = luck.time.map(hand_time_text);
+    let rows = (0..luck.players.len())
         .map(|i| {
             (
                 r.label.clone(),
@@ -40,30 +59,62 @@ fn rows(r: &HandReport) -> Hand {
                 luck.big_blind,
                 street.clone(),
                 luck.unsettled.clone(),
+                luck.stake.clone(),
+                time.clone(),
             )
         })
-        .collect())
+        .collect();
+    let cashouts = luck
+        .cashouts
+        .iter()
+        .map(|c| {
+            let player = luck.players.get(c.player).cloned().unwrap_or_default();
+            let (line, street) = (c.line, c.street.clone());
+            (
+                r.label.clone(),
+                player,
+                line,
+                street,
+                c.room,
+                c.rule,
+                c.equity,
+                c.fee,
+                c.not_compared.clone(),
+            )
+        })
+        .collect();
+    Ok((rows, cashouts))
 }
 
-/// Splits the hands into rows and the hands not counted.
+/// Splits the hands into rows, the hands not counted and the cashouts.
 fn split(hands: Vec<Hand>) -> Rows {
-    let (mut all, mut skipped) = (Vec::new(), Vec::new());
+    let (mut all, mut skipped, mut cashouts) = (Vec::new(), Vec::new(), Vec::new());
     for h in hands {
         match h {
-            Ok(rows) => all.extend(rows),
+            Ok((rows, c)) => {
+                all.extend(rows);
+                cashouts.extend(c);
+            }
             Err(s) => skipped.push(s),
         }
     }
-    (all, skipped)
+    (all, skipped, cashouts)
 }
 
-/// Each hand of a text, replayed and settled (see `felt luck`): rows, and the hands not
-/// counted with why.
+/// Each hand of a text, replayed and settled (see `felt luck`): rows, the hands not counted
+/// with why, and the EV Cashouts.
 #[pyfunction]
-#[pyo3(signature = (text, label = "<text>", format = None))]
-fn luck_text(py: Python<'_>, text: &str, label: &str, format: Option<&str>) -> PyResult<Rows> {
+#[pyo3(signature = (text, label = "<text>", format = None, payouts = None))]
+fn luck_text(
+    py: Python<'_>,
+    text: &str,
+    label: &str,
+    format: Option<&str>,
+    payouts: Option<Vec<f64>>,
+) -> PyResult<Rows> {
     let format = format_named(format)?;
     let stop = Stop::new();
+    let each = |r: &HandReport| rows(r, payouts.as_deref());
     let run = || {
         replay_chunks(
             |emit| {
@@ -72,7 +123,7 @@ fn luck_text(py: Python<'_>, text: &str, label: &str, format: Option<&str>) -> P
             true,
             text.len() < INLINE_BYTES,
             &stop,
-            &rows,
+            &each,
         )
     };
     let answer =
@@ -83,10 +134,17 @@ fn luck_text(py: Python<'_>, text: &str, label: &str, format: Option<&str>) -> P
 /// Each hand of a file or of the hand files below a directory, as `felt luck PATH` reads
 /// them, on every core with the GIL released.
 #[pyfunction]
-#[pyo3(signature = (path, format = None, follow = false))]
-fn luck_path(py: Python<'_>, path: PathBuf, format: Option<&str>, follow: bool) -> PyResult<Rows> {
+#[pyo3(signature = (path, format = None, follow = false, payouts = None))]
+fn luck_path(
+    py: Python<'_>,
+    path: PathBuf,
+    format: Option<&str>,
+    follow: bool,
+    payouts: Option<Vec<f64>>,
+) -> PyResult<Rows> {
     let format = format_named(format)?;
     let stop = Stop::new();
+    let each = |r: &HandReport| rows(r, payouts.as_deref());
     interruptible(py, &stop, || {
         replay_chunks(
             |emit| {
@@ -95,7 +153,7 @@ fn luck_path(py: Python<'_>, path: PathBuf, format: Option<&str>, follow: bool) 
             true,
             false,
             &stop,
-            &rows,
+            &each,
         )
     })?
     .map(split)

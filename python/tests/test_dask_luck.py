@@ -47,6 +47,9 @@ def test_the_cluster_gives_the_rows_of_one_machine_in_its_order(client, folder):
     assert len(got) > 0
     pd.testing.assert_frame_equal(got, expected)
     assert got.attrs == expected.attrs
+    # Tournament hands in prizes: the same on the cluster.
+    prizes = feltkit.dask.luck(path, payouts=[50, 30, 20])
+    pd.testing.assert_frame_equal(prizes, feltkit.luck(path, payouts=[50, 30, 20]))
 
 
 def test_a_list_of_paths_is_read_in_turn(client):

@@ -11,7 +11,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 use feltkit::luck::graph::Unit;
-use feltkit::luck::{hand_luck, not_counted, CashoutCheck, HandLuck, Ledger, PlayerLuck};
+use feltkit::luck::{hand_luck_in_prizes, not_counted, CashoutCheck, HandLuck, Ledger, PlayerLuck};
 use feltkit::phh::stream::{ordered, Step};
 use feltkit::replay_source::{read_paths, Chunk};
 use feltkit::text::count;
@@ -70,6 +70,13 @@ pub struct LuckArgs {
     /// units.
     #[arg(long)]
     bb: bool,
+    /// Count tournament hands in prizes instead of chips: the prizes by finishing place, first
+    /// place first, separated by commas (`50,30,20`, or in money, `5000,3000,2000`). Each
+    /// hand's result is then what the stacks after it are worth by the Independent Chip Model
+    /// less what they were worth before, and its all-in EV the expectation of that
+    /// (docs/luck.md). The players at the table are taken as the whole field.
+    #[arg(long, value_name = "PRIZES", value_parser = parse_payouts)]
+    payouts: Option<Payouts>,
     /// PHH files and bundles, sites' hand-history texts, or directories of them; `-` reads
     /// standard input.
     #[arg(required = true)]
@@ -85,6 +92,78 @@ luck is the difference. The rake is taken as the site took it. Hands that do not
 all-ins whose cards are not known, are counted and listed, never guessed (docs/luck.md).
 
 Exit status: 2 when a path is unreadable or holds no hand, or no hand was found; otherwise 0.";
+
+/// The prizes of `--payouts`, first place first.
+#[derive(Clone, Debug)]
+pub struct Payouts(Vec<f64>);
+
+/// The most places `--payouts` takes.
+const MAX_PAYOUTS: usize = 10_000;
+
+/// Reads `--payouts`: decimals separated by commas, none negative, at least one above zero.
+fn parse_payouts(text: &str) -> Result<Payouts, String> {
+    let expected =
+        "expected the prizes by place, first place first, separated by commas (50,30,20)";
+    let mut prizes = Vec::new();
+    for (k, field) in text.split(',').enumerate() {
+        if k >= MAX_PAYOUTS {
+            return Err(format!("more than {MAX_PAYOUTS} places: {expected}"));
+        }
+        let field = field.trim();
+        let value: f64 = field
+            .parse()
+            .ok()
+            .filter(|v: &f64| v.is_finite() && *v >= 0.0 && !field.is_empty())
+            .ok_or_else(|| format!("place {}: `{field}` is not a prize: {expected}", k + 1))?;
+        prizes.push(value);
+    }
+    if prizes.iter().all(|&p| p == 0.0) {
+        return Err(format!("every prize is 0: {expected}"));
+    }
+    Ok(Payouts(prizes))
+}
+
+/// What `--payouts` did: the tournament hands counted in prizes.
+#[derive(Default)]
+struct PrizeTally {
+    hands: u64,
+    sampled: u64,
+    stderr: f64,
+}
+
+impl PrizeTally {
+    fn add(&mut self, luck: &HandLuck) {
+        if let Some(p) = luck.prizes {
+            self.hands += 1;
+            if !p.exact {
+                self.sampled += 1;
+                self.stderr = self.stderr.max(p.stderr.unwrap_or(0.0));
+            }
+        }
+    }
+
+    /// `prizes: 12 tournament hands in prize equity by ICM (payouts 50, 30, 20); 2 all-ins by
+    /// 20000 sampled runouts, standard error at most 0.08`.
+    fn write(&self, out: &mut impl Write, payouts: &[f64]) -> std::io::Result<()> {
+        let listed: Vec<String> = payouts.iter().map(|p| format!("{p}")).collect();
+        write!(
+            out,
+            "prizes: {} in prize equity by ICM (payouts {})",
+            count(self.hands as usize, "tournament hand", "tournament hands"),
+            listed.join(", ")
+        )?;
+        if self.sampled > 0 {
+            write!(
+                out,
+                "; {} by {} sampled runouts, standard error at most {:.4}",
+                count(self.sampled as usize, "all-in", "all-ins"),
+                feltkit::luck::SAMPLED_RUNOUTS,
+                self.stderr
+            )?;
+        }
+        writeln!(out)
+    }
+}
 
 /// What one chunk of input gave.
 #[derive(Default)]
@@ -131,11 +210,14 @@ pub fn run(args: LuckArgs) -> anyhow::Result<ExitCode> {
     let mut csv_head = args.csv;
     // The room's EV Cashouts beside its rule: each hand's label, players and checks.
     let mut cashouts: Vec<Cashouts> = Vec::new();
+    // Tournament hands counted in prizes: how many, how many all-ins by sampled runouts, and
+    // the largest standard error of those.
+    let mut prizes = PrizeTally::default();
     ordered(
         threads,
         window,
         |emit| read_paths(&args.paths, args.follow, false, args.format, emit),
-        work,
+        |chunk| work(chunk, args.payouts.as_ref().map(|p| &p.0[..])),
         |step| -> std::io::Result<()> {
             let Step::Item(o) = step else { return out.flush() };
             files += o.files;
@@ -152,6 +234,7 @@ pub fn run(args: LuckArgs) -> anyhow::Result<ExitCode> {
                         if let Some(p) = &mut picker {
                             p.add(&luck);
                         }
+                        prizes.add(&luck);
                         ledger.add(&label, &luck);
                         if !luck.cashouts.is_empty() {
                             cashouts.push((label, luck.players, luck.cashouts));
@@ -173,6 +256,10 @@ pub fn run(args: LuckArgs) -> anyhow::Result<ExitCode> {
     if args.json {
         let mut summary = summary_json(&ledger, files);
         summary["cashouts"] = cashouts_json(&cashouts);
+        if let Some(p) = &args.payouts {
+            summary["prizes"] = json!({"payouts": p.0, "hands": prizes.hands,
+                "sampled": prizes.sampled, "largest_stderr": prizes.stderr});
+        }
         writeln!(out, "{summary}")?;
     } else if args.csv {
         if !args.hands {
@@ -199,6 +286,9 @@ pub fn run(args: LuckArgs) -> anyhow::Result<ExitCode> {
     } else {
         write_table(&mut out, &ledger, files)?;
         write_cashouts(&mut out, &cashouts)?;
+        if let Some(p) = &args.payouts {
+            prizes.write(&mut out, &p.0)?;
+        }
     }
     out.flush()?;
     let hands = ledger.hands as usize + ledger.not_counted.len();
@@ -206,7 +296,7 @@ pub fn run(args: LuckArgs) -> anyhow::Result<ExitCode> {
 }
 
 /// Replays a chunk's hands and settles each one's luck.
-fn work(chunk: Chunk) -> Out {
+fn work(chunk: Chunk, payouts: Option<&[f64]>) -> Out {
     let mut out = Out::default();
     let Some(reports) = chunk.replay(true) else {
         match &chunk {
@@ -220,7 +310,7 @@ fn work(chunk: Chunk) -> Out {
         return out;
     };
     for r in reports {
-        let luck = match hand_luck(&r) {
+        let luck = match hand_luck_in_prizes(&r, payouts) {
             Some(luck) => Ok(luck),
             None => Err(not_counted(&r)),
         };

@@ -44,12 +44,14 @@ use crate::rules::{Chips, HandState};
 
 mod cashout;
 pub mod graph;
+mod icm;
 mod ledger;
 mod sessions;
 
 pub use cashout::{CashoutCheck, RoomOffer};
+pub use icm::{prize_equity, EXACT_RUNOUTS, MAX_ICM_PLAYERS, SAMPLED_RUNOUTS};
 pub use ledger::{Ledger, PlayerLuck};
-pub use sessions::{session_name, SessionClock};
+pub use sessions::{hand_time_text, session_name, SessionClock};
 
 /// The moment a hand's betting was over for good with cards still to come, as the replay saw
 /// it ([`HandReport::all_in`]).
@@ -145,6 +147,20 @@ pub struct HandLuck {
     /// Each EV Cashout the room paid in the hand, beside its own rule counted with exact
     /// equity.
     pub cashouts: Vec<CashoutCheck>,
+    /// A tournament hand counted in prizes ([`hand_luck_in_prizes`]): `net` and `expected` are
+    /// then prize equity by the Independent Chip Model, in the payouts' unit.
+    pub prizes: Option<PrizeCount>,
+}
+
+/// How a tournament hand's prizes were counted.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PrizeCount {
+    /// Whether every runout after the all-in was counted for the expected prizes (else
+    /// random ones; `true` without an all-in).
+    pub exact: bool,
+    /// When runouts were sampled: the standard error of the expected prizes (the largest
+    /// player's), in the payouts' unit.
+    pub stderr: Option<f64>,
 }
 
 /// The equities of an all-in moment.
@@ -180,6 +196,17 @@ impl HandLuck {
 /// The luck of a replayed hand; `None` when the hand did not replay to a settled result (its
 /// status says why) or a stack was not known.
 pub fn hand_luck(report: &HandReport) -> Option<HandLuck> {
+    hand_luck_in_prizes(report, None)
+}
+
+/// The luck of a replayed hand as [`hand_luck`] gives it; a tournament hand, with `payouts`
+/// (the prizes by place, first place first), counted in prize equity by the Independent Chip
+/// Model ([`prize_equity`]) instead of chips: what the stacks after the hand are worth less
+/// what they were worth before, and after an all-in the expectation of that over the ways the
+/// pots could go. The players at the table are taken as the whole field: right for a
+/// single-table tournament (a sit-and-go, a spin), an approximation at a multi-table
+/// tournament's table.
+pub fn hand_luck_in_prizes(report: &HandReport, payouts: Option<&[f64]>) -> Option<HandLuck> {
     if report.status != Status::Legal || report.unknown_stacks.iter().any(|&u| u) {
         return None;
     }
@@ -219,12 +246,24 @@ pub fn hand_luck(report: &HandReport) -> Option<HandLuck> {
         all_in: None,
         unsettled: None,
         cashouts: Vec::new(),
+        prizes: None,
     };
-    let Some(spot) = report.all_in.as_deref() else { return Some(luck) };
+    let starting: Vec<f64> =
+        (0..n).map(|i| chips(table.starting.get(i).copied().unwrap_or(Chips::ZERO))).collect();
+    let payouts = payouts.filter(|_| table.tournament);
+    let Some(spot) = report.all_in.as_deref() else {
+        if let Some(payouts) = payouts {
+            icm::in_prizes(&mut luck, None, outcome, &starting, payouts, &chips);
+        }
+        return Some(luck);
+    };
     let equity = match pot_equities(spot, outcome, &chips) {
         Ok(e) => e,
         Err(why) => {
             luck.unsettled = Some(why);
+            if let Some(payouts) = payouts {
+                icm::in_prizes(&mut luck, None, outcome, &starting, payouts, &chips);
+            }
             return Some(luck);
         }
     };
@@ -259,6 +298,9 @@ pub fn hand_luck(report: &HandReport) -> Option<HandLuck> {
     }
     luck.cashouts = cashout::check(spot, outcome, &chips, left, &from_pots);
     luck.all_in = Some(equity);
+    if let Some(payouts) = payouts {
+        icm::in_prizes(&mut luck, Some(spot), outcome, &starting, payouts, &chips);
+    }
     Some(luck)
 }
 
@@ -286,6 +328,34 @@ pub const EXACT_LIMIT: f64 = 2e8;
 /// [`EXACT_LIMIT`]: a tenth of a percent of the pot.
 pub const MONTE_CARLO_STDERR: f64 = 0.001;
 
+/// The equity query of a pot at `spot` among `contenders` on `board`: exact where the
+/// enumeration is quick, else Monte Carlo to a fixed standard error (a hand's luck is one pot
+/// among many: docs/luck.md).
+fn pot_query(spot: &AllInSpot, contenders: &[usize], board: &[Card]) -> Result<Query, String> {
+    let known =
+        |p: usize| spot.holes.get(p).and_then(|h| h.iter().copied().collect::<Option<Vec<Card>>>());
+    let mut hands = Vec::with_capacity(contenders.len());
+    for &p in contenders {
+        match known(p) {
+            Some(cards) if !cards.is_empty() => hands.push(format_cards(&cards)),
+            _ => return Err(format!("all in with the cards of p{} not known", p + 1)),
+        }
+    }
+    // Every other card known at the moment is out of the deck.
+    let dead: Vec<Card> = (0..spot.holes.len())
+        .filter(|p| !contenders.contains(p))
+        .flat_map(|p| spot.holes[p].iter().copied().flatten())
+        .collect();
+    let mut q = Query::new(spot.game, hands);
+    q.board = format_cards(board);
+    q.dead = format_cards(&dead);
+    if plan(&q).is_ok_and(|(_, cost)| cost > EXACT_LIMIT) {
+        q.method = Method::MonteCarlo;
+        q.stderr = Some(MONTE_CARLO_STDERR);
+    }
+    Ok(q)
+}
+
 /// Each pot's contenders and their expected shares at `spot`.
 fn pot_equities(
     spot: &AllInSpot,
@@ -302,8 +372,6 @@ fn pot_equities(
     let Some(board) = spot.board.iter().copied().collect::<Option<Vec<Card>>>() else {
         return Err("all in with a board card not known".into());
     };
-    let known =
-        |p: usize| spot.holes.get(p).and_then(|h| h.iter().copied().collect::<Option<Vec<Card>>>());
     let mut pots = Vec::with_capacity(outcome.pots.len());
     for pot in &outcome.pots {
         let amount = chips(pot.amount);
@@ -320,27 +388,7 @@ fn pot_equities(
             pots.push(PotEquity { amount, shares, exact: true, stderr: None });
             continue;
         }
-        let mut hands = Vec::with_capacity(contenders.len());
-        for &p in &contenders {
-            match known(p) {
-                Some(cards) if !cards.is_empty() => hands.push(format_cards(&cards)),
-                _ => return Err(format!("all in with the cards of p{} not known", p + 1)),
-            }
-        }
-        // Every other card known at the moment is out of the deck.
-        let dead: Vec<Card> = (0..spot.holes.len())
-            .filter(|p| !contenders.contains(p))
-            .flat_map(|p| spot.holes[p].iter().copied().flatten())
-            .collect();
-        let mut q = Query::new(spot.game, hands);
-        q.board = format_cards(&board);
-        q.dead = format_cards(&dead);
-        // Exact where the enumeration is quick, else Monte Carlo to a fixed standard error:
-        // a hand's luck is one pot among many (docs/luck.md).
-        if plan(&q).is_ok_and(|(_, cost)| cost > EXACT_LIMIT) {
-            q.method = Method::MonteCarlo;
-            q.stderr = Some(MONTE_CARLO_STDERR);
-        }
+        let q = pot_query(spot, &contenders, &board)?;
         let e = calculate(&q)
             .map_err(|e| format!("the equity of the all-in cannot be counted: {e}"))?;
         let exact = e.method == Method::Exhaustive;

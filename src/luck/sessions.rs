@@ -34,6 +34,19 @@ pub fn session_name(clock: SessionClock, start: i64, file: &str) -> String {
     }
 }
 
+/// When a hand started, as text: `2026-11-20T20:05:31` with its date, `20:05:31` without.
+pub fn hand_time_text(t: crate::record::table::HandTime) -> String {
+    let s = t.day_seconds;
+    let time = format!("{:02}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60);
+    match t.days {
+        Some(days) => {
+            let (y, m, d) = civil_from_days(days);
+            format!("{y:04}-{m:02}-{d:02}T{time}")
+        }
+        None => time,
+    }
+}
+
 /// The date of a day counted from 1970-01-01 (Howard Hinnant's algorithm, the inverse of
 /// [`crate::record::table::days_from_civil`]).
 fn civil_from_days(days: i64) -> (i64, i64, i64) {

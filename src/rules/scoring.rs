@@ -56,58 +56,65 @@ impl HandState {
                 player_name(i)
             )));
         }
-        let unranked = |e: EvalError| {
-            RuleError::Unresolved(format!("{}'s hand cannot be ranked: {e}", player_name(i)))
-        };
         let mut buf = [Card::new(Rank::TWO, Suit::CLUBS); 16];
         let mut len = 0;
         for c in all().flatten().take(buf.len()) {
             buf[len] = *c;
             len += 1;
         }
-        let cards = &buf[..len];
         let hole_len = self.hole[i].len().min(len);
-        let (hole, board) = cards.split_at(hole_len);
-        let high = |ranking: Ranking| -> Result<Evaluation, EvalError> {
-            let eval = |category: Category, value: u32| Evaluation { category, value };
-            Ok(match ranking {
-                Ranking::Omaha => {
-                    let r = omaha::evaluate(hole, board)?;
-                    eval(r.category(), u32::from(r.value()))
-                }
-                Ranking::ShortDeck => {
-                    let r = shortdeck::evaluate(cards)?;
-                    eval(r.category(), r.value())
-                }
-                Ranking::AceFive => {
-                    let r = ace_five::evaluate(cards)?;
-                    eval(r.category(), r.value())
-                }
-                Ranking::DeuceSeven => {
-                    let r = deuce_seven::evaluate(cards)?;
-                    eval(r.category(), r.value())
-                }
-                Ranking::Badugi => eval(Category::HighCard, badugi::evaluate(cards)?.value()),
-                other => other.evaluate(cards)?,
-            })
-        };
-        let worth = match self.game.scoring {
-            Scoring::High(r) | Scoring::Low(r) => {
-                Worth { high: high(r).map_err(unranked)?, low: None }
-            }
-            Scoring::HighLow { high: r } => {
-                // The eight-or-better low is made as the high hand is: of exactly two hole
-                // cards and three board cards in Omaha, of the best five otherwise.
-                let low = if self.game.scoring.two_hole_cards() {
-                    low::omaha_low(hole, board)
-                } else {
-                    low::evaluate(cards)
-                };
-                Worth { high: high(r).map_err(unranked)?, low: low.map_err(unranked)? }
-            }
-        };
-        Ok(worth)
+        let (hole, board) = buf[..len].split_at(hole_len);
+        worth_of(self.game.scoring, hole, board).map_err(|e| {
+            RuleError::Unresolved(format!("{}'s hand cannot be ranked: {e}", player_name(i)))
+        })
     }
+}
+
+/// The worth under `scoring` of a hand of `hole` cards with `board` (a stud hand: all its cards
+/// as `hole`, no board).
+pub fn worth_of(scoring: Scoring, hole: &[Card], board: &[Card]) -> Result<Worth, EvalError> {
+    let mut buf = [Card::new(Rank::TWO, Suit::CLUBS); 16];
+    let len = (hole.len() + board.len()).min(buf.len());
+    for (slot, c) in buf.iter_mut().zip(hole.iter().chain(board)) {
+        *slot = *c;
+    }
+    let cards = &buf[..len];
+    let high = |ranking: Ranking| -> Result<Evaluation, EvalError> {
+        let eval = |category: Category, value: u32| Evaluation { category, value };
+        Ok(match ranking {
+            Ranking::Omaha => {
+                let r = omaha::evaluate(hole, board)?;
+                eval(r.category(), u32::from(r.value()))
+            }
+            Ranking::ShortDeck => {
+                let r = shortdeck::evaluate(cards)?;
+                eval(r.category(), r.value())
+            }
+            Ranking::AceFive => {
+                let r = ace_five::evaluate(cards)?;
+                eval(r.category(), r.value())
+            }
+            Ranking::DeuceSeven => {
+                let r = deuce_seven::evaluate(cards)?;
+                eval(r.category(), r.value())
+            }
+            Ranking::Badugi => eval(Category::HighCard, badugi::evaluate(cards)?.value()),
+            other => other.evaluate(cards)?,
+        })
+    };
+    Ok(match scoring {
+        Scoring::High(r) | Scoring::Low(r) => Worth { high: high(r)?, low: None },
+        Scoring::HighLow { high: r } => {
+            // The eight-or-better low is made as the high hand is: of exactly two hole cards
+            // and three board cards in Omaha, of the best five otherwise.
+            let low = if scoring.two_hole_cards() {
+                low::omaha_low(hole, board)
+            } else {
+                low::evaluate(cards)
+            };
+            Worth { high: high(r)?, low: low? }
+        }
+    })
 }
 
 #[cfg(test)]

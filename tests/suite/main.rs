@@ -42,6 +42,7 @@ mod import_winamax;
 mod import_wpn;
 mod luck;
 mod luck_graph;
+mod luck_icm;
 mod pictures;
 mod play;
 mod pokerkit;
