@@ -11,7 +11,9 @@ use std::process::ExitCode;
 
 use clap::Args;
 use feltkit::luck::graph::Unit;
-use feltkit::luck::{hand_luck_in_prizes, not_counted, CashoutCheck, HandLuck, Ledger, PlayerLuck};
+use feltkit::luck::{
+    hand_luck_in_prizes, not_counted, CashoutCheck, HandLuck, InsuranceCheck, Ledger, PlayerLuck,
+};
 use feltkit::phh::stream::{ordered, Step};
 use feltkit::replay_source::{read_paths, Chunk};
 use feltkit::text::count;
@@ -210,6 +212,8 @@ pub fn run(args: LuckArgs) -> anyhow::Result<ExitCode> {
     let mut csv_head = args.csv;
     // The room's EV Cashouts beside its rule: each hand's label, players and checks.
     let mut cashouts: Vec<Cashouts> = Vec::new();
+    // The all-in insurances: each hand's label, players and checks.
+    let mut insured: Vec<Insured> = Vec::new();
     // Tournament hands counted in prizes: how many, how many all-ins by sampled runouts, and
     // the largest standard error of those.
     let mut prizes = PrizeTally::default();
@@ -236,6 +240,9 @@ pub fn run(args: LuckArgs) -> anyhow::Result<ExitCode> {
                         }
                         prizes.add(&luck);
                         ledger.add(&label, &luck);
+                        if !luck.insurance.is_empty() {
+                            insured.push((label.clone(), luck.players.clone(), luck.insurance));
+                        }
                         if !luck.cashouts.is_empty() {
                             cashouts.push((label, luck.players, luck.cashouts));
                         }
@@ -256,6 +263,7 @@ pub fn run(args: LuckArgs) -> anyhow::Result<ExitCode> {
     if args.json {
         let mut summary = summary_json(&ledger, files);
         summary["cashouts"] = cashouts_json(&cashouts);
+        summary["insurance"] = insurance_json(&insured);
         if let Some(p) = &args.payouts {
             summary["prizes"] = json!({"payouts": p.0, "hands": prizes.hands,
                 "sampled": prizes.sampled, "largest_stderr": prizes.stderr});
@@ -286,6 +294,7 @@ pub fn run(args: LuckArgs) -> anyhow::Result<ExitCode> {
     } else {
         write_table(&mut out, &ledger, files)?;
         write_cashouts(&mut out, &cashouts)?;
+        write_insurance(&mut out, &insured)?;
         if let Some(p) = &args.payouts {
             prizes.write(&mut out, &p.0)?;
         }
@@ -585,6 +594,61 @@ fn cashouts_json(all: &[Cashouts]) -> serde_json::Value {
                 "street": c.street, "room": round(c.room),
                 "rule": compared.then(|| round(c.rule)), "equity": compared.then(|| round(c.equity)),
                 "fee": c.fee, "agrees": c.agrees(), "not_compared": c.not_compared})
+        })
+        .collect();
+    serde_json::Value::Array(list)
+}
+
+/// Each hand's all-in insurances: its label, players and checks.
+type Insured = (String, Vec<String>, Vec<InsuranceCheck>);
+
+/// The all-in insurances: what the room charged beside the chance of losing, after the table.
+fn write_insurance(out: &mut impl Write, all: &[Insured]) -> std::io::Result<()> {
+    let checks =
+        || all.iter().flat_map(|(label, names, c)| c.iter().map(move |c| (label, names, c)));
+    if checks().next().is_none() {
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "\nAll-in insurance: the premium over the cover (the chance of losing the room charged for) beside the chance of losing the insured pot counted with exact equity on the board then, from the cards shown:"
+    )?;
+    for (label, names, c) in checks() {
+        let name = names.get(c.player).map_or("?", String::as_str);
+        let head = format!(
+            "{label} line {}: {name} on the {}: a premium of {:.2} for a cover of {:.2} ({:.2}%)",
+            c.line,
+            c.street,
+            c.premium,
+            c.cover,
+            c.price() * 100.0
+        );
+        match &c.not_compared {
+            Some(why) => writeln!(out, "  {head}; not compared: {why}")?,
+            None if c.fair > 0.0 => writeln!(
+                out,
+                "  {head}; the chance of losing {:.4}%, a fair premium of {:.4}: the room charged {:.2} times it",
+                c.loss * 100.0,
+                c.fair,
+                c.premium / c.fair
+            )?,
+            None => writeln!(out, "  {head}; the player could not lose the insured pot")?,
+        }
+    }
+    Ok(())
+}
+
+/// The all-in insurances as `--json` gives them.
+fn insurance_json(all: &[Insured]) -> serde_json::Value {
+    let list: Vec<_> = all
+        .iter()
+        .flat_map(|(label, names, c)| c.iter().map(move |c| (label, names, c)))
+        .map(|(label, names, c)| {
+            let compared = c.not_compared.is_none();
+            json!({"hand": label, "line": c.line, "player": names.get(c.player),
+                "street": c.street, "premium": round(c.premium), "cover": round(c.cover),
+                "price": round(c.price()), "loss": compared.then(|| round(c.loss)),
+                "fair_premium": compared.then(|| round(c.fair)), "not_compared": c.not_compared})
         })
         .collect();
     serde_json::Value::Array(list)

@@ -84,8 +84,9 @@ impl Insurance {
         self.premium.iter().try_fold(Amount::whole(0), |sum, &x| add(sum, x))
     }
 
-    /// The record's `_insurance` entry for player `i` (from 0), its line `line`.
-    fn entry(&self, i: usize, line: usize) -> Value<'static> {
+    /// The record's `_insurance` entry for player `i` (from 0), its line `line`, and the board
+    /// out then (`None`: a board run more than once, whose insurance is not compared).
+    fn entry(&self, i: usize, line: usize, board: Option<&str>) -> Value<'static> {
         let num = |a: &Amount| Value::Num(Cow::Owned(a.to_string()));
         let total = |v: &[Amount]| v.iter().try_fold(Amount::whole(0), |s, &x| add(s, x));
         let mut t = vec![
@@ -111,6 +112,9 @@ impl Insurance {
             let names = self.names.iter().map(|n| Value::Str(Cow::Owned(n.clone())));
             t.push((Cow::Borrowed("parts"), Value::Array(names.collect())));
         }
+        if let Some(b) = board {
+            t.push((Cow::Borrowed("board"), Value::Str(Cow::Owned(b.to_string()))));
+        }
         Value::Table(t)
     }
 }
@@ -126,7 +130,7 @@ pub(super) fn read_outside(h: &HandText, r: &mut HandRecord<'_>) {
     }
     let mut paid: Vec<Paid<'_>> = Vec::new();
     let mut premiums: Vec<Paid<'_>> = Vec::new();
-    let mut insured: Vec<(&str, Insurance, usize)> = Vec::new();
+    let mut insured: Vec<(&str, Insurance, usize, String)> = Vec::new();
     let mut chosen: Vec<(&str, Line<'_>)> = Vec::new();
     let mut drop: Option<(Amount, usize)> = None;
     // The board as each EV Cashout is chosen (the room's offer is on the cards out then), and
@@ -170,7 +174,7 @@ pub(super) fn read_outside(h: &HandText, r: &mut HandRecord<'_>) {
             let Some(parts) = Insurance::read(&t[k + INSURES.len()..]) else {
                 return unreadable(r, l, "expected `get an all-in insurance (premium (X) for (Y))`, or the premium and the cover in as many parts, named (`premium ($0/$4/$0) for ($0/$10.8/$0) - (Mandatory/Main/Sub))`)".into());
             };
-            insured.push((&t[..k], parts, l.number));
+            insured.push((&t[..k], parts, l.number, board.clone()));
         }
         for verb in [CHOOSES, INSURES] {
             if let Some(k) = find(t, verb) {
@@ -186,7 +190,7 @@ pub(super) fn read_outside(h: &HandText, r: &mut HandRecord<'_>) {
     }
     let names: Vec<String> = r.players.iter().flatten().map(|n| n.to_string()).collect();
     let mut entries = Vec::new();
-    for (name, parts, line) in &insured {
+    for (name, parts, line, board) in &insured {
         let l = Line { number: *line, text: name };
         let paid_premium = premiums.iter().find(|p| p.name == *name);
         let total = parts.premium_total();
@@ -206,7 +210,7 @@ pub(super) fn read_outside(h: &HandText, r: &mut HandRecord<'_>) {
         let Some(i) = names.iter().position(|n| n == name) else {
             return refuse(r, l, "money paid outside the pot to a player not dealt in");
         };
-        entries.push(parts.entry(i, *line));
+        entries.push(parts.entry(i, *line, (!runs).then_some(board.as_str())));
     }
     if !entries.is_empty() {
         r.other.push((Cow::Borrowed("_insurance"), Value::Array(entries)));

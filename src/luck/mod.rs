@@ -45,11 +45,13 @@ use crate::rules::{Chips, HandState};
 mod cashout;
 pub mod graph;
 mod icm;
+mod insurance;
 mod ledger;
 mod sessions;
 
 pub use cashout::{CashoutCheck, RoomOffer};
 pub use icm::{prize_equity, EXACT_RUNOUTS, MAX_ICM_PLAYERS, SAMPLED_RUNOUTS};
+pub use insurance::{InsuranceCheck, RoomInsurance};
 pub use ledger::{Ledger, PlayerLuck};
 pub use sessions::{hand_time_text, session_name, SessionClock};
 
@@ -71,6 +73,9 @@ pub struct AllInSpot {
     /// The room's EV Cashouts the players chose after the moment ([`RoomOffer`]), filled in at
     /// the end of the replay.
     pub offers: Vec<RoomOffer>,
+    /// The all-in insurances the players bought after the moment ([`RoomInsurance`]), filled
+    /// in at the end of the replay.
+    pub insured: Vec<RoomInsurance>,
 }
 
 impl AllInSpot {
@@ -84,6 +89,7 @@ impl AllInSpot {
             holes: (0..n).map(|p| hand.hole_cards(p).to_vec()).collect(),
             live: (0..n).map(|p| hand.is_live(p)).collect(),
             offers: Vec::new(),
+            insured: Vec::new(),
         }
     }
 
@@ -147,6 +153,9 @@ pub struct HandLuck {
     /// Each EV Cashout the room paid in the hand, beside its own rule counted with exact
     /// equity.
     pub cashouts: Vec<CashoutCheck>,
+    /// Each all-in insurance bought in the hand, its price beside the chance of losing the
+    /// insured pot counted with exact equity.
+    pub insurance: Vec<InsuranceCheck>,
     /// A tournament hand counted in prizes ([`hand_luck_in_prizes`]): `net` and `expected` are
     /// then prize equity by the Independent Chip Model, in the payouts' unit.
     pub prizes: Option<PrizeCount>,
@@ -246,6 +255,7 @@ pub fn hand_luck_in_prizes(report: &HandReport, payouts: Option<&[f64]>) -> Opti
         all_in: None,
         unsettled: None,
         cashouts: Vec::new(),
+        insurance: Vec::new(),
         prizes: None,
     };
     let starting: Vec<f64> =
@@ -297,6 +307,7 @@ pub fn hand_luck_in_prizes(report: &HandReport, payouts: Option<&[f64]>) -> Opti
         luck.expected[i] = luck.net[i] - won + expected * left;
     }
     luck.cashouts = cashout::check(spot, outcome, &chips, left, &from_pots);
+    luck.insurance = insurance::check(spot, outcome);
     luck.all_in = Some(equity);
     if let Some(payouts) = payouts {
         icm::in_prizes(&mut luck, Some(spot), outcome, &starting, payouts, &chips);

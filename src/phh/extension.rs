@@ -189,6 +189,49 @@ pub(crate) fn ev_cashouts(r: &HandRecord<'_>) -> Vec<(usize, usize, String)> {
     })
 }
 
+/// The all-in insurances a converted hand records with the board then (`_insurance` entries
+/// with a `board`): each player (from 0), line, board as written, and the premium and the
+/// cover by part (`parts` names them: `Mandatory`, `Main`, `Sub`; one unnamed part when the
+/// text gives one). An entry that cannot be used is left out.
+pub(crate) fn insurances(r: &HandRecord<'_>) -> Vec<crate::luck::RoomInsurance> {
+    let Some((_, value)) = r.other.iter().find(|(k, _)| k == "_insurance") else {
+        return Vec::new();
+    };
+    let amounts = |v: Option<&Value<'_>>| match v {
+        Some(Value::Array(items)) => items.iter().map(num).collect::<Option<Vec<_>>>(),
+        _ => None,
+    };
+    tables(value, |get| {
+        let player = usize::try_from(num(get("player")?)?.to_units(0)?).ok()?.checked_sub(1)?;
+        let board = match get("board") {
+            Some(Value::Str(b)) => b.to_string(),
+            _ => return None,
+        };
+        let (premium, cover) = match (amounts(get("premium_parts")), amounts(get("cover_parts"))) {
+            (Some(p), Some(c)) if p.len() == c.len() => (p, c),
+            _ => (vec![num(get("premium")?)?], vec![num(get("cover")?)?]),
+        };
+        let names = match get("parts") {
+            Some(Value::Array(items)) => items
+                .iter()
+                .map(|v| match v {
+                    Value::Str(s) => Some(s.to_string()),
+                    _ => None,
+                })
+                .collect::<Option<Vec<_>>>()?,
+            _ => Vec::new(),
+        };
+        crate::luck::RoomInsurance::read(
+            player,
+            get("line").and_then(line).unwrap_or(0),
+            &board,
+            premium,
+            cover,
+            names,
+        )
+    })
+}
+
 /// A note for the report of each all-in insurance a converted hand records (`_insurance`:
 /// tables with a `player` from 1, a `line`, the `premium` and the `cover`, perhaps each in
 /// parts, `premium_parts` and `cover_parts`, named by `parts`): who insured, at which line, and

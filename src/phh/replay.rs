@@ -522,6 +522,7 @@ pub fn replay_record(record: &HandRecord<'_>, label: String, check: bool) -> Han
             .into_iter()
             .filter_map(|(player, line, board)| RoomOffer::read(player, line, &board))
             .collect();
+        spot.insured = super::extension::insurances(record);
     }
     report.notes.extend(super::extension::insurance_notes(record));
     // Capped no limit: who bet the cap, and what they kept behind (docs/replay.md).

@@ -359,6 +359,50 @@ fn the_rooms_ev_cashout_is_put_beside_its_rule_counted_with_exact_equity() {
     assert_eq!(from_phh.cashouts, hand_luck(&gg_reports(&text)[0]).unwrap().cashouts);
 }
 
+#[test]
+fn an_all_in_insurance_is_put_beside_the_chance_of_losing_counted_runout_by_runout() {
+    // Hero (Ks Kd 9h 8h) insures against Ac Qd Jd Tc on Kc 8s 3d: a premium of 1.20 for a
+    // cover of 15. The chance of losing the pot: every turn and river of the 41 cards left,
+    // both hands ranked with the Omaha evaluator.
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/ggpoker");
+    let text = std::fs::read_to_string(path.join("insurance.txt")).unwrap();
+    let luck = hand_luck(&gg_reports(&text)[0]).unwrap();
+    let [c] = &luck.insurance[..] else { panic!("{:?}", luck.insurance) };
+    let cards = |t: &str| parse_cards(t, Deck::Standard).unwrap();
+    let (hero, villain, flop) = (cards("KsKd9h8h"), cards("AcQdJdTc"), cards("Kc8s3d"));
+    let rest = rest_of_deck("KsKd9h8hAcQdJdTcKc8s3d");
+    let (mut lost, mut runouts) = (0u32, 0u32);
+    for (k, &turn) in rest.iter().enumerate() {
+        for &river in &rest[k + 1..] {
+            let board = [flop[0], flop[1], flop[2], turn, river];
+            let rank = |hole: &[Card]| feltkit::eval::omaha::evaluate(hole, &board).unwrap();
+            runouts += 1;
+            lost += u32::from(rank(&villain) > rank(&hero));
+        }
+    }
+    assert_eq!(runouts, 820);
+    let loss = f64::from(lost) / f64::from(runouts);
+    assert_eq!((c.player, c.line, c.street.as_str()), (0, 20, "flop"));
+    assert!((c.premium - 1.2).abs() < 1e-9 && (c.cover - 15.0).abs() < 1e-9, "{c:?}");
+    assert!((c.price() - 0.08).abs() < 1e-12);
+    assert!((c.loss - loss).abs() < 1e-12 && (c.fair - 15.0 * loss).abs() < 1e-9, "{c:?}");
+    // The insurance survives the hand's PHH text (`felt convert`): the same check from it.
+    let format = feltkit::import::Format::named("ggpoker").unwrap();
+    let phh = feltkit::import::split(format, text.as_bytes())[0].convert().phh;
+    assert!(phh.contains("board = \"Kc8s3d\""), "{phh}");
+    let from_phh = hand_luck(&feltkit::phh::replay_text(&phh, "p", true).remove(0)).unwrap();
+    assert_eq!(from_phh.insurance, luck.insurance);
+    // In parts, a mandatory part is not compared: GG does not say which pot it covers.
+    let parts = std::fs::read_to_string(path.join("insurance_in_parts.txt")).unwrap();
+    let luck = hand_luck(&gg_reports(&parts)[0]).unwrap();
+    let [c] = &luck.insurance[..] else { panic!("{:?}", luck.insurance) };
+    assert!(c.not_compared.as_deref().is_some_and(|w| w.contains("Mandatory")), "{c:?}");
+    // With its mandatory part moved to the main pot, it is.
+    let main = parts.replace("Mandatory/Main/Sub", "Main/Main/Sub");
+    let luck = hand_luck(&gg_reports(&main)[0]).unwrap();
+    assert_eq!(luck.insurance[0].not_compared, None, "{:?}", luck.insurance);
+}
+
 /// The real GGPoker hand histories a user can point this at (not part of the repository):
 /// every EV Cashout the room paid, beside its rule counted with exact equity; most agree to
 /// the cent, and the middle one is within a cent.
