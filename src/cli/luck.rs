@@ -357,7 +357,11 @@ fn write_hand(
                 json!({"amount": round(p.amount), "exact": p.exact, "stderr": p.stderr, "equities": shares})
             })
             .collect();
-        let v = json!({"hand": label, "street": all_in.street, "players": players, "pots": pots});
+        let mut v =
+            json!({"hand": label, "street": all_in.street, "players": players, "pots": pots});
+        if let Some(p) = luck.prizes {
+            v["prizes"] = json!({"exact": p.exact, "stderr": p.stderr});
+        }
         return writeln!(out, "{v}");
     }
     if args.csv {
@@ -380,9 +384,18 @@ fn write_hand(
         }
         return Ok(());
     }
+    let prizes = match luck.prizes {
+        Some(p) if p.exact => ", counted in prizes by ICM".to_string(),
+        Some(p) => format!(
+            ", counted in prizes by ICM over {} sampled runouts (standard error {:.4})",
+            feltkit::luck::SAMPLED_RUNOUTS,
+            p.stderr.unwrap_or(0.0)
+        ),
+        None => String::new(),
+    };
     match all_in.street.as_str() {
-        "preflop" => writeln!(out, "{label}: all in preflop")?,
-        street => writeln!(out, "{label}: all in on the {street}")?,
+        "preflop" => writeln!(out, "{label}: all in preflop{prizes}")?,
+        street => writeln!(out, "{label}: all in on the {street}{prizes}")?,
     }
     for (k, p) in all_in.pots.iter().enumerate() {
         let name = if all_in.pots.len() == 1 {

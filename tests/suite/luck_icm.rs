@@ -257,6 +257,12 @@ fn felt_luck_counts_tournament_hands_in_prizes_and_refuses_bad_payouts() {
         .output()
         .unwrap();
     assert!(String::from_utf8_lossy(&by_stake.stdout).contains("tournament (ICM)"));
+    let hands = common::felt()
+        .args(["luck", "--hands", "--payouts", "50,30,20", path.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&hands.stdout);
+    assert!(text.contains("all in on the turn, counted in prizes by ICM\n"), "{text}");
     for (bad, says) in [
         ("50,-30", "place 2: `-30` is not a prize"),
         ("50,,20", "place 2: `` is not a prize"),
