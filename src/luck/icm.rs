@@ -215,6 +215,7 @@ pub(super) fn award_chances(
     let board: Vec<Card> =
         spot.board.iter().copied().collect::<Option<_>>().ok_or("a board card not known")?;
     let mut known: Vec<Card> = board.clone();
+    known.extend(&spot.dead);
     for hole in &spot.holes {
         known.extend(hole.iter().flatten());
     }

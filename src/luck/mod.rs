@@ -35,7 +35,7 @@
 //! ```
 
 use crate::card::{format_cards, Card};
-use crate::catalog::{EquityMethod, Game};
+use crate::catalog::Game;
 use crate::equity::{calculate, plan, Method, Query};
 use crate::phh::{HandReport, Status};
 use crate::record::amount::format_chips;
@@ -70,6 +70,8 @@ pub struct AllInSpot {
     pub holes: Vec<Vec<Option<Card>>>,
     /// Whether each player was still in the hand.
     pub live: Vec<bool>,
+    /// Cards out of play known by then besides the players' (turnover's cards turned up).
+    pub dead: Vec<Card>,
     /// The room's EV Cashouts the players chose after the moment ([`RoomOffer`]), filled in at
     /// the end of the replay.
     pub offers: Vec<RoomOffer>,
@@ -88,6 +90,7 @@ impl AllInSpot {
             board: hand.board().to_vec(),
             holes: (0..n).map(|p| hand.hole_cards(p).to_vec()).collect(),
             live: (0..n).map(|p| hand.is_live(p)).collect(),
+            dead: hand.exposed_cards(),
             offers: Vec::new(),
             insured: Vec::new(),
         }
@@ -356,6 +359,7 @@ fn pot_query(spot: &AllInSpot, contenders: &[usize], board: &[Card]) -> Result<Q
     let dead: Vec<Card> = (0..spot.holes.len())
         .filter(|p| !contenders.contains(p))
         .flat_map(|p| spot.holes[p].iter().copied().flatten())
+        .chain(spot.dead.iter().copied())
         .collect();
     let mut q = Query::new(spot.game, hands);
     q.board = format_cards(board);
@@ -373,8 +377,7 @@ fn pot_equities(
     outcome: &crate::rules::Outcome,
     chips: &dyn Fn(Chips) -> f64,
 ) -> Result<AllInEquity, String> {
-    let method = spot.game.entry().equity.map(|e| e.method);
-    if method.is_none() || method == Some(EquityMethod::Turnover) {
+    if spot.game.entry().equity.is_none() {
         return Err(format!(
             "all in with cards to come in {}, whose equity feltkit does not count yet",
             spot.game.entry().name

@@ -484,8 +484,10 @@ pub fn replay_record(record: &HandRecord<'_>, label: String, check: bool) -> Han
                         if let Some(note) = note {
                             report.notes.push(note);
                         }
+                        // After a betting decision, or turnover's last card turned up.
+                        let decided = a.chooser().is_some() || matches!(a, Action::Discard(..));
                         if report.all_in.is_none()
-                            && a.chooser().is_some()
+                            && decided
                             && hand.all_in_with_cards_to_come()
                         {
                             report.all_in = Some(Box::new(AllInSpot::of(&hand, k + 1)));

@@ -11,9 +11,13 @@ impl HandState {
     /// Whether no more betting can happen in this hand while the dealer still owes cards: two
     /// or more players are live, at most one of them has chips behind, and the hand waits for
     /// the next street's cards. A game with a draw to come is never in this state (a draw is
-    /// a decision, not luck).
+    /// a decision, not luck), nor is turnover before every player has turned a card up.
     pub fn all_in_with_cards_to_come(&self) -> bool {
         if self.phase != Phase::Dealing || self.game.has_draws() {
+            return false;
+        }
+        // Turnover: the card each player turns up is still a choice; the moment comes after.
+        if self.game.expose_after.is_some_and(|e| e >= self.street) {
             return false;
         }
         let (mut live, mut behind) = (0, 0);
@@ -26,6 +30,11 @@ impl HandState {
             }
         }
         live >= 2 && behind <= 1
+    }
+
+    /// The cards turned face up out of the players' hands so far (turnover), where known.
+    pub fn exposed_cards(&self) -> Vec<Card> {
+        (0..self.n).flat_map(|i| self.exposed[i].iter().copied().flatten()).collect()
     }
 
     /// The board cards dealt so far (`None`: a card not known).

@@ -200,6 +200,36 @@ fn stud_on_sixth_street_matches_every_seventh_street() {
 }
 
 #[test]
+fn turnover_all_in_before_the_flop_is_settled_once_every_card_is_turned_up() {
+    // All in before the flop: which card each player turns up after it is a choice, not luck,
+    // so the moment comes once both have (p1 keeps AsAh, p2 QcQd): every turn and river of the
+    // 43 cards left then, the turned-up Kd and Jh out of the deck.
+    let header =
+        "variant = 'turnover'\nblinds_or_straddles = [5, 10]\nstarting_stacks = [20, 20]\n";
+    let prefix = [
+        "d dh p1 AsAhKd",
+        "d dh p2 QcQdJh",
+        "p1 cbr 10",
+        "p2 cc",
+        "d db 2s7c9d",
+        "p1 sd Kd",
+        "p2 sd Jh",
+    ];
+    let deck = rest_of_deck("AsAhKdQcQdJh2s7c9d");
+    let mut runouts = Vec::new();
+    for (k, a) in deck.iter().enumerate() {
+        for b in &deck[k + 1..] {
+            runouts.push(vec![format!("d db {a}"), format!("d db {b}")]);
+        }
+    }
+    assert_eq!(runouts.len(), 43 * 42 / 2);
+    let luck = check_against_every_completion(header, &prefix, &["d db 3c", "d db Qh"], &runouts);
+    let all_in = luck.all_in.as_ref().unwrap();
+    assert_eq!((all_in.street.as_str(), all_in.pots[0].amount), ("flop", 40.0));
+    assert!(all_in.pots[0].exact);
+}
+
+#[test]
 fn a_hand_without_an_all_in_has_no_luck() {
     let header =
         "variant = 'NT'\nblinds_or_straddles = [1, 2]\nmin_bet = 2\nstarting_stacks = [100, 100]\n";
@@ -461,7 +491,7 @@ fn dealt_all_ins_give_no_luck_on_average() {
         std::env::var("FELTKIT_LUCK_DEALT").ok().and_then(|v| v.parse().ok()).unwrap_or(0);
     // The game's `felt deal` arguments and the hands dealt on every change (about as many
     // all-in moments settle in a second or two on one core).
-    let games: [(&[&str], usize); 10] = [
+    let games: [(&[&str], usize); 11] = [
         (&["-g", "NT"], 4000),
         (&["-g", "NS"], 600),
         (&["-g", "PO"], 120),
@@ -473,6 +503,7 @@ fn dealt_all_ins_give_no_luck_on_average() {
         (&["-g", "F7S/8", "--players", "2", "--stacks", "30"], 300),
         (&["-g", "FR", "--players", "2", "--stacks", "30"], 200),
         (&["-g", "americana"], 60),
+        (&["-g", "turnover", "--stacks", "20"], 1500),
     ];
     for (args, hands) in games {
         let hands = if scale > 0 { scale } else { hands };
