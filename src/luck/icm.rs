@@ -109,6 +109,12 @@ pub(super) fn in_prizes(
     chips: &dyn Fn(Chips) -> f64,
 ) {
     let n = starting.len();
+    if starting.iter().filter(|&&s| s > 0.0).count() > MAX_ICM_PLAYERS {
+        luck.unsettled = Some(format!(
+            "more than {MAX_ICM_PLAYERS} players with chips: counted in chips, not in prizes"
+        ));
+        return;
+    }
     let after: Vec<f64> = outcome.final_stacks.iter().map(|&c| chips(c).max(0.0)).collect();
     let worth_before = prize_equity(starting, starting, payouts);
     let worth_after = prize_equity(&after, starting, payouts);

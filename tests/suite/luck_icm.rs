@@ -279,3 +279,25 @@ fn felt_luck_counts_tournament_hands_in_prizes_and_refuses_bad_payouts() {
         assert!(err.contains(says), "{bad}: {err}");
     }
 }
+
+#[test]
+fn a_table_of_more_players_than_the_model_counts_stays_in_chips() {
+    // Eighteen players with chips: the model's work doubles with each, and feltkit counts it
+    // for at most sixteen.
+    let stacks = vec!["100"; 18].join(", ");
+    let mut blinds = vec!["0"; 18];
+    blinds[0] = "1";
+    blinds[1] = "2";
+    let header = format!(
+        "variant = 'NT'\n_tournament = true\nmin_bet = 2\nblinds_or_straddles = [{}]\nstarting_stacks = [{stacks}]\n",
+        blinds.join(", ")
+    );
+    let mut actions: Vec<String> = (1..=18).map(|p| format!("d dh p{p} ????")).collect();
+    actions.extend((3..=18).map(|p| format!("p{p} f")));
+    actions.push("p1 f".into());
+    let report = replay(&header, &actions);
+    let luck = hand_luck_in_prizes(&report, Some(&[50.0, 30.0, 20.0])).unwrap();
+    assert_eq!(luck.prizes, None);
+    assert!(luck.unsettled.as_deref().is_some_and(|w| w.contains("more than 16")), "{luck:?}");
+    assert_eq!(luck.net, hand_luck(&report).unwrap().net);
+}
