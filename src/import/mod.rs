@@ -41,6 +41,9 @@ mod ipoker;
 mod ipoker_game;
 mod ipoker_record;
 pub mod lines;
+mod merge;
+mod merge_game;
+mod merge_record;
 mod ongame;
 mod ongame_lines;
 mod ongame_play;
@@ -60,6 +63,7 @@ mod winamax_lines;
 mod wpn;
 mod wpn_lines;
 pub mod write_stars;
+mod xml_cut;
 
 use std::io::BufRead;
 use std::sync::Arc;
