@@ -113,16 +113,17 @@ fn card(text: &str) -> Result<Option<String>, ()> {
     if t.eq_ignore_ascii_case("null") || t.eq_ignore_ascii_case("xx") || t == "?" {
         return Ok(None);
     }
-    let (rank, suit) = t.split_at(t.len().saturating_sub(1));
-    let rank = match rank.to_ascii_uppercase().as_str() {
+    let mut chars = t.chars();
+    let suit = chars.next_back().ok_or(())?;
+    let rank = match chars.as_str().to_ascii_uppercase().as_str() {
         "10" | "T" => 'T',
         r @ ("2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "J" | "Q" | "K" | "A") => {
             r.chars().next().ok_or(())?
         }
         _ => return Err(()),
     };
-    let suit = match suit.to_ascii_lowercase().as_str() {
-        s @ ("c" | "d" | "h" | "s") => s.chars().next().ok_or(())?,
+    let suit = match suit.to_ascii_lowercase() {
+        s @ ('c' | 'd' | 'h' | 's') => s,
         _ => return Err(()),
     };
     Ok(Some(format!("{rank}{suit}")))
@@ -305,6 +306,8 @@ mod tests {
         assert_eq!(card("Kx"), Err(()));
         assert_eq!(card("1c"), Err(()));
         assert_eq!(card(""), Err(()));
+        assert_eq!(card("ß"), Err(()));
+        assert_eq!(card("Aß"), Err(()));
     }
 
     #[test]

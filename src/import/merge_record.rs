@@ -271,7 +271,13 @@ fn build(game: &Game, d: &Description, line: usize) -> Result<HandRecord<'static
     r.variant = code.to_string();
     let cancelled = game.rounds.iter().any(|id| id == "GAME_CANCELLED")
         || game.events.iter().any(|e| e.kind == "GAME_CANCELLED");
-    let why = if kind == Kind::Other || hole > 6 {
+    let why = if kind == Kind::Other && d.kind.to_ascii_lowercase().contains("horse") {
+        Some(format!(
+            "not supported: {} {}: the mix's seven-card hands, stud and razz (not yet read from Merge XML by feltkit)",
+            d.kind.trim(),
+            d.stakes.trim()
+        ))
+    } else if kind == Kind::Other || hole > 6 {
         Some(format!(
             "not supported: {} {} (game not yet read from Merge XML by feltkit)",
             d.kind.trim(),
