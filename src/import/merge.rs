@@ -57,7 +57,7 @@ static WORDS: FormatWords = FormatWords {
     not_detected: "it does not open with a Merge `<description type=...>` element",
 };
 
-static TAGS: Tags = Tags { header: b"description", hand: b"game", close: b"</game>" };
+static TAGS: Tags = Tags { header: Some(b"description"), hand: b"game", close: b"</game>" };
 
 /// The Merge Network's XML hand histories.
 pub struct MergeXml;

@@ -108,7 +108,7 @@ pub(super) fn money(text: &str) -> Option<(Amount, Option<char>)> {
 }
 
 /// A card as Merge writes it (`Kc`, `Th`, `10h`; `null` or `xx` not shown) in PHH's letters.
-fn card(text: &str) -> Result<Option<String>, ()> {
+pub(super) fn card(text: &str) -> Result<Option<String>, ()> {
     let t = text.trim();
     if t.eq_ignore_ascii_case("null") || t.eq_ignore_ascii_case("xx") || t == "?" {
         return Ok(None);
@@ -130,7 +130,7 @@ fn card(text: &str) -> Result<Option<String>, ()> {
 }
 
 /// `YYYYMMDDHHMMSS`.
-fn time(text: &str) -> Option<[u32; 6]> {
+pub(super) fn time14(text: &str) -> Option<[u32; 6]> {
     let t = text.trim();
     if t.len() != 14 || !t.bytes().all(|b| b.is_ascii_digit()) {
         return None;
@@ -167,7 +167,7 @@ pub(super) fn parse(text: &str, line: usize) -> Result<Game, String> {
     let root = doc.root_element();
     let mut game = Game {
         id: root.attribute("id").unwrap_or_default().to_string(),
-        time: root.attribute("starttime").and_then(time),
+        time: root.attribute("starttime").and_then(time14),
         hole: root.attribute("numholecards").and_then(|h| h.trim().parse().ok()),
         dealer: None,
         players: Vec::new(),
@@ -312,9 +312,9 @@ mod tests {
 
     #[test]
     fn a_start_time_is_fourteen_digits() {
-        assert_eq!(time("20120529015906"), Some([2012, 5, 29, 1, 59, 6]));
-        assert_eq!(time("20121329015906"), None);
-        assert_eq!(time("2012052901590"), None);
+        assert_eq!(time14("20120529015906"), Some([2012, 5, 29, 1, 59, 6]));
+        assert_eq!(time14("20121329015906"), None);
+        assert_eq!(time14("2012052901590"), None);
     }
 
     #[test]

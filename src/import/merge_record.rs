@@ -452,17 +452,17 @@ fn build(game: &Game, d: &Description, line: usize) -> Result<HandRecord<'static
 }
 
 /// The chips of each player (by PHH position) as the play goes.
-struct Play {
-    antes: Vec<i64>,
-    blinds: Vec<i64>,
-    dead: Vec<i64>,
-    put: Vec<i64>,
-    street: Vec<i64>,
+pub(super) struct Play {
+    pub antes: Vec<i64>,
+    pub blinds: Vec<i64>,
+    pub dead: Vec<i64>,
+    pub put: Vec<i64>,
+    pub street: Vec<i64>,
     small_posted: bool,
 }
 
 impl Play {
-    fn new(n: usize) -> Play {
+    pub(super) fn new(n: usize) -> Play {
         Play {
             antes: vec![0; n],
             blinds: vec![0; n],
@@ -473,23 +473,23 @@ impl Play {
         }
     }
 
-    fn add(&mut self, p: usize, c: i64) {
+    pub(super) fn add(&mut self, p: usize, c: i64) {
         self.street[p] = self.street[p].saturating_add(c);
         self.put[p] = self.put[p].saturating_add(c);
     }
 
-    fn ante(&mut self, p: usize, c: i64) {
+    pub(super) fn ante(&mut self, p: usize, c: i64) {
         self.antes[p] = self.antes[p].saturating_add(c);
         self.put[p] = self.put[p].saturating_add(c);
     }
 
-    fn dead(&mut self, p: usize, c: i64) {
+    pub(super) fn dead(&mut self, p: usize, c: i64) {
         self.dead[p] = self.dead[p].saturating_add(c);
         self.put[p] = self.put[p].saturating_add(c);
     }
 
     /// The first small blind is live; another is dead money.
-    fn small_blind(&mut self, p: usize, c: i64) {
+    pub(super) fn small_blind(&mut self, p: usize, c: i64) {
         if self.small_posted {
             self.dead(p, c);
         } else {
@@ -501,7 +501,7 @@ impl Play {
 
     /// A big blind (or a new player's, or one posted with the small blind): live up to the
     /// table's big blind (`nominal`, when known), the rest dead.
-    fn big_blind(&mut self, p: usize, c: i64, nominal: Option<i64>) {
+    pub(super) fn big_blind(&mut self, p: usize, c: i64, nominal: Option<i64>) {
         let live = nominal.map_or(c, |b| c.min(b));
         self.blinds[p] = self.blinds[p].saturating_add(live);
         self.add(p, live);

@@ -8,8 +8,9 @@ use std::sync::Arc;
 
 /// The tags a format is cut by.
 pub(super) struct Tags {
-    /// The header's start tag, `b"description"`: its start tag is kept for the hands after it.
-    pub header: &'static [u8],
+    /// The header's tag, `b"description"`, if the format has one: its start tag is kept for
+    /// the hands after it.
+    pub header: Option<&'static [u8]>,
     /// The hand's tag, `b"game"`.
     pub hand: &'static [u8],
     /// The hand's end tag, `b"</game>"`.
@@ -121,7 +122,7 @@ impl<R: BufRead> Hands<R> {
     /// a hand. A `<` too near the end to tell is left for the next read.
     fn next_tag(&self) -> Option<(usize, bool)> {
         let rest = &self.buf[self.at..];
-        let longest = self.tags.hand.len().max(self.tags.header.len()) + 2;
+        let longest = self.tags.hand.len().max(self.tags.header.map_or(0, <[u8]>::len)) + 2;
         for k in memchr::memchr_iter(b'<', rest) {
             if !self.eof && rest.len() - k < longest {
                 return None;
@@ -129,7 +130,7 @@ impl<R: BufRead> Hands<R> {
             if opens(&rest[k..], self.tags.hand) {
                 return Some((k, true));
             }
-            if opens(&rest[k..], self.tags.header) {
+            if self.tags.header.is_some_and(|h| opens(&rest[k..], h)) {
                 return Some((k, false));
             }
         }
@@ -206,7 +207,7 @@ impl<R> Hands<R> {
 mod tests {
     use super::*;
 
-    static TAGS: Tags = Tags { header: b"description", hand: b"game", close: b"</game>" };
+    static TAGS: Tags = Tags { header: Some(b"description"), hand: b"game", close: b"</game>" };
 
     fn cut(text: &str, capacity: usize) -> Vec<(usize, String, String, bool)> {
         let input = std::io::BufReader::with_capacity(capacity, text.as_bytes());
