@@ -188,6 +188,23 @@ fn build(game: &Game, d: &Description, line: usize) -> Result<HandRecord<'static
     for w in &game.winners {
         dealt[index(w.seat, w.line)?] = true;
     }
+    for (i, p) in game.players.iter().enumerate() {
+        if dealt[i] && p.name.trim().is_empty() {
+            return Err(unreadable(
+                p.line,
+                format!("seat {} plays but has no `nickname` (expected the player's name)", p.seat),
+            ));
+        }
+        if dealt[i] && game.players[..i].iter().zip(&dealt).any(|(o, &d)| d && o.name == p.name) {
+            return Err(unreadable(
+                p.line,
+                format!(
+                    "seat {} has the `nickname` of another seat (expected a name of its own)",
+                    p.seat
+                ),
+            ));
+        }
+    }
     let button = game.dealer;
     let mut order: Vec<usize> = (0..game.players.len()).filter(|&i| dealt[i]).collect();
     order.sort_by_key(|&i| {
@@ -242,7 +259,7 @@ fn build(game: &Game, d: &Description, line: usize) -> Result<HandRecord<'static
         r.table.button = Some(b + 1);
     }
     r.table.sitting_out = (0..game.players.len())
-        .filter(|&i| pos[i] == usize::MAX)
+        .filter(|&i| pos[i] == usize::MAX && !game.players[i].name.trim().is_empty())
         .map(|i| SittingOut {
             seat: game.players[i].seat + 1,
             player: game.players[i].name.clone(),

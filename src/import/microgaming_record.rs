@@ -106,6 +106,23 @@ fn build(game: &Game, line: usize) -> Result<HandRecord<'static>, Unreplayable> 
     for w in &game.winners {
         dealt[index(w.seat, w.line)?] = true;
     }
+    for (i, s) in game.seats.iter().enumerate() {
+        if dealt[i] && s.name.trim().is_empty() {
+            return Err(unreadable(
+                s.line,
+                format!("seat {} plays but has no `alias` (expected the player's name)", s.num),
+            ));
+        }
+        if dealt[i] && game.seats[..i].iter().zip(&dealt).any(|(o, &d)| d && o.name == s.name) {
+            return Err(unreadable(
+                s.line,
+                format!(
+                    "seat {} has the `alias` of another seat (expected a name of its own)",
+                    s.num
+                ),
+            ));
+        }
+    }
     let button = game.seats.iter().find(|s| s.dealer).map(|s| s.num);
     let mut order: Vec<usize> = (0..game.seats.len()).filter(|&i| dealt[i]).collect();
     order.sort_by_key(|&i| {
@@ -150,7 +167,7 @@ fn build(game: &Game, line: usize) -> Result<HandRecord<'static>, Unreplayable> 
         r.table.button = Some(b);
     }
     r.table.sitting_out = (0..game.seats.len())
-        .filter(|&i| pos[i] == usize::MAX)
+        .filter(|&i| pos[i] == usize::MAX && !game.seats[i].name.trim().is_empty())
         .map(|i| SittingOut { seat: game.seats[i].num, player: game.seats[i].name.clone() })
         .collect();
     if u > 0 {

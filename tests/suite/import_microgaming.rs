@@ -105,6 +105,8 @@ fn a_malformed_text_says_where_and_why() {
             "line 22: `value=\"K\" suit=\"x\"` is not a card",
         ),
         ("value=\"1.50\"", "value=\"1.5.0\"", "line 18: `value=\"1.5.0\"` is not an amount"),
+        ("alias=\"Corvin\"", "alias=\"\"", "line 3: seat 1 plays but has no `alias`"),
+        ("alias=\"Corvin\"", "alias=\"Oskar\"", "line 5: seat 4 has the `alias` of another seat"),
         (
             "<Card value=\"4\" suit=\"s\" id=\"4\"/>",
             "",
