@@ -35,6 +35,16 @@
 //! side pots with the board dealt twice after an all-in, a tournament with antes, pot-limit
 //! Omaha, fixed limit, Omaha high-low, repeated and numbered anew).
 //!
+//! `import/merge_20k_read_convert_replay_check` runs it on a Merge XML file of 20,000 games made
+//! of the project's Merge samples (`merge_text`: every good sample of `tests/data/merge`, side
+//! pots, tournaments with antes and with balances after the blinds, pot-limit Omaha with a dead
+//! blind, fixed limit, Omaha high-low, repeated and numbered anew).
+//!
+//! `import/microgaming_20k_read_convert_replay_check` runs it on a Microgaming XML file of
+//! 20,000 games made of the project's Microgaming samples (`microgaming_text`: every good
+//! sample of `tests/data/microgaming`, side pots, an older text of raises to totals, Omaha
+//! high-low, a post to come in and a jackpot fee, repeated and numbered anew).
+//!
 //! `import/fulltilt_20k_read_convert_replay_check` runs it on a Full Tilt text of 20,000 hands
 //! made of the project's Full Tilt samples (`fulltilt_text`: every good UTF-8 sample of
 //! `tests/data/fulltilt`, side pots, chat, a tournament with antes, fixed limit, Omaha high and
@@ -300,6 +310,61 @@ fn ongame_text(hands: usize) -> Vec<u8> {
     out.into_bytes()
 }
 
+/// The good samples of `tests/data/merge`: each replays legally and matches the site's
+/// accounting.
+const MERGE_SAMPLES: [&str; 7] = [
+    "cash_nl_side_pot.xml",
+    "tournament_antes.xml",
+    "tournament_old_balances.txt",
+    "cash_plo.xml",
+    "omaha_hilo.xml",
+    "raise_adds_2010.xml",
+    "fixed_limit.xml",
+];
+
+/// A Merge XML file of `hands` games: the good samples in turn (each with its description),
+/// each game numbered anew (its `id`).
+fn merge_text(hands: usize) -> Vec<u8> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/merge");
+    let samples: Vec<String> =
+        MERGE_SAMPLES.iter().map(|n| std::fs::read_to_string(root.join(n)).unwrap()).collect();
+    let mut out = String::with_capacity(hands * 2600);
+    for n in 0..hands {
+        let sample = &samples[n % samples.len()];
+        let at = sample.find("<game id=\"").expect("every sample has its game") + 10;
+        let number = sample[at..].split('"').next().unwrap_or_default();
+        let renumbered = format!("id=\"{}-{}\"", 90_000_000 + n, n % 1000);
+        out.push_str(&sample.trim_end().replace(&format!("id=\"{number}\""), &renumbered));
+        out.push('\n');
+    }
+    out.into_bytes()
+}
+
+/// The good samples of `tests/data/microgaming`: each replays legally and matches the site's
+/// accounting.
+const MICROGAMING_SAMPLES: [&str; 4] =
+    ["cash_nl_side_pot.xml", "old_raise_to.xml", "omaha_hilo.xml", "jackpot_and_post.xml"];
+
+/// A Microgaming XML file of `hands` games: the good samples in turn, each game numbered anew
+/// (its `id`).
+fn microgaming_text(hands: usize) -> Vec<u8> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/microgaming");
+    let samples: Vec<String> = MICROGAMING_SAMPLES
+        .iter()
+        .map(|n| std::fs::read_to_string(root.join(n)).unwrap())
+        .collect();
+    let mut out = String::with_capacity(hands * 2600);
+    for n in 0..hands {
+        let sample = &samples[n % samples.len()];
+        let at = sample.find(" id=\"").expect("every sample has its game") + 5;
+        let number = sample[at..].split('"').next().unwrap_or_default();
+        let renumbered = format!(" id=\"{}\"", 7_000_000_000u64 + n as u64);
+        out.push_str(&sample.trim_end().replacen(&format!(" id=\"{number}\""), &renumbered, 1));
+        out.push('\n');
+    }
+    out.into_bytes()
+}
+
 /// The good one-hand samples of `tests/data/partypoker`: each replays legally and matches the
 /// site's accounting.
 const PARTY_SAMPLES: [&str; 5] = [
@@ -455,6 +520,18 @@ fn import(c: &mut Criterion) {
     assert_eq!(pipeline_of(ongame, &text, threads), HANDS, "every OnGame hand must match");
     group.bench_function("ongame_20k_read_convert_replay_check", |b| {
         b.iter(|| pipeline_of(ongame, std::hint::black_box(&text), threads))
+    });
+    let merge = Format::named("merge").expect("Merge is a format");
+    let text = merge_text(HANDS);
+    assert_eq!(pipeline_of(merge, &text, threads), HANDS, "every Merge hand must match");
+    group.bench_function("merge_20k_read_convert_replay_check", |b| {
+        b.iter(|| pipeline_of(merge, std::hint::black_box(&text), threads))
+    });
+    let mg = Format::named("microgaming").expect("Microgaming is a format");
+    let text = microgaming_text(HANDS);
+    assert_eq!(pipeline_of(mg, &text, threads), HANDS, "every Microgaming hand must match");
+    group.bench_function("microgaming_20k_read_convert_replay_check", |b| {
+        b.iter(|| pipeline_of(mg, std::hint::black_box(&text), threads))
     });
     let party = Format::named("partypoker").expect("PartyPoker is a format");
     let text = party_text(HANDS);

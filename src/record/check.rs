@@ -341,6 +341,8 @@ fn check(accounting: &SiteAccounting, outcome: &Outcome, places: u8) -> SiteChec
             unnamed_pots(collected, &got, &payout, rake_chips, summary_line, &c, "", mm);
             None
         }
+        // Nothing was won but uncalled bets: no pot, and none listed.
+        Some(l) if l.is_empty() && m == 0 && total_chips == Chips::ZERO => None,
         Some(l) if l.is_empty() && m == 1 => {
             Some((vec![pots[0].saturating_sub(rake_chips)], vec![0]))
         }

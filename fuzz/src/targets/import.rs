@@ -64,7 +64,7 @@ const ACPC_WORDS: &[&str] = &[
     "SCORE:100|-100:Alice|Bob\n",
 ];
 
-/// Words of the other sites' texts (GGPoker, Winamax, PartyPoker, 888poker, Full Tilt, WPN, OnGame, iPoker XML), each site's header
+/// Words of the other sites' texts (GGPoker, Winamax, PartyPoker, 888poker, Full Tilt, WPN, OnGame, iPoker XML, Merge XML, Microgaming XML), each site's header
 /// first: a text starting with one is read as that site's.
 const SITE_WORDS: &[&str] = &[
     "Poker Hand #RC1: Hold'em No Limit ($0.02/$0.05) - 2025/08/08 23:42:24\n",
@@ -116,6 +116,15 @@ const SITE_WORDS: &[&str] = &[
     "Main pot: $4 won by Ann ($3.90 High), Bob ($0.10 Low)\n",
     "Rake taken: $0.10\n",
     "Seat 1: Ann ($102), net: +$2, [Ah, Kd] (PAIR ACE)\n",
+    "<description type=\"Holdem\" stakes=\"No Limit ($1/$2)\"/>\n",
+    "<game id=\"1-2\" starttime=\"20120529015906\" numholecards=\"2\"><players dealer=\"0\"><player seat=\"0\" nickname=\"A\" balance=\"$5\" dealtin=\"true\" />\n",
+    "</players><round id=\"BLINDS\"><event type=\"RETURN_BLIND\" player=\"1\" amount=\"1.50\"/></round><round id=\"PREFLOP\">\n",
+    "<event type=\"RAISE\" player=\"0\" amount=\"3.00\"/><event type=\"ALL_IN\" player=\"1\" amount=\"4.00\"/>\n",
+    "<cards type=\"COMMUNITY\" cards=\"Js,Qh,Jd\"/></round><round id=\"END_OF_GAME\"><winner amount=\"2.00\" uncalled=\"true\" potnumber=\"2\" player=\"0\"/></round></game>\n",
+    "----PRIMA.DAT----\n<Game hhversion=\"4\" id=\"5\" date=\"2013-09-23 14:29:32\" stakes=\"0.01|0.02\" betlimit=\"NL\" gametype=\"Hold&apos;em\" rake=\"10\">\n",
+    "<Seats><Seat num=\"1\" alias=\"A\" balance=\"2.00\" endbalance=\"1.98\" dealer=\"true\"/></Seats><Gameplay>\n",
+    "<Action seq=\"3\" type=\"Raise\" seat=\"2\" value=\"0.12\"/><Action seq=\"4\" type=\"MoneyReturned\" seat=\"2\" value=\"0.10\"/>\n",
+    "<Action seq=\"5\" type=\"DealFlop\"><Card value=\"10\" suit=\"c\"/></Action><Action type=\"Win\"><Seat num=\"2\" amount=\"0.04\"/></Action></Gameplay></Game>\n",
     "$1,289.63",
     "\r\n",
 ];
@@ -161,7 +170,7 @@ pub const ACPC: Target = Target {
 pub const SITES: Target = Target {
     name: "import_sites",
     about:
-        "GGPoker, Winamax, PartyPoker, 888poker, Full Tilt, WPN, OnGame and iPoker texts, each read as the format detected from its \
+        "GGPoker, Winamax, PartyPoker, 888poker, Full Tilt, WPN, OnGame, iPoker, Merge and Microgaming texts, each read as the format detected from its \
             content (import::sniff, import::convert_as): every hand converts to PHH that reads as \
             a record, and replays by the engine's invariants",
     text: false,
