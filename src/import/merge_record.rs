@@ -13,8 +13,8 @@
 use std::borrow::Cow;
 
 use super::ipoker::attribute;
-use super::merge::MergeHand;
 use super::merge_game::{money, parse, Event, Game};
+use super::xml_cut::Cut;
 use crate::record::table::SittingOut;
 use crate::record::{
     Action, Amount, Entry, HandRecord, RecordedAction, SiteAccounting, SiteText, Unreplayable,
@@ -84,9 +84,8 @@ fn game_type(kind: &str, stakes: &str, hole: Option<usize>) -> (Kind, Limit, Opt
 }
 
 /// The hand's record; a hand that cannot be replayed is a record saying why.
-pub(super) fn record(h: &MergeHand) -> HandRecord<'static> {
-    let cut = &h.0;
-    let number = super::format::SiteHand::number(h);
+pub(super) fn record(cut: &Cut) -> HandRecord<'static> {
+    let number = super::xml_cut::number(cut);
     let stub = |why: Unreplayable| HandRecord {
         variant: "?".into(),
         hand: number.clone(),

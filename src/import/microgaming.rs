@@ -33,14 +33,10 @@
 //! ```
 
 use std::io::BufRead;
-use std::sync::Arc;
 
-use super::format::{FormatWords, HandSplit, SiteFormat, SiteHand};
+use super::format::{FormatWords, HandSplit, SiteFormat};
 use super::ipoker::attribute;
-use super::xml_cut::{opens, past_declaration, Cut, Hands, Tags};
-use crate::phh::record::RecordError;
-use crate::phh::write::write_record;
-use crate::record::HandRecord;
+use super::xml_cut::{opens, past_declaration, CutHands, Tags};
 
 static WORDS: FormatWords = FormatWords {
     names: &["microgaming", "mpn"],
@@ -83,50 +79,7 @@ impl SiteFormat for MicrogamingXml {
     }
 
     fn split<'r>(&self, input: Box<dyn BufRead + 'r>) -> Box<dyn HandSplit + 'r> {
-        Box::new(Games(Hands::new(input, &TAGS)))
-    }
-}
-
-/// The `<Game>` elements of a stream as it is read.
-struct Games<R>(Hands<R>);
-
-impl<R: BufRead> Iterator for Games<R> {
-    type Item = std::io::Result<Arc<dyn SiteHand>>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        Some(self.0.next()?.map(|cut| Arc::new(MicrogamingHand(cut)) as Arc<dyn SiteHand>))
-    }
-}
-
-impl<R: BufRead> HandSplit for Games<R> {
-    fn held(&self) -> usize {
-        self.0.held()
-    }
-}
-
-/// One `<Game>` element, as cut from the stream.
-#[derive(Debug)]
-pub(super) struct MicrogamingHand(pub Cut);
-
-impl SiteHand for MicrogamingHand {
-    fn line(&self) -> usize {
-        self.0.line
-    }
-
-    fn weight(&self) -> usize {
-        self.0.text.len()
-    }
-
-    fn number(&self) -> Option<String> {
-        Some(attribute(&self.0.text, b"id")).filter(|c| !c.is_empty())
-    }
-
-    fn read(&self, take: &mut dyn FnMut(Result<HandRecord<'_>, RecordError>)) {
-        take(Ok(super::microgaming_record::record(self)));
-    }
-
-    fn phh(&self) -> String {
-        write_record(&super::microgaming_record::record(self))
+        Box::new(CutHands::new(input, &TAGS, super::microgaming_record::record))
     }
 }
 

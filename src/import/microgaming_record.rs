@@ -10,8 +10,8 @@
 use std::borrow::Cow;
 
 use super::merge_record::Play;
-use super::microgaming::MicrogamingHand;
 use super::microgaming_game::{parse, Game};
+use super::xml_cut::Cut;
 use crate::record::table::SittingOut;
 use crate::record::{
     Action, Amount, Entry, HandRecord, RecordedAction, SiteAccounting, SiteText, Unreplayable,
@@ -23,9 +23,8 @@ use crate::rules::CardList;
 const MAX: i64 = 10_000_000_000_000_000;
 
 /// The hand's record; a hand that cannot be replayed is a record saying why.
-pub(super) fn record(h: &MicrogamingHand) -> HandRecord<'static> {
-    let cut = &h.0;
-    let number = super::format::SiteHand::number(h);
+pub(super) fn record(cut: &Cut) -> HandRecord<'static> {
+    let number = super::xml_cut::number(cut);
     let stub = |why: Unreplayable| HandRecord {
         variant: "?".into(),
         hand: number.clone(),

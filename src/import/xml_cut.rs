@@ -6,6 +6,12 @@
 use std::io::BufRead;
 use std::sync::Arc;
 
+use super::format::{HandSplit, SiteHand};
+use super::ipoker::attribute;
+use crate::phh::record::RecordError;
+use crate::phh::write::write_record;
+use crate::record::HandRecord;
+
 /// The tags a format is cut by.
 pub(super) struct Tags {
     /// The header's tag, `b"description"`, if the format has one: its start tag is kept for
@@ -201,6 +207,78 @@ impl<R> Hands<R> {
     pub(super) fn held(&self) -> usize {
         self.buf.len()
     }
+}
+
+/// How a format builds a hand's record from its element.
+pub(super) type Build = fn(&Cut) -> HandRecord<'static>;
+
+/// The hands of a stream cut by [`Hands`], each read with the format's [`Build`] (Merge,
+/// Microgaming).
+pub(super) struct CutHands<R> {
+    hands: Hands<R>,
+    build: Build,
+}
+
+impl<R: BufRead> CutHands<R> {
+    /// The hands of `input`, cut by `tags` and read with `build`.
+    pub fn new(input: R, tags: &'static Tags, build: Build) -> CutHands<R> {
+        CutHands { hands: Hands::new(input, tags), build }
+    }
+}
+
+impl<R: BufRead> Iterator for CutHands<R> {
+    type Item = std::io::Result<Arc<dyn SiteHand>>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let build = self.build;
+        Some(self.hands.next()?.map(|cut| Arc::new(CutHand { cut, build }) as Arc<dyn SiteHand>))
+    }
+}
+
+impl<R: BufRead> HandSplit for CutHands<R> {
+    fn held(&self) -> usize {
+        self.hands.held()
+    }
+}
+
+/// One hand's element, as cut from the stream, and how its record is built.
+pub(super) struct CutHand {
+    cut: Cut,
+    build: Build,
+}
+
+impl std::fmt::Debug for CutHand {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CutHand").field("cut", &self.cut).finish()
+    }
+}
+
+impl SiteHand for CutHand {
+    fn line(&self) -> usize {
+        self.cut.line
+    }
+
+    fn weight(&self) -> usize {
+        self.cut.text.len()
+    }
+
+    /// The element's `id` attribute.
+    fn number(&self) -> Option<String> {
+        number(&self.cut)
+    }
+
+    fn read(&self, take: &mut dyn FnMut(Result<HandRecord<'_>, RecordError>)) {
+        take(Ok((self.build)(&self.cut)));
+    }
+
+    fn phh(&self) -> String {
+        write_record(&(self.build)(&self.cut))
+    }
+}
+
+/// A hand's number: its element's `id` attribute, when it has one.
+pub(super) fn number(cut: &Cut) -> Option<String> {
+    Some(attribute(&cut.text, b"id")).filter(|c| !c.is_empty())
 }
 
 #[cfg(test)]
