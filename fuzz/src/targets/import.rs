@@ -64,7 +64,7 @@ const ACPC_WORDS: &[&str] = &[
     "SCORE:100|-100:Alice|Bob\n",
 ];
 
-/// Words of the other sites' texts (GGPoker, Winamax, PartyPoker, 888poker, Full Tilt, WPN, OnGame, iPoker XML), each site's header
+/// Words of the other sites' texts (GGPoker, Winamax, PartyPoker, 888poker, Full Tilt, WPN, OnGame, Chico, iPoker XML), each site's header
 /// first: a text starting with one is read as that site's.
 const SITE_WORDS: &[&str] = &[
     "Poker Hand #RC1: Hold'em No Limit ($0.02/$0.05) - 2025/08/08 23:42:24\n",
@@ -116,6 +116,15 @@ const SITE_WORDS: &[&str] = &[
     "Main pot: $4 won by Ann ($3.90 High), Bob ($0.10 Low)\n",
     "Rake taken: $0.10\n",
     "Seat 1: Ann ($102), net: +$2, [Ah, Kd] (PAIR ACE)\n",
+    "BetOnline Poker Game #1: Hold'em No Limit ($0.25/0.50) - 2016/05/04 10:36:39 Eastern Daylight Time\nTable 'Oslo' 10-Max, Seat #0 is the button\n",
+    "Seat 0: Ann (10.00 in chips) - Sitting out\n",
+    "Ann: ante processed 0.00\n",
+    "Ann: post dead 0.50\n",
+    "Ann: raises 9.75 to 10.00 and is all in\n",
+    "*** TURN *** [2c 3d 4h][10d]\n",
+    "Ann shows Ac 10c\n",
+    "Total pot 1.26 | Rake 0.22\n",
+    "Seat 0: Ann showed [Ac 10c] and won (2.49)\n",
     "$1,289.63",
     "\r\n",
 ];
@@ -161,7 +170,7 @@ pub const ACPC: Target = Target {
 pub const SITES: Target = Target {
     name: "import_sites",
     about:
-        "GGPoker, Winamax, PartyPoker, 888poker, Full Tilt, WPN, OnGame and iPoker texts, each read as the format detected from its \
+        "GGPoker, Winamax, PartyPoker, 888poker, Full Tilt, WPN, OnGame, Chico and iPoker texts, each read as the format detected from its \
             content (import::sniff, import::convert_as): every hand converts to PHH that reads as \
             a record, and replays by the engine's invariants",
     text: false,
