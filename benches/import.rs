@@ -40,6 +40,11 @@
 //! with the streets after an all-in dealt from the summary, a dead blind in pot-limit Omaha,
 //! fixed-limit Omaha high-low, a tournament with antes, repeated and numbered anew).
 //!
+//! `import/cake_20k_read_convert_replay_check` runs it on a Cake text of 20,000 hands made of
+//! the project's Cake samples (`cake_text`: every good sample of `tests/data/cake`, side pots,
+//! fixed limit, a walk whose unmatched big blind is counted in the win, pot-limit Omaha in
+//! dollars with euros beside them, a tournament, repeated and numbered anew).
+//!
 //! `import/fulltilt_20k_read_convert_replay_check` runs it on a Full Tilt text of 20,000 hands
 //! made of the project's Full Tilt samples (`fulltilt_text`: every good UTF-8 sample of
 //! `tests/data/fulltilt`, side pots, chat, a tournament with antes, fixed limit, Omaha high and
@@ -331,6 +336,34 @@ fn chico_text(hands: usize) -> Vec<u8> {
     out.into_bytes()
 }
 
+/// The good samples of `tests/data/cake`: each replays legally and matches the site's
+/// accounting.
+const CAKE_SAMPLES: [&str; 5] = [
+    "cash_nl_side_pot.txt",
+    "fixed_limit.txt",
+    "walk_uncalled_in_win.txt",
+    "plo_euro_conversion.txt",
+    "tournament.txt",
+];
+
+/// A Cake text of `hands` hands: the good samples in turn (without the byte-order marks one
+/// starts with), each hand numbered anew (the number after `Hand#`), a blank line between
+/// hands.
+fn cake_text(hands: usize) -> Vec<u8> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/cake");
+    let samples: Vec<String> =
+        CAKE_SAMPLES.iter().map(|n| std::fs::read_to_string(root.join(n)).unwrap()).collect();
+    let mut out = String::with_capacity(hands * 900);
+    for n in 0..hands {
+        let sample = samples[n % samples.len()].trim();
+        let sample = &sample[sample.find("Hand#").expect("every sample has its header")..];
+        let number = sample[5..].split(' ').next().unwrap_or_default();
+        out.push_str(&sample.replacen(number, &(4_000_000_000u64 + n as u64).to_string(), 1));
+        out.push_str("\n\n");
+    }
+    out.into_bytes()
+}
+
 /// The good one-hand samples of `tests/data/partypoker`: each replays legally and matches the
 /// site's accounting.
 const PARTY_SAMPLES: [&str; 5] = [
@@ -492,6 +525,12 @@ fn import(c: &mut Criterion) {
     assert_eq!(pipeline_of(chico, &text, threads), HANDS, "every Chico hand must match");
     group.bench_function("chico_20k_read_convert_replay_check", |b| {
         b.iter(|| pipeline_of(chico, std::hint::black_box(&text), threads))
+    });
+    let cake = Format::named("cake").expect("Cake is a format");
+    let text = cake_text(HANDS);
+    assert_eq!(pipeline_of(cake, &text, threads), HANDS, "every Cake hand must match");
+    group.bench_function("cake_20k_read_convert_replay_check", |b| {
+        b.iter(|| pipeline_of(cake, std::hint::black_box(&text), threads))
     });
     let party = Format::named("partypoker").expect("PartyPoker is a format");
     let text = party_text(HANDS);

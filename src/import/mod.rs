@@ -24,6 +24,8 @@ pub mod acpc;
 mod bovada;
 mod bovada_lines;
 mod bovada_play;
+mod cake;
+mod cake_lines;
 mod chico;
 mod chico_lines;
 mod chico_play;
