@@ -26,6 +26,7 @@ mod bovada_lines;
 mod bovada_play;
 mod cake;
 mod cake_lines;
+mod cake_play;
 mod chico;
 mod chico_lines;
 mod chico_play;
