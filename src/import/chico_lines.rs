@@ -99,7 +99,10 @@ fn header<'t>(l: &Line<'t>) -> Result<Header<'t>, TextError> {
         rest = after[end..].trim_start_matches([':', ',']).trim_start();
     }
     let Some((at, game)) = (0..rest.len())
-        .find_map(|k| GAMES.iter().find(|g| rest[k..].starts_with(**g)).map(|g| (k, *g)))
+        // Searched as bytes: a game's name is ASCII, so where it starts is a character's start.
+        .find_map(|k| {
+            GAMES.iter().find(|g| rest.as_bytes()[k..].starts_with(g.as_bytes())).map(|g| (k, *g))
+        })
     else {
         return err(
             l.number,
@@ -350,6 +353,12 @@ mod tests {
         assert_eq!((h.stakes, h.date.as_str()), (None, "2012/04/09 12:14:36"));
         assert!(header(&Line { number: 4, text: "BetOnline Poker Game #12: Hold'em" }).is_err());
         assert!(header(&Line { number: 4, text: "BetOnline Poker Game #12" }).is_err());
+        // A letter of two bytes before the game is passed over whole.
+        let l = Line {
+            number: 4,
+            text: "BetOnline Poker Game #12: ý Hold'em Limit ($1/2) - 2012/06/07 09:20:11",
+        };
+        assert_eq!(header(&l).unwrap().game, "Hold'em");
         assert!(header(&Line {
             number: 4,
             text: "BetOnline Poker Game #12: Hold'em No Limit ($1/x) - 2016/04/05 08:08:59"
