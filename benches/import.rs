@@ -45,6 +45,16 @@
 //! sample of `tests/data/microgaming`, side pots, an older text of raises to totals, Omaha
 //! high-low, a post to come in and a jackpot fee, repeated and numbered anew).
 //!
+//! `import/chico_20k_read_convert_replay_check` runs it on a Chico text of 20,000 hands made of
+//! the project's Chico samples (`chico_text`: every good sample of `tests/data/chico`, side pots
+//! with the streets after an all-in dealt from the summary, a dead blind in pot-limit Omaha,
+//! fixed-limit Omaha high-low, a tournament with antes, repeated and numbered anew).
+//!
+//! `import/cake_20k_read_convert_replay_check` runs it on a Cake text of 20,000 hands made of
+//! the project's Cake samples (`cake_text`: every good sample of `tests/data/cake`, side pots,
+//! fixed limit, a walk whose unmatched big blind is counted in the win, pot-limit Omaha in
+//! dollars with euros beside them, a tournament, repeated and numbered anew).
+//!
 //! `import/fulltilt_20k_read_convert_replay_check` runs it on a Full Tilt text of 20,000 hands
 //! made of the project's Full Tilt samples (`fulltilt_text`: every good UTF-8 sample of
 //! `tests/data/fulltilt`, side pots, chat, a tournament with antes, fixed limit, Omaha high and
@@ -340,6 +350,32 @@ fn merge_text(hands: usize) -> Vec<u8> {
     out.into_bytes()
 }
 
+/// The good samples of `tests/data/chico`: each replays legally and matches the site's
+/// accounting.
+const CHICO_SAMPLES: [&str; 4] = [
+    "cash_nl_side_pot.txt",
+    "cash_plo_dead_blind.txt",
+    "omaha_hilo_limit.txt",
+    "tournament_antes.txt",
+];
+
+/// A Chico text of `hands` hands: the good samples in turn, each hand numbered anew (the
+/// number after `Game #`), two blank lines between hands.
+fn chico_text(hands: usize) -> Vec<u8> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/chico");
+    let samples: Vec<String> =
+        CHICO_SAMPLES.iter().map(|n| std::fs::read_to_string(root.join(n)).unwrap()).collect();
+    let mut out = String::with_capacity(hands * 1200);
+    for n in 0..hands {
+        let sample = samples[n % samples.len()].trim();
+        let at = sample.find("Game #").expect("every sample has its header") + 6;
+        let number = sample[at..].split(':').next().unwrap_or_default();
+        out.push_str(&sample.replacen(number, &(3_000_000_000u64 + n as u64).to_string(), 1));
+        out.push_str("\n\n\n");
+    }
+    out.into_bytes()
+}
+
 /// The good samples of `tests/data/microgaming`: each replays legally and matches the site's
 /// accounting.
 const MICROGAMING_SAMPLES: [&str; 4] =
@@ -361,6 +397,34 @@ fn microgaming_text(hands: usize) -> Vec<u8> {
         let renumbered = format!(" id=\"{}\"", 7_000_000_000u64 + n as u64);
         out.push_str(&sample.trim_end().replacen(&format!(" id=\"{number}\""), &renumbered, 1));
         out.push('\n');
+    }
+    out.into_bytes()
+}
+
+/// The good samples of `tests/data/cake`: each replays legally and matches the site's
+/// accounting.
+const CAKE_SAMPLES: [&str; 5] = [
+    "cash_nl_side_pot.txt",
+    "fixed_limit.txt",
+    "walk_uncalled_in_win.txt",
+    "plo_euro_conversion.txt",
+    "tournament.txt",
+];
+
+/// A Cake text of `hands` hands: the good samples in turn (without the byte-order marks one
+/// starts with), each hand numbered anew (the number after `Hand#`), a blank line between
+/// hands.
+fn cake_text(hands: usize) -> Vec<u8> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/cake");
+    let samples: Vec<String> =
+        CAKE_SAMPLES.iter().map(|n| std::fs::read_to_string(root.join(n)).unwrap()).collect();
+    let mut out = String::with_capacity(hands * 900);
+    for n in 0..hands {
+        let sample = samples[n % samples.len()].trim();
+        let sample = &sample[sample.find("Hand#").expect("every sample has its header")..];
+        let number = sample[5..].split(' ').next().unwrap_or_default();
+        out.push_str(&sample.replacen(number, &(4_000_000_000u64 + n as u64).to_string(), 1));
+        out.push_str("\n\n");
     }
     out.into_bytes()
 }
@@ -532,6 +596,18 @@ fn import(c: &mut Criterion) {
     assert_eq!(pipeline_of(mg, &text, threads), HANDS, "every Microgaming hand must match");
     group.bench_function("microgaming_20k_read_convert_replay_check", |b| {
         b.iter(|| pipeline_of(mg, std::hint::black_box(&text), threads))
+    });
+    let chico = Format::named("chico").expect("Chico is a format");
+    let text = chico_text(HANDS);
+    assert_eq!(pipeline_of(chico, &text, threads), HANDS, "every Chico hand must match");
+    group.bench_function("chico_20k_read_convert_replay_check", |b| {
+        b.iter(|| pipeline_of(chico, std::hint::black_box(&text), threads))
+    });
+    let cake = Format::named("cake").expect("Cake is a format");
+    let text = cake_text(HANDS);
+    assert_eq!(pipeline_of(cake, &text, threads), HANDS, "every Cake hand must match");
+    group.bench_function("cake_20k_read_convert_replay_check", |b| {
+        b.iter(|| pipeline_of(cake, std::hint::black_box(&text), threads))
     });
     let party = Format::named("partypoker").expect("PartyPoker is a format");
     let text = party_text(HANDS);

@@ -64,7 +64,7 @@ const ACPC_WORDS: &[&str] = &[
     "SCORE:100|-100:Alice|Bob\n",
 ];
 
-/// Words of the other sites' texts (GGPoker, Winamax, PartyPoker, 888poker, Full Tilt, WPN, OnGame, iPoker XML, Merge XML, Microgaming XML), each site's header
+/// Words of the other sites' texts (GGPoker, Winamax, PartyPoker, 888poker, Full Tilt, WPN, OnGame, Chico, Cake, iPoker XML, Merge XML, Microgaming XML), each site's header
 /// first: a text starting with one is read as that site's.
 const SITE_WORDS: &[&str] = &[
     "Poker Hand #RC1: Hold'em No Limit ($0.02/$0.05) - 2025/08/08 23:42:24\n",
@@ -125,6 +125,24 @@ const SITE_WORDS: &[&str] = &[
     "<Seats><Seat num=\"1\" alias=\"A\" balance=\"2.00\" endbalance=\"1.98\" dealer=\"true\"/></Seats><Gameplay>\n",
     "<Action seq=\"3\" type=\"Raise\" seat=\"2\" value=\"0.12\"/><Action seq=\"4\" type=\"MoneyReturned\" seat=\"2\" value=\"0.10\"/>\n",
     "<Action seq=\"5\" type=\"DealFlop\"><Card value=\"10\" suit=\"c\"/></Action><Action type=\"Win\"><Seat num=\"2\" amount=\"0.04\"/></Action></Gameplay></Game>\n",
+    "BetOnline Poker Game #1: Hold'em No Limit ($0.25/0.50) - 2016/05/04 10:36:39 Eastern Daylight Time\nTable 'Oslo' 10-Max, Seat #0 is the button\n",
+    "Seat 0: Ann (10.00 in chips) - Sitting out\n",
+    "Ann: ante processed 0.00\n",
+    "Ann: post dead 0.50\n",
+    "Ann: raises 9.75 to 10.00 and is all in\n",
+    "*** TURN *** [2c 3d 4h][10d]\n",
+    "Ann shows Ac 10c\n",
+    "Total pot 1.26 | Rake 0.22\n",
+    "Seat 0: Ann showed [Ac 10c] and won (2.49)\n",
+    "Hand#2701011985001689 - Paris (6-max) 11985 -- $0,05/$0,10 NL Hold'em -- 2011/08/28 - 00:53:30\nDealer: Seat 3\n",
+    "Seat 3: Ann ($10 in chips) DEALER  (EUR €7,65)\n",
+    "Ann: raises to $0.30\n",
+    "Ann: is all in 2,375\n",
+    "Ann: returns uncalled bet $0.30\n",
+    "Dealt to Ann [7c,Th]\n",
+    "***SHOW DOWN***\n",
+    "Ann: mucks [4s,3h] (Pair) .\n",
+    "Ann wins $0.56 with Two Pairs\n",
     "$1,289.63",
     "\r\n",
 ];
@@ -170,7 +188,7 @@ pub const ACPC: Target = Target {
 pub const SITES: Target = Target {
     name: "import_sites",
     about:
-        "GGPoker, Winamax, PartyPoker, 888poker, Full Tilt, WPN, OnGame, iPoker, Merge and Microgaming texts, each read as the format detected from its \
+        "GGPoker, Winamax, PartyPoker, 888poker, Full Tilt, WPN, OnGame, Chico, Cake, iPoker, Merge and Microgaming texts, each read as the format detected from its \
             content (import::sniff, import::convert_as): every hand converts to PHH that reads as \
             a record, and replays by the engine's invariants",
     text: false,
