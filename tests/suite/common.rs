@@ -306,3 +306,94 @@ impl RealHands {
         Some(out)
     }
 }
+
+/// What a folder of a site's real hand histories (not part of the repository, and without an
+/// `expected.json`) gave, each hand converted and replayed with `--check` and held to its own
+/// accounting.
+pub struct OwnSummaryHands {
+    /// Hands read, and files read.
+    pub hands: usize,
+    pub files: usize,
+    /// Hands counted (not put in a group), those that replay legally, and those that also
+    /// agree with the site's accounting.
+    pub counted: usize,
+    pub legal: usize,
+    pub matched: usize,
+    /// The hands not counted, by group (`refused: REASON`...).
+    pub others: std::collections::BTreeMap<String, Vec<String>>,
+}
+
+impl OwnSummaryHands {
+    /// Prints the counts (`what` says which hands the matched ones are) and every hand not
+    /// counted, by group.
+    pub fn print(&self, what: &str) {
+        eprintln!("{} hands in {} files: {what}", self.hands, self.files);
+        for (why, at) in &self.others {
+            eprintln!("{} hands: {why}\n  {}", at.len(), at.join("\n  "));
+        }
+    }
+}
+
+/// Every hand of the files below `dir` whose extension is one of `extensions`, in name order,
+/// read as `format`, replayed and checked; `group` puts a hand in a group of hands not counted
+/// (its report and the reason of its status without its line), or counts it (`None`). A hand
+/// counted that does not agree is printed.
+pub fn real_site_hands(
+    dir: &std::path::Path,
+    format: &str,
+    extensions: &[&str],
+    group: impl Fn(&feltkit::phh::HandReport, &str) -> Option<String>,
+) -> OwnSummaryHands {
+    fn walk(dir: &std::path::Path, extensions: &[&str], out: &mut Vec<std::path::PathBuf>) {
+        let Ok(entries) = std::fs::read_dir(dir) else { return };
+        for e in entries.flatten() {
+            let path = e.path();
+            if path.is_dir() {
+                walk(&path, extensions, out);
+            } else if path.extension().is_some_and(|x| extensions.iter().any(|e| x == *e)) {
+                out.push(path);
+            }
+        }
+    }
+    let format = feltkit::import::Format::named(format).unwrap();
+    let mut files = Vec::new();
+    walk(dir, extensions, &mut files);
+    files.sort();
+    let mut real = OwnSummaryHands {
+        hands: 0,
+        files: files.len(),
+        counted: 0,
+        legal: 0,
+        matched: 0,
+        others: Default::default(),
+    };
+    for path in &files {
+        let text = std::fs::read(path).unwrap();
+        let shown = path.strip_prefix(dir).unwrap_or(path).display().to_string();
+        for (k, hand) in feltkit::import::convert_as(format, &text).iter().enumerate() {
+            real.hands += 1;
+            let r = feltkit::phh::replay_text(&hand.phh, &shown, true).remove(0);
+            let at = format!("{shown} [{}] hand {}", k + 1, hand.number.as_deref().unwrap_or("?"));
+            let why = match &r.status {
+                feltkit::phh::Status::Unsupported(why)
+                | feltkit::phh::Status::Malformed { reason: why, .. }
+                | feltkit::phh::Status::Unresolved(why) => why.as_str(),
+                _ => "",
+            };
+            // The reason without its line, to group the hands alike.
+            let reason = why.split_once(": ").map_or(why, |(_, w)| w);
+            if let Some(g) = group(&r, reason) {
+                real.others.entry(g).or_default().push(at);
+                continue;
+            }
+            real.counted += 1;
+            real.legal += usize::from(matches!(r.status, feltkit::phh::Status::Legal));
+            if r.ok() && r.checked && r.mismatches.is_empty() {
+                real.matched += 1;
+            } else {
+                eprintln!("not matched: {at}: {:?} {:?}", r.status, r.mismatches);
+            }
+        }
+    }
+    real
+}

@@ -6,68 +6,36 @@
 //! outcome and reason, grouped: refused, unreadable, undecided, and winnings that do not add up.
 //! `FELTKIT_CAKE_DIR=... cargo test --release --test suite real_cake -- --ignored --nocapture`.
 
-use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use feltkit::phh::{HandReport, Status};
 
-use feltkit::import::{convert_as, Format};
-use feltkit::phh::{replay_text, Status};
+use crate::common::real_site_hands;
 
-/// The `.txt` files below `dir`, in name order.
-fn texts(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
-    for e in entries.flatten() {
-        let path = e.path();
-        if path.is_dir() {
-            texts(&path, out);
-        } else if path.extension().is_some_and(|x| x == "txt") {
-            out.push(path);
-        }
-    }
-    out.sort();
-}
+/// The group of hands whose own accounting does not add up.
+const ADDS_UP: &str =
+    "the winnings do not add up: what the players win and the rake are not what was put in";
 
 #[test]
 #[ignore]
 fn real_cake_hands_replay_and_agree_with_their_own_summaries() {
     let Some(dir) = std::env::var_os("FELTKIT_CAKE_DIR") else { return };
-    let format = Format::named("cake").unwrap();
-    let mut files = Vec::new();
-    texts(Path::new(&dir), &mut files);
-    let (mut played, mut matched, mut hands) = (0, 0, 0);
-    let mut others: BTreeMap<String, Vec<String>> = BTreeMap::new();
-    for path in &files {
-        let text = std::fs::read(path).unwrap();
-        let shown = path.strip_prefix(&dir).unwrap_or(path).display().to_string();
-        for (k, hand) in convert_as(format, &text).iter().enumerate() {
-            hands += 1;
-            let r = replay_text(&hand.phh, &shown, true).remove(0);
-            let at = format!("{shown} [{}] hand {}", k + 1, hand.number.as_deref().unwrap_or("?"));
-            // The reason without its line, to group the hands alike.
-            let reason = |why: &str| why.split_once(": ").map_or(why, |(_, w)| w).to_string();
-            let group = match &r.status {
-                Status::Unsupported(why) => Some(format!("refused: {}", reason(why))),
-                Status::Malformed { reason: why, .. } => Some(format!("unreadable: {}", reason(why))),
-                Status::Unresolved(why) => Some(format!("undecided: {}", reason(why))),
-                _ if r.mismatches.len() == 1 && r.mismatches[0].contains("`Total pot ") => {
-                    Some("the winnings do not add up: what the players win and the rake are not what was put in".into())
-                }
-                _ => None,
-            };
-            if let Some(g) = group {
-                others.entry(g).or_default().push(at);
-                continue;
-            }
-            played += 1;
-            if r.ok() && r.checked && r.mismatches.is_empty() {
-                matched += 1;
-            } else {
-                eprintln!("not matched: {at}: {:?} {:?}", r.status, r.mismatches);
-            }
+    let group = |r: &HandReport, reason: &str| match &r.status {
+        Status::Unsupported(_) => Some(format!("refused: {reason}")),
+        Status::Malformed { .. } => Some(format!("unreadable: {reason}")),
+        Status::Unresolved(_) => Some(format!("undecided: {reason}")),
+        _ if r.mismatches.len() == 1 && r.mismatches[0].contains("`Total pot ") => {
+            Some(ADDS_UP.into())
         }
-    }
-    eprintln!("{hands} hands in {} files: {matched} of {played} hands whose winnings add up replay legally and agree with them", files.len());
-    for (why, at) in &others {
-        eprintln!("{} hands: {why}\n  {}", at.len(), at.join("\n  "));
-    }
-    assert!(played > 0 && matched * 100 >= played * 99, "{matched} of {played}");
+        _ => None,
+    };
+    let real = real_site_hands(std::path::Path::new(&dir), "cake", &["txt"], group);
+    real.print(&format!(
+        "{} of {} hands whose winnings add up replay legally and agree with them",
+        real.matched, real.counted
+    ));
+    assert!(
+        real.counted > 0 && real.matched * 100 >= real.counted * 99,
+        "{} of {}",
+        real.matched,
+        real.counted
+    );
 }

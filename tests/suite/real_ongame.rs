@@ -5,59 +5,31 @@
 //! with its outcome and reason, the refused ones grouped by reason.
 //! `FELTKIT_ONGAME_DIR=... cargo test --release --test suite real_ongame -- --ignored --nocapture`.
 
-use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use feltkit::phh::Status;
 
-use feltkit::import::{convert_as, Format};
-use feltkit::phh::{replay_text, Status};
-
-/// The `.txt` and `.log` files below `dir`, in name order.
-fn texts(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
-    for e in entries.flatten() {
-        let path = e.path();
-        if path.is_dir() {
-            texts(&path, out);
-        } else if path.extension().is_some_and(|x| x == "txt" || x == "log") {
-            out.push(path);
-        }
-    }
-    out.sort();
-}
+use crate::common::real_site_hands;
 
 #[test]
 #[ignore]
 fn real_ongame_hands_replay_and_agree_with_their_own_summaries() {
     let Some(dir) = std::env::var_os("FELTKIT_ONGAME_DIR") else { return };
-    let format = Format::named("ongame").unwrap();
-    let mut files = Vec::new();
-    texts(Path::new(&dir), &mut files);
-    let (mut played, mut matched, mut hands) = (0, 0, 0);
-    let mut refused: BTreeMap<String, Vec<String>> = BTreeMap::new();
-    for path in &files {
-        let text = std::fs::read(path).unwrap();
-        let shown = path.strip_prefix(&dir).unwrap_or(path).display().to_string();
-        for (k, hand) in convert_as(format, &text).iter().enumerate() {
-            hands += 1;
-            let r = replay_text(&hand.phh, &shown, true).remove(0);
-            let at = format!("{shown} [{}] hand {}", k + 1, hand.number.as_deref().unwrap_or("?"));
-            if let Status::Unsupported(why) = &r.status {
-                // The reason without its line, to group the hands refused alike.
-                let reason = why.split_once(": ").map_or(why.as_str(), |(_, w)| w);
-                refused.entry(reason.to_string()).or_default().push(at);
-                continue;
-            }
-            played += 1;
-            if r.ok() && r.checked && r.mismatches.is_empty() {
-                matched += 1;
-            } else {
-                eprintln!("not matched: {at}: {:?} {:?}", r.status, r.mismatches);
-            }
-        }
-    }
-    eprintln!("{hands} hands in {} files: {matched} of {played} hands of games played replay legally and agree with their summaries", files.len());
-    for (reason, at) in &refused {
-        eprintln!("refused, {} hands: {reason}\n  {}", at.len(), at.join("\n  "));
-    }
-    assert!(played > 0 && matched * 100 >= played * 99, "{matched} of {played}");
+    let real = real_site_hands(
+        std::path::Path::new(&dir),
+        "ongame",
+        &["txt", "log"],
+        |r, reason| match &r.status {
+            Status::Unsupported(_) => Some(format!("refused: {reason}")),
+            _ => None,
+        },
+    );
+    real.print(&format!(
+        "{} of {} hands of games played replay legally and agree with their summaries",
+        real.matched, real.counted
+    ));
+    assert!(
+        real.counted > 0 && real.matched * 100 >= real.counted * 99,
+        "{} of {}",
+        real.matched,
+        real.counted
+    );
 }
