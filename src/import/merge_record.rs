@@ -85,20 +85,9 @@ fn game_type(kind: &str, stakes: &str, hole: Option<usize>) -> (Kind, Limit, Opt
 
 /// The hand's record; a hand that cannot be replayed is a record saying why.
 pub(super) fn record(cut: &Cut) -> HandRecord<'static> {
-    let number = super::xml_cut::number(cut);
-    let stub = |why: Unreplayable| HandRecord {
-        variant: "?".into(),
-        hand: number.clone(),
-        other: vec![(Cow::Borrowed("venue"), Value::Str(Cow::Borrowed("Merge")))],
-        site_text: SiteText { converted: true, line: Some(cut.line), ..SiteText::default() },
-        unreplayable: Some(why),
-        ..HandRecord::default()
-    };
-    if cut.cut {
-        let last = cut.line + memchr::memchr_iter(b'\n', &cut.text).count();
-        return stub(Unreplayable::CutOff(format!(
-            "the text stops at line {last}, before the game's end (`</game>`): the hand is cut off"
-        )));
+    let stub = |why: Unreplayable| super::xml_cut::stub(cut, "Merge", why);
+    if let Some(why) = super::xml_cut::cut_off(cut, "</game>") {
+        return stub(why);
     }
     let (text, _) = super::decode::decode_borrowed(&cut.text);
     let game = match parse(&text, cut.line) {

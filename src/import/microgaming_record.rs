@@ -24,20 +24,9 @@ const MAX: i64 = 10_000_000_000_000_000;
 
 /// The hand's record; a hand that cannot be replayed is a record saying why.
 pub(super) fn record(cut: &Cut) -> HandRecord<'static> {
-    let number = super::xml_cut::number(cut);
-    let stub = |why: Unreplayable| HandRecord {
-        variant: "?".into(),
-        hand: number.clone(),
-        other: vec![(Cow::Borrowed("venue"), Value::Str(Cow::Borrowed("Microgaming")))],
-        site_text: SiteText { converted: true, line: Some(cut.line), ..SiteText::default() },
-        unreplayable: Some(why),
-        ..HandRecord::default()
-    };
-    if cut.cut {
-        let last = cut.line + memchr::memchr_iter(b'\n', &cut.text).count();
-        return stub(Unreplayable::CutOff(format!(
-            "the text stops at line {last}, before the game's end (`</Game>`): the hand is cut off"
-        )));
+    let stub = |why: Unreplayable| super::xml_cut::stub(cut, "Microgaming", why);
+    if let Some(why) = super::xml_cut::cut_off(cut, "</Game>") {
+        return stub(why);
     }
     let (text, _) = super::decode::decode_borrowed(&cut.text);
     let game = match parse(&text, cut.line) {

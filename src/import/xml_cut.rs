@@ -10,7 +10,7 @@ use super::format::{HandSplit, SiteHand};
 use super::ipoker::attribute;
 use crate::phh::record::RecordError;
 use crate::phh::write::write_record;
-use crate::record::HandRecord;
+use crate::record::{HandRecord, SiteText, Unreplayable, Value};
 
 /// The tags a format is cut by.
 pub(super) struct Tags {
@@ -279,6 +279,29 @@ impl SiteHand for CutHand {
 /// A hand's number: its element's `id` attribute, when it has one.
 pub(super) fn number(cut: &Cut) -> Option<String> {
     Some(attribute(&cut.text, b"id")).filter(|c| !c.is_empty())
+}
+
+/// The record of a hand of `venue` that cannot be replayed, saying why.
+pub(super) fn stub(cut: &Cut, venue: &'static str, why: Unreplayable) -> HandRecord<'static> {
+    HandRecord {
+        variant: "?".into(),
+        hand: number(cut),
+        other: vec![(std::borrow::Cow::Borrowed("venue"), Value::Str(venue.into()))],
+        site_text: SiteText { converted: true, line: Some(cut.line), ..SiteText::default() },
+        unreplayable: Some(why),
+        ..HandRecord::default()
+    }
+}
+
+/// Why a hand whose text stops before its end tag `close` (`</game>`) cannot be replayed;
+/// `None` for a whole hand.
+pub(super) fn cut_off(cut: &Cut, close: &str) -> Option<Unreplayable> {
+    cut.cut.then(|| {
+        let last = cut.line + memchr::memchr_iter(b'\n', &cut.text).count();
+        Unreplayable::CutOff(format!(
+            "the text stops at line {last}, before the game's end (`{close}`): the hand is cut off"
+        ))
+    })
 }
 
 #[cfg(test)]
