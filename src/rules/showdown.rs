@@ -320,6 +320,36 @@ impl HandState {
         (0..self.n).filter(|&i| self.live(i) && self.hole[i].iter().any(Option::is_none)).collect()
     }
 
+    /// The pots, each contested by the `live` players who reached its level. A level that only
+    /// players who mucked (or lost unseen) at the showdown reached, beside folded ones, is theirs:
+    /// nobody else could win those chips (a side pot left to one player when the other folded
+    /// is not given up by mucking against the main pot's all-in player, who never matched it).
+    fn contested_pots(&self, live: &[bool]) -> Vec<Pot> {
+        let stayed: Vec<bool> = (0..self.n).map(|i| !self.folded[i]).collect();
+        let mut pots: Vec<Pot> = Vec::new();
+        for mut pot in pots::build(&self.committed, &self.dead, &stayed) {
+            let contesting: Vec<usize> =
+                pot.eligible.iter().copied().filter(|&i| live[i]).collect();
+            if !contesting.is_empty() {
+                pot.eligible = contesting;
+            }
+            // Consecutive pots with the same players are one.
+            match pots.last_mut() {
+                Some(last) if last.eligible == pot.eligible => {
+                    last.amount = last.amount.saturating_add(pot.amount);
+                    for c in pot.contributors {
+                        if !last.contributors.contains(&c) {
+                            last.contributors.push(c);
+                        }
+                    }
+                    last.contributors.sort_unstable();
+                }
+                _ => pots.push(pot),
+            }
+        }
+        pots
+    }
+
     /// As [`HandState::finish`], with the hands of `lost` taken to have lost at showdown (as if
     /// mucked): how a record settles a showdown whose unknown hands it awarded nothing.
     pub fn finish_with_losers(&self, lost: &[usize]) -> Result<Outcome, RuleError> {
@@ -369,7 +399,7 @@ impl HandState {
         let worths = &worths[..runs];
         // The dead money is in the pots before PokerKit's killing below: a hand whose only pot
         // is the room's dead money (nobody bet) has a pot to win.
-        let mut built = pots::build(&self.committed, &self.dead, &live);
+        let mut built = self.contested_pots(&live);
         add_dead_money(&mut built, self.dead_money, &live);
         if self.game.is_phh_code() && showdown.is_some() {
             // PokerKit kills the hands that cannot win any pot on any run (neither its high
@@ -393,7 +423,7 @@ impl HandState {
                 }
             }
             if killed {
-                built = pots::build(&self.committed, &self.dead, &live);
+                built = self.contested_pots(&live);
                 add_dead_money(&mut built, self.dead_money, &live);
             }
         }

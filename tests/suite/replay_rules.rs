@@ -335,3 +335,23 @@ fn dead_money_that_is_negative_or_has_no_pot_to_join_is_malformed() {
     let (_, why) = reason(hand("blinds_or_straddles = [1, 2]\n_dead_money = 'x'"));
     assert!(why.contains("_dead_money"), "{why}");
 }
+
+#[test]
+fn a_side_pot_left_to_one_player_stays_theirs_when_they_muck_against_the_main_pot() {
+    // p1 is all in for 10; p2 raises to 50 and p3 calls; on the flop p2 bets 20 and p3 folds,
+    // so the side pot of 80 (40 each from p2 and p3 above p1's 10) is p2's alone. At the
+    // showdown p2 mucks against p1's aces: p1 wins the main pot of 30, p2 keeps the side pot
+    // and gets the uncalled 20 back. Final: p1 30, p2 100 - 50 + 80 = 130, p3 50.
+    for variant in ["NT", "nlhe"] {
+        let text = format!(
+            "variant = '{variant}'\nblinds_or_straddles = [1, 2, 0]\nmin_bet = 2\nstarting_stacks = [10, 100, 100]\nactions = ['d dh p1 AhAd', 'd dh p2 KsKc', 'd dh p3 QhJh', 'p3 cc', 'p1 cbr 10', 'p2 cbr 50', 'p3 cc', 'd db 2c3d4h', 'p2 cbr 20', 'p3 f', 'd db 9s', 'd db Tc', 'p1 sm AhAd', 'p2 sm']\nfinishing_stacks = [30, 130, 50]\n"
+        );
+        let r = replay_text(&text, "t", true).remove(0);
+        assert_eq!(r.status, Status::Legal, "{variant}");
+        assert!(r.ok() && r.mismatches.is_empty(), "{variant}: {:?}", r.mismatches);
+        let outcome = r.outcome.unwrap();
+        let pots: Vec<(i64, Vec<usize>)> =
+            outcome.pots.iter().map(|p| (p.amount.0, p.winners.clone())).collect();
+        assert_eq!(pots, [(30, vec![0]), (80, vec![1])], "{variant}");
+    }
+}
