@@ -176,23 +176,9 @@ fn build(game: &Game, d: &Description, line: usize) -> Result<HandRecord<'static
     for w in &game.winners {
         dealt[index(w.seat, w.line)?] = true;
     }
-    for (i, p) in game.players.iter().enumerate() {
-        if dealt[i] && p.name.trim().is_empty() {
-            return Err(unreadable(
-                p.line,
-                format!("seat {} plays but has no `nickname` (expected the player's name)", p.seat),
-            ));
-        }
-        if dealt[i] && game.players[..i].iter().zip(&dealt).any(|(o, &d)| d && o.name == p.name) {
-            return Err(unreadable(
-                p.line,
-                format!(
-                    "seat {} has the `nickname` of another seat (expected a name of its own)",
-                    p.seat
-                ),
-            ));
-        }
-    }
+    let seats: Vec<(usize, u32, &str)> =
+        game.players.iter().map(|p| (p.line, p.seat, p.name.as_str())).collect();
+    named_seats(&seats, &dealt, "nickname").map_err(|(l, why)| unreadable(l, why))?;
     let button = game.dealer;
     let mut order: Vec<usize> = (0..game.players.len()).filter(|&i| dealt[i]).collect();
     order.sort_by_key(|&i| {
@@ -599,6 +585,33 @@ fn accounting(
     r.finishing_stacks = Some(finishing.iter().map(|&c| amount(c)).collect());
     r.winnings = Some(got.iter().map(|&c| amount(c)).collect());
     r.accounting = Some(site);
+}
+
+/// Refuses a seat dealt in without a name, or with the name of another seat dealt in: each
+/// seat's line, number and name, whether it is dealt in, and the attribute that names it
+/// (`nickname`); the line and what was expected when refused.
+pub(super) fn named_seats(
+    seats: &[(usize, u32, &str)],
+    dealt: &[bool],
+    attribute: &str,
+) -> Result<(), (usize, String)> {
+    for (i, &(line, seat, name)) in seats.iter().enumerate() {
+        if !dealt[i] {
+            continue;
+        }
+        if name.trim().is_empty() {
+            let why =
+                format!("seat {seat} plays but has no `{attribute}` (expected the player's name)");
+            return Err((line, why));
+        }
+        if seats[..i].iter().zip(dealt).any(|(o, &d)| d && o.2 == name) {
+            let why = format!(
+                "seat {seat} has the `{attribute}` of another seat (expected a name of its own)"
+            );
+            return Err((line, why));
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -94,23 +94,10 @@ fn build(game: &Game, line: usize) -> Result<HandRecord<'static>, Unreplayable> 
     for w in &game.winners {
         dealt[index(w.seat, w.line)?] = true;
     }
-    for (i, s) in game.seats.iter().enumerate() {
-        if dealt[i] && s.name.trim().is_empty() {
-            return Err(unreadable(
-                s.line,
-                format!("seat {} plays but has no `alias` (expected the player's name)", s.num),
-            ));
-        }
-        if dealt[i] && game.seats[..i].iter().zip(&dealt).any(|(o, &d)| d && o.name == s.name) {
-            return Err(unreadable(
-                s.line,
-                format!(
-                    "seat {} has the `alias` of another seat (expected a name of its own)",
-                    s.num
-                ),
-            ));
-        }
-    }
+    let seats: Vec<(usize, u32, &str)> =
+        game.seats.iter().map(|s| (s.line, s.num, s.name.as_str())).collect();
+    super::merge_record::named_seats(&seats, &dealt, "alias")
+        .map_err(|(l, why)| unreadable(l, why))?;
     let button = game.seats.iter().find(|s| s.dealer).map(|s| s.num);
     let mut order: Vec<usize> = (0..game.seats.len()).filter(|&i| dealt[i]).collect();
     order.sort_by_key(|&i| {

@@ -233,6 +233,7 @@ pub(super) fn award_chances(
                 .iter()
                 .copied()
                 .collect::<Option<_>>()
+                .filter(|c: &Vec<Card>| !c.is_empty())
                 .ok_or_else(|| format!("the cards of p{} not known", p + 1))?;
         }
     }

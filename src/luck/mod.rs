@@ -261,9 +261,14 @@ pub fn hand_luck_in_prizes(report: &HandReport, payouts: Option<&[f64]>) -> Opti
         insurance: Vec::new(),
         prizes: None,
     };
-    let starting: Vec<f64> =
-        (0..n).map(|i| chips(table.starting.get(i).copied().unwrap_or(Chips::ZERO))).collect();
     let payouts = payouts.filter(|_| table.tournament);
+    // The stacks before the hand, for a tournament hand counted in prizes only.
+    let starting: Vec<f64> = match payouts {
+        Some(_) => {
+            (0..n).map(|i| chips(table.starting.get(i).copied().unwrap_or(Chips::ZERO))).collect()
+        }
+        None => Vec::new(),
+    };
     let Some(spot) = report.all_in.as_deref() else {
         if let Some(payouts) = payouts {
             icm::in_prizes(&mut luck, None, outcome, &starting, payouts, &chips);
