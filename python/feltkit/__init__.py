@@ -369,7 +369,12 @@ def luck(
     Hands that do not replay to a result are not in the rows: ``df.attrs["not_counted"]`` lists
     them, each ``{"hand": label, "why": reason}``. ``df.attrs["cashouts"]`` lists each GGPoker
     EV Cashout beside the room's rule, as ``felt luck`` prints them: ``{"hand", "player",
-    "line", "street", "paid", "rule", "equity", "fee", "agrees", "not_compared"}``. Amounts are
+    "line", "street", "paid", "rule", "equity", "fee", "agrees", "not_compared"}``, and
+    ``df.attrs["insurances"]`` each GGPoker all-in insurance beside the chance of losing the
+    insured pot counted with exact equity, as ``felt luck --json`` gives them: ``{"hand",
+    "player", "line", "street", "premium", "cover", "price" (premium over cover), "loss" (the
+    chance of losing), "fair_premium" (cover times that chance), "not_compared"}`` (``loss`` and
+    ``fair_premium`` are ``None`` when not compared). Amounts are
     floats in each hand's own unit; add them up per currency or per game as the rows say.
 
     Needs pandas (``pip install "feltkit[pandas]"``). Raises :class:`PhhError` for a path that
@@ -385,17 +390,18 @@ def luck(
     prizes = _payouts(payouts)
     if _looks_like_path(text_or_path):
         path = os.fspath(text_or_path)
-        rows, skipped, cashouts = _luck_path(path, format, follow, prizes)
+        rows, skipped, cashouts, insurances = _luck_path(path, format, follow, prizes)
         if label is not None:
             rows = [(label + r[0][len(path):],) + tuple(r[1:]) for r in rows]
             skipped = [(label + h[len(path):], why) for h, why in skipped]
             cashouts = [(label + c[0][len(path):],) + tuple(c[1:]) for c in cashouts]
+            insurances = [(label + c[0][len(path):],) + tuple(c[1:]) for c in insurances]
     else:
         text = str(text_or_path)
-        rows, skipped, cashouts = _luck_text(
+        rows, skipped, cashouts, insurances = _luck_text(
             text, label if label is not None else "<text>", format, prizes
         )
-    return _luck_frame(rows, skipped, cashouts)
+    return _luck_frame(rows, skipped, cashouts, insurances)
 
 
 def _payouts(payouts: Optional[Sequence[float]]) -> Optional[List[float]]:
@@ -417,8 +423,11 @@ def _payouts(payouts: Optional[Sequence[float]]) -> Optional[List[float]]:
     return prizes
 
 
-def _luck_frame(rows: List[Any], skipped: List[Any], cashouts: List[Any]) -> "Any":
-    """The DataFrame of :func:`luck` from its rows, the hands not counted and the cashouts."""
+def _luck_frame(
+    rows: List[Any], skipped: List[Any], cashouts: List[Any], insurances: List[Any]
+) -> "Any":
+    """The DataFrame of :func:`luck` from its rows, the hands not counted, the cashouts and the
+    insurances."""
     import pandas as pd
 
     table = [
@@ -441,6 +450,21 @@ def _luck_frame(rows: List[Any], skipped: List[Any], cashouts: List[Any]) -> "An
             "not_compared": not_compared,
         }
         for (h, player, line, street, paid, rule, equity, fee, not_compared) in cashouts
+    ]
+    df.attrs["insurances"] = [
+        {
+            "hand": h,
+            "player": player,
+            "line": line,
+            "street": street,
+            "premium": premium,
+            "cover": cover,
+            "price": price,
+            "loss": loss,
+            "fair_premium": fair,
+            "not_compared": not_compared,
+        }
+        for (h, player, line, street, premium, cover, price, loss, fair, not_compared) in insurances
     ]
     return df
 

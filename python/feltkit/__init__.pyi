@@ -90,7 +90,8 @@ def luck(
     ``seat``, ``won``, ``all_in_ev``, ``luck``, ``big_blind``, ``all_in_street``,
     ``not_settled``, ``stake``, ``time``); tournament hands in prizes with ``payouts``;
     ``df.attrs["not_counted"]`` lists the hands that do not replay, ``df.attrs["cashouts"]``
-    the EV Cashouts beside the room's rule."""
+    the EV Cashouts beside the room's rule, ``df.attrs["insurances"]`` the all-in insurances
+    beside the chance of losing counted with exact equity."""
 
 class Hand:
     """A hand built in Python, written as PHH text."""

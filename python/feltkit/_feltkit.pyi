@@ -194,6 +194,9 @@ LuckRow = Tuple[
     Optional[str],
 ]
 CashoutRow = Tuple[str, str, int, str, float, float, float, float, Optional[str]]
+InsuranceRow = Tuple[
+    str, str, int, str, float, float, float, Optional[float], Optional[float], Optional[str]
+]
 
 def hand_files(path: str, follow: bool = False) -> List[str]:
     """The files ``felt luck PATH`` reads for a path, in its order (a file is itself)."""
@@ -203,19 +206,21 @@ def luck_text(
     label: str = "<text>",
     format: Optional[str] = None,
     payouts: Optional[Sequence[float]] = None,
-) -> Tuple[List[LuckRow], List[Tuple[str, str]], List[CashoutRow]]:
+) -> Tuple[List[LuckRow], List[Tuple[str, str]], List[CashoutRow], List[InsuranceRow]]:
     """Each hand of a text replayed and settled as ``felt luck`` does (tournament hands in
     prizes with ``payouts``): one row per player and hand (label, hand number, player, seat,
     won, all-in EV, big blind, the all-in's street, why an all-in was not settled, stake, start
     time), the hands not counted with why, and each EV Cashout beside the room's rule (label,
-    player, line, street, paid, rule, equity, fee, why not compared)."""
+    player, line, street, paid, rule, equity, fee, why not compared), and each all-in insurance
+    beside the chance of losing (label, player, line, street, premium, cover, price, chance of
+    losing, fair premium, why not compared)."""
 
 def luck_path(
     path: Union[str, "os.PathLike[str]"],
     format: Optional[str] = None,
     follow: bool = False,
     payouts: Optional[Sequence[float]] = None,
-) -> Tuple[List[LuckRow], List[Tuple[str, str]], List[CashoutRow]]:
+) -> Tuple[List[LuckRow], List[Tuple[str, str]], List[CashoutRow], List[InsuranceRow]]:
     """The same for a file or directory, read as ``felt luck PATH`` reads it."""
 
 def write_phh(

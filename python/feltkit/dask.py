@@ -46,7 +46,7 @@ def batch(ddf: Any, **defaults: Any) -> Any:
 
 def _luck_file(
     path: str, format: Optional[str], payouts: Optional[List[float]]
-) -> Tuple[List[Any], List[Any], List[Any]]:
+) -> Tuple[List[Any], List[Any], List[Any], List[Any]]:
     return _luck_path(path, format, False, payouts)
 
 
@@ -58,7 +58,7 @@ def luck(
     payouts: Optional[Sequence[float]] = None,
 ) -> Any:
     """:func:`feltkit.luck` over a Dask cluster: the same pandas DataFrame, one row per player
-    and hand, in the same order, with ``attrs["not_counted"]``. ``paths_or_dir`` is a file, a
+    and hand, in the same order, with ``attrs["not_counted"]``, ``attrs["cashouts"]`` and ``attrs["insurances"]``. ``paths_or_dir`` is a file, a
     directory, or a list of them (read in turn, as ``felt luck PATH...`` reads them);
     ``format``, ``follow`` and ``payouts`` are :func:`feltkit.luck`'s. The files are listed here (``follow``
     applies to the listing); each is read, replayed and settled by a ``dask.delayed`` call of
@@ -77,7 +77,8 @@ def luck(
     prizes = feltkit._payouts(payouts)
     files = [f for p in paths for f in _hand_files(os.fspath(p), follow)]
     parts = dask.compute(*[dask.delayed(_luck_file)(f, format, prizes) for f in files])
-    rows = [r for part_rows, _, _ in parts for r in part_rows]
-    skipped = [s for _, part_skipped, _ in parts for s in part_skipped]
-    cashouts = [c for _, _, part_cashouts in parts for c in part_cashouts]
-    return feltkit._luck_frame(rows, skipped, cashouts)
+    rows = [r for part in parts for r in part[0]]
+    skipped = [s for part in parts for s in part[1]]
+    cashouts = [c for part in parts for c in part[2]]
+    insurances = [c for part in parts for c in part[3]]
+    return feltkit._luck_frame(rows, skipped, cashouts, insurances)

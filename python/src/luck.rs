@@ -35,11 +35,17 @@ type Row = (
 /// paid, the rule, the equity, the fee, why it was not compared.
 type Cashout = (String, String, usize, String, f64, f64, f64, f64, Option<String>);
 
-/// A hand: its rows and cashouts, or (its label, why it is not counted).
-type Hand = Result<(Vec<Row>, Vec<Cashout>), (String, String)>;
+/// One all-in insurance beside the chance of losing: hand label, player, line, street,
+/// premium, cover, the premium over the cover, the chance of losing counted with exact equity
+/// and the fair premium (both `None` when not compared), why it was not compared.
+type Insurance =
+    (String, String, usize, String, f64, f64, f64, Option<f64>, Option<f64>, Option<String>);
 
-/// Every row, each hand not counted with why, and every cashout.
-type Rows = (Vec<Row>, Vec<(String, String)>, Vec<Cashout>);
+/// A hand: its rows, cashouts and insurances, or (its label, why it is not counted).
+type Hand = Result<(Vec<Row>, Vec<Cashout>, Vec<Insurance>), (String, String)>;
+
+/// Every row, each hand not counted with why, every cashout and every insurance.
+type Rows = (Vec<Row>, Vec<(String, String)>, Vec<Cashout>, Vec<Insurance>);
 
 fn rows(r: &HandReport, payouts: Option<&[f64]>) -> Hand {
     let Some(luck) = hand_luck_in_prizes(r, payouts) else {
@@ -83,26 +89,48 @@ fn rows(r: &HandReport, payouts: Option<&[f64]>) -> Hand {
             )
         })
         .collect();
-    Ok((rows, cashouts))
+    let insurances = luck
+        .insurance
+        .iter()
+        .map(|c| {
+            let player = luck.players.get(c.player).cloned().unwrap_or_default();
+            let compared = c.not_compared.is_none();
+            (
+                r.label.clone(),
+                player,
+                c.line,
+                c.street.clone(),
+                c.premium,
+                c.cover,
+                c.price(),
+                compared.then_some(c.loss),
+                compared.then_some(c.fair),
+                c.not_compared.clone(),
+            )
+        })
+        .collect();
+    Ok((rows, cashouts, insurances))
 }
 
-/// Splits the hands into rows, the hands not counted and the cashouts.
+/// Splits the hands into rows, the hands not counted, the cashouts and the insurances.
 fn split(hands: Vec<Hand>) -> Rows {
-    let (mut all, mut skipped, mut cashouts) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut all, mut skipped, mut cashouts, mut insurances) =
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     for h in hands {
         match h {
-            Ok((rows, c)) => {
+            Ok((rows, c, i)) => {
                 all.extend(rows);
                 cashouts.extend(c);
+                insurances.extend(i);
             }
             Err(s) => skipped.push(s),
         }
     }
-    (all, skipped, cashouts)
+    (all, skipped, cashouts, insurances)
 }
 
 /// Each hand of a text, replayed and settled (see `felt luck`): rows, the hands not counted
-/// with why, and the EV Cashouts.
+/// with why, the EV Cashouts and the all-in insurances.
 #[pyfunction]
 #[pyo3(signature = (text, label = "<text>", format = None, payouts = None))]
 fn luck_text(

@@ -134,3 +134,23 @@ def test_ev_cashouts_are_listed_beside_the_rooms_rule():
     assert cashout["rule"] == pytest.approx(15.70 * 42 / 44 * 0.99, abs=0.01)
     assert cashout["agrees"] and cashout["not_compared"] is None
     assert cashout["player"] in set(df["player"])
+
+
+def test_all_in_insurances_are_listed_beside_the_chance_of_losing():
+    # Hero (Ks Kd 9h 8h) buys a cover of 15 for 1.20 against Ac Qd Jd Tc on Kc 8s 3d: the
+    # chance of losing is the other hand's outright wins over every turn and river (a tie is
+    # not a loss), counted here by the equity engine.
+    df = feltkit.luck(DATA / "ggpoker" / "insurance.txt")
+    (ins,) = df.attrs["insurances"]
+    e = feltkit.equity(["KsKd9h8h", "AcQdJdTc"], board="Kc8s3d", game="omaha")
+    assert e.deals == 820
+    loss = e.players[1].wins / e.deals
+    assert (ins["player"], ins["line"], ins["street"]) == ("Hero", 20, "flop")
+    assert ins["premium"] == pytest.approx(1.2) and ins["cover"] == pytest.approx(15)
+    assert ins["price"] == pytest.approx(0.08)
+    assert ins["loss"] == pytest.approx(loss) and ins["fair_premium"] == pytest.approx(15 * loss)
+    assert ins["not_compared"] is None
+    # A mandatory part is not compared: GG does not say which pot it covers.
+    (parts,) = feltkit.luck(DATA / "ggpoker" / "insurance_in_parts.txt").attrs["insurances"]
+    assert "Mandatory" in parts["not_compared"]
+    assert parts["loss"] is None and parts["fair_premium"] is None
