@@ -74,6 +74,11 @@
 //! `tests/data/ipoker`, one session each, a Windows-1252 one among them, side pots, a
 //! tournament with antes, fixed limit, Omaha high and high-low, seven-card stud high-low,
 //! repeated and numbered anew).
+//!
+//! `FELTKIT_BENCH_TEXTS=DIR` writes each text to `DIR` (`bovada.txt`, `ipoker.xml`, ...) as the
+//! bench builds it, so that the command itself can be timed on the same hands:
+//! `FELTKIT_BENCH_TEXTS=/tmp/texts cargo bench -p feltkit-benches --bench import -- --list`,
+//! then `time felt replay --check /tmp/texts/bovada.txt`.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use feltkit::import::{read_hands, split, Format, Pending};
@@ -538,8 +543,18 @@ fn pipeline_of(format: Format, text: &[u8], threads: usize) -> usize {
     ok
 }
 
+/// Writes a bench text to the folder `FELTKIT_BENCH_TEXTS` names, when it names one, so that
+/// the command's own speed can be timed on the same hands (`felt replay --check FILE`).
+fn keep(name: &str, text: &[u8]) {
+    if let Some(dir) = std::env::var_os("FELTKIT_BENCH_TEXTS") {
+        let path = std::path::Path::new(&dir).join(name);
+        std::fs::write(&path, text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    }
+}
+
 fn import(c: &mut Criterion) {
     let text = feltkit_benches::pokerstars_text(HANDS);
+    keep("pokerstars.txt", text.as_ref());
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     assert_eq!(pipeline(text.as_bytes(), threads), HANDS, "every hand must replay and match");
     let mut group = c.benchmark_group("import");
@@ -557,78 +572,91 @@ fn import(c: &mut Criterion) {
     });
     let gg = Format::named("ggpoker").expect("GGPoker is a format");
     let text = ggpoker_text(HANDS);
+    keep("ggpoker.txt", text.as_ref());
     assert_eq!(pipeline_of(gg, text.as_bytes(), threads), HANDS, "every GG hand must match");
     group.bench_function("ggpoker_20k_read_convert_replay_check", |b| {
         b.iter(|| pipeline_of(gg, std::hint::black_box(text.as_bytes()), threads))
     });
     let wm = Format::named("winamax").expect("Winamax is a format");
     let text = winamax_text(HANDS);
+    keep("winamax.txt", text.as_ref());
     assert_eq!(pipeline_of(wm, text.as_bytes(), threads), HANDS, "every Winamax hand must match");
     group.bench_function("winamax_20k_read_convert_replay_check", |b| {
         b.iter(|| pipeline_of(wm, std::hint::black_box(text.as_bytes()), threads))
     });
     let p888 = Format::named("888poker").expect("888poker is a format");
     let text = p888_text(HANDS);
+    keep("888poker.txt", text.as_ref());
     assert_eq!(pipeline_of(p888, &text, threads), HANDS, "every 888poker hand must match");
     group.bench_function("888poker_20k_read_convert_replay_check", |b| {
         b.iter(|| pipeline_of(p888, std::hint::black_box(&text), threads))
     });
     let bovada = Format::named("bovada").expect("Bovada is a format");
     let text = bovada_text(HANDS);
+    keep("bovada.txt", text.as_ref());
     assert_eq!(pipeline_of(bovada, &text, threads), HANDS, "every Bovada hand must match");
     group.bench_function("bovada_20k_read_convert_replay_check", |b| {
         b.iter(|| pipeline_of(bovada, std::hint::black_box(&text), threads))
     });
     let ongame = Format::named("ongame").expect("OnGame is a format");
     let text = ongame_text(HANDS);
+    keep("ongame.txt", text.as_ref());
     assert_eq!(pipeline_of(ongame, &text, threads), HANDS, "every OnGame hand must match");
     group.bench_function("ongame_20k_read_convert_replay_check", |b| {
         b.iter(|| pipeline_of(ongame, std::hint::black_box(&text), threads))
     });
     let merge = Format::named("merge").expect("Merge is a format");
     let text = merge_text(HANDS);
+    keep("merge.xml", text.as_ref());
     assert_eq!(pipeline_of(merge, &text, threads), HANDS, "every Merge hand must match");
     group.bench_function("merge_20k_read_convert_replay_check", |b| {
         b.iter(|| pipeline_of(merge, std::hint::black_box(&text), threads))
     });
     let mg = Format::named("microgaming").expect("Microgaming is a format");
     let text = microgaming_text(HANDS);
+    keep("microgaming.xml", text.as_ref());
     assert_eq!(pipeline_of(mg, &text, threads), HANDS, "every Microgaming hand must match");
     group.bench_function("microgaming_20k_read_convert_replay_check", |b| {
         b.iter(|| pipeline_of(mg, std::hint::black_box(&text), threads))
     });
     let chico = Format::named("chico").expect("Chico is a format");
     let text = chico_text(HANDS);
+    keep("chico.txt", text.as_ref());
     assert_eq!(pipeline_of(chico, &text, threads), HANDS, "every Chico hand must match");
     group.bench_function("chico_20k_read_convert_replay_check", |b| {
         b.iter(|| pipeline_of(chico, std::hint::black_box(&text), threads))
     });
     let cake = Format::named("cake").expect("Cake is a format");
     let text = cake_text(HANDS);
+    keep("cake.txt", text.as_ref());
     assert_eq!(pipeline_of(cake, &text, threads), HANDS, "every Cake hand must match");
     group.bench_function("cake_20k_read_convert_replay_check", |b| {
         b.iter(|| pipeline_of(cake, std::hint::black_box(&text), threads))
     });
     let party = Format::named("partypoker").expect("PartyPoker is a format");
     let text = party_text(HANDS);
+    keep("partypoker.txt", text.as_ref());
     assert_eq!(pipeline_of(party, &text, threads), HANDS, "every Party hand must match");
     group.bench_function("partypoker_20k_read_convert_replay_check", |b| {
         b.iter(|| pipeline_of(party, std::hint::black_box(&text), threads))
     });
     let ftp = Format::named("fulltilt").expect("Full Tilt is a format");
     let text = fulltilt_text(HANDS);
+    keep("fulltilt.txt", text.as_ref());
     assert_eq!(pipeline_of(ftp, &text, threads), HANDS, "every Full Tilt hand must match");
     group.bench_function("fulltilt_20k_read_convert_replay_check", |b| {
         b.iter(|| pipeline_of(ftp, std::hint::black_box(&text), threads))
     });
     let wpn = Format::named("wpn").expect("WPN is a format");
     let text = wpn_text(HANDS);
+    keep("wpn.txt", text.as_ref());
     assert_eq!(pipeline_of(wpn, &text, threads), HANDS, "every WPN hand must match");
     group.bench_function("wpn_20k_read_convert_replay_check", |b| {
         b.iter(|| pipeline_of(wpn, std::hint::black_box(&text), threads))
     });
     let ipoker = Format::named("ipoker").expect("iPoker is a format");
     let text = ipoker_text(HANDS);
+    keep("ipoker.xml", text.as_ref());
     assert_eq!(pipeline_of(ipoker, &text, threads), HANDS, "every iPoker game must match");
     group.bench_function("ipoker_20k_read_convert_replay_check", |b| {
         b.iter(|| pipeline_of(ipoker, std::hint::black_box(&text), threads))

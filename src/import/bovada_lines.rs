@@ -28,7 +28,7 @@ use std::borrow::Cow;
 
 use super::collected::written;
 use super::header::parse_header;
-use super::lines::{find, Line};
+use super::lines::{find, split_once, Line};
 use super::p888_lines::cents;
 use super::pokerstars::Tournament;
 use super::pokerstars::{err, parse_after_header, GameName, Refusal, StarsHand, TextError};
@@ -150,7 +150,40 @@ fn seat_of(t: &str) -> Option<(u32, String, Option<i64>)> {
 
 /// A player's name as the seat list writes it: `Big Blind  [ME]` is `Big Blind [ME]`.
 pub(super) fn name_of(t: &str) -> String {
+    let t = t.trim();
+    let b = t.as_bytes();
+    // Most names have single spaces between words already.
+    let single = b.iter().enumerate().all(|(k, &c)| {
+        !c.is_ascii_whitespace()
+            || (c == b' ' && !b.get(k + 1).is_some_and(u8::is_ascii_whitespace))
+    });
+    if single && t.is_ascii() {
+        return t.to_string();
+    }
     t.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Whether `written` names the player `name` of the seat list (`Big Blind  [ME]` is `Big Blind
+/// [ME]`).
+pub(super) fn same_name(name: &str, written: &str) -> bool {
+    let (a, b) = (name.trim_ascii().as_bytes(), written.trim_ascii().as_bytes());
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() && j < b.len() {
+        if a[i].is_ascii_whitespace() && b[j].is_ascii_whitespace() {
+            while i < a.len() && a[i].is_ascii_whitespace() {
+                i += 1;
+            }
+            while j < b.len() && b[j].is_ascii_whitespace() {
+                j += 1;
+            }
+        } else if a[i] == b[j] {
+            i += 1;
+            j += 1;
+        } else {
+            return false;
+        }
+    }
+    i == a.len() && j == b.len()
 }
 
 /// The amount ending a line (`Calls $0.50`).
@@ -166,7 +199,7 @@ fn last_amount(t: &str, n: usize) -> Result<i64, TextError> {
 fn posted(lines: &[Line<'_>]) -> (Option<i64>, Option<i64>) {
     let (mut small, mut big) = (None, None);
     for l in lines {
-        let Some((_, verb)) = l.text.split_once(" : ") else { continue };
+        let Some((_, verb)) = split_once(l.text, " : ") else { continue };
         let lower = verb.to_ascii_lowercase();
         if small.is_none()
             && (lower.starts_with("small blind ") || lower.starts_with("ante/small blind "))
@@ -244,24 +277,27 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
     // The button: the seat of the player named `Dealer`, else the one `Set dealer [N]` names
     // (the Nth seat listed).
     let dealer = seats.iter().find(|s| s.1 == "Dealer" || s.1 == "Dealer [ME]").map(|s| s.0);
-    let set = rest.iter().find_map(|l| {
-        let (_, verb) = l.text.split_once(" : ")?;
-        let inside = verb.strip_prefix("Set dealer")?.split('[').nth(1)?.split(']').next()?;
-        let k: usize = inside.trim().parse().ok()?;
-        if listed {
-            Some(k as u32)
-        } else {
-            seats.get(k.checked_sub(1)?).map(|s| s.0)
-        }
-    });
+    let set = || {
+        rest.iter().find_map(|l| {
+            let k = find(l.text, " : Set dealer")?;
+            let inside = l.text[k + 13..].split('[').nth(1)?.split(']').next()?;
+            let k: usize = inside.trim().parse().ok()?;
+            if listed {
+                Some(k as u32)
+            } else {
+                seats.get(k.checked_sub(1)?).map(|s| s.0)
+            }
+        })
+    };
     // A dead button (no `Dealer`, no `Set dealer`): the seat listed before the small blind's,
     // or two before the big blind's, so that the blinds come first.
     let before = |name: &str, back: usize| {
-        let k = seats.iter().position(|s| s.1 == name || s.1 == format!("{name} [ME]"))?;
+        let me = |s: &str| s.strip_prefix(name).is_some_and(|r| r.is_empty() || r == " [ME]");
+        let k = seats.iter().position(|s| me(&s.1))?;
         Some(seats[(k + seats.len() * 2 - back) % seats.len()].0)
     };
-    let dead = before("Small Blind", 1).or_else(|| before("Big Blind", 2));
-    let Some(button) = dealer.or(set).or(dead) else {
+    let dead = || before("Small Blind", 1).or_else(|| before("Big Blind", 2));
+    let Some(button) = dealer.or_else(set).or_else(dead) else {
         return err(
             seats[0].3,
             "expected a player named `Dealer`, a `Set dealer [N]` line or a player named `Small Blind` or `Big Blind`",
@@ -352,5 +388,10 @@ mod tests {
         );
         assert_eq!(seat_of("Seat+4: Big Blind $0.75 [Does not show]"), None);
         assert_eq!(name_of("Big Blind  [ME]"), "Big Blind [ME]");
+        assert!(same_name("Big Blind [ME]", "Big Blind  [ME]"));
+        assert!(same_name("Dealer", " Dealer "));
+        assert!(!same_name("Big Blind", "Big Blind [ME]"));
+        assert!(!same_name("Big Blind [ME]", "Big Blind"));
+        assert!(!same_name("UTG+1", "UTG+2"));
     }
 }

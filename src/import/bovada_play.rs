@@ -6,7 +6,7 @@
 
 use std::borrow::Cow;
 
-use super::collected::{give_back, hold, seat_line, uncalled, write, written};
+use super::collected::{give_back, hold, said, seat_line, uncalled, write, written};
 use super::lines::Line;
 use super::p888_lines::cents;
 use super::pokerstars::{err, TextError};
@@ -174,7 +174,7 @@ pub(super) fn play<'o>(
             out.push((n, Cow::Owned(text.to_string())));
             continue;
         }
-        let Some((who, verb)) = text.split_once(" : ") else {
+        let Some((who, verb)) = super::lines::split_once(text, " : ") else {
             if PASSED.iter().any(|p| text.starts_with(p)) {
                 continue;
             }
@@ -183,14 +183,15 @@ pub(super) fn play<'o>(
                 format!("expected `POSITION : ACTION`, a street or the summary, not `{text}`"),
             );
         };
-        let name = super::bovada_lines::name_of(who);
-        let Some(i) = seats.iter().position(|s| s.1 == name) else {
+        let Some(i) = seats.iter().position(|s| super::bovada_lines::same_name(&s.1, who)) else {
+            let name = super::bovada_lines::name_of(who);
             return err(n, format!("`{name}` acts, but the seat list names no such player"));
         };
+        let name = seats[i].1.as_str();
         let verb = verb.trim();
         let lower = verb.to_ascii_lowercase();
-        let say = |out: &mut Vec<(usize, Cow<'o, str>)>, words: String| {
-            out.push((n, Cow::Owned(format!("{name}: {words}"))));
+        let say = |out: &mut Vec<(usize, Cow<'o, str>)>, words: &str, amounts: &[i64]| {
+            out.push((n, Cow::Owned(said(name, words, amounts, s))));
         };
         if PASSED.iter().any(|p| verb.starts_with(p)) {
             continue;
@@ -224,15 +225,15 @@ pub(super) fn play<'o>(
         if lower.starts_with("ante chip ") {
             let c = last_amount(verb, n)?;
             t.put[i] = t.put[i].saturating_add(c);
-            say(out, format!("posts the ante {}", w(c)));
+            say(out, "posts the ante #", &[c]);
         } else if lower.starts_with("small blind ") || lower.starts_with("ante/small blind ") {
             let c = last_amount(verb, n)?;
             t.puts(i, c);
-            say(out, format!("posts small blind {}", w(c)));
+            say(out, "posts small blind #", &[c]);
         } else if lower.starts_with("big blind ") || lower.starts_with("big blind/bring in ") {
             let c = last_amount(verb, n)?;
             t.puts(i, c);
-            say(out, format!("posts big blind {}", w(c)));
+            say(out, "posts big blind #", &[c]);
         } else if lower.starts_with("posts chip ") {
             // A player new to the table posts the big blind to be dealt in.
             let c = last_amount(verb, n)?;
@@ -243,13 +244,17 @@ pub(super) fn play<'o>(
                 )));
             }
             t.puts(i, c);
-            say(out, format!("posts big blind {}", w(c)));
+            say(out, "posts big blind #", &[c]);
         } else if !hole_cards && lower.starts_with("all-in") {
             // A blind posted all in.
             let c = last_amount(verb, n)?;
             t.puts(i, c);
-            let blind = if name.starts_with("Small Blind") { "small blind" } else { "big blind" };
-            say(out, format!("posts {blind} {} and is all-in", w(c)));
+            let blind = if name.starts_with("Small Blind") {
+                "posts small blind # and is all-in"
+            } else {
+                "posts big blind # and is all-in"
+            };
+            say(out, blind, &[c]);
         } else if let Some(rest) = verb.strip_prefix("Card dealt to a spot") {
             let Some(c) = cards(rest) else {
                 return err(n, format!("expected the cards in `[...]` in `{text}`"));
@@ -258,22 +263,22 @@ pub(super) fn play<'o>(
             out.push((n, Cow::Owned(format!("Dealt to {name} [{c}]"))));
         } else if lower.starts_with("fold") {
             t.folded[i] = true;
-            say(out, "folds".into());
+            say(out, "folds", &[]);
         } else if lower.starts_with("check") {
-            say(out, "checks".into());
+            say(out, "checks", &[]);
         } else if lower.starts_with("call") {
             let c = last_amount(verb, n)?;
             t.puts(i, c);
-            say(out, format!("calls {}", w(c)));
+            say(out, "calls #", &[c]);
         } else if lower.starts_with("bet") {
             let c = last_amount(verb, n)?;
-            bet_or_raise(&mut t, i, c, None, |words| say(out, words), w);
+            bet_or_raise(&mut t, i, c, None, |words, a| say(out, words, a));
         } else if lower.starts_with("raise") || lower.starts_with("all-in") {
             let to = raised_to(verb, n)?;
             let c = last_amount(verb, n)?;
             // `Raises X` alone: the bet it raises to; `All-in X` alone: the chips it puts in.
             let to = to.or((!lower.starts_with("all-in")).then_some(c));
-            bet_or_raise(&mut t, i, c, to, |words| say(out, words), w);
+            bet_or_raise(&mut t, i, c, to, |words, a| say(out, words, a));
         } else if lower.starts_with("return uncalled portion of bet ") {
             let c = last_amount(verb, n)?;
             // What a raise over players all in added, written as a call, was never bet.
@@ -294,9 +299,9 @@ pub(super) fn play<'o>(
             match &t.dealt[i] {
                 Some(c) if lower.starts_with("showdown") => {
                     t.shown[i] = true;
-                    say(out, format!("shows [{c}]"));
+                    out.push((n, Cow::Owned(format!("{name}: shows [{c}]"))));
                 }
-                _ => say(out, "mucks hand".into()),
+                _ => say(out, "mucks hand", &[]),
             }
         } else {
             return err(
@@ -384,8 +389,7 @@ fn bet_or_raise(
     i: usize,
     c: i64,
     to: Option<i64>,
-    mut say: impl FnMut(String),
-    w: impl Fn(i64) -> String,
+    mut say: impl FnMut(&str, &[i64]),
 ) {
     let bet = t.street.iter().copied().max().unwrap_or(0);
     let to = to.unwrap_or(t.street[i].saturating_add(c));
@@ -395,16 +399,16 @@ fn bet_or_raise(
         t.surplus[i] = t.surplus[i].saturating_add(adds - call);
         if call > 0 {
             t.puts(i, call);
-            say(format!("calls {}", w(call)));
+            say("calls #", &[call]);
         } else {
-            say("checks".into());
+            say("checks", &[]);
         }
         return;
     }
     t.puts(i, adds);
     if bet == 0 {
-        say(format!("bets {}", w(to)));
+        say("bets #", &[to]);
     } else {
-        say(format!("raises {} to {}", w(to - bet), w(to)));
+        say("raises # to #", &[to - bet, to]);
     }
 }

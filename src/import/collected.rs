@@ -163,13 +163,62 @@ pub(super) fn write<'t>(
 
 /// Hundredths written as an amount (`$12.50`, `3`), as the PokerStars reader reads them.
 pub(super) fn written(c: i64, symbol: Option<char>) -> String {
-    let (sign, c) = if c < 0 { ("-", c.unsigned_abs()) } else { ("", c.unsigned_abs()) };
-    let number =
-        if c % 100 == 0 { format!("{}", c / 100) } else { format!("{}.{:02}", c / 100, c % 100) };
-    match symbol {
-        Some(s) => format!("{sign}{s}{number}"),
-        None => format!("{sign}{number}"),
+    let mut out = String::with_capacity(16);
+    push_written(&mut out, c, symbol);
+    out
+}
+
+/// [`written`], onto the end of `out` (the readers write many amounts a hand: one string
+/// each, no formatting machinery).
+pub(super) fn push_written(out: &mut String, c: i64, symbol: Option<char>) {
+    if c < 0 {
+        out.push('-');
     }
+    if let Some(s) = symbol {
+        out.push(s);
+    }
+    let c = c.unsigned_abs();
+    push_number(out, c / 100);
+    let cents = (c % 100) as u8;
+    if cents != 0 {
+        out.push('.');
+        out.push(char::from(b'0' + cents / 10));
+        out.push(char::from(b'0' + cents % 10));
+    }
+}
+
+/// `NAME: WORDS` as PokerStars writes an action, each `#` of `words` the next of `amounts`
+/// written as [`written`] writes it: `said("Ann", "raises # to #", &[50, 75], Some('$'))` is
+/// `Ann: raises $0.50 to $0.75`.
+pub(super) fn said(name: &str, words: &str, amounts: &[i64], symbol: Option<char>) -> String {
+    let mut out = String::with_capacity(name.len() + words.len() + 2 + 12 * amounts.len());
+    out.push_str(name);
+    out.push_str(": ");
+    let mut pieces = words.split('#');
+    if let Some(first) = pieces.next() {
+        out.push_str(first);
+    }
+    for (piece, &c) in pieces.zip(amounts) {
+        push_written(&mut out, c, symbol);
+        out.push_str(piece);
+    }
+    out
+}
+
+/// A whole number in decimal digits onto the end of `out`.
+pub(super) fn push_number(out: &mut String, mut n: u64) {
+    let mut digits = [0u8; 20];
+    let mut k = digits.len();
+    loop {
+        k -= 1;
+        digits[k] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    // Only ASCII digits were written.
+    out.push_str(std::str::from_utf8(&digits[k..]).unwrap_or_default());
 }
 
 /// A seat's line of a summary written from the play, as PokerStars writes it: `Seat 3: NAME`,
@@ -180,15 +229,22 @@ pub(super) fn seat_line(
     shown: Option<&str>,
     won: Option<String>,
 ) -> String {
-    let mut l = format!("Seat {seat}: {name}");
+    let mut l = String::with_capacity(48 + name.len());
+    l.push_str("Seat ");
+    push_number(&mut l, u64::from(seat));
+    l.push_str(": ");
+    l.push_str(name);
     if folded {
         l.push_str(" folded");
     }
     if let Some(cards) = shown {
-        l.push_str(&format!(" showed {cards}"));
+        l.push_str(" showed ");
+        l.push_str(cards);
     }
     if let Some(won) = won {
-        l.push_str(&format!(" and won ({won})"));
+        l.push_str(" and won (");
+        l.push_str(&won);
+        l.push(')');
     }
     l
 }

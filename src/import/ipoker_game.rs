@@ -146,6 +146,19 @@ pub(super) struct Game {
 /// one-character symbol, comes back too.
 pub(super) fn money(text: &str) -> Option<(Amount, Option<char>)> {
     let t = text.trim();
+    // Most amounts: digits, perhaps a point and one or two digits of cents, perhaps a sign of
+    // one character before them (`$0.25`).
+    let sign = t.chars().next().filter(|&c| !c.is_alphanumeric() && !matches!(c, '-' | '.' | ','));
+    let digits = sign.map_or(t, |c| &t[c.len_utf8()..]);
+    let b = digits.as_bytes();
+    let point = b.iter().position(|c| !c.is_ascii_digit()).unwrap_or(b.len());
+    let cents = b.len().saturating_sub(point + 1);
+    let plain = point > 0
+        && (point == b.len() || (b[point] == b'.' && (cents == 1 || cents == 2)))
+        && b[point.saturating_add(1).min(b.len())..].iter().all(u8::is_ascii_digit);
+    if plain {
+        return Amount::parse(digits).map(|a| (a, sign));
+    }
     let start = t.find(|c: char| c.is_ascii_digit() || c == '-')?;
     let end = t.rfind(|c: char| c.is_ascii_digit())? + 1;
     let (mark, body, after) = (&t[..start], &t[start..end], &t[end..]);
@@ -415,6 +428,14 @@ mod tests {
         assert_eq!(m("10 000").as_deref(), Some("10000/0"));
         assert_eq!(m("£0").as_deref(), Some("0/0"));
         assert_eq!(money("€0,02").map(|x| x.1), Some(Some('€')));
+        assert_eq!(m(" 0.50 ").as_deref(), Some("50/2"));
+        assert_eq!(m("12").as_deref(), Some("12/0"));
+        assert_eq!(m("3.5").as_deref(), Some("35/1"));
+        assert_eq!(money("$0.25").map(|x| x.1), Some(Some('$')));
+        assert_eq!(m("$0.25").as_deref(), Some("25/2"));
+        assert_eq!(m("€7").as_deref(), Some("7/0"));
+        assert_eq!(m("€ 7").as_deref(), Some("7/0"));
+        assert_eq!(m(".5"), None);
         assert_eq!(m("abc"), None);
         assert_eq!(m("1$2"), None);
         assert_eq!(m(""), None);

@@ -89,19 +89,22 @@ pub fn trim(text: &str) -> &str {
 /// search.
 pub fn find(hay: &str, needle: &str) -> Option<usize> {
     let (h, n) = (hay.as_bytes(), needle.as_bytes());
-    let Some((&first, rest)) = n.split_first() else {
+    if n.is_empty() {
         return Some(0);
-    };
+    }
     let last = h.len().checked_sub(n.len())?;
-    // Each place of the first byte (found a vector at a time), then the rest compared byte by
-    // byte (the needles are a few bytes: a call to compare memory costs more).
-    let mut from = 0;
-    while let Some(p) = memchr::memchr(first, &h[from..=last]) {
-        let k = from + p;
-        if h[k + 1..k + n.len()].iter().zip(rest).all(|(a, b)| a == b) {
+    // The places of one byte of the needle (found a vector at a time), then the whole needle
+    // compared byte by byte there (the needles are a few bytes: a call to compare memory costs
+    // more). The byte is the needle's first that is not a space: spaces are everywhere in a
+    // line, so a needle such as ` : ` is looked for by its colon.
+    let j = n.iter().position(|&b| b != b' ').unwrap_or(0);
+    let mut from = j;
+    while let Some(p) = memchr::memchr(n[j], &h[from..=last + j]) {
+        let k = from + p - j;
+        if h[k..k + n.len()].iter().zip(n).all(|(a, b)| a == b) {
             return Some(k);
         }
-        from = k + 1;
+        from = k + j + 1;
     }
     None
 }

@@ -53,6 +53,11 @@ pub(super) fn hand_number(first: &str) -> Option<&str> {
 /// `None` for anything else. A mark (`.` or `,`) followed by three digits separates thousands;
 /// one followed by one or two digits, last, starts the cents.
 pub(super) fn cents(text: &str) -> Option<i64> {
+    // Most amounts are digits with perhaps a dollar sign, cents and brackets around them.
+    let quick = text.trim_ascii_start().trim_start_matches(['[', '$']).trim_ascii_start();
+    if let Some(c) = plain_cents(quick.trim_ascii_end().trim_end_matches(']').trim_ascii_end()) {
+        return Some(c);
+    }
     // Windows-1252's no-break space separates thousands too (`15 788,50 $`).
     let spaced;
     let text = if text.contains('\u{a0}') {
@@ -106,6 +111,30 @@ pub(super) fn cents(text: &str) -> Option<i64> {
         None => 0,
     };
     units.checked_mul(100)?.checked_add(cents)
+}
+
+/// Most amounts: digits alone (`25`) or with a point and one or two digits of cents (`0.5`,
+/// `1728.25`), in hundredths; `None` for any other (read by the general rule of [`cents`]).
+fn plain_cents(t: &str) -> Option<i64> {
+    let b = t.as_bytes();
+    let point = b.iter().position(|c| !c.is_ascii_digit());
+    let (whole, frac) = match point {
+        None => (b, &b[b.len()..]),
+        Some(k) if b[k] == b'.' && (b.len() - k - 1 == 1 || b.len() - k - 1 == 2) => {
+            (&b[..k], &b[k + 1..])
+        }
+        _ => return None,
+    };
+    if whole.is_empty() || whole.len() > 16 || !frac.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let units = whole.iter().fold(0i64, |u, d| u * 10 + i64::from(d - b'0'));
+    let cents = match frac {
+        [a] => i64::from(a - b'0') * 10,
+        [a, b] => i64::from(a - b'0') * 10 + i64::from(b - b'0'),
+        _ => 0,
+    };
+    Some(units * 100 + cents)
 }
 
 /// The amount in a line's brackets (`[$0.02]`, `[ $0.20 ]`), or what is wrong.
@@ -624,6 +653,12 @@ mod tests {
             ("1.000.00", None),
             ("pot", None),
             ("99999999999999999999", None),
+            ("9999999999999999", Some(999_999_999_999_999_900)),
+            ("99999999999999999", None),
+            ("12.", Some(1200)),
+            ("0.5", Some(50)),
+            ("007.05", Some(705)),
+            (".50", None),
         ];
         for (t, want) in cases {
             assert_eq!(cents(t), want, "{t}");

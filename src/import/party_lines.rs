@@ -379,6 +379,19 @@ const ASIDES: [&str; 14] = [
     "is all-In.",
 ];
 
+/// The searcher of every word of [`ASIDES`] at once, built once.
+fn asides() -> &'static aho_corasick::AhoCorasick {
+    static WORDS: std::sync::LazyLock<aho_corasick::AhoCorasick> = std::sync::LazyLock::new(|| {
+        // Leftmost-first matching lets the searcher scan with its vectorised prefilter.
+        // Fourteen short words: it cannot fail to build.
+        aho_corasick::AhoCorasick::builder()
+            .match_kind(aho_corasick::MatchKind::LeftmostFirst)
+            .build(ASIDES)
+            .unwrap_or_else(|e| unreachable!("{e}"))
+    });
+    &WORDS
+}
+
 /// The play in PokerStars' words, into `out`: each action with the player's name and a colon,
 /// the uncalled bet taken out of what its player won, a total pot and rake worked out and
 /// checked, and the summary written from the play.
@@ -397,14 +410,17 @@ fn play<'t>(
     let mut last = lines.first().map_or(0, |l| l.number);
     // `NAME does not show cards.NAME wins $1,10 USD`: two lines written as one.
     let glued = "does not show cards.";
-    let unglued = lines.iter().flat_map(|l| match find(l.text, glued) {
-        Some(k) if l.text.len() > k + glued.len() => {
-            let (a, b) = l.text.split_at(k + glued.len());
-            vec![Line { number: l.number, text: a }, Line { number: l.number, text: b.trim() }]
+    let mut unglued: Vec<Line<'_>> = Vec::with_capacity(lines.len() + 1);
+    for l in lines {
+        match find(l.text, glued) {
+            Some(k) if l.text.len() > k + glued.len() => {
+                let (a, b) = l.text.split_at(k + glued.len());
+                unglued.push(Line { number: l.number, text: a });
+                unglued.push(Line { number: l.number, text: b.trim() });
+            }
+            _ => unglued.push(*l),
         }
-        _ => vec![*l],
-    });
-    let unglued: Vec<Line<'_>> = unglued.collect();
+    }
     let mut small_blinds = 0;
     for l in in_turn(&unglued, p) {
         let (n, t) = (l.number, l.text);
@@ -460,7 +476,7 @@ fn play<'t>(
             }
             continue;
         }
-        if ASIDES.iter().any(|a| find(t, a).is_some())
+        if asides().is_match(t)
             || t.starts_with("Trny")
             || t.starts_with("Blinds")
             || t.starts_with("Stakes")
