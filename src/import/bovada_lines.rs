@@ -142,7 +142,7 @@ fn header(l: &Line<'_>) -> Result<Header, TextError> {
 /// A seat line: `Seat 4: Big Blind [ME] ($50 in chips)`: the seat, the name (`Big Blind
 /// [ME]`) and the stack in hundredths.
 fn seat_of(t: &str) -> Option<(u32, String, Option<i64>)> {
-    let (seat, body) = t.strip_prefix("Seat ")?.split_once(": ")?;
+    let (seat, body) = super::lines::split_once(t.strip_prefix("Seat ")?, ": ")?;
     let open = body.rfind(" (")?;
     let stack = body[open + 2..].strip_suffix(" in chips)")?;
     Some((seat.trim().parse().ok()?, name_of(&body[..open]), cents(stack)))

@@ -158,7 +158,7 @@ fn date(t: &str) -> Option<String> {
 /// A seat line: `Seat 3: NAME ($10 in chips) DEALER`: the seat, the name, the stack's text and
 /// whether it is the button.
 fn seat_of(t: &str) -> Option<(u32, &str, &str, bool)> {
-    let (seat, body) = t.strip_prefix("Seat ")?.split_once(": ")?;
+    let (seat, body) = super::lines::split_once(t.strip_prefix("Seat ")?, ": ")?;
     let k = find(body, " in chips)")?;
     let open = body[..k].rfind(" (")?;
     let dealer = body[k..].contains("DEALER");
@@ -197,7 +197,8 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
     if h.limit != "FL" && s != h.symbol && !tour {
         let posted = |verb: &str| {
             lines.iter().find_map(|l| {
-                let rest = unconverted(l.text).split_once(": ")?.1.strip_prefix(verb)?;
+                let rest =
+                    super::lines::split_once(unconverted(l.text), ": ")?.1.strip_prefix(verb)?;
                 cents(rest.trim_start_matches(['$', '€', '£']))
             })
         };

@@ -213,7 +213,7 @@ fn table_line<'t>(l: &Line<'t>) -> Result<(&'t str, Option<u32>, u32), TextError
 /// A seat line: `Seat 8: NAME (3.40 in chips) - Sitting out`: the seat, the name and the
 /// stack's text.
 fn seat_of(t: &str) -> Option<(u32, &str, &str)> {
-    let (seat, body) = t.strip_prefix("Seat ")?.split_once(": ")?;
+    let (seat, body) = super::lines::split_once(t.strip_prefix("Seat ")?, ": ")?;
     let k = find(body, " in chips)").or_else(|| find(body, " in Chips)"))?;
     let open = body[..k].rfind(" (")?;
     Some((seat.parse().ok()?, &body[..open], &body[open + 2..k]))
@@ -267,7 +267,7 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
     // of 15 and 30): the blinds are those posted, by players not all in.
     let posted = |verb: &str| {
         lines.iter().find_map(|l| {
-            let (name, rest) = l.text.split_once(": ")?;
+            let (name, rest) = super::lines::split_once(l.text, ": ")?;
             let i = seats.iter().position(|s| s.1 == name)?;
             let x = rest.strip_prefix(verb)?;
             let c = cents(x)?;

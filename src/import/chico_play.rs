@@ -315,7 +315,7 @@ fn summary<'t>(
         } else if t.starts_with("Board [") {
             board.get_or_insert((n, bracketed(t)));
         } else if let Some(rest) = t.strip_prefix("Seat ")
-            && let Some((seat, body)) = rest.split_once(": ")
+            && let Some((seat, body)) = super::lines::split_once(rest, ": ")
         {
             let Some(i) = seat
                 .parse::<u32>()

@@ -191,7 +191,7 @@ fn stars_game(game: &str) -> Option<&'static str> {
 
 /// The seat, name and stack of a seat line (`Seat 3: NAME ($2.06)`, `..., is sitting out`).
 fn seat_of(t: &str) -> Option<(u32, &str, &str, bool)> {
-    let (seat, body) = t.strip_prefix("Seat ")?.split_once(": ")?;
+    let (seat, body) = super::lines::split_once(t.strip_prefix("Seat ")?, ": ")?;
     let (body, out) = match body.strip_suffix(", is sitting out") {
         Some(b) => (b, true),
         None => (body, false),
@@ -511,7 +511,9 @@ fn summary_collected(
     let mut got = Vec::new();
     let summary = lines.iter().skip_while(|l| !l.text.starts_with("*** SUMMARY"));
     for l in summary {
-        let Some((_, body)) = l.text.strip_prefix("Seat ").and_then(|r| r.split_once(": ")) else {
+        let Some((_, body)) =
+            l.text.strip_prefix("Seat ").and_then(|r| super::lines::split_once(r, ": "))
+        else {
             continue;
         };
         let Some((i, rest)) = who(seats, body) else { continue };

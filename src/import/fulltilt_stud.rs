@@ -244,7 +244,8 @@ fn read(lines: &[Line<'_>], seats: &[(u32, &str)], stud: bool) -> Result<Play, B
                 let pot = rest.split_whitespace().next().unwrap_or("");
                 let rake = rest.split("| Rake ").nth(1).map(str::trim).unwrap_or("");
                 total = Some((money(pot, n)?, money(rake, n)?, n));
-            } else if let Some((_, body)) = t.strip_prefix("Seat ").and_then(|r| r.split_once(": "))
+            } else if let Some((_, body)) =
+                t.strip_prefix("Seat ").and_then(|r| super::lines::split_once(r, ": "))
                 && let Some((i, rest)) = who(seats, body)
             {
                 if rest.ends_with("is sitting out") {

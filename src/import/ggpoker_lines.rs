@@ -348,7 +348,7 @@ fn seat_names<'t>(lines: impl Iterator<Item = Line<'t>>) -> Vec<(u32, &'t str)> 
         .take_while(|l| is_seat(l.text))
         .filter_map(|l| {
             let rest = l.text.strip_prefix("Seat ")?;
-            let (seat, body) = rest.split_once(": ")?;
+            let (seat, body) = super::lines::split_once(rest, ": ")?;
             let name = body[..body.rfind(" (")?].trim();
             Some((seat.parse().ok()?, name))
         })

@@ -137,7 +137,7 @@ fn game_name(limit: &str, game: &str) -> Result<String, String> {
 
 /// The seat, name and stack's text of a seat line (`Seat 4: NAME ($266.50)`).
 fn seat_of(t: &str) -> Option<(u32, &str, &str)> {
-    let (seat, body) = t.strip_prefix("Seat ")?.split_once(": ")?;
+    let (seat, body) = super::lines::split_once(t.strip_prefix("Seat ")?, ": ")?;
     let open = body.rfind(" (")?;
     let stack = body[open + 2..].strip_suffix(')')?;
     Some((seat.parse().ok()?, &body[..open], stack))
@@ -146,7 +146,7 @@ fn seat_of(t: &str) -> Option<(u32, &str, &str)> {
 /// The seat and finishing stack's text of a summary's seat line (`Seat 4: NAME ($599), net:
 /// -$110, [Ah, Kd] (PAIR ACE)`), for [`super::ongame::ONGAME_TEXT`]'s record.
 pub(super) fn summary_seat(t: &str) -> Option<(u32, &str)> {
-    let (seat, body) = t.strip_prefix("Seat ")?.split_once(": ")?;
+    let (seat, body) = super::lines::split_once(t.strip_prefix("Seat ")?, ": ")?;
     let end = body.find("), net: ").or_else(|| body.strip_suffix(')').map(str::len))?;
     let open = body[..end].rfind(" (")?;
     Some((seat.parse().ok()?, &body[open + 2..end]))

@@ -323,7 +323,9 @@ fn seat_result(
     stacks: &[i64],
 ) -> Result<(usize, Option<String>), TextError> {
     let expected = || format!("expected `Seat N: NAME (STACK), net: X`, not `{t}`");
-    let Some((seat, body)) = t.strip_prefix("Seat ").and_then(|r| r.split_once(": ")) else {
+    let Some((seat, body)) =
+        t.strip_prefix("Seat ").and_then(|r| super::lines::split_once(r, ": "))
+    else {
         return err(n, expected());
     };
     let seat: u32 = seat.parse().map_err(|_| TextError { line: n, why: expected() })?;

@@ -287,7 +287,7 @@ fn table_line(t: &str) -> TableLine {
 
 /// The seat and name of a seat line (`Seat 3: NAME ( $2.06 )`), and its stack's text.
 fn seat_of(t: &str) -> Option<(u32, &str, &str)> {
-    let (seat, body) = t.strip_prefix("Seat ")?.split_once(": ")?;
+    let (seat, body) = super::lines::split_once(t.strip_prefix("Seat ")?, ": ")?;
     let open = body.rfind(" ( ").or_else(|| body.rfind(" ("))?;
     let stack = body[open..].trim().strip_prefix('(')?.strip_suffix(')')?;
     Some((seat.parse().ok()?, body[..open].trim(), stack))

@@ -237,7 +237,7 @@ fn is_seat(t: &str) -> bool {
 
 /// The seat and name of a seat line.
 fn seat_of(t: &str) -> Option<(u32, &str)> {
-    let (seat, body) = t.strip_prefix("Seat ")?.split_once(": ")?;
+    let (seat, body) = super::lines::split_once(t.strip_prefix("Seat ")?, ": ")?;
     let name = body[..body.rfind(" (")?].trim();
     Some((seat.parse().ok()?, name))
 }
@@ -293,7 +293,7 @@ fn play<'t>(
             } else if let Some(board) = t.strip_prefix("Board: ") {
                 out.push((n, Cow::Owned(format!("Board {board}"))));
             } else if let Some((seat, body)) =
-                t.strip_prefix("Seat ").and_then(|r| r.split_once(": "))
+                t.strip_prefix("Seat ").and_then(|r| super::lines::split_once(r, ": "))
             {
                 let Some(i) = seats.iter().position(|(no, name)| {
                     seat.parse::<u32>().ok() == Some(*no) && body.starts_with(name)

@@ -178,7 +178,7 @@ fn table_line(l: &Line<'_>) -> Result<String, TextError> {
 
 /// The seat, name and stack of a seat line (`Seat 2: NAME ($0.90)`, `... is sitting out`).
 fn seat_of(t: &str) -> Option<(u32, &str, &str, &str)> {
-    let (seat, body) = t.strip_prefix("Seat ")?.split_once(": ")?;
+    let (seat, body) = super::lines::split_once(t.strip_prefix("Seat ")?, ": ")?;
     let (body, out) = match body.strip_suffix(" is sitting out") {
         Some(b) => (b, " is sitting out"),
         None => (body, ""),
