@@ -28,7 +28,8 @@ use std::io::{self, BufRead};
 use std::sync::Arc;
 
 use super::format::{FormatWords, HandSplit, SiteFormat, SiteHand};
-use super::kingsclub_lines::{ending, hand_number, is_header, parse_hand, start, Kind};
+use super::kingsclub_lines::{hand_number, is_header, parse_hand, start, Kind};
+use super::kingsclub_summary::ending;
 use super::lines::Line;
 use super::pokerstars::{Refusal, StarsHand};
 use super::split::{HandText, TextLines};

@@ -17,7 +17,8 @@
 use std::borrow::Cow;
 
 use super::collected::{seat_line, uncalled, written};
-use super::kingsclub_lines::{amount_of, ending, Out};
+use super::kingsclub_lines::{amount_of, Out};
+use super::kingsclub_summary::ending;
 use super::lines::{who, Line};
 use super::pokerstars::{err, TextError};
 

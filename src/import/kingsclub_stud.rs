@@ -18,8 +18,9 @@
 //! whose face-down cards are not all shown, are refused with the reason.
 
 use super::fulltilt_stud::Game;
-use super::kingsclub_lines::{amount_of, ending};
+use super::kingsclub_lines::amount_of;
 use super::kingsclub_play::{bracket_cards, who_colon};
+use super::kingsclub_summary::ending;
 use super::lines::{who, Line};
 use super::pokerstars::{err, TextError};
 

@@ -50,6 +50,7 @@ mod kingsclub;
 mod kingsclub_lines;
 mod kingsclub_play;
 mod kingsclub_stud;
+mod kingsclub_summary;
 pub mod lines;
 mod merge;
 mod merge_game;
