@@ -68,13 +68,14 @@ fn finish(h: &HandText, hand: &StarsHand, r: &mut HandRecord<'_>) {
         match s.header.kind {
             Kind::Table(g) if matches!(hand.refusal, Some(Refusal::NotSupported(_))) => {
                 match super::kingsclub_stud::read(play, &s.seats, g) {
+                    // A hand refused is not built: its lines may stop at what is refused.
+                    Ok(read) if read.refusal.is_some() => {
+                        r.unreplayable = read.refusal.map(Unreplayable::Unsupported);
+                    }
                     Ok(read) => {
                         let ft: Vec<Line<'_>> =
                             read.lines.iter().map(|(n, t)| Line { number: *n, text: t }).collect();
                         super::fulltilt_stud::complete_play(&ft, hand, g, &read.away, r);
-                        if r.unreplayable.is_none() {
-                            r.unreplayable = read.refusal.map(Unreplayable::Unsupported);
-                        }
                     }
                     Err(e) => {
                         let why = format!("line {}: {}", e.line, e.why);

@@ -274,6 +274,8 @@ pub(super) fn play<'t>(
                 ("posts small blind", (amount_of(x, n)?, true))
             } else if let Some(x) = verb.strip_prefix("posts the big blind ") {
                 ("posts big blind", (amount_of(x, n)?, true))
+            } else if let Some(why) = not_replayed(verb) {
+                return Ok(Some(format!("line {n}: {why}")));
             } else {
                 return err(n, format!("expected `posts ante X`, `posts the small blind X` or `posts the big blind X` after `{name}:`, not `{verb}`"));
             };
@@ -358,6 +360,8 @@ pub(super) fn play<'t>(
         .contains(&verb)
         {
             continue;
+        } else if let Some(why) = not_replayed(verb) {
+            return Ok(Some(format!("line {n}: {why}")));
         } else {
             return err(n, format!("expected an action after `{name}` (folds, checks, calls, bets, raises to, shows), not `{verb}`"));
         };
@@ -366,6 +370,23 @@ pub(super) fn play<'t>(
     }
     // No summary: the reader finds the hand cut off.
     Ok(refusal)
+}
+
+/// Why a hand holding `verb` after a player's name is not replayed, for the words KingsClub
+/// writes that feltkit cannot replay: a blind posted out of turn (`posts blind 50`, whose dead
+/// part is not written), a straddle, a capped game's cap.
+pub(super) fn not_replayed(verb: &str) -> Option<&'static str> {
+    if verb.starts_with("posts blind ") {
+        Some(
+            "a blind posted out of turn (`posts blind X`): which part of it is dead is not written",
+        )
+    } else if verb.starts_with("straddle") || verb.starts_with("posts straddle") {
+        Some("a straddle: who acts after it is not written")
+    } else if verb.contains("has reached the [") {
+        Some("a capped game (`has reached the [X] cap`): the cap is not written in the header")
+    } else {
+        None
+    }
 }
 
 /// An action without its `, and is all in`, and the PokerStars words for it.

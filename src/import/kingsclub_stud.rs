@@ -19,7 +19,7 @@
 
 use super::fulltilt_stud::Game;
 use super::kingsclub_lines::amount_of;
-use super::kingsclub_play::{bracket_cards, who_colon};
+use super::kingsclub_play::{bracket_cards, not_replayed, who_colon};
 use super::kingsclub_summary::ending;
 use super::lines::{who, Line};
 use super::pokerstars::{err, TextError};
@@ -200,6 +200,9 @@ pub(super) fn read(
                 let c = amount_of(x, n)?;
                 round[i] = round[i].saturating_add(c);
                 format!("{name} posts the {small} blind of {}{all_in}", w(c))
+            } else if let Some(why) = not_replayed(verb) {
+                let refusal = Some(format!("line {n}: {why}"));
+                return Ok(Read { lines: out, away: vec![false; k], refusal });
             } else {
                 return err(n, format!("expected `posts ante X`, `posts the small blind X` or `posts the big blind X` after `{name}:`, not `{verb}`"));
             };
@@ -286,6 +289,9 @@ pub(super) fn read(
                 ),
             ));
             deals.push((n, format!("Dealt to {name} [] [{}]", drawn.join(" "))));
+        } else if let Some(why) = not_replayed(verb) {
+            let refusal = Some(format!("line {n}: {why}"));
+            return Ok(Read { lines: out, away: vec![false; k], refusal });
         } else {
             return err(n, format!("expected an action after `{name}` (folds, checks, calls, bets, raises to, brings in for, discards, draws, stands pat, shows), not `{verb}`"));
         }

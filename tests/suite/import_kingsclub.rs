@@ -184,6 +184,15 @@ fn games_not_played_and_draws_run_twice_are_refused_with_the_reason() {
     let r = replayed_text(&draw.replace("draws [2d]", "draws [2d] [9s]"));
     let Status::Unsupported(why) = &r.status else { panic!("{:?}", r.status) };
     assert!(why.starts_with("line 22: the draw was run more than once"), "{why}");
+    // A blind posted out of turn, in hold'em and in a draw game: its dead part is not written.
+    for name in ["fixed_limit_holdem.txt", "triple_draw.txt"] {
+        let text = std::fs::read_to_string(KINGSCLUB.path(name)).unwrap();
+        let from = "Quinten: posts the small blind 20";
+        assert!(text.contains(from), "{name}");
+        let r = replayed_text(&text.replace(from, "Quinten: posts blind 60"));
+        let Status::Unsupported(why) = &r.status else { panic!("{name}: {:?}", r.status) };
+        assert!(why.contains(": a blind posted out of turn (`posts blind X`)"), "{name}: {why}");
+    }
     // A stud showdown whose last card is never shown.
     let stud = std::fs::read_to_string(KINGSCLUB.path("stud_hilo.txt")).unwrap();
     let r = replayed_text(&stud.replace("[Kh Js Kd Qd Kc 7c Qs]", "[Kh Js Kd Qd Kc 7c]"));
