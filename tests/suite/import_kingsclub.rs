@@ -12,7 +12,7 @@ const KINGSCLUB: SiteSamples = SiteSamples { folder: "kingsclub", format: "kings
 
 /// Each good text, and the stacks after rake (`finishing_stacks`, p1 first: the first seat
 /// after the button, in stud the first seat) worked out by hand from its lines.
-const GOOD: [(&str, &[&str]); 8] = [
+const GOOD: [(&str, &[&str]); 10] = [
     // Antes of 25. Oaktree is all in for 2,000; Hollis and Velma put in 5,000 each, Tallow
     // 275. Main pot 3 x 2,000 + 275 = 6,275 to Oaktree's queens less the rake of 5; side pot
     // 2 x 3,000 to Velma's nines over Hollis's ace-king. Velma: 10,000 - 5,000 + 6,000.
@@ -33,6 +33,12 @@ const GOOD: [(&str, &[&str]); 8] = [
     // Antes of 5; Tom all in for 600, Vic calls; Lina's small blind of 25 folded: 1,230 less 5
     // to Vic's 8-6-4-3-2. Vic: 1,500 - 600 + 1,225.
     ("single_draw_nl.txt", &["970", "0", "2125"]),
+    // Razz: Arno's bring-in of 5 folded, Pim and Mira put in 5 + 40 + 20 + 80 + 40 + 40 each:
+    // 460 less 2 to Mira's 6-5-3-2-A over Pim's 7-5-4-3-2. Mira: 700 - 225 + 458.
+    ("razz.txt", &["590", "275", "933"]),
+    // Big O: Lina puts in 6, Tom and Vic 49 each: 104 less 2. Tom's kings full take the high
+    // half, Vic's 8-5-4-2-A the low: 51 each.
+    ("big_o.txt", &["194", "152", "302"]),
     // A tournament's chips: 75 of antes, Ann's big blind, 2 x 1,175: 2,625 to Bob's jacks.
     ("tournament.txt", &["0", "2775", "6425"]),
 ];
@@ -60,6 +66,9 @@ fn the_hands_name_their_games_tables_and_tournaments() {
     KINGSCLUB.holds("plo_run_twice.txt", &["variant = 'plo'", "p1 _runs 2", "p2 _runs 2"]);
     KINGSCLUB.holds("stud_hilo.txt", &["variant = 'F7S/8'", "bring_in = 10"]);
     KINGSCLUB.holds("triple_draw.txt", &["variant = 'F2L3D'", "p1 sd KdQc", "d dh p1 2d8h"]);
+    KINGSCLUB.holds("razz.txt", &["variant = 'FR'", "bring_in = 5"]);
+    KINGSCLUB
+        .holds("big_o.txt", &["variant = 'flo8'", "_hole_cards = 5", "_structure = 'pot-limit'"]);
     KINGSCLUB.holds("single_draw_nl.txt", &["variant = 'N2L1D'", "min_bet = 50"]);
     KINGSCLUB.holds(
         "tournament.txt",
@@ -223,5 +232,5 @@ fn felt_replay_reads_kingsclub_text_by_its_content_and_with_format_kingsclub() {
 
 #[test]
 fn a_converted_text_replays_and_checks_as_the_texts_do() {
-    assert!(converted_texts_replay_as_the_texts("kingsclub") >= 12);
+    assert!(converted_texts_replay_as_the_texts("kingsclub") >= 14);
 }
