@@ -55,6 +55,11 @@
 //! fixed limit, a walk whose unmatched big blind is counted in the win, pot-limit Omaha in
 //! dollars with euros beside them, a tournament, repeated and numbered anew).
 //!
+//! `import/kingsclub_20k_read_convert_replay_check` runs it on a KingsClub text of 20,000 hands
+//! made of the project's KingsClub samples (`kingsclub_text`: every good sample of
+//! `tests/data/kingsclub`, side pots, fixed limit, pot-limit Omaha run twice, Omaha high-low,
+//! stud high-low, triple and single draw, a tournament, repeated and numbered anew).
+//!
 //! `import/fulltilt_20k_read_convert_replay_check` runs it on a Full Tilt text of 20,000 hands
 //! made of the project's Full Tilt samples (`fulltilt_text`: every good UTF-8 sample of
 //! `tests/data/fulltilt`, side pots, chat, a tournament with antes, fixed limit, Omaha high and
@@ -434,6 +439,35 @@ fn cake_text(hands: usize) -> Vec<u8> {
     out.into_bytes()
 }
 
+/// The good samples of `tests/data/kingsclub`: each replays legally and matches the site's
+/// accounting.
+const KINGSCLUB_SAMPLES: [&str; 8] = [
+    "cash_nl_side_pot.txt",
+    "fixed_limit_holdem.txt",
+    "plo_run_twice.txt",
+    "omaha_hilo_limit.txt",
+    "stud_hilo.txt",
+    "triple_draw.txt",
+    "single_draw_nl.txt",
+    "tournament.txt",
+];
+
+/// A KingsClub text of `hands` hands: the good samples in turn, each hand numbered anew (the
+/// number after `#`), a blank line between hands.
+fn kingsclub_text(hands: usize) -> Vec<u8> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/kingsclub");
+    let samples: Vec<String> =
+        KINGSCLUB_SAMPLES.iter().map(|n| std::fs::read_to_string(root.join(n)).unwrap()).collect();
+    let mut out = String::with_capacity(hands * 900);
+    for n in 0..hands {
+        let sample = samples[n % samples.len()].trim();
+        let number = sample[1..].split(':').next().unwrap_or_default();
+        out.push_str(&sample.replacen(number, &(6_000_000_000u64 + n as u64).to_string(), 1));
+        out.push_str("\n\n");
+    }
+    out.into_bytes()
+}
+
 /// The good one-hand samples of `tests/data/partypoker`: each replays legally and matches the
 /// site's accounting.
 const PARTY_SAMPLES: [&str; 5] = [
@@ -632,6 +666,12 @@ fn import(c: &mut Criterion) {
     assert_eq!(pipeline_of(cake, &text, threads), HANDS, "every Cake hand must match");
     group.bench_function("cake_20k_read_convert_replay_check", |b| {
         b.iter(|| pipeline_of(cake, std::hint::black_box(&text), threads))
+    });
+    let kc = Format::named("kingsclub").expect("KingsClub is a format");
+    let text = kingsclub_text(HANDS);
+    assert_eq!(pipeline_of(kc, &text, threads), HANDS, "every KingsClub hand must match");
+    group.bench_function("kingsclub_20k_read_convert_replay_check", |b| {
+        b.iter(|| pipeline_of(kc, std::hint::black_box(&text), threads))
     });
     let party = Format::named("partypoker").expect("PartyPoker is a format");
     let text = party_text(HANDS);

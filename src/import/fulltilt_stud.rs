@@ -398,7 +398,6 @@ fn read(lines: &[Line<'_>], seats: &[(u32, &str)], stud: bool) -> Result<Play, B
 /// from its header and seats alone: its players, forced bets, actions and the site's account.
 pub(super) fn complete(text: &HandText, hand: &StarsHand, g: Game, r: &mut HandRecord<'_>) {
     let lines: Vec<Line<'_>> = text.lines().filter(|l| !l.text.trim().is_empty()).collect();
-    let seats: Vec<(u32, &str)> = hand.seats.iter().map(|s| (s.seat, s.name.as_str())).collect();
     let first_play = lines
         .iter()
         .position(|l| {
@@ -412,8 +411,21 @@ pub(super) fn complete(text: &HandText, hand: &StarsHand, g: Game, r: &mut HandR
         .iter()
         .map(|s| lines.iter().any(|l| l.number == s.line && l.text.ends_with("is sitting out")))
         .collect();
-    let play = read(&lines[first_play..], &seats, g.stud());
-    match play.and_then(|play| build(hand, g, &play, &sat_out, r)) {
+    complete_play(&lines[first_play..], hand, g, &sat_out, r);
+}
+
+/// As [`complete`], from the lines after the seat list in Full Tilt's words (another site's
+/// stud or draw text put so), `sat_out` saying which seats the seat list says sit out.
+pub(super) fn complete_play(
+    lines: &[Line<'_>],
+    hand: &StarsHand,
+    g: Game,
+    sat_out: &[bool],
+    r: &mut HandRecord<'_>,
+) {
+    let seats: Vec<(u32, &str)> = hand.seats.iter().map(|s| (s.seat, s.name.as_str())).collect();
+    let play = read(lines, &seats, g.stud());
+    match play.and_then(|play| build(hand, g, &play, sat_out, r)) {
         Ok(()) => r.unreplayable = None,
         Err((n, why)) => {
             r.unreplayable = Some(Unreplayable::Unreadable(format!("line {n}: {why}")))

@@ -146,26 +146,32 @@ pub(super) fn mark_runs(h: &HandText, r: &mut HandRecord<'_>) {
         r.unreplayable = Some(Unreplayable::Unreadable(why));
         return;
     };
+    choose_runs(r, at, found.runs, said);
+    if let Some(a) = r.accounting.as_mut() {
+        for e in &mut a.collected {
+            let mut before = found.showdowns.iter().filter(|&&(_, line)| line < e.line);
+            e.run = before.next_back().map_or(0, |&(run, _)| run);
+        }
+    }
+}
+
+/// Puts each live player's choice of `runs` runs (`pN _runs K`) before action `at` of the
+/// record, the first card of the runs, each read from line `said` of the text.
+pub(super) fn choose_runs(r: &mut HandRecord<'_>, at: usize, runs: usize, said: usize) {
     let n = r.players.as_ref().map_or(r.starting_stacks.len(), Vec::len);
     let mut live = vec![true; n];
-    for a in &r.actions[..at] {
+    for a in &r.actions[..at.min(r.actions.len())] {
         if let Ok(Action::Fold(p) | Action::ShowOrMuck(p, None)) = a.action()
             && let Some(l) = live.get_mut(*p)
         {
             *l = false;
         }
     }
-    let runs = u8::try_from(found.runs).unwrap_or(u8::MAX);
+    let runs = u8::try_from(runs).unwrap_or(u8::MAX);
     let choosers: Vec<usize> = (0..n).filter(|&p| live[p]).collect();
     for (k, &p) in choosers.iter().enumerate() {
         r.actions.insert(at + k, RecordedAction::built(Action::ChooseRuns(p, runs)));
         r.site_text.action_lines.insert(at + k, Some(said as u64));
-    }
-    if let Some(a) = r.accounting.as_mut() {
-        for e in &mut a.collected {
-            let mut before = found.showdowns.iter().filter(|&&(_, line)| line < e.line);
-            e.run = before.next_back().map_or(0, |&(run, _)| run);
-        }
     }
 }
 

@@ -337,7 +337,11 @@ fn check(accounting: &SiteAccounting, outcome: &Outcome, places: u8) -> SiteChec
             by_run(collected, outcome, scale, rake_chips, summary_line, &to, &c, mm);
             None
         }
-        Some(l) if l.is_empty() && m > 1 && accounting.unnamed_pots => {
+        // A board run more than once: the site's lines say what each player got from all
+        // the runs together.
+        Some(l)
+            if l.is_empty() && (m > 1 || outcome.boards.len() > 1) && accounting.unnamed_pots =>
+        {
             unnamed_pots(collected, &got, &payout, rake_chips, summary_line, &c, "", mm);
             None
         }

@@ -64,7 +64,7 @@ const ACPC_WORDS: &[&str] = &[
     "SCORE:100|-100:Alice|Bob\n",
 ];
 
-/// Words of the other sites' texts (GGPoker, Winamax, PartyPoker, 888poker, Full Tilt, WPN, OnGame, Chico, Cake, iPoker XML, Merge XML, Microgaming XML), each site's header
+/// Words of the other sites' texts (GGPoker, Winamax, PartyPoker, 888poker, Full Tilt, WPN, OnGame, Chico, Cake, iPoker XML, Merge XML, Microgaming XML, KingsClub), each site's header
 /// first: a text starting with one is read as that site's.
 const SITE_WORDS: &[&str] = &[
     "Poker Hand #RC1: Hold'em No Limit ($0.02/$0.05) - 2025/08/08 23:42:24\n",
@@ -144,6 +144,22 @@ const SITE_WORDS: &[&str] = &[
     "Ann: mucks [4s,3h] (Pair) .\n",
     "Ann wins $0.56 with Two Pairs\n",
     "$1,289.63",
+    "#39555673: Limit Holdem - 40/80\n2020-12-21 12:05:29\nTable 'HT' Seat 1 is the button\n",
+    "Seat 2: Ann (1,200)\n",
+    "Ann: posts the small blind 20\n",
+    "Dealt to Ann: [X X Td]\n",
+    "Ann calls 1,500, and is all in\n",
+    "Ann raises to 80\n",
+    "Ann brings in for 10\n",
+    "Ann discards [Ts Jh] draws [3c 6c]\n",
+    "Ann draws 2\n",
+    "*** 1ST DRAW ***\n",
+    "*** 3RD STREET ***\n",
+    "*** BOARD 2 - RIVER *** [- - - Kh] [Ac]\n",
+    "Run 1: Ann shows [5d 7h 8c Td 2h]\n",
+    "Seat 2: Ann (2,453) +1,253\n",
+    "Ann wins (3,075) from side pot 1\n",
+    "Rake 3.50\n",
     "\r\n",
 ];
 
@@ -188,7 +204,7 @@ pub const ACPC: Target = Target {
 pub const SITES: Target = Target {
     name: "import_sites",
     about:
-        "GGPoker, Winamax, PartyPoker, 888poker, Full Tilt, WPN, OnGame, Chico, Cake, iPoker, Merge and Microgaming texts, each read as the format detected from its \
+        "GGPoker, Winamax, PartyPoker, 888poker, Full Tilt, WPN, OnGame, Chico, Cake, iPoker, Merge, Microgaming and KingsClub texts, each read as the format detected from its \
             content (import::sniff, import::convert_as): every hand converts to PHH that reads as \
             a record, and replays by the engine's invariants",
     text: false,
