@@ -20,6 +20,9 @@
 //! assert!(report.ok(), "{report:?}");
 //! ```
 
+mod absolute;
+mod absolute_lines;
+mod absolute_play;
 pub mod acpc;
 mod bovada;
 mod bovada_lines;
@@ -34,6 +37,9 @@ mod collected;
 mod consistency;
 pub mod decode;
 mod emit;
+mod everest;
+mod everest_lines;
+mod everest_play;
 pub mod format;
 mod fulltilt;
 mod fulltilt_lines;
