@@ -58,12 +58,13 @@
 //! `import/absolute_20k_read_convert_replay_check` runs it on an Absolute text of 20,000 hands
 //! made of the project's Absolute samples (`absolute_text`: every good hand of
 //! `tests/data/absolute`, side pots, fixed limit with a dead post, a tournament's walk and
-//! all-in, repeated and numbered anew).
+//! all-in, pot-limit Omaha, repeated and numbered anew).
 //!
 //! `import/everest_20k_read_convert_replay_check` runs it on an Everest XML file of 20,000
 //! hands made of the project's Everest samples (`everest_text`: every good sample of
 //! `tests/data/everest`, side pots with rake, fixed limit with no small blind, a tournament
-//! with antes, each after its `<SESSION>`, repeated and numbered anew).
+//! with antes, pot-limit Omaha high-low, each after its `<SESSION>`, repeated and numbered
+//! anew).
 //!
 //! `import/fulltilt_20k_read_convert_replay_check` runs it on a Full Tilt text of 20,000 hands
 //! made of the project's Full Tilt samples (`fulltilt_text`: every good UTF-8 sample of
@@ -413,8 +414,8 @@ fn microgaming_text(hands: usize) -> Vec<u8> {
 
 /// The good samples of `tests/data/absolute`: each hand replays legally and matches the
 /// site's accounting.
-const ABSOLUTE_SAMPLES: [&str; 3] =
-    ["cash_nl_side_pot.txt", "limit_dead_blind.txt", "tournament_walk.txt"];
+const ABSOLUTE_SAMPLES: [&str; 4] =
+    ["cash_nl_side_pot.txt", "limit_dead_blind.txt", "tournament_walk.txt", "omaha_pot_limit.txt"];
 
 /// An Absolute text of `hands` hands: the good samples' hands in turn, each numbered anew (the
 /// number after `Stage #`), two blank lines between hands.
@@ -435,8 +436,8 @@ fn absolute_text(hands: usize) -> Vec<u8> {
 
 /// The good samples of `tests/data/everest`: each replays legally and matches the site's
 /// accounting.
-const EVEREST_SAMPLES: [&str; 3] =
-    ["cash_nl_side_pot.xml", "limit_no_small_blind.xml", "tournament_antes.xml"];
+const EVEREST_SAMPLES: [&str; 4] =
+    ["cash_nl_side_pot.xml", "limit_no_small_blind.xml", "tournament_antes.xml", "omaha_hilo.xml"];
 
 /// An Everest XML file of `hands` hands: the good samples (each its `<SESSION>` then its
 /// `<HAND>`) in turn, each hand numbered anew (the `<HAND>`'s `id`).

@@ -148,6 +148,7 @@ pub(super) fn play(
     let mut refusal = None;
     let mut collects: Vec<(usize, usize, i64)> = Vec::with_capacity(2);
     let mut first_show = None;
+    let mut show_order: Vec<usize> = Vec::with_capacity(k);
     for &n in &elements {
         let l = at(n);
         let name = n.tag_name().name();
@@ -281,6 +282,7 @@ pub(super) fn play(
                 if shown[i].is_none() && !folded[i] {
                     shown[i] = Some(c.join(" "));
                     first_show.get_or_insert(l);
+                    show_order.push(i);
                 }
             }
             "XSHOW" => {}
@@ -301,10 +303,13 @@ pub(super) fn play(
     // while another shows, and wins nothing, mucks.
     if let Some(l) = first_show {
         out.push((l, "*** SHOW DOWN ***".into()));
-        for i in 0..k {
+        for &i in &show_order {
             if let Some(c) = &shown[i] {
                 out.push((l, format!("{}: shows [{c}]", seats[i].1)));
-            } else if acted[i] && !folded[i] && won[i] == 0 {
+            }
+        }
+        for i in 0..k {
+            if shown[i].is_none() && acted[i] && !folded[i] && won[i] == 0 {
                 out.push((l, format!("{}: mucks hand", seats[i].1)));
             }
         }

@@ -12,7 +12,7 @@ const ABSOLUTE: SiteSamples = SiteSamples { folder: "absolute", format: "absolut
 
 /// Each good text, and the stacks after rake (`finishing_stacks`, p1 first: the first seat
 /// after the button) worked out by hand from its lines.
-const GOOD: [(&str, &[&str]); 3] = [
+const GOOD: [(&str, &[&str]); 4] = [
     // Button QUILLON, p1 TALLOW; FENWICK never acts and is not dealt in. TALLOW is all in for
     // 10, MARSH_9 for 42; QUILLON covers both. Main pot 3 x 10 = 30 to TALLOW's aces, side
     // pot 2 x 32 = 64 to QUILLON's kings; the rake of 1.50 leaves 29.50 and 63, as the
@@ -27,6 +27,10 @@ const GOOD: [(&str, &[&str]); 3] = [
     // counts the 50 nobody matched in what she collects (180); the rules give it back first:
     // she wins 130. VELMA: 1,000 - 110 + 50 + 130.
     ("tournament_walk.txt", &["2940", "1070", "1490"]),
+    // Pot-limit Omaha, blinds of 0.25/0.50: ARNO raises to 1.50, both call: 4.50; on the flop
+    // ARNO bets 3, BETTE calls, QUINTEN folds: 10.50, less 0.50 of rake, to BETTE's full house.
+    // BETTE: 30 - 4.50 + 10; ARNO: 20 - 4.50.
+    ("omaha_pot_limit.txt", &["35.50", "13.50", "15.50"]),
 ];
 
 #[test]
@@ -53,6 +57,7 @@ fn the_hands_name_their_games_tables_and_tournaments() {
         "limit_dead_blind.txt",
         &["variant = 'flhe'", "small_bet = 2", "big_bet = 4", "hand = \"C300000202\""],
     );
+    ABSOLUTE.holds("omaha_pot_limit.txt", &["variant = 'plo'", "table = \"ROSE AVE\""]);
     ABSOLUTE.holds(
         "tournament_walk.txt",
         &[
@@ -176,5 +181,5 @@ fn felt_replay_reads_absolute_text_by_its_content_and_with_format_absolute() {
 
 #[test]
 fn a_converted_text_replays_and_checks_as_the_texts_do() {
-    assert!(converted_texts_replay_as_the_texts("absolute") >= 6);
+    assert!(converted_texts_replay_as_the_texts("absolute") >= 7);
 }

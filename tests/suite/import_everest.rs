@@ -12,7 +12,7 @@ const EVEREST: SiteSamples = SiteSamples { folder: "everest", format: "everest" 
 
 /// Each good text, and the stacks after rake (`finishing_stacks`, p1 first: the first seat
 /// after the button) worked out by hand from its elements (amounts in hundredths).
-const GOOD: [(&str, &[&str]); 3] = [
+const GOOD: [(&str, &[&str]); 4] = [
     // Positions 0 to 4 are seats 1 to 5; button QUILLON, p1 TALLOW. HOLLIS folds. TALLOW is
     // all in for 10, MARSH_9 for 42; QUILLON calls. Main pot 3 x 10 = 30 to TALLOW's aces, side
     // pot 2 x 32 = 64 to QUILLON's kings; the sweep's rake of 1.50 leaves 29.50 and 63, as the
@@ -26,6 +26,11 @@ const GOOD: [(&str, &[&str]); 3] = [
     // 25. VELMA is all in for 975, NOODLE for more: 500 of it comes back. 75 + 2 x 975 + 200 =
     // 2,225 to VELMA's pair of aces. NOODLE: 1,500 - 1,000.
     ("tournament_antes.xml", &["500", "2775", "2225"]),
+    // Pot-limit Omaha high-low, blinds of 0.25/0.50: ARNO raises to 1.50, both call: 4.50; on
+    // the flop ARNO bets 3, BETTE calls, QUINTEN folds: 10.50, less 0.50 of rake. BETTE's
+    // full house wins high, ARNO's 8-5-3-2-A low (BETTE has none): 5 each.
+    // BETTE: 30 - 4.50 + 5; ARNO: 20 - 4.50 + 5.
+    ("omaha_hilo.xml", &["30.50", "13.50", "20.50"]),
 ];
 
 #[test]
@@ -51,6 +56,7 @@ fn the_hands_name_their_games_tables_and_tournaments() {
         "limit_no_small_blind.xml",
         &["variant = 'flhe'", "small_bet = 1", "big_bet = 2", "blinds_or_straddles = [1, 0, 0]"],
     );
+    EVEREST.holds("omaha_hilo.xml", &["variant = 'flo8'", "_structure = 'pot-limit'"]);
     EVEREST.holds(
         "tournament_antes.xml",
         &[
@@ -177,5 +183,5 @@ fn felt_replay_reads_everest_xml_by_its_content_and_with_format_everest() {
 
 #[test]
 fn a_converted_text_replays_and_checks_as_the_texts_do() {
-    assert!(converted_texts_replay_as_the_texts("everest") >= 6);
+    assert!(converted_texts_replay_as_the_texts("everest") >= 7);
 }
