@@ -40,7 +40,10 @@ pub(super) struct Table<'a> {
 /// A card as PokerStars writes it: `10d` is `Td`; what is not a card is `None`.
 fn card(t: &str) -> Option<String> {
     let t = t.trim();
-    let (rank, suit) = t.split_at(t.len().checked_sub(1)?);
+    // The suit is the last letter, whatever its length in bytes (a letter of two bytes is no
+    // suit, and is not cut in half).
+    let last = t.chars().last()?;
+    let (rank, suit) = t.split_at(t.len() - last.len_utf8());
     let rank = match rank {
         "10" | "T" => "T",
         r if r.len() == 1 && "23456789JQKA".contains(r) => r,
@@ -353,6 +356,7 @@ mod tests {
         assert_eq!(card("1d"), None);
         assert_eq!(card("Qx"), None);
         assert_eq!(card(""), None);
+        assert_eq!(card("í€"), None);
         assert_eq!(header_big("$0.01/$0.02"), Some(2));
         assert_eq!(header_big("1 750/3 500"), Some(350_000));
         assert_eq!(header_big("5"), None);
