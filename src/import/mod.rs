@@ -23,6 +23,7 @@
 mod absolute;
 mod absolute_lines;
 mod absolute_play;
+mod absolute_summary;
 pub mod acpc;
 mod bovada;
 mod bovada_lines;
