@@ -60,6 +60,17 @@
 //! `tests/data/kingsclub`, side pots, fixed limit, pot-limit Omaha run twice, Omaha high-low,
 //! stud high-low, triple and single draw, a tournament, repeated and numbered anew).
 //!
+//! `import/absolute_20k_read_convert_replay_check` runs it on an Absolute text of 20,000 hands
+//! made of the project's Absolute samples (`absolute_text`: every good hand of
+//! `tests/data/absolute`, side pots, fixed limit with a dead post, a tournament's walk and
+//! all-in, pot-limit Omaha, repeated and numbered anew).
+//!
+//! `import/everest_20k_read_convert_replay_check` runs it on an Everest XML file of 20,000
+//! hands made of the project's Everest samples (`everest_text`: every good sample of
+//! `tests/data/everest`, side pots with rake, fixed limit with no small blind, a tournament
+//! with antes, pot-limit Omaha high-low, each after its `<SESSION>`, repeated and numbered
+//! anew).
+//!
 //! `import/fulltilt_20k_read_convert_replay_check` runs it on a Full Tilt text of 20,000 hands
 //! made of the project's Full Tilt samples (`fulltilt_text`: every good UTF-8 sample of
 //! `tests/data/fulltilt`, side pots, chat, a tournament with antes, fixed limit, Omaha high and
@@ -411,6 +422,53 @@ fn microgaming_text(hands: usize) -> Vec<u8> {
     out.into_bytes()
 }
 
+/// The good samples of `tests/data/absolute`: each hand replays legally and matches the
+/// site's accounting.
+const ABSOLUTE_SAMPLES: [&str; 4] =
+    ["cash_nl_side_pot.txt", "limit_dead_blind.txt", "tournament_walk.txt", "omaha_pot_limit.txt"];
+
+/// An Absolute text of `hands` hands: the good samples' hands in turn, each numbered anew (the
+/// number after `Stage #`), two blank lines between hands.
+fn absolute_text(hands: usize) -> Vec<u8> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/absolute");
+    let samples: Vec<String> =
+        ABSOLUTE_SAMPLES.iter().map(|n| std::fs::read_to_string(root.join(n)).unwrap()).collect();
+    let each: Vec<&str> =
+        samples.iter().flat_map(|s| s.split("Stage #").filter(|h| !h.trim().is_empty())).collect();
+    let mut out = String::with_capacity(hands * 1400);
+    for n in 0..hands {
+        let hand = each[n % each.len()].trim();
+        let end = hand.find([':', ' ']).expect("every hand has its number");
+        out.push_str(&format!("Stage #{}{}\n\n\n", 4_000_000_000u64 + n as u64, &hand[end..]));
+    }
+    out.into_bytes()
+}
+
+/// The good samples of `tests/data/everest`: each replays legally and matches the site's
+/// accounting.
+const EVEREST_SAMPLES: [&str; 4] =
+    ["cash_nl_side_pot.xml", "limit_no_small_blind.xml", "tournament_antes.xml", "omaha_hilo.xml"];
+
+/// An Everest XML file of `hands` hands: the good samples (each its `<SESSION>` then its
+/// `<HAND>`) in turn, each hand numbered anew (the `<HAND>`'s `id`).
+fn everest_text(hands: usize) -> Vec<u8> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/everest");
+    let samples: Vec<String> =
+        EVEREST_SAMPLES.iter().map(|n| std::fs::read_to_string(root.join(n)).unwrap()).collect();
+    let mut out = String::with_capacity(hands * 2000);
+    for n in 0..hands {
+        let sample = &samples[n % samples.len()];
+        let hand = sample.find("<HAND ").expect("every sample has its hand");
+        let at = hand + sample[hand..].find(" id=\"").expect("every hand has its id") + 5;
+        let end = at + sample[at..].find('"').unwrap_or_default();
+        out.push_str(&sample[..at]);
+        out.push_str(&(8_000_000_000u64 + n as u64).to_string());
+        out.push_str(sample[end..].trim_end());
+        out.push('\n');
+    }
+    out.into_bytes()
+}
+
 /// The good samples of `tests/data/cake`: each replays legally and matches the site's
 /// accounting.
 const CAKE_SAMPLES: [&str; 5] = [
@@ -669,6 +727,7 @@ fn import(c: &mut Criterion) {
     });
     let kc = Format::named("kingsclub").expect("KingsClub is a format");
     let text = kingsclub_text(HANDS);
+    keep("kingsclub.txt", text.as_ref());
     assert_eq!(pipeline_of(kc, &text, threads), HANDS, "every KingsClub hand must match");
     group.bench_function("kingsclub_20k_read_convert_replay_check", |b| {
         b.iter(|| pipeline_of(kc, std::hint::black_box(&text), threads))
@@ -700,6 +759,20 @@ fn import(c: &mut Criterion) {
     assert_eq!(pipeline_of(ipoker, &text, threads), HANDS, "every iPoker game must match");
     group.bench_function("ipoker_20k_read_convert_replay_check", |b| {
         b.iter(|| pipeline_of(ipoker, std::hint::black_box(&text), threads))
+    });
+    let absolute = Format::named("absolute").expect("Absolute is a format");
+    let text = absolute_text(HANDS);
+    keep("absolute.txt", text.as_ref());
+    assert_eq!(pipeline_of(absolute, &text, threads), HANDS, "every Absolute hand must match");
+    group.bench_function("absolute_20k_read_convert_replay_check", |b| {
+        b.iter(|| pipeline_of(absolute, std::hint::black_box(&text), threads))
+    });
+    let everest = Format::named("everest").expect("Everest is a format");
+    let text = everest_text(HANDS);
+    keep("everest.xml", text.as_ref());
+    assert_eq!(pipeline_of(everest, &text, threads), HANDS, "every Everest hand must match");
+    group.bench_function("everest_20k_read_convert_replay_check", |b| {
+        b.iter(|| pipeline_of(everest, std::hint::black_box(&text), threads))
     });
     group.finish();
 }

@@ -13,7 +13,7 @@
 //! * [`batch`]: CSV/TSV files of equity questions answered row by row (`felt batch`).
 //! * [`rules`]: the rules engine: games as data, one hand state machine, pots and showdowns.
 //! * [`import`]: sites' hand histories (PokerStars, GGPoker, Winamax, 888poker, PartyPoker,
-//!   Full Tilt, WPN, Bovada, OnGame, Chico, Cake, KingsClub, iPoker, Merge, Microgaming) and ACPC logs converted to PHH hands.
+//!   Full Tilt, WPN, Bovada, OnGame, Chico, Cake, KingsClub, iPoker, Merge, Microgaming, Absolute, Everest) and ACPC logs converted to PHH hands.
 //! * [`phh`]: PHH hand histories: reading and writing (exact decimals), replay and check.
 //! * [`record`]: what a hand record holds beyond PHH's own fields: exact amounts, a site's accounting.
 //! * [`replay_source`]: what `felt replay` reads (files, directories, standard input, text;

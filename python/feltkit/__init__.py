@@ -281,7 +281,7 @@ def replay(
     """Replays every hand of a text, a file or a directory, as ``felt replay`` does.
 
     ``text_or_path`` is text (a PHH document or ``.phhs`` bundle, PokerStars, GGPoker, Winamax,
-    PartyPoker, 888poker, Full Tilt, WPN, Bovada, OnGame, Chico, Cake or KingsClub hand-history text, iPoker, Merge or Microgaming hand-history XML or an ACPC match log) or a path (``str`` or
+    PartyPoker, 888poker, Full Tilt, WPN, Bovada, OnGame, Chico, Cake or KingsClub hand-history text, KingsClub hand-history text, iPoker, Merge or Microgaming hand-history XML, Absolute Poker or UltimateBet text, Everest XML or an ACPC match log) or a path (``str`` or
     ``os.PathLike``) to a ``.phh`` or ``.phhs`` file, a site's text file, an ACPC log, or a
     directory, searched as the command searches it (``.phh`` and ``.phhs`` files, and ``.txt``,
     ``.log`` and ``.xml`` files that start as a site's text or an ACPC log, in name order). A one-line ``str`` is a path unless it holds ``=`` or
@@ -289,7 +289,7 @@ def replay(
 
     ``format`` is the command's ``--format``: ``"auto"`` (``.phh`` and ``.phhs`` files are PHH,
     anything else the format its content shows), ``"phh"``, ``"pokerstars"``, ``"ggpoker"``, ``"winamax"``,
-    ``"partypoker"``, ``"888poker"``, ``"fulltilt"``, ``"wpn"``, ``"bovada"``, ``"ongame"``, ``"chico"``, ``"cake"``, ``"kingsclub"``, ``"ipoker"``, ``"merge"``, ``"microgaming"`` or ``"acpc"``.
+    ``"partypoker"``, ``"888poker"``, ``"fulltilt"``, ``"wpn"``, ``"bovada"``, ``"ongame"``, ``"chico"``, ``"cake"``, ``"kingsclub"``, ``"ipoker"``, ``"merge"``, ``"microgaming"``, ``"absolute"``, ``"everest"`` or ``"acpc"``.
     ``follow`` follows links to directories below a directory given (``--follow``).
 
     With ``check``, each hand's recorded results (``finishing_stacks``, ``winnings``, ``_pots``,

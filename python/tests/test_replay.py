@@ -293,7 +293,7 @@ def test_the_format_is_the_one_felt_replay_format_names(felt, root, tmp_path):
     # Every value the command lists is taken, and auto; anything else is refused.
     usage = felt("replay", "--format", "xml", "x").stderr
     values = usage.split("[possible values: ")[1].split("]")[0].split(", ")
-    assert values == ["phh", "pokerstars", "ggpoker", "winamax", "partypoker", "party", "888poker", "888", "pacific", "fulltilt", "full-tilt", "ftp", "wpn", "acr", "bovada", "ignition", "bodog", "ongame", "bwin", "betfair", "chico", "betonline", "cake", "kingsclub", "kings-club", "ipoker", "ipoker-xml", "ipn", "merge", "merge-xml", "microgaming", "mpn", "acpc"]
+    assert values == ["phh", "pokerstars", "ggpoker", "winamax", "partypoker", "party", "888poker", "888", "pacific", "fulltilt", "full-tilt", "ftp", "wpn", "acr", "bovada", "ignition", "bodog", "ongame", "bwin", "betfair", "chico", "betonline", "cake", "kingsclub", "kings-club", "ipoker", "ipoker-xml", "ipn", "merge", "merge-xml", "microgaming", "mpn", "absolute", "ub", "ultimatebet", "everest", "acpc"]
     for value in ["phh", "auto"]:
         assert [r.status for r in feltkit.replay(HAND, format=value)] == ["legal"]
     # PHH read as site text: the format is taken, the text refused as not of that format.
@@ -305,7 +305,7 @@ def test_the_format_is_the_one_felt_replay_format_names(felt, root, tmp_path):
         feltkit.replay(path, format="xml")
     assert (
         str(e.value)
-        == "format: invalid value 'xml' [possible values: auto, phh, pokerstars, ggpoker, winamax, partypoker, party, 888poker, 888, pacific, fulltilt, full-tilt, ftp, wpn, acr, bovada, ignition, bodog, ongame, bwin, betfair, chico, betonline, cake, kingsclub, kings-club, ipoker, ipoker-xml, ipn, merge, merge-xml, microgaming, mpn, acpc]"
+        == "format: invalid value 'xml' [possible values: auto, phh, pokerstars, ggpoker, winamax, partypoker, party, 888poker, 888, pacific, fulltilt, full-tilt, ftp, wpn, acr, bovada, ignition, bodog, ongame, bwin, betfair, chico, betonline, cake, kingsclub, kings-club, ipoker, ipoker-xml, ipn, merge, merge-xml, microgaming, mpn, absolute, ub, ultimatebet, everest, acpc]"
     )
     with pytest.raises(feltkit.PhhError):
         feltkit.replay(HAND, format="stars")

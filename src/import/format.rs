@@ -109,6 +109,8 @@ pub static FORMATS: &[&dyn SiteFormat] = &[
     &super::ipoker::IPOKER_XML,
     &super::merge::MERGE_XML,
     &super::microgaming::MICROGAMING_XML,
+    &super::absolute::ABSOLUTE_TEXT,
+    &super::everest::EVEREST_XML,
     &super::acpc::AcpcLog,
 ];
 
@@ -300,11 +302,11 @@ mod tests {
     fn formats_are_listed_with_commas_then_the_last_word() {
         assert_eq!(
             listed(|w| w.short, " nor "),
-            "PokerStars text, GGPoker text, Winamax text, PartyPoker text, 888poker text, Full Tilt text, WPN text, Bovada text, OnGame text, Chico text, Cake text, KingsClub text, iPoker XML, Merge XML, Microgaming XML nor an ACPC log"
+            "PokerStars text, GGPoker text, Winamax text, PartyPoker text, 888poker text, Full Tilt text, WPN text, Bovada text, OnGame text, Chico text, Cake text, KingsClub text, iPoker XML, Merge XML, Microgaming XML, Absolute text, Everest XML nor an ACPC log"
         );
         assert_eq!(
             listed(|w| w.texts, " and "),
-            "PokerStars hand-history text, GGPoker hand-history text, Winamax hand-history text, PartyPoker hand-history text, 888poker hand-history text, Full Tilt Poker hand-history text, WPN hand-history text, Bovada hand-history text, OnGame hand-history text, Chico hand-history text, Cake hand-history text, KingsClub hand-history text, iPoker hand-history XML, Merge Network hand-history XML, Microgaming hand-history XML and ACPC match logs"
+            "PokerStars hand-history text, GGPoker hand-history text, Winamax hand-history text, PartyPoker hand-history text, 888poker hand-history text, Full Tilt Poker hand-history text, WPN hand-history text, Bovada hand-history text, OnGame hand-history text, Chico hand-history text, Cake hand-history text, KingsClub hand-history text, iPoker hand-history XML, Merge Network hand-history XML, Microgaming hand-history XML, Absolute Poker and UltimateBet hand-history text, Everest Poker hand-history XML and ACPC match logs"
         );
     }
 }

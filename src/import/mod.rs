@@ -20,6 +20,10 @@
 //! assert!(report.ok(), "{report:?}");
 //! ```
 
+mod absolute;
+mod absolute_lines;
+mod absolute_play;
+mod absolute_summary;
 pub mod acpc;
 mod bovada;
 mod bovada_lines;
@@ -34,6 +38,9 @@ mod collected;
 mod consistency;
 pub mod decode;
 mod emit;
+mod everest;
+mod everest_lines;
+mod everest_play;
 pub mod format;
 mod fulltilt;
 mod fulltilt_lines;

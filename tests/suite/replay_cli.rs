@@ -226,7 +226,7 @@ fn a_directory_without_hand_files_says_no_hands_found_and_exits_two() {
     std::fs::write(dir.join("notes.txt"), "not a hand").unwrap();
     let shown = dir.display().to_string();
     felt().args(["replay", &shown]).assert().code(2).stdout(format!(
-        "{shown}: NO HANDS: no hand files (.phh, .phhs, or .txt, .log and .xml files of PokerStars text, GGPoker text, Winamax text, PartyPoker text, 888poker text, Full Tilt text, WPN text, Bovada text, OnGame text, Chico text, Cake text, KingsClub text, iPoker XML, Merge XML, Microgaming XML or ACPC logs) found in this directory or below\n\
+        "{shown}: NO HANDS: no hand files (.phh, .phhs, or .txt, .log and .xml files of PokerStars text, GGPoker text, Winamax text, PartyPoker text, 888poker text, Full Tilt text, WPN text, Bovada text, OnGame text, Chico text, Cake text, KingsClub text, iPoker XML, Merge XML, Microgaming XML, Absolute text, Everest XML or ACPC logs) found in this directory or below\n\
              no hands found in 0 files; 1 path without hands\n"
     ));
     // With other paths the hands found are still replayed; the empty one still fails the run.

@@ -64,7 +64,7 @@ const ACPC_WORDS: &[&str] = &[
     "SCORE:100|-100:Alice|Bob\n",
 ];
 
-/// Words of the other sites' texts (GGPoker, Winamax, PartyPoker, 888poker, Full Tilt, WPN, OnGame, Chico, Cake, iPoker XML, Merge XML, Microgaming XML, KingsClub), each site's header
+/// Words of the other sites' texts (GGPoker, Winamax, PartyPoker, 888poker, Full Tilt, WPN, OnGame, Chico, Cake, KingsClub, Absolute, iPoker XML, Merge XML, Microgaming XML, Everest XML), each site's header
 /// first: a text starting with one is read as that site's.
 const SITE_WORDS: &[&str] = &[
     "Poker Hand #RC1: Hold'em No Limit ($0.02/$0.05) - 2025/08/08 23:42:24\n",
@@ -143,6 +143,19 @@ const SITE_WORDS: &[&str] = &[
     "***SHOW DOWN***\n",
     "Ann: mucks [4s,3h] (Pair) .\n",
     "Ann wins $0.56 with Two Pairs\n",
+    "Stage #C1: Holdem  No Limit $0.02 - 2009-06-10 03:10:00 (ET)\nTable: OSLO (Real Money) Seat #1 is the dealer\n",
+    "Seat 1 - ANN ($2.13 in chips)\n",
+    "ANN - Posts dead $3 dead $1\n",
+    "ANN - All-In(Raise) 565 to 1,085\n",
+    "ANN - returned ($0.06) : not called\n",
+    "ANN Collects $4.30 from side pot-1\n",
+    "Total Pot($5,480:$3,750,$1,730) | Rake ($0.20) | Jackpot Rake ($0.50)\n",
+    "Seat 1: ANN (dealer) won Total ($4.30) HI:($4.30) with Straight [Ac Ah - P:Ah,B:Ks]\n",
+    "<SESSION time=\"1\" tableName=\"T-1\" id=\"9\" type=\"ring\" money=\"$\" game=\"hold-em\" gametype=\"no-limit\"/>\n<HAND time=\"2\" id=\"3\" blinds=\"$0.01/$0.02\">\n",
+    "<SEAT position=\"0\" name=\"A\" balance=\"200\"/><DEALER position=\"0\"/><BLIND position=\"1\" amount=\"2\" penalty=\"0\"/>\n",
+    "<HOLE position=\"0\">10d</HOLE><BET position=\"1\" amount=\"0\" allin=\"1\"/><PUSH position=\"0\" amount=\"2\"/>\n",
+    "<SWEEP rake=\"1\" tax=\"0\">8</SWEEP><COMMUNITY>10c, 2d, 2s</COMMUNITY><SHOW position=\"0\">Jh, Jd</SHOW><XSHOW position=\"1\"/>\n",
+    "<WIN position=\"0\" amount=\"8\" pot=\"0\" potAmount=\"8\"/></HAND>\n",
     "$1,289.63",
     "#39555673: Limit Holdem - 40/80\n2020-12-21 12:05:29\nTable 'HT' Seat 1 is the button\n",
     "Seat 2: Ann (1,200)\n",
@@ -204,7 +217,7 @@ pub const ACPC: Target = Target {
 pub const SITES: Target = Target {
     name: "import_sites",
     about:
-        "GGPoker, Winamax, PartyPoker, 888poker, Full Tilt, WPN, OnGame, Chico, Cake, iPoker, Merge, Microgaming and KingsClub texts, each read as the format detected from its \
+        "GGPoker, Winamax, PartyPoker, 888poker, Full Tilt, WPN, OnGame, Chico, Cake, KingsClub, Absolute, iPoker, Merge, Microgaming and Everest texts, each read as the format detected from its \
             content (import::sniff, import::convert_as): every hand converts to PHH that reads as \
             a record, and replays by the engine's invariants",
     text: false,

@@ -1,0 +1,228 @@
+//! An Everest `<HAND>` element and its `<SESSION>` put in PokerStars' words, for the
+//! PokerStars reader ([`super::pokerstars::parse_after_header`]): the header, the table line
+//! and the seat list here, the play and the summary by [`super::everest_play`].
+//!
+//! | Everest writes | read as |
+//! |---|---|
+//! | `<SESSION type="ring" money="$" game="hold-em" gametype="no-limit" tableName="Moroni-1"/>` | `Hold'em No Limit`, in dollars, at table `Moroni-1` |
+//! | `<SESSION type="tournament" id="52919861" money="" .../>` | tournament `52919861`, in chips |
+//! | `game="omaha"`, `game="omaha-hi-lo"`; `gametype="pot-limit"`, `"fixed-limit"` | Omaha, Omaha Hi/Lo; pot limit, fixed limit |
+//! | `<HAND time="1331809153" id="7456671620" blinds="$0.50/$1">` | hand `7456671620` at `2012/03/15 10:59:13 UTC`; the blinds as posted |
+//! | `<SEAT position="0" name="NAME" balance="11410"/>` | `Seat 1: NAME ($114.10 in chips)`: positions count from 0, seats from 1 |
+//! | `<DEALER position="1"/>` | the button, seat 2 |
+//!
+//! A tournament's `blinds` may be a level behind the hand's (`blinds="5/10"` over blinds of
+//! 10 and 20 posted): the blinds and a fixed-limit game's bets are read from what is posted.
+//! Other games than hold'em and Omaha are refused with the reason.
+
+use roxmltree::{Document, Node};
+
+use super::collected::written;
+use super::everest_play::{play, Out, Table};
+use super::header::parse_header;
+use super::ipoker::attribute;
+use super::lines::Line;
+use super::pokerstars::Tournament;
+use super::pokerstars::{err, parse_after_header, GameName, Refusal, StarsHand, TextError};
+use super::split::HandText;
+use crate::phh::table::MAX_SEAT;
+
+/// The hand number of a hand's first line (`<HAND time="..." id="7456671620" ...>`).
+pub(super) fn hand_number(first: &str) -> Option<&str> {
+    let k = first.find(" id=\"")? + 5;
+    let id = &first[k..k + first[k..].find('"')?];
+    (!id.is_empty() && id.bytes().all(|b| b.is_ascii_alphanumeric())).then_some(id)
+}
+
+/// Seconds since 1970 as PokerStars writes a date and time (`2012/03/15 10:59:13 UTC`).
+fn date(secs: i64) -> String {
+    let (days, rest) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
+    // Days to a civil date (proleptic Gregorian), by eras of 400 years.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y}/{m:02}/{d:02} {:02}:{:02}:{:02} UTC", rest / 3600, rest / 60 % 60, rest % 60)
+}
+
+/// The game in PokerStars' words (`Omaha Hi/Lo Pot Limit`) and whether it is fixed limit, or
+/// why it is not read.
+fn game_name(game: &str, structure: &str) -> Result<(String, bool), String> {
+    let (words, fixed) = match structure {
+        "no-limit" => ("No Limit", false),
+        "pot-limit" => ("Pot Limit", false),
+        "fixed-limit" => ("Limit", true),
+        other => {
+            return Err(format!(
+                "the session's `gametype=\"{other}\"`: a betting structure feltkit does not know (no-limit, pot-limit, fixed-limit)"
+            ))
+        }
+    };
+    let name = match game {
+        "hold-em" | "holdem" => "Hold'em",
+        "omaha" => "Omaha",
+        g if g.starts_with("omaha") && ["hi-lo", "hilo", "8"].iter().any(|w| g.ends_with(w)) => {
+            "Omaha Hi/Lo"
+        }
+        other => {
+            return Err(format!("the session's `game=\"{other}\"`: feltkit reads Everest's hold'em and Omaha hands; its other games are not read"))
+        }
+    };
+    Ok((format!("{name} {words}"), fixed))
+}
+
+/// Reads one Everest hand: its elements in PokerStars' words, read by the PokerStars reader.
+pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
+    let mut lines: Vec<Line<'_>> = text.lines().collect();
+    let session = match lines.last() {
+        Some(l) if l.text.starts_with("<SESSION") => lines.pop(),
+        _ => None,
+    };
+    let Some(first) = lines.first().copied() else {
+        return err(text.line, "an empty hand");
+    };
+    let xml = lines.iter().map(|l| l.text).collect::<Vec<_>>().join("\n");
+    let doc = Document::parse(&xml).map_err(|e| {
+        let pos = e.pos();
+        let row = (pos.row as usize).saturating_sub(1).min(lines.len() - 1);
+        let why = e.to_string();
+        let why = why.strip_suffix(&format!(" at {}:{}", pos.row, pos.col)).unwrap_or(&why);
+        TextError {
+            line: lines[row].number,
+            why: format!("the `<HAND>` element is not well-formed XML: {why}"),
+        }
+    })?;
+    let ends: Vec<usize> = memchr::memchr_iter(b'\n', xml.as_bytes()).collect();
+    let at = |n: Node<'_, '_>| lines[ends.partition_point(|&k| k < n.range().start)].number;
+    let root = doc.root_element();
+    let s = |name: &[u8]| session.map(|l| attribute(l.text.as_bytes(), name)).unwrap_or_default();
+    let tournament = s(b"type") == "tournament";
+    let number = root.attribute("id").unwrap_or_default();
+    let secs = root.attribute("time").and_then(|t| t.trim().parse::<i64>().ok());
+    let Some(secs) = secs.filter(|s| (0..=253_402_300_799).contains(s)) else {
+        return err(
+            first.number,
+            format!(
+                "expected the hand's `time` in seconds since 1970, not `{}`",
+                root.attribute("time").unwrap_or_default()
+            ),
+        );
+    };
+    let when = date(secs);
+    let game = if session.is_none() {
+        Err("no `<SESSION>` element before the hand names its game".to_string())
+    } else {
+        game_name(&s(b"game"), &s(b"gametype"))
+    };
+    let (name, fixed) = match game {
+        Ok(g) => g,
+        Err(why) => {
+            let stars = format!("Everest Hand #{number}: Hold'em No Limit (1/2) - {when}");
+            let mut hand = parse_header(&Line { number: first.number, text: &stars })?;
+            hand.game = GameName::Other(format!("{} {}", s(b"game"), s(b"gametype")));
+            let l = session.map_or(first.number, |l| l.number);
+            hand.refusal = Some(Refusal::NotSupported(format!("line {l}: {why}")));
+            return Ok(hand);
+        }
+    };
+    let symbol = if tournament {
+        None
+    } else {
+        s(b"money").chars().find(|c| matches!(c, '$' | '€' | '£')).or(Some('$'))
+    };
+    // The seats, counted from 1.
+    let mut seats: Vec<(u32, String, i64, usize)> = Vec::with_capacity(10);
+    let mut button = None;
+    let number_of = |n: Node<'_, '_>, what: &str| -> Result<i64, TextError> {
+        let v = n.attribute(what).unwrap_or_default();
+        match v.trim().parse::<i64>() {
+            Ok(c) if (0..=1_000_000_000_000_000).contains(&c) => Ok(c),
+            _ => err(
+                at(n),
+                format!(
+                    "`{what}=\"{v}\"` is not an amount (expected whole hundredths, as in `11410`)"
+                ),
+            ),
+        }
+    };
+    let position = |n: Node<'_, '_>| -> Result<u32, TextError> {
+        let v = n.attribute("position").unwrap_or_default();
+        match v.trim().parse::<u32>() {
+            Ok(p) if p < MAX_SEAT => Ok(p + 1),
+            _ => err(
+                at(n),
+                format!("`position=\"{v}\"` is not a seat (expected 0 to {})", MAX_SEAT - 1),
+            ),
+        }
+    };
+    for n in root.children().filter(Node::is_element) {
+        match n.tag_name().name() {
+            "SEAT" => {
+                let seat = position(n)?;
+                let name = n.attribute("name").unwrap_or_default().trim().to_string();
+                if name.is_empty() {
+                    return err(at(n), format!("seat {seat} has no `name`"));
+                }
+                seats.push((seat, name, number_of(n, "balance")?, at(n)));
+            }
+            "DEALER" => button = Some(position(n)?),
+            _ => {}
+        }
+    }
+    let Some(button) = button else {
+        return err(first.number, "expected a `<DEALER position=\"N\"/>` in the hand");
+    };
+    let table = s(b"tableName");
+    let mut out: Out = Vec::with_capacity(lines.len() + 8);
+    out.push((first.number, format!("Table '{}' Seat #{button} is the button", table.trim())));
+    for (seat, name, c, l) in &seats {
+        out.push((*l, format!("Seat {seat}: {name} ({} in chips)", written(*c, symbol))));
+    }
+    let header_blinds = root.attribute("blinds").unwrap_or_default();
+    let t = Table { seats: &seats, fixed, symbol, header_blinds };
+    let ((small, big), refusal) = play(root, &t, &at, &mut out)?;
+    // The stakes as the play posts them.
+    let stars = format!(
+        "Everest Hand #{number}: {name} ({}/{}) - {when}",
+        written(small, symbol),
+        written(big, symbol)
+    );
+    let mut hand = parse_header(&Line { number: first.number, text: &stars })?;
+    hand.symbol = symbol;
+    hand.currency = symbol.map(super::lines::currency_of);
+    hand.tournament = tournament.then(|| Tournament {
+        id: s(b"id").trim().to_string(),
+        buy_in: None,
+        level: None,
+    });
+    hand.refusal = refusal.map(Refusal::NotSupported);
+    parse_after_header(hand, first.number, out.iter().map(|(n, t)| Line { number: *n, text: t }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_are_read_from_seconds_since_1970() {
+        assert_eq!(date(0), "1970/01/01 00:00:00 UTC");
+        assert_eq!(date(1_331_809_153), "2012/03/15 10:59:13 UTC");
+        assert_eq!(date(951_782_400), "2000/02/29 00:00:00 UTC");
+    }
+
+    #[test]
+    fn games_are_named_in_pokerstars_words() {
+        assert_eq!(game_name("hold-em", "fixed-limit"), Ok(("Hold'em Limit".into(), true)));
+        assert_eq!(game_name("omaha", "pot-limit"), Ok(("Omaha Pot Limit".into(), false)));
+        assert_eq!(game_name("omaha-hi-lo", "pot-limit").unwrap().0, "Omaha Hi/Lo Pot Limit");
+        assert!(game_name("stud", "fixed-limit").unwrap_err().contains("not read"));
+        assert!(game_name("hold-em", "spread").unwrap_err().contains("does not know"));
+        assert_eq!(hand_number("<HAND time=\"1\" id=\"745\" index=\"0\">"), Some("745"));
+        assert_eq!(hand_number("<HAND time=\"1\">"), None);
+    }
+}

@@ -1,0 +1,364 @@
+//! The play and the summary of an Everest `<HAND>` in PokerStars' words
+//! ([`super::everest_lines`]).
+//!
+//! | Everest writes | read as |
+//! |---|---|
+//! | `<ANTE position="0" amount="35000"/>` | `NAME: posts the ante 350` |
+//! | `<BLIND position="2" amount="50" penalty="0"/>` | the small blind, the big blind (the larger posted), by amount: a hand may have no small blind |
+//! | `<HOLE position="5">6s</HOLE>`, one card at a time, `--` for one not seen | `Dealt to NAME [6s Td]` when all of a seat's cards are seen |
+//! | `<BET position="9" amount="250"/>` (the chips put in; `0` a check; `allin="1"`) | a check, a bet, a call or a raise, by what is in before it |
+//! | `<FOLD position="5"/>` | `NAME: folds` |
+//! | `<PUSH position="0" amount="500"/>` | `Uncalled bet ($5) returned to NAME` |
+//! | `<SWEEP rake="0" tax="0">650</SWEEP>` (the pot after each street) | the last one is the `Total pot`, the rake and tax of all of them its `Rake` |
+//! | `<COMMUNITY>10c, 2d, 2s</COMMUNITY>` (five cards at once after all-ins) | `*** FLOP *** [Tc 2d 2s]`, and the turn and river |
+//! | `<SHOW position="9">5h, 5d</SHOW>` (perhaps twice), `<XSHOW position="0"/>` | `NAME: shows [5h 5d]` once, at the showdown; nothing |
+//! | `<WIN position="3" amount="35000" pot="0" potAmount="35000"/>` | `NAME collected 350 from pot` |
+//!
+//! A blind with a `penalty` is refused with the reason: which part of it is live is not
+//! written.
+
+use roxmltree::Node;
+
+use super::collected::written;
+use super::pokerstars::{err, TextError};
+
+/// The lines read, as the PokerStars reader takes them: each with its line in the text.
+pub(super) type Out = Vec<(usize, String)>;
+
+/// The table a hand is played at.
+pub(super) struct Table<'a> {
+    /// Each seat (counted from 1), its player, stack in hundredths and line.
+    pub seats: &'a [(u32, String, i64, usize)],
+    /// Fixed limit: the bets are the big blind and twice it.
+    pub fixed: bool,
+    /// The currency symbol amounts are written with (`None` in a tournament).
+    pub symbol: Option<char>,
+    /// The hand's `blinds` attribute (`$0.01/$0.02`).
+    pub header_blinds: &'a str,
+}
+
+/// A card as PokerStars writes it: `10d` is `Td`; what is not a card is `None`.
+fn card(t: &str) -> Option<String> {
+    let t = t.trim();
+    // The suit is the last letter, whatever its length in bytes (a letter of two bytes is no
+    // suit, and is not cut in half).
+    let last = t.chars().last()?;
+    let (rank, suit) = t.split_at(t.len() - last.len_utf8());
+    let rank = match rank {
+        "10" | "T" => "T",
+        r if r.len() == 1 && "23456789JQKA".contains(r) => r,
+        _ => return None,
+    };
+    matches!(suit, "c" | "d" | "h" | "s").then(|| format!("{rank}{suit}"))
+}
+
+/// The cards of a `<COMMUNITY>` or `<SHOW>` (`10c, 2d, 2s`), or what is wrong.
+fn cards(n: Node<'_, '_>, line: usize) -> Result<Vec<String>, TextError> {
+    let text = n.text().unwrap_or_default();
+    let mut out = Vec::with_capacity(5);
+    for c in text.split(',').filter(|c| !c.trim().is_empty()) {
+        match card(c) {
+            Some(c) if out.len() < 5 => out.push(c),
+            Some(_) => return err(line, format!("more than five cards in `{}`", text.trim())),
+            None => return err(line, format!("`{}` is not a card (expected a rank 2 to 10, J, Q, K or A and a suit c, d, h or s)", c.trim())),
+        }
+    }
+    Ok(out)
+}
+
+/// A `$0.01/$0.02` of the hand's `blinds`, in hundredths (`1 750/3 500` in a tournament).
+fn header_big(t: &str) -> Option<i64> {
+    let big = t.split('/').nth(1)?;
+    let digits: String = big.chars().filter(|c| !c.is_whitespace() && *c != '$').collect();
+    super::p888_lines::cents(&digits)
+        .filter(|_| digits.bytes().all(|b| b.is_ascii_digit() || b == b'.'))
+}
+
+/// The play and the summary in PokerStars' words, into `out`; the stakes (blinds, or a fixed
+/// limit's bets) in hundredths, and the reason the hand is not replayed, if one is found.
+pub(super) fn play(
+    root: Node<'_, '_>,
+    table: &Table<'_>,
+    at: &dyn Fn(Node<'_, '_>) -> usize,
+    out: &mut Out,
+) -> Result<((i64, i64), Option<String>), TextError> {
+    let Table { seats, fixed, symbol: s, .. } = *table;
+    let k = seats.len();
+    let w = |c: i64| written(c, s);
+    let index = |n: Node<'_, '_>| -> Result<usize, TextError> {
+        let v = n.attribute("position").unwrap_or_default();
+        let p = v.trim().parse::<u32>().ok().and_then(|p| p.checked_add(1));
+        match p.and_then(|p| seats.iter().position(|x| x.0 == p)) {
+            Some(i) => Ok(i),
+            None => err(at(n), format!("`position=\"{v}\"` is not a seat of the hand's `<SEAT>`s")),
+        }
+    };
+    let amount = |n: Node<'_, '_>| -> Result<i64, TextError> {
+        let v = n.attribute("amount").unwrap_or_default();
+        match v.trim().parse::<i64>() {
+            Ok(c) if (0..=1_000_000_000_000_000).contains(&c) => Ok(c),
+            _ => err(
+                at(n),
+                format!(
+                    "`amount=\"{v}\"` is not an amount (expected whole hundredths, as in `250`)"
+                ),
+            ),
+        }
+    };
+    let elements: Vec<Node<'_, '_>> = root.children().filter(Node::is_element).collect();
+    // The big blind: the largest posted by a player not all in, else the hand's `blinds`.
+    let mut big = None;
+    for n in elements.iter().filter(|n| n.has_tag_name("BLIND")) {
+        let (i, c) = (index(*n)?, amount(*n)?);
+        if c < seats[i].2 {
+            big = big.max(Some(c));
+        }
+    }
+    let Some(big) = big.or_else(|| header_big(table.header_blinds)).filter(|&b| b > 0) else {
+        return err(
+            at(root),
+            format!(
+                "expected a big blind posted, or in the hand's `blinds` (not `{}`)",
+                table.header_blinds
+            ),
+        );
+    };
+    // Each seat's cards as dealt, in order.
+    let mut holes: Vec<Vec<Option<String>>> = vec![Vec::new(); k];
+    for n in elements.iter().filter(|n| n.has_tag_name("HOLE")) {
+        let i = index(*n)?;
+        let t = n.text().unwrap_or_default().trim();
+        let c = if t == "--" || t.is_empty() { None } else { card(t) };
+        if c.is_none() && !(t == "--" || t.is_empty()) {
+            return err(at(*n), format!("`{t}` is not a card (expected a rank 2 to 10, J, Q, K or A and a suit, or `--`)"));
+        }
+        if holes[i].len() >= 7 {
+            return err(at(*n), format!("{} is dealt more than seven cards", seats[i].1));
+        }
+        holes[i].push(c);
+    }
+    let mut small = None;
+    let mut street = vec![0i64; k];
+    let mut put = vec![0i64; k];
+    let mut folded = vec![false; k];
+    let mut acted = vec![false; k];
+    let mut shown: Vec<Option<String>> = vec![None; k];
+    let mut won: Vec<i64> = vec![0; k];
+    let mut board: Vec<String> = Vec::with_capacity(5);
+    let mut total = None;
+    let mut rake = 0i64;
+    let mut dealt = false;
+    let mut refusal = None;
+    let mut collects: Vec<(usize, usize, i64)> = Vec::with_capacity(2);
+    let mut first_show = None;
+    let mut show_order: Vec<usize> = Vec::with_capacity(k);
+    for &n in &elements {
+        let l = at(n);
+        let name = n.tag_name().name();
+        if !dealt
+            && matches!(
+                name,
+                "HOLE" | "BET" | "FOLD" | "PUSH" | "COMMUNITY" | "SHOW" | "XSHOW" | "WIN"
+            )
+        {
+            dealt = true;
+            out.push((l, "*** HOLE CARDS ***".into()));
+            for (i, h) in holes.iter().enumerate() {
+                if !h.is_empty() && h.iter().all(Option::is_some) {
+                    let c: Vec<&str> = h.iter().flatten().map(String::as_str).collect();
+                    out.push((l, format!("Dealt to {} [{}]", seats[i].1, c.join(" "))));
+                }
+            }
+        }
+        match name {
+            "SEAT" | "DEALER" | "HOLE" => {}
+            "ANTE" => {
+                let (i, c) = (index(n)?, amount(n)?);
+                acted[i] = true;
+                put[i] = put[i].saturating_add(c);
+                if c > 0 {
+                    out.push((l, format!("{}: posts the ante {}", seats[i].1, w(c))));
+                }
+            }
+            "BLIND" => {
+                let (i, c) = (index(n)?, amount(n)?);
+                let penalty = n.attribute("penalty").unwrap_or("0").trim();
+                acted[i] = true;
+                put[i] = put[i].saturating_add(c);
+                street[i] = street[i].saturating_add(c);
+                let all_in = if put[i] >= seats[i].2 { " and is all-in" } else { "" };
+                let who = &seats[i].1;
+                if !matches!(penalty, "0" | "") {
+                    refusal.get_or_insert(format!("line {l}: {who} posts a blind of {} with a penalty (`penalty=\"{penalty}\"`): which part of it is live is not written", w(c)));
+                } else if c < big && small.is_none() && all_in.is_empty() {
+                    small = Some(c);
+                    out.push((l, format!("{who}: posts small blind {}", w(c))));
+                } else {
+                    out.push((l, format!("{who}: posts big blind {}{all_in}", w(c))));
+                }
+            }
+            "BET" => {
+                let (i, c) = (index(n)?, amount(n)?);
+                let who = &seats[i].1;
+                acted[i] = true;
+                let top = street.iter().copied().max().unwrap_or(0);
+                let to = street[i].saturating_add(c);
+                put[i] = put[i].saturating_add(c);
+                street[i] = to;
+                let all_in = n.attribute("allin").is_some_and(|a| a.trim() == "1")
+                    || (c > 0 && put[i] >= seats[i].2);
+                let a = if all_in { " and is all-in" } else { "" };
+                let said = if c == 0 {
+                    if to < top {
+                        return err(
+                            l,
+                            format!("{who} puts in nothing against a bet of {}", w(top)),
+                        );
+                    }
+                    format!("{who}: checks")
+                } else if top == 0 {
+                    format!("{who}: bets {}{a}", w(c))
+                } else if to <= top {
+                    format!("{who}: calls {}{a}", w(c))
+                } else {
+                    format!("{who}: raises {} to {}{a}", w(to - top), w(to))
+                };
+                out.push((l, said));
+            }
+            "FOLD" => {
+                let i = index(n)?;
+                acted[i] = true;
+                folded[i] = true;
+                out.push((l, format!("{}: folds", seats[i].1)));
+            }
+            "PUSH" => {
+                let (i, c) = (index(n)?, amount(n)?);
+                put[i] = put[i].saturating_sub(c);
+                street[i] = street[i].saturating_sub(c);
+                out.push((l, format!("Uncalled bet ({}) returned to {}", w(c), seats[i].1)));
+            }
+            "SWEEP" => {
+                let v = n.text().unwrap_or_default().trim();
+                let Ok(c) = v.parse::<i64>() else {
+                    return err(l, format!("`<SWEEP>{v}</SWEEP>` is not an amount (expected the pot in whole hundredths)"));
+                };
+                total = Some((l, c));
+                for what in ["rake", "tax"] {
+                    let v = n.attribute(what).unwrap_or("0").trim();
+                    match v.parse::<i64>() {
+                        Ok(r) if (0..=c).contains(&r) => rake = rake.saturating_add(r),
+                        _ => return err(l, format!("`{what}=\"{v}\"` is not an amount of the pot (expected whole hundredths, 0 to {c})")),
+                    }
+                }
+                street.iter_mut().for_each(|x| *x = 0);
+            }
+            "COMMUNITY" => {
+                let new = cards(n, l)?;
+                street.iter_mut().for_each(|x| *x = 0);
+                let streets: &[(&str, usize)] = match (board.len(), new.len()) {
+                    (0, 3) => &[("FLOP", 3)],
+                    (0, 5) => &[("FLOP", 3), ("TURN", 1), ("RIVER", 1)],
+                    (3, 1) => &[("TURN", 1)],
+                    (3, 2) => &[("TURN", 1), ("RIVER", 1)],
+                    (4, 1) => &[("RIVER", 1)],
+                    (b, c) => return err(l, format!("{c} board cards dealt after {b} (expected the flop's three, then the turn's and the river's one)")),
+                };
+                let mut from = 0;
+                for &(street_name, count) in streets {
+                    let before = board.join(" ");
+                    board.extend(new[from..from + count].iter().cloned());
+                    let added = new[from..from + count].join(" ");
+                    from += count;
+                    out.push((
+                        l,
+                        if before.is_empty() {
+                            format!("*** {street_name} *** [{added}]")
+                        } else {
+                            format!("*** {street_name} *** [{before}] [{added}]")
+                        },
+                    ));
+                }
+            }
+            "SHOW" => {
+                let i = index(n)?;
+                let c = cards(n, l)?;
+                if shown[i].is_none() && !folded[i] {
+                    shown[i] = Some(c.join(" "));
+                    first_show.get_or_insert(l);
+                    show_order.push(i);
+                }
+            }
+            "XSHOW" => {}
+            "WIN" => {
+                let (i, c) = (index(n)?, amount(n)?);
+                won[i] = won[i].saturating_add(c);
+                collects.push((l, i, c));
+            }
+            other => {
+                return err(l, format!("`<{other}>` is not an element feltkit knows in a hand (expected SEAT, DEALER, ANTE, BLIND, HOLE, BET, FOLD, PUSH, SWEEP, COMMUNITY, SHOW, XSHOW or WIN)"));
+            }
+        }
+    }
+    let Some((total_at, total)) = total else {
+        return err(at(root), "expected a `<SWEEP>` giving the pot");
+    };
+    // The showdown: each hand shown once, after the board; a player in it who shows nothing
+    // while another shows, and wins nothing, mucks.
+    if let Some(l) = first_show {
+        out.push((l, "*** SHOW DOWN ***".into()));
+        for &i in &show_order {
+            if let Some(c) = &shown[i] {
+                out.push((l, format!("{}: shows [{c}]", seats[i].1)));
+            }
+        }
+        for i in 0..k {
+            if shown[i].is_none() && acted[i] && !folded[i] && won[i] == 0 {
+                out.push((l, format!("{}: mucks hand", seats[i].1)));
+            }
+        }
+    }
+    for &(l, i, c) in &collects {
+        out.push((l, format!("{} collected {} from pot", seats[i].1, w(c))));
+    }
+    let end = at(root).max(total_at);
+    out.push((end, "*** SUMMARY ***".into()));
+    out.push((total_at, format!("Total pot {} | Rake {}", w(total), w(rake))));
+    if !board.is_empty() {
+        out.push((total_at, format!("Board [{}]", board.join(" "))));
+    }
+    for i in 0..k {
+        if !acted[i] && won[i] == 0 {
+            continue;
+        }
+        let mut line = format!("Seat {}: {}", seats[i].0, seats[i].1);
+        if folded[i] {
+            line.push_str(" folded");
+        } else if let Some(c) = &shown[i] {
+            line.push_str(&format!(" showed [{c}]"));
+        }
+        if won[i] > 0 {
+            line.push_str(&format!(" and won ({})", w(won[i])));
+        }
+        out.push((seats[i].3, line));
+    }
+    let stakes = if fixed { (big, big.saturating_mul(2)) } else { (small.unwrap_or(big / 2), big) };
+    Ok((stakes, refusal))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cards_are_put_in_pokerstars_words() {
+        assert_eq!(card("10d").as_deref(), Some("Td"));
+        assert_eq!(card(" Qh").as_deref(), Some("Qh"));
+        assert_eq!(card("1d"), None);
+        assert_eq!(card("Qx"), None);
+        assert_eq!(card(""), None);
+        assert_eq!(card("í€"), None);
+        assert_eq!(header_big("$0.01/$0.02"), Some(2));
+        assert_eq!(header_big("1 750/3 500"), Some(350_000));
+        assert_eq!(header_big("5"), None);
+    }
+}
