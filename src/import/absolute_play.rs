@@ -23,6 +23,7 @@
 use std::borrow::Cow;
 
 use super::absolute_summary::{summary, Seen};
+pub(super) use super::chico_play::card_words;
 use super::collected::written;
 use super::lines::{find, Line};
 use super::p888_lines::cents;
@@ -78,17 +79,6 @@ fn who_collects<'t>(seats: &[(u32, &str)], t: &'t str) -> Option<(usize, &'t str
         .filter(|(_, (_, name))| t.starts_with(name) && t[name.len()..].starts_with(" Collects "))
         .max_by_key(|(_, (_, name))| name.len())
         .map(|(i, (_, name))| (i, &t[name.len() + 10..]))
-}
-
-/// Cards as PokerStars writes them: `10d` is `Td`.
-pub(super) fn card_words(t: &str) -> String {
-    t.split_whitespace()
-        .map(|c| match c.strip_prefix("10") {
-            Some(suit) if suit.len() == 1 => format!("T{suit}"),
-            _ => c.to_string(),
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 /// A line's bracketed cards in PokerStars' words: `[Qh 8h 7h] [10d]` is `[Qh 8h 7h] [Td]`.

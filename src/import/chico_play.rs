@@ -65,15 +65,22 @@ fn who_colon<'t>(seats: &[(u32, &str)], t: &'t str) -> Option<(usize, &'t str)> 
         .map(|(i, (_, name))| (i, &t[name.len() + 2..]))
 }
 
-/// Cards as PokerStars writes them: `10d` is `Td`.
-fn card_words(t: &str) -> String {
-    t.split_whitespace()
-        .map(|c| match c.strip_prefix("10") {
-            Some(suit) if suit.len() == 1 => format!("T{suit}"),
-            _ => c.to_string(),
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
+/// Cards as PokerStars writes them, one space between them: `10d` is `Td`.
+pub(super) fn card_words(t: &str) -> String {
+    let mut out = String::with_capacity(t.len());
+    for c in t.split_whitespace() {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        match c.strip_prefix("10") {
+            Some(suit) if suit.len() == 1 => {
+                out.push('T');
+                out.push_str(suit);
+            }
+            _ => out.push_str(c),
+        }
+    }
+    out
 }
 
 /// A line's bracketed cards in PokerStars' words: `[6c 7s Qc][10d]` is `[6c 7s Qc] [Td]`.
