@@ -6,6 +6,7 @@
 use std::collections::{BTreeMap, HashMap};
 
 use super::{HandLuck, PlayerLuck};
+use crate::record::table::civil_from_days;
 
 /// The clock a hand's time is read on: hands share a session only on the same clock.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -45,20 +46,6 @@ pub fn hand_time_text(t: crate::record::table::HandTime) -> String {
         }
         None => time,
     }
-}
-
-/// The date of a day counted from 1970-01-01 (Howard Hinnant's algorithm, the inverse of
-/// [`crate::record::table::days_from_civil`]).
-fn civil_from_days(days: i64) -> (i64, i64, i64) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    (yoe + era * 400 + i64::from(m <= 2), m, d)
 }
 
 /// One session: its first and last hand's start, and its sums.

@@ -82,6 +82,20 @@ impl TableFields {
     }
 }
 
+/// The date of a day counted from 1970-01-01 (Howard Hinnant's algorithm, the inverse of
+/// [`days_from_civil`]).
+pub fn civil_from_days(days: i64) -> (i64, i64, i64) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    (yoe + era * 400 + i64::from(m <= 2), m, d)
+}
+
 /// Days from 1970-01-01 to a date of the proleptic Gregorian calendar (Howard Hinnant's
 /// algorithm).
 pub fn days_from_civil(year: i64, month: i64, day: i64) -> i64 {
