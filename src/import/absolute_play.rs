@@ -61,24 +61,12 @@ pub(super) struct Table<'a> {
 /// The seat whose player's name begins `t` followed by ` - `, the longest such name, and what
 /// follows.
 pub(super) fn who_dash<'t>(seats: &[(u32, &str)], t: &'t str) -> Option<(usize, &'t str)> {
-    seats
-        .iter()
-        .enumerate()
-        .filter(|(_, (_, name))| {
-            t.len() > name.len() + 3 && t.starts_with(name) && t[name.len()..].starts_with(" - ")
-        })
-        .max_by_key(|(_, (_, name))| name.len())
-        .map(|(i, (_, name))| (i, &t[name.len() + 3..]))
+    super::lines::who_then(seats, t, " - ")
 }
 
 /// The seat whose player's name begins `t` followed by ` Collects `, and what follows.
 fn who_collects<'t>(seats: &[(u32, &str)], t: &'t str) -> Option<(usize, &'t str)> {
-    seats
-        .iter()
-        .enumerate()
-        .filter(|(_, (_, name))| t.starts_with(name) && t[name.len()..].starts_with(" Collects "))
-        .max_by_key(|(_, (_, name))| name.len())
-        .map(|(i, (_, name))| (i, &t[name.len() + 10..]))
+    super::lines::who_then(seats, t, " Collects ")
 }
 
 /// A line's bracketed cards in PokerStars' words: `[Qh 8h 7h] [10d]` is `[Qh 8h 7h] [Td]`.

@@ -54,15 +54,8 @@ pub(super) struct Table<'a> {
 
 /// The seat whose player's name begins `t` followed by `: `, the longest such name, and what
 /// follows.
-fn who_colon<'t>(seats: &[(u32, &str)], t: &'t str) -> Option<(usize, &'t str)> {
-    seats
-        .iter()
-        .enumerate()
-        .filter(|(_, (_, name))| {
-            t.len() > name.len() + 1 && t.starts_with(name) && t[name.len()..].starts_with(": ")
-        })
-        .max_by_key(|(_, (_, name))| name.len())
-        .map(|(i, (_, name))| (i, &t[name.len() + 2..]))
+pub(super) fn who_colon<'t>(seats: &[(u32, &str)], t: &'t str) -> Option<(usize, &'t str)> {
+    super::lines::who_then(seats, t, ": ")
 }
 
 /// Cards as PokerStars writes them, one space between them: `10d` is `Td`.

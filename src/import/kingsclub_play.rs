@@ -22,18 +22,7 @@ use super::kingsclub_summary::ending;
 use super::lines::{who, Line};
 use super::pokerstars::{err, TextError};
 
-/// The seat whose player's name begins `t` followed by `: `, the longest such name, and what
-/// follows.
-pub(super) fn who_colon<'t>(seats: &[(u32, &str)], t: &'t str) -> Option<(usize, &'t str)> {
-    seats
-        .iter()
-        .enumerate()
-        .filter(|(_, (_, name))| {
-            t.len() > name.len() + 1 && t.starts_with(name) && t[name.len()..].starts_with(": ")
-        })
-        .max_by_key(|(_, (_, name))| name.len())
-        .map(|(i, (_, name))| (i, &t[name.len() + 2..]))
-}
+pub(super) use super::chico_play::who_colon;
 
 /// The cards of each `[...]` of a line, one after another.
 pub(super) fn bracket_cards(t: &str) -> Vec<&str> {

@@ -169,6 +169,25 @@ pub(super) fn who<'t>(seats: &[(u32, &str)], t: &'t str) -> Option<(usize, &'t s
         .map(|(i, (_, name))| (i, &t[name.len() + 1..]))
 }
 
+/// The seat whose player's name begins `t`, followed by `sep` (`": "`, `" - "`): the longest
+/// such name, and what follows `sep` (something must).
+pub(super) fn who_then<'t>(
+    seats: &[(u32, &str)],
+    t: &'t str,
+    sep: &str,
+) -> Option<(usize, &'t str)> {
+    seats
+        .iter()
+        .enumerate()
+        .filter(|(_, (_, name))| {
+            t.len() > name.len() + sep.len()
+                && t.starts_with(name)
+                && t[name.len()..].starts_with(sep)
+        })
+        .max_by_key(|(_, (_, name))| name.len())
+        .map(|(i, (_, name))| (i, &t[name.len() + sep.len()..]))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
