@@ -53,7 +53,7 @@ fn cents(v: &[Amount]) -> Vec<Option<i64>> {
 
 /// Each good text, and the stacks after rake (the site's own results, written as
 /// `finishing_stacks`, p1 first) worked out by hand from its lines.
-const GOOD: [(&str, &[&str]); 13] = [
+const GOOD: [(&str, &[&str]); 14] = [
     // Button seat 3: p1 is seat 4 (small blind). The pot: 0.05 + 0.10 + 0.85 + 0.85 + 2 x 0.90
     // + 2 x 2.10 = 7.85; rake 0.39 and jackpot 0.21 leave Hero 7.25. Hero: 12.05 - 3.85 +
     // 7.25 = 15.45; 5c0e7a21: 10.40 - 3.85 = 6.55.
@@ -61,6 +61,11 @@ const GOOD: [(&str, &[&str]); 13] = [
     // Main pot 3 x 1.10 = 3.30, side pot 2 x 2.10 = 4.20, both Hero's (kings): the site keeps
     // 0.25 + 0.10 and pays 3.16 and 3.99, 7.15 in all. 6e29d053: 6.44 - 3.20 = 3.24.
     ("cash_nl_side_pots.txt", &["7.15", "0", "3.24", "5"]),
+    // Main pot 3 x 2 + 0.05 = 6.05, side pot 2 x 4 = 8, both split between two straights
+    // (Kh Ah, Ad Kd): the site keeps 0.12 of the main pot and 0.15 of the side pot and gives
+    // each pot's odd cent to e1f2a3b4, first after the button: 2.97 + 3.93 = 6.90 and 2.96 +
+    // 3.92 = 6.88. p1 is e1f2a3b4 (small blind); Hero: 2.50 - 0.05.
+    ("cash_split_side_pots.txt", &["6.90", "2.45", "6.88", "0", "4"]),
     // PLO: 0.10 + 0.25 + 1.10 (a pot-sized raise) + 1.10; Hero's flop bet comes back; 2.55
     // less 0.10 of rake. Hero: 31.70 - 1.10 + 2.45 = 33.05.
     ("cash_plo.txt", &["17.95", "25.25", "23.90", "33.05"]),

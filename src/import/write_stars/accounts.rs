@@ -180,8 +180,74 @@ pub(super) fn written(
             return Written { rake, pots, lines };
         }
     }
-    let lines = collected(award, rake, &listed);
+    let mut lines = collected(award, rake, &listed);
+    if let Some(totals) = site_totals(record, places, award.final_stacks.len()).filter(|_| checked)
+    {
+        let m = pots.len();
+        let raked: Vec<String> = (award.pots.iter().zip(&pots).enumerate())
+            .filter(|(_, (p, left))| **left < p.amount)
+            .map(|(k, _)| pot_name(m, k))
+            .collect();
+        to_site_totals(&mut lines, &totals, &raked);
+    }
     Written { rake, pots, lines }
+}
+
+/// What the site says each player collected in all, when its collected lines can be counted
+/// (every one a player of the hand, an amount in the hand's chips, on no particular run).
+fn site_totals(record: &HandRecord<'_>, places: u8, n: usize) -> Option<Vec<Chips>> {
+    let site = record.accounting.as_ref()?;
+    if site.collected.is_empty() {
+        return None;
+    }
+    let mut totals = vec![Chips::ZERO; n];
+    for e in &site.collected {
+        let amount = e.amount.to_chips(places)?;
+        let total = totals.get_mut(e.player).filter(|_| e.run == 0)?;
+        *total = total.checked_add(amount)?;
+    }
+    Some(totals)
+}
+
+/// Moves chips between the winners of a raked pot (`raked` names them), in `lines` worked
+/// out from the replay, until each player collects in all what the site paid them
+/// (`totals`): a site that names no pot (GGPoker) takes the rake from each pot, and gives
+/// each split pot's odd chip, where the replay's split takes the whole rake from the main pot;
+/// PokerStars text may take a pot's rake unevenly from its winners. Left as worked out when
+/// the site's totals cannot be reached that way (their sum differs, or a player's difference
+/// lies in a pot shared with no one owing it).
+fn to_site_totals(lines: &mut [(usize, Chips, String)], totals: &[Chips], raked: &[String]) {
+    let mut owed: Vec<i128> = totals.iter().map(|t| i128::from(t.0)).collect();
+    for (p, x, _) in lines.iter() {
+        match owed.get_mut(*p) {
+            Some(o) => *o -= i128::from(x.0),
+            None => return,
+        }
+    }
+    if owed.iter().sum::<i128>() != 0 || owed.iter().all(|&o| o == 0) {
+        return;
+    }
+    let before: Vec<Chips> = lines.iter().map(|l| l.1).collect();
+    for to in 0..lines.len() {
+        for from in 0..lines.len() {
+            let (p, q) = (lines[to].0, lines[from].0);
+            let pot = &lines[to].2;
+            if *pot != lines[from].2 || !raked.contains(pot) || owed[p] <= 0 || owed[q] >= 0 {
+                continue;
+            }
+            let moved = owed[p].min(-owed[q]).min(i128::from(lines[from].1 .0));
+            let Ok(chips) = i64::try_from(moved) else { continue };
+            lines[from].1 = Chips(lines[from].1 .0 - chips);
+            lines[to].1 = Chips(lines[to].1 .0 + chips);
+            owed[p] -= moved;
+            owed[q] += moved;
+        }
+    }
+    if owed.iter().any(|&o| o != 0) {
+        for (line, x) in lines.iter_mut().zip(before) {
+            line.1 = x;
+        }
+    }
 }
 
 /// Whether the site's summary listed more than one pot and its pots add up with the rake to
