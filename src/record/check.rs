@@ -236,8 +236,45 @@ fn group_pots(listed: &[Chips], replay: &[Chips]) -> Option<Vec<usize>> {
     (k + 1 == replay.len()).then_some(group)
 }
 
-/// Compares the site's accounting with the replay's outcome.
+/// Compares the site's accounting with the replay's outcome ([`returned_pots`] first).
 fn check(accounting: &SiteAccounting, outcome: &Outcome, places: u8) -> SiteCheck {
+    match returned_pots(accounting, outcome, places) {
+        Some(returned) => check_outcome(accounting, &returned, places),
+        None => check_outcome(accounting, outcome, places),
+    }
+}
+
+/// The replay's outcome with each pot only one player put chips into given back to that
+/// player as an uncalled bet, when the site's own uncalled line for the player says so (the
+/// uncalled bet the replay returns and the pot together); `None` when no pot is one player's.
+/// Such a pot is an ante posted all in beyond every other stack (888's all-in lottery
+/// tournaments): the replay holds it as a pot its one contributor wins, the site returns it.
+fn returned_pots(accounting: &SiteAccounting, outcome: &Outcome, places: u8) -> Option<Outcome> {
+    let alone = |pot: &crate::rules::PotAward| match pot.contributors[..] {
+        [c] => Some(c),
+        _ => None,
+    };
+    if !outcome.pots.iter().any(|pot| alone(pot).is_some()) || accounting.uncalled.is_empty() {
+        return None;
+    }
+    let mut returned = outcome.clone();
+    let pots = std::mem::take(&mut returned.pots);
+    for pot in pots {
+        if let Some(c) = alone(&pot) {
+            let back = returned.uncalled.get(c).map(|&u| u.saturating_add(pot.amount));
+            let says = |x: &&Entry| x.player == c && x.amount.to_chips(places) == back;
+            if let (Some(back), Some(_)) = (back, accounting.uncalled.iter().find(says)) {
+                returned.uncalled[c] = back;
+                continue;
+            }
+        }
+        returned.pots.push(pot);
+    }
+    Some(returned)
+}
+
+/// Compares the site's accounting with the replay's outcome.
+fn check_outcome(accounting: &SiteAccounting, outcome: &Outcome, places: u8) -> SiteCheck {
     let n = outcome.final_stacks.len();
     let summary_line = accounting.summary_line.unwrap_or(0);
     let total = accounting.total_pot;

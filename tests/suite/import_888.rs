@@ -11,7 +11,7 @@ const P888: SiteSamples = SiteSamples { folder: "888poker", format: "888poker" }
 
 /// Each good text, and the stacks after rake (`finishing_stacks`, p1 first: the first seat
 /// after the button) worked out by hand from its lines.
-const GOOD: [(&str, &[&str]); 6] = [
+const GOOD: [(&str, &[&str]); 7] = [
     // Button seat 1: p1 is brick77. brick77 is all in for 20, Olle.K for 45.50, zanzibar
     // calls 45.50: main pot 3 x 20 = 60 (brick77's aces), side pot 2 x 25.50 = 51 (Olle.K's
     // kings over zanzibar's jack high). 888 pays 57 and 48.50: a rake of 5.50 of 111.
@@ -23,6 +23,10 @@ const GOOD: [(&str, &[&str]); 6] = [
     // Antes 4 x 25, blinds 100/200; noodle all in for 1,450 after the ante, Pim99 calls: 100 +
     // 100 + 2 x 1,450 = 3,100 to noodle's queens, no rake.
     ("tournament_antes.txt", &["5875", "775", "4175", "3100"]),
+    // An all-in lottery tournament: every stack goes in as its ante (4,000, 2,500, 1,000).
+    // Main pot 3 x 1,000 to Cyr_99's three jacks, side pot 2 x 1,500 to Ada_Q's kings over
+    // Bo.Rinne's nines; Ada_Q's last 1,500 nobody matched comes back, written nowhere.
+    ("tournament_all_in_antes.txt", &["4500", "0", "3000"]),
     // 3 x 7 + 2 x 15 = 51, less 1.50: 49.50. Fenna's turn bet of 40 is not called (and not in
     // what 888 says Fenna collected). Fenna: 210 - 22 + 49.50.
     ("cash_plo.txt", &["193", "237.50", "158"]),
@@ -131,16 +135,15 @@ fn a_converted_text_replays_and_checks_as_the_text_does() {
 
 /// The real 888poker hand histories a user can point this at (not part of the repository):
 /// the hands `expected.json` counts must replay, pass `--check` and end with the site's stacks;
-/// every other hand's report is printed. Of 132, 125 do. The others: four where a dead blind
+/// every other hand's report is printed. Of 132, 127 do. The others: four where a dead blind
 /// was posted and a bet was not called, whose expected stacks count the dead small blind in
 /// the bet to match (the rules and this reader do not: a pot without a flop then takes no
-/// rake, as 888's pots without a flop do); a hand cancelled before the cards; a BLAST hand
-/// whose uncovered ante 888 does not give back; and a small blind all in for less whose big
-/// blind the replay still asks to act.
+/// rake, as 888's pots without a flop do; 888's own stacks at the next hand are this
+/// reader's), and a hand cancelled before the cards.
 /// `FELTKIT_888POKER_DIR=... cargo test --release --test suite real_888 -- --ignored --nocapture`.
 #[test]
 #[ignore]
 fn real_888_hands_replay_to_the_sites_stacks() {
     let Some(real) = RealHands::of("FELTKIT_888POKER_DIR", P888.format()) else { return };
-    assert!(real.counted > 0 && real.matched >= 125, "{real:?}");
+    assert!(real.counted > 0 && real.matched >= 127, "{real:?}");
 }
