@@ -31,7 +31,7 @@
 use std::borrow::Cow;
 
 use super::collected::{
-    give_back, hold, line_of, totals, uncalled, write_ending, written, Ending, Seats,
+    give_back, hold, line_of, said as words, totals, uncalled, write_ending, written, Ending, Seats,
 };
 use super::header::parse_header;
 use super::lines::{find, who, Line};
@@ -76,12 +76,22 @@ fn bracketed(t: &str, n: usize) -> Result<i64, TextError> {
 fn cards(t: &str) -> Option<String> {
     let open = t.find('[')?;
     let close = open + t[open..].find(']')?;
-    let inside: Vec<String> = t[open + 1..close]
-        .split([',', ' '])
-        .filter(|c| !c.is_empty())
-        .map(|c| c.replace("10", "T"))
-        .collect();
-    Some(format!("[{}]", inside.join(" ")))
+    let mut out = String::with_capacity(close - open + 1);
+    out.push('[');
+    for c in t[open + 1..close].split([',', ' ']).filter(|c| !c.is_empty()) {
+        if out.len() > 1 {
+            out.push(' ');
+        }
+        match c.strip_prefix("10") {
+            Some(suit) => {
+                out.push('T');
+                out.push_str(suit);
+            }
+            None => out.push_str(c),
+        }
+    }
+    out.push(']');
+    Some(out)
 }
 
 /// The seat, name and stack's text of a seat line (`Seat 3: NAME ( $2.06 USD )`, `seat3:`).
@@ -461,7 +471,12 @@ fn play<'t>(
                 line: n,
                 why: "expected the board cards in `[...]`".into(),
             })?;
-            out.push((n, Cow::Owned(format!("*** {} *** {board}", name.to_ascii_uppercase()))));
+            let head = match *name {
+                "flop" => "*** FLOP *** ",
+                "turn" => "*** TURN *** ",
+                _ => "*** RIVER *** ",
+            };
+            out.push((n, Cow::Owned(head.to_string() + &board)));
             continue;
         }
         if let Some(rest) = t.strip_prefix("Dealt to ") {
@@ -472,7 +487,7 @@ fn play<'t>(
             if let Some(i) = seats.iter().position(|s| s.1 == name) {
                 acted[i] = true;
                 let c = cards(rest).unwrap_or_default();
-                out.push((n, Cow::Owned(format!("Dealt to {name} {c}"))));
+                out.push((n, Cow::Owned(["Dealt to ", name, " ", &c].concat())));
             }
             continue;
         }
@@ -502,7 +517,7 @@ fn play<'t>(
             let c = bracketed(rest, n)?;
             acted[i] = true;
             put[i] = put[i].saturating_add(c);
-            said(format!("{name}: posts the ante {}", written(c, s)));
+            said(words(name, "posts the ante #", &[c], s));
         } else if let Some(x) = rest.strip_prefix("posts big blind + dead ") {
             // `[$3]`: a dead small blind and the big blind, live.
             let total = bracketed(x, n)?;
@@ -511,7 +526,7 @@ fn play<'t>(
             let blinds = dead_and_live(total, lines);
             dead[i] = dead[i].saturating_add(blinds.0);
             street[i] = blinds.1;
-            said(format!("{name}: posts small & big blinds {}", written(total, s)));
+            said(words(name, "posts small & big blinds #", &[total], s));
         } else if rest.starts_with("posts small blind") {
             let c = bracketed(rest, n)?;
             small_blinds += 1;
@@ -523,13 +538,13 @@ fn play<'t>(
             acted[i] = true;
             put[i] = put[i].saturating_add(c);
             street[i] = street[i].saturating_add(c);
-            said(format!("{name}: posts small blind {}", written(c, s)));
+            said(words(name, "posts small blind #", &[c], s));
         } else if rest.starts_with("posts big blind") {
             let c = bracketed(rest, n)?;
             acted[i] = true;
             put[i] = put[i].saturating_add(c);
             street[i] = street[i].saturating_add(c);
-            said(format!("{name}: posts big blind {}", written(c, s)));
+            said(words(name, "posts big blind #", &[c], s));
         } else if rest.starts_with("posts ") {
             return Ok(Some(format!(
                 "line {n}: `{t}`: feltkit reads small and big blinds, dead blinds and antes; this blind is not read"
@@ -539,13 +554,13 @@ fn play<'t>(
             acted[i] = true;
             put[i] = put[i].saturating_add(c);
             street[i] = street[i].saturating_add(c);
-            said(format!("{name}: calls {}", written(c, s)));
+            said(words(name, "calls #", &[c], s));
         } else if rest.starts_with("bets") {
             let c = bracketed(rest, n)?;
             acted[i] = true;
             put[i] = put[i].saturating_add(c);
             street[i] = street[i].saturating_add(c);
-            said(format!("{name}: bets {}", written(c, s)));
+            said(words(name, "bets #", &[c], s));
         } else if rest.starts_with("raises") || rest.starts_with("is all-In") {
             // The chips the action puts in: a raise is to the player's bet with them; all in,
             // it is a bet, a call or a raise as the bet before it makes it.
@@ -558,7 +573,7 @@ fn play<'t>(
             if all_in && bet == 0 {
                 put[i] = put[i].saturating_add(c);
                 street[i] = to;
-                said(format!("{name}: bets {}{end}", written(c, s)));
+                said(words(name, if all_in { "bets # and is all-in" } else { "bets #" }, &[c], s));
                 continue;
             }
             let mut others = (0..k).filter(|&j| j != i && acted[j] && !folded[j]).peekable();
@@ -570,19 +585,29 @@ fn play<'t>(
                 street[i] = street[i].saturating_add(call);
                 surplus[i] = surplus[i].saturating_add(c - call);
                 let end = if all_in && c == call { end } else { "" };
-                said(format!("{name}: calls {}{end}", written(call, s)));
+                said(words(
+                    name,
+                    if end.is_empty() { "calls #" } else { "calls # and is all-in" },
+                    &[call],
+                    s,
+                ));
                 continue;
             }
             put[i] = put[i].saturating_add(c);
             street[i] = to;
-            said(format!("{name}: raises {} to {}{end}", written(to - bet, s), written(to, s)));
+            said(words(
+                name,
+                if all_in { "raises # to # and is all-in" } else { "raises # to #" },
+                &[to - bet, to],
+                s,
+            ));
         } else if rest == "folds" {
             if !dealt && put[i] == 0 {
                 continue;
             }
             acted[i] = true;
             folded[i] = true;
-            said(format!("{name}: folds"));
+            said(words(name, "folds", &[], s));
         } else if rest == "checks" {
             let bet = street.iter().copied().max().unwrap_or(0);
             if street[i] < bet {
@@ -593,13 +618,13 @@ fn play<'t>(
                 )));
             }
             acted[i] = true;
-            said(format!("{name}: checks"));
+            said(words(name, "checks", &[], s));
         } else if rest.starts_with("shows [") || rest.starts_with("shows[") {
             let c = cards(rest).unwrap_or_default();
             shown[i] = Some(c.clone());
             said(format!("{name}: shows {c}"));
         } else if rest.starts_with("doesn't show") || rest.starts_with("mucks") {
-            said(format!("{name}: mucks hand"));
+            said(words(name, "mucks hand", &[], s));
         } else if rest.starts_with("shows")
             || rest.starts_with("does not show")
             || rest.starts_with("did not show")
