@@ -505,6 +505,12 @@ mod tests {
         let e = items("<game>\n<p></p\n <q/></game>").unwrap_err();
         assert_eq!((e.line, e.column), (12, 2), "{e:?}");
         assert!(e.why.contains("the end tag `</p` is not closed"), "{e:?}");
+        // A huge attribute is read whole, lent from the text; one that never closes is told.
+        let huge = "x".repeat(200_000);
+        let got = items(&format!("<game>\n<p n=\"{huge}\"/></game>")).unwrap();
+        assert_eq!(got[1].len(), "11:<p n=>".len() + huge.len());
+        let e = items(&format!("<game>\n<p n=\"{huge}")).unwrap_err();
+        assert_eq!(e.line, 11, "{e:?}");
         let deep = "<a>".repeat(100);
         assert!(items(&deep).unwrap_err().why.contains("elements open at once"));
     }
