@@ -125,17 +125,14 @@ impl<R: BufRead> HandSplit for EverestHands<R> {
 struct EverestHand(Cut);
 
 impl EverestHand {
-    /// The hand's lines, each with its line in the file (blank ones left out), then the
-    /// `<SESSION>` tag before it, given the hand's first line.
+    /// The hand's `<HAND>` element as written, as one "line" (its lines in it) at the hand's
+    /// first line, then the `<SESSION>` tag before it: [`super::everest_lines::parse_hand`]
+    /// reads the element tag by tag, counting its lines.
     fn text(&self) -> HandText {
         let cut = &self.0;
         let (text, _) = super::decode::decode_borrowed(&cut.text);
         let mut h = HandText::new(cut.line);
-        for (k, l) in text.lines().enumerate() {
-            if !l.trim().is_empty() {
-                h.push(cut.line.saturating_add(k), l.trim());
-            }
-        }
+        h.push(cut.line, &text);
         let (session, _) = super::decode::decode_borrowed(&cut.header.tag);
         let session = session.split_whitespace().collect::<Vec<_>>().join(" ");
         if !session.is_empty() {

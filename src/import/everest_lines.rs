@@ -15,7 +15,7 @@
 //! 10 and 20 posted): the blinds and a fixed-limit game's bets are read from what is posted.
 //! Other games than hold'em and Omaha are refused with the reason.
 
-use roxmltree::{Document, Node};
+use std::borrow::Cow;
 
 use super::collected::written;
 use super::everest_play::{play, Out, Table};
@@ -25,10 +25,13 @@ use super::lines::Line;
 use super::pokerstars::Tournament;
 use super::pokerstars::{err, parse_after_header, GameName, Refusal, StarsHand, TextError};
 use super::split::HandText;
+use super::xml_pull::{Item, Pull, XmlError};
 use crate::phh::table::MAX_SEAT;
 
 /// The hand number of a hand's first line (`<HAND time="..." id="7456671620" ...>`).
 pub(super) fn hand_number(first: &str) -> Option<&str> {
+    // The start tag only.
+    let first = &first[..first.find('>').unwrap_or(first.len())];
     let k = first.find(" id=\"")? + 5;
     let id = &first[k..k + first[k..].find('"')?];
     (!id.is_empty() && id.bytes().all(|b| b.is_ascii_alphanumeric())).then_some(id)
@@ -67,40 +70,132 @@ fn game_name(game: &str, structure: &str) -> Result<(String, bool), String> {
     Ok((format!("{name} {words}"), fixed))
 }
 
-/// Reads one Everest hand: its elements in PokerStars' words, read by the PokerStars reader.
-pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
-    let mut lines: Vec<Line<'_>> = text.lines().collect();
-    let session = match lines.last() {
-        Some(l) if l.text.starts_with("<SESSION") => lines.pop(),
-        _ => None,
+/// The attributes of a hand's elements that are read, in the order of [`El::attrs`].
+const KEYS: [&str; 8] =
+    ["position", "amount", "penalty", "allin", "rake", "tax", "name", "balance"];
+
+/// One element inside `<HAND>`: its name, line, the attributes read and its text.
+#[derive(Debug)]
+pub(super) struct El<'a> {
+    /// `SEAT`, `BLIND`, `BET`, ...
+    pub name: &'a str,
+    /// The line its tag opens on.
+    pub line: usize,
+    /// The value of each of [`KEYS`], when written.
+    attrs: [Option<Cow<'a, str>>; KEYS.len()],
+    /// Its text, when it opens with one (`<HOLE position="0">Ah</HOLE>`).
+    pub text: Option<Cow<'a, str>>,
+}
+
+impl El<'_> {
+    /// The value of attribute `key` (one of [`KEYS`]), when written.
+    pub fn attr(&self, key: &str) -> Option<&str> {
+        self.attrs[key_index(key)?].as_deref()
+    }
+}
+
+/// Where attribute `key` is in [`KEYS`], if it is one of them.
+fn key_index(key: &str) -> Option<usize> {
+    Some(match key {
+        "position" => 0,
+        "amount" => 1,
+        "penalty" => 2,
+        "allin" => 3,
+        "rake" => 4,
+        "tax" => 5,
+        "name" => 6,
+        "balance" => 7,
+        _ => return None,
+    })
+}
+
+/// A `<HAND>` element: its own attributes and line, and the elements inside it in order.
+#[derive(Debug)]
+pub(super) struct Hand<'a> {
+    /// The line of its start tag.
+    pub line: usize,
+    pub id: Cow<'a, str>,
+    pub time: Option<Cow<'a, str>>,
+    pub blinds: Cow<'a, str>,
+    /// The elements directly inside it.
+    pub els: Vec<El<'a>>,
+}
+
+/// Reads the `<HAND>` element `text` (its first line `line`) tag by tag, or says what is not
+/// well-formed and where.
+fn read_hand(text: &str, line: usize) -> Result<Hand<'_>, TextError> {
+    let mut pull = Pull::new(text, line);
+    let mut hand = Hand {
+        line,
+        id: Cow::Borrowed(""),
+        time: None,
+        blinds: Cow::Borrowed(""),
+        els: Vec::with_capacity(40),
     };
-    let Some(first) = lines.first().copied() else {
+    // Whether the element just opened inside the hand takes the text that follows.
+    let mut fresh = false;
+    let wrong = |e: XmlError| TextError {
+        line: e.line,
+        why: format!("the `<HAND>` element is not well-formed XML: {}", e.why),
+    };
+    loop {
+        let item = match pull.next() {
+            Ok(Some(item)) => item,
+            Ok(None) => break,
+            Err(e) => return Err(wrong(e)),
+        };
+        match item {
+            Item::Open(t) if t.depth == 1 => {
+                hand.line = t.line;
+                let value = |k: &str| t.attrs.iter().find(|a| a.0 == k).map(|a| a.1.clone());
+                hand.id = value("id").unwrap_or_default();
+                hand.time = value("time");
+                hand.blinds = value("blinds").unwrap_or_default();
+                fresh = false;
+            }
+            Item::Open(t) if t.depth == 2 => {
+                let mut attrs: [Option<Cow<'_, str>>; KEYS.len()] = Default::default();
+                for (k, v) in &t.attrs {
+                    if let Some(i) = key_index(k) {
+                        attrs[i] = Some(v.clone());
+                    }
+                }
+                hand.els.push(El { name: t.name, line: t.line, attrs, text: None });
+                fresh = true;
+            }
+            Item::Text(t) if fresh => {
+                if let Some(el) = hand.els.last_mut() {
+                    el.text = Some(t);
+                }
+                fresh = false;
+            }
+            _ => fresh = false,
+        }
+    }
+    Ok(hand)
+}
+
+/// Reads one Everest hand: its elements in PokerStars' words, read by the PokerStars reader.
+/// The hand's text is its `<HAND>` element as written (one "line" holding all its lines), then
+/// the `<SESSION>` tag before it.
+pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
+    let mut lines = text.lines();
+    let Some(first) = lines.next() else {
         return err(text.line, "an empty hand");
     };
-    let xml = lines.iter().map(|l| l.text).collect::<Vec<_>>().join("\n");
-    let doc = Document::parse(&xml).map_err(|e| {
-        let pos = e.pos();
-        let row = (pos.row as usize).saturating_sub(1).min(lines.len() - 1);
-        let why = e.to_string();
-        let why = why.strip_suffix(&format!(" at {}:{}", pos.row, pos.col)).unwrap_or(&why);
-        TextError {
-            line: lines[row].number,
-            why: format!("the `<HAND>` element is not well-formed XML: {why}"),
-        }
-    })?;
-    let ends: Vec<usize> = memchr::memchr_iter(b'\n', xml.as_bytes()).collect();
-    let at = |n: Node<'_, '_>| lines[ends.partition_point(|&k| k < n.range().start)].number;
-    let root = doc.root_element();
+    let session = lines.next().filter(|l| l.text.starts_with("<SESSION"));
+    let hand = read_hand(first.text, first.number)?;
+    let first = Line { number: hand.line, text: first.text };
     let s = |name: &[u8]| session.map(|l| attribute(l.text.as_bytes(), name)).unwrap_or_default();
     let tournament = s(b"type") == "tournament";
-    let number = root.attribute("id").unwrap_or_default();
-    let secs = root.attribute("time").and_then(|t| t.trim().parse::<i64>().ok());
+    let number = &*hand.id;
+    let secs = hand.time.as_deref().and_then(|t| t.trim().parse::<i64>().ok());
     let Some(secs) = secs.filter(|s| (0..=253_402_300_799).contains(s)) else {
         return err(
             first.number,
             format!(
                 "expected the hand's `time` in seconds since 1970, not `{}`",
-                root.attribute("time").unwrap_or_default()
+                hand.time.as_deref().unwrap_or_default()
             ),
         );
     };
@@ -129,37 +224,37 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
     // The seats, counted from 1.
     let mut seats: Vec<(u32, String, i64, usize)> = Vec::with_capacity(10);
     let mut button = None;
-    let number_of = |n: Node<'_, '_>, what: &str| -> Result<i64, TextError> {
-        let v = n.attribute(what).unwrap_or_default();
+    let number_of = |n: &El<'_>, what: &str| -> Result<i64, TextError> {
+        let v = n.attr(what).unwrap_or_default();
         match v.trim().parse::<i64>() {
             Ok(c) if (0..=1_000_000_000_000_000).contains(&c) => Ok(c),
             _ => err(
-                at(n),
+                n.line,
                 format!(
                     "`{what}=\"{v}\"` is not an amount (expected whole hundredths, as in `11410`)"
                 ),
             ),
         }
     };
-    let position = |n: Node<'_, '_>| -> Result<u32, TextError> {
-        let v = n.attribute("position").unwrap_or_default();
+    let position = |n: &El<'_>| -> Result<u32, TextError> {
+        let v = n.attr("position").unwrap_or_default();
         match v.trim().parse::<u32>() {
             Ok(p) if p < MAX_SEAT => Ok(p + 1),
             _ => err(
-                at(n),
+                n.line,
                 format!("`position=\"{v}\"` is not a seat (expected 0 to {})", MAX_SEAT - 1),
             ),
         }
     };
-    for n in root.children().filter(Node::is_element) {
-        match n.tag_name().name() {
+    for n in &hand.els {
+        match n.name {
             "SEAT" => {
                 let seat = position(n)?;
-                let name = n.attribute("name").unwrap_or_default().trim().to_string();
+                let name = n.attr("name").unwrap_or_default().trim().to_string();
                 if name.is_empty() {
-                    return err(at(n), format!("seat {seat} has no `name`"));
+                    return err(n.line, format!("seat {seat} has no `name`"));
                 }
-                seats.push((seat, name, number_of(n, "balance")?, at(n)));
+                seats.push((seat, name, number_of(n, "balance")?, n.line));
             }
             "DEALER" => button = Some(position(n)?),
             _ => {}
@@ -169,14 +264,13 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
         return err(first.number, "expected a `<DEALER position=\"N\"/>` in the hand");
     };
     let table = s(b"tableName");
-    let mut out: Out = Vec::with_capacity(lines.len() + 8);
+    let mut out: Out = Vec::with_capacity(hand.els.len() + 8);
     out.push((first.number, format!("Table '{}' Seat #{button} is the button", table.trim())));
     for (seat, name, c, l) in &seats {
         out.push((*l, format!("Seat {seat}: {name} ({} in chips)", written(*c, symbol))));
     }
-    let header_blinds = root.attribute("blinds").unwrap_or_default();
-    let t = Table { seats: &seats, fixed, symbol, header_blinds };
-    let ((small, big), refusal) = play(root, &t, &at, &mut out)?;
+    let t = Table { seats: &seats, fixed, symbol, header_blinds: &hand.blinds };
+    let ((small, big), refusal) = play(&hand, &t, &mut out)?;
     // The stakes as the play posts them.
     let stars = format!(
         "Everest Hand #{number}: {name} ({}/{}) - {when}",

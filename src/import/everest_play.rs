@@ -17,7 +17,7 @@
 //! A blind with a `penalty` is refused with the reason: which part of it is live is not
 //! written.
 
-use roxmltree::Node;
+use super::everest_lines::{El, Hand};
 
 use super::collected::written;
 use super::pokerstars::{err, TextError};
@@ -49,12 +49,12 @@ fn card(t: &str) -> Option<String> {
         r if r.len() == 1 && "23456789JQKA".contains(r) => r,
         _ => return None,
     };
-    matches!(suit, "c" | "d" | "h" | "s").then(|| format!("{rank}{suit}"))
+    matches!(suit, "c" | "d" | "h" | "s").then(|| [rank, suit].concat())
 }
 
 /// The cards of a `<COMMUNITY>` or `<SHOW>` (`10c, 2d, 2s`), or what is wrong.
-fn cards(n: Node<'_, '_>, line: usize) -> Result<Vec<String>, TextError> {
-    let text = n.text().unwrap_or_default();
+fn cards(n: &El<'_>, line: usize) -> Result<Vec<String>, TextError> {
+    let text = n.text.as_deref().unwrap_or_default();
     let mut out = Vec::with_capacity(5);
     for c in text.split(',').filter(|c| !c.trim().is_empty()) {
         match card(c) {
@@ -77,46 +77,47 @@ fn header_big(t: &str) -> Option<i64> {
 /// The play and the summary in PokerStars' words, into `out`; the stakes (blinds, or a fixed
 /// limit's bets) in hundredths, and the reason the hand is not replayed, if one is found.
 pub(super) fn play(
-    root: Node<'_, '_>,
+    hand: &Hand<'_>,
     table: &Table<'_>,
-    at: &dyn Fn(Node<'_, '_>) -> usize,
     out: &mut Out,
 ) -> Result<((i64, i64), Option<String>), TextError> {
     let Table { seats, fixed, symbol: s, .. } = *table;
     let k = seats.len();
     let w = |c: i64| written(c, s);
-    let index = |n: Node<'_, '_>| -> Result<usize, TextError> {
-        let v = n.attribute("position").unwrap_or_default();
+    let index = |n: &El<'_>| -> Result<usize, TextError> {
+        let v = n.attr("position").unwrap_or_default();
         let p = v.trim().parse::<u32>().ok().and_then(|p| p.checked_add(1));
         match p.and_then(|p| seats.iter().position(|x| x.0 == p)) {
             Some(i) => Ok(i),
-            None => err(at(n), format!("`position=\"{v}\"` is not a seat of the hand's `<SEAT>`s")),
+            None => {
+                err(n.line, format!("`position=\"{v}\"` is not a seat of the hand's `<SEAT>`s"))
+            }
         }
     };
-    let amount = |n: Node<'_, '_>| -> Result<i64, TextError> {
-        let v = n.attribute("amount").unwrap_or_default();
+    let amount = |n: &El<'_>| -> Result<i64, TextError> {
+        let v = n.attr("amount").unwrap_or_default();
         match v.trim().parse::<i64>() {
             Ok(c) if (0..=1_000_000_000_000_000).contains(&c) => Ok(c),
             _ => err(
-                at(n),
+                n.line,
                 format!(
                     "`amount=\"{v}\"` is not an amount (expected whole hundredths, as in `250`)"
                 ),
             ),
         }
     };
-    let elements: Vec<Node<'_, '_>> = root.children().filter(Node::is_element).collect();
+    let elements = &hand.els;
     // The big blind: the largest posted by a player not all in, else the hand's `blinds`.
     let mut big = None;
-    for n in elements.iter().filter(|n| n.has_tag_name("BLIND")) {
-        let (i, c) = (index(*n)?, amount(*n)?);
+    for n in elements.iter().filter(|n| n.name == "BLIND") {
+        let (i, c) = (index(n)?, amount(n)?);
         if c < seats[i].2 {
             big = big.max(Some(c));
         }
     }
     let Some(big) = big.or_else(|| header_big(table.header_blinds)).filter(|&b| b > 0) else {
         return err(
-            at(root),
+            hand.line,
             format!(
                 "expected a big blind posted, or in the hand's `blinds` (not `{}`)",
                 table.header_blinds
@@ -125,15 +126,15 @@ pub(super) fn play(
     };
     // Each seat's cards as dealt, in order.
     let mut holes: Vec<Vec<Option<String>>> = vec![Vec::new(); k];
-    for n in elements.iter().filter(|n| n.has_tag_name("HOLE")) {
-        let i = index(*n)?;
-        let t = n.text().unwrap_or_default().trim();
+    for n in elements.iter().filter(|n| n.name == "HOLE") {
+        let i = index(n)?;
+        let t = n.text.as_deref().unwrap_or_default().trim();
         let c = if t == "--" || t.is_empty() { None } else { card(t) };
         if c.is_none() && !(t == "--" || t.is_empty()) {
-            return err(at(*n), format!("`{t}` is not a card (expected a rank 2 to 10, J, Q, K or A and a suit, or `--`)"));
+            return err(n.line, format!("`{t}` is not a card (expected a rank 2 to 10, J, Q, K or A and a suit, or `--`)"));
         }
         if holes[i].len() >= 7 {
-            return err(at(*n), format!("{} is dealt more than seven cards", seats[i].1));
+            return err(n.line, format!("{} is dealt more than seven cards", seats[i].1));
         }
         holes[i].push(c);
     }
@@ -152,9 +153,9 @@ pub(super) fn play(
     let mut collects: Vec<(usize, usize, i64)> = Vec::with_capacity(2);
     let mut first_show = None;
     let mut show_order: Vec<usize> = Vec::with_capacity(k);
-    for &n in &elements {
-        let l = at(n);
-        let name = n.tag_name().name();
+    for n in elements {
+        let l = n.line;
+        let name = n.name;
         if !dealt
             && matches!(
                 name,
@@ -182,7 +183,7 @@ pub(super) fn play(
             }
             "BLIND" => {
                 let (i, c) = (index(n)?, amount(n)?);
-                let penalty = n.attribute("penalty").unwrap_or("0").trim();
+                let penalty = n.attr("penalty").unwrap_or("0").trim();
                 acted[i] = true;
                 put[i] = put[i].saturating_add(c);
                 street[i] = street[i].saturating_add(c);
@@ -205,7 +206,7 @@ pub(super) fn play(
                 let to = street[i].saturating_add(c);
                 put[i] = put[i].saturating_add(c);
                 street[i] = to;
-                let all_in = n.attribute("allin").is_some_and(|a| a.trim() == "1")
+                let all_in = n.attr("allin").is_some_and(|a| a.trim() == "1")
                     || (c > 0 && put[i] >= seats[i].2);
                 let a = if all_in { " and is all-in" } else { "" };
                 let said = if c == 0 {
@@ -238,13 +239,13 @@ pub(super) fn play(
                 out.push((l, format!("Uncalled bet ({}) returned to {}", w(c), seats[i].1)));
             }
             "SWEEP" => {
-                let v = n.text().unwrap_or_default().trim();
+                let v = n.text.as_deref().unwrap_or_default().trim();
                 let Ok(c) = v.parse::<i64>() else {
                     return err(l, format!("`<SWEEP>{v}</SWEEP>` is not an amount (expected the pot in whole hundredths)"));
                 };
                 total = Some((l, c));
                 for what in ["rake", "tax"] {
-                    let v = n.attribute(what).unwrap_or("0").trim();
+                    let v = n.attr(what).unwrap_or("0").trim();
                     match v.parse::<i64>() {
                         Ok(r) if (0..=c).contains(&r) => rake = rake.saturating_add(r),
                         _ => return err(l, format!("`{what}=\"{v}\"` is not an amount of the pot (expected whole hundredths, 0 to {c})")),
@@ -300,7 +301,7 @@ pub(super) fn play(
         }
     }
     let Some((total_at, total)) = total else {
-        return err(at(root), "expected a `<SWEEP>` giving the pot");
+        return err(hand.line, "expected a `<SWEEP>` giving the pot");
     };
     // The showdown: each hand shown once, after the board; a player in it who shows nothing
     // while another shows, and wins nothing, mucks.
@@ -320,7 +321,7 @@ pub(super) fn play(
     for &(l, i, c) in &collects {
         out.push((l, format!("{} collected {} from pot", seats[i].1, w(c))));
     }
-    let end = at(root).max(total_at);
+    let end = hand.line.max(total_at);
     out.push((end, "*** SUMMARY ***".into()));
     out.push((total_at, format!("Total pot {} | Rake {}", w(total), w(rake))));
     if !board.is_empty() {

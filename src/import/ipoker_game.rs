@@ -4,7 +4,7 @@
 //! read exactly, whatever marks they carry (`$1,440.50`, `€0,02`, `RSD1`, `1 440`); cards are
 //! written suit first (`H4 C10 SA`, `X` for a card not shown).
 
-use roxmltree::{Document, Node};
+use super::xml_pull::{read_element, Item, Pull, Tag, Wrong, XmlError};
 
 use crate::record::Amount;
 
@@ -43,19 +43,39 @@ impl Session {
             return;
         }
         let (text, _) = super::decode::decode_borrowed(text);
-        match Document::parse(&text) {
-            Ok(doc) => {
-                for n in doc.root_element().children().filter(Node::is_element) {
-                    let value = n.text().unwrap_or_default().trim().to_string();
-                    self.fields.push((n.tag_name().name().to_string(), value));
+        if let Err(e) = self.read_fields(&text, line) {
+            self.fields.clear();
+            self.error = Some(format!(
+                "{}: the session's `<general>` is not well-formed XML: {}",
+                e.at(),
+                e.why
+            ));
+        }
+    }
+
+    /// Each element inside `<general>` (`text`, starting at `line`) with its text.
+    fn read_fields(&mut self, text: &str, line: usize) -> Result<(), XmlError> {
+        let mut pull = Pull::new(text, line);
+        // Whether the field just opened takes the text that follows.
+        let mut fresh = false;
+        while let Some(item) = pull.next()? {
+            match item {
+                Item::Open(t) => {
+                    fresh = t.depth == 2;
+                    if fresh {
+                        self.fields.push((t.name.to_string(), String::new()));
+                    }
                 }
-            }
-            Err(e) => {
-                let (at, why) = xml_error(&e, line);
-                self.error =
-                    Some(format!("{at}: the session's `<general>` is not well-formed XML: {why}"));
+                Item::Text(t) if fresh => {
+                    if let Some(f) = self.fields.last_mut() {
+                        f.1 = t.trim().to_string();
+                    }
+                    fresh = false;
+                }
+                _ => fresh = false,
             }
         }
+        Ok(())
     }
 
     /// The text of field `name`, when the session has it and it is not empty nor `N/A`.
@@ -148,7 +168,10 @@ pub(super) fn money(text: &str) -> Option<(Amount, Option<char>)> {
     let t = text.trim();
     // Most amounts: digits, perhaps a point and one or two digits of cents, perhaps a sign of
     // one character before them (`$0.25`).
-    let sign = t.chars().next().filter(|&c| !c.is_alphanumeric() && !matches!(c, '-' | '.' | ','));
+    let sign = t.chars().next().filter(|&c| {
+        // The usual marks first: no lookup in Unicode's tables for them.
+        matches!(c, '$' | '€' | '£') || (!c.is_alphanumeric() && !matches!(c, '-' | '.' | ','))
+    });
     let digits = sign.map_or(t, |c| &t[c.len_utf8()..]);
     let b = digits.as_bytes();
     let point = b.iter().position(|c| !c.is_ascii_digit()).unwrap_or(b.len());
@@ -221,7 +244,7 @@ fn card(text: &str) -> Result<Option<String>, ()> {
         }
         _ => return Err(()),
     };
-    Ok(Some(format!("{rank}{suit}")))
+    Ok(Some([rank, suit].into_iter().collect()))
 }
 
 /// `YYYY-MM-DD HH:MM:SS` (or `DD-MM-YYYY`, any of `-`, `/`, `.` between the date's parts).
@@ -251,35 +274,27 @@ fn time(text: &str) -> Option<[u32; 6]> {
 /// Reads the hand's `<game>` element (`text`, starting at `line`); what is wrong says its line
 /// and what was expected.
 pub(super) fn parse(text: &str, line: usize) -> Result<Game, String> {
-    let doc = Document::parse(text).map_err(|e| {
-        let (at, why) = xml_error(&e, line);
-        format!("{at}: the `<game>` element is not well-formed XML: {why}")
-    })?;
-    // Each element's line: the text's line ends counted once, each start found among them.
-    let ends: Vec<usize> = memchr::memchr_iter(b'\n', text.as_bytes()).collect();
-    let at = |n: Node<'_, '_>| line + ends.partition_point(|&k| k < n.range().start);
-    let root = doc.root_element();
     let mut game = Game {
-        code: root.attribute("gamecode").unwrap_or_default().to_string(),
+        code: String::new(),
         time: None,
-        players: Vec::new(),
-        acts: Vec::new(),
-        cards: Vec::new(),
+        players: Vec::with_capacity(10),
+        acts: Vec::with_capacity(32),
+        cards: Vec::with_capacity(12),
         symbol: None,
         button: None,
     };
+    read_element(text, line, "`<game>`", |pull| read_game(pull, &mut game))?;
+    game.acts.sort_by_key(|a| (a.no, a.round));
+    Ok(game)
+}
+
+/// The facts of the game, read into `game` tag by tag.
+fn read_game(pull: &mut Pull<'_>, game: &mut Game) -> Result<(), Wrong> {
     let mut symbol = None;
-    let mut amount = |n: Node<'_, '_>,
-                      name: &str,
-                      needed: bool|
-     -> Result<Option<Amount>, String> {
-        let Some(v) = n.attribute(name) else {
+    let mut amount = |t: &Tag<'_>, name: &str, needed: bool| -> Result<Option<Amount>, String> {
+        let Some(v) = t.attr(name) else {
             return if needed {
-                Err(format!(
-                    "line {}: `<{}>` has no `{name}` (expected an amount)",
-                    at(n),
-                    n.tag_name().name()
-                ))
+                Err(format!("line {}: `<{}>` has no `{name}` (expected an amount)", t.line, t.name))
             } else {
                 Ok(None)
             };
@@ -291,25 +306,55 @@ pub(super) fn parse(text: &str, line: usize) -> Result<Game, String> {
             }
             None => Err(format!(
                 "line {}: `{name}=\"{v}\"` is not an amount (expected digits with an optional currency mark, as in `$1,440.50` or `€0,02`)",
-                at(n)
+                t.line
             )),
         }
     };
-    for n in root.descendants().filter(Node::is_element) {
-        match n.tag_name().name() {
-            "startdate" if n.parent().is_some_and(|p| p.tag_name().name() == "general") => {
-                game.time = n.text().and_then(time);
+    // The numbers of the rounds open, innermost last.
+    let mut rounds: Vec<u32> = Vec::with_capacity(2);
+    // What the text that follows a tag just opened is: the start date, or cards.
+    let mut fresh = Fresh::None;
+    while let Some(item) = pull.next()? {
+        let t = match item {
+            Item::Open(t) => t,
+            Item::Text(text) => {
+                match std::mem::replace(&mut fresh, Fresh::None) {
+                    Fresh::None => {}
+                    Fresh::Date => game.time = time(&text),
+                    Fresh::Cards(k) => read_cards(&mut game.cards[k], &text)?,
+                }
+                continue;
             }
+            Item::Close(name) => {
+                fresh = Fresh::None;
+                // Elements close in the order opened: this is the innermost round's end.
+                if name == "round" {
+                    rounds.pop();
+                }
+                continue;
+            }
+        };
+        fresh = Fresh::None;
+        let round = rounds.last().copied().unwrap_or(0);
+        if t.depth == 1 {
+            t.attr("gamecode").unwrap_or_default().clone_into(&mut game.code);
+        }
+        match t.name {
+            "round" => {
+                let no = t.attr("no").and_then(|v| v.trim().parse().ok()).unwrap_or(0);
+                rounds.push(no);
+            }
+            "startdate" if t.parent == "general" => fresh = Fresh::Date,
             "player" => {
-                let seat = n.attribute("seat").and_then(|s| s.trim().parse::<u32>().ok());
+                let seat = t.attr("seat").and_then(|s| s.trim().parse::<u32>().ok());
                 let Some(seat) = seat.filter(|s| (1..=100).contains(s)) else {
-                    return Err(format!(
+                    return Err(Wrong::Fact(format!(
                         "line {}: `<player>` has no seat number (expected `seat=\"1\"` to `seat=\"100\"`)",
-                        at(n)
-                    ));
+                        t.line
+                    )));
                 };
-                let name = n.attribute("name").unwrap_or_default().to_string();
-                let dealer = n.attribute("dealer").is_some_and(|d| d.trim() == "1");
+                let name = t.attr("name").unwrap_or_default();
+                let dealer = t.attr("dealer").is_some_and(|d| d.trim() == "1");
                 if dealer {
                     game.button = Some(seat);
                 }
@@ -318,94 +363,82 @@ pub(super) fn parse(text: &str, line: usize) -> Result<Game, String> {
                     continue;
                 }
                 if game.players.iter().any(|p| p.name == name) {
-                    return Err(format!(
+                    return Err(Wrong::Fact(format!(
                         "line {}: the player of seat {seat} has the name of another player (expected a `name` of its own)",
-                        at(n)
-                    ));
+                        t.line
+                    )));
                 }
                 game.players.push(Player {
                     seat,
-                    chips: amount(n, "chips", true)?.unwrap_or(ZERO),
-                    win: amount(n, "win", false)?,
-                    bet: amount(n, "bet", false)?,
-                    rake: amount(n, "rake", false)?,
-                    line: at(n),
-                    name,
+                    chips: amount(t, "chips", true)?.unwrap_or(ZERO),
+                    win: amount(t, "win", false)?,
+                    bet: amount(t, "bet", false)?,
+                    rake: amount(t, "rake", false)?,
+                    line: t.line,
+                    name: name.to_string(),
                 });
             }
             "action" => {
-                let round = round_of(n);
-                let who = n.attribute("player").unwrap_or_default();
+                let who = t.attr("player").unwrap_or_default();
                 let Some(player) = game.players.iter().position(|p| p.name == who) else {
-                    return Err(format!(
+                    return Err(Wrong::Fact(format!(
                         "line {}: the action is by `{who}`, who has no `<player>` in the game (expected one of its players)",
-                        at(n)
-                    ));
+                        t.line
+                    )));
                 };
-                let number =
-                    |name: &str| n.attribute(name).and_then(|v| v.trim().parse::<u32>().ok());
+                let number = |name: &str| t.attr(name).and_then(|v| v.trim().parse::<u32>().ok());
                 let (Some(no), Some(kind)) = (number("no"), number("type")) else {
-                    return Err(format!(
+                    return Err(Wrong::Fact(format!(
                         "line {}: the action has no number or no type (expected `no=\"N\"` and `type=\"N\"`)",
-                        at(n)
-                    ));
+                        t.line
+                    )));
                 };
-                let protected = n.attribute("sum").is_some_and(|s| s.trim() == "DP");
-                let sum = if protected { ZERO } else { amount(n, "sum", false)?.unwrap_or(ZERO) };
-                game.acts.push(Act { no, round, player, kind, sum, protected, line: at(n) });
+                let protected = t.attr("sum").is_some_and(|s| s.trim() == "DP");
+                let sum = if protected { ZERO } else { amount(t, "sum", false)?.unwrap_or(ZERO) };
+                game.acts.push(Act { no, round, player, kind, sum, protected, line: t.line });
             }
             "cards" => {
-                let who = n.attribute("player").unwrap_or_default();
+                let who = t.attr("player").unwrap_or_default();
                 let player = if who.is_empty() {
                     None
                 } else {
                     Some(game.players.iter().position(|p| p.name == who).ok_or_else(|| {
                         format!(
                             "line {}: the cards are dealt to `{who}`, who has no `<player>` in the game",
-                            at(n)
+                            t.line
                         )
                     })?)
                 };
-                let text = n.text().unwrap_or_default();
-                let cards = text
-                    .split_whitespace()
-                    .map(card)
-                    .collect::<Result<Vec<_>, ()>>()
-                    .map_err(|()| {
-                        format!(
-                            "line {}: `{}` is not a list of cards (expected a suit then a rank, as in `H4 C10 SA`, or `X`)",
-                            at(n),
-                            text.trim()
-                        )
-                    })?;
-                let kind = n.attribute("type").unwrap_or_default().to_string();
-                game.cards.push(Dealt { round: round_of(n), kind, player, cards, line: at(n) });
+                let kind = t.attr("type").unwrap_or_default().to_string();
+                game.cards.push(Dealt { round, kind, player, cards: Vec::new(), line: t.line });
+                fresh = Fresh::Cards(game.cards.len() - 1);
             }
             _ => {}
         }
     }
-    game.acts.sort_by_key(|a| (a.no, a.round));
     game.symbol = symbol;
-    Ok(game)
+    Ok(())
 }
 
-/// Where an XML error is in the text (`line 12, column 7`, for an element starting at `line`)
-/// and what it is, without the parser's own position.
-fn xml_error(e: &roxmltree::Error, line: usize) -> (String, String) {
-    let pos = e.pos();
-    let at = format!("line {}, column {}", line + pos.row as usize - 1, pos.col);
-    let text = e.to_string();
-    let suffix = format!(" at {}:{}", pos.row, pos.col);
-    (at, text.strip_suffix(&suffix).unwrap_or(&text).to_string())
+/// What the text after a tag just opened is.
+enum Fresh {
+    None,
+    /// The game's `<startdate>`.
+    Date,
+    /// The cards of `game.cards[k]`.
+    Cards(usize),
 }
 
-/// The number of the `<round>` an element is in (0 outside any).
-fn round_of(n: Node<'_, '_>) -> u32 {
-    n.ancestors()
-        .find(|a| a.tag_name().name() == "round")
-        .and_then(|r| r.attribute("no"))
-        .and_then(|v| v.trim().parse().ok())
-        .unwrap_or(0)
+/// The cards of a `<cards>` element's text (`H4 C10 SA`) into `dealt`.
+fn read_cards(dealt: &mut Dealt, text: &str) -> Result<(), String> {
+    dealt.cards = text.split_whitespace().map(card).collect::<Result<Vec<_>, ()>>().map_err(|()| {
+        format!(
+            "line {}: `{}` is not a list of cards (expected a suit then a rank, as in `H4 C10 SA`, or `X`)",
+            dealt.line,
+            text.trim()
+        )
+    })?;
+    Ok(())
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 //! comma-separated (`Kc,Th`). Every player is named by the seat number the site writes (from
 //! 0).
 
-use roxmltree::{Document, Node};
+use super::xml_pull::{read_element, Item, Pull, Tag, Wrong};
 
 use crate::record::Amount;
 
@@ -126,7 +126,7 @@ pub(super) fn card(text: &str) -> Result<Option<String>, ()> {
         s @ ('c' | 'd' | 'h' | 's') => s,
         _ => return Err(()),
     };
-    Ok(Some(format!("{rank}{suit}")))
+    Ok(Some([rank, suit].into_iter().collect()))
 }
 
 /// `YYYYMMDDHHMMSS`.
@@ -155,100 +155,122 @@ fn seat(text: &str) -> Option<u32> {
 /// Reads the hand's `<game>` element (`text`, starting at `line`); what is wrong says its line
 /// and what was expected.
 pub(super) fn parse(text: &str, line: usize) -> Result<Game, String> {
-    let doc = Document::parse(text).map_err(|e| {
-        let pos = e.pos();
-        let at = format!("line {}, column {}", line + pos.row as usize - 1, pos.col);
-        let why = e.to_string();
-        let why = why.strip_suffix(&format!(" at {}:{}", pos.row, pos.col)).unwrap_or(&why);
-        format!("{at}: the `<game>` element is not well-formed XML: {why}")
-    })?;
-    let ends: Vec<usize> = memchr::memchr_iter(b'\n', text.as_bytes()).collect();
-    let at = |n: Node<'_, '_>| line + ends.partition_point(|&k| k < n.range().start);
-    let root = doc.root_element();
     let mut game = Game {
-        id: root.attribute("id").unwrap_or_default().to_string(),
-        time: root.attribute("starttime").and_then(time14),
-        hole: root.attribute("numholecards").and_then(|h| h.trim().parse().ok()),
+        id: String::new(),
+        time: None,
+        hole: None,
         dealer: None,
-        players: Vec::new(),
-        events: Vec::new(),
-        cards: Vec::new(),
-        winners: Vec::new(),
-        rounds: Vec::new(),
+        players: Vec::with_capacity(10),
+        events: Vec::with_capacity(32),
+        cards: Vec::with_capacity(12),
+        winners: Vec::with_capacity(4),
+        rounds: Vec::with_capacity(8),
         symbol: None,
     };
-    let amount = |n: Node<'_, '_>, name: &str| -> Result<Option<(Amount, Option<char>)>, String> {
-        let Some(v) = n.attribute(name) else { return Ok(None) };
-        if v.trim().is_empty() {
-            return Ok(None);
-        }
-        money(v).map(Some).ok_or_else(|| {
-            format!(
-                "line {}: `{name}=\"{v}\"` is not an amount (expected digits with an optional currency mark, as in `$269.96` or `1.00`)",
-                at(n)
-            )
-        })
-    };
-    let seat_of = |n: Node<'_, '_>, what: &str| -> Result<u32, String> {
-        let v = n.attribute("player").unwrap_or_default();
-        seat(v).ok_or_else(|| {
-            format!(
-                "line {}: the {what}'s `player=\"{v}\"` is not a seat number (expected `player=\"0\"` to `player=\"99\"`)",
-                at(n)
-            )
-        })
-    };
-    let round_of = |n: Node<'_, '_>| {
-        n.ancestors()
-            .find(|a| a.tag_name().name() == "round")
-            .and_then(|r| r.attribute("id"))
-            .unwrap_or_default()
-            .to_string()
-    };
-    for n in root.descendants().filter(Node::is_element) {
-        match n.tag_name().name() {
-            "players" => game.dealer = n.attribute("dealer").and_then(seat),
-            "round" => game.rounds.push(n.attribute("id").unwrap_or_default().to_string()),
-            "player" => {
-                let Some(s) = n.attribute("seat").and_then(seat) else {
-                    return Err(format!(
-                        "line {}: `<player>` has no seat number (expected `seat=\"0\"` to `seat=\"99\"`)",
-                        at(n)
-                    ));
-                };
-                let name = n.attribute("nickname").unwrap_or_default().to_string();
-                if game.players.iter().any(|p| p.seat == s) {
-                    return Err(format!(
-                        "line {}: seat {s} is listed twice (expected one `<player>` per seat)",
-                        at(n)
-                    ));
+    read_element(text, line, "`<game>`", |pull| read_game(pull, &mut game))?;
+    Ok(game)
+}
+
+/// An amount attribute of a tag, when written and not blank.
+fn amount(t: &Tag<'_>, name: &str) -> Result<Option<(Amount, Option<char>)>, String> {
+    let Some(v) = t.attr(name) else { return Ok(None) };
+    if v.trim().is_empty() {
+        return Ok(None);
+    }
+    money(v).map(Some).ok_or_else(|| {
+        format!(
+            "line {}: `{name}=\"{v}\"` is not an amount (expected digits with an optional currency mark, as in `$269.96` or `1.00`)",
+            t.line
+        )
+    })
+}
+
+/// The seat a tag's `player` names.
+fn seat_of(t: &Tag<'_>, what: &str) -> Result<u32, String> {
+    let v = t.attr("player").unwrap_or_default();
+    seat(v).ok_or_else(|| {
+        format!(
+            "line {}: the {what}'s `player=\"{v}\"` is not a seat number (expected `player=\"0\"` to `player=\"99\"`)",
+            t.line
+        )
+    })
+}
+
+/// The facts of the game, read into `game` tag by tag.
+fn read_game(pull: &mut Pull<'_>, game: &mut Game) -> Result<(), Wrong> {
+    // The `id`s of the rounds open, innermost last.
+    let mut rounds: Vec<String> = Vec::with_capacity(2);
+    let round_of = |rounds: &[String]| rounds.last().cloned().unwrap_or_default();
+    while let Some(item) = pull.next()? {
+        let t = match item {
+            Item::Open(t) => t,
+            Item::Close(name) => {
+                // Elements close in the order opened: this is the innermost round's end.
+                if name == "round" {
+                    rounds.pop();
                 }
-                let Some((balance, symbol)) = amount(n, "balance")? else {
-                    return Err(format!(
+                continue;
+            }
+            Item::Text(_) => continue,
+        };
+        if t.depth == 1 {
+            t.attr("id").unwrap_or_default().clone_into(&mut game.id);
+            game.time = t.attr("starttime").and_then(time14);
+            game.hole = t.attr("numholecards").and_then(|h| h.trim().parse().ok());
+        }
+        match t.name {
+            "players" => game.dealer = t.attr("dealer").and_then(seat),
+            "round" => {
+                let id = t.attr("id").unwrap_or_default().to_string();
+                game.rounds.push(id.clone());
+                rounds.push(id);
+            }
+            "player" => {
+                let Some(s) = t.attr("seat").and_then(seat) else {
+                    return Err(Wrong::Fact(format!(
+                        "line {}: `<player>` has no seat number (expected `seat=\"0\"` to `seat=\"99\"`)",
+                        t.line
+                    )));
+                };
+                let name = t.attr("nickname").unwrap_or_default().to_string();
+                if game.players.iter().any(|p| p.seat == s) {
+                    return Err(Wrong::Fact(format!(
+                        "line {}: seat {s} is listed twice (expected one `<player>` per seat)",
+                        t.line
+                    )));
+                }
+                let Some((balance, symbol)) = amount(t, "balance")? else {
+                    return Err(Wrong::Fact(format!(
                         "line {}: `<player>` of seat {s} has no `balance` (expected an amount)",
-                        at(n)
-                    ));
+                        t.line
+                    )));
                 };
                 game.symbol = game.symbol.or(symbol);
-                let dealt_in = n.attribute("dealtin").is_some_and(|d| d.trim() == "true");
-                game.players.push(Player { seat: s, name, balance, dealt_in, line: at(n) });
+                let dealt_in = t.attr("dealtin").is_some_and(|d| d.trim() == "true");
+                game.players.push(Player { seat: s, name, balance, dealt_in, line: t.line });
             }
             "event" => {
-                let kind = n.attribute("type").unwrap_or_default().to_string();
+                let kind = t.attr("type").unwrap_or_default();
                 if kind == "CHAT" {
                     continue;
                 }
                 let seat =
-                    if n.attribute("player").is_some() { Some(seat_of(n, "event")?) } else { None };
-                let amount = amount(n, "amount")?.map(|a| a.0);
-                game.events.push(Event { round: round_of(n), kind, seat, amount, line: at(n) });
+                    if t.attr("player").is_some() { Some(seat_of(t, "event")?) } else { None };
+                let amount = amount(t, "amount")?.map(|a| a.0);
+                game.events.push(Event {
+                    round: round_of(&rounds),
+                    kind: kind.to_string(),
+                    seat,
+                    amount,
+                    line: t.line,
+                });
             }
             "cards" => {
-                let seat = match n.attribute("player").map(str::trim) {
+                let seat = match t.attr("player").map(str::trim) {
                     None | Some("" | "-1") => None,
-                    Some(_) => Some(seat_of(n, "cards")?),
+                    Some(_) => Some(seat_of(t, "cards")?),
                 };
-                let text = n.attribute("cards").unwrap_or_default();
+                let text = t.attr("cards").unwrap_or_default();
                 let cards = text
                     .split(',')
                     .filter(|c| !c.trim().is_empty())
@@ -257,27 +279,33 @@ pub(super) fn parse(text: &str, line: usize) -> Result<Game, String> {
                     .map_err(|()| {
                         format!(
                             "line {}: `cards=\"{text}\"` is not a list of cards (expected ranks then suits, comma-separated, as in `Kc,Th`)",
-                            at(n)
+                            t.line
                         )
                     })?;
-                let kind = n.attribute("type").unwrap_or_default().to_string();
-                game.cards.push(Dealt { round: round_of(n), kind, seat, cards, line: at(n) });
+                let kind = t.attr("type").unwrap_or_default().to_string();
+                game.cards.push(Dealt {
+                    round: round_of(&rounds),
+                    kind,
+                    seat,
+                    cards,
+                    line: t.line,
+                });
             }
             "winner" => {
-                let seat = seat_of(n, "winner")?;
-                let Some((amount, _)) = amount(n, "amount")? else {
-                    return Err(format!(
+                let seat = seat_of(t, "winner")?;
+                let Some((amount, _)) = amount(t, "amount")? else {
+                    return Err(Wrong::Fact(format!(
                         "line {}: `<winner>` has no `amount` (expected what the player won)",
-                        at(n)
-                    ));
+                        t.line
+                    )));
                 };
-                let uncalled = n.attribute("uncalled").is_some_and(|u| u.trim() == "true");
-                game.winners.push(Winner { seat, amount, uncalled, line: at(n) });
+                let uncalled = t.attr("uncalled").is_some_and(|u| u.trim() == "true");
+                game.winners.push(Winner { seat, amount, uncalled, line: t.line });
             }
             _ => {}
         }
     }
-    Ok(game)
+    Ok(())
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 //! each deals or shows, and the winners. Amounts are plain decimals (`0.01`); a card is a
 //! `<Card value="10" suit="c"/>`.
 
-use roxmltree::{Document, Node};
+use super::xml_pull::{read_element, Item, Pull, Tag, Wrong};
 
 use super::merge_game::{card, money, time14};
 use crate::record::Amount;
@@ -54,7 +54,7 @@ pub(super) struct Game {
     pub id: String,
     /// `date`: year, month, day, hour, minute, second.
     pub time: Option<[u32; 6]>,
-    /// The game's start tag's attributes by name.
+    /// The attributes of the game's start tag that are read (`FIELDS`), by name.
     pub fields: Vec<(String, String)>,
     pub seats: Vec<Seat>,
     /// The actions, in the order of their `seq`.
@@ -69,6 +69,9 @@ impl Game {
     }
 }
 
+/// The attributes of the game's start tag that the record reads.
+const FIELDS: [&str; 6] = ["gametype", "betlimit", "istournament", "stakes", "rake", "tablename"];
+
 /// A seat number as written (`1` to `99`).
 fn seat(text: &str) -> Option<u32> {
     text.trim().parse::<u32>().ok().filter(|&s| (1..100).contains(&s))
@@ -77,100 +80,137 @@ fn seat(text: &str) -> Option<u32> {
 /// Reads the hand's `<Game>` element (`text`, starting at `line`); what is wrong says its line
 /// and what was expected.
 pub(super) fn parse(text: &str, line: usize) -> Result<Game, String> {
-    let doc = Document::parse(text).map_err(|e| {
-        let pos = e.pos();
-        let at = format!("line {}, column {}", line + pos.row as usize - 1, pos.col);
-        let why = e.to_string();
-        let why = why.strip_suffix(&format!(" at {}:{}", pos.row, pos.col)).unwrap_or(&why);
-        format!("{at}: the `<Game>` element is not well-formed XML: {why}")
-    })?;
-    let ends: Vec<usize> = memchr::memchr_iter(b'\n', text.as_bytes()).collect();
-    let at = |n: Node<'_, '_>| line + ends.partition_point(|&k| k < n.range().start);
-    let root = doc.root_element();
-    let fields = root.attributes().map(|a| (a.name().to_string(), a.value().to_string())).collect();
-    let digits: String =
-        root.attribute("date").unwrap_or_default().matches(char::is_numeric).collect();
     let mut game = Game {
-        id: root.attribute("id").unwrap_or_default().to_string(),
-        time: time14(&digits),
-        fields,
-        seats: Vec::new(),
+        id: String::new(),
+        time: None,
+        fields: Vec::new(),
+        seats: Vec::with_capacity(10),
         acts: Vec::new(),
-        winners: Vec::new(),
+        winners: Vec::with_capacity(4),
     };
-    let amount = |n: Node<'_, '_>, name: &str| -> Result<Option<Amount>, String> {
-        let Some(v) = n.attribute(name).filter(|v| !v.trim().is_empty()) else { return Ok(None) };
-        money(v).map(|a| Some(a.0)).ok_or_else(|| {
-            format!(
-                "line {}: `{name}=\"{v}\"` is not an amount (expected digits, as in `0.02`)",
-                at(n)
-            )
-        })
-    };
-    let seat_of = |n: Node<'_, '_>, name: &str| -> Result<u32, String> {
-        let v = n.attribute(name).unwrap_or_default();
-        seat(v).ok_or_else(|| {
-            format!("line {}: `{name}=\"{v}\"` is not a seat number (expected 1 to 99)", at(n))
-        })
-    };
-    let mut ordered: Vec<(u64, Act)> = Vec::new();
-    for n in root.descendants().filter(Node::is_element) {
-        match n.tag_name().name() {
-            "Seat" if n.parent().is_some_and(|p| p.tag_name().name() == "Seats") => {
-                let num = seat_of(n, "num")?;
-                if game.seats.iter().any(|s| s.num == num) {
-                    return Err(format!("line {}: seat {num} is listed twice", at(n)));
-                }
-                let Some(balance) = amount(n, "balance")? else {
-                    return Err(format!("line {}: seat {num} has no `balance`", at(n)));
-                };
-                game.seats.push(Seat {
-                    num,
-                    name: n.attribute("alias").unwrap_or_default().to_string(),
-                    balance,
-                    end: amount(n, "endbalance")?,
-                    dealer: n.attribute("dealer").is_some_and(|d| d.trim() == "true"),
-                    line: at(n),
-                });
-            }
-            "Action" => {
-                let kind = n.attribute("type").unwrap_or_default().to_string();
-                if kind == "Win" {
-                    for w in n.children().filter(|c| c.has_tag_name("Seat")) {
-                        let Some(a) = amount(w, "amount")? else {
-                            return Err(format!("line {}: a winner has no `amount`", at(w)));
-                        };
-                        let seat = seat_of(w, "num")?;
-                        game.winners.push(Winner { seat, amount: a, line: at(w) });
-                    }
-                    continue;
-                }
-                let seat =
-                    if n.attribute("seat").is_some() { Some(seat_of(n, "seat")?) } else { None };
-                let value = if kind == "Disconnect" { None } else { amount(n, "value")? };
-                let mut cards = Vec::new();
-                for c in n.children().filter(|c| c.has_tag_name("Card")) {
-                    let v = c.attribute("value").unwrap_or_default();
-                    let s = c.attribute("suit").unwrap_or_default();
-                    let one = card(&format!("{v}{s}")).map_err(|()| {
-                        format!(
-                            "line {}: `value=\"{v}\" suit=\"{s}\"` is not a card (expected a rank 2 to 10, J, Q, K or A and a suit c, d, h or s)",
-                            at(c)
-                        )
-                    })?;
-                    cards.push(one);
-                }
-                let seq = n.attribute("seq").and_then(|s| s.trim().parse::<u64>().ok());
-                let order = seq.unwrap_or(u64::MAX);
-                ordered.push((order, Act { kind, seat, value, cards, line: at(n) }));
-            }
-            _ => {}
-        }
-    }
+    let mut ordered: Vec<(u64, Act)> = Vec::with_capacity(32);
+    read_element(text, line, "`<Game>`", |pull| read_game(pull, &mut game, &mut ordered))?;
     // In the order of `seq` (a stable sort keeps the written order of equal ones).
     ordered.sort_by_key(|(s, _)| *s);
     game.acts = ordered.into_iter().map(|(_, a)| a).collect();
     Ok(game)
+}
+
+/// An amount attribute of a tag, when written and not blank.
+fn amount(t: &Tag<'_>, name: &str) -> Result<Option<Amount>, String> {
+    let Some(v) = t.attr(name).filter(|v| !v.trim().is_empty()) else { return Ok(None) };
+    money(v).map(|a| Some(a.0)).ok_or_else(|| {
+        format!(
+            "line {}: `{name}=\"{v}\"` is not an amount (expected digits, as in `0.02`)",
+            t.line
+        )
+    })
+}
+
+/// The seat attribute `name` of a tag.
+fn seat_of(t: &Tag<'_>, name: &str) -> Result<u32, String> {
+    let v = t.attr(name).unwrap_or_default();
+    seat(v).ok_or_else(|| {
+        format!("line {}: `{name}=\"{v}\"` is not a seat number (expected 1 to 99)", t.line)
+    })
+}
+
+/// The facts of the game, read into `game` and `ordered` (each action with its `seq`) tag by
+/// tag.
+fn read_game(
+    pull: &mut Pull<'_>,
+    game: &mut Game,
+    ordered: &mut Vec<(u64, Act)>,
+) -> Result<(), Wrong> {
+    // The `<Action>`s open, innermost last: the index of each in `ordered`, `None` for the
+    // winners'.
+    let mut actions: Vec<Option<usize>> = Vec::with_capacity(2);
+    while let Some(item) = pull.next()? {
+        let t = match item {
+            Item::Open(t) => t,
+            Item::Close(name) => {
+                // Elements close in the order opened: this is the innermost action's end.
+                if name == "Action" {
+                    actions.pop();
+                }
+                continue;
+            }
+            Item::Text(_) => continue,
+        };
+        if t.depth == 1 {
+            game.fields = t
+                .attrs
+                .iter()
+                .filter(|(k, _)| FIELDS.contains(k))
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect();
+            game.id = t.attr("id").unwrap_or_default().to_string();
+            let digits: String =
+                t.attr("date").unwrap_or_default().matches(char::is_numeric).collect();
+            game.time = time14(&digits);
+        }
+        match t.name {
+            "Seat" if t.parent == "Seats" => {
+                let num = seat_of(t, "num")?;
+                if game.seats.iter().any(|s| s.num == num) {
+                    return Err(Wrong::Fact(format!(
+                        "line {}: seat {num} is listed twice",
+                        t.line
+                    )));
+                }
+                let Some(balance) = amount(t, "balance")? else {
+                    return Err(Wrong::Fact(format!(
+                        "line {}: seat {num} has no `balance`",
+                        t.line
+                    )));
+                };
+                game.seats.push(Seat {
+                    num,
+                    name: t.attr("alias").unwrap_or_default().to_string(),
+                    balance,
+                    end: amount(t, "endbalance")?,
+                    dealer: t.attr("dealer").is_some_and(|d| d.trim() == "true"),
+                    line: t.line,
+                });
+            }
+            // A winner: a `<Seat>` in the winners' `<Action>`.
+            "Seat" if t.parent == "Action" && actions.last() == Some(&None) => {
+                let Some(a) = amount(t, "amount")? else {
+                    return Err(Wrong::Fact(format!("line {}: a winner has no `amount`", t.line)));
+                };
+                let seat = seat_of(t, "num")?;
+                game.winners.push(Winner { seat, amount: a, line: t.line });
+            }
+            "Card" if t.parent == "Action" => {
+                let Some(Some(k)) = actions.last().copied() else { continue };
+                let v = t.attr("value").unwrap_or_default();
+                let s = t.attr("suit").unwrap_or_default();
+                let one = card(&format!("{v}{s}")).map_err(|()| {
+                    format!(
+                        "line {}: `value=\"{v}\" suit=\"{s}\"` is not a card (expected a rank 2 to 10, J, Q, K or A and a suit c, d, h or s)",
+                        t.line
+                    )
+                })?;
+                ordered[k].1.cards.push(one);
+            }
+            "Action" => {
+                let kind = t.attr("type").unwrap_or_default();
+                if kind == "Win" {
+                    actions.push(None);
+                    continue;
+                }
+                let seat = if t.attr("seat").is_some() { Some(seat_of(t, "seat")?) } else { None };
+                let value = if kind == "Disconnect" { None } else { amount(t, "value")? };
+                let seq = t.attr("seq").and_then(|s| s.trim().parse::<u64>().ok());
+                let order = seq.unwrap_or(u64::MAX);
+                let kind = kind.to_string();
+                ordered.push((order, Act { kind, seat, value, cards: Vec::new(), line: t.line }));
+                actions.push(Some(ordered.len() - 1));
+            }
+            _ => {}
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]

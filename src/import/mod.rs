@@ -85,6 +85,7 @@ mod wpn;
 mod wpn_lines;
 pub mod write_stars;
 mod xml_cut;
+mod xml_pull;
 
 use std::io::BufRead;
 use std::sync::Arc;

@@ -138,6 +138,17 @@ fn a_malformed_text_says_where_and_why() {
             "",
             "line 2: expected a `<DEALER position=\"N\"/>` in the hand",
         ),
+        // A tag without its `>`: told at the next tag's `<`, on the line after.
+        (
+            "<SEAT position=\"2\" name=\"BETTE\" balance=\"1000\"/>",
+            "<SEAT position=\"2\" name=\"BETTE\" balance=\"1000\"",
+            "line 5: the `<HAND>` element is not well-formed XML: the tag `<SEAT` is not closed",
+        ),
+        (
+            "name=\"BETTE\"",
+            "name=\"BE&TTE;\"",
+            "line 4: the `<HAND>` element is not well-formed XML: the value of `name` cannot be read: `&TTE;` is not an entity XML knows",
+        ),
     ];
     for (from, to, says) in cases {
         assert!(text.contains(from), "{from}");

@@ -112,6 +112,22 @@ fn a_malformed_text_says_where_and_why() {
             "",
             "line 26: `DealRiver` deals 0 cards (expected 1)",
         ),
+        // What is not well-formed, at its line and column.
+        (
+            "alias=\"Corvin\"",
+            "alias=\"Corvin\" alias=\"Corvin\"",
+            "line 3, column 7: the `<Game>` element is not well-formed XML: `alias` is given twice",
+        ),
+        (
+            "alias=\"Corvin\"",
+            "alias=\"Cor&vin;\"",
+            "line 3, column 7: the `<Game>` element is not well-formed XML: the value of `alias` cannot be read: `&vin;` is not an entity",
+        ),
+        (
+            "</Seats>",
+            "</Seat>",
+            "line 6, column 4: the `<Game>` element is not well-formed XML: `</Seat>` closes `<Seats>`",
+        ),
     ];
     for (from, to, says) in cases {
         let odd = text.replacen(from, to, 1);
