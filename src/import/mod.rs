@@ -81,6 +81,7 @@ mod stars;
 pub mod utf16;
 mod winamax;
 mod winamax_lines;
+mod winamax_stud;
 mod wpn;
 mod wpn_lines;
 pub mod write_stars;
