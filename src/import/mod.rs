@@ -68,6 +68,7 @@ mod microgaming_record;
 mod ongame;
 mod ongame_lines;
 mod ongame_play;
+mod ongame_stud;
 mod p888;
 mod p888_lines;
 mod party;
