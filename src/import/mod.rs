@@ -28,6 +28,7 @@ pub mod acpc;
 mod bovada;
 mod bovada_lines;
 mod bovada_play;
+mod bovada_stud;
 mod cake;
 mod cake_lines;
 mod cake_play;
