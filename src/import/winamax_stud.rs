@@ -336,7 +336,8 @@ fn read<'t>(
             None => return err(total_line, "expected `Total pot X | Rake Y` or `| No rake`"),
         }
     };
-    let site_total = pot_total(total_text, got.iter().sum(), total_line)?;
+    let paid = got.iter().fold(0i64, |a, &c| a.saturating_add(c));
+    let site_total = pot_total(total_text, paid, total_line)?;
     // The part of the largest bet nobody matched goes back to its player, and so does what a
     // raise over players all in added beyond the bet.
     let back = uncalled(&put, &dead);
@@ -360,7 +361,7 @@ fn read<'t>(
     let before_rake = site_total
         .saturating_add(rake)
         .saturating_sub(back.map_or(0, |u| u.1))
-        .saturating_sub(surplus.iter().sum());
+        .saturating_sub(surplus.iter().fold(0i64, |a, &c| a.saturating_add(c)));
     out.push((summary_line, Cow::Borrowed("*** SUMMARY ***")));
     out.push((total_line, Cow::Owned(format!("Total pot {} | Rake {}", w(before_rake), w(rake)))));
     let away = named.iter().map(|x| !x).collect();
