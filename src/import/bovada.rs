@@ -5,7 +5,8 @@
 //! $0.50`, `Total Pot($0.75)`); close enough to PokerStars' in what it says that a hand is
 //! cut, read and built into its record by the PokerStars reader ([`super::stars::StarsForm`])
 //! once Bovada's words are put in PokerStars' ([`super::bovada_lines`],
-//! [`super::bovada_play`]).
+//! [`super::bovada_play`]). A stud hand's play is put in Full Tilt's words and read by the
+//! reader of Full Tilt's stud and draw hands ([`super::bovada_stud`]).
 //!
 //! ```
 //! use feltkit::import::{convert_as, sniff, Format};
@@ -29,8 +30,10 @@ use std::io::BufRead;
 
 use super::bovada_lines::{hand_number, parse_hand, HEADERS, SUMMARY};
 use super::format::{FormatWords, HandSplit, SiteFormat};
-use super::split::StarsHands;
+use super::pokerstars::{GameName, Refusal, StarsHand};
+use super::split::{HandText, StarsHands};
 use super::stars::{first_line, unnamed_pots_if_none_named, Hands, StarsForm};
+use crate::record::HandRecord;
 
 static WORDS: FormatWords = FormatWords {
     names: &["bovada", "ignition", "bodog"],
@@ -46,13 +49,22 @@ static WORDS: FormatWords = FormatWords {
 
 /// Bovada's text read as PokerStars' form is, with its own parse. The venue each hand names
 /// is `Bovada`, whichever of the three sites wrote it.
-static BOVADA: StarsForm = StarsForm {
-    venue: "Bovada",
-    parse: parse_hand,
-    finish: unnamed_pots_if_none_named,
-    number: hand_number,
-    summary: SUMMARY,
-};
+static BOVADA: StarsForm =
+    StarsForm { venue: "Bovada", parse: parse_hand, finish, number: hand_number, summary: SUMMARY };
+
+/// Completes a hand's record: a stud hand, built from its header and seats alone, gets its play
+/// from its text ([`super::bovada_stud`]); the collected lines name no pot.
+fn finish(h: &HandText, hand: &StarsHand, r: &mut HandRecord<'_>) {
+    if let GameName::Other(name) = &hand.game
+        && let Some(Refusal::NotSupported(why)) = &hand.refusal
+        && why.ends_with(": read as a stud hand")
+        && let Some((game, limit)) = name.rsplit_once(' ')
+        && let Some(Ok(g)) = super::bovada_stud::game(game, limit)
+    {
+        super::bovada_stud::complete(h, hand, g, r);
+    }
+    unnamed_pots_if_none_named(h, hand, r);
+}
 
 /// Bovada, Ignition and Bodog hand-history text, one or many hands per file.
 pub struct BovadaText;

@@ -227,9 +227,15 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
     let h = header(first)?;
     let tourney = h.tournament.is_some();
     let s = if tourney { None } else { Some('$') };
+    let stud = super::bovada_stud::game(&h.game_text, h.limit);
     let mut seats: Vec<(u32, String, i64, usize)> = Vec::new();
     for l in lines.iter().skip(1) {
-        let Some((seat, name, stack)) = seat_of(l.text) else { break };
+        // Stud's seat list names each player by the seat (`Seat+2 [ME]: $6.53 in chips`).
+        let seat = match stud {
+            Some(_) => super::bovada_stud::seat_of(l.text).or_else(|| seat_of(l.text)),
+            None => seat_of(l.text),
+        };
+        let Some((seat, name, stack)) = seat else { break };
         let Some(stack) = stack else {
             return err(l.number, format!("expected a stack in cents at most in `{}`", l.text));
         };
@@ -247,6 +253,9 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
         }
     }
     let rest = &lines[1 + seats.len()..];
+    if let Some(g) = stud {
+        return stud_head(&h, (first, number), &seats, rest, g);
+    }
     let (small, big) = posted(rest);
     let level = h.tournament.as_ref().and_then(|t| t.1);
     let blinds = match (level, small, big) {
@@ -316,7 +325,7 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
     }
     let refusal = if h.game.is_none() {
         Some(format!(
-            "line {}: {}: feltkit reads Bovada's hold'em and Omaha; this game is not read",
+            "line {}: {}: feltkit reads Bovada's hold'em, Omaha and seven-card stud; this game is not read",
             first.number, h.game_text
         ))
     } else if blinds.is_none() {
@@ -339,6 +348,58 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
         };
         hand.refusal = Some(Refusal::NotSupported(why));
     }
+    parse_after_header(hand, first.number, out.iter().map(|(n, t)| Line { number: *n, text: t }))
+}
+
+/// The header and seats of a stud hand of game `g` (or why it is not read), for
+/// [`super::bovada_stud`] to read its play `rest` once its record is built: its stakes, which
+/// the header does not name, are those of its bets ([`super::bovada_stud::stakes`]).
+fn stud_head(
+    h: &Header,
+    (first, number): (&Line<'_>, &str),
+    seats: &[(u32, String, i64, usize)],
+    rest: &[Line<'_>],
+    g: Result<super::fulltilt_stud::Game, String>,
+) -> Result<StarsHand, TextError> {
+    let s = if h.tournament.is_some() { None } else { Some('$') };
+    let stakes = super::bovada_stud::stakes(rest);
+    let (a, b) = stakes.unwrap_or((1, 2));
+    let stars = format!(
+        "{} Hand #{number}: Hold'em {} ({}/{}) - {}",
+        h.site,
+        h.limit,
+        written(a, s),
+        written(b, s),
+        h.date
+    );
+    let mut hand = parse_header(&Line { number: first.number, text: &stars })?;
+    hand.symbol = s;
+    hand.currency = s.map(|_| "USD".to_string());
+    hand.tournament = h.tournament.as_ref().map(|t| t.0.clone());
+    // Stud has no button: the first seat stands for it.
+    let button = seats.first().map_or(1, |x| x.0);
+    let mut out: Vec<(usize, Cow<'_, str>)> = Vec::with_capacity(seats.len() + 1);
+    out.push((
+        first.number,
+        Cow::Owned(format!("Table '{}' Seat #{button} is the button", h.table)),
+    ));
+    for (seat, name, stack, n) in seats {
+        out.push((
+            *n,
+            Cow::Owned(format!("Seat {seat}: {name} ({} in chips)", written(*stack, s))),
+        ));
+    }
+    let why = match (g, stakes) {
+        // Read by `bovada_stud` once the record of the header and seats is built.
+        (Ok(_), Some(_)) => format!("line {}: {}: read as a stud hand", first.number, h.game_text),
+        (Ok(_), None) => format!(
+            "line {}: {} {}: the header names no stakes and the hand makes no bet to tell them by",
+            first.number, h.game_text, h.limit
+        ),
+        (Err(why), _) => format!("line {}: {why}", first.number),
+    };
+    hand.game = GameName::Other(format!("{} {}", h.game_text, h.limit));
+    hand.refusal = Some(Refusal::NotSupported(why));
     parse_after_header(hand, first.number, out.iter().map(|(n, t)| Line { number: *n, text: t }))
 }
 

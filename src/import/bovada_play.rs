@@ -13,7 +13,7 @@ use super::pokerstars::{err, TextError};
 
 /// Lines that move no chips in the hand: players coming and going, sitting out, drawing for
 /// the button, tournament places and prizes.
-const PASSED: &[&str] = &[
+pub(super) const PASSED: &[&str] = &[
     "Leave",
     "Enter",
     "Table enter user",

@@ -178,7 +178,7 @@ impl Event {
 }
 
 /// The cards of each `[...]` of a line, in order.
-fn brackets(t: &str) -> Vec<Vec<String>> {
+pub(super) fn brackets(t: &str) -> Vec<Vec<String>> {
     let mut out = Vec::new();
     let mut rest = t;
     while let Some(open) = rest.find('[') {

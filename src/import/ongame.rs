@@ -30,7 +30,7 @@
 use super::format::FormatWords;
 use super::lines::amount;
 use super::ongame_lines::{hand_number, parse_hand, summary_seat, HEADER, SUMMARY};
-use super::pokerstars::StarsHand;
+use super::pokerstars::{GameName, Refusal, StarsHand};
 use super::split::HandText;
 use super::stars::{HeaderFormat, StarsForm};
 use crate::phh::Amount;
@@ -48,17 +48,26 @@ static WORDS: FormatWords = FormatWords {
 };
 
 /// OnGame's text read as PokerStars' form is, with its own parse.
-static ONGAME: StarsForm = StarsForm {
-    venue: "OnGame",
-    parse: parse_hand,
-    finish: stated_stacks,
-    number: hand_number,
-    summary: SUMMARY,
-};
+static ONGAME: StarsForm =
+    StarsForm { venue: "OnGame", parse: parse_hand, finish, number: hand_number, summary: SUMMARY };
 
 /// OnGame hand-history text, one or many hands per file.
 pub static ONGAME_TEXT: HeaderFormat =
     HeaderFormat { words: &WORDS, header: HEADER, form: &ONGAME };
+
+/// Completes a hand's record: a stud hand, built from its header and seats alone, gets its play
+/// from its text ([`super::ongame_stud`]); every hand, the summary's finishing stacks
+/// ([`stated_stacks`]).
+fn finish(text: &HandText, hand: &StarsHand, r: &mut HandRecord<'_>) {
+    if let GameName::Other(name) = &hand.game
+        && matches!(hand.refusal, Some(Refusal::NotSupported(_)))
+        && let Some((limit, game)) = name.split_once(' ')
+        && let Some(Ok(g)) = super::ongame_stud::game(limit, game)
+    {
+        super::ongame_stud::complete(text, hand, g, r);
+    }
+    stated_stacks(text, hand, r);
+}
 
 /// Completes a hand's record with the summary's own account of each player's finishing stack
 /// (`Seat 4: NAME ($599), net: -$110`): the record's finishing stacks become the ones the site

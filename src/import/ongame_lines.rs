@@ -20,9 +20,9 @@
 //! twice. OnGame writes no uncalled bet: the part of a bet nobody matched is in no pot, and the
 //! reader gives it back. Each seat's net must be its finishing stack less its starting stack.
 //!
-//! Seven-card stud, stud high-low and five-card draw are written too: the draw's texts say how
-//! many cards a player changed but not which, so they cannot be replayed, and feltkit does not
-//! read OnGame's stud texts; such hands are reported as not replayed, with the reason.
+//! Seven-card stud and stud high-low are read from their text by [`super::ongame_stud`]. Five-card
+//! draw is written too, but its texts say how many cards a player changed and not which, so it
+//! cannot be replayed: such hands are reported as not replayed, with the reason.
 
 use std::borrow::Cow;
 
@@ -130,7 +130,7 @@ fn game_name(limit: &str, game: &str) -> Result<String, String> {
         "OMAHA_HI" => Ok(format!("Omaha {structure}")),
         "OMAHA_HI_LO" => Ok(format!("Omaha Hi/Lo {structure}")),
         "FIVE_CARD_DRAW" => Err(format!("{limit} {game}: OnGame's draw texts say how many cards each player changed (`changed 2 cards`) but not which, so the draw cannot be replayed")),
-        "SEVEN_CARD_STUD" | "SEVEN_CARD_STUD_HI_LO" => Err(format!("{limit} {game}: feltkit reads OnGame's hold'em and Omaha; its seven-card stud texts are not read")),
+        "SEVEN_CARD_STUD" | "SEVEN_CARD_STUD_HI_LO" => Err(format!("{limit} {game}: read by the stud reader")),
         other => Err(format!("{limit} {other}: a game feltkit does not read in OnGame's texts")),
     }
 }
@@ -275,6 +275,13 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
     }
     if let Err(why) = game {
         hand.game = GameName::Other(format!("{} {}", table.limit, table.game));
+        // Stud is read from the text by `ongame_stud` once the record of the header and seats
+        // is built.
+        let why = match super::ongame_stud::game(table.limit, table.game) {
+            Some(Ok(_)) => format!("{} {}: read as a stud hand", table.limit, table.game),
+            Some(Err(why)) => why,
+            None => why,
+        };
         hand.refusal = Some(Refusal::NotSupported(format!("line {table_at}: {why}")));
         return parse_after_header(hand, first.number, out.iter().map(line));
     }

@@ -184,10 +184,10 @@ pub(super) fn play<'t>(
 
 /// One pot of the summary: its line, its amount before the rake and each winner's share after
 /// it.
-struct Pot {
-    line: usize,
-    amount: i64,
-    winners: Vec<(usize, i64)>,
+pub(super) struct Pot {
+    pub line: usize,
+    pub amount: i64,
+    pub winners: Vec<(usize, i64)>,
 }
 
 /// The summary (from its `Summary:` line) in PokerStars' words: the pots' winners as collected
@@ -276,7 +276,7 @@ fn summary<'t>(
 
 /// A pot line: `Main pot: $225 won by NAME ($223)`, `Side pot 1: 330 won by A (165 High), B
 /// (165 Low)`.
-fn pot(t: &str, n: usize, seats: &[(u32, &str)]) -> Result<Pot, TextError> {
+pub(super) fn pot(t: &str, n: usize, seats: &[(u32, &str)]) -> Result<Pot, TextError> {
     let expected =
         || format!("expected `Main pot: X won by NAME (Y)` or `Side pot N: ...`, not `{t}`");
     let (Some(colon), Some(by)) = (t.find(": "), t.find(" won by ")) else {
@@ -316,7 +316,7 @@ fn pot(t: &str, n: usize, seats: &[(u32, &str)]) -> Result<Pot, TextError> {
 /// A seat's line of the summary (`Seat 4: NAME ($599), net: -$110, [Ah, Kd] (PAIR ACE)`): the
 /// seat (an index of `seats`) and the cards shown in PokerStars' words. Its net must be its
 /// finishing stack less its starting stack.
-fn seat_result(
+pub(super) fn seat_result(
     t: &str,
     n: usize,
     seats: &[(u32, &str)],

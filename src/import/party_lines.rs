@@ -149,14 +149,13 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
     }
     let g = game_line(game)?;
     if let Game::Other(name) = &g.game {
-        return refused(
-            number,
-            game.number,
-            format!(
-                "line {}: {name}: feltkit reads Party's hold'em and Omaha; this game is not read",
-                game.number
-            ),
-        );
+        let why = if find(name, "Stud").is_some() || find(name, "Razz").is_some() {
+            // The other players' up cards decide who brings in and who bets first.
+            "Party's stud texts show no cards dealt face up but the viewer's own, and those cards decide who brings in and who bets first on each street: the hand cannot be replayed"
+        } else {
+            "feltkit reads Party's hold'em and Omaha; this game is not read"
+        };
+        return refused(number, game.number, format!("line {}: {name}: {why}", game.number));
     }
     let tourney = g.tournament.is_some();
     let s = if tourney { None } else { g.symbol };

@@ -4,7 +4,9 @@
 //! built into its record by the PokerStars reader ([`super::stars::StarsForm`]) once
 //! Winamax's words are put in PokerStars' ([`super::winamax_lines`]): its game names, its
 //! table and seat lines, its actions without a colon after the name, its pots (`side pot 1`),
-//! and its summary, whose total is written after rake and with the uncalled bet in it.
+//! and its summary, whose total is written after rake and with the uncalled bet in it. The
+//! play of a stud, razz or triple draw hand is put in Full Tilt's words and read by the reader
+//! of Full Tilt's stud and draw hands ([`super::winamax_stud`]).
 //!
 //! ```
 //! use feltkit::import::{convert_as, sniff, Format};
@@ -23,8 +25,11 @@
 //! ```
 
 use super::format::FormatWords;
+use super::pokerstars::{GameName, Refusal, StarsHand};
+use super::split::HandText;
 use super::stars::{unnamed_pots_if_none_named, HeaderFormat, StarsForm};
 use super::winamax_lines::{hand_number, parse_hand, HEADER};
+use crate::record::HandRecord;
 
 static WORDS: FormatWords = FormatWords {
     names: &["winamax"],
@@ -41,10 +46,23 @@ static WORDS: FormatWords = FormatWords {
 static WINAMAX: StarsForm = StarsForm {
     venue: "Winamax",
     parse: parse_hand,
-    finish: unnamed_pots_if_none_named,
+    finish,
     number: hand_number,
     summary: "*** SUMMARY ***",
 };
+
+/// Completes a hand's record: a stud, razz or triple draw hand, built from its header and seats
+/// alone, gets its play from its text ([`super::winamax_stud`]); the collected lines name no
+/// pot.
+fn finish(h: &HandText, hand: &StarsHand, r: &mut HandRecord<'_>) {
+    if let GameName::Other(name) = &hand.game
+        && matches!(hand.refusal, Some(Refusal::NotSupported(_)))
+        && let Some(Ok(g)) = super::winamax_stud::game(name)
+    {
+        super::winamax_stud::complete(h, hand, g, r);
+    }
+    unnamed_pots_if_none_named(h, hand, r);
+}
 
 /// Winamax hand-history text, one or many hands per file.
 pub static WINAMAX_TEXT: HeaderFormat =

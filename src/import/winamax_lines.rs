@@ -86,8 +86,8 @@ fn read_header<'t>(l: &Line<'t>) -> Result<Header<'t>, TextError> {
     Ok(Header { kind, number, game: rest[..open].trim(), stakes, symbol, date })
 }
 
-/// The game in PokerStars' words (`Omaha Hi/Lo Pot Limit`), or `None` for a game this reader
-/// does not read (stud, draw).
+/// The game in PokerStars' words (`Omaha Hi/Lo Pot Limit`), or `None` for a game the
+/// PokerStars reader does not read (stud and draw: [`super::winamax_stud`]).
 fn stars_game(game: &str) -> Option<String> {
     let (base, limit) =
         [(" no limit", "No Limit"), (" pot limit", "Pot Limit"), (" fixed limit", "Limit")]
@@ -114,13 +114,13 @@ fn stars_game(game: &str) -> Option<String> {
 }
 
 /// An amount in hundredths.
-fn cents(a: Amount) -> Option<i64> {
+pub(super) fn cents(a: Amount) -> Option<i64> {
     a.to_units(PLACES)
 }
 
 /// Hundredths written as an amount, with the text's currency symbol after it, as Winamax
 /// writes amounts.
-fn written(c: i64, symbol: Option<char>) -> String {
+pub(super) fn written(c: i64, symbol: Option<char>) -> String {
     let a = if c % 100 == 0 {
         Amount { units: c / 100, places: 0 }
     } else {
@@ -134,12 +134,57 @@ fn written(c: i64, symbol: Option<char>) -> String {
 
 /// What the summary says of a seat: the cards shown, folded, mucked, the amounts won.
 #[derive(Default, Clone)]
-struct SummarySeat {
-    line: Option<usize>,
-    folded: bool,
-    mucked: bool,
-    showed: Option<String>,
-    won: i64,
+pub(super) struct SummarySeat {
+    pub line: Option<usize>,
+    pub folded: bool,
+    pub mucked: bool,
+    pub showed: Option<String>,
+    pub won: i64,
+}
+
+/// An amount in hundredths at line `n`, or what was expected there.
+pub(super) fn money(t: &str, n: usize) -> Result<i64, TextError> {
+    amount(t).and_then(cents).ok_or_else(|| TextError {
+        line: n,
+        why: format!(
+            "expected an amount in cents at most, not `{}`",
+            t.split(' ').next().unwrap_or(t)
+        ),
+    })
+}
+
+/// Reads a line of the summary at line `n` into what it says of its seat (`Seat 2: NAME
+/// showed [...] and won 114€ with ...`); a line of no seat says nothing.
+pub(super) fn summary_seat(
+    t: &str,
+    n: usize,
+    seats: &[(u32, &str)],
+    summary: &mut [SummarySeat],
+) -> Result<(), TextError> {
+    let Some((seat, body)) =
+        t.strip_prefix("Seat ").and_then(|r| super::lines::split_once(r, ": "))
+    else {
+        return Ok(());
+    };
+    let Some(i) = seats
+        .iter()
+        .position(|(no, name)| seat.parse::<u32>().ok() == Some(*no) && body.starts_with(name))
+    else {
+        return err(n, format!("expected a player of the seat list in `{t}`"));
+    };
+    let after = &body[seats[i].1.len()..];
+    let say = &mut summary[i];
+    say.line.get_or_insert(n);
+    say.folded |= find(after, "folded").is_some();
+    say.mucked |= find(after, " mucked").is_some();
+    if let Some(k) = find(after, "showed [") {
+        let rest = &after[k + 7..];
+        say.showed = rest.find(']').map(|c| rest[..=c].to_string());
+    }
+    if let Some(k) = find(after, " won ") {
+        say.won = say.won.saturating_add(money(&after[k + 5..], n)?);
+    }
+    Ok(())
 }
 
 /// Reads one Winamax hand: its lines in PokerStars' words, read by the PokerStars reader.
@@ -193,10 +238,17 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
     }
     if game.is_none() {
         hand.game = GameName::Other(h.game.to_string());
-        hand.refusal = Some(Refusal::NotSupported(format!(
-            "line {}: {}: feltkit reads Winamax's hold'em and Omaha; its stud and draw hands are not read yet",
-            header.number, h.game
-        )));
+        // Stud, razz and triple draw are read from the text by `winamax_stud` once the record
+        // of the header and seats is built.
+        let why = match super::winamax_stud::game(h.game) {
+            Some(Ok(_)) => format!("line {}: {}: read as a stud or draw hand", header.number, h.game),
+            Some(Err(why)) => format!("line {}: {why}", header.number),
+            None => format!(
+                "line {}: {}: feltkit reads Winamax's hold'em, Omaha, seven-card stud, stud high-low, razz and deuce-to-seven triple draw; not this game",
+                header.number, h.game
+            ),
+        };
+        hand.refusal = Some(Refusal::NotSupported(why));
         return parse_after_header(hand, header.number, out.iter().map(line));
     }
     let rest = lines.get(2 + seat_lines.len()..).unwrap_or_default();
@@ -243,7 +295,8 @@ fn seat_of(t: &str) -> Option<(u32, &str)> {
 }
 
 /// `Table: 'NAME' 6-max (real money) Seat #4 is the button` in PokerStars' words; a table
-/// without a button (stud) gets the first seat's, for a hand that is refused anyway.
+/// without a button (stud) gets the first seat's, which stud's play
+/// ([`super::winamax_stud`]) does not read.
 fn table_words(t: &str, first_seat: Option<u32>) -> Cow<'_, str> {
     let rest = t.strip_prefix("Table: ").or_else(|| t.strip_prefix("Table ")).unwrap_or(t);
     let mut out = format!("Table {}", rest.replace(" (real money)", ""));
@@ -275,15 +328,6 @@ fn play<'t>(
     let mut summary: Vec<SummarySeat> = vec![SummarySeat::default(); k];
     let mut total: Option<(usize, &str, &str)> = None;
     let mut summary_at = None;
-    let money = |t: &str, n: usize| -> Result<i64, TextError> {
-        amount(t).and_then(cents).ok_or_else(|| TextError {
-            line: n,
-            why: format!(
-                "expected an amount in cents at most, not `{}`",
-                t.split(' ').next().unwrap_or(t)
-            ),
-        })
-    };
     for l in lines {
         let (n, t) = (l.number, l.text);
         if summary_at.is_some() {
@@ -292,26 +336,8 @@ fn play<'t>(
                 total = Some((n, pot.trim(), rake.trim()));
             } else if let Some(board) = t.strip_prefix("Board: ") {
                 out.push((n, Cow::Owned(format!("Board {board}"))));
-            } else if let Some((seat, body)) =
-                t.strip_prefix("Seat ").and_then(|r| super::lines::split_once(r, ": "))
-            {
-                let Some(i) = seats.iter().position(|(no, name)| {
-                    seat.parse::<u32>().ok() == Some(*no) && body.starts_with(name)
-                }) else {
-                    return err(n, format!("expected a player of the seat list in `{t}`"));
-                };
-                let after = &body[seats[i].1.len()..];
-                let say = &mut summary[i];
-                say.line.get_or_insert(n);
-                say.folded |= find(after, "folded").is_some();
-                say.mucked |= find(after, " mucked").is_some();
-                if let Some(k) = find(after, "showed [") {
-                    let rest = &after[k + 7..];
-                    say.showed = rest.find(']').map(|c| rest[..=c].to_string());
-                }
-                if let Some(k) = find(after, " won ") {
-                    say.won = say.won.saturating_add(money(&after[k + 5..], n)?);
-                }
+            } else {
+                summary_seat(t, n, seats, &mut summary)?;
             }
             continue;
         }
@@ -555,7 +581,7 @@ fn play<'t>(
 /// Tournament totals of thousands are rounded (`6.27k`): the collected lines' sum is taken
 /// when the written total is that sum rounded, else the written total as it stands (and the
 /// check then finds the difference).
-fn pot_total(text: &str, collected: i64, line: usize) -> Result<i64, TextError> {
+pub(super) fn pot_total(text: &str, collected: i64, line: usize) -> Result<i64, TextError> {
     let bad = || TextError { line, why: format!("expected an amount in `Total pot {text}`") };
     let Some(thousands) = text.strip_suffix('k') else {
         return amount(text).and_then(cents).ok_or_else(bad);

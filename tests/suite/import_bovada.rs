@@ -101,11 +101,62 @@ fn a_malformed_cut_off_or_unplayed_hand_is_reported_at_its_line() {
     let phh = convert_as(BOVADA.format(), cut.as_bytes()).remove(0).phh;
     let r = replay_text(&phh, "t", true).remove(0);
     assert!(matches!(r.status, Status::Incomplete(_)), "{:?}", r.status);
-    let stud = text.replace("OMAHA Pot Limit", "7CARD HiLo Fixed Limit");
-    let phh = convert_as(BOVADA.format(), stud.as_bytes()).remove(0).phh;
+    let razz = text.replace("OMAHA Pot Limit", "RAZZ Fixed Limit");
+    let phh = convert_as(BOVADA.format(), razz.as_bytes()).remove(0).phh;
     let r = replay_text(&phh, "t", true).remove(0);
     let Status::Unsupported(why) = &r.status else { panic!("{:?}", r.status) };
-    assert!(why.contains("line 1: 7CARD HiLo: feltkit reads Bovada's hold'em and Omaha"), "{why}");
+    assert!(
+        why.contains("line 1: RAZZ Fixed Limit: feltkit reads Bovada's hold'em, Omaha, seven-card stud and stud high-low, not this game"),
+        "{why}"
+    );
+}
+
+/// Stud: players in seat order, named by their seats. Antes 3 x 0.10; Seat+1 brings in 0.25,
+/// Seat+3 [ME] completes to 1, both others call: 3.30; fourth street 2 x 1 (Seat+1 folds),
+/// fifth 2 x 4: 13.30, less 0.60: 12.70 to Seat+3 [ME], whose sixth-street bet of 2 comes
+/// back. Seat+3 [ME]: 15.50 - 6.10 + 12.70.
+#[test]
+fn stud_replays_to_the_stacks_worked_out_by_hand_its_stakes_from_its_bets() {
+    BOVADA.ends_at("stud.txt", &["18.90", "22.10", "2.90"]);
+    assert!(BOVADA.replayed("stud.txt").mismatches.is_empty());
+    BOVADA.holds(
+        "stud.txt",
+        &[
+            "variant = 'stud7'",
+            "players = ['Seat+1', 'Seat+3 [ME]', 'Seat+5']",
+            "seats = [1, 3, 5]",
+            "antes = [0.10, 0.10, 0.10]",
+            "small_bet = 1.00",
+            "big_bet = 2.00",
+            "bring_in = 0.25",
+            "'d dh p2 AsAd8h'",
+            "'p1 pb'",
+            "'p2 cbr 1.00'",
+            "'p2 cbr 4.00'",
+            "_uncalled = [{ player = 2, amount = 2.00",
+        ],
+    );
+    // A wrong `Hand result`, at its line and at the total's.
+    let m = BOVADA.replayed("broken_stud_result.txt").mismatches;
+    assert_eq!(m.len(), 2, "{m:?}");
+    assert!(m[0].starts_with("line 39: `Total pot 13.30 | Rake 0.60` leaves 12.70 for the players, but the collected lines add up to 12.90"), "{m:?}");
+    assert!(
+        m[1].starts_with("line 37: p2 collected 12.90 from pot, but the replay pays p2 12.70"),
+        "{m:?}"
+    );
+    // A hand with no bet has no stakes to tell; a line not understood is malformed.
+    let text = std::fs::read_to_string(BOVADA.path("stud.txt")).unwrap();
+    let odd = text.replace("Seat+5 : Calls $1\nSeat+1 : Folds", "Seat+5 : Shrugs\nSeat+1 : Folds");
+    let phh = convert_as(BOVADA.format(), odd.as_bytes()).remove(0).phh;
+    let r = replay_text(&phh, "t", true).remove(0);
+    let Status::Malformed { reason, .. } = &r.status else { panic!("{:?}", r.status) };
+    assert!(reason.contains("line 23: expected an action after `Seat+5`"), "{reason}");
+    let quiet: String = text.lines().take(12).collect::<Vec<_>>().join("\n")
+        + "\nSeat+3 [ME] : Folds\nSeat+5 : Folds\n*** SUMMARY ***\nTotal Pot($0.55) | Rake ($0)\n";
+    let phh = convert_as(BOVADA.format(), quiet.as_bytes()).remove(0).phh;
+    let r = replay_text(&phh, "t", true).remove(0);
+    let Status::Unsupported(why) = &r.status else { panic!("{:?}", r.status) };
+    assert!(why.contains("the header names no stakes and the hand makes no bet"), "{why}");
 }
 
 /// A copy of an action on the next line is Bovada's, not the player's: it is read once.

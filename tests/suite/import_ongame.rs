@@ -12,7 +12,7 @@ const ONGAME: SiteSamples = SiteSamples { folder: "ongame", format: "ongame" };
 
 /// Each good text, and the stacks after rake (`finishing_stacks`, p1 first: the first seat
 /// after the button) worked out by hand from its lines.
-const GOOD: [(&str, &[&str]); 5] = [
+const GOOD: [(&str, &[&str]); 7] = [
     // Button seat 1, p1 is tallow. tallow is all in for 20, marsh_9 and Quillon put in 46
     // each; Quillon's flop bet of 30 is called by nobody and comes back. Main pot 3 x 20 = 60
     // to tallow's aces, less 3 of rake; side pot 2 x 26 = 52 to Quillon, less 1. Quillon: 150
@@ -31,6 +31,13 @@ const GOOD: [(&str, &[&str]); 5] = [
     // 3 x 3.50 + 2 x 5 + 2 x 10 = 40.50, less 1.50: halves of 19.50. Velma's three queens win
     // high; duskrider's 7-4-3-2-A is the only low. Velma: 100 - 18.50 + 19.50.
     ("omaha_hilo.txt", &["65.20", "106.50", "101"]),
+    // Stud: players in seat order. Cyd brings in 0.05 over antes of 0.02 and Arno folds: the
+    // 0.05 come back, the antes (0.04) are Cyd's. Cyd: 5 - 0.02 + 0.04.
+    ("seven_card_stud.txt", &["5.98", "5.02"]),
+    // Antes 3 x 0.05; third street 3 x 0.25; fourth 2 x 0.50 (Ruut folds), fifth and sixth 2 x
+    // 0.50 each: 3.90, less 0.20: halves of 1.85. Halvard's kings win high, Selma's
+    // 7-5-4-2-A low. Selma and Halvard put in 1.80 each, Ruut 0.30.
+    ("stud_hilo.txt", &["20.05", "12.45", "8.80"]),
 ];
 
 #[test]
@@ -123,15 +130,88 @@ fn a_malformed_text_says_where_and_why() {
 }
 
 #[test]
-fn draw_and_stud_are_refused_with_the_reason() {
+fn draw_and_stud_not_fixed_limit_are_refused_with_the_reason() {
     let r = ONGAME.replayed("five_card_draw.txt");
     let Status::Unsupported(why) = &r.status else { panic!("{:?}", r.status) };
     assert!(why.starts_with("line 3: LIMIT FIVE_CARD_DRAW"), "{why}");
     assert!(why.contains("but not which"), "{why}");
     assert_eq!(r.hand.as_deref(), Some("R5-910000606-4"));
-    let r = ONGAME.replayed("seven_card_stud.txt");
+    let stud = std::fs::read_to_string(ONGAME.path("seven_card_stud.txt")).unwrap();
+    let r = replayed_text(&stud.replace("(LIMIT SEVEN_CARD_STUD", "(POT_LIMIT SEVEN_CARD_STUD"));
     let Status::Unsupported(why) = &r.status else { panic!("{:?}", r.status) };
-    assert!(why.starts_with("line 3: LIMIT SEVEN_CARD_STUD"), "{why}");
+    assert!(
+        why.starts_with("line 3: POT_LIMIT SEVEN_CARD_STUD: feltkit plays this game fixed limit"),
+        "{why}"
+    );
+}
+
+/// The first hand of a text, converted, replayed and checked.
+fn replayed_text(text: &str) -> feltkit::phh::HandReport {
+    let phh = convert_as(ONGAME.format(), text.as_bytes()).remove(0).phh;
+    replay_text(&phh, "t", true).remove(0)
+}
+
+#[test]
+fn stud_reads_its_antes_bring_in_completion_up_cards_and_showdown() {
+    ONGAME.holds(
+        "stud_hilo.txt",
+        &[
+            "variant = 'F7S/8'",
+            "players = ['Selma', 'Halvard', 'Ruut']",
+            "seats = [2, 4, 7]",
+            "antes = [0.05, 0.05, 0.05]",
+            "bring_in = 0.10",
+            "small_bet = 0.25",
+            "big_bet = 0.50",
+            "'d dh p1 Ah2c7d'",
+            "'d dh p3 ????3s'",
+            "'p3 pb'",
+            "'p1 cbr 0.25'",
+            // `raises $0.50 to $0.75`: a raise to 0.50 on the street, 0.75 in the hand.
+            "'p1 cbr 0.50'",
+            "'d dh p2 ??'",
+            "'p1 sm Ah2c7d4s5hJcTc'",
+            "'p2 sm Ks6hKcJdQs8d2d'",
+            "_total_pot = 3.90",
+        ],
+    );
+    ONGAME.holds(
+        "seven_card_stud.txt",
+        &["variant = 'stud7'", "'p2 pb'", "_uncalled = [{ player = 2"],
+    );
+}
+
+#[test]
+fn a_stud_text_that_does_not_add_up_is_reported_at_its_line() {
+    // Halvard is said to win 1.95 of the high half, where 3.90 less 0.20 of rake leaves
+    // halves of 1.85.
+    let r = ONGAME.replayed("broken_stud_won.txt");
+    assert!(matches!(r.status, Status::Legal), "{:?}", r.status);
+    let all = r.mismatches.join("\n");
+    for want in [
+        "line 50: `Total pot 3.90 | Rake 0.20` leaves 3.70 for the players, but the collected lines add up to 3.80",
+        "line 50: p2 collected 1.95 from pot, but the replay pays p2 1.85",
+    ] {
+        assert!(all.contains(want), "{want} in\n{all}");
+    }
+    // A finishing stack 0.05 more than the replay pays, its net agreeing.
+    let text = std::fs::read_to_string(ONGAME.path("stud_hilo.txt")).unwrap();
+    let r = replayed_text(
+        &text.replace("Halvard ($12.45), net: +$0.05", "Halvard ($12.50), net: +$0.10"),
+    );
+    let all = r.mismatches.join("\n");
+    assert!(all.contains("line 53: p2 ends the hand with 12.50 by the text"), "{all}");
+    // A raise whose two amounts disagree, and a card count not the street's.
+    let cases = [
+        ("Selma raises $0.50 to $0.75", "Selma raises $0.50 to $1", "line 28: Selma raises $0.50 to $1, but with $0.25 bet before in the hand a raise putting in $0.50 makes $0.75"),
+        ("Dealing to Halvard: [Qs]", "Dealing to Halvard: [Qs, 3d]", "line 33: expected one card dealt in `Dealing to Halvard: [Qs, 3d]`"),
+        ("Ruut folds", "Ruut sulks", "line 27: expected an action after `Ruut`"),
+    ];
+    for (from, to, says) in cases {
+        let r = replayed_text(&text.replace(from, to));
+        let Status::Malformed { reason, .. } = &r.status else { panic!("{to}: {:?}", r.status) };
+        assert!(reason.contains(says), "{to}: {reason}");
+    }
 }
 
 #[test]

@@ -143,7 +143,7 @@ fn what_the_engine_does_not_play_is_refused_with_its_reason() {
     let stud = text.replace("FL Texas Hold'em", "7 Card Stud");
     for (t, why) in [
         (live, "line 12: `Bram.D posts small blind [$1 USD].`: a second small blind"),
-        (stud, "line 3: 7 Card Stud: feltkit reads Party's hold'em and Omaha"),
+        (stud, "line 3: 7 Card Stud: Party's stud texts show no cards dealt face up but the viewer's own"),
     ] {
         let phh = convert_as(PARTY.format(), t.as_bytes()).remove(0).phh;
         let r = replay_text(&phh, "t", true).remove(0);

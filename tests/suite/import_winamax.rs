@@ -25,7 +25,7 @@ fn replayed(name: &str) -> HandReport {
 /// Each good text, and the stacks after rake (the site's own results, written as
 /// `finishing_stacks`, p1 first: the first seat after the button) worked out by hand from its
 /// lines.
-const GOOD: [(&str, &[&str]); 7] = [
+const GOOD: [(&str, &[&str]); 11] = [
     // Button seat 2: p1 is Kerbrat (seat 4). Zoe.L is all-in for 8, tonton_42 for 12, Kerbrat
     // matches 12: main pot 3 x 8 = 24 (Zoe.L's set of kings), side pot 2 x 4 = 8 (tonton_42's
     // set of sevens over Kerbrat's aces). The site keeps 1.20 and pays 23.10 and 7.70.
@@ -48,6 +48,21 @@ const GOOD: [(&str, &[&str]); 7] = [
     // kiki_breizh posts a big blind out of position and acts in turn: 0.25 + 3 x 1.50 + 2 x 3 +
     // 2 x 7 = 24.75, less 1.20: 23.55 to Anouk (three nines). Anouk: 55 - 11.50 + 23.55.
     ("cash_nl_rake.txt", &["49.75", "20.90", "67.05", "36.70", "61.75"]),
+    // Stud: players in seat order. Iris brings in 2 over the antes and nobody calls: the 2
+    // come back, the antes are hers. Iris: 120 - 1 + 2; vieux_loup: 95.50 - 1.
+    ("stud.txt", &["121", "94.50"]),
+    // Antes 3, third street 3 x 4, fourth 3 x 4, fifth 2 x 16 (coquelicot folds), sixth and
+    // seventh 2 x 8 each: 91, less 4.50: 86.50, cut in halves of 43.25. Maelle's jacks full
+    // win high; Bastien_K's 6-4-3-2-A is the only low. Each of them put in 41.
+    ("stud_hilo.txt", &["152.25", "90.25", "51.40"]),
+    // Razz: Hugo_V's king brings in 2 and folds; Sixtine and pamplemousse put in 1 + 8 + 4;
+    // Sixtine's bet of 8 on fifth street is not called. 29 less 1: 28 to Sixtine (Winamax's
+    // 36 collected counts the 8). Sixtine: 45.20 - 13 + 28.
+    ("razz.txt", &["67", "60.20", "87"]),
+    // Triple draw, button seat 2: p1 is fanfaron (small blind 0.50, folds). Lou-Anne and
+    // Odile put in 2 + 2 + 2 + 2 each and stand pat three times: 16.50, less 0.80: 15.70 to
+    // Lou-Anne's 7-5-4-3-2. Lou-Anne: 40 - 8 + 15.70.
+    ("triple_draw.txt", &["62", "47.70", "42"]),
 ];
 
 #[test]
@@ -111,12 +126,79 @@ fn a_tournament_hand_reads_its_antes_blinds_buy_in_and_a_total_in_thousands() {
 }
 
 #[test]
-fn stud_is_refused_at_its_header_with_the_reason() {
-    let r = replayed("stud.txt");
+fn stud_razz_and_triple_draw_read_their_antes_bring_in_up_cards_and_bets() {
+    holds(
+        "stud_hilo.txt",
+        &[
+            "variant = 'F7S/8'",
+            "players = ['Maelle', 'Bastien_K', 'coquelicot']",
+            "seats = [1, 3, 6]",
+            "antes = [1.00, 1.00, 1.00]",
+            "bring_in = 2.00",
+            "small_bet = 4.00",
+            "big_bet = 8.00",
+            "'d dh p2 ????3c'",
+            "'d dh p3 Ah2sKs'",
+            "'d dh p1 ??'",
+            "'p2 pb'",
+            "'p3 cbr 4.00'",
+            "_total_pot = 91",
+            "_rake = 4.50",
+        ],
+    );
+    holds("stud.txt", &["variant = 'stud7'", "_uncalled = [{ player = 1, amount = 2.00"]);
+    holds("razz.txt", &["variant = 'FR'", "'p1 pb'", "_uncalled = [{ player = 2, amount = 8.00"]);
+    holds(
+        "triple_draw.txt",
+        &[
+            "variant = 'F2L3D'",
+            "players = ['fanfaron', 'Lou-Anne', 'Odile']",
+            "blinds_or_straddles = [0.50, 1.00, 0.00]",
+            "'d dh p2 7c5d4s3h2c'",
+            "'d dh p3 ??????????'",
+            "'p2 sd'",
+            "'p3 sm 8d6h4c3d2s'",
+        ],
+    );
+}
+
+#[test]
+fn a_draw_where_cards_are_changed_and_a_game_not_played_are_refused_at_their_line() {
+    let r = replayed_as("triple_draw.txt", |t| {
+        t.replacen("Odile stands pat [X X X X X]", "Odile discards 2 cards", 1)
+    });
+    let Status::Unsupported(why) = &r.status else { panic!("{:?}", r.status) };
+    assert!(why.contains("line 18: `Odile discards 2 cards`: a player changing cards"), "{why}");
+    let r = replayed_as("stud.txt", |t| t.replace("Stud fixed limit", "Stud pot limit"));
     let Status::Unsupported(why) = &r.status else { panic!("{:?}", r.status) };
     assert!(
-        why.contains("line 1: 7-Card Stud fixed limit: feltkit reads Winamax's hold'em and Omaha"),
+        why.contains("line 1: 7-Card Stud pot limit: feltkit plays this game fixed limit only"),
         "{why}"
+    );
+    let r = replayed_as("stud.txt", |t| t.replace("7-Card Stud", "5-Card Stud"));
+    let Status::Unsupported(why) = &r.status else { panic!("{:?}", r.status) };
+    assert!(why.contains("line 1: 5-Card Stud fixed limit: feltkit reads Winamax's"), "{why}");
+}
+
+#[test]
+fn a_stud_line_not_understood_is_malformed_at_its_line() {
+    let r = replayed_as("stud_hilo.txt", |t| t.replace("[X X 3c] [4c]", "[X X 3c] [4c 5c]"));
+    let Status::Malformed { reason, .. } = &r.status else { panic!("{:?}", r.status) };
+    assert!(reason.contains("line 20: expected 1 cards dealt"), "{reason}");
+    let r = replayed_as("razz.txt", |t| t.replace("Hugo_V folds", "Hugo_V waves"));
+    let Status::Malformed { reason, .. } = &r.status else { panic!("{:?}", r.status) };
+    assert!(reason.contains("line 17: expected an action after `Hugo_V`"), "{reason}");
+}
+
+#[test]
+fn a_wrong_collected_amount_in_stud_is_flagged_at_its_line_and_at_the_summary() {
+    // 91 in the pot, 4.50 of rake: 43.25 for each half, not 44.25 for Maelle's.
+    let m = mismatches("broken_stud_collected.txt");
+    assert_eq!(m.len(), 2, "{m:?}");
+    assert!(m[0].starts_with("line 53: `Total pot 91.00 | Rake 4.50` leaves 86.50 for the players, but the collected lines add up to 87.50"), "{m:?}");
+    assert!(
+        m[1].starts_with("line 50: p1 collected 44.25 from pot, but the replay pays p1 43.25"),
+        "{m:?}"
     );
 }
 
@@ -215,16 +297,16 @@ fn a_converted_text_replays_and_checks_as_the_text_does() {
 }
 
 /// The real Winamax hand histories a user can point this at (not part of the repository):
-/// every hand `expected.json` counts must replay, pass `--check` and end with the site's
-/// stacks, but for the games this reader does not read (stud, draw), refused for that reason;
-/// every other hand's report is printed.
+/// every hand `expected.json` counts (hold'em, Omaha, stud, stud high-low and triple draw)
+/// must replay, pass `--check` and end with the site's stacks; every other hand's report is
+/// printed.
 /// `FELTKIT_WINAMAX_DIR=... cargo test --release --test suite real_winamax -- --ignored --nocapture`.
 #[test]
 #[ignore]
 fn real_winamax_hands_replay_to_the_sites_stacks() {
     let Some(real) = RealHands::of("FELTKIT_WINAMAX_DIR", winamax()) else { return };
-    // Winamax's stud and draw hands are refused with their reason; nothing else may be.
-    let games = |(_, why): &&(String, String)| why.contains("stud and draw hands are not read");
-    assert!(real.refused.iter().all(|r| games(&r)), "{real:?}");
+    eprintln!("{} counted, {} matched", real.counted, real.matched);
+    assert!(real.refused.is_empty(), "{real:?}");
     assert!(real.counted > 0 && real.failures.is_empty(), "{real:?}");
+    assert_eq!(real.matched, real.counted, "{real:?}");
 }

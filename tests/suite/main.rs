@@ -55,6 +55,7 @@ mod play;
 mod pokerkit;
 mod pokerkit_acpc;
 mod pokerkit_pokerstars;
+mod pokerkit_site_stud;
 mod pokerstars_defects;
 mod props_eval;
 mod pushfold;

@@ -1,6 +1,6 @@
 //! The real OnGame hand histories a user can point this at (not part of the repository). Their
 //! `expected.json` counts none of them, so each hand is held to its own summary: every hand of
-//! a game feltkit plays (hold'em and Omaha) must replay legally and agree with its pots, rake
+//! a game feltkit reads (hold'em, Omaha, seven-card stud and stud high-low) must replay legally and agree with its pots, rake
 //! and each seat's finishing stack and net (`felt replay --check`); every other hand is printed
 //! with its outcome and reason, the refused ones grouped by reason.
 //! `FELTKIT_ONGAME_DIR=... cargo test --release --test suite real_ongame -- --ignored --nocapture`.
