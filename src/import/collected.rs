@@ -330,6 +330,31 @@ pub(super) fn write_ending<'t>(
     None
 }
 
+/// A raise by seat `i` to `to` over players who are all in: the rules make it a call of the
+/// bet, and what it adds beyond the bet goes to `surplus` (sites count it in what the player
+/// collects). `in_hand(j)`: whether seat `j` is in the hand (named in the play, not folded).
+/// Returns the call, with `put` (the hand's) and `street` counted; `None`, counting nothing,
+/// when it is a raise (someone else can still act, or it raises nothing).
+pub(super) fn call_over_all_in(
+    (i, to): (usize, i64),
+    in_hand: impl Fn(usize) -> bool,
+    stacks: &[i64],
+    (put, street, surplus): (&mut [i64], &mut [i64], &mut [i64]),
+) -> Option<i64> {
+    let bet = street.iter().copied().max().unwrap_or(0);
+    let mut others = (0..put.len()).filter(|&j| j != i && in_hand(j)).peekable();
+    let all_in = others.peek().is_some()
+        && others.all(|j| put[j] >= stacks.get(j).copied().unwrap_or(i64::MAX));
+    if !all_in || to <= bet {
+        return None;
+    }
+    let call = bet.saturating_sub(street[i]);
+    put[i] = put[i].saturating_add(call);
+    street[i] = bet;
+    surplus[i] = surplus[i].saturating_add(to - bet);
+    Some(call)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

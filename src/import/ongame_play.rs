@@ -202,32 +202,8 @@ fn summary<'t>(
     out: &mut Out<'t>,
 ) -> Result<(), TextError> {
     let start = lines.first().map_or(0, |l| l.number);
-    let mut pots: Vec<Pot> = Vec::new();
-    let mut rake = None;
-    let mut said: Vec<(usize, Option<String>)> = vec![(start, None); seats.len()];
-    for l in lines.iter().skip(1) {
-        let (n, t) = (l.number, l.text);
-        if t.starts_with("***** End of hand") {
-            continue;
-        }
-        if t.starts_with("Main pot") || t.starts_with("Side pot") {
-            pots.push(pot(t, n, seats)?);
-        } else if let Some(x) = t.strip_prefix("Rake taken: ") {
-            rake = Some(amount_of(x, n)?);
-        } else if t.starts_with("Seat ") {
-            let (i, shown) = seat_result(t, n, seats, stacks)?;
-            said[i] = (n, shown);
-        } else {
-            return err(
-                n,
-                format!("expected a line of the summary (`Main pot:`, `Side pot N:`, `Rake taken:`, `Seat N:`), not `{t}`"),
-            );
-        }
-    }
-    let Some(first) = pots.first() else {
-        return err(start, "expected `Main pot: X won by NAME (Y)` in the summary");
-    };
-    let pots_at = first.line;
+    let Read { pots, rake, seats: said } = read_summary(lines, seats, stacks)?;
+    let pots_at = pots[0].line;
     let many = pots.len() > 1;
     let mut won = vec![0i64; seats.len()];
     let mut listed = String::new();
@@ -272,6 +248,50 @@ fn summary<'t>(
         out.push((line, Cow::Owned(seat_line(seats[i], folded[i], shown, w))));
     }
     Ok(())
+}
+
+/// The summary's lines, read: its pots (one at least), the rake it took and, for each seat,
+/// the line that gives its result and the cards it shows there.
+pub(super) struct Read {
+    pub(super) pots: Vec<Pot>,
+    pub(super) rake: Option<i64>,
+    pub(super) seats: Vec<(usize, Option<String>)>,
+}
+
+/// Reads the summary (from its `Summary:` line): `Main pot` and `Side pot N` lines, `Rake
+/// taken:` and a line for each seat, each held to the seat's stack ([`seat_result`]).
+pub(super) fn read_summary(
+    lines: &[Line<'_>],
+    seats: &[(u32, &str)],
+    stacks: &[i64],
+) -> Result<Read, TextError> {
+    let start = lines.first().map_or(0, |l| l.number);
+    let mut pots: Vec<Pot> = Vec::new();
+    let mut rake = None;
+    let mut said: Vec<(usize, Option<String>)> = vec![(start, None); seats.len()];
+    for l in lines.iter().skip(1) {
+        let (n, t) = (l.number, l.text);
+        if t.starts_with("***** End of hand") {
+            continue;
+        }
+        if t.starts_with("Main pot") || t.starts_with("Side pot") {
+            pots.push(pot(t, n, seats)?);
+        } else if let Some(x) = t.strip_prefix("Rake taken: ") {
+            rake = Some(amount_of(x, n)?);
+        } else if t.starts_with("Seat ") {
+            let (i, shown) = seat_result(t, n, seats, stacks)?;
+            said[i] = (n, shown);
+        } else {
+            return err(
+                n,
+                format!("expected a line of the summary (`Main pot:`, `Side pot N:`, `Rake taken:`, `Seat N:`), not `{t}`"),
+            );
+        }
+    }
+    if pots.is_empty() {
+        return err(start, "expected `Main pot: X won by NAME (Y)` in the summary");
+    }
+    Ok(Read { pots, rake, seats: said })
 }
 
 /// A pot line: `Main pot: $225 won by NAME ($223)`, `Side pot 1: 330 won by A (165 High), B

@@ -25,7 +25,7 @@ use super::collected::{uncalled, written};
 use super::fulltilt_stud::{complete_play, Game};
 use super::lines::{who, Line};
 use super::ongame_lines::{amount_of, cards, SUMMARY};
-use super::ongame_play::{pot, seat_result};
+use super::ongame_play::{read_summary, Read};
 use super::pokerstars::{err, StarsHand, TextError};
 use super::split::HandText;
 use crate::record::{HandRecord, Unreplayable};
@@ -243,32 +243,8 @@ fn summary<'t>(
 ) -> Result<(), TextError> {
     let start = lines.first().map_or(0, |l| l.number);
     let w = |c: i64| written(c, None);
-    let mut pots = Vec::with_capacity(2);
-    let mut rake = None;
-    let mut shown: Vec<(usize, Option<String>)> = vec![(start, None); seats.len()];
-    for l in lines.iter().skip(1) {
-        let (n, t) = (l.number, l.text);
-        if t.starts_with("***** End of hand") {
-            continue;
-        }
-        if t.starts_with("Main pot") || t.starts_with("Side pot") {
-            pots.push(pot(t, n, seats)?);
-        } else if let Some(x) = t.strip_prefix("Rake taken: ") {
-            rake = Some(amount_of(x, n)?);
-        } else if t.starts_with("Seat ") {
-            let (i, cards) = seat_result(t, n, seats, stacks)?;
-            shown[i] = (n, cards);
-        } else {
-            return err(
-                n,
-                format!("expected a line of the summary (`Main pot:`, `Side pot N:`, `Rake taken:`, `Seat N:`), not `{t}`"),
-            );
-        }
-    }
-    let Some(first) = pots.first() else {
-        return err(start, "expected `Main pot: X won by NAME (Y)` in the summary");
-    };
-    let pots_at = first.line;
+    let Read { pots, rake, seats: shown } = read_summary(lines, seats, stacks)?;
+    let pots_at = pots[0].line;
     // The showdown: each player still in shows the cards the summary gives, or mucks.
     let mut live: Vec<usize> = (0..seats.len()).filter(|&i| named[i] && !folded[i]).collect();
     // Those whose cards are given show first, in seat order; the others muck.

@@ -20,7 +20,9 @@
 
 use std::borrow::Cow;
 
-use super::collected::{give_back, hold, line_of, totals, uncalled, write, Seats};
+use super::collected::{
+    call_over_all_in, give_back, hold, line_of, totals, uncalled, write, Seats,
+};
 use super::header::parse_header;
 use super::lines::{amount, find, who, Line};
 use super::pokerstars::{
@@ -413,14 +415,9 @@ fn play<'t>(
             // before it, where Winamax counts it from a bet with a dead blind in it.
             let to_cents = money(to, n)?;
             let bet = street.iter().copied().max().unwrap_or(0);
-            let mut others = (0..k).filter(|&j| j != i && acted[j] && !folded[j]).peekable();
-            let others_all_in = others.peek().is_some()
-                && others.all(|j| put[j] >= stacks.get(j).copied().unwrap_or(i64::MAX));
-            if others_all_in && to_cents > bet {
-                let call = bet.saturating_sub(street[i]);
-                put[i] = put[i].saturating_add(call);
-                street[i] = bet;
-                surplus[i] = surplus[i].saturating_add(to_cents - bet);
+            let in_hand = |j: usize| acted[j] && !folded[j];
+            let sums = (&mut put[..], &mut street[..], &mut surplus[..]);
+            if let Some(call) = call_over_all_in((i, to_cents), in_hand, stacks, sums) {
                 said(format!("{name}: calls {}", written(call, s)));
                 continue;
             }

@@ -26,7 +26,9 @@
 
 use std::borrow::Cow;
 
-use super::collected::{give_back, hold, line_of, totals, uncalled, Collected, Seats};
+use super::collected::{
+    call_over_all_in, give_back, hold, line_of, totals, uncalled, Collected, Seats,
+};
 use super::fulltilt_stud::{brackets, complete_play, Game};
 use super::lines::{who, Line};
 use super::pokerstars::{err, StarsHand, TextError};
@@ -258,17 +260,11 @@ fn read<'t>(
                 return err(n, format!("expected `raises X to Y` in `{t}`"));
             };
             let to = money(to, n)?;
-            let bet = street.iter().copied().max().unwrap_or(0);
             // A raise over players all in is a call and what it adds beyond the bet, which
             // Winamax counts in what the player collects.
-            let mut others = (0..k).filter(|&j| j != i && named[j] && !folded[j]).peekable();
-            let others_all_in = others.peek().is_some()
-                && others.all(|j| put[j] >= stacks.get(j).copied().unwrap_or(i64::MAX));
-            if others_all_in && to > bet {
-                let call = bet.saturating_sub(street[i]);
-                put[i] = put[i].saturating_add(call);
-                street[i] = bet;
-                surplus[i] = surplus[i].saturating_add(to - bet);
+            let in_hand = |j: usize| named[j] && !folded[j];
+            let sums = (&mut put[..], &mut street[..], &mut surplus[..]);
+            if let Some(call) = call_over_all_in((i, to), in_hand, stacks, sums) {
                 said(format!("{name} calls {}", w(call)));
                 continue;
             }
