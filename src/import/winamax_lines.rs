@@ -461,32 +461,11 @@ fn play<'t>(
     let Some((total_line, total_text, rake_text)) = total else {
         return err(summary_line, "expected `Total pot X | Rake Y` in the summary");
     };
-    // The summary's amounts won, against the collected lines.
     let mut got = totals(&collected, k);
-    for (i, say) in summary.iter().enumerate() {
-        if let Some(at) = say.line
-            && say.won != got[i]
-        {
-            return err(
-                at,
-                format!(
-                    "the summary says {} won {}, but the play's collected lines give {}",
-                    seats[i].1,
-                    written(say.won, s),
-                    written(got[i], s)
-                ),
-            );
-        }
-    }
-    let rake = if rake_text.eq_ignore_ascii_case("No rake") {
-        0
-    } else {
-        match rake_text.strip_prefix("Rake ") {
-            Some(r) => money(r, total_line)?,
-            None => return err(total_line, "expected `Total pot X | Rake Y` or `| No rake`"),
-        }
-    };
-    let site_total = pot_total(total_text, got.iter().sum(), total_line)?;
+    let (rake, site_total) =
+        summary_sums(&summary, &got, seats, (total_line, total_text, rake_text), |c| {
+            written(c, s)
+        })?;
     // The part of the largest bet nobody matched goes back to its player, and so does what a
     // raise over players all in added beyond the bet.
     let uncalled = uncalled(&put, &dead);
@@ -572,6 +551,43 @@ fn play<'t>(
         out.push((say.line.unwrap_or(summary_line), Cow::Owned(l)));
     }
     Ok(())
+}
+
+/// The summary's sums, held to the play: each seat's `won X` to what its collected lines give
+/// (`got`), else `MALFORMED` at the seat's line; then the rake of `Rake X` or `No rake`
+/// (`rake_text`) and the site's total pot ([`pot_total`]), both at the `Total pot` line.
+pub(super) fn summary_sums(
+    summary: &[SummarySeat],
+    got: &[i64],
+    seats: &[(u32, &str)],
+    (total_line, total_text, rake_text): (usize, &str, &str),
+    w: impl Fn(i64) -> String,
+) -> Result<(i64, i64), TextError> {
+    for (i, say) in summary.iter().enumerate() {
+        if let Some(at) = say.line
+            && say.won != got[i]
+        {
+            return err(
+                at,
+                format!(
+                    "the summary says {} won {}, but the play's collected lines give {}",
+                    seats[i].1,
+                    w(say.won),
+                    w(got[i])
+                ),
+            );
+        }
+    }
+    let rake = if rake_text.eq_ignore_ascii_case("No rake") {
+        0
+    } else {
+        match rake_text.strip_prefix("Rake ") {
+            Some(r) => money(r, total_line)?,
+            None => return err(total_line, "expected `Total pot X | Rake Y` or `| No rake`"),
+        }
+    };
+    let paid = got.iter().fold(0i64, |a, &c| a.saturating_add(c));
+    Ok((rake, pot_total(total_text, paid, total_line)?))
 }
 
 /// The summary's total as written (`12.90€`, `560`, `6.27k`, after rake), in hundredths.

@@ -33,7 +33,7 @@ use super::fulltilt_stud::{brackets, complete_play, Game};
 use super::lines::{who, Line};
 use super::pokerstars::{err, StarsHand, TextError};
 use super::split::HandText;
-use super::winamax_lines::{cents, money, pot_total, summary_seat, written, SummarySeat};
+use super::winamax_lines::{cents, money, summary_seat, summary_sums, written, SummarySeat};
 use crate::record::{HandRecord, Unreplayable};
 
 /// The game a Winamax header names (`7-Card Stud fixed limit`, `2-7 Triple Draw fixed
@@ -309,31 +309,8 @@ fn read<'t>(
         return err(summary_line, "expected `Total pot X | Rake Y` in the summary");
     };
     let mut got = totals(&collected, k);
-    for (i, say) in summary.iter().enumerate() {
-        if let Some(at) = say.line
-            && say.won != got[i]
-        {
-            return err(
-                at,
-                format!(
-                    "the summary says {} won {}, but the play's collected lines give {}",
-                    seats[i].1,
-                    w(say.won),
-                    w(got[i])
-                ),
-            );
-        }
-    }
-    let rake = if rake_text.eq_ignore_ascii_case("No rake") {
-        0
-    } else {
-        match rake_text.strip_prefix("Rake ") {
-            Some(r) => money(r, total_line)?,
-            None => return err(total_line, "expected `Total pot X | Rake Y` or `| No rake`"),
-        }
-    };
-    let paid = got.iter().fold(0i64, |a, &c| a.saturating_add(c));
-    let site_total = pot_total(total_text, paid, total_line)?;
+    let (rake, site_total) =
+        summary_sums(&summary, &got, seats, (total_line, total_text, rake_text), w)?;
     // The part of the largest bet nobody matched goes back to its player, and so does what a
     // raise over players all in added beyond the bet.
     let back = uncalled(&put, &dead);
