@@ -2,7 +2,7 @@
 
 use std::process::ExitCode;
 
-use clap::{CommandFactory, Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 mod cli;
 
@@ -46,8 +46,37 @@ enum Command {
     Man(cli::shell::ManArgs),
 }
 
+/// What `felt --version` prints after the name: the version, the commit it was built from (when
+/// known), the target, and which copy of the hot loops runs on this CPU (`feltkit::cpu`).
+fn long_version() -> String {
+    let path = feltkit::cpu::path();
+    let why = match path {
+        feltkit::cpu::Path::X86_64V3 => {
+            "this CPU has AVX2 and BMI2; FELTKIT_CPU=portable forces the portable path"
+        }
+        feltkit::cpu::Path::Portable
+            if std::env::var_os(feltkit::cpu::FORCE_VARIABLE).is_some() =>
+        {
+            "forced by FELTKIT_CPU"
+        }
+        feltkit::cpu::Path::Portable => "for any CPU of the target",
+    };
+    format!(
+        "{}\ncommit: {}\ntarget: {}-{}\nhot loops: {} ({why})",
+        env!("CARGO_PKG_VERSION"),
+        option_env!("FELTKIT_COMMIT").unwrap_or("unknown (not built from a git clone)"),
+        std::env::consts::ARCH,
+        std::env::consts::OS,
+        path.name(),
+    )
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let matches = Cli::command().long_version(long_version()).get_matches();
+    let cli = match Cli::from_arg_matches(&matches) {
+        Ok(cli) => cli,
+        Err(e) => e.exit(),
+    };
     let result = match cli.command {
         Command::Rank(args) => cli::rank::run(args),
         Command::Equity(args) => cli::equity::run(args),

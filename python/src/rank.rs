@@ -189,10 +189,17 @@ fn rank_rows(
         .par_chunks_mut(BLOCK)
         .zip(cats.par_chunks_mut(BLOCK))
         .zip(flat.par_chunks(BLOCK * width))
-        .map(|((v, c), rows)| match (width, check) {
-            (7, true) => rank_block7::<true>(rows, v, c),
-            (7, false) => rank_block7::<false>(rows, v, c),
-            _ => rank_block(width, check, rows, v, c),
+        .map(|((v, c), rows)| {
+            // Each block on the copy the CPU runs best (feltkit::cpu: AVX2 and BMI2 where it
+            // has them).
+            feltkit::cpu::fast(
+                #[inline(always)]
+                || match (width, check) {
+                    (7, true) => rank_block7::<true>(rows, v, c),
+                    (7, false) => rank_block7::<false>(rows, v, c),
+                    _ => rank_block(width, check, rows, v, c),
+                },
+            )
         })
         .reduce(|| true, |a, b| a & b);
     if !all_ok {
@@ -391,8 +398,13 @@ fn _rank7_native_seconds(
             let sum: u64 = flat
                 .par_chunks(4096 * 7)
                 .map(|rows| {
-                    let (seven, _) = rows.as_chunks::<7>();
-                    seven.iter().map(|r| u64::from(rank7_indices(r).value())).sum::<u64>()
+                    feltkit::cpu::fast(
+                        #[inline(always)]
+                        || {
+                            let (seven, _) = rows.as_chunks::<7>();
+                            seven.iter().map(|r| u64::from(rank7_indices(r).value())).sum::<u64>()
+                        },
+                    )
                 })
                 .sum();
             (start.elapsed().as_secs_f64(), sum)

@@ -121,18 +121,25 @@ pub(crate) fn exhaustive<S: Sink>(s: &HoldemSpot, progress: Option<&Progress<'_>
                     .iter()
                     .filter(|c| bits >> c.index() & 1 == 1)
                     .fold(known, |h, c| h.add(*c));
-                let mut entries: Vec<Entry> = combos
-                    .iter()
-                    .filter(|(_, [a, b])| (bits >> a.index() | bits >> b.index()) & 1 == 0)
-                    .map(|&(i, [a, b])| Entry {
-                        rank: board.add(a).add(b).rank7().value(),
-                        combo: i as u16,
-                        a: a.index(),
-                        b: b.index(),
-                        w: weights[i],
-                    })
-                    .collect();
-                count_board(&mut entries, mult, &mut acc);
+                // Each board's evaluations and counts, compiled into both of `cpu::fast`'s
+                // copies.
+                crate::cpu::fast(
+                    #[inline(always)]
+                    || {
+                        let mut entries: Vec<Entry> = combos
+                            .iter()
+                            .filter(|(_, [a, b])| (bits >> a.index() | bits >> b.index()) & 1 == 0)
+                            .map(|&(i, [a, b])| Entry {
+                                rank: board.add(a).add(b).rank7().value(),
+                                combo: i as u16,
+                                a: a.index(),
+                                b: b.index(),
+                                w: weights[i],
+                            })
+                            .collect();
+                        count_board(&mut entries, mult, &mut acc);
+                    },
+                );
                 work.finish(1);
                 acc
             },

@@ -86,6 +86,17 @@ impl<S: Showdown> Sampler for CommunitySampler<S> {
     }
 
     fn sample(&self, batch: Batch, counts: &mut Counts) -> Result<(), EquityError> {
+        crate::cpu::fast(
+            #[inline(always)]
+            || self.sample_on(batch, counts),
+        )
+    }
+}
+
+impl<S: Showdown> CommunitySampler<S> {
+    /// [`Sampler::sample`]'s loop, compiled into each of `cpu::fast`'s copies.
+    #[inline(always)]
+    fn sample_on(&self, batch: Batch, counts: &mut Counts) -> Result<(), EquityError> {
         if let Some((deck, pos)) = &self.exact_deck {
             match pos.len() {
                 5 => self.exact_deals::<5>(deck, pos, batch, counts),

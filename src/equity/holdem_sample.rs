@@ -237,6 +237,20 @@ impl HoldemSampler {
         deals: u64,
         sink: &mut D,
     ) -> Result<(), EquityError> {
+        crate::cpu::fast(
+            #[inline(always)]
+            || self.sample_on(rng, deals, sink),
+        )
+    }
+
+    /// [`HoldemSampler::sample_into`]'s loop, compiled into each of `cpu::fast`'s copies.
+    #[inline(always)]
+    fn sample_on<D: DealSink>(
+        &self,
+        rng: &mut Xoshiro256PlusPlus,
+        deals: u64,
+        sink: &mut D,
+    ) -> Result<(), EquityError> {
         let n = self.players.len();
         let mut hands = [Hand::EMPTY; MAX_PLAYERS];
         let mut ranks = [0u16; MAX_PLAYERS];

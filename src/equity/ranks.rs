@@ -289,17 +289,23 @@ fn group<const P: usize>(
         .map(|chunk| {
             poll();
             let mut part = Part::new(flushes.len());
-            for leaf in chunk {
-                let mut values = [0u16; P];
-                values.copy_from_slice(&leaf.plain[..P]);
-                showdown(&mut part.plain, &values, leaf.total);
-                for (i, f) in flushes.iter().enumerate() {
-                    let flushed = f.leaf::<P>(&values, leaf, &mut part.flush[i]);
-                    if flushed > 0 {
-                        showdown(&mut part.unflushed[i], &values, flushed);
+            // The chunk's showdowns, compiled into both of `cpu::fast`'s copies.
+            crate::cpu::fast(
+                #[inline(always)]
+                || {
+                    for leaf in chunk {
+                        let mut values = [0u16; P];
+                        values.copy_from_slice(&leaf.plain[..P]);
+                        showdown(&mut part.plain, &values, leaf.total);
+                        for (i, f) in flushes.iter().enumerate() {
+                            let flushed = f.leaf::<P>(&values, leaf, &mut part.flush[i]);
+                            if flushed > 0 {
+                                showdown(&mut part.unflushed[i], &values, flushed);
+                            }
+                        }
                     }
-                }
-            }
+                },
+            );
             part
         })
         .reduce(|| Part::new(flushes.len()), Part::merge);

@@ -199,7 +199,18 @@ impl<R: Ranker> Sampler for StudSampler<R> {
         R::HILO
     }
 
-    fn sample(&self, mut batch: Batch, counts: &mut Counts) -> Result<(), EquityError> {
+    fn sample(&self, batch: Batch, counts: &mut Counts) -> Result<(), EquityError> {
+        crate::cpu::fast(
+            #[inline(always)]
+            || self.sample_on(batch, counts),
+        )
+    }
+}
+
+impl<R: Ranker> StudSampler<R> {
+    /// [`Sampler::sample`]'s loop, compiled into each of `cpu::fast`'s copies.
+    #[inline(always)]
+    fn sample_on(&self, mut batch: Batch, counts: &mut Counts) -> Result<(), EquityError> {
         let s = &self.setup;
         let n = s.known.len();
         for _ in 0..batch.deals {

@@ -172,7 +172,18 @@ impl Sampler for TurnoverSampler {
         self.setup.holes.len()
     }
 
-    fn sample(&self, mut batch: Batch, counts: &mut Counts) -> Result<(), EquityError> {
+    fn sample(&self, batch: Batch, counts: &mut Counts) -> Result<(), EquityError> {
+        crate::cpu::fast(
+            #[inline(always)]
+            || self.sample_on(batch, counts),
+        )
+    }
+}
+
+impl TurnoverSampler {
+    /// [`Sampler::sample`]'s loop, compiled into each of `cpu::fast`'s copies.
+    #[inline(always)]
+    fn sample_on(&self, mut batch: Batch, counts: &mut Counts) -> Result<(), EquityError> {
         let s = &self.setup;
         let n = s.holes.len();
         let mut board = [Card::new(crate::card::Rank::TWO, crate::card::Suit::CLUBS); 5];

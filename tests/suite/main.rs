@@ -57,6 +57,7 @@ mod pokerkit_acpc;
 mod pokerkit_pokerstars;
 mod pokerkit_site_stud;
 mod pokerstars_defects;
+mod portable;
 mod props_eval;
 mod pushfold;
 mod range_docs;
