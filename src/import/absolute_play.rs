@@ -24,7 +24,7 @@ use std::borrow::Cow;
 
 use super::absolute_summary::{summary, Seen};
 pub(super) use super::chico_play::card_words;
-use super::collected::written;
+use super::collected::{said, written};
 use super::lines::{find, Line};
 use super::p888_lines::cents;
 use super::pokerstars::{err, TextError};
@@ -174,18 +174,18 @@ pub(super) fn play<'t>(
             seen.acted[i] = true;
             seen.put[i] = seen.put[i].saturating_add(c);
             if c > 0 {
-                say(format!("{name}: posts the ante {}", w(c)));
+                say(said(name, "posts the ante #", &[c], s));
             }
         } else if let Some(x) = verb.strip_prefix("Posts small blind ") {
             let c = amount_of(x, n)?;
             let a = all_in(c);
             add(&mut seen, c);
-            say(format!("{name}: posts small blind {}{a}", w(c)));
+            say(said(name, "posts small blind #", &[c], s) + a);
         } else if let Some(x) = verb.strip_prefix("Posts big blind ") {
             let c = amount_of(x, n)?;
             let a = all_in(c);
             add(&mut seen, c);
-            say(format!("{name}: posts big blind {}{a}", w(c)));
+            say(said(name, "posts big blind #", &[c], s) + a);
         } else if let Some(x) = verb.strip_prefix("Posts dead ") {
             // `Posts dead $40 dead $15`: all it posts, then the dead part of it.
             let (all, dead) = match x.split_once(" dead ") {
@@ -197,7 +197,7 @@ pub(super) fn play<'t>(
             if all.saturating_sub(dead) == nominal_big && dead > 0 && dead <= nominal_big {
                 seen.dead[i] = seen.dead[i].saturating_add(dead);
                 seen.street[i] = seen.street[i].saturating_add(nominal_big);
-                say(format!("{name}: posts small & big blinds {}", w(all)));
+                say(said(name, "posts small & big blinds #", &[all], s));
             } else {
                 seen.street[i] = seen.street[i].saturating_add(all.saturating_sub(dead));
                 refusal.get_or_insert(format!("line {n}: {name} posts {} of which {} dead, not the big blind of {} and a dead part: which part of it is live is not written", w(all), w(dead), w(nominal_big)));
@@ -211,7 +211,7 @@ pub(super) fn play<'t>(
                     let cards = card_words(x.split(']').next().unwrap_or_default());
                     say(format!("{name}: folds [{cards}]"));
                 }
-                _ if rest.is_empty() => say(format!("{name}: folds")),
+                _ if rest.is_empty() => say(said(name, "folds", &[], s)),
                 _ => {
                     return err(
                         n,
@@ -221,15 +221,15 @@ pub(super) fn play<'t>(
             }
         } else if verb == "Checks" {
             seen.acted[i] = true;
-            say(format!("{name}: checks"));
+            say(said(name, "checks", &[], s));
         } else if let Some((word, x)) =
             verb.split_once(' ').filter(|(v, _)| matches!(*v, "Calls" | "Bets"))
         {
             let c = amount_of(x, n)?;
             let a = all_in(c);
             add(&mut seen, c);
-            let word = if word == "Calls" { "calls" } else { "bets" };
-            say(format!("{name}: {word} {}{a}", w(c)));
+            let words = if word == "Calls" { "calls #" } else { "bets #" };
+            say(said(name, words, &[c], s) + a);
         } else if let Some(x) =
             verb.strip_prefix("Raises ").or_else(|| verb.strip_prefix("All-In(Raise) "))
         {
@@ -249,11 +249,11 @@ pub(super) fn play<'t>(
             add(&mut seen, by);
             if to <= top {
                 // All in for no more than the bet: a call.
-                say(format!("{name}: calls {}{a}", w(by)));
+                say(said(name, "calls #", &[by], s) + a);
             } else if top == 0 {
-                say(format!("{name}: bets {}{a}", w(by)));
+                say(said(name, "bets #", &[by], s) + a);
             } else {
-                say(format!("{name}: raises {} to {}{a}", w(to - top), w(to)));
+                say(said(name, "raises # to #", &[to - top, to], s) + a);
             }
         } else if let Some(x) = verb.strip_prefix("All-In ") {
             let c = amount_of(x, n)?;
@@ -261,11 +261,11 @@ pub(super) fn play<'t>(
             let to = seen.street[i].saturating_add(c);
             add(&mut seen, c);
             if top == 0 {
-                say(format!("{name}: bets {} and is all-in", w(c)));
+                say(said(name, "bets # and is all-in", &[c], s));
             } else if to <= top {
-                say(format!("{name}: calls {} and is all-in", w(c)));
+                say(said(name, "calls # and is all-in", &[c], s));
             } else {
-                say(format!("{name}: raises {} to {} and is all-in", w(to - top), w(to)));
+                say(said(name, "raises # to # and is all-in", &[to - top, to], s));
             }
         } else if let Some(x) = verb.strip_prefix("returned (") {
             let Some(x) = x.strip_suffix(") : not called") else {
@@ -283,7 +283,7 @@ pub(super) fn play<'t>(
             seen.shown[i] = Some(cards);
         } else if verb == "Mucks" {
             seen.acted[i] = true;
-            say(format!("{name}: mucks hand"));
+            say(said(name, "mucks hand", &[], s));
             seen.folded[i] = true;
         } else if QUIET.iter().any(|q| verb.starts_with(q)) {
             // Nothing that moves chips.

@@ -166,6 +166,10 @@ pub(super) fn name_of(t: &str) -> String {
 /// Whether `written` names the player `name` of the seat list (`Big Blind  [ME]` is `Big Blind
 /// [ME]`).
 pub(super) fn same_name(name: &str, written: &str) -> bool {
+    // Most lines write the name as the seat list does.
+    if name == written {
+        return true;
+    }
     let (a, b) = (name.trim_ascii().as_bytes(), written.trim_ascii().as_bytes());
     let (mut i, mut j) = (0, 0);
     while i < a.len() && j < b.len() {

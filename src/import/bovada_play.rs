@@ -189,7 +189,13 @@ pub(super) fn play<'o>(
         };
         let name = seats[i].1.as_str();
         let verb = verb.trim();
-        let lower = verb.to_ascii_lowercase();
+        // The verb's first bytes in lower case, for the tests below that ignore case (none
+        // looks at more than 32 bytes): copied on the stack, not allocated for every line.
+        let mut head = [0u8; 32];
+        let len = verb.len().min(head.len());
+        head[..len].copy_from_slice(&verb.as_bytes()[..len]);
+        head.make_ascii_lowercase();
+        let lower = &head[..len];
         let say = |out: &mut Vec<(usize, Cow<'o, str>)>, words: &str, amounts: &[i64]| {
             out.push((n, Cow::Owned(said(name, words, amounts, s))));
         };
@@ -211,7 +217,7 @@ pub(super) fn play<'o>(
             "big blind",
             "return uncalled",
         ];
-        if betting.iter().any(|b| lower.starts_with(b)) {
+        if betting.iter().any(|b| lower.starts_with(b.as_bytes())) {
             if text == last_action {
                 continue;
             }
@@ -222,19 +228,19 @@ pub(super) fn play<'o>(
             out.push((n, Cow::Owned(format!("{name} re-buys and receives {} chips", w(c)))));
             continue;
         }
-        if lower.starts_with("ante chip ") {
+        if lower.starts_with(b"ante chip ") {
             let c = last_amount(verb, n)?;
             t.put[i] = t.put[i].saturating_add(c);
             say(out, "posts the ante #", &[c]);
-        } else if lower.starts_with("small blind ") || lower.starts_with("ante/small blind ") {
+        } else if lower.starts_with(b"small blind ") || lower.starts_with(b"ante/small blind ") {
             let c = last_amount(verb, n)?;
             t.puts(i, c);
             say(out, "posts small blind #", &[c]);
-        } else if lower.starts_with("big blind ") || lower.starts_with("big blind/bring in ") {
+        } else if lower.starts_with(b"big blind ") || lower.starts_with(b"big blind/bring in ") {
             let c = last_amount(verb, n)?;
             t.puts(i, c);
             say(out, "posts big blind #", &[c]);
-        } else if lower.starts_with("posts chip ") {
+        } else if lower.starts_with(b"posts chip ") {
             // A player new to the table posts the big blind to be dealt in.
             let c = last_amount(verb, n)?;
             let big = t.street.iter().copied().max().unwrap_or(0);
@@ -245,7 +251,7 @@ pub(super) fn play<'o>(
             }
             t.puts(i, c);
             say(out, "posts big blind #", &[c]);
-        } else if !hole_cards && lower.starts_with("all-in") {
+        } else if !hole_cards && lower.starts_with(b"all-in") {
             // A blind posted all in.
             let c = last_amount(verb, n)?;
             t.puts(i, c);
@@ -260,26 +266,32 @@ pub(super) fn play<'o>(
                 return err(n, format!("expected the cards in `[...]` in `{text}`"));
             };
             t.dealt[i] = Some(c.to_string());
-            out.push((n, Cow::Owned(format!("Dealt to {name} [{c}]"))));
-        } else if lower.starts_with("fold") {
+            let mut line = String::with_capacity(12 + name.len() + c.len());
+            line.push_str("Dealt to ");
+            line.push_str(name);
+            line.push_str(" [");
+            line.push_str(c);
+            line.push(']');
+            out.push((n, Cow::Owned(line)));
+        } else if lower.starts_with(b"fold") {
             t.folded[i] = true;
             say(out, "folds", &[]);
-        } else if lower.starts_with("check") {
+        } else if lower.starts_with(b"check") {
             say(out, "checks", &[]);
-        } else if lower.starts_with("call") {
+        } else if lower.starts_with(b"call") {
             let c = last_amount(verb, n)?;
             t.puts(i, c);
             say(out, "calls #", &[c]);
-        } else if lower.starts_with("bet") {
+        } else if lower.starts_with(b"bet") {
             let c = last_amount(verb, n)?;
             bet_or_raise(&mut t, i, c, None, |words, a| say(out, words, a));
-        } else if lower.starts_with("raise") || lower.starts_with("all-in") {
+        } else if lower.starts_with(b"raise") || lower.starts_with(b"all-in") {
             let to = raised_to(verb, n)?;
             let c = last_amount(verb, n)?;
             // `Raises X` alone: the bet it raises to; `All-in X` alone: the chips it puts in.
-            let to = to.or((!lower.starts_with("all-in")).then_some(c));
+            let to = to.or((!lower.starts_with(b"all-in")).then_some(c));
             bet_or_raise(&mut t, i, c, to, |words, a| say(out, words, a));
-        } else if lower.starts_with("return uncalled portion of bet ") {
+        } else if lower.starts_with(b"return uncalled portion of bet ") {
             let c = last_amount(verb, n)?;
             // What a raise over players all in added, written as a call, was never bet.
             let surplus = t.surplus[i].min(c);
@@ -291,13 +303,13 @@ pub(super) fn play<'o>(
                 returned = true;
                 out.push((n, Cow::Owned(format!("Uncalled bet ({}) returned to {name}", w(c)))));
             }
-        } else if lower.starts_with("hand result") {
+        } else if lower.starts_with(b"hand result") {
             let c = last_amount(verb, n)?;
             t.got[i] = t.got[i].saturating_add(c);
             hold(&mut collected, out, (i, c, Cow::Borrowed("pot")), n);
-        } else if lower.starts_with("showdown") || lower.starts_with("mucks") {
+        } else if lower.starts_with(b"showdown") || lower.starts_with(b"mucks") {
             match &t.dealt[i] {
-                Some(c) if lower.starts_with("showdown") => {
+                Some(c) if lower.starts_with(b"showdown") => {
                     t.shown[i] = true;
                     out.push((n, Cow::Owned(format!("{name}: shows [{c}]"))));
                 }

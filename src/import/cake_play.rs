@@ -6,7 +6,7 @@
 use std::borrow::Cow;
 
 use super::cake_lines::{amount_of, spaced, unconverted, Out};
-use super::collected::{seat_line, uncalled, written};
+use super::collected::{said, seat_line, uncalled, written};
 use super::lines::Line;
 use super::pokerstars::{err, TextError};
 
@@ -86,36 +86,36 @@ pub(super) fn play<'t>(
                 acted[i] = true;
                 let c = amount_of(x, n)?;
                 add(i, c, &mut street);
-                say(format!("{name}: posts small blind {}", w(c)));
+                say(said(name, "posts small blind #", &[c], s));
             } else if let Some(x) = verb.strip_prefix("posts big blind ") {
                 acted[i] = true;
                 let c = amount_of(x, n)?;
                 add(i, c, &mut street);
-                say(format!("{name}: posts big blind {}", w(c)));
+                say(said(name, "posts big blind #", &[c], s));
             } else if let Some(x) = verb.strip_prefix("posts ante ") {
                 let c = amount_of(x, n)?;
                 put[i] = put[i].saturating_add(c);
-                say(format!("{name}: posts the ante {}", w(c)));
+                say(said(name, "posts the ante #", &[c], s));
             } else if verb.starts_with("posts dead blind") {
                 acted[i] = true;
                 refusal.get_or_insert(format!("line {n}: `{t}`: Cake writes the dead blind as a negative amount, and what it puts in the pot is not written"));
             } else if verb == "folds" {
                 acted[i] = true;
                 folded[i] = true;
-                say(format!("{name}: folds"));
+                say(said(name, "folds", &[], s));
             } else if verb == "checks" {
                 acted[i] = true;
-                say(format!("{name}: checks"));
+                say(said(name, "checks", &[], s));
             } else if let Some(x) = verb.strip_prefix("calls ") {
                 acted[i] = true;
                 let c = amount_of(x, n)?;
                 add(i, c, &mut street);
-                say(format!("{name}: calls {}", w(c)));
+                say(said(name, "calls #", &[c], s));
             } else if let Some(x) = verb.strip_prefix("bets ") {
                 acted[i] = true;
                 let c = amount_of(x, n)?;
                 add(i, c, &mut street);
-                say(format!("{name}: bets {}", w(c)));
+                say(said(name, "bets #", &[c], s));
             } else if let Some(x) = verb.strip_prefix("raises to ") {
                 acted[i] = true;
                 let to = amount_of(x, n)?;
@@ -127,7 +127,7 @@ pub(super) fn play<'t>(
                 }
                 let c = to - street[i];
                 add(i, c, &mut street);
-                say(format!("{name}: raises {} to {}", w(to - top), w(to)));
+                say(said(name, "raises # to #", &[to - top, to], s));
             } else if let Some(x) = verb.strip_prefix("is all in ") {
                 acted[i] = true;
                 // The chips put in: a bet, a raise or a call by what is in before it.
@@ -135,11 +135,11 @@ pub(super) fn play<'t>(
                 let to = street[i].saturating_add(c);
                 add(i, c, &mut street);
                 if top == 0 {
-                    say(format!("{name}: bets {} and is all-in", w(c)));
+                    say(said(name, "bets # and is all-in", &[c], s));
                 } else if to > top {
-                    say(format!("{name}: raises {} to {} and is all-in", w(to - top), w(to)));
+                    say(said(name, "raises # to # and is all-in", &[to - top, to], s));
                 } else {
-                    say(format!("{name}: calls {} and is all-in", w(c)));
+                    say(said(name, "calls # and is all-in", &[c], s));
                 }
             } else if let Some(x) = verb.strip_prefix("returns uncalled bet ") {
                 let c = amount_of(x, n)?;

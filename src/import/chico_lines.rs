@@ -244,16 +244,14 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
         return Ok(hand);
     }
     let (table, size, button) = table_line(table_at)?;
-    let seat_lines: Vec<Line<'_>> =
-        lines[2..].iter().take_while(|l| seat_of(l.text).is_some()).copied().collect();
+    // The seat list, each line read once.
+    let seat_lines: Vec<(Line<'_>, (u32, &str, &str))> =
+        lines[2..].iter().map_while(|l| Some((*l, seat_of(l.text)?))).collect();
     // Seats counted from 0 are counted from 1.
-    let shift = u32::from(
-        button == 0 || seat_lines.iter().any(|l| seat_of(l.text).is_some_and(|s| s.0 == 0)),
-    );
+    let shift = u32::from(button == 0 || seat_lines.iter().any(|(_, s)| s.0 == 0));
     let mut seats: Vec<(u32, &str)> = Vec::with_capacity(seat_lines.len());
     let mut stacks: Vec<i64> = Vec::with_capacity(seat_lines.len());
-    for l in &seat_lines {
-        let Some((seat, name, stack)) = seat_of(l.text) else { continue };
+    for (l, (seat, name, stack)) in &seat_lines {
         seats.push((seat.saturating_add(shift), name));
         stacks.push(amount_of(stack, l.number)?);
     }
@@ -268,8 +266,8 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
     let posted = |verb: &str| {
         lines.iter().find_map(|l| {
             let (name, rest) = super::lines::split_once(l.text, ": ")?;
-            let i = seats.iter().position(|s| s.1 == name)?;
             let x = rest.strip_prefix(verb)?;
+            let i = seats.iter().position(|s| s.1 == name)?;
             let c = cents(x)?;
             (stacks[i] > c && !x.contains("all in")).then_some(c)
         })
@@ -302,7 +300,7 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
             button.saturating_add(shift)
         )),
     ));
-    for (l, (&(seat, name), &c)) in seat_lines.iter().zip(seats.iter().zip(&stacks)) {
+    for ((l, _), (&(seat, name), &c)) in seat_lines.iter().zip(seats.iter().zip(&stacks)) {
         out.push((
             l.number,
             Cow::Owned(format!("Seat {seat}: {name} ({} in chips)", written(c, s))),

@@ -19,7 +19,7 @@
 
 use std::borrow::Cow;
 
-use super::collected::{seat_line, written};
+use super::collected::{said, seat_line, written};
 use super::lines::{find, who, Line};
 use super::p888_lines::cents;
 use super::pokerstars::{err, TextError};
@@ -183,7 +183,7 @@ pub(super) fn play<'t>(
                 if c > 0 {
                     acted[i] = true;
                     put[i] = put[i].saturating_add(c);
-                    say(format!("{name}: posts the ante {}", w(c)));
+                    say(said(name, "posts the ante #", &[c], s));
                 }
             } else if let Some(x) =
                 verb.strip_prefix("post dead ").or_else(|| verb.strip_prefix("posts dead "))
@@ -194,7 +194,7 @@ pub(super) fn play<'t>(
                     let both = c.saturating_add(small);
                     put[i] = put[i].saturating_add(both);
                     street[i] = street[i].saturating_add(c);
-                    say(format!("{name}: posts small & big blinds {}", w(both)));
+                    say(said(name, "posts small & big blinds #", &[both], s));
                 } else if c > 0 {
                     refusal.get_or_insert(format!("line {n}: {name} posts a dead blind of {}, not the big blind of {}: which part of it is live is not written", w(c), w(big)));
                 }
@@ -203,20 +203,20 @@ pub(super) fn play<'t>(
                 acted[i] = true;
                 put[i] = put[i].saturating_add(c);
                 street[i] = street[i].saturating_add(c);
-                say(format!("{name}: posts small blind {}{all_in}", w(c)));
+                say(said(name, "posts small blind #", &[c], s) + all_in);
             } else if let Some(x) = verb.strip_prefix("posts big blind ") {
                 let c = amount_of(x, n)?;
                 acted[i] = true;
                 put[i] = put[i].saturating_add(c);
                 street[i] = street[i].saturating_add(c);
-                say(format!("{name}: posts big blind {}{all_in}", w(c)));
+                say(said(name, "posts big blind #", &[c], s) + all_in);
             } else if verb == "folds" {
                 acted[i] = true;
                 folded[i] = true;
-                say(format!("{name}: folds"));
+                say(said(name, "folds", &[], s));
             } else if verb == "checks" {
                 acted[i] = true;
-                say(format!("{name}: checks"));
+                say(said(name, "checks", &[], s));
             } else if let Some((verb, x)) =
                 verb.split_once(' ').filter(|(v, _)| matches!(*v, "calls" | "bets"))
             {
@@ -224,7 +224,8 @@ pub(super) fn play<'t>(
                 acted[i] = true;
                 put[i] = put[i].saturating_add(c);
                 street[i] = street[i].saturating_add(c);
-                say(format!("{name}: {verb} {}{all_in}", w(c)));
+                let words = if verb == "calls" { "calls #" } else { "bets #" };
+                say(said(name, words, &[c], s) + all_in);
             } else if let Some(x) = verb.strip_prefix("raises ") {
                 let Some((by, to)) = x.split_once(" to ") else {
                     return err(n, format!("expected `raises X to Y`, not `{t}`"));
@@ -242,9 +243,9 @@ pub(super) fn play<'t>(
                 street[i] = to;
                 if to <= top {
                     // All in for no more than the bet: a call.
-                    say(format!("{name}: calls {}{all_in}", w(by)));
+                    say(said(name, "calls #", &[by], s) + all_in);
                 } else {
-                    say(format!("{name}: raises {} to {}{all_in}", w(to - top), w(to)));
+                    say(said(name, "raises # to #", &[to - top, to], s) + all_in);
                 }
             } else if let Some(x) = verb.strip_prefix("shows ") {
                 acted[i] = true;

@@ -16,7 +16,7 @@
 
 use std::borrow::Cow;
 
-use super::collected::{seat_line, uncalled, written};
+use super::collected::{push_written, said, seat_line, uncalled, written};
 use super::kingsclub_lines::{amount_of, Out};
 use super::kingsclub_summary::ending;
 use super::lines::{who, Line};
@@ -273,7 +273,11 @@ pub(super) fn play<'t>(
             if live {
                 street[i] = street[i].saturating_add(c);
             }
-            out.push((n, Cow::Owned(format!("{name}: {what} {}{all_in}", written(c, None)))));
+            let mut line = said(name, what, &[], None);
+            line.push(' ');
+            push_written(&mut line, c, None);
+            line.push_str(all_in);
+            out.push((n, Cow::Owned(line)));
             continue;
         }
         let Some((i, verb)) = who(&names, t) else {
@@ -284,18 +288,18 @@ pub(super) fn play<'t>(
         };
         let name = names[i].1;
         let (verb, all_in) = all_in(verb);
-        let said = if verb == "folds" {
+        let line = if verb == "folds" {
             folded[i] = true;
-            format!("{name}: folds")
+            said(name, "folds", &[], None)
         } else if verb == "checks" {
-            format!("{name}: checks")
+            said(name, "checks", &[], None)
         } else if let Some(x) = verb.strip_prefix("shows ") {
             let cards = bracket_cards(x).join(" ");
             shown[i] = Some(format!("[{cards}]"));
             format!("{name}: shows [{cards}]")
         } else if verb == "mucks" || verb == "mucks hand" {
             folded[i] = true;
-            format!("{name}: mucks hand")
+            said(name, "mucks hand", &[], None)
         } else if let Some((word, x)) =
             ["calls ", "bets ", "raises to "].iter().find_map(|w| Some((*w, verb.strip_prefix(w)?)))
         {
@@ -326,17 +330,14 @@ pub(super) fn play<'t>(
             put[i] = put[i].saturating_add(added);
             street[i] = to;
             last_bet = out.len() + 1;
-            if to <= top {
-                format!("{name}: calls {}{all_in}", written(added, None))
+            let line = if to <= top {
+                said(name, "calls #", &[added], None)
             } else if top == 0 {
-                format!("{name}: bets {}{all_in}", written(to, None))
+                said(name, "bets #", &[to], None)
             } else {
-                format!(
-                    "{name}: raises {} to {}{all_in}",
-                    written(to - top, None),
-                    written(to, None)
-                )
-            }
+                said(name, "raises # to #", &[to - top, to], None)
+            };
+            line + all_in
         } else if [
             "sits out",
             "is sitting out",
@@ -355,7 +356,7 @@ pub(super) fn play<'t>(
             return err(n, format!("expected an action after `{name}` (folds, checks, calls, bets, raises to, shows), not `{verb}`"));
         };
         acted[i] = true;
-        out.push((n, Cow::Owned(said)));
+        out.push((n, Cow::Owned(line)));
     }
     // No summary: the reader finds the hand cut off.
     Ok(refusal)

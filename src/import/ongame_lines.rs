@@ -173,9 +173,16 @@ pub(super) fn signed(text: &str, n: usize) -> Result<i64, TextError> {
 pub(super) fn cards(t: &str) -> Option<String> {
     let open = t.find('[')?;
     let close = open + t[open..].find(']')?;
-    let inside: Vec<&str> =
-        t[open + 1..close].split(',').map(str::trim).filter(|c| !c.is_empty()).collect();
-    Some(format!("[{}]", inside.join(" ")))
+    let mut out = String::with_capacity(close - open + 1);
+    out.push('[');
+    for c in t[open + 1..close].split(',').map(str::trim).filter(|c| !c.is_empty()) {
+        if out.len() > 1 {
+            out.push(' ');
+        }
+        out.push_str(c);
+    }
+    out.push(']');
+    Some(out)
 }
 
 /// Reads one OnGame hand: its lines in PokerStars' words, read by the PokerStars reader.

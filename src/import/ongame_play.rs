@@ -4,7 +4,7 @@
 
 use std::borrow::Cow;
 
-use super::collected::{seat_line, written};
+use super::collected::{said, seat_line, written};
 use super::lines::{who, Line};
 use super::ongame_lines::{amount_of, cards, signed, SUMMARY};
 use super::pokerstars::{err, TextError};
@@ -86,7 +86,7 @@ pub(super) fn play<'t>(
         acted[i] = true;
         let name = seats[i].1;
         let left = stacks[i].saturating_sub(put[i]);
-        let mut said = |w: String| out.push((n, Cow::Owned(w)));
+        let mut say = |w: String| out.push((n, Cow::Owned(w)));
         let all_in_words = if all_in { " and is all-in" } else { "" };
         // `(X)` or `X`.
         let posted = |x: &str| amount_of(x.trim().trim_start_matches('(').trim_end_matches(')'), n);
@@ -98,7 +98,7 @@ pub(super) fn play<'t>(
             let c = posted(x)?;
             put[i] = put[i].saturating_add(c);
             street[i] = street[i].saturating_add(c);
-            said(format!("{name}: posts small blind {}{all_in_words}", written(c, s)));
+            say(said(name, "posts small blind #", &[c], s) + all_in_words);
         } else if let Some(x) = rest
             .strip_prefix("posts big blind ")
             .or_else(|| rest.strip_prefix("posts small blind "))
@@ -107,26 +107,26 @@ pub(super) fn play<'t>(
             let c = posted(x)?;
             put[i] = put[i].saturating_add(c);
             street[i] = street[i].saturating_add(c);
-            said(format!("{name}: posts big blind {}{all_in_words}", written(c, s)));
+            say(said(name, "posts big blind #", &[c], s) + all_in_words);
         } else if let Some(x) = rest.strip_prefix("posts ante ") {
             let c = posted(x)?;
             put[i] = put[i].saturating_add(c);
-            said(format!("{name}: posts the ante {}", written(c, s)));
+            say(said(name, "posts the ante #", &[c], s));
         } else if rest == "folds" {
             folded[i] = true;
-            said(format!("{name}: folds"));
+            say(said(name, "folds", &[], s));
         } else if rest == "checks" {
-            said(format!("{name}: checks"));
+            say(said(name, "checks", &[], s));
         } else if let Some(x) = rest.strip_prefix("calls ") {
             let c = amount_of(x, n)?;
             put[i] = put[i].saturating_add(c);
             street[i] = street[i].saturating_add(c);
-            said(format!("{name}: calls {}", written(c, s)));
+            say(said(name, "calls #", &[c], s));
         } else if let Some(x) = rest.strip_prefix("bets ") {
             let c = amount_of(x, n)?;
             put[i] = put[i].saturating_add(c);
             street[i] = street[i].saturating_add(c);
-            said(format!("{name}: bets {}", written(c, s)));
+            say(said(name, "bets #", &[c], s));
         } else if let Some(x) = rest.strip_prefix("raises ") {
             let Some((by, to)) = x.split_once(" to ") else {
                 return err(n, format!("expected `raises X to Y`, not `{t}`"));
@@ -157,14 +157,14 @@ pub(super) fn play<'t>(
                 put[i] = put[i].saturating_add(call);
                 street[i] = street[i].saturating_add(call);
                 if call > 0 {
-                    said(format!("{name}: calls {}", written(call, s)));
+                    say(said(name, "calls #", &[call], s));
                 } else {
-                    said(format!("{name}: checks"));
+                    say(said(name, "checks", &[], s));
                 }
             } else {
                 put[i] = put[i].saturating_add(by);
                 street[i] = to;
-                said(format!("{name}: raises {} to {}", written(to - top, s), written(to, s)));
+                say(said(name, "raises # to #", &[to - top, to], s));
             }
         } else {
             return err(

@@ -55,9 +55,23 @@ pub(super) fn hand_number(first: &str) -> Option<&str> {
 pub(super) fn cents(text: &str) -> Option<i64> {
     // Most amounts are digits with perhaps a dollar sign, cents and brackets around them.
     let quick = text.trim_ascii_start().trim_start_matches(['[', '$']).trim_ascii_start();
-    if let Some(c) = plain_cents(quick.trim_ascii_end().trim_end_matches(']').trim_ascii_end()) {
+    let quick = quick.trim_ascii_end().trim_end_matches(']').trim_ascii_end();
+    if let Some(c) = plain_cents(quick).or_else(|| comma_grouped_cents(quick)) {
         return Some(c);
     }
+    // A currency code after the amount (`$2 USD`, `4,520 EUR`): the general rule trims it
+    // off with the spaces before it, and reads what is left as the quick readers do.
+    let before_code = quick.trim_end_matches(|c: char| c.is_ascii_alphabetic()).trim_ascii_end();
+    if before_code.len() < quick.len()
+        && let Some(c) = plain_cents(before_code).or_else(|| comma_grouped_cents(before_code))
+    {
+        return Some(c);
+    }
+    general_cents(text)
+}
+
+/// [`cents`] by its general rule, for any form the quick readers leave.
+fn general_cents(text: &str) -> Option<i64> {
     // Windows-1252's no-break space separates thousands too (`15 788,50 $`).
     let spaced;
     let text = if text.contains('\u{a0}') {
@@ -109,6 +123,51 @@ pub(super) fn cents(text: &str) -> Option<i64> {
         Some(f) if f.len() == 1 => i64::from(f.as_bytes()[0] - b'0') * 10,
         Some(f) => f.parse::<i64>().ok()?,
         None => 0,
+    };
+    units.checked_mul(100)?.checked_add(cents)
+}
+
+/// Amounts with their thousands grouped by commas and perhaps cents after a point
+/// (`1,975`, `1,138.87`), in hundredths, read in one pass; `None` for any other form (read by
+/// the general rule of [`cents`], which gives these the same value: this form is only its
+/// most common case, read without splitting the text).
+fn comma_grouped_cents(t: &str) -> Option<i64> {
+    let b = t.as_bytes();
+    // The general rule reads no amount longer than this.
+    if b.len() > 22 {
+        return None;
+    }
+    let (whole, frac) = match b.iter().position(|&c| c == b'.') {
+        Some(k) => (&b[..k], &b[k + 1..]),
+        None => (b, &b[b.len()..]),
+    };
+    let point = whole.len() < b.len();
+    if (point && !(1..=2).contains(&frac.len())) || !frac.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    // A first group of one to three digits, not a zero, then `,ddd` at least once.
+    let first = whole.iter().position(|&c| c == b',')?;
+    if !(1..=3).contains(&first) || whole[0] == b'0' {
+        return None;
+    }
+    let mut units: i64 = 0;
+    for (k, &c) in whole.iter().enumerate() {
+        let is_comma = k >= first && (k - first) % 4 == 0;
+        if is_comma != (c == b',') || !(is_comma || c.is_ascii_digit()) {
+            return None;
+        }
+        if !is_comma {
+            units = units.checked_mul(10)?.checked_add(i64::from(c - b'0'))?;
+        }
+    }
+    // The last group is whole: three digits after its comma.
+    if (whole.len() - first) % 4 != 0 {
+        return None;
+    }
+    let cents = match frac {
+        [a] => i64::from(a - b'0') * 10,
+        [a, b] => i64::from(a - b'0') * 10 + i64::from(b - b'0'),
+        _ => 0,
     };
     units.checked_mul(100)?.checked_add(cents)
 }
@@ -662,6 +721,44 @@ mod tests {
         ];
         for (t, want) in cases {
             assert_eq!(cents(t), want, "{t}");
+        }
+    }
+
+    #[test]
+    fn comma_grouped_amounts_read_quickly_are_read_as_the_general_rule_reads_them() {
+        // Every text of up to eight of these characters: each one the quick reader takes must
+        // have the value the general rule gives it.
+        let alphabet = [b'0', b'1', b'9', b',', b'.'];
+        let mut taken = 0;
+        for len in 1..=8u32 {
+            for mut code in 0..5usize.pow(len) {
+                let mut t = String::new();
+                for _ in 0..len {
+                    t.push(char::from(alphabet[code % 5]));
+                    code /= 5;
+                }
+                if let Some(c) = comma_grouped_cents(&t) {
+                    taken += 1;
+                    assert_eq!(Some(c), general_cents(&t), "{t}");
+                }
+            }
+        }
+        assert!(taken > 100, "{taken}");
+        // With signs, spaces and a currency code's letters too: every text of up to six
+        // characters is read by `cents` as by the general rule.
+        let alphabet = [b'0', b'5', b',', b'.', b' ', b'U', b'$', b'['];
+        for len in 1..=6u32 {
+            for mut code in 0..8usize.pow(len) {
+                let mut t = String::new();
+                for _ in 0..len {
+                    t.push(char::from(alphabet[code % 8]));
+                    code /= 8;
+                }
+                assert_eq!(cents(&t), general_cents(&t), "{t}");
+            }
+        }
+        for t in ["9,223,372,036,854,775", "92,233,720,368,547,758.07", "1,000,000,000,000,000"] {
+            assert_eq!(comma_grouped_cents(t).or_else(|| general_cents(t)), general_cents(t));
         }
     }
 

@@ -263,16 +263,22 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
         }) {
         // In fixed limit the big blind is the small bet, the small blind half of it.
         let (sb, bb) = if fixed { (small / 2, small) } else { (small, big) };
-        // Those in the hand: the players its play names (one moved to the table waits).
-        let named = |i: usize| {
-            rest.iter().any(|l| who(&seats, l.text).is_some_and(|(j, _)| j == i))
-                || rest.iter().any(|l| {
-                    l.text.strip_prefix("Dealt to ").is_some_and(|r| r.starts_with(seats[i].1))
-                })
-        };
+        // Those in the hand: the players its play names (one moved to the table waits), found
+        // in one pass over the play.
+        let mut named = vec![false; seats.len()];
+        for l in &rest {
+            if let Some((j, _)) = who(&seats, l.text) {
+                named[j] = true;
+            }
+            if let Some(r) = l.text.strip_prefix("Dealt to ") {
+                for (i, seat) in seats.iter().enumerate() {
+                    named[i] |= r.starts_with(seat.1);
+                }
+            }
+        }
         let from = seats.iter().position(|x| x.0 > button).unwrap_or(0);
         let order: Vec<usize> =
-            (0..seats.len()).map(|k| (from + k) % seats.len()).filter(|&i| named(i)).collect();
+            (0..seats.len()).map(|k| (from + k) % seats.len()).filter(|&i| named[i]).collect();
         let (i_sb, i_bb) = match order[..] {
             [a, b] => (b, a),
             [a, b, ..] => (a, b),
@@ -332,8 +338,10 @@ fn in_turn<'t>(lines: &[Line<'t>], p: &Play<'_>) -> Vec<Line<'t>> {
     let after_button = p.seats.iter().position(|s| s.0 > p.button).unwrap_or(0);
     let mut big = p.silent.map(|s| s[1].0);
     let mut next = after_button;
-    let fold = |l: &Line<'_>| {
-        who(p.seats, l.text).filter(|(_, r)| matches!(r.trim(), "folds" | "folds.")).map(|(i, _)| i)
+    // The player each line starts with, found once for the line.
+    let players: Vec<Option<(usize, &str)>> = lines.iter().map(|l| who(p.seats, l.text)).collect();
+    let fold = |j: usize| {
+        players[j].filter(|(_, r)| matches!(r.trim(), "folds" | "folds.")).map(|(i, _)| i)
     };
     let mut at = 0;
     while at < lines.len() {
@@ -342,7 +350,7 @@ fn in_turn<'t>(lines: &[Line<'t>], p: &Play<'_>) -> Vec<Line<'t>> {
             next = big.map_or(next, |b| (b + 1) % k);
         } else if l.text.starts_with("** Dealing ") {
             next = after_button;
-        } else if let Some((i, rest)) = who(p.seats, l.text) {
+        } else if let Some((i, rest)) = players[at] {
             if rest.starts_with("posts big blind") {
                 big = Some(i);
             }
@@ -351,9 +359,9 @@ fn in_turn<'t>(lines: &[Line<'t>], p: &Play<'_>) -> Vec<Line<'t>> {
                 next = (i + 1) % k;
             }
         }
-        let run = lines[at..].iter().take_while(|l| fold(l).is_some()).count();
+        let run = (at..lines.len()).take_while(|&j| fold(j).is_some()).count();
         if run < 2 {
-            if let Some(i) = fold(&l) {
+            if let Some(i) = fold(at) {
                 next = (i + 1) % k;
             }
             out.push(l);
@@ -361,7 +369,7 @@ fn in_turn<'t>(lines: &[Line<'t>], p: &Play<'_>) -> Vec<Line<'t>> {
             continue;
         }
         let mut folds: Vec<(usize, Line<'t>)> =
-            lines[at..at + run].iter().map(|l| (fold(l).unwrap_or(0), *l)).collect();
+            (at..at + run).map(|j| (fold(j).unwrap_or(0), lines[j])).collect();
         folds.sort_by_key(|(i, _)| (i + k - next) % k);
         next = folds.last().map_or(next, |(i, _)| (i + 1) % k);
         out.extend(folds.into_iter().map(|(_, l)| l));

@@ -22,6 +22,7 @@ use std::borrow::Cow;
 use serde_json::{json, Value};
 
 use super::replay::{HandReport, Status};
+use super::write::{push_chips, push_int};
 use crate::card::Card;
 use crate::rules::{player_name, Chips, Outcome};
 
@@ -39,10 +40,8 @@ impl Names<'_> {
     /// Writes `p3`, or `p3 (Carol)`, to `out` (this runs for every player of every report line:
     /// written in place, not formatted).
     fn push_who(&self, out: &mut String, i: usize) {
-        use std::fmt::Write as _;
         out.push('p');
-        // Writing to a String cannot fail.
-        let _ = write!(out, "{}", i + 1);
+        push_int(out, i as u64 + 1);
         if let Some(name) = self.0.get(i) {
             out.push_str(" (");
             out.push_str(&printable(name));
@@ -52,13 +51,18 @@ impl Names<'_> {
 
     fn list(&self, players: &[usize]) -> String {
         let mut out = String::with_capacity(players.len() * 12);
+        self.push_list(&mut out, players);
+        out
+    }
+
+    /// Writes `p1 (Ann), p3 (Carol)` to `out`.
+    fn push_list(&self, out: &mut String, players: &[usize]) {
         for (k, &p) in players.iter().enumerate() {
             if k > 0 {
                 out.push_str(", ");
             }
-            self.push_who(&mut out, p);
+            self.push_who(out, p);
         }
-        out
     }
 
     /// `text` with each player it names (`p3`, a whole word outside `backquotes`) followed by
@@ -111,35 +115,89 @@ fn printable(name: &str) -> Cow<'_, str> {
     )
 }
 
-fn status_line(r: &HandReport, names: &Names) -> String {
-    match &r.status {
+/// Writes the status of `r` after its label (`legal, results match`, `ILLEGAL action ...`).
+fn push_status(out: &mut String, r: &HandReport, names: &Names) {
+    let (head, tail): (&str, Cow<'_, str>) = match &r.status {
         Status::Legal if r.nothing_recorded && r.mismatches.is_empty() => {
-            "legal, nothing recorded to compare".into()
+            ("legal, nothing recorded to compare", Cow::Borrowed(""))
         }
-        Status::Legal if r.checked && r.mismatches.is_empty() => "legal, results match".into(),
-        Status::Legal if r.checked => "legal, results DIFFER".into(),
-        Status::Legal => "legal".into(),
+        Status::Legal if r.checked && r.mismatches.is_empty() => {
+            ("legal, results match", Cow::Borrowed(""))
+        }
+        Status::Legal if r.checked => ("legal, results DIFFER", Cow::Borrowed("")),
+        Status::Legal => ("legal", Cow::Borrowed("")),
         Status::Illegal { number, text, reason } => {
-            format!("ILLEGAL action {number} `{text}`: {}", names.text(reason))
+            out.push_str("ILLEGAL action ");
+            push_int(out, *number as u64);
+            out.push_str(" `");
+            out.push_str(text);
+            out.push_str("`: ");
+            ("", names.text(reason))
         }
-        Status::BadSetup(why) => format!("ILLEGAL setup: {why}"),
-        Status::Incomplete(why) => format!("UNFINISHED: {}", names.text(why)),
-        Status::Unresolved(why) => format!("UNDECIDED: {}", names.text(why)),
-        Status::Unsupported(why) => format!("UNSUPPORTED: {why}"),
-        Status::Malformed { reason, .. } => format!("MALFORMED: {reason}"),
-        Status::Unreadable(why) => format!("UNREADABLE: {why}"),
+        Status::BadSetup(why) => ("ILLEGAL setup: ", Cow::Borrowed(why.as_str())),
+        Status::Incomplete(why) => ("UNFINISHED: ", names.text(why)),
+        Status::Unresolved(why) => ("UNDECIDED: ", names.text(why)),
+        Status::Unsupported(why) => ("UNSUPPORTED: ", Cow::Borrowed(why.as_str())),
+        Status::Malformed { reason, .. } => ("MALFORMED: ", Cow::Borrowed(reason.as_str())),
+        Status::Unreadable(why) => ("UNREADABLE: ", Cow::Borrowed(why.as_str())),
+    };
+    out.push_str(head);
+    out.push_str(&tail);
+}
+
+/// Writes `p1 (Ann) 2.00, p2 (Bob) 1.00`: each player of `pay` and the chips beside them.
+fn push_paid(out: &mut String, r: &HandReport, names: &Names, pay: &[(usize, Chips)]) {
+    for (k, &(p, x)) in pay.iter().enumerate() {
+        if k > 0 {
+            out.push_str(", ");
+        }
+        names.push_who(out, p);
+        out.push(' ');
+        push_chips(out, x.0, r.places);
+    }
+}
+
+/// Writes `  LABEL: p1 (Ann) 2.00, ...\n` for each player whose chips in `by_player` are not
+/// zero; nothing when all are.
+fn push_nonzero(out: &mut String, r: &HandReport, names: &Names, label: &str, by_player: &[Chips]) {
+    let mut first = true;
+    for (i, &x) in by_player.iter().enumerate() {
+        if x == Chips::ZERO {
+            continue;
+        }
+        out.push_str(if first { label } else { ", " });
+        first = false;
+        names.push_who(out, i);
+        out.push(' ');
+        push_chips(out, x.0, r.places);
+    }
+    if !first {
+        out.push('\n');
     }
 }
 
 /// Appends `felt replay`'s text report of one hand to `out`: the status line, then each pot,
 /// the uncalled bets returned, the showdown order, the final stacks, mismatches and notes.
 /// Players are named `p1`, or `p1 (Alice)` when the hand names them.
+///
+/// Everything is pushed onto `out` as it is written (a report is written for every hand
+/// replayed: formatting each part into a string of its own cost more than the rest of it).
 pub fn write_text(out: &mut String, r: &HandReport) {
     use std::fmt::Write as _;
     let names = Names(&r.players);
-    let hand = r.hand.as_ref().map(|h| format!(" hand {h}")).unwrap_or_default();
-    let variant = if r.variant.is_empty() { String::new() } else { format!(" ({})", r.variant) };
-    let _ = writeln!(out, "{}{hand}{variant}: {}", r.label, status_line(r, &names));
+    out.push_str(&r.label);
+    if let Some(h) = &r.hand {
+        out.push_str(" hand ");
+        out.push_str(h);
+    }
+    if !r.variant.is_empty() {
+        out.push_str(" (");
+        out.push_str(&r.variant);
+        out.push(')');
+    }
+    out.push_str(": ");
+    push_status(out, r, &names);
+    out.push('\n');
     if let Some(o) = &r.outcome {
         if o.bomb_pot > Chips::ZERO {
             let boards = if o.double_board { ", two boards" } else { "" };
@@ -150,58 +208,63 @@ pub fn write_text(out: &mut String, r: &HandReport) {
             );
         }
         for (k, pot) in o.pots.iter().enumerate() {
-            let pay: Vec<String> = pot
-                .payouts
-                .iter()
-                .map(|&(p, x)| format!("{} {}", names.who(p), r.chips(x)))
-                .collect();
-            let _ = writeln!(
-                out,
-                "  pot {}: {} paid in by {}; eligible {}; won by {}; paid {}",
-                k + 1,
-                r.chips(pot.amount),
-                names.list(&pot.contributors),
-                names.list(&pot.eligible),
-                names.list(&pot.winners),
-                pay.join(", ")
-            );
+            out.push_str("  pot ");
+            push_int(out, k as u64 + 1);
+            out.push_str(": ");
+            push_chips(out, pot.amount.0, r.places);
+            out.push_str(" paid in by ");
+            names.push_list(out, &pot.contributors);
+            out.push_str("; eligible ");
+            names.push_list(out, &pot.eligible);
+            out.push_str("; won by ");
+            names.push_list(out, &pot.winners);
+            out.push_str("; paid ");
+            push_paid(out, r, &names, &pot.payouts);
+            out.push('\n');
         }
         write_runs(out, r, o, &names);
-        let back: Vec<String> = (0..o.uncalled.len())
-            .filter(|&i| o.uncalled[i] > Chips::ZERO)
-            .map(|i| format!("{} {}", names.who(i), r.chips(o.uncalled[i])))
-            .collect();
-        if !back.is_empty() {
-            let _ = writeln!(out, "  uncalled bet returned: {}", back.join(", "));
-        }
+        push_nonzero(out, r, &names, "  uncalled bet returned: ", &o.uncalled);
         if o.dead_money > Chips::ZERO {
             let _ = writeln!(out, "  dead money from the room: {} in pot 1", r.chips(o.dead_money));
         }
-        let outside: Vec<String> = (0..o.outside.len())
-            .filter(|&i| o.outside[i] != Chips::ZERO)
-            .map(|i| format!("{} {}", names.who(i), r.chips(o.outside[i])))
-            .collect();
-        if !outside.is_empty() {
-            let _ = writeln!(out, "  paid outside the pot: {}", outside.join(", "));
-        }
+        push_nonzero(out, r, &names, "  paid outside the pot: ", &o.outside);
         if let Some(sd) = &o.showdown {
-            let first = sd.order.first().map_or("-".into(), |&p| names.who(p));
-            let shown = sd.first_shown.map_or("nobody".into(), |p| names.who(p));
-            let _ = writeln!(
-                out,
-                "  showdown: {first} to show first ({} in order); {shown} showed first",
-                names.list(&sd.order)
-            );
+            out.push_str("  showdown: ");
+            match sd.order.first() {
+                Some(&p) => names.push_who(out, p),
+                None => out.push('-'),
+            }
+            out.push_str(" to show first (");
+            names.push_list(out, &sd.order);
+            out.push_str(" in order); ");
+            match sd.first_shown {
+                Some(p) => names.push_who(out, p),
+                None => out.push_str("nobody"),
+            }
+            out.push_str(" showed first\n");
         }
-        let stacks: Vec<String> =
-            o.final_stacks.iter().enumerate().map(|(i, &x)| r.final_stack(i, x)).collect();
-        let _ = writeln!(out, "  final stacks: {}", stacks.join(", "));
+        out.push_str("  final stacks: ");
+        for (i, &x) in o.final_stacks.iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            if r.unknown_stacks.get(i).copied().unwrap_or(false) {
+                out.push_str("inf");
+            } else {
+                push_chips(out, x.0, r.places);
+            }
+        }
+        out.push('\n');
     }
     for m in &r.mismatches {
-        let _ = writeln!(out, "  mismatch: {}", names.text(m));
+        out.push_str("  mismatch: ");
+        out.push_str(&names.text(m));
+        out.push('\n');
     }
     for n in &r.notes {
-        let _ = writeln!(out, "  note: {}", names.text(n));
+        out.push_str("  note: ");
+        out.push_str(&names.text(n));
+        out.push('\n');
     }
 }
 
