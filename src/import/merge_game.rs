@@ -4,7 +4,7 @@
 //! comma-separated (`Kc,Th`). Every player is named by the seat number the site writes (from
 //! 0).
 
-use super::xml_pull::{read_element, Item, Pull, Tag, Wrong};
+use super::xml_pull::{read_element_fast, Item, Pull, Tag, Wrong};
 
 use crate::record::Amount;
 
@@ -161,7 +161,16 @@ fn seat(text: &str) -> Option<u32> {
 /// Reads the hand's `<game>` element (`text`, starting at `line`); what is wrong says its line
 /// and what was expected.
 pub(super) fn parse(text: &str, line: usize) -> Result<Game, String> {
-    let mut game = Game {
+    read_element_fast(text, line, "`<game>`", |pull| {
+        let mut game = fresh();
+        read_game(pull, &mut game)?;
+        Ok(game)
+    })
+}
+
+/// A game before its element is read.
+fn fresh() -> Game {
+    Game {
         id: String::new(),
         time: None,
         hole: None,
@@ -174,9 +183,7 @@ pub(super) fn parse(text: &str, line: usize) -> Result<Game, String> {
         round_lines: Vec::with_capacity(8),
         multigame: None,
         symbol: None,
-    };
-    read_element(text, line, "`<game>`", |pull| read_game(pull, &mut game))?;
-    Ok(game)
+    }
 }
 
 /// An amount attribute of a tag, when written and not blank.
