@@ -31,21 +31,36 @@ pub fn decode_borrowed(bytes: &[u8]) -> (Cow<'_, str>, &'static str) {
         Ok(s) => (Cow::Borrowed(s), "UTF-8"),
         Err(_) => (Cow::Owned(from_windows_1252(bytes)), "Windows-1252"),
     };
-    let text = match text {
-        Cow::Borrowed(s) => Cow::Borrowed(s.strip_prefix('\u{feff}').unwrap_or(s)),
-        Cow::Owned(s) => match s.strip_prefix('\u{feff}') {
-            Some(rest) => Cow::Owned(rest.to_string()),
-            None => Cow::Owned(s),
-        },
-    };
-    if !text.contains('\r') {
-        return (text, encoding);
+    // Windows-1252 has no U+FEFF, and its line ends were made `\n` as it was read.
+    let Cow::Borrowed(s) = text else { return (text, encoding) };
+    let s = s.strip_prefix('\u{feff}').unwrap_or(s);
+    match memchr::memchr(b'\r', s.as_bytes()) {
+        None => (Cow::Borrowed(s), encoding),
+        Some(at) => (Cow::Owned(unix_line_ends(s, at)), encoding),
     }
-    (Cow::Owned(text.replace("\r\n", "\n").replace('\r', "\n")), encoding)
 }
 
-/// Windows-1252 bytes as text: each run of ASCII bytes copied whole (they are UTF-8 as they
-/// stand), each byte above 0x7f decoded on its own.
+/// `s` with each CRLF and each lone CR made `\n`, in one pass from its first CR at byte `at`.
+fn unix_line_ends(s: &str, at: usize) -> String {
+    let b = s.as_bytes();
+    let mut out = String::with_capacity(s.len());
+    let (mut from, mut at) = (0, at);
+    loop {
+        out.push_str(&s[from..at]);
+        out.push('\n');
+        from = if b.get(at + 1) == Some(&b'\n') { at + 2 } else { at + 1 };
+        match memchr::memchr(b'\r', &b[from..]) {
+            Some(k) => at = from + k,
+            None => break,
+        }
+    }
+    out.push_str(&s[from..]);
+    out
+}
+
+/// Windows-1252 bytes as text, line ends made `\n`: each run of ASCII bytes but CR copied
+/// whole (they are UTF-8 as they stand), each CR made `\n` (none before a `\n`), each byte
+/// above 0x7f decoded on its own.
 fn from_windows_1252(bytes: &[u8]) -> String {
     let mut out = String::with_capacity(bytes.len() + bytes.len() / 8);
     let mut rest = bytes;
@@ -57,30 +72,68 @@ fn from_windows_1252(bytes: &[u8]) -> String {
             Err(_) => out.extend(run.iter().map(|&b| char::from(b))),
         }
         let Some((&b, after)) = high.split_first() else { break };
-        out.push(match b {
-            0x80..=0x9f => CP1252_HIGH[usize::from(b - 0x80)],
-            _ => char::from(b),
-        });
+        match b {
+            b'\r' if after.first() == Some(&b'\n') => {}
+            b'\r' => out.push('\n'),
+            0x80..=0x9f => out.push(CP1252_HIGH[usize::from(b - 0x80)]),
+            _ => out.push(char::from(b)),
+        }
         rest = after;
     }
     out
 }
 
-/// How many bytes `bytes` starts with below 0x80, counted eight at a time.
+/// How many bytes `bytes` starts with below 0x80 and other than CR, counted eight at a time
+/// (a word holds a CR when one of its bytes is zero once CR is taken away by exclusive or).
 fn ascii_prefix(bytes: &[u8]) -> usize {
+    const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
     let mut k = 0;
     for chunk in bytes.chunks_exact(8) {
-        match <[u8; 8]>::try_from(chunk) {
-            Ok(word) if u64::from_le_bytes(word) & 0x8080_8080_8080_8080 == 0 => k += 8,
-            _ => break,
+        let Ok(word) = <[u8; 8]>::try_from(chunk) else { break };
+        let w = u64::from_le_bytes(word);
+        let x = w ^ 0x0d0d_0d0d_0d0d_0d0d;
+        let cr = !(((x & LOW) + LOW) | x) & !LOW;
+        if (w & !LOW) | cr != 0 {
+            break;
         }
+        k += 8;
     }
-    k + bytes[k..].iter().position(|&b| b >= 0x80).unwrap_or(bytes.len() - k)
+    k + bytes[k..].iter().position(|&b| b >= 0x80 || b == b'\r').unwrap_or(bytes.len() - k)
 }
 
 #[cfg(test)]
 mod tests {
     use super::decode;
+
+    #[test]
+    fn every_line_end_is_made_a_new_line_in_one_pass() {
+        let texts: [&[u8]; 6] = [
+            b"a\r\nb\rc\n\r\r\nd\r",
+            b"\r\r\r\n\n\r",
+            b"0123456789abcdef\r\n0123456\r0123456789\r\n",
+            b"\x80\r\n\x80\r\x80\n12345678\r\r\n",
+            "\u{feff}é\r\nü\r".as_bytes(),
+            b"\xef\xbb\xbfno line end",
+        ];
+        for t in texts {
+            let (got, _) = decode(t);
+            let slow = match std::str::from_utf8(t.strip_prefix(b"\xef\xbb\xbf").unwrap_or(t)) {
+                Ok(s) => s.strip_prefix('\u{feff}').unwrap_or(s).to_string(),
+                // Each byte on its own (a CR kept, to be replaced below).
+                Err(_) => t
+                    .iter()
+                    .map(|&b| {
+                        if b == b'\r' {
+                            '\r'
+                        } else {
+                            decode(&[b, 0xff]).0.chars().next().unwrap()
+                        }
+                    })
+                    .collect(),
+            };
+            assert_eq!(got, slow.replace("\r\n", "\n").replace('\r', "\n"), "{t:?}");
+        }
+    }
 
     #[test]
     fn windows_1252_euro_and_latin_letters_are_read_as_written() {

@@ -4,7 +4,7 @@
 //! read exactly, whatever marks they carry (`$1,440.50`, `€0,02`, `RSD1`, `1 440`); cards are
 //! written suit first (`H4 C10 SA`, `X` for a card not shown).
 
-use super::xml_pull::{read_element, Item, Pull, Tag, Wrong, XmlError};
+use super::xml_pull::{read_element_fast, Item, Pull, Tag, Wrong, XmlError};
 
 use crate::record::Amount;
 
@@ -55,7 +55,17 @@ impl Session {
 
     /// Each element inside `<general>` (`text`, starting at `line`) with its text.
     fn read_fields(&mut self, text: &str, line: usize) -> Result<(), XmlError> {
-        let mut pull = Pull::new(text, line);
+        let mut fast = Pull::fast(text, line);
+        if self.read_fields_by(&mut fast).is_ok() && !fast.gave_up() {
+            return Ok(());
+        }
+        // Read again by quick-xml, which tells what is wrong (see [`Pull::fast`]).
+        self.fields.clear();
+        self.read_fields_by(&mut Pull::new(text, line))
+    }
+
+    /// Each element inside `<general>` read by `pull`.
+    fn read_fields_by(&mut self, pull: &mut Pull<'_>) -> Result<(), XmlError> {
         // Whether the field just opened takes the text that follows.
         let mut fresh = false;
         while let Some(item) = pull.next()? {
@@ -274,16 +284,19 @@ fn time(text: &str) -> Option<[u32; 6]> {
 /// Reads the hand's `<game>` element (`text`, starting at `line`); what is wrong says its line
 /// and what was expected.
 pub(super) fn parse(text: &str, line: usize) -> Result<Game, String> {
-    let mut game = Game {
-        code: String::new(),
-        time: None,
-        players: Vec::with_capacity(10),
-        acts: Vec::with_capacity(32),
-        cards: Vec::with_capacity(12),
-        symbol: None,
-        button: None,
-    };
-    read_element(text, line, "`<game>`", |pull| read_game(pull, &mut game))?;
+    let mut game = read_element_fast(text, line, "`<game>`", |pull| {
+        let mut game = Game {
+            code: String::new(),
+            time: None,
+            players: Vec::with_capacity(10),
+            acts: Vec::with_capacity(32),
+            cards: Vec::with_capacity(12),
+            symbol: None,
+            button: None,
+        };
+        read_game(pull, &mut game)?;
+        Ok(game)
+    })?;
     game.acts.sort_by_key(|a| (a.no, a.round));
     Ok(game)
 }

@@ -4,7 +4,8 @@
 //! balances, its rounds of events (`SMALL_BLIND`, `RAISE`, `ALL_IN`, ...), the cards and the
 //! winners of each pot. The stream is cut into `<game>` elements as it is read, each carrying
 //! the `<description>` before it ([`super::xml_cut`]); each hand is then parsed on its own
-//! ([`super::merge_game`]) and built into its record ([`super::merge_record`]).
+//! ([`super::merge_game`]) and built into its record ([`super::merge_record`]; a stud or draw
+//! game by [`super::merge_stud`]).
 //!
 //! ```
 //! use feltkit::import::{convert_as, sniff, Format};

@@ -4,7 +4,7 @@
 //! comma-separated (`Kc,Th`). Every player is named by the seat number the site writes (from
 //! 0).
 
-use super::xml_pull::{read_element, Item, Pull, Tag, Wrong};
+use super::xml_pull::{read_element_fast, Item, Pull, Tag, Wrong};
 
 use crate::record::Amount;
 
@@ -34,6 +34,8 @@ pub(super) struct Event {
     pub seat: Option<u32>,
     /// `amount`, when written.
     pub amount: Option<Amount>,
+    /// A `DRAW`'s `text`: the number of cards the player changes (0 to 5).
+    pub count: Option<u32>,
     /// The element's line.
     pub line: usize,
 }
@@ -87,6 +89,10 @@ pub(super) struct Game {
     pub winners: Vec<Winner>,
     /// The rounds' `id`s, in the order written.
     pub rounds: Vec<String>,
+    /// The line of each round's element, as [`Game::rounds`] lists them.
+    pub round_lines: Vec<usize>,
+    /// `multigametype`: the game of a mixed game's hand, as a number.
+    pub multigame: Option<u32>,
     /// The currency symbol the balances are written with, if any.
     pub symbol: Option<char>,
 }
@@ -155,7 +161,16 @@ fn seat(text: &str) -> Option<u32> {
 /// Reads the hand's `<game>` element (`text`, starting at `line`); what is wrong says its line
 /// and what was expected.
 pub(super) fn parse(text: &str, line: usize) -> Result<Game, String> {
-    let mut game = Game {
+    read_element_fast(text, line, "`<game>`", |pull| {
+        let mut game = fresh();
+        read_game(pull, &mut game)?;
+        Ok(game)
+    })
+}
+
+/// A game before its element is read.
+fn fresh() -> Game {
+    Game {
         id: String::new(),
         time: None,
         hole: None,
@@ -165,10 +180,10 @@ pub(super) fn parse(text: &str, line: usize) -> Result<Game, String> {
         cards: Vec::with_capacity(12),
         winners: Vec::with_capacity(4),
         rounds: Vec::with_capacity(8),
+        round_lines: Vec::with_capacity(8),
+        multigame: None,
         symbol: None,
-    };
-    read_element(text, line, "`<game>`", |pull| read_game(pull, &mut game))?;
-    Ok(game)
+    }
 }
 
 /// An amount attribute of a tag, when written and not blank.
@@ -217,12 +232,14 @@ fn read_game(pull: &mut Pull<'_>, game: &mut Game) -> Result<(), Wrong> {
             t.attr("id").unwrap_or_default().clone_into(&mut game.id);
             game.time = t.attr("starttime").and_then(time14);
             game.hole = t.attr("numholecards").and_then(|h| h.trim().parse().ok());
+            game.multigame = t.attr("multigametype").and_then(|m| m.trim().parse().ok());
         }
         match t.name {
             "players" => game.dealer = t.attr("dealer").and_then(seat),
             "round" => {
                 let id = t.attr("id").unwrap_or_default().to_string();
                 game.rounds.push(id.clone());
+                game.round_lines.push(t.line);
                 rounds.push(id);
             }
             "player" => {
@@ -257,11 +274,24 @@ fn read_game(pull: &mut Pull<'_>, game: &mut Game) -> Result<(), Wrong> {
                 let seat =
                     if t.attr("player").is_some() { Some(seat_of(t, "event")?) } else { None };
                 let amount = amount(t, "amount")?.map(|a| a.0);
+                let count = if kind == "DRAW" {
+                    let v = t.attr("text").unwrap_or_default();
+                    let Some(c) = v.trim().parse::<u32>().ok().filter(|&c| c <= 5) else {
+                        return Err(Wrong::Fact(format!(
+                            "line {}: the draw's `text=\"{v}\"` is not a number of cards (expected `text=\"0\"` to `text=\"5\"`)",
+                            t.line
+                        )));
+                    };
+                    Some(c)
+                } else {
+                    None
+                };
                 game.events.push(Event {
                     round: round_of(&rounds),
                     kind: kind.to_string(),
                     seat,
                     amount,
+                    count,
                     line: t.line,
                 });
             }

@@ -118,16 +118,19 @@ pub(super) fn record(cut: &Cut) -> HandRecord<'static> {
 }
 
 /// What the `<description>` (and the game's own start tag) say of the game.
-struct Description {
-    kind: String,
-    stakes: String,
-    version: String,
+pub(super) struct Description {
+    /// `type`: `Holdem`, `7-Stud H/L8`, `HORSE Tournament`, ...
+    pub kind: String,
+    /// `stakes`: `No Limit ($1/$2)`, `Limit $0.25/$0.50`, `Limit`, ...
+    pub stakes: String,
+    /// `version`, when written.
+    pub version: String,
     /// `data`: the date, the table, the tournament or table number, the hand's number, ...
-    data: String,
+    pub data: String,
 }
 
 /// The hand's unit: the most decimal places any of its amounts is written with (at most 9).
-fn places(game: &Game, stakes: Option<[Amount; 2]>) -> u8 {
+pub(super) fn places(game: &Game, stakes: Option<[Amount; 2]>) -> u8 {
     let players = game.players.iter().map(|p| p.balance);
     let events = game.events.iter().filter_map(|e| e.amount);
     let winners = game.winners.iter().map(|w| w.amount);
@@ -135,18 +138,64 @@ fn places(game: &Game, stakes: Option<[Amount; 2]>) -> u8 {
     players.chain(events).chain(winners).chain(stakes).map(|a| a.places).max().unwrap_or(0).min(9)
 }
 
+/// Whether the balances are written after the players' blinds and antes: in tournament files
+/// older than version 2.
+pub(super) fn after_forced(d: &Description, tournament: bool) -> bool {
+    tournament && d.version.trim().parse::<f64>().map_or(true, |v| v < 2.0)
+}
+
 /// Whether an event is a forced bet of the blinds' round.
-fn forced(e: &Event) -> bool {
+pub(super) fn forced(e: &Event) -> bool {
     matches!(
         e.kind.as_str(),
         "SMALL_BLIND" | "BIG_BLIND" | "INITIAL_BLIND" | "RETURN_BLIND" | "ANTE"
     )
 }
 
+/// The record of a game with what every game has: its number, venue, table, time and
+/// tournament, the text's line and currency.
+pub(super) fn header(
+    game: &Game,
+    d: &Description,
+    line: usize,
+    tournament: bool,
+) -> HandRecord<'static> {
+    let mut r = HandRecord { hand: Some(game.id.clone()), ..HandRecord::default() };
+    r.other.push((Cow::Borrowed("venue"), Value::Str(Cow::Borrowed("Merge"))));
+    r.site_text = SiteText { converted: true, line: Some(line), ..SiteText::default() };
+    if let Some(c) = game.symbol {
+        r.site_text.currency_symbol = c.to_string();
+    }
+    let data: Vec<&str> =
+        d.data.split(if d.data.contains('|') { '|' } else { ':' }).map(str::trim).collect();
+    r.table.table = data.get(1).filter(|t| !t.is_empty()).map(|t| t.to_string());
+    if let Some([y, mo, dd, h, mi, s]) = game.time {
+        let secs = i64::from(h) * 3600 + i64::from(mi) * 60 + i64::from(s);
+        r.table.set_time(secs, Some([dd.into(), mo.into(), y.into()]));
+    }
+    if tournament {
+        r.tournament = Some(true);
+        if let Some(t) = data.get(2).filter(|t| !t.is_empty()) {
+            r.other.push((Cow::Borrowed("_tournament_id"), Value::Str(Cow::Owned(t.to_string()))));
+        }
+    }
+    r
+}
+
 /// Builds the record of a game read well.
 fn build(game: &Game, d: &Description, line: usize) -> Result<HandRecord<'static>, Unreplayable> {
     let (kind, limit, stakes) = game_type(&d.kind, &d.stakes, game.hole);
     let tournament = d.kind.to_ascii_lowercase().contains("tournament");
+    let mut not_played = None;
+    if kind == Kind::Other {
+        match super::merge_stud::game(&d.kind, &d.stakes, game) {
+            Some(Ok(g)) => {
+                return Ok(super::merge_stud::record(game, d, line, tournament, g, stakes));
+            }
+            Some(Err(why)) => not_played = Some(why),
+            None => {}
+        }
+    }
     let u = places(game, stakes);
     let chips = |a: Amount| a.to_units(u).unwrap_or(MAX).clamp(-MAX, MAX);
     let amount = |c: i64| Amount { units: c, places: u };
@@ -193,10 +242,8 @@ fn build(game: &Game, d: &Description, line: usize) -> Result<HandRecord<'static
     for (k, &i) in order.iter().enumerate() {
         pos[i] = k;
     }
-    // Older tournament files give each balance after the player's blinds and antes.
-    let after_forced = tournament && d.version.trim().parse::<f64>().map_or(true, |v| v < 2.0);
     let mut start: Vec<i64> = order.iter().map(|&i| chips(game.players[i].balance)).collect();
-    if after_forced {
+    if after_forced(d, tournament) {
         for e in game.events.iter().filter(|e| forced(e)) {
             if let (Some(s), Some(a)) = (e.seat, e.amount) {
                 let p = pos[index(s, e.line)?];
@@ -204,25 +251,7 @@ fn build(game: &Game, d: &Description, line: usize) -> Result<HandRecord<'static
             }
         }
     }
-    let mut r = HandRecord { hand: Some(game.id.clone()), ..HandRecord::default() };
-    r.other.push((Cow::Borrowed("venue"), Value::Str(Cow::Borrowed("Merge"))));
-    r.site_text = SiteText { converted: true, line: Some(line), ..SiteText::default() };
-    if let Some(c) = game.symbol {
-        r.site_text.currency_symbol = c.to_string();
-    }
-    let data: Vec<&str> =
-        d.data.split(if d.data.contains('|') { '|' } else { ':' }).map(str::trim).collect();
-    r.table.table = data.get(1).filter(|t| !t.is_empty()).map(|t| t.to_string());
-    if let Some([y, mo, dd, h, mi, s]) = game.time {
-        let secs = i64::from(h) * 3600 + i64::from(mi) * 60 + i64::from(s);
-        r.table.set_time(secs, Some([dd.into(), mo.into(), y.into()]));
-    }
-    if tournament {
-        r.tournament = Some(true);
-        if let Some(t) = data.get(2).filter(|t| !t.is_empty()) {
-            r.other.push((Cow::Borrowed("_tournament_id"), Value::Str(Cow::Owned(t.to_string()))));
-        }
-    }
+    let mut r = header(game, d, line, tournament);
     r.players = Some(order.iter().map(|&i| Cow::Owned(game.players[i].name.clone())).collect());
     r.starting_stacks = start.iter().map(|&c| amount(c)).collect();
     // Merge numbers seats from 0, PHH from 1.
@@ -262,12 +291,8 @@ fn build(game: &Game, d: &Description, line: usize) -> Result<HandRecord<'static
     r.variant = code.to_string();
     let cancelled = game.rounds.iter().any(|id| id == "GAME_CANCELLED")
         || game.events.iter().any(|e| e.kind == "GAME_CANCELLED");
-    let why = if kind == Kind::Other && d.kind.to_ascii_lowercase().contains("horse") {
-        Some(format!(
-            "not supported: {} {}: the mix's seven-card hands, stud and razz (not yet read from Merge XML by feltkit)",
-            d.kind.trim(),
-            d.stakes.trim()
-        ))
+    let why = if let Some(why) = not_played {
+        Some(format!("not supported: {why}"))
     } else if kind == Kind::Other || hole > 6 {
         Some(format!(
             "not supported: {} {} (game not yet read from Merge XML by feltkit)",

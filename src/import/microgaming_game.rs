@@ -3,7 +3,7 @@
 //! each deals or shows, and the winners. Amounts are plain decimals (`0.01`); a card is a
 //! `<Card value="10" suit="c"/>`.
 
-use super::xml_pull::{read_element, Item, Pull, Tag, Wrong};
+use super::xml_pull::{read_element_fast, Item, Pull, Tag, Wrong};
 
 use super::merge_game::{card, money, time14};
 use crate::record::Amount;
@@ -80,16 +80,19 @@ fn seat(text: &str) -> Option<u32> {
 /// Reads the hand's `<Game>` element (`text`, starting at `line`); what is wrong says its line
 /// and what was expected.
 pub(super) fn parse(text: &str, line: usize) -> Result<Game, String> {
-    let mut game = Game {
-        id: String::new(),
-        time: None,
-        fields: Vec::new(),
-        seats: Vec::with_capacity(10),
-        acts: Vec::new(),
-        winners: Vec::with_capacity(4),
-    };
-    let mut ordered: Vec<(u64, Act)> = Vec::with_capacity(32);
-    read_element(text, line, "`<Game>`", |pull| read_game(pull, &mut game, &mut ordered))?;
+    let (mut game, mut ordered) = read_element_fast(text, line, "`<Game>`", |pull| {
+        let mut game = Game {
+            id: String::new(),
+            time: None,
+            fields: Vec::new(),
+            seats: Vec::with_capacity(10),
+            acts: Vec::new(),
+            winners: Vec::with_capacity(4),
+        };
+        let mut ordered: Vec<(u64, Act)> = Vec::with_capacity(32);
+        read_game(pull, &mut game, &mut ordered)?;
+        Ok((game, ordered))
+    })?;
     // In the order of `seq` (a stable sort keeps the written order of equal ones).
     ordered.sort_by_key(|(s, _)| *s);
     game.acts = ordered.into_iter().map(|(_, a)| a).collect();

@@ -63,6 +63,7 @@ pub mod lines;
 mod merge;
 mod merge_game;
 mod merge_record;
+mod merge_stud;
 mod microgaming;
 mod microgaming_game;
 mod microgaming_record;

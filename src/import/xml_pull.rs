@@ -8,8 +8,9 @@
 use std::borrow::Cow;
 
 use quick_xml::errors::{IllFormedError, SyntaxError};
-use quick_xml::events::attributes::{AttrError, Attributes};
+use quick_xml::events::attributes::{AttrError, Attribute, Attributes};
 use quick_xml::events::{BytesStart, Event};
+use quick_xml::name::QName;
 use quick_xml::{Reader, XmlVersion};
 
 /// The most elements open at once: the formats nest four or five deep.
@@ -85,6 +86,12 @@ pub(super) struct Pull<'a> {
     done: bool,
     /// Whether the element last opened was empty (`<action/>`): its end comes next.
     empty: bool,
+    /// Whether the tags are read by [`Pull::fast`]'s own scan rather than by quick-xml.
+    fast: bool,
+    /// The byte the scan has read up to (in the fast reading).
+    at: usize,
+    /// Whether the fast reading met what it does not read (see [`Pull::fast`]).
+    gave_up: bool,
 }
 
 impl<'a> Pull<'a> {
@@ -107,6 +114,142 @@ impl<'a> Pull<'a> {
             pending: None,
             done: false,
             empty: false,
+            fast: false,
+            at: 0,
+            gave_up: false,
+        }
+    }
+
+    /// As [`Pull::new`], the tags read by a scan of the text's bytes that reads only the
+    /// plainest XML: start tags whose names and attributes' names are letters, digits and
+    /// `_:.-`, each attribute `name="value"` (or in `'`) after a blank, with no `<`, `>`, `&`,
+    /// tab or line end in the value; end tags that close the element open; text without `&` or
+    /// a carriage return. It gives up at anything else (a comment, an entity, any error), and
+    /// the element is then read again by quick-xml ([`read_element_fast`]), which tells what
+    /// is wrong: what the scan reads, quick-xml reads the same, tag for tag.
+    pub fn fast(text: &'a str, first: usize) -> Pull<'a> {
+        Pull { fast: true, ..Pull::new(text, first) }
+    }
+
+    /// Whether the fast reading gave up (see [`Pull::fast`]).
+    pub fn gave_up(&self) -> bool {
+        self.gave_up
+    }
+
+    /// The fast reading's error: it gives up, the element to be read again by quick-xml.
+    fn give_up(&mut self) -> XmlError {
+        self.gave_up = true;
+        self.done = true;
+        XmlError { line: self.line, column: 0, why: "read again".into() }
+    }
+
+    /// [`Pull::next`] by the fast scan (see [`Pull::fast`]).
+    fn next_fast(&mut self) -> Result<Option<Item<'_, 'a>>, XmlError> {
+        let text = self.text;
+        let b = text.as_bytes();
+        let from = self.at;
+        let Some(lt) = memchr::memchr(b'<', b.get(from..).unwrap_or_default()).map(|k| from + k)
+        else {
+            // The text ends: well-formed only when no element was opened.
+            let blank = b[from..].iter().all(|&c| is_blank(c));
+            if self.open.is_empty() && self.tag.depth == 0 && blank {
+                self.done = true;
+                return Ok(None);
+            }
+            return Err(self.give_up());
+        };
+        let run = &b[from..lt];
+        if !run.iter().all(|&c| is_blank(c)) {
+            if self.open.is_empty() || run.iter().any(|&c| c == b'&' || c == b'\r') {
+                return Err(self.give_up());
+            }
+            self.at = lt;
+            return Ok(Some(Item::Text(Cow::Borrowed(&text[from..lt]))));
+        }
+        match b.get(lt + 1) {
+            Some(b'/') => {
+                let name_end = lt + 2 + name_len(&b[lt + 2..]);
+                let mut k = name_end;
+                while b.get(k).is_some_and(|&c| is_blank(c)) {
+                    k += 1;
+                }
+                let name = &text[lt + 2..name_end];
+                if b.get(k) != Some(&b'>') || self.open.last() != Some(&name) {
+                    return Err(self.give_up());
+                }
+                self.at = k + 1;
+                Ok(Some(self.close()))
+            }
+            Some(c) if c.is_ascii_alphabetic() || *c == b'_' => {
+                if self.open.len() >= MAX_DEPTH || (self.open.is_empty() && self.tag.depth != 0) {
+                    return Err(self.give_up());
+                }
+                let name_end = lt + 1 + name_len(&b[lt + 1..]);
+                let mut k = name_end;
+                self.tag.name = &text[lt + 1..name_end];
+                self.tag.attrs.clear();
+                let empty = loop {
+                    let blank = k;
+                    while b.get(k).is_some_and(|&c| is_blank(c)) {
+                        k += 1;
+                    }
+                    match b.get(k) {
+                        Some(b'>') => break false,
+                        Some(b'/') if b.get(k + 1) == Some(&b'>') => {
+                            k += 1;
+                            break true;
+                        }
+                        _ => {}
+                    }
+                    let key_end = k + name_len(&b[k..]);
+                    if k == blank || key_end == k || b.get(key_end) != Some(&b'=') {
+                        return Err(self.give_up());
+                    }
+                    let quote = match b.get(key_end + 1) {
+                        Some(&q @ (b'"' | b'\'')) => q,
+                        _ => return Err(self.give_up()),
+                    };
+                    let v = key_end + 2;
+                    // The value runs to its quote; a byte the scan does not read stops it first.
+                    let stop = |c: &u8| *c == quote || ODD[usize::from(*c)];
+                    let Some(mut len) = b[v..].iter().position(stop) else {
+                        return Err(self.give_up());
+                    };
+                    let plain = b[v + len] == quote;
+                    if !plain {
+                        // An entity, a tab or a line end: the value is resolved as quick-xml does.
+                        let end = |c: &u8| matches!(*c, b'<' | b'>') || *c == quote;
+                        match b[v..].iter().position(end) {
+                            Some(n) if b[v + n] == quote => len = n,
+                            _ => return Err(self.give_up()),
+                        }
+                    }
+                    let key = &text[k..key_end];
+                    if self.tag.attrs.iter().any(|(x, _)| *x == key) {
+                        return Err(self.give_up());
+                    }
+                    let raw = &text[v..v + len];
+                    let value = if plain {
+                        Cow::Borrowed(raw)
+                    } else {
+                        let a = Attribute { key: QName(key), value: Cow::Borrowed(raw) };
+                        match a.normalized_value(XmlVersion::Implicit1_0) {
+                            Ok(v) => v,
+                            Err(_) => return Err(self.give_up()),
+                        }
+                    };
+                    self.tag.attrs.push((key, value));
+                    k = v + len + 1;
+                };
+                self.at = k + 1;
+                self.tag.line = self.line_of(lt);
+                self.tag.parent = self.open.last().copied().unwrap_or_default();
+                self.open.push(self.tag.name);
+                self.tag.depth = self.open.len();
+                self.empty = empty;
+                Ok(Some(Item::Open(&self.tag)))
+            }
+            _ => Err(self.give_up()),
         }
     }
 
@@ -117,8 +260,8 @@ impl<'a> Pull<'a> {
             self.counted = 0;
             self.line = self.first;
         }
-        // A short run (from the last tag to this one): a plain count is quicker than a search.
-        let n = self.text.as_bytes()[self.counted..pos].iter().filter(|&&b| b == b'\n').count();
+        // A short run (from the last tag to this one): counted a word at a time.
+        let n = line_ends(&self.text.as_bytes()[self.counted..pos]);
         self.line = self.line.saturating_add(n);
         self.counted = pos;
         self.line
@@ -169,6 +312,9 @@ impl<'a> Pull<'a> {
             if self.empty {
                 self.empty = false;
                 return Ok(Some(self.close()));
+            }
+            if self.fast {
+                return self.next_fast();
             }
             let (start, event) = self.event()?;
             match event {
@@ -414,6 +560,80 @@ pub(super) fn read_element<'a, T>(
     }
 }
 
+/// As [`read_element`], by [`Pull::fast`] first: `read` builds what it reads afresh each time
+/// it is called, as it is called again, on quick-xml's reading, when the fast reading gives up.
+pub(super) fn read_element_fast<'a, T>(
+    text: &'a str,
+    line: usize,
+    what: &str,
+    mut read: impl FnMut(&mut Pull<'a>) -> Result<T, Wrong>,
+) -> Result<T, String> {
+    let mut pull = Pull::fast(text, line);
+    match read(&mut pull) {
+        Ok(t) if !pull.gave_up => return Ok(t),
+        Err(Wrong::Fact(why)) if !pull.gave_up => {
+            // The fact is told when the rest of the element is well-formed.
+            while let Ok(Some(_)) = pull.next() {}
+            if !pull.gave_up {
+                return Err(why);
+            }
+        }
+        _ => {}
+    }
+    read_element(text, line, what, read)
+}
+
+/// How many `\n` bytes `b` holds, counted eight at a time: in each word, a byte is `\n` when
+/// it is zero once `\n` is taken away by exclusive or (a byte's high bit after adding 0x7f to
+/// its low seven bits says it is not zero).
+fn line_ends(b: &[u8]) -> usize {
+    const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    const NL: u64 = 0x0a0a_0a0a_0a0a_0a0a;
+    let mut words = b.chunks_exact(8);
+    let mut n = 0;
+    for w in &mut words {
+        let x = u64::from_le_bytes(<[u8; 8]>::try_from(w).unwrap_or_default()) ^ NL;
+        let nonzero = ((x & LOW) + LOW) | x;
+        n += (!nonzero & !LOW).count_ones() as usize;
+    }
+    n + words.remainder().iter().filter(|&&c| c == b'\n').count()
+}
+
+/// A blank between XML's tags, as quick-xml takes it.
+fn is_blank(c: u8) -> bool {
+    matches!(c, b' ' | b'\t' | b'\r' | b'\n')
+}
+
+/// How many bytes `b` starts with that [`Pull::fast`] reads in a name.
+fn name_len(b: &[u8]) -> usize {
+    b.iter().position(|&c| !NAME[usize::from(c)]).unwrap_or(b.len())
+}
+
+/// The bytes of a name [`Pull::fast`] reads: letters, digits and `_:.-`.
+static NAME: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        t[c] = b.is_ascii_alphanumeric() || matches!(b, b'_' | b':' | b'.' | b'-');
+        c += 1;
+    }
+    t
+};
+
+/// The bytes that stop [`Pull::fast`]'s first look at an attribute's value: `<` and `>`, which
+/// it does not read there, and `&`, a tab or a line end, which quick-xml's reading of the
+/// value resolves.
+static ODD: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        t[c] = matches!(c as u8, b'<' | b'>' | b'&' | b'\t' | b'\r' | b'\n');
+        c += 1;
+    }
+    t
+};
+
 /// Where an attribute's error is in its tag (past the `<`), and what was expected.
 fn attribute_error(e: &AttrError) -> (usize, String) {
     match *e {
@@ -470,6 +690,56 @@ mod tests {
             });
         }
         Ok(out)
+    }
+
+    #[test]
+    fn line_ends_are_counted_in_every_position_of_a_word() {
+        let text: Vec<u8> = (0..300u32)
+            .map(|i| if i % 7 == 0 || i % 11 == 3 { b'\n' } else { (i % 250) as u8 + 1 })
+            .collect();
+        for from in 0..20 {
+            let b = &text[from..];
+            assert_eq!(line_ends(b), b.iter().filter(|&&c| c == b'\n').count());
+        }
+        assert_eq!(line_ends(&[0x8a; 16]), 0);
+        assert_eq!(line_ends(b"\n\n\n\n\n\n\n\n\n"), 9);
+    }
+
+    #[test]
+    fn the_fast_reading_gives_the_tags_quick_xml_gives_or_gives_up() {
+        let read = |text: &str, fast: bool| {
+            let mut pull = if fast { Pull::fast(text, 3) } else { Pull::new(text, 3) };
+            let mut out = Vec::new();
+            while let Ok(Some(item)) = pull.next() {
+                out.push(match item {
+                    Item::Open(t) => format!("{}:{}:{}:{:?}", t.line, t.depth, t.parent, t.attrs),
+                    Item::Close(n) => format!("</{n}>"),
+                    Item::Text(t) => format!("{t:?}"),
+                });
+            }
+            (out, pull.gave_up())
+        };
+        let plain = "<game id=\"1\" n='O\"B'>\n\t<p a=\"x y\" b='2'/>\n <c>HA DA</c >\n</game>";
+        let (fast, gave_up) = read(plain, true);
+        assert!(!gave_up);
+        assert_eq!(fast, read(plain, false).0);
+        assert_eq!(fast.len(), 7, "{fast:?}");
+        let entity = "<game a=\"x&amp;y\" b=\"1\t2\"/>";
+        assert_eq!(read(entity, true), (read(entity, false).0, false));
+        for odd in [
+            "<game a=\"x&bad;y\"/>",
+            "<game><!-- c --></game>",
+            "<game>a &lt; b</game>",
+            "<game a=\"1\"b=\"2\"/>",
+            "<game a=\"1\" a=\"2\"/>",
+            "<game a=1/>",
+            "<game></gam>",
+            "<game>",
+            "<?xml version=\"1.0\"?><game/>",
+            "<game a=\"x>y\"/>",
+        ] {
+            assert!(read(odd, true).1, "{odd}");
+        }
     }
 
     #[test]

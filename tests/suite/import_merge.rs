@@ -47,6 +47,58 @@ fn each_text_replays_to_the_stacks_worked_out_by_hand() {
     }
 }
 
+/// Each stud and draw text, and its stacks after rake worked out by hand (p1 first: the first
+/// seat in stud, the first seat after the button in the draw games).
+const STUD_AND_DRAW: [(&str, &[&str]); 6] = [
+    // Antes 3 x 0.05; Marten's 3c brings in for 0.10, Tavish calls, Odile completes to 0.50 and
+    // both call: 1.65. Odile's kings bet 0.50 on fourth street (Marten folds), 1 on fifth, 1
+    // raised to 2 by Tavish on sixth: 8.65. Odile folds to Tavish's seventh-street bet, which
+    // comes back (marked uncalled); Tavish is paid 8.25, 0.40 of rake. Tavish: 8 - 4.05 + 8.25.
+    ("seven_card_stud.xml", &["5.95", "11.45", "12.20"]),
+    // An older tournament text: balances after the antes of 10, so each stack is 10 more.
+    // Brisk's king brings in for 20, Hollin completes to 50, Quince folds, Brisk calls; then 50,
+    // 100, 100, 100 each: 30 + 2 x 400 = 830 to Hollin's 6-5-3-2-A, no rake.
+    ("razz.xml", &["1090", "1420", "2990"]),
+    // Antes 3 x 0.02, Ames brings in for 0.05, Wren folds, Kettering completes to 0.25; then
+    // 0.25, 0.50, 0.50, 0.50 each: 0.06 + 2 x 2 = 4.06, less 0.20, halves of 1.93 to Ames's
+    // kings and jacks and Kettering's 7-5-4-3-A. Kettering: 9 - 2.02 + 1.93.
+    ("stud_hilo.xml", &["5.98", "8.91", "4.91"]),
+    // Button seat 0 (Perrin); Gisla's small blind 0.50 folds. Perrin and Thessaly put in 2, 1,
+    // 4 and 2: 18.50, less 0.90, to Perrin's 8-6-5-4-3 over Thessaly's 8-7-4-3-2.
+    ("triple_draw.xml", &["34.50", "41", "48.60"]),
+    // Corvina on the button posts 0.05 and raises to 0.20; 0.10 and 0.40 each after: 1.40,
+    // less 0.07. Lusk folds to the last bet of 0.20, paid back inside Corvina's 1.53.
+    ("badugi.xml", &["7.30", "10.63"]),
+    // Two players raise five times after the first draw: 2 + 2 x 5 = 12, less 0.60; Barnaby's
+    // last bet of 2 comes back inside his 13.40.
+    ("triple_draw_heads_up.xml", &["30.40", "24"]),
+];
+
+#[test]
+fn stud_razz_triple_draw_and_badugi_replay_to_the_stacks_worked_out_by_hand() {
+    for (name, stacks) in STUD_AND_DRAW {
+        MERGE.ends_at(name, stacks);
+    }
+    MERGE.holds(
+        "seven_card_stud.xml",
+        &["variant = 'stud7'", "bring_in = 0.10", "small_bet = 0.50", "big_bet = 1.00"],
+    );
+    // A tournament writes no stakes: the completion is the small bet, fifth street's the big.
+    MERGE.holds(
+        "razz.xml",
+        &["variant = 'FR'", "small_bet = 50.00", "big_bet = 100.00", "_tournament = true"],
+    );
+    MERGE.holds("stud_hilo.xml", &["variant = 'F7S/8'", "antes = [0.02, 0.02, 0.02]"]);
+    MERGE.holds(
+        "triple_draw.xml",
+        &["variant = 'F2L3D'", "seats = [2, 5, 1]", "'p2 sd KsKd'", "'d dh p2 7s9c'"],
+    );
+    MERGE.holds("badugi.xml", &["variant = 'FB'", "'p1 sd ??'", "'d dh p1 ??'", "'p2 sd'"]);
+    // Heads-up at a cash table Merge sets no cap on raises.
+    MERGE.holds("triple_draw_heads_up.xml", &["_cap = 0"]);
+    assert!(!MERGE.phh("triple_draw.xml").contains("_cap"), "a table of three keeps the cap");
+}
+
 #[test]
 fn the_hands_name_their_games_tables_and_tournaments() {
     MERGE.holds(
@@ -75,7 +127,7 @@ fn the_hands_name_their_games_tables_and_tournaments() {
 /// A broken text is reported by `--check` at the line that is wrong.
 #[test]
 fn a_text_that_does_not_add_up_is_reported_at_its_line() {
-    let cases: [(&str, &[&str]); 3] = [
+    let cases: [(&str, &[&str]); 5] = [
         // Rowan is said to win 122.50 of a main pot of 120.50.
         (
             "broken_winner.xml",
@@ -98,6 +150,22 @@ fn a_text_that_does_not_add_up_is_reported_at_its_line() {
             &[
                 "line 40: uncalled bet of 26.50 returned to p3, but the replay returns 24.50",
                 "line 5: p3 ends the hand with 26.50 by the text",
+            ],
+        ),
+        // The pot is paid to Thessaly, whose 8-7 loses it to Perrin's 8-6.
+        (
+            "broken_draw_wrong_player.xml",
+            &[
+                "line 56: p2 collected 17.60 from pot, but the replay awards the pot to p3",
+                "line 56: the replay pays p3 17.60 from the pot, but no line says p3 collected it",
+            ],
+        ),
+        // Kettering's low half is said to be 2.33 of a pot of 4.06: more than the pot's half.
+        (
+            "broken_stud_winner.xml",
+            &[
+                "line 57: `Total pot 4.06 | Rake 0.00` leaves 4.06 for the players, but the collected lines add up to 4.26",
+                "line 58: p2 collected 2.33 from pot, but the replay pays p2 2.03",
             ],
         ),
     ];
@@ -155,18 +223,48 @@ fn a_malformed_text_says_where_and_why() {
 }
 
 #[test]
-fn stud_draw_and_cancelled_games_are_refused_with_the_reason() {
+fn games_not_played_and_cancelled_games_are_refused_with_the_reason() {
+    let r = MERGE.replayed("cancelled.xml");
+    let Status::Unsupported(why) = &r.status else { panic!("{:?}", r.status) };
+    let says = "not supported: line 2: the site cancelled the game before any play";
+    assert!(why.starts_with(says), "{why}");
+    assert_eq!(r.hand.as_deref(), Some("56100002-130"));
+    let draw = std::fs::read_to_string(MERGE.path("triple_draw.xml")).unwrap();
+    let razz = std::fs::read_to_string(MERGE.path("razz.xml")).unwrap();
     let cases = [
-        ("seven_card_stud.xml", "not supported: 7-Stud H/L8 Limit $0.25/$0.50"),
-        ("triple_draw.xml", "not supported: 2-7 Lowball Limit $1/$2"),
-        ("cancelled.xml", "not supported: line 2: the site cancelled the game before any play"),
+        (&draw, "type=\"2-7 Lowball\"", "type=\"A-5 Lowball\"", "not supported: A-5 Lowball Limit $1/$2: feltkit plays deuce-to-seven triple draw and badugi, not this draw game"),
+        (&draw, "stakes=\"Limit $1/$2\"", "stakes=\"Pot Limit ($0.50/$1)\"", "not supported: 2-7 Lowball Pot Limit ($0.50/$1): feltkit plays this game fixed limit only"),
+        (&razz, "multigametype=\"49\"", "multigametype=\"47\"", "not supported: HORSE Tournament Limit: the mix's seven-card hand has `multigametype` \"47\", a game Merge's texts have not shown"),
     ];
-    for (name, says) in cases {
-        let r = MERGE.replayed(name);
-        let Status::Unsupported(why) = &r.status else { panic!("{name}: {:?}", r.status) };
-        assert!(why.starts_with(says), "{name}: {why}");
+    for (text, from, to, says) in cases {
+        let odd = text.replacen(from, to, 1);
+        assert_ne!(&odd, text, "{from}");
+        let phh = convert_as(MERGE.format(), odd.as_bytes()).remove(0).phh;
+        let r = replay_text(&phh, "t", true).remove(0);
+        let Status::Unsupported(why) = &r.status else { panic!("{to}: {:?}", r.status) };
+        assert!(why.starts_with(says), "{to}: {why}");
     }
-    assert_eq!(MERGE.replayed("cancelled.xml").hand.as_deref(), Some("56100002-130"));
+}
+
+#[test]
+fn a_stud_or_draw_text_that_contradicts_itself_says_where_and_why() {
+    let draw = std::fs::read_to_string(MERGE.path("triple_draw.xml")).unwrap();
+    let stud = std::fs::read_to_string(MERGE.path("stud_hilo.xml")).unwrap();
+    let cases = [
+        (&draw, "player=\"4\" text=\"2\"", "player=\"4\" text=\"3\"", "line 22: Thessaly's cards after the draw change 2 of the cards before, but the draw (line 20) changes 3"),
+        (&draw, "player=\"4\" text=\"2\"", "player=\"4\" text=\"two\"", "line 20: the draw's `text=\"two\"` is not a number of cards"),
+        (&stud, "cards=\"null,null,2c,Kh,Kd\"", "cards=\"null,null,3c,Kh,Kd\"", "line 35: Ames's cards do not carry on the cards written before"),
+        (&stud, "cards=\"null,null,2c,Kh,Kd\"", "cards=\"null,null,2c,Kh\"", "line 35: Ames has 4 cards written, not the 5 the street deals"),
+        (&stud, "round id=\"FIFTH_STREET\"", "round id=\"POSTFLOP\"", "line 32: `<round id=\"POSTFLOP\">` is not a round of stud"),
+    ];
+    for (text, from, to, says) in cases {
+        let odd = text.replacen(from, to, 1);
+        assert_ne!(&odd, text, "{from}");
+        let phh = convert_as(MERGE.format(), odd.as_bytes()).remove(0).phh;
+        let r = replay_text(&phh, "t", true).remove(0);
+        let Status::Malformed { reason, .. } = &r.status else { panic!("{to}: {:?}", r.status) };
+        assert!(reason.contains(says), "{to}: {reason}");
+    }
 }
 
 #[test]
@@ -216,5 +314,5 @@ fn felt_replay_reads_merge_xml_by_its_content_and_with_format_merge() {
 
 #[test]
 fn a_converted_text_replays_and_checks_as_the_texts_do() {
-    assert!(converted_texts_replay_as_the_texts("merge") >= 13);
+    assert!(converted_texts_replay_as_the_texts("merge") >= 19);
 }

@@ -1,5 +1,5 @@
-//! Differential check of the stud, razz and draw hands read from Winamax, OnGame and Bovada
-//! texts: PokerKit 0.7.7 (`tests/pokerkit/finishing_stacks.py`) replays each sample as converted
+//! Differential check of the stud, razz and draw hands read from Winamax, OnGame, Bovada and
+//! Merge texts: PokerKit 0.7.7 (`tests/pokerkit/finishing_stacks.py`) replays each sample as converted
 //! and must end with the stacks feltkit's replay ends with before the rake (PokerKit takes no
 //! rake). PokerKit knows feltkit's preset `stud7` by PHH's code `F7S`, and wants an `antes`
 //! field in every hand.
@@ -14,7 +14,7 @@ use feltkit::import::{convert_as, Format};
 use feltkit::phh::replay_text;
 
 /// Each sample: its folder (the format's name) and file.
-const SAMPLES: [(&str, &str); 8] = [
+const SAMPLES: [(&str, &str); 13] = [
     ("winamax", "stud.txt"),
     ("winamax", "stud_hilo.txt"),
     ("winamax", "razz.txt"),
@@ -23,6 +23,11 @@ const SAMPLES: [(&str, &str); 8] = [
     ("ongame", "stud_hilo.txt"),
     ("bovada", "stud.txt"),
     ("bovada", "broken_stud_result.txt"),
+    ("merge", "seven_card_stud.xml"),
+    ("merge", "razz.xml"),
+    ("merge", "stud_hilo.xml"),
+    ("merge", "triple_draw.xml"),
+    ("merge", "badugi.xml"),
 ];
 
 #[test]
