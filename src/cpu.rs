@@ -17,7 +17,8 @@
 //!
 //! This is written here rather than taken from the `multiversion` crate because the choice must
 //! be forceable from outside (the variable above) and made once for the whole program, and the
-//! whole of it is one function with one `unsafe` call.
+//! whole of it is one function with one `unsafe` call (one loop, the hold'em sampler, has a copy
+//! of its own written out the same way, so that its references stay arguments).
 
 use std::sync::OnceLock;
 
@@ -40,6 +41,11 @@ impl Path {
     }
 }
 
+/// The features the x86-64-v3 copies are compiled with (`#[target_feature(enable = ...)]`
+/// writes them out at each copy; a test holds every such attribute of the crate to this list).
+/// [`path`] is `X86_64V3` only on a CPU that has all of them.
+pub const V3_FEATURES: &str = "avx,avx2,bmi1,bmi2,fma,lzcnt,movbe,popcnt";
+
 /// The environment variable that forces the portable path when set to `portable`.
 pub const FORCE_VARIABLE: &str = "FELTKIT_CPU";
 
@@ -57,7 +63,7 @@ pub fn path() -> Path {
     })
 }
 
-/// Whether the CPU has every feature of x86-64-v3 that [`fast`]'s second copy is compiled with.
+/// Whether the CPU has every feature of [`V3_FEATURES`] (and SSE4.2, which AVX implies).
 #[cfg(target_arch = "x86_64")]
 fn has_v3() -> bool {
     std::arch::is_x86_feature_detected!("avx")
@@ -131,5 +137,31 @@ mod tests {
         let portable = run();
         assert_eq!(portable.len(), 77_520);
         assert_eq!(fast(run), portable);
+    }
+
+    #[test]
+    fn every_v3_copy_is_compiled_with_the_features_path_checks() {
+        // The attributes are written out (an attribute takes no constant): each must name
+        // exactly V3_FEATURES, or a copy could use an instruction `path` did not check.
+        let mut copies = 0;
+        let mut dirs = vec![std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/src"))];
+        while let Some(dir) = dirs.pop() {
+            for entry in std::fs::read_dir(&dir).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    dirs.push(path);
+                } else if path.extension().is_some_and(|e| e == "rs") {
+                    let text = std::fs::read_to_string(&path).unwrap();
+                    let attr = concat!("#[target_feature", "(enable = \"");
+                    for (at, _) in text.match_indices(attr) {
+                        let rest = &text[at + attr.len()..];
+                        let list = &rest[..rest.find('"').unwrap()];
+                        assert_eq!(list, V3_FEATURES, "{}", path.display());
+                        copies += 1;
+                    }
+                }
+            }
+        }
+        assert!(copies >= 2, "{copies}");
     }
 }

@@ -94,8 +94,8 @@
 //! assert!(matches!(&reports[0].status, Status::Illegal { number: 4, .. }));
 //! ```
 #![deny(missing_docs)]
-// One `unsafe` call in the whole crate, allowed where it is: `cpu::fast` calling the copy of a
-// loop compiled for x86-64-v3 after checking that the CPU has its features.
+// `unsafe` only where a copy of a loop compiled for x86-64-v3 is called after `cpu::path`
+// checked that the CPU has its features (`cpu::fast`, the hold'em sampler), allowed at each.
 #![deny(unsafe_code)]
 // The equity loops index several per-player arrays in lockstep (`ranks[p]`, `wins[p]`, ...):
 // an index reads plainer there than zipped iterators.

@@ -237,10 +237,35 @@ impl HoldemSampler {
         deals: u64,
         sink: &mut D,
     ) -> Result<(), EquityError> {
-        crate::cpu::fast(
-            #[inline(always)]
-            || self.sample_on(rng, deals, sink),
-        )
+        #[cfg(target_arch = "x86_64")]
+        if crate::cpu::path() == crate::cpu::Path::X86_64V3 {
+            // SAFETY: `sample_v3` is compiled with the features of `cpu::V3_FEATURES`, and
+            // `cpu::path` is `X86_64V3` only on a CPU that has every one of them (checked with
+            // `is_x86_feature_detected!` in `cpu::has_v3`). It has no other precondition.
+            #[allow(unsafe_code)]
+            return unsafe { self.sample_v3(rng, deals, sink) };
+        }
+        self.sample_on(rng, deals, sink)
+    }
+
+    /// [`HoldemSampler::sample_on`] compiled for x86-64-v3. A function of its own rather than
+    /// `cpu::fast`'s closure: its references stay arguments the compiler knows apart, so the
+    /// sampler's fields stay in registers across the sink's writes (through a closure's
+    /// captures the loop ran 11% more instructions than before the two copies, measured with
+    /// callgrind).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx,avx2,bmi1,bmi2,fma,lzcnt,movbe,popcnt")]
+    fn sample_v3<D: DealSink>(
+        &self,
+        rng: &mut Xoshiro256PlusPlus,
+        deals: u64,
+        sink: &mut D,
+    ) -> Result<(), EquityError> {
+        // The generator's state as a local, written back after, so it stays in registers.
+        let mut local = rng.clone();
+        let done = self.sample_on(&mut local, deals, sink);
+        *rng = local;
+        done
     }
 
     /// [`HoldemSampler::sample_into`]'s loop, compiled into each of `cpu::fast`'s copies.
