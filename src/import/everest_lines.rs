@@ -124,7 +124,23 @@ pub(super) struct Hand<'a> {
 /// Reads the `<HAND>` element `text` (its first line `line`) tag by tag, or says what is not
 /// well-formed and where.
 fn read_hand(text: &str, line: usize) -> Result<Hand<'_>, TextError> {
-    let mut pull = Pull::new(text, line);
+    // The plain tags are scanned directly; anything else (a comment, an entity in a text, a tag
+    // not well-formed) has quick-xml read the hand again, which tells what is wrong and where
+    // (see [`Pull::fast`]).
+    let mut fast = Pull::fast(text, line);
+    if let Ok(hand) = read_hand_by(&mut fast, line)
+        && !fast.gave_up()
+    {
+        return Ok(hand);
+    }
+    read_hand_by(&mut Pull::new(text, line), line).map_err(|e| TextError {
+        line: e.line,
+        why: format!("the `<HAND>` element is not well-formed XML: {}", e.why),
+    })
+}
+
+/// The `<HAND>` element read by `pull` (its first line `line`).
+fn read_hand_by<'a>(pull: &mut Pull<'a>, line: usize) -> Result<Hand<'a>, XmlError> {
     let mut hand = Hand {
         line,
         id: Cow::Borrowed(""),
@@ -134,16 +150,7 @@ fn read_hand(text: &str, line: usize) -> Result<Hand<'_>, TextError> {
     };
     // Whether the element just opened inside the hand takes the text that follows.
     let mut fresh = false;
-    let wrong = |e: XmlError| TextError {
-        line: e.line,
-        why: format!("the `<HAND>` element is not well-formed XML: {}", e.why),
-    };
-    loop {
-        let item = match pull.next() {
-            Ok(Some(item)) => item,
-            Ok(None) => break,
-            Err(e) => return Err(wrong(e)),
-        };
+    while let Some(item) = pull.next()? {
         match item {
             Item::Open(t) if t.depth == 1 => {
                 hand.line = t.line;
