@@ -103,7 +103,7 @@ use feltkit::phh::stream::{ordered, Step, Window};
 /// The allocator `felt` uses (see src/main.rs), so that the bench measures what the command
 /// does.
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: feltkit::alloc::Allocator = feltkit::alloc::Allocator;
 
 const HANDS: usize = 20_000;
 

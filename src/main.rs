@@ -6,11 +6,11 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 mod cli;
 
-/// mimalloc instead of the system allocator: reading site text and replaying hands makes many
-/// short-lived blocks of a few hundred bytes to a few KiB, which glibc's allocator serves slowly
-/// (a fifth of the instructions of `felt replay` on PokerStars text went to it).
+/// mimalloc instead of the system allocator, asked for blocks its cheapest way
+/// ([`feltkit::alloc`]): reading site text and replaying hands makes many short-lived blocks,
+/// which glibc's allocator serves slowly.
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: feltkit::alloc::Allocator = feltkit::alloc::Allocator;
 
 /// Poker hand evaluation, equity and hand replay.
 #[derive(Parser)]

@@ -7,6 +7,66 @@
 
 use std::borrow::Cow;
 
+use super::pokerstars::{cents_amount, Piece, StarsEvent, Summary, SummarySeat};
+
+/// A line a reader writes in PokerStars' words: text, or a [`Piece`] (text, or an action's
+/// event already read).
+pub(super) trait Written<'t>: From<Cow<'t, str>> {
+    /// Whether it is a line left empty (to be dropped).
+    fn is_blank(&self) -> bool;
+    /// Whether it is an action of the betting: a fold, check, call, bet, raise or post.
+    fn is_betting(&self) -> bool;
+    /// The line `piece` says, whose text is `text` (made only if the line is text).
+    fn of_piece(piece: Piece<'static>, text: impl FnOnce() -> String) -> Self;
+}
+
+/// The words of the betting's actions, as [`said`] writes them.
+const BETTING: [&str; 6] = [": folds", ": checks", ": calls ", ": bets ", ": raises ", ": posts "];
+
+impl<'t> Written<'t> for Cow<'t, str> {
+    fn is_blank(&self) -> bool {
+        self.is_empty()
+    }
+
+    fn is_betting(&self) -> bool {
+        BETTING.iter().any(|v| self.contains(v))
+    }
+
+    fn of_piece(_: Piece<'static>, text: impl FnOnce() -> String) -> Self {
+        Cow::Owned(text())
+    }
+}
+
+impl<'t> Written<'t> for Piece<'t> {
+    fn is_blank(&self) -> bool {
+        matches!(self, Piece::Text(t) if t.is_empty())
+    }
+
+    fn is_betting(&self) -> bool {
+        match self {
+            Piece::Text(t) => t.is_betting(),
+            Piece::Total(_) | Piece::Seat(_) => false,
+            Piece::Event(e) => matches!(
+                e,
+                StarsEvent::Fold(_)
+                    | StarsEvent::Check(_)
+                    | StarsEvent::Call(..)
+                    | StarsEvent::Bet(..)
+                    | StarsEvent::RaiseTo(..)
+                    | StarsEvent::Ante(..)
+                    | StarsEvent::SmallBlind(..)
+                    | StarsEvent::BigBlind(..)
+                    | StarsEvent::SmallAndBig(..)
+                    | StarsEvent::Straddle(..)
+            ),
+        }
+    }
+
+    fn of_piece(piece: Piece<'static>, _: impl FnOnce() -> String) -> Self {
+        piece
+    }
+}
+
 /// A `collected` line waiting for what was never won to be taken out of it.
 pub(super) struct Collected {
     /// Where it goes among the lines read.
@@ -54,14 +114,14 @@ impl Seats {
 
 /// Holds a collected line of `seat`, read at `line`, at the end of `out` (as an empty line
 /// that [`write`] fills).
-pub(super) fn hold(
+pub(super) fn hold<'t, W: Written<'t>>(
     collected: &mut Vec<Collected>,
-    out: &mut Vec<(usize, Cow<'_, str>)>,
+    out: &mut Vec<(usize, W)>,
     (seat, cents, pot): (usize, i64, Cow<'static, str>),
     line: usize,
 ) {
     collected.push(Collected { at: out.len(), seat, cents, pot, line });
-    out.push((line, Cow::Borrowed("")));
+    out.push((line, Cow::Borrowed("").into()));
 }
 
 /// What each of `seats` seats collected in all.
@@ -145,19 +205,21 @@ pub(super) fn give_back<'t>(
 /// Each collected line written at its place in `out`: `NAME collected X from POT`, with
 /// `name` of its seat and the amount `written`; empty when all of it was taken back (the
 /// caller drops empty lines).
-pub(super) fn write<'t>(
+pub(super) fn write<'t, 'o, W: Written<'o>>(
     collected: &[Collected],
     name: impl Fn(usize) -> &'t str,
     written: impl Fn(i64) -> String,
-    out: &mut [(usize, Cow<'_, str>)],
+    out: &mut [(usize, W)],
 ) {
     for c in collected {
-        let text = if c.cents > 0 {
-            format!("{} collected {} from {}", name(c.seat), written(c.cents), c.pot)
-        } else {
-            String::new()
+        let text = || format!("{} collected {} from {}", name(c.seat), written(c.cents), c.pot);
+        out[c.at].1 = match cents_amount(c.cents).filter(|_| c.cents > 0) {
+            Some(a) => {
+                W::of_piece(Piece::Event(StarsEvent::Collected(c.seat, a, c.pot.to_string())), text)
+            }
+            None if c.cents > 0 => Cow::<str>::Owned(text()).into(),
+            None => Cow::<str>::Borrowed("").into(),
         };
-        out[c.at].1 = Cow::Owned(text);
     }
 }
 
@@ -289,9 +351,9 @@ pub(super) struct Ending<'a> {
 /// when a card room could take it (at most a tenth of the pot, none in a tournament);
 /// otherwise the nearest that is, and `--check` finds the difference at the summary. A hand
 /// whose cards were never dealt is not played: the reason, at the summary's line.
-pub(super) fn write_ending<'t>(
+pub(super) fn write_ending<'t, W: Written<'t>>(
     e: &Ending<'_>,
-    out: &mut Vec<(usize, Cow<'t, str>)>,
+    out: &mut Vec<(usize, W)>,
 ) -> Option<String> {
     let (summary_line, s) = (e.summary_line, e.symbol);
     if !e.dealt {
@@ -305,27 +367,46 @@ pub(super) fn write_ending<'t>(
     write(e.collected, |i| e.seats[i].1, |c| written(c, s), out);
     if let Some((top, excess)) = e.uncalled {
         let at = line_of(e.collected, top, summary_line);
-        let returned =
-            format!("Uncalled bet ({}) returned to {}", written(excess, s), e.seats[top].1);
+        let text =
+            || format!("Uncalled bet ({}) returned to {}", written(excess, s), e.seats[top].1);
+        let returned = match cents_amount(excess) {
+            Some(a) => W::of_piece(Piece::Event(StarsEvent::Uncalled(top, a)), text),
+            None => Cow::<str>::Owned(text()).into(),
+        };
         // It goes back after the last action of the betting.
-        let verbs = [": folds", ": checks", ": calls ", ": bets ", ": raises ", ": posts "];
-        let last = out.iter().rposition(|(_, t)| verbs.iter().any(|v| t.contains(v)));
-        out.insert(last.map_or(out.len(), |k| k + 1), (at, Cow::Owned(returned)));
+        let last = out.iter().rposition(|(_, t)| t.is_betting());
+        out.insert(last.map_or(out.len(), |k| k + 1), (at, returned));
     }
-    out.retain(|(_, t)| !t.is_empty());
-    out.push((e.at, Cow::Borrowed("*** SUMMARY ***")));
-    out.push((
-        e.at,
-        Cow::Owned(format!("Total pot {} | Rake {}", written(e.total, s), written(rake, s))),
-    ));
+    out.retain(|(_, t)| !t.is_blank());
+    out.push((e.at, Cow::Borrowed("*** SUMMARY ***").into()));
+    let text = || format!("Total pot {} | Rake {}", written(e.total, s), written(rake, s));
+    let total = match (cents_amount(e.total), cents_amount(rake)) {
+        (Some(total), Some(rake)) => {
+            let summary = Summary { total, rake, pots: Vec::new(), line: e.at };
+            W::of_piece(Piece::Total(summary), text)
+        }
+        _ => Cow::<str>::Owned(text()).into(),
+    };
+    out.push((e.at, total));
     for (i, &seat) in e.seats.iter().enumerate() {
         let won = e.got[i];
         let listed = e.acted[i] || (e.list_silent_winners && won != 0);
         if !listed {
             continue;
         }
-        let won = (won > 0).then(|| written(won, s));
-        out.push((e.at, Cow::Owned(seat_line(seat, e.folded[i], e.shown[i].as_deref(), won))));
+        let shown = e.shown[i].as_deref();
+        let text = || seat_line(seat, e.folded[i], shown, (won > 0).then(|| written(won, s)));
+        // A seat that showed cards is written as text: the reader takes its cards from it.
+        let line = match (shown, won) {
+            (None, 0..) => {
+                let folded = e.folded[i];
+                let won = if won > 0 { cents_amount(won) } else { None };
+                let said = SummarySeat { player: i, line: e.at, folded, showed: None, won };
+                W::of_piece(Piece::Seat(said), text)
+            }
+            _ => Cow::<str>::Owned(text()).into(),
+        };
+        out.push((e.at, line));
     }
     None
 }

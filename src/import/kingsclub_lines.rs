@@ -49,9 +49,13 @@ pub(super) fn is_header(line: &str) -> bool {
 /// An amount as KingsClub writes it (`1,138.87`, `22`), in hundredths, or what is wrong.
 pub(super) fn amount_of(text: &str, n: usize) -> Result<i64, TextError> {
     let t = text.trim();
-    let plain = t.bytes().next().is_some_and(|b| b.is_ascii_digit())
-        && t.bytes().all(|b| b.is_ascii_digit() || b == b'.' || b == b',')
-        && t.bytes().filter(|&b| b == b'.').count() <= 1;
+    // Digits first, then digits, commas and at most one point, in one pass.
+    let (mut ok, mut points) = (t.bytes().next().is_some_and(|b| b.is_ascii_digit()), 0);
+    for b in t.bytes() {
+        points += usize::from(b == b'.');
+        ok &= b.is_ascii_digit() || b == b'.' || b == b',';
+    }
+    let plain = ok && points <= 1;
     match cents(t).filter(|_| plain) {
         Some(c) => Ok(c),
         None => err(n, format!("expected an amount (`1,138.87`), not `{t}`")),
@@ -214,6 +218,34 @@ fn tournament_of(table: &str) -> Option<&str> {
 /// A seat line: `Seat 2: Hero (1,200)`, perhaps followed by the summary's result (`-200`):
 /// the seat, the name, the stack's text and what follows.
 pub(super) fn seat_of(t: &str) -> Option<(u32, &str, &str, &str)> {
+    // Searched byte by byte (`str::split_once` and `rfind` with a text build a searcher each
+    // call; this runs on every line of the summary, twice a hand). A seat number of more than
+    // nine digits or with a sign takes the general rule.
+    let rest = t.strip_prefix("Seat ")?.as_bytes();
+    let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+    if !(1..=9).contains(&digits) || !rest[digits..].starts_with(b": ") {
+        return seat_of_by_rule(t);
+    }
+    let seat = rest[..digits].iter().fold(0u32, |n, &b| n * 10 + u32::from(b - b'0'));
+    let body = &t["Seat ".len() + digits + 2..];
+    let b = body.as_bytes();
+    let close = memchr::memrchr(b')', b)?;
+    // The last ` (` before it.
+    let mut end = close;
+    let open = loop {
+        let k = memchr::memrchr(b'(', &b[..end])?;
+        if k > 0 && b[k - 1] == b' ' {
+            break k - 1;
+        }
+        end = k;
+    };
+    let stack = &body[open + 2..close];
+    stack.bytes().next().filter(u8::is_ascii_digit)?;
+    Some((seat, &body[..open], stack, body[close + 1..].trim()))
+}
+
+/// [`seat_of`] by its general rule.
+fn seat_of_by_rule(t: &str) -> Option<(u32, &str, &str, &str)> {
     let (seat, body) = t.strip_prefix("Seat ")?.split_once(": ")?;
     let close = body.rfind(')')?;
     let open = body[..close].rfind(" (")?;
@@ -336,6 +368,33 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
 
 #[cfg(test)]
 mod tests {
+    /// The quick reading of a seat line gives what the general rule gives.
+    #[test]
+    fn seat_lines_read_quickly_as_by_rule() {
+        let lines = [
+            "Seat 2: Hero (1,200)",
+            "Seat 2: Hero (1,200) -200",
+            "Seat 10: A (b) (c (5) +5",
+            "Seat 3: x (1(2)",
+            "Seat 3: x(1)",
+            "Seat 3: (1)",
+            "Seat 3:  (1)",
+            "Seat 4: x (a)",
+            "Seat 0007: x (5)",
+            "Seat +5: x (5)",
+            "Seat 12345678901: x (5)",
+            "Seat 5 x (5)",
+            "Seat 5: x 5)",
+            "Seat 5: x (5",
+            "Seat : x (5)",
+            "Seat 5: Ann: B (7) (8)",
+            "Seat 6: Ünï (1,2.5) won",
+        ];
+        for t in lines {
+            assert_eq!(super::seat_of(t), super::seat_of_by_rule(t), "{t}");
+        }
+    }
+
     use super::*;
 
     fn line(text: &str) -> Line<'_> {

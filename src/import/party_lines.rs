@@ -37,7 +37,7 @@ use super::header::parse_header;
 use super::lines::{find, who, Line};
 use super::p888_lines::cents;
 use super::party_game::{blinds_of, game_line, Game};
-use super::pokerstars::{err, parse_after_header, Refusal, StarsHand, TextError};
+use super::pokerstars::{action, err, parse_pieces, Piece, Refusal, StarsHand, TextError};
 use super::split::HandText;
 
 /// The hand number of a hand's first line: `Game #N starts.`, `#Game No : N` or `***** Hand
@@ -243,11 +243,13 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
         .filter(|&m| seats.iter().all(|s| s.0 <= m) && seats.len() <= m as usize);
     let max = max.map(|m| format!(" {m}-max")).unwrap_or_default();
     let money = if play_money { " (Play Money)" } else { "" };
-    let mut out: Vec<(usize, Cow<'_, str>)> = Vec::with_capacity(lines.len() + 8);
+    let mut out: Vec<(usize, Piece<'_>)> = Vec::with_capacity(lines.len() + 8);
     let at = table_line.map_or(game.number, |l| l.number);
-    out.push((at, Cow::Owned(format!("Table '{table}'{max}{money} Seat #{button} is the button"))));
+    let table = format!("Table '{table}'{max}{money} Seat #{button} is the button");
+    out.push((at, Cow::<str>::Owned(table).into()));
     for &(seat, name, c, n) in &seated {
-        out.push((n, Cow::Owned(format!("Seat {seat}: {name} ({} in chips)", written(c, s)))));
+        let seat = format!("Seat {seat}: {name} ({} in chips)", written(c, s));
+        out.push((n, Cow::<str>::Owned(seat).into()));
     }
     if seats.is_empty() {
         return err(game.number + 1, "expected the seat list (`Seat 1: NAME ( $10 USD )`)");
@@ -294,7 +296,7 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
         hand.refusal = Some(Refusal::NotSupported(why));
         out.truncate(head);
     }
-    parse_after_header(hand, first.number, out.iter().map(line))
+    parse_pieces(hand, first.number, &out)
 }
 
 /// A hand that is not read, and why: its number, the game line's number.
@@ -305,11 +307,6 @@ fn refused(number: &str, at: usize, why: String) -> Result<StarsHand, TextError>
     })?;
     hand.refusal = Some(Refusal::NotSupported(why));
     Ok(hand)
-}
-
-/// A line read, as the PokerStars reader takes it.
-fn line<'a>((number, text): &'a (usize, Cow<'_, str>)) -> Line<'a> {
-    Line { number: *number, text }
 }
 
 /// What the play is read against.
@@ -415,7 +412,7 @@ fn asides() -> &'static aho_corasick::AhoCorasick {
 fn play<'t>(
     lines: &[Line<'t>],
     p: &Play<'_>,
-    out: &mut Vec<(usize, Cow<'t, str>)>,
+    out: &mut Vec<(usize, Piece<'t>)>,
 ) -> Result<Option<String>, TextError> {
     let (seats, stacks, s) = (p.seats, p.stacks, p.s);
     let k = seats.len();
@@ -458,19 +455,16 @@ fn play<'t>(
                         put[i] = put[i].saturating_add(c);
                         street[i] = c;
                         acted[i] = true;
-                        let which = if i == silent[0].0 { "small" } else { "big" };
-                        out.push((
-                            n,
-                            Cow::Owned(format!(
-                                "{}: posts {which} blind {}",
-                                seats[i].1,
-                                written(c, s)
-                            )),
-                        ));
+                        let which = if i == silent[0].0 {
+                            "posts small blind #"
+                        } else {
+                            "posts big blind #"
+                        };
+                        out.push((n, spoken(i, seats[i].1, which, &[c], s)));
                     }
                 }
                 dealt = true;
-                out.push((n, Cow::Borrowed("*** HOLE CARDS ***")));
+                out.push((n, Cow::Borrowed("*** HOLE CARDS ***").into()));
                 continue;
             }
             street.iter_mut().for_each(|x| *x = 0);
@@ -483,7 +477,7 @@ fn play<'t>(
                 "turn" => "*** TURN *** ",
                 _ => "*** RIVER *** ",
             };
-            out.push((n, Cow::Owned(head.to_string() + &board)));
+            out.push((n, Cow::<str>::Owned(head.to_string() + &board).into()));
             continue;
         }
         if let Some(rest) = t.strip_prefix("Dealt to ") {
@@ -494,7 +488,7 @@ fn play<'t>(
             if let Some(i) = seats.iter().position(|s| s.1 == name) {
                 acted[i] = true;
                 let c = cards(rest).unwrap_or_default();
-                out.push((n, Cow::Owned(["Dealt to ", name, " ", &c].concat())));
+                out.push((n, Cow::<str>::Owned(["Dealt to ", name, " ", &c].concat()).into()));
             }
             continue;
         }
@@ -519,12 +513,13 @@ fn play<'t>(
         let name = seats[i].1;
         // `folds.`, `calls [$0.10 USD].`: some texts end an action with a point.
         let rest = rest.trim().strip_suffix('.').unwrap_or(rest.trim()).trim_end();
-        let mut said = |w: String| out.push((n, Cow::Owned(w)));
+        let mut said =
+            |verb: &str, amounts: &[i64]| out.push((n, spoken(i, name, verb, amounts, s)));
         if rest.starts_with("posts ante") {
             let c = bracketed(rest, n)?;
             acted[i] = true;
             put[i] = put[i].saturating_add(c);
-            said(words(name, "posts the ante #", &[c], s));
+            said("posts the ante #", &[c]);
         } else if let Some(x) = rest.strip_prefix("posts big blind + dead ") {
             // `[$3]`: a dead small blind and the big blind, live.
             let total = bracketed(x, n)?;
@@ -533,7 +528,7 @@ fn play<'t>(
             let blinds = dead_and_live(total, lines);
             dead[i] = dead[i].saturating_add(blinds.0);
             street[i] = blinds.1;
-            said(words(name, "posts small & big blinds #", &[total], s));
+            said("posts small & big blinds #", &[total]);
         } else if rest.starts_with("posts small blind") {
             let c = bracketed(rest, n)?;
             small_blinds += 1;
@@ -545,13 +540,13 @@ fn play<'t>(
             acted[i] = true;
             put[i] = put[i].saturating_add(c);
             street[i] = street[i].saturating_add(c);
-            said(words(name, "posts small blind #", &[c], s));
+            said("posts small blind #", &[c]);
         } else if rest.starts_with("posts big blind") {
             let c = bracketed(rest, n)?;
             acted[i] = true;
             put[i] = put[i].saturating_add(c);
             street[i] = street[i].saturating_add(c);
-            said(words(name, "posts big blind #", &[c], s));
+            said("posts big blind #", &[c]);
         } else if rest.starts_with("posts ") {
             return Ok(Some(format!(
                 "line {n}: `{t}`: feltkit reads small and big blinds, dead blinds and antes; this blind is not read"
@@ -561,13 +556,13 @@ fn play<'t>(
             acted[i] = true;
             put[i] = put[i].saturating_add(c);
             street[i] = street[i].saturating_add(c);
-            said(words(name, "calls #", &[c], s));
+            said("calls #", &[c]);
         } else if rest.starts_with("bets") {
             let c = bracketed(rest, n)?;
             acted[i] = true;
             put[i] = put[i].saturating_add(c);
             street[i] = street[i].saturating_add(c);
-            said(words(name, "bets #", &[c], s));
+            said("bets #", &[c]);
         } else if rest.starts_with("raises") || rest.starts_with("is all-In") {
             // The chips the action puts in: a raise is to the player's bet with them; all in,
             // it is a bet, a call or a raise as the bet before it makes it.
@@ -580,7 +575,7 @@ fn play<'t>(
             if all_in && bet == 0 {
                 put[i] = put[i].saturating_add(c);
                 street[i] = to;
-                said(words(name, if all_in { "bets # and is all-in" } else { "bets #" }, &[c], s));
+                said(if all_in { "bets # and is all-in" } else { "bets #" }, &[c]);
                 continue;
             }
             let mut others = (0..k).filter(|&j| j != i && acted[j] && !folded[j]).peekable();
@@ -592,29 +587,22 @@ fn play<'t>(
                 street[i] = street[i].saturating_add(call);
                 surplus[i] = surplus[i].saturating_add(c - call);
                 let end = if all_in && c == call { end } else { "" };
-                said(words(
-                    name,
-                    if end.is_empty() { "calls #" } else { "calls # and is all-in" },
-                    &[call],
-                    s,
-                ));
+                said(if end.is_empty() { "calls #" } else { "calls # and is all-in" }, &[call]);
                 continue;
             }
             put[i] = put[i].saturating_add(c);
             street[i] = to;
-            said(words(
-                name,
+            said(
                 if all_in { "raises # to # and is all-in" } else { "raises # to #" },
                 &[to - bet, to],
-                s,
-            ));
+            );
         } else if rest == "folds" {
             if !dealt && put[i] == 0 {
                 continue;
             }
             acted[i] = true;
             folded[i] = true;
-            said(words(name, "folds", &[], s));
+            said("folds", &[]);
         } else if rest == "checks" {
             let bet = street.iter().copied().max().unwrap_or(0);
             if street[i] < bet {
@@ -625,13 +613,13 @@ fn play<'t>(
                 )));
             }
             acted[i] = true;
-            said(words(name, "checks", &[], s));
+            said("checks", &[]);
         } else if rest.starts_with("shows [") || rest.starts_with("shows[") {
             let c = cards(rest).unwrap_or_default();
             shown[i] = Some(c.clone());
-            said(format!("{name}: shows {c}"));
+            out.push((n, Cow::<str>::Owned(format!("{name}: shows {c}")).into()));
         } else if rest.starts_with("doesn't show") || rest.starts_with("mucks") {
-            said(words(name, "mucks hand", &[], s));
+            said("mucks hand", &[]);
         } else if rest.starts_with("shows")
             || rest.starts_with("does not show")
             || rest.starts_with("did not show")
@@ -690,6 +678,15 @@ fn play<'t>(
         symbol: s,
     };
     Ok(write_ending(&ending, out))
+}
+
+/// `NAME: VERB` of seat `i`, with `amounts` in hundredths: the event it says, read already
+/// ([`action`]), or its text ([`words`]) where the event is not read so.
+fn spoken<'t>(i: usize, name: &str, verb: &str, amounts: &[i64], s: Option<char>) -> Piece<'t> {
+    match action(i, verb, amounts) {
+        Some(e) => Piece::Event(e),
+        None => Piece::Text(Cow::Owned(words(name, verb, amounts, s))),
+    }
 }
 
 /// A `posts big blind + dead [X]` of `total`: the dead small blind and the live big blind, as

@@ -268,23 +268,125 @@ pub fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
 /// Reads the rest of a hand whose header gave `hand`: the table line, the seat list, the play
 /// and the summary (from `lines`, the header's line being `header`).
 pub(super) fn parse_after_header<'t>(
-    mut hand: StarsHand,
+    hand: StarsHand,
     header: usize,
     lines: impl Iterator<Item = Line<'t>>,
 ) -> Result<StarsHand, TextError> {
-    let mut lines = lines.peekable();
-    let Some(table) = lines.next() else {
-        hand.refusal = Some(Refusal::CutOff(format!(
-            "the text ends after the header (line {header}): the hand is cut off"
-        )));
-        return Ok(hand);
+    parse_items(hand, header, lines.map(Item::Text))
+}
+
+/// A line of a hand in PokerStars' words, as a site's reader hands it to [`parse_pieces`]:
+/// its text, or, for an action of the play, the event it says, so that the action need not be
+/// written as text and read back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum Piece<'t> {
+    /// A line's text.
+    Text(std::borrow::Cow<'t, str>),
+    /// An action of the play (not `Shows` nor `Dealt`, whose cards are read from text).
+    Event(StarsEvent),
+    /// The summary's `Total pot X | Rake Y`.
+    Total(Summary),
+    /// A seat's line of the summary (the cards it says the seat showed are known).
+    Seat(SummarySeat),
+}
+
+impl<'t> From<std::borrow::Cow<'t, str>> for Piece<'t> {
+    fn from(text: std::borrow::Cow<'t, str>) -> Piece<'t> {
+        Piece::Text(text)
+    }
+}
+
+/// The event of `NAME: VERB` with `amounts` in hundredths, as the PokerStars reader reads the
+/// text [`super::collected::said`] writes for it (seat `i` being NAME): `None` for a verb it
+/// does not read so, and for an amount the text would not hold (below zero), whose text is
+/// then written and read as any other for the same message.
+pub(super) fn action(i: usize, verb: &str, amounts: &[i64]) -> Option<StarsEvent> {
+    let a = |k: usize| cents_amount(*amounts.get(k)?);
+    let (verb, all_in) = match verb.strip_suffix(" and is all-in") {
+        Some(v) => (v, true),
+        None => (verb, false),
+    };
+    Some(match verb {
+        "posts small blind #" => StarsEvent::SmallBlind(i, a(0)?, all_in),
+        "posts big blind #" => StarsEvent::BigBlind(i, a(0)?, all_in),
+        "posts straddle #" => StarsEvent::Straddle(i, a(0)?),
+        "folds" => StarsEvent::Fold(i),
+        "checks" => StarsEvent::Check(i),
+        "mucks hand" => StarsEvent::Mucks(i),
+        "calls #" => StarsEvent::Call(i, a(0)?),
+        "bets #" => StarsEvent::Bet(i, a(0)?),
+        "raises # to #" => StarsEvent::RaiseTo(i, a(1)?, a(0)?),
+        "posts the ante #" => StarsEvent::Ante(i, a(0)?),
+        "posts small & big blinds #" => StarsEvent::SmallAndBig(i, a(0)?),
+        _ => return None,
+    })
+}
+
+/// Hundredths as the PokerStars reader reads them once written ([`super::collected::written`]:
+/// `150` is `1.50`, two places; `100` is `1`, none); `None` below zero.
+pub(super) fn cents_amount(c: i64) -> Option<Amount> {
+    match c {
+        ..0 => None,
+        _ if c % 100 == 0 => Some(Amount { units: c / 100, places: 0 }),
+        _ => Some(Amount { units: c, places: 2 }),
+    }
+}
+
+/// Reads the rest of a hand whose header gave `hand`, from `pieces` (each with its line): as
+/// [`parse_after_header`] reads lines, each event taken as the line it stands for.
+pub(super) fn parse_pieces(
+    hand: StarsHand,
+    header: usize,
+    pieces: &[(usize, Piece<'_>)],
+) -> Result<StarsHand, TextError> {
+    parse_items(
+        hand,
+        header,
+        pieces.iter().map(|(n, p)| match p {
+            Piece::Text(t) => Item::Text(Line { number: *n, text: t }),
+            Piece::Event(e) => Item::Event(*n, e),
+            Piece::Total(t) => Item::Total(t),
+            Piece::Seat(seat) => Item::Seat(seat),
+        }),
+    )
+}
+
+/// A line of a hand, or an event already read from one.
+enum Item<'a> {
+    Text(Line<'a>),
+    Event(usize, &'a StarsEvent),
+    Total(&'a Summary),
+    Seat(&'a SummarySeat),
+}
+
+/// [`parse_after_header`] of lines and events.
+fn parse_items<'a>(
+    mut hand: StarsHand,
+    header: usize,
+    items: impl Iterator<Item = Item<'a>>,
+) -> Result<StarsHand, TextError> {
+    let mut items = items.peekable();
+    let table = match items.next() {
+        Some(Item::Text(table)) => table,
+        Some(Item::Event(n, _)) => {
+            return err(n, "expected `Table 'NAME' 9-max Seat #N is the button`");
+        }
+        Some(Item::Total(Summary { line, .. }) | Item::Seat(SummarySeat { line, .. })) => {
+            return err(*line, "expected `Table 'NAME' 9-max Seat #N is the button`");
+        }
+        None => {
+            hand.refusal = Some(Refusal::CutOff(format!(
+                "the text ends after the header (line {header}): the hand is cut off"
+            )));
+            return Ok(hand);
+        }
     };
     parse_table(&mut hand, &table)?;
-    while let Some(l) = lines.peek() {
+    while let Some(Item::Text(l)) = items.peek() {
         match parse_seat(l.text, l.number) {
             Some(seat) => {
                 hand.seats.push(seat?);
-                lines.next();
+                items.next();
             }
             None => break,
         }
@@ -297,7 +399,59 @@ pub(super) fn parse_after_header<'t>(
     let mut in_summary = false;
     let mut summary_seen: Vec<bool> = vec![false; hand.seats.len()];
     let mut last_line = header;
-    for l in lines {
+    for item in items {
+        let l = match item {
+            Item::Text(l) => l,
+            Item::Total(t) if in_summary => {
+                last_line = t.line;
+                hand.summary = Some(t.clone());
+                continue;
+            }
+            Item::Seat(seat) if in_summary && seat.player < hand.seats.len() => {
+                last_line = seat.line;
+                let i = seat.player;
+                summary_seen[i] = true;
+                if let Some(c) = seat.showed.as_ref().filter(|c| c.len() == 2 * hand.hole_cards()) {
+                    hand.known[i].get_or_insert_with(|| c.clone());
+                }
+                hand.summary_seats.push(seat.clone());
+                continue;
+            }
+            Item::Total(Summary { line, .. }) | Item::Seat(SummarySeat { line, .. }) => {
+                return err(
+                    *line,
+                    "a line of the summary before `*** SUMMARY ***`, or of a seat not listed",
+                );
+            }
+            Item::Event(n, e) => {
+                last_line = n;
+                let (StarsEvent::Fold(i)
+                | StarsEvent::Check(i)
+                | StarsEvent::Mucks(i)
+                | StarsEvent::Call(i, _)
+                | StarsEvent::Bet(i, _)
+                | StarsEvent::RaiseTo(i, ..)
+                | StarsEvent::Ante(i, _)
+                | StarsEvent::SmallBlind(i, ..)
+                | StarsEvent::BigBlind(i, ..)
+                | StarsEvent::SmallAndBig(i, _)
+                | StarsEvent::Straddle(i, _)
+                | StarsEvent::Uncalled(i, _)
+                | StarsEvent::Collected(i, ..)
+                | StarsEvent::Rebuy(i, _)
+                | StarsEvent::Dealt(i, _)
+                | StarsEvent::Shows(i, _)) = *e
+                else {
+                    hand.events.push((n, e.clone()));
+                    continue;
+                };
+                if in_summary || i >= hand.seats.len() {
+                    return err(n, "an action after the summary, or of a seat not listed");
+                }
+                hand.events.push((n, e.clone()));
+                continue;
+            }
+        };
         last_line = l.number;
         let t = l.text;
         if t == "*** SUMMARY ***" {
@@ -725,6 +879,54 @@ fn summary_line(hand: &mut StarsHand, l: &Line, seen: &mut [bool]) -> Result<(),
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// An action's event is what the reader reads from the text `said` writes for it; an
+    /// amount below zero gives no event (its text is read, and refused, as before).
+    #[test]
+    fn actions_given_as_events_are_read_as_their_text() {
+        use super::super::collected::{said, written};
+        let text = "PokerStars Hand #1: Hold'em No Limit (1/2) - 2020/01/01 1:00:00 ET\nTable 'a' 6-max Seat #1 is the button\nSeat 1: a (5 in chips)\nSeat 2: a: b (5 in chips)\n";
+        let mut hand = parse_hand(&split_hands(text)[0]).unwrap();
+        hand.known = vec![None; 2];
+        let verbs = [
+            "folds",
+            "checks",
+            "mucks hand",
+            "calls #",
+            "calls # and is all-in",
+            "bets #",
+            "bets # and is all-in",
+            "raises # to #",
+            "raises # to # and is all-in",
+            "posts the ante #",
+            "posts small blind #",
+            "posts big blind #",
+            "posts small blind # and is all-in",
+            "posts big blind # and is all-in",
+            "posts small & big blinds #",
+            "posts straddle #",
+        ];
+        let amounts = [0, 1, 5, 10, 99, 100, 150, 1_000_000, 123_456_789_012, i64::MAX / 2];
+        for (i, name) in ["a", "a: b"].into_iter().enumerate() {
+            for verb in verbs {
+                for (k, &x) in amounts.iter().enumerate() {
+                    let pair = [x, amounts[(k + 3) % amounts.len()]];
+                    for symbol in [None, Some('$'), Some('€')] {
+                        let line = said(name, verb, &pair, symbol);
+                        hand.events.clear();
+                        play_line(&mut hand, &Line { number: 7, text: &line }).unwrap();
+                        let read = hand.events.first().map(|e| e.1.clone());
+                        assert_eq!(action(i, verb, &pair), read, "{line}");
+                    }
+                }
+                assert_eq!(action(i, verb, &[-5, 10]).is_some(), !verb.contains('#'), "{verb}");
+            }
+        }
+        for c in [0, 1, 7, 10, 50, 99, 100, 101, 250, 1_000, 1_005, i64::MAX] {
+            assert_eq!(cents_amount(c), amount(&written(c, Some('$'))), "{c}");
+        }
+        assert_eq!(cents_amount(-1), None);
+    }
 
     #[test]
     fn names_are_matched_against_the_seat_list_longest_first() {
