@@ -1,5 +1,5 @@
 //! An Everest `<HAND>` element and its `<SESSION>` put in PokerStars' words, for the
-//! PokerStars reader ([`super::pokerstars::parse_after_header`]): the header, the table line
+//! PokerStars reader ([`super::pokerstars::parse_pieces`]): the header, the table line
 //! and the seat list here, the play and the summary by [`super::everest_play`].
 //!
 //! | Everest writes | read as |
@@ -23,7 +23,7 @@ use super::header::parse_header;
 use super::ipoker::attribute;
 use super::lines::Line;
 use super::pokerstars::Tournament;
-use super::pokerstars::{err, parse_after_header, GameName, Refusal, StarsHand, TextError};
+use super::pokerstars::{err, parse_pieces, GameName, Refusal, StarsHand, TextError};
 use super::split::HandText;
 use super::xml_pull::{Item, Pull, XmlError};
 use crate::phh::table::MAX_SEAT;
@@ -272,9 +272,10 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
     };
     let table = s(b"tableName");
     let mut out: Out = Vec::with_capacity(hand.els.len() + 8);
-    out.push((first.number, format!("Table '{}' Seat #{button} is the button", table.trim())));
+    let line = format!("Table '{}' Seat #{button} is the button", table.trim());
+    out.push((first.number, line.into()));
     for (seat, name, c, l) in &seats {
-        out.push((*l, format!("Seat {seat}: {name} ({} in chips)", written(*c, symbol))));
+        out.push((*l, format!("Seat {seat}: {name} ({} in chips)", written(*c, symbol)).into()));
     }
     let t = Table { seats: &seats, fixed, symbol, header_blinds: &hand.blinds };
     let ((small, big), refusal) = play(&hand, &t, &mut out)?;
@@ -293,7 +294,7 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
         level: None,
     });
     hand.refusal = refusal.map(Refusal::NotSupported);
-    parse_after_header(hand, first.number, out.iter().map(|(n, t)| Line { number: *n, text: t }))
+    parse_pieces(hand, first.number, &out)
 }
 
 #[cfg(test)]

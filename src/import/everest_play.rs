@@ -20,10 +20,10 @@
 use super::everest_lines::{El, Hand};
 
 use super::collected::written;
-use super::pokerstars::{err, TextError};
+use super::pokerstars::{cents_amount, err, Piece, StarsEvent, Summary, SummarySeat, TextError};
 
 /// The lines read, as the PokerStars reader takes them: each with its line in the text.
-pub(super) type Out = Vec<(usize, String)>;
+pub(super) type Out = Vec<(usize, Piece<'static>)>;
 
 /// The table a hand is played at.
 pub(super) struct Table<'a> {
@@ -167,7 +167,7 @@ pub(super) fn play(
             for (i, h) in holes.iter().enumerate() {
                 if !h.is_empty() && h.iter().all(Option::is_some) {
                     let c: Vec<&str> = h.iter().flatten().map(String::as_str).collect();
-                    out.push((l, format!("Dealt to {} [{}]", seats[i].1, c.join(" "))));
+                    out.push((l, format!("Dealt to {} [{}]", seats[i].1, c.join(" ")).into()));
                 }
             }
         }
@@ -178,7 +178,7 @@ pub(super) fn play(
                 acted[i] = true;
                 put[i] = put[i].saturating_add(c);
                 if c > 0 {
-                    out.push((l, format!("{}: posts the ante {}", seats[i].1, w(c))));
+                    out.push((l, Piece::said(i, &seats[i].1, "posts the ante #", &[c], s)));
                 }
             }
             "BLIND" => {
@@ -193,9 +193,10 @@ pub(super) fn play(
                     refusal.get_or_insert(format!("line {l}: {who} posts a blind of {} with a penalty (`penalty=\"{penalty}\"`): which part of it is live is not written", w(c)));
                 } else if c < big && small.is_none() && all_in.is_empty() {
                     small = Some(c);
-                    out.push((l, format!("{who}: posts small blind {}", w(c))));
+                    out.push((l, Piece::said(i, who, "posts small blind #", &[c], s)));
                 } else {
-                    out.push((l, format!("{who}: posts big blind {}{all_in}", w(c))));
+                    let verb = ["posts big blind #", all_in].concat();
+                    out.push((l, Piece::said(i, who, &verb, &[c], s)));
                 }
             }
             "BET" => {
@@ -216,13 +217,13 @@ pub(super) fn play(
                             format!("{who} puts in nothing against a bet of {}", w(top)),
                         );
                     }
-                    format!("{who}: checks")
+                    Piece::said(i, who, "checks", &[], s)
                 } else if top == 0 {
-                    format!("{who}: bets {}{a}", w(c))
+                    Piece::said(i, who, &["bets #", a].concat(), &[c], s)
                 } else if to <= top {
-                    format!("{who}: calls {}{a}", w(c))
+                    Piece::said(i, who, &["calls #", a].concat(), &[c], s)
                 } else {
-                    format!("{who}: raises {} to {}{a}", w(to - top), w(to))
+                    Piece::said(i, who, &["raises # to #", a].concat(), &[to - top, to], s)
                 };
                 out.push((l, said));
             }
@@ -230,13 +231,14 @@ pub(super) fn play(
                 let i = index(n)?;
                 acted[i] = true;
                 folded[i] = true;
-                out.push((l, format!("{}: folds", seats[i].1)));
+                out.push((l, Piece::Event(StarsEvent::Fold(i))));
             }
             "PUSH" => {
                 let (i, c) = (index(n)?, amount(n)?);
                 put[i] = put[i].saturating_sub(c);
                 street[i] = street[i].saturating_sub(c);
-                out.push((l, format!("Uncalled bet ({}) returned to {}", w(c), seats[i].1)));
+                let text = || format!("Uncalled bet ({}) returned to {}", w(c), seats[i].1);
+                out.push((l, Piece::with_amount(c, |a| StarsEvent::Uncalled(i, a), text)));
             }
             "SWEEP" => {
                 let v = n.text.as_deref().unwrap_or_default().trim();
@@ -273,9 +275,9 @@ pub(super) fn play(
                     out.push((
                         l,
                         if before.is_empty() {
-                            format!("*** {street_name} *** [{added}]")
+                            format!("*** {street_name} *** [{added}]").into()
                         } else {
-                            format!("*** {street_name} *** [{before}] [{added}]")
+                            format!("*** {street_name} *** [{before}] [{added}]").into()
                         },
                     ));
                 }
@@ -309,26 +311,40 @@ pub(super) fn play(
         out.push((l, "*** SHOW DOWN ***".into()));
         for &i in &show_order {
             if let Some(c) = &shown[i] {
-                out.push((l, format!("{}: shows [{c}]", seats[i].1)));
+                out.push((l, format!("{}: shows [{c}]", seats[i].1).into()));
             }
         }
         for i in 0..k {
             if shown[i].is_none() && acted[i] && !folded[i] && won[i] == 0 {
-                out.push((l, format!("{}: mucks hand", seats[i].1)));
+                out.push((l, Piece::Event(StarsEvent::Mucks(i))));
             }
         }
     }
     for &(l, i, c) in &collects {
-        out.push((l, format!("{} collected {} from pot", seats[i].1, w(c))));
+        let text = || format!("{} collected {} from pot", seats[i].1, w(c));
+        out.push((l, Piece::with_amount(c, |a| StarsEvent::Collected(i, a, "pot".into()), text)));
     }
     let end = hand.line.max(total_at);
     out.push((end, "*** SUMMARY ***".into()));
-    out.push((total_at, format!("Total pot {} | Rake {}", w(total), w(rake))));
+    let pot = match (cents_amount(total), cents_amount(rake)) {
+        (Some(total), Some(rake)) => {
+            Piece::Total(Summary { total, rake, pots: Vec::new(), line: total_at })
+        }
+        _ => format!("Total pot {} | Rake {}", w(total), w(rake)).into(),
+    };
+    out.push((total_at, pot));
     if !board.is_empty() {
-        out.push((total_at, format!("Board [{}]", board.join(" "))));
+        out.push((total_at, format!("Board [{}]", board.join(" ")).into()));
     }
     for i in 0..k {
         if !acted[i] && won[i] == 0 {
+            continue;
+        }
+        if folded[i] || shown[i].is_none() {
+            // A seat that showed cards is written as text: the reader takes its cards from it.
+            let won = if won[i] > 0 { cents_amount(won[i]) } else { None };
+            let (player, line, folded) = (i, seats[i].3, folded[i]);
+            out.push((line, Piece::Seat(SummarySeat { player, line, folded, showed: None, won })));
             continue;
         }
         let mut line = format!("Seat {}: {}", seats[i].0, seats[i].1);
@@ -340,7 +356,7 @@ pub(super) fn play(
         if won[i] > 0 {
             line.push_str(&format!(" and won ({})", w(won[i])));
         }
-        out.push((seats[i].3, line));
+        out.push((seats[i].3, line.into()));
     }
     let stakes = if fixed { (big, big.saturating_mul(2)) } else { (small.unwrap_or(big / 2), big) };
     Ok((stakes, refusal))

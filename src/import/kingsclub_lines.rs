@@ -1,6 +1,6 @@
 //! KingsClub's header, date, table line and seat list, read ([`super::kingsclub_summary`] reads
 //! the summary); a hand of a board game (hold'em, Omaha) put in PokerStars' words for the
-//! PokerStars reader ([`super::pokerstars::parse_after_header`]), its play by
+//! PokerStars reader ([`super::pokerstars::parse_pieces`]), its play by
 //! [`super::kingsclub_play`]; a stud or draw hand read from its header and seats here, its play
 //! by [`super::kingsclub_stud`].
 //!
@@ -25,7 +25,7 @@ use super::header::parse_header;
 use super::lines::Line;
 use super::p888_lines::cents;
 use super::pokerstars::Tournament;
-use super::pokerstars::{err, parse_after_header, GameName, Refusal, StarsHand, TextError};
+use super::pokerstars::{err, parse_pieces, GameName, Piece, Refusal, StarsHand, TextError};
 use super::split::HandText;
 use crate::phh::table::MAX_SEAT;
 
@@ -255,7 +255,7 @@ fn seat_of_by_rule(t: &str) -> Option<(u32, &str, &str, &str)> {
 }
 
 /// The lines read, as the PokerStars reader takes them: each with its line in the text.
-pub(super) type Out<'t> = Vec<(usize, Cow<'t, str>)>;
+pub(super) type Out<'t> = Vec<(usize, Piece<'t>)>;
 
 /// The start of a hand: its header, table and seat list.
 pub(super) struct Start<'t> {
@@ -340,10 +340,11 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
     let button = s.table.1.unwrap_or(s.seats[0].0);
     out.push((
         s.table_at,
-        Cow::Owned(format!("Table '{}' Seat #{button} is the button", s.table.0)),
+        Cow::<str>::Owned(format!("Table '{}' Seat #{button} is the button", s.table.0)).into(),
     ));
     for &(seat, name, c, at) in &s.seats {
-        out.push((at, Cow::Owned(format!("Seat {seat}: {name} ({} in chips)", written(c, None)))));
+        let line = format!("Seat {seat}: {name} ({} in chips)", written(c, None));
+        out.push((at, Cow::<str>::Owned(line).into()));
     }
     match &h.kind {
         Kind::Board(_) => {
@@ -363,7 +364,7 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
             hand.refusal = Some(Refusal::NotSupported(format!("line {n}: {why}")));
         }
     }
-    parse_after_header(hand, n, out.iter().map(|(k, t)| Line { number: *k, text: t }))
+    parse_pieces(hand, n, &out)
 }
 
 #[cfg(test)]

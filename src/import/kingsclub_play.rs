@@ -16,11 +16,11 @@
 
 use std::borrow::Cow;
 
-use super::collected::{push_written, said, seat_line, uncalled, written};
+use super::collected::{seat_line, uncalled, written};
 use super::kingsclub_lines::{amount_of, Out};
 use super::kingsclub_summary::ending;
 use super::lines::{who, Line};
-use super::pokerstars::{err, TextError};
+use super::pokerstars::{cents_amount, err, Piece, StarsEvent, Summary, SummarySeat, TextError};
 
 pub(super) use super::chico_play::who_colon;
 
@@ -102,7 +102,7 @@ impl Runs {
         for (_, streets) in self.boards.drain(..) {
             for (n, s) in streets {
                 let s = if once { s.replacen("*** FIRST ", "*** ", 1) } else { s };
-                out.push((n, Cow::Owned(s)));
+                out.push((n, Cow::<str>::Owned(s).into()));
             }
         }
         (many > RUN_WORDS.len()).then(|| {
@@ -145,12 +145,12 @@ pub(super) fn play<'t>(
             let e = ending(n, &lines[j + 1..], &stacks)?;
             if !returned && let Some((top, excess)) = uncalled(&put, &vec![0; k]) {
                 put[top] -= excess;
-                let back = format!(
-                    "Uncalled bet ({}) returned to {}",
-                    written(excess, None),
-                    names[top].1
-                );
-                out.insert(last_bet, (n, Cow::Owned(back)));
+                let back = || {
+                    let w = written(excess, None);
+                    format!("Uncalled bet ({w}) returned to {}", names[top].1)
+                };
+                let line = Piece::with_amount(excess, |a| StarsEvent::Uncalled(top, a), back);
+                out.insert(last_bet, (n, line));
             }
             let live: Vec<usize> = (0..k).filter(|&i| acted[i] && !folded[i]).collect();
             let mut won = vec![0i64; k];
@@ -160,29 +160,52 @@ pub(super) fn play<'t>(
             if live.len() > 1 && live.iter().any(|&i| shown[i].is_some()) {
                 for &i in &live {
                     if shown[i].is_none() && won[i] == 0 {
-                        out.push((n, Cow::Owned(format!("{}: mucks hand", names[i].1))));
+                        out.push((n, Piece::Event(StarsEvent::Mucks(i))));
                         folded[i] = true;
                     }
                 }
             }
             for &(at, i, c) in &e.wins {
+                let text = || format!("{} collected {} from pot", names[i].1, written(c, None));
                 out.push((
                     at,
-                    Cow::Owned(format!("{} collected {} from pot", names[i].1, written(c, None))),
+                    Piece::with_amount(c, |a| StarsEvent::Collected(i, a, "pot".into()), text),
                 ));
             }
             let paid = won.iter().fold(0i64, |a, &c| a.saturating_add(c));
-            out.push((n, Cow::Borrowed("*** SUMMARY ***")));
-            let total = written(paid.saturating_add(e.rake), None);
+            out.push((n, Cow::Borrowed("*** SUMMARY ***").into()));
+            let all = paid.saturating_add(e.rake);
+            let text =
+                || format!("Total pot {} | Rake {}", written(all, None), written(e.rake, None));
             out.push((
                 n,
-                Cow::Owned(format!("Total pot {total} | Rake {}", written(e.rake, None))),
+                match (cents_amount(all), cents_amount(e.rake)) {
+                    (Some(total), Some(rake)) => {
+                        Piece::Total(Summary { total, rake, pots: Vec::new(), line: n })
+                    }
+                    _ => Cow::<str>::Owned(text()).into(),
+                },
             ));
             for i in 0..k {
                 if acted[i] || won[i] > 0 {
                     let shows = shown[i].as_deref().filter(|_| !folded[i]);
+                    if shows.is_none() {
+                        let won = if won[i] > 0 { cents_amount(won[i]) } else { None };
+                        let seat = SummarySeat {
+                            player: i,
+                            line: n,
+                            folded: folded[i],
+                            showed: None,
+                            won,
+                        };
+                        out.push((n, Piece::Seat(seat)));
+                        continue;
+                    }
                     let w = (won[i] > 0).then(|| written(won[i], None));
-                    out.push((n, Cow::Owned(seat_line(names[i], folded[i], shows, w))));
+                    out.push((
+                        n,
+                        Cow::<str>::Owned(seat_line(names[i], folded[i], shows, w)).into(),
+                    ));
                 }
             }
             return Ok(refusal);
@@ -207,7 +230,7 @@ pub(super) fn play<'t>(
                 }
                 _ => return err(n, format!("expected `*** HOLE CARDS ***`, `*** FLOP ***`, `*** TURN ***`, `*** RIVER ***`, `*** BOARD N - STREET ***` or `*** SUMMARY ***`, not `{t}`")),
             }
-            out.push((n, Cow::Borrowed(t)));
+            out.push((n, Cow::Borrowed(t).into()));
             continue;
         }
         if let Some(rest) = t.strip_prefix("Dealt to ") {
@@ -221,10 +244,11 @@ pub(super) fn play<'t>(
             let cards = bracket_cards(cards);
             if !hole {
                 hole = true;
-                out.push((n, Cow::Borrowed("*** HOLE CARDS ***")));
+                out.push((n, Cow::Borrowed("*** HOLE CARDS ***").into()));
             }
             if cards.iter().all(|c| *c != "X") {
-                out.push((n, Cow::Owned(format!("Dealt to {} [{}]", names[i].1, cards.join(" ")))));
+                let line = format!("Dealt to {} [{}]", names[i].1, cards.join(" "));
+                out.push((n, Cow::<str>::Owned(line).into()));
             }
             continue;
         }
@@ -238,10 +262,8 @@ pub(super) fn play<'t>(
             let c = amount_of(x, n)?;
             put[i] = put[i].saturating_sub(c);
             returned = true;
-            out.push((
-                n,
-                Cow::Owned(format!("Uncalled bet ({}) returned to {name}", written(c, None))),
-            ));
+            let back = || format!("Uncalled bet ({}) returned to {name}", written(c, None));
+            out.push((n, Piece::with_amount(c, |a| StarsEvent::Uncalled(i, a), back)));
             continue;
         }
         if t.starts_with("Hand cancelled") {
@@ -273,11 +295,7 @@ pub(super) fn play<'t>(
             if live {
                 street[i] = street[i].saturating_add(c);
             }
-            let mut line = said(name, what, &[], None);
-            line.push(' ');
-            push_written(&mut line, c, None);
-            line.push_str(all_in);
-            out.push((n, Cow::Owned(line)));
+            out.push((n, Piece::said(i, name, &[what, " #", all_in].concat(), &[c], None)));
             continue;
         }
         let Some((i, verb)) = who(&names, t) else {
@@ -290,16 +308,16 @@ pub(super) fn play<'t>(
         let (verb, all_in) = all_in(verb);
         let line = if verb == "folds" {
             folded[i] = true;
-            said(name, "folds", &[], None)
+            Piece::said(i, name, "folds", &[], None)
         } else if verb == "checks" {
-            said(name, "checks", &[], None)
+            Piece::said(i, name, "checks", &[], None)
         } else if let Some(x) = verb.strip_prefix("shows ") {
             let cards = bracket_cards(x).join(" ");
             shown[i] = Some(format!("[{cards}]"));
-            format!("{name}: shows [{cards}]")
+            Cow::<str>::Owned(format!("{name}: shows [{cards}]")).into()
         } else if verb == "mucks" || verb == "mucks hand" {
             folded[i] = true;
-            said(name, "mucks hand", &[], None)
+            Piece::said(i, name, "mucks hand", &[], None)
         } else if let Some((word, x)) =
             ["calls ", "bets ", "raises to "].iter().find_map(|w| Some((*w, verb.strip_prefix(w)?)))
         {
@@ -330,14 +348,13 @@ pub(super) fn play<'t>(
             put[i] = put[i].saturating_add(added);
             street[i] = to;
             last_bet = out.len() + 1;
-            let line = if to <= top {
-                said(name, "calls #", &[added], None)
+            if to <= top {
+                Piece::said(i, name, &["calls #", all_in].concat(), &[added], None)
             } else if top == 0 {
-                said(name, "bets #", &[to], None)
+                Piece::said(i, name, &["bets #", all_in].concat(), &[to], None)
             } else {
-                said(name, "raises # to #", &[to - top, to], None)
-            };
-            line + all_in
+                Piece::said(i, name, &["raises # to #", all_in].concat(), &[to - top, to], None)
+            }
         } else if [
             "sits out",
             "is sitting out",
@@ -356,7 +373,7 @@ pub(super) fn play<'t>(
             return err(n, format!("expected an action after `{name}` (folds, checks, calls, bets, raises to, shows), not `{verb}`"));
         };
         acted[i] = true;
-        out.push((n, Cow::Owned(line)));
+        out.push((n, line));
     }
     // No summary: the reader finds the hand cut off.
     Ok(refusal)
@@ -399,7 +416,13 @@ mod tests {
         r.read(8, "*** BOARD 2 - RIVER *** [- - - Kh] [Ac]", &board).unwrap();
         let mut out = Vec::new();
         assert_eq!(r.flush(&mut out), None);
-        let text: Vec<&str> = out.iter().map(|(_, t)| t.as_ref()).collect();
+        let text: Vec<&str> = out
+            .iter()
+            .filter_map(|(_, t)| match t {
+                Piece::Text(t) => Some(t.as_ref()),
+                _ => None,
+            })
+            .collect();
         assert_eq!(
             text,
             [

@@ -31,13 +31,13 @@
 use std::borrow::Cow;
 
 use super::collected::{
-    give_back, hold, line_of, said as words, totals, uncalled, write_ending, written, Ending, Seats,
+    give_back, hold, line_of, totals, uncalled, write_ending, written, Ending, Seats,
 };
 use super::header::parse_header;
 use super::lines::{find, who, Line};
 use super::p888_lines::cents;
 use super::party_game::{blinds_of, game_line, Game};
-use super::pokerstars::{action, err, parse_pieces, Piece, Refusal, StarsHand, TextError};
+use super::pokerstars::{err, parse_pieces, Piece, Refusal, StarsHand, TextError};
 use super::split::HandText;
 
 /// The hand number of a hand's first line: `Game #N starts.`, `#Game No : N` or `***** Hand
@@ -460,7 +460,7 @@ fn play<'t>(
                         } else {
                             "posts big blind #"
                         };
-                        out.push((n, spoken(i, seats[i].1, which, &[c], s)));
+                        out.push((n, Piece::said(i, seats[i].1, which, &[c], s)));
                     }
                 }
                 dealt = true;
@@ -514,7 +514,7 @@ fn play<'t>(
         // `folds.`, `calls [$0.10 USD].`: some texts end an action with a point.
         let rest = rest.trim().strip_suffix('.').unwrap_or(rest.trim()).trim_end();
         let mut said =
-            |verb: &str, amounts: &[i64]| out.push((n, spoken(i, name, verb, amounts, s)));
+            |verb: &str, amounts: &[i64]| out.push((n, Piece::said(i, name, verb, amounts, s)));
         if rest.starts_with("posts ante") {
             let c = bracketed(rest, n)?;
             acted[i] = true;
@@ -678,15 +678,6 @@ fn play<'t>(
         symbol: s,
     };
     Ok(write_ending(&ending, out))
-}
-
-/// `NAME: VERB` of seat `i`, with `amounts` in hundredths: the event it says, read already
-/// ([`action`]), or its text ([`words`]) where the event is not read so.
-fn spoken<'t>(i: usize, name: &str, verb: &str, amounts: &[i64], s: Option<char>) -> Piece<'t> {
-    match action(i, verb, amounts) {
-        Some(e) => Piece::Event(e),
-        None => Piece::Text(Cow::Owned(words(name, verb, amounts, s))),
-    }
 }
 
 /// A `posts big blind + dead [X]` of `total`: the dead small blind and the live big blind, as

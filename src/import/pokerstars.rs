@@ -290,9 +290,52 @@ pub(super) enum Piece<'t> {
     Seat(SummarySeat),
 }
 
+impl Piece<'_> {
+    /// `NAME: VERB` of seat `i`, with `amounts` in hundredths written with `symbol`: the event
+    /// it says, read already ([`action`]), or its text ([`super::collected::said`]) where the
+    /// event is not read so.
+    pub(super) fn said(
+        i: usize,
+        name: &str,
+        verb: &str,
+        amounts: &[i64],
+        symbol: Option<char>,
+    ) -> Piece<'static> {
+        match action(i, verb, amounts) {
+            Some(e) => Piece::Event(e),
+            None => Piece::Text(super::collected::said(name, verb, amounts, symbol).into()),
+        }
+    }
+
+    /// The line of an event with an amount of `c` hundredths: the event, or its `text` where
+    /// the amount is not one the reader reads (below zero), for the reader's message.
+    pub(super) fn with_amount(
+        c: i64,
+        event: impl FnOnce(Amount) -> StarsEvent,
+        text: impl FnOnce() -> String,
+    ) -> Piece<'static> {
+        match cents_amount(c) {
+            Some(a) => Piece::Event(event(a)),
+            None => Piece::Text(text().into()),
+        }
+    }
+}
+
 impl<'t> From<std::borrow::Cow<'t, str>> for Piece<'t> {
     fn from(text: std::borrow::Cow<'t, str>) -> Piece<'t> {
         Piece::Text(text)
+    }
+}
+
+impl From<String> for Piece<'_> {
+    fn from(text: String) -> Self {
+        Piece::Text(text.into())
+    }
+}
+
+impl From<&'static str> for Piece<'_> {
+    fn from(text: &'static str) -> Self {
+        Piece::Text(text.into())
     }
 }
 
