@@ -1,5 +1,5 @@
 //! Full Tilt Poker's lines put in PokerStars' words, for the PokerStars reader
-//! ([`super::pokerstars::parse_after_header`]).
+//! ([`super::pokerstars::parse_pieces`]).
 //!
 //! | Full Tilt writes | read as |
 //! |---|---|
@@ -29,7 +29,10 @@ use super::collected::{seat_line, written};
 use super::header::parse_header;
 use super::lines::{amount, find, who, Line};
 use super::pokerstars::Tournament;
-use super::pokerstars::{err, parse_after_header, GameName, Refusal, StarsHand, TextError};
+use super::pokerstars::{
+    cents_amount, err, parse_pieces, GameName, Piece, Refusal, StarsEvent, StarsHand, Summary,
+    SummarySeat, TextError,
+};
 use super::split::HandText;
 
 /// Where each hand starts.
@@ -247,7 +250,7 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
     let seat_lines: Vec<&Line<'_>> =
         lines.iter().skip(skip).take_while(|l| seat_of(l.text).is_some()).collect();
     let mut seats: Vec<(u32, &str)> = Vec::with_capacity(seat_lines.len());
-    let mut out: Vec<(usize, Cow<'_, str>)> = Vec::with_capacity(lines.len() + 8);
+    let mut out: Vec<(usize, Piece<'_>)> = Vec::with_capacity(lines.len() + 8);
     let button = lines
         .iter()
         .find_map(|l| l.text.strip_prefix("The button is in seat #")?.parse::<u32>().ok())
@@ -257,7 +260,7 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
     let money = if s.is_none() && h.tournament.is_none() { " (Play Money)" } else { "" };
     out.push((
         first.number,
-        Cow::Owned(format!("Table '{}'{max}{money} Seat #{button} is the button", h.table)),
+        format!("Table '{}'{max}{money} Seat #{button} is the button", h.table).into(),
     ));
     for l in &seat_lines {
         let Some((seat, name, stack, sitting_out)) = seat_of(l.text) else { continue };
@@ -266,7 +269,7 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
         let away = if sitting_out { " is sitting out" } else { "" };
         out.push((
             l.number,
-            Cow::Owned(format!("Seat {seat}: {name} ({} in chips){away}", written(c, s))),
+            format!("Seat {seat}: {name} ({} in chips){away}", written(c, s)).into(),
         ));
     }
     let refuse = |hand: &mut StarsHand, why: String| {
@@ -285,14 +288,14 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
             ),
         };
         refuse(&mut hand, why);
-        return parse_after_header(hand, first.number, out.iter().map(line));
+        return parse_pieces(hand, first.number, &out);
     }
     if base.starts_with("CAP ") {
         refuse(&mut hand, format!(
             "line {}: {}: capped no limit whose cap the text does not name, which a replay cannot play",
             first.number, h.game
         ));
-        return parse_after_header(hand, first.number, out.iter().map(line));
+        return parse_pieces(hand, first.number, &out);
     }
     let rest = &lines[skip + seat_lines.len()..];
     let head = out.len();
@@ -300,12 +303,7 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
         refuse(&mut hand, why);
         out.truncate(head);
     }
-    parse_after_header(hand, first.number, out.iter().map(line))
-}
-
-/// A line read, as the PokerStars reader takes it.
-fn line<'a>((number, text): &'a (usize, Cow<'_, str>)) -> Line<'a> {
-    Line { number: *number, text }
+    parse_pieces(hand, first.number, &out)
 }
 
 /// The words after a seated player's name that move no chips and show no cards.
@@ -320,7 +318,7 @@ fn play<'t>(
     lines: &[Line<'t>],
     seats: &[(u32, &str)],
     s: Option<char>,
-    out: &mut Vec<(usize, Cow<'t, str>)>,
+    out: &mut Vec<(usize, Piece<'t>)>,
 ) -> Result<Option<String>, TextError> {
     let k = seats.len();
     let mut street = vec![0i64; k];
@@ -345,13 +343,12 @@ fn play<'t>(
                 // Some hands name no winner in the play: the summary's seats say who collected.
                 for (m, i, got) in summary_collected(lines, seats)? {
                     won[i] = won[i].saturating_add(got);
-                    out.push((
-                        m,
-                        Cow::Owned(format!("{} collected {} from pot", seats[i].1, w(got))),
-                    ));
+                    let text = || format!("{} collected {} from pot", seats[i].1, w(got));
+                    let event = |a| StarsEvent::Collected(i, a, "pot".into());
+                    out.push((m, Piece::with_amount(got, event, text)));
                 }
             }
-            out.push((n, Cow::Borrowed("*** SUMMARY ***")));
+            out.push((n, "*** SUMMARY ***".into()));
             continue;
         }
         if in_summary {
@@ -359,15 +356,32 @@ fn play<'t>(
                 let total = rest.split_whitespace().next().unwrap_or("");
                 let rake = rest.split("| Rake ").nth(1).map(str::trim).unwrap_or("");
                 let (total, rake) = (cents(total, n)?, cents(rake, n)?);
-                out.push((n, Cow::Owned(format!("Total pot {} | Rake {}", w(total), w(rake)))));
+                out.push((
+                    n,
+                    match (cents_amount(total), cents_amount(rake)) {
+                        (Some(total), Some(rake)) => {
+                            Piece::Total(Summary { total, rake, pots: Vec::new(), line: n })
+                        }
+                        _ => format!("Total pot {} | Rake {}", w(total), w(rake)).into(),
+                    },
+                ));
                 // The seats dealt in: those the play names.
                 for (i, &seat) in seats.iter().enumerate().filter(|(i, _)| acted[*i]) {
+                    if shown[i].is_none() {
+                        // A seat that showed cards is written as text: the reader takes its
+                        // cards from it.
+                        let (folded, won) =
+                            (folded[i], cents_amount(won[i]).filter(|_| won[i] > 0));
+                        let said = SummarySeat { player: i, line: n, folded, showed: None, won };
+                        out.push((n, Piece::Seat(said)));
+                        continue;
+                    }
                     let won = (won[i] > 0).then(|| w(won[i]));
                     let l = seat_line(seat, folded[i], shown[i].as_deref(), won);
-                    out.push((n, Cow::Owned(l)));
+                    out.push((n, l.into()));
                 }
             } else if let Some(board) = t.strip_prefix("Board: ") {
-                out.push((n, Cow::Owned(format!("Board {board}"))));
+                out.push((n, format!("Board {board}").into()));
             }
             continue;
         }
@@ -375,7 +389,7 @@ fn play<'t>(
             if ["FLOP", "TURN", "RIVER"].iter().any(|w| st.starts_with(w)) {
                 street.iter_mut().for_each(|x| *x = 0);
                 let end = t.rfind(']').map_or(t.len(), |k| k + 1);
-                out.push((n, Cow::Borrowed(&t[..end])));
+                out.push((n, Cow::Borrowed(&t[..end]).into()));
             } else if st.starts_with("HOLE CARDS") {
                 if let Some((i, _)) = dead.take() {
                     return err(
@@ -383,7 +397,7 @@ fn play<'t>(
                         format!("{} posts a dead small blind, then no big blind", seats[i].1),
                     );
                 }
-                out.push((n, Cow::Borrowed(t)));
+                out.push((n, Cow::Borrowed(t).into()));
             }
             continue;
         }
@@ -391,9 +405,14 @@ fn play<'t>(
             let Some((a, name)) = rest.split_once(" returned to ") else {
                 return err(n, format!("expected `Uncalled bet of X returned to NAME`, not `{t}`"));
             };
+            let c = cents(a, n)?;
+            let text = || format!("Uncalled bet ({}) returned to {name}", w(c));
             out.push((
                 n,
-                Cow::Owned(format!("Uncalled bet ({}) returned to {name}", w(cents(a, n)?))),
+                match seats.iter().position(|seat| seat.1 == name.trim()) {
+                    Some(i) => Piece::with_amount(c, |a| StarsEvent::Uncalled(i, a), text),
+                    None => text().into(),
+                },
             ));
             continue;
         }
@@ -402,7 +421,7 @@ fn play<'t>(
                 // Stud's and draw's cards, never in a hand read here.
                 continue;
             }
-            out.push((n, Cow::Borrowed(t)));
+            out.push((n, Cow::Borrowed(t).into()));
             continue;
         }
         // Chat (`NAME: text`), observers, the button's line and the site's notices.
@@ -415,7 +434,9 @@ fn play<'t>(
             Some(v) => (v, " and is all-in"),
             None => (rest, ""),
         };
-        let mut said = |words: String| out.push((n, Cow::Owned(words)));
+        let mut said = |verb: &str, amounts: &[i64]| {
+            out.push((n, Piece::said(i, name, &[verb, all_in].concat(), amounts, s)));
+        };
         if let Some(x) = verb.strip_prefix("posts a dead small blind of ") {
             acted[i] = true;
             dead = Some((i, cents(x, n)?));
@@ -423,7 +444,7 @@ fn play<'t>(
             acted[i] = true;
             let c = cents(x, n)?;
             street[i] = street[i].saturating_add(c);
-            said(format!("{name}: posts small blind {}{all_in}", w(c)));
+            said("posts small blind #", &[c]);
         } else if let Some(x) =
             verb.strip_prefix("posts the big blind of ").or_else(|| verb.strip_prefix("posts "))
         {
@@ -431,50 +452,49 @@ fn play<'t>(
             let c = cents(x, n)?;
             street[i] = street[i].saturating_add(c);
             match dead.take() {
-                Some((j, d)) if j == i => said(format!(
-                    "{name}: posts small & big blinds {}{all_in}",
-                    w(c.saturating_add(d))
-                )),
+                Some((j, d)) if j == i => {
+                    said("posts small & big blinds #", &[c.saturating_add(d)])
+                }
                 Some((j, _)) => {
                     return err(
                         n,
                         format!("{} posts a dead small blind, then no big blind", seats[j].1),
                     );
                 }
-                None => said(format!("{name}: posts big blind {}{all_in}", w(c))),
+                None => said("posts big blind #", &[c]),
             }
         } else if let Some(x) = verb.strip_prefix("antes ") {
             acted[i] = true;
-            said(format!("{name}: posts the ante {}{all_in}", w(cents(x, n)?)));
+            said("posts the ante #", &[cents(x, n)?]);
         } else if verb == "folds" {
             acted[i] = true;
             folded[i] = true;
-            said(format!("{name}: folds"));
+            out.push((n, Piece::Event(StarsEvent::Fold(i))));
         } else if verb == "checks" {
             acted[i] = true;
-            said(format!("{name}: checks"));
+            out.push((n, Piece::Event(StarsEvent::Check(i))));
         } else if let Some(x) = verb.strip_prefix("calls ") {
             acted[i] = true;
             let c = cents(x, n)?;
             street[i] = street[i].saturating_add(c);
-            said(format!("{name}: calls {}{all_in}", w(c)));
+            said("calls #", &[c]);
         } else if let Some(x) = verb.strip_prefix("bets ") {
             acted[i] = true;
             let c = cents(x, n)?;
             street[i] = street[i].saturating_add(c);
-            said(format!("{name}: bets {}{all_in}", w(c)));
+            said("bets #", &[c]);
         } else if let Some(x) = verb.strip_prefix("raises to ") {
             acted[i] = true;
             let to = cents(x, n)?;
             let bet = street.iter().copied().max().unwrap_or(0);
             street[i] = to;
-            said(format!("{name}: raises {} to {}{all_in}", w(to.saturating_sub(bet)), w(to)));
+            said("raises # to #", &[to.saturating_sub(bet), to]);
         } else if verb.starts_with("shows [") {
             let end = verb.find(']').map_or(verb.len(), |k| k + 1);
             shown[i] = Some(verb[6..end].to_string());
-            said(format!("{name}: shows {}", &verb[6..end]));
+            out.push((n, format!("{name}: shows {}", &verb[6..end]).into()));
         } else if verb == "mucks" || verb.starts_with("mucks ") {
-            said(format!("{name}: mucks hand"));
+            out.push((n, Piece::Event(StarsEvent::Mucks(i))));
         } else if let Some(x) =
             verb.strip_prefix("wins ").or_else(|| verb.strip_prefix("ties for "))
         {
@@ -487,7 +507,11 @@ fn play<'t>(
             let got = cents(&x[o + 1..c], n)?;
             wins_read = true;
             won[i] = won[i].saturating_add(got);
-            said(format!("{name} collected {} from pot", w(got)));
+            let text = || format!("{name} collected {} from pot", w(got));
+            out.push((
+                n,
+                Piece::with_amount(got, |a| StarsEvent::Collected(i, a, "pot".into()), text),
+            ));
         } else if IDLE.iter().any(|w| verb.starts_with(w)) {
             // Chips for the next hand, the clock, seats taken and left, hands named.
         } else {
