@@ -99,10 +99,24 @@ fn seat_of(t: &str) -> Option<(u32, &str, &str)> {
     let body = t.strip_prefix("Seat ").or_else(|| t.strip_prefix("seat"))?;
     let (seat, body) = body.split_once(':')?;
     let body = body.trim_start();
-    let open = body.rfind(" ( ").or_else(|| body.rfind(" ("))?;
+    // The last ` ( `, else the last ` (` (searched by byte: a search for a text builds a
+    // searcher each call).
+    let open = open_paren(body.as_bytes(), true).or_else(|| open_paren(body.as_bytes(), false))?;
     let close = open + body[open..].find(')')?;
     let stack = &body[open + 2..close];
     Some((seat.trim().parse().ok()?, body[..open].trim(), stack))
+}
+
+/// Where the last ` (` of `b` starts (with a space after it too, when `spaced`).
+fn open_paren(b: &[u8], spaced: bool) -> Option<usize> {
+    let mut end = b.len();
+    while let Some(k) = memchr::memrchr(b'(', &b[..end]) {
+        if k > 0 && b[k - 1] == b' ' && (!spaced || b.get(k + 1) == Some(&b' ')) {
+            return Some(k - 1);
+        }
+        end = k;
+    }
+    None
 }
 
 /// The table line's name and whether it is play money: `Table Speed #1769729 (Real Money)`.
@@ -696,6 +710,26 @@ fn dead_and_live(total: i64, lines: &[Line<'_>]) -> (i64, i64) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The last ` ( ` (else ` (`) is found where `rfind` finds it.
+    #[test]
+    fn open_parentheses_are_found_as_rfind_finds_them() {
+        for t in [
+            "a ( $1 )",
+            "a (b) ( $1 )",
+            "a ( b ) ($1)",
+            "(a",
+            " (",
+            "a( ( (",
+            "x ( ( ",
+            "",
+            "a (b (c",
+        ] {
+            let rule = t.rfind(" ( ").or_else(|| t.rfind(" ("));
+            let quick = open_paren(t.as_bytes(), true).or_else(|| open_paren(t.as_bytes(), false));
+            assert_eq!(quick, rule, "{t:?}");
+        }
+    }
 
     #[test]
     fn every_header_line_gives_the_hand_number() {
