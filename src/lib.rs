@@ -101,6 +101,7 @@
 // an index reads plainer there than zipped iterators.
 #![allow(clippy::needless_range_loop)]
 
+pub mod api;
 pub mod batch;
 pub mod card;
 pub mod catalog;
