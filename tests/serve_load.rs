@@ -34,6 +34,15 @@ fn rss_kib(pid: u32) -> Option<u64> {
     line.split_whitespace().nth(1)?.parse().ok()
 }
 
+/// The CPU time process `pid` has used, in seconds (user and system, at 100 ticks a second).
+fn cpu_seconds(pid: u32) -> f64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    let rest = stat.rsplit_once(')').map_or("", |(_, r)| r);
+    let ticks: u64 = rest.split_whitespace().skip(11).take(2).filter_map(|t| t.parse::<u64>().ok()).sum();
+    ticks as f64 / 100.0
+}
+
 /// The request of client `c`'s `n`th query: the path, the body, and whether it is cheap.
 fn request(c: usize, n: u64) -> (&'static str, String, bool) {
     let pick = (c as u64 * 7 + n) % 20;
@@ -41,7 +50,7 @@ fn request(c: usize, n: u64) -> (&'static str, String, bool) {
     match pick {
         0 => (
             "/api/equity",
-            format!(r#"{{"players": ["AhKh", "QQ+,AKs"], "iterations": 2000000, "seed": {n}}}"#),
+            format!(r#"{{"players": ["AhKh", "QQ+,AKs"], "iterations": 20000000, "seed": {n}}}"#),
             false,
         ),
         1 => {
@@ -78,6 +87,7 @@ fn two_hundred_clients_for_a_minute() {
 
     let run = Duration::from_secs(seconds);
     let start = Instant::now();
+    let cpu_before = cpu_seconds(pid);
     let cheap_ms: Arc<Mutex<Vec<f64>>> = Arc::default();
     let failures: Arc<Mutex<Vec<String>>> = Arc::default();
     let (ok, refused, expensive_ok) =
@@ -161,6 +171,7 @@ fn two_hundred_clients_for_a_minute() {
         c.join().unwrap();
     }
     sampler.join().unwrap();
+    let cores_busy = (cpu_seconds(pid) - cpu_before) / start.elapsed().as_secs_f64();
 
     let mut cheap = cheap_ms.lock().unwrap().clone();
     cheap.sort_by(f64::total_cmp);
@@ -175,7 +186,8 @@ fn two_hundred_clients_for_a_minute() {
     eprintln!(
         "load: {seconds} s, {CLIENTS} clients: {} answered 200 ({} expensive), {} refused; \
          cheap queries p50 {p50:.1} ms, p99 {p99:.1} ms, max {max:.1} ms; resident memory \
-         peak {early} KiB in the first third, {late} KiB in the last",
+         peak {early} KiB in the first third, {late} KiB in the last; the server used \
+         {cores_busy:.2} cores",
         ok.load(Ordering::Relaxed),
         expensive_ok.load(Ordering::Relaxed),
         refused.load(Ordering::Relaxed),
