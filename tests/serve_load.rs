@@ -39,7 +39,8 @@ fn cpu_seconds(pid: u32) -> f64 {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
     // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
     let rest = stat.rsplit_once(')').map_or("", |(_, r)| r);
-    let ticks: u64 = rest.split_whitespace().skip(11).take(2).filter_map(|t| t.parse::<u64>().ok()).sum();
+    let ticks: u64 =
+        rest.split_whitespace().skip(11).take(2).filter_map(|t| t.parse::<u64>().ok()).sum();
     ticks as f64 / 100.0
 }
 

@@ -82,4 +82,5 @@ mod replay_rules;
 mod replay_timeouts;
 mod replay_write;
 mod serve;
+mod serve_real;
 mod sessions;
