@@ -125,7 +125,7 @@ pub(crate) fn answer(r: EquityRequest, limits: &Limits, stop: &Stop) -> Answer {
                 "time",
                 format!(
                     "time: {s} is out of range: expected seconds, more than 0 and at most {max} \
-                     (the server's {})",
+                     ({})",
                     limits.seconds_flag
                 ),
             ));

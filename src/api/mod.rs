@@ -108,7 +108,8 @@ pub struct Limits {
     pub max_hands: usize,
     /// The most stack depths one push/fold request may solve.
     pub max_depths: usize,
-    /// The flag that names [`Limits::max_seconds`] in messages (`--timeout` for a server).
+    /// The flag that names [`Limits::max_seconds`] in messages: `--time` (the command's bound)
+    /// by default, `--timeout` for a server.
     pub seconds_flag: &'static str,
 }
 
@@ -121,7 +122,7 @@ impl Default for Limits {
             max_threads: 256,
             max_hands: 10_000,
             max_depths: pushfold::MAX_DEPTHS,
-            seconds_flag: "time",
+            seconds_flag: "--time",
         }
     }
 }

@@ -1,6 +1,9 @@
 //! The JSON API (`feltkit::api::handle`, what `felt serve` answers with) on mutated request
 //! bodies of every route, under small limits.
 
+use std::sync::{Mutex, OnceLock};
+use std::time::{Duration, Instant};
+
 use feltkit::api::{handle, Limits, Route};
 use feltkit::stop::Stop;
 
@@ -129,11 +132,38 @@ fn limits() -> Limits {
     }
 }
 
+/// How long one input may run before its stop flag is raised (as `felt serve --timeout` does):
+/// a query the limits let through may still choose a long enumeration or Monte Carlo run.
+const BUDGET: Duration = Duration::from_millis(200);
+
+/// The running input's flag and when it is to be raised, read by one watching thread.
+static WATCHED: Mutex<Option<(Stop, Instant)>> = Mutex::new(None);
+
+/// A flag raised [`BUDGET`] from now by the watching thread (started on the first call).
+fn watched_stop() -> Stop {
+    static WATCHER: OnceLock<()> = OnceLock::new();
+    WATCHER.get_or_init(|| {
+        std::thread::spawn(|| loop {
+            std::thread::sleep(Duration::from_millis(5));
+            if let Ok(w) = WATCHED.lock() {
+                if let Some((stop, _)) = w.as_ref().filter(|(_, at)| Instant::now() >= *at) {
+                    stop.raise();
+                }
+            }
+        });
+    });
+    let stop = Stop::new();
+    if let Ok(mut w) = WATCHED.lock() {
+        *w = Some((stop.clone(), Instant::now() + BUDGET));
+    }
+    stop
+}
+
 fn check_api(input: &[u8]) -> Check {
     let text = super::as_text(input);
     let (path, body) = text.split_once('\n').unwrap_or((&text, ""));
     let route = Route::from_path(path.trim()).unwrap_or(Route::Rank);
-    let answer = handle(route, body.as_bytes(), &limits(), &Stop::new());
+    let answer = handle(route, body.as_bytes(), &limits(), &watched_stop());
     let Some(object) = answer.body.as_object() else {
         return Err(format!("{path}: the answer is not a JSON object: {}", answer.body));
     };
