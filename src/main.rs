@@ -40,7 +40,7 @@ enum Command {
     Range(cli::range::RangeArgs),
     /// Heads-up push/fold equilibrium for a stack depth: push and call ranges (chip EV).
     Pushfold(cli::pushfold::PushFoldArgs),
-    /// Serve the JSON API over HTTP: equity, rank, range, replay, convert and push/fold.
+    /// Serve the JSON API over HTTP: equity, rank, range, replay, convert, push/fold and luck.
     #[cfg(feature = "serve")]
     Serve(cli::serve::ServeArgs),
     /// Print a shell completion script (bash, zsh, fish, powershell, elvish).

@@ -26,6 +26,7 @@
 //! ```
 
 pub mod equity;
+pub mod luck;
 pub mod pushfold;
 pub mod range;
 pub mod rank;
@@ -51,12 +52,21 @@ pub enum Route {
     Convert,
     /// `felt pushfold`: the heads-up push/fold equilibrium ([`pushfold`]).
     Pushfold,
+    /// `felt luck`: each player's results against their all-in equity ([`luck`]).
+    Luck,
 }
 
 impl Route {
     /// Every route, in the order the documentation lists them.
-    pub const ALL: [Route; 6] =
-        [Route::Equity, Route::Rank, Route::Range, Route::Replay, Route::Convert, Route::Pushfold];
+    pub const ALL: [Route; 7] = [
+        Route::Equity,
+        Route::Rank,
+        Route::Range,
+        Route::Replay,
+        Route::Convert,
+        Route::Pushfold,
+        Route::Luck,
+    ];
 
     /// The route's path, as the server serves it (`/api/equity`).
     pub const fn path(self) -> &'static str {
@@ -67,6 +77,7 @@ impl Route {
             Route::Replay => "/api/replay",
             Route::Convert => "/api/convert",
             Route::Pushfold => "/api/pushfold",
+            Route::Luck => "/api/luck",
         }
     }
 
@@ -76,11 +87,11 @@ impl Route {
     }
 
     /// Whether a request of `body_len` bytes may take a core for long (and so waits for one
-    /// of the server's permits): equity and push/fold always; replay and convert when the
+    /// of the server's permits): equity, push/fold and luck always; replay and convert when the
     /// text is longer than [`CHEAP_TEXT`]; ranking and range expansion never.
     pub const fn is_expensive(self, body_len: usize) -> bool {
         match self {
-            Route::Equity | Route::Pushfold => true,
+            Route::Equity | Route::Pushfold | Route::Luck => true,
             Route::Replay | Route::Convert => body_len > CHEAP_TEXT,
             Route::Rank | Route::Range => false,
         }
@@ -184,6 +195,7 @@ pub fn handle(route: Route, body: &[u8], limits: &Limits, stop: &Stop) -> Respon
         Route::Replay => read(body).and_then(|r| replay::answer_replay(r, limits, stop)),
         Route::Convert => read(body).and_then(|r| replay::answer_convert(r, limits, stop)),
         Route::Pushfold => read(body).and_then(|r| pushfold::answer(r, limits, stop)),
+        Route::Luck => read(body).and_then(|r| luck::answer(r, limits, stop)),
     };
     answer.unwrap_or_else(|e| e)
 }

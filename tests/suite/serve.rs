@@ -219,6 +219,16 @@ fn every_endpoint_answers_what_the_command_writes() {
     let (out, _) = felt(&["convert", "--to", "pokerstars", "-"], HAND);
     assert_eq!(v["text"], out);
 
+    // Luck: each player's results against their all-in equity, as `felt luck --json -`.
+    let (status, _, v) = s.post("/api/luck", &json!({"text": stars}).to_string());
+    assert_eq!(status, 200, "{v}");
+    let (out, _) = felt(&["luck", "--json", "-"], &stars);
+    let cli: Value = serde_json::from_str(out.trim()).unwrap();
+    for key in ["summary", "hands", "all_in", "files", "players", "cashouts", "insurance"] {
+        assert_eq!(v[key], cli[key], "{key}");
+    }
+    assert!(v["all_in"].as_u64().unwrap() >= 1, "{v}");
+
     // The GET endpoints.
     assert_eq!(s.get("/api/health"), (200, json!({"status": "ok"})));
     let (status, v) = s.get("/api/version");

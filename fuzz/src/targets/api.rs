@@ -62,6 +62,10 @@ const WORDS: &[&str] = &[
     "/api/replay\n",
     "/api/convert\n",
     "/api/pushfold\n",
+    "/api/luck\n",
+    "\"by\"",
+    "\"payouts\"",
+    "\"session_gap\"",
 ];
 
 /// `api`: the route's path on the first line, the body after it.
@@ -104,6 +108,8 @@ fn seeds(data: &Data) -> Vec<Vec<u8>> {
     .map(|s| s.to_string())
     .collect();
     for (_, text) in data.phh.iter().take(6) {
+        let body = serde_json::json!({"text": text, "by": ["game"]}).to_string();
+        seeds.push(format!("/api/luck\n{body}"));
         let body = serde_json::json!({"text": text, "check": true}).to_string();
         seeds.push(format!("/api/replay\n{body}"));
         let body = serde_json::json!({"text": text, "to": "pokerstars"}).to_string();
