@@ -399,10 +399,11 @@ fn a_full_server_refuses_with_503_and_cheap_queries_still_pass() {
     let s = Server::start(&["--max-concurrent", "1"]);
     let url = format!("{}/api/equity", s.base);
     let long = std::thread::spawn(move || {
-        let body = r#"{"players": ["AhKh", "QsQd"], "time": 3}"#;
+        let body = r#"{"players": ["AhKh", "QsQd"], "time": 4}"#;
         post(&client(Duration::from_secs(60)), &url, body)
     });
-    std::thread::sleep(Duration::from_millis(500));
+    // Time for the long query to take the one slot, on a machine busy with other tests too.
+    std::thread::sleep(Duration::from_millis(1000));
     let (status, retry, v) =
         s.post("/api/equity", r#"{"players": ["AA", "KK"], "iterations": 10}"#);
     assert_eq!(status, 503, "{v}");
@@ -422,10 +423,10 @@ fn sigterm_lets_the_running_query_finish_then_exits_0() {
     let s = Server::start(&[]);
     let url = format!("{}/api/equity", s.base);
     let running = std::thread::spawn(move || {
-        let body = r#"{"players": ["AhKh", "QsQd"], "time": 2}"#;
+        let body = r#"{"players": ["AhKh", "QsQd"], "time": 3}"#;
         post(&client(Duration::from_secs(60)), &url, body)
     });
-    std::thread::sleep(Duration::from_millis(500));
+    std::thread::sleep(Duration::from_millis(1000));
     let start = Instant::now();
     let code = s.terminate();
     let (status, _, v) = running.join().unwrap();
