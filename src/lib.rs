@@ -102,6 +102,7 @@
 #![allow(clippy::needless_range_loop)]
 
 pub mod alloc;
+pub mod api;
 pub mod batch;
 pub mod card;
 pub mod catalog;

@@ -40,6 +40,9 @@ enum Command {
     Range(cli::range::RangeArgs),
     /// Heads-up push/fold equilibrium for a stack depth: push and call ranges (chip EV).
     Pushfold(cli::pushfold::PushFoldArgs),
+    /// Serve the JSON API over HTTP: equity, rank, range, replay, convert, push/fold and luck.
+    #[cfg(feature = "serve")]
+    Serve(cli::serve::ServeArgs),
     /// Print a shell completion script (bash, zsh, fish, powershell, elvish).
     Completions(cli::shell::CompletionsArgs),
     /// Print the manual page, or write one per command with --out-dir.
@@ -87,6 +90,8 @@ fn main() -> ExitCode {
         Command::Convert(args) => cli::convert::run(args),
         Command::Range(args) => cli::range::run(args),
         Command::Pushfold(args) => cli::pushfold::run(args),
+        #[cfg(feature = "serve")]
+        Command::Serve(args) => cli::serve::run(args, long_version()),
         Command::Completions(args) => cli::shell::completions(args, Cli::command()),
         Command::Man(args) => cli::shell::man(args, Cli::command()),
     };

@@ -7,6 +7,7 @@ use std::process::ExitCode;
 
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::Args;
+use feltkit::api::replay::{no_hands, not_detected};
 use feltkit::import::{bundle, looks_like, read_hands, sniff, Converted, Format, FORMATS};
 use feltkit::replay_source::not_of_format;
 use feltkit::text::count;
@@ -181,30 +182,6 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::SUCCESS
     })
-}
-
-/// Why an input gave no hand: `no hand line (`STATE:...`) found`.
-fn no_hands(format: Format) -> String {
-    format.site().map_or(String::new(), |s| format!("{} found", s.words().no_hand))
-}
-
-/// Why an input's format is not known by its content: `neither PokerStars text (its first line
-/// does not start `PokerStars `) nor an ACPC log (no `STATE:` line first); --format pokerstars
-/// or --format acpc reads it anyway`.
-fn not_detected() -> String {
-    let each = |f: &&dyn feltkit::import::SiteFormat| {
-        let w = f.words();
-        (
-            format!("{} ({})", w.short, w.not_detected),
-            format!("--format {}", w.names.first().copied().unwrap_or_default()),
-        )
-    };
-    let (what, flags): (Vec<String>, Vec<String>) = FORMATS.iter().map(each).unzip();
-    let or = |v: Vec<String>, word: &str| match v.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{}{word}{last}", rest.join(", ")),
-        _ => v.concat(),
-    };
-    format!("neither {} reads it anyway", or(what, " nor ") + "; " + &or(flags, " or "))
 }
 
 /// Where the bundle goes: standard output, or an output file replaced only when complete;

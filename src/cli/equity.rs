@@ -19,14 +19,7 @@ mod streets;
 /// Reads `--game`: a name or alias of a game of the catalog with an equity method
 /// ([`feltkit::equity::GAME_NAMES`], read from [`feltkit::catalog`]).
 pub fn parse_game(text: &str) -> Result<Game, String> {
-    text.parse::<Game>().map_err(|e| match Game::by_name(text) {
-        // A game of the catalog without equity (the draw games).
-        Some(game) => format!(
-            "{game} has no equity calculation (felt replay and felt deal play it): expected {}",
-            Game::name_list()
-        ),
-        None => e.to_string(),
-    })
+    feltkit::api::equity::parse_game(text)
 }
 
 /// The `--game` help: every game of the catalog with an equity method, with its other names.
@@ -297,28 +290,9 @@ fn join_and(items: &[String]) -> String {
     }
 }
 
-/// The `--json` object.
+/// The `--json` object (the API's too).
 pub(super) fn to_json(e: &Equity) -> serde_json::Value {
-    let players: Vec<serde_json::Value> = e
-        .players
-        .iter()
-        .map(|p| {
-            let mut v = serde_json::json!({
-                "spec": p.spec, "equity": p.equity, "win": p.win, "tie": p.tie,
-            });
-            // Monte Carlo always has the key; a standard error needs two deals (else null).
-            if e.method == Method::MonteCarlo {
-                v["stderr"] = serde_json::json!(p.stderr);
-            }
-            if let Some(h) = p.hilo {
-                v["scoop"] = serde_json::json!(h.scoop);
-                v["high"] = serde_json::json!(h.high);
-                v["low"] = serde_json::json!(h.low);
-            }
-            v
-        })
-        .collect();
-    serde_json::json!({ "method": e.method.name(), "deals": e.deals, "players": players })
+    feltkit::api::equity::equity_json(e)
 }
 
 /// The plain table: one row per player, columns aligned.

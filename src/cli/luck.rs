@@ -10,10 +10,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
+use feltkit::api::luck::{round, summary, Cashouts, Insured, LuckTotals, PrizeTally, MAX_PAYOUTS};
 use feltkit::luck::graph::Unit;
-use feltkit::luck::{
-    hand_luck_in_prizes, not_counted, CashoutCheck, HandLuck, InsuranceCheck, Ledger, PlayerLuck,
-};
+use feltkit::luck::{hand_luck_in_prizes, not_counted, HandLuck, Ledger, PlayerLuck};
 use feltkit::phh::stream::{ordered, Step};
 use feltkit::replay_source::{read_paths, Chunk};
 use feltkit::text::count;
@@ -99,9 +98,6 @@ Exit status: 2 when a path is unreadable or holds no hand, or no hand was found;
 #[derive(Clone, Debug)]
 pub struct Payouts(Vec<f64>);
 
-/// The most places `--payouts` takes.
-const MAX_PAYOUTS: usize = 10_000;
-
 /// Reads `--payouts`: decimals separated by commas, none negative, at least one above zero.
 fn parse_payouts(text: &str) -> Result<Payouts, String> {
     let expected =
@@ -125,46 +121,26 @@ fn parse_payouts(text: &str) -> Result<Payouts, String> {
     Ok(Payouts(prizes))
 }
 
-/// What `--payouts` did: the tournament hands counted in prizes.
-#[derive(Default)]
-struct PrizeTally {
-    hands: u64,
-    sampled: u64,
-    stderr: f64,
-}
-
-impl PrizeTally {
-    fn add(&mut self, luck: &HandLuck) {
-        if let Some(p) = luck.prizes {
-            self.hands += 1;
-            if !p.exact {
-                self.sampled += 1;
-                self.stderr = self.stderr.max(p.stderr.unwrap_or(0.0));
-            }
-        }
-    }
-
-    /// `prizes: 12 tournament hands in prize equity by ICM (payouts 50, 30, 20); 2 all-ins by
-    /// 20000 sampled runouts, standard error at most 0.08`.
-    fn write(&self, out: &mut impl Write, payouts: &[f64]) -> std::io::Result<()> {
-        let listed: Vec<String> = payouts.iter().map(|p| format!("{p}")).collect();
+/// `prizes: 12 tournament hands in prize equity by ICM (payouts 50, 30, 20); 2 all-ins by
+/// 20000 sampled runouts, standard error at most 0.08`.
+fn write_prizes(out: &mut impl Write, t: &PrizeTally, payouts: &[f64]) -> std::io::Result<()> {
+    let listed: Vec<String> = payouts.iter().map(|p| format!("{p}")).collect();
+    write!(
+        out,
+        "prizes: {} in prize equity by ICM (payouts {})",
+        count(t.hands as usize, "tournament hand", "tournament hands"),
+        listed.join(", ")
+    )?;
+    if t.sampled > 0 {
         write!(
             out,
-            "prizes: {} in prize equity by ICM (payouts {})",
-            count(self.hands as usize, "tournament hand", "tournament hands"),
-            listed.join(", ")
+            "; {} by {} sampled runouts, standard error at most {:.4}",
+            count(t.sampled as usize, "all-in", "all-ins"),
+            feltkit::luck::SAMPLED_RUNOUTS,
+            t.stderr
         )?;
-        if self.sampled > 0 {
-            write!(
-                out,
-                "; {} by {} sampled runouts, standard error at most {:.4}",
-                count(self.sampled as usize, "all-in", "all-ins"),
-                feltkit::luck::SAMPLED_RUNOUTS,
-                self.stderr
-            )?;
-        }
-        writeln!(out)
     }
+    writeln!(out)
 }
 
 /// What one chunk of input gave.
@@ -261,14 +237,15 @@ pub fn run(args: LuckArgs) -> anyhow::Result<ExitCode> {
         p.write(&ledger, args.svg.as_deref(), args.html.as_deref())?;
     }
     if args.json {
-        let mut summary = summary_json(&ledger, files);
-        summary["cashouts"] = cashouts_json(&cashouts);
-        summary["insurance"] = insurance_json(&insured);
-        if let Some(p) = &args.payouts {
-            summary["prizes"] = json!({"payouts": p.0, "hands": prizes.hands,
-                "sampled": prizes.sampled, "largest_stderr": prizes.stderr});
-        }
-        writeln!(out, "{summary}")?;
+        let totals = LuckTotals { ledger, files, cashouts, insured, prizes };
+        writeln!(out, "{}", totals.json(args.payouts.as_ref().map(|p| &p.0[..])))?;
+        out.flush()?;
+        let hands = totals.ledger.hands as usize + totals.ledger.not_counted.len();
+        return Ok(if hands == 0 || !unreadable.is_empty() {
+            ExitCode::from(2)
+        } else {
+            ExitCode::SUCCESS
+        });
     } else if args.csv {
         if !args.hands {
             writeln!(out, "player,{}hands,all_in,won,all_in_ev,luck,bb_hands,won_bb_per_100,all_in_ev_bb_per_100,luck_bb_per_100", group_head(&ledger, ","))?;
@@ -296,7 +273,7 @@ pub fn run(args: LuckArgs) -> anyhow::Result<ExitCode> {
         write_cashouts(&mut out, &cashouts)?;
         write_insurance(&mut out, &insured)?;
         if let Some(p) = &args.payouts {
-            prizes.write(&mut out, &p.0)?;
+            write_prizes(&mut out, &prizes, &p.0)?;
         }
     }
     out.flush()?;
@@ -515,42 +492,6 @@ fn write_table(out: &mut impl Write, ledger: &Ledger, files: usize) -> std::io::
     writeln!(out, "{}", summary(ledger, files))
 }
 
-/// `120 hands in 2 files: 7 all in with cards to come, 1 not settled, 2 not counted`.
-fn summary(ledger: &Ledger, files: usize) -> String {
-    let mut s = format!(
-        "{} in {}: {} all in with cards to come and settled by expectation",
-        count(ledger.hands as usize, "hand", "hands"),
-        count(files, "file", "files"),
-        ledger.all_in
-    );
-    if !ledger.unsettled.is_empty() {
-        s.push_str(&format!(", {} all in but not settled", ledger.unsettled.len()));
-    }
-    if !ledger.not_counted.is_empty() {
-        s.push_str(&format!(", {} not counted", ledger.not_counted.len()));
-    }
-    s
-}
-
-fn summary_json(ledger: &Ledger, files: usize) -> serde_json::Value {
-    let player = |p: &PlayerLuck| {
-        json!({"player": p.name, "game": p.game, "stake": p.stake, "session": p.session, "hands": p.hands, "all_in": p.all_in, "won": round(p.net),
-            "all_in_ev": round(p.expected), "luck": round(p.luck()), "bb_hands": p.bb_hands,
-            "won_bb_per_100": p.net_bb_per_100().map(round),
-            "all_in_ev_bb_per_100": p.expected_bb_per_100().map(round),
-            "luck_bb_per_100": p.luck_bb_per_100().map(round)})
-    };
-    let listed = |v: &[(String, String)]| -> Vec<_> {
-        v.iter().map(|(h, why)| json!({"hand": h, "why": why})).collect()
-    };
-    json!({"summary": summary(ledger, files), "hands": ledger.hands, "files": files,
-        "all_in": ledger.all_in, "players": ledger.players.iter().map(player).collect::<Vec<_>>(),
-        "not_settled": listed(&ledger.unsettled), "not_counted": listed(&ledger.not_counted)})
-}
-
-/// A hand's EV Cashouts: its label, its players' names and each cashout beside the rule.
-type Cashouts = (String, Vec<String>, Vec<CashoutCheck>);
-
 /// The room's EV Cashouts beside its rule, after the table: one line each, then how many
 /// agree to the cent.
 fn write_cashouts(out: &mut impl Write, all: &[Cashouts]) -> std::io::Result<()> {
@@ -596,25 +537,6 @@ fn write_cashouts(out: &mut impl Write, all: &[Cashouts]) -> std::io::Result<()>
     )
 }
 
-/// The room's EV Cashouts as JSON: one object each.
-fn cashouts_json(all: &[Cashouts]) -> serde_json::Value {
-    let list: Vec<_> = all
-        .iter()
-        .flat_map(|(label, names, c)| c.iter().map(move |c| (label, names, c)))
-        .map(|(label, names, c)| {
-            let compared = c.not_compared.is_none();
-            json!({"hand": label, "line": c.line, "player": names.get(c.player),
-                "street": c.street, "room": round(c.room),
-                "rule": compared.then(|| round(c.rule)), "equity": compared.then(|| round(c.equity)),
-                "fee": c.fee, "agrees": c.agrees(), "not_compared": c.not_compared})
-        })
-        .collect();
-    serde_json::Value::Array(list)
-}
-
-/// Each hand's all-in insurances: its label, players and checks.
-type Insured = (String, Vec<String>, Vec<InsuranceCheck>);
-
 /// The all-in insurances: what the room charged beside the chance of losing, after the table.
 fn write_insurance(out: &mut impl Write, all: &[Insured]) -> std::io::Result<()> {
     let checks =
@@ -649,27 +571,6 @@ fn write_insurance(out: &mut impl Write, all: &[Insured]) -> std::io::Result<()>
         }
     }
     Ok(())
-}
-
-/// The all-in insurances as `--json` gives them.
-fn insurance_json(all: &[Insured]) -> serde_json::Value {
-    let list: Vec<_> = all
-        .iter()
-        .flat_map(|(label, names, c)| c.iter().map(move |c| (label, names, c)))
-        .map(|(label, names, c)| {
-            let compared = c.not_compared.is_none();
-            json!({"hand": label, "line": c.line, "player": names.get(c.player),
-                "street": c.street, "premium": round(c.premium), "cover": round(c.cover),
-                "price": round(c.price()), "loss": compared.then(|| round(c.loss)),
-                "fair_premium": compared.then(|| round(c.fair)), "not_compared": c.not_compared})
-        })
-        .collect();
-    serde_json::Value::Array(list)
-}
-
-/// An amount rounded to a millionth, as JSON writes it.
-fn round(x: f64) -> f64 {
-    (x * 1e6).round() / 1e6
 }
 
 /// A CSV field, quoted when it holds a comma, a quote or a line break.

@@ -12,6 +12,8 @@ pub mod pushfold;
 pub mod range;
 pub mod rank;
 pub mod replay;
+#[cfg(feature = "serve")]
+pub mod serve;
 pub mod session;
 pub mod shell;
 

@@ -9,14 +9,14 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context};
 use clap::Args;
+use feltkit::api::pushfold::{big_blinds, share, solutions_json};
 use feltkit::card::CardSet;
 use feltkit::picture;
 use feltkit::pushfold::{self, Solution, Spot, MAX_ANTE, MAX_STACK};
 use feltkit::range::grid::{compact, summarize, Summary};
-use serde_json::{json, Value};
 
 /// The most stack depths one run solves.
-pub const MAX_DEPTHS: usize = 100;
+pub const MAX_DEPTHS: usize = feltkit::api::pushfold::MAX_DEPTHS;
 
 /// Arguments of `felt pushfold`.
 #[derive(Args, Debug)]
@@ -53,16 +53,6 @@ pub struct PushFoldArgs {
 #[derive(Clone, Debug)]
 pub struct Stacks(Vec<f64>);
 
-fn number(text: &str, what: &str, min: f64, max: f64) -> Result<f64, String> {
-    let expected = format!("expected {what} from {min} to {max}");
-    match text.trim().parse::<f64>() {
-        Ok(x) if (min..=max).contains(&x) => Ok(x),
-        Ok(x) if x.is_nan() => Err(format!("{text:?} is not a number: {expected}")),
-        Ok(_) => Err(format!("{} is out of range: {expected}", text.trim())),
-        Err(_) => Err(format!("{text:?} is not a number: {expected}")),
-    }
-}
-
 fn parse_stacks(text: &str) -> Result<Stacks, String> {
     let parts: Vec<&str> = text.split(',').collect();
     if parts.len() > MAX_DEPTHS {
@@ -70,7 +60,7 @@ fn parse_stacks(text: &str) -> Result<Stacks, String> {
     }
     let mut out = Vec::with_capacity(parts.len());
     for (i, part) in parts.iter().enumerate() {
-        let x = number(part, "big blinds", 1.0, MAX_STACK).map_err(|e| {
+        let x = big_blinds(part, 1.0, MAX_STACK).map_err(|e| {
             if parts.len() > 1 {
                 format!("depth {}: {e}", i + 1)
             } else {
@@ -83,17 +73,11 @@ fn parse_stacks(text: &str) -> Result<Stacks, String> {
 }
 
 fn parse_ante(text: &str) -> Result<f64, String> {
-    number(text, "big blinds", 0.0, MAX_ANTE)
+    big_blinds(text, 0.0, MAX_ANTE)
 }
 
 fn parse_players(text: &str) -> Result<u8, String> {
-    match text.trim().parse::<u64>() {
-        Ok(2) => Ok(2),
-        _ => Err(format!(
-            "{text:?}: push/fold is solved heads-up only (small blind against big blind): \
-             expected 2"
-        )),
-    }
+    feltkit::api::pushfold::heads_up(text)
 }
 
 /// Runs `felt pushfold`: exit 0, or 2 for a bad flag or output file.
@@ -121,9 +105,7 @@ pub fn run(args: PushFoldArgs) -> anyhow::Result<ExitCode> {
         solutions.push(pushfold::solve(spot).with_context(|| format!("--stacks {stack}"))?);
     }
     let out = if args.json {
-        let values: Vec<Value> = solutions.iter().map(to_json).collect();
-        let v = if values.len() == 1 { values[0].clone() } else { Value::Array(values) };
-        serde_json::to_string_pretty(&v)? + "\n"
+        serde_json::to_string_pretty(&solutions_json(&solutions))? + "\n"
     } else {
         solutions.iter().map(plain).collect::<Vec<_>>().join("\n")
     };
@@ -178,11 +160,6 @@ fn title(s: &Solution) -> String {
     format!("heads-up push/fold, {} BB effective{ante}", s.spot.stack)
 }
 
-/// The share of all 1,326 combos a summary holds, weighted, in percent.
-fn share(s: &Summary) -> f64 {
-    s.weight as f64 / 1000.0 / 1326.0 * 100.0
-}
-
 fn plain(s: &Solution) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "{} (chip EV)", title(s));
@@ -204,33 +181,4 @@ fn plain(s: &Solution) -> String {
         s.push_gain, s.call_gain, s.rounds
     );
     out
-}
-
-fn to_json(s: &Solution) -> Value {
-    let classes: Vec<Value> = feltkit::range::HandClass::all()
-        .into_iter()
-        .enumerate()
-        .map(|(i, c)| {
-            json!({
-                "class": c.to_string(),
-                "push": s.push_frequency(c),
-                "call": s.call_frequency(c),
-                "push_edge": s.push_edge[i],
-                "call_edge": s.call_edge[i],
-            })
-        })
-        .collect();
-    json!({
-        "stack": s.spot.stack,
-        "ante": s.spot.ante,
-        "push": compact(&s.push_range()),
-        "call": compact(&s.call_range()),
-        "push_percent": share(&summarize(&s.push_range(), CardSet::EMPTY)),
-        "call_percent": share(&summary_call(s)),
-        "small_blind_result": s.value,
-        "push_gain": s.push_gain,
-        "call_gain": s.call_gain,
-        "rounds": s.rounds,
-        "classes": classes,
-    })
 }

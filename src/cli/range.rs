@@ -6,15 +6,13 @@ use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use anyhow::{bail, Context};
 use clap::{Args, ValueEnum};
-use feltkit::card::{format_cards, parse_cards, Card, CardSet, Deck};
-use feltkit::eval::Category;
+use feltkit::api::range::{percent, RangeReport};
+use feltkit::card::{format_cards, CardSet};
 use feltkit::picture::{self, combos_text, text_colour, weight_colour, Rgb};
-use feltkit::range::grid::{compact, summarize, ClassSummary, Summary, SIZE};
-use feltkit::range::hits::{analyze, Analysis, Draw, Made};
-use feltkit::range::Range;
-use serde_json::{json, Value};
+use feltkit::range::grid::{compact, ClassSummary, Summary, SIZE};
+use feltkit::range::hits::{Analysis, Draw};
+use serde_json::Value;
 
 /// When `felt range` colours the grid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -62,37 +60,20 @@ pub(super) enum Palette {
     Ansi256,
 }
 
-/// Everything `felt range` reports.
-struct Report {
-    text: String,
-    range: Range,
-    board: Vec<Card>,
-    dead: Vec<Card>,
-    summary: Summary,
-    hits: Option<Analysis>,
+/// Everything `felt range` reports (the API's report, written here as text and pictures too).
+struct Report(RangeReport);
+
+impl std::ops::Deref for Report {
+    type Target = RangeReport;
+
+    fn deref(&self) -> &RangeReport {
+        &self.0
+    }
 }
 
 /// Runs `felt range`: exit 0, or 2 for a bad range, board or output file.
 pub fn run(args: RangeArgs) -> anyhow::Result<ExitCode> {
-    let range = Range::parse(&args.range).with_context(|| format!("range {:?}", args.range))?;
-    let board = parse_cards(&args.board, Deck::Standard).context("--board")?;
-    let dead = parse_cards(&args.dead, Deck::Standard).context("--dead")?;
-    let mut blocked = CardSet::EMPTY;
-    for c in board.iter().chain(&dead) {
-        if !blocked.insert(*c) {
-            bail!("{c} is both on the board (--board) and dead (--dead): a card is dealt once");
-        }
-    }
-    let hits = match board.len() {
-        0 => None,
-        3..=5 => Some(analyze(&range, &board, &dead)?),
-        n => bail!(
-            "--board: {}: expected a flop, turn or river (3, 4 or 5 cards)",
-            feltkit::text::count(n, "card", "cards")
-        ),
-    };
-    let summary = summarize(&range, blocked);
-    let report = Report { text: args.range.clone(), range, board, dead, summary, hits };
+    let report = Report(RangeReport::new(&args.range, &args.board, &args.dead)?);
     check_outputs(args.svg.as_deref(), args.html.as_deref())?;
     let title = report.title();
     let svg = picture::svg(&report.summary, report.hits.as_ref(), &title);
@@ -174,15 +155,6 @@ pub(crate) fn write_atomic(path: &Path, flag: &str, bytes: &[u8]) -> anyhow::Res
     super::output::write_whole(path, &format!("{flag} {}", path.display()), bytes)
 }
 
-/// `weight` as a percentage of `total`, 0 when the total is 0.
-fn percent(weight: u64, total: u64) -> f64 {
-    if total == 0 {
-        0.0
-    } else {
-        weight as f64 * 100.0 / total as f64
-    }
-}
-
 impl Report {
     /// The query, as the pictures' title.
     fn title(&self) -> String {
@@ -198,14 +170,7 @@ impl Report {
 
     /// The rows of the hit tables: (key, name, weight) for categories, made hands and draws.
     fn hit_rows(a: &Analysis) -> [Vec<(&'static str, &'static str, u64)>; 3] {
-        let categories = Category::ALL
-            .iter()
-            .rev()
-            .map(|c| (c.key(), c.name(), a.categories[*c as usize]))
-            .collect();
-        let made = Made::ALL.iter().map(|m| (m.key(), m.name(), a.made_weight(*m))).collect();
-        let draws = Draw::ALL.iter().map(|d| (d.key(), d.name(), a.draw_weight(*d))).collect();
-        [categories, made, draws]
+        RangeReport::hit_rows(a)
     }
 
     /// The plain-text report.
@@ -325,78 +290,9 @@ impl Report {
         let _ = writeln!(out, "shade: the weighted share of each class the range holds");
     }
 
-    /// The report as JSON.
+    /// The report as JSON (the API's too).
     fn json(&self) -> Value {
-        let s = &self.summary;
-        let classes: Vec<Value> = s
-            .classes
-            .iter()
-            .enumerate()
-            .map(|(i, c)| {
-                json!({
-                    "class": c.class.to_string(),
-                    "row": i / SIZE,
-                    "col": i % SIZE,
-                    "combos": c.combos,
-                    "possible": c.possible,
-                    "weighted": c.weight as f64 / 1000.0,
-                    "frequency": c.frequency(),
-                })
-            })
-            .collect();
-        let combos: Vec<Value> = match &self.hits {
-            Some(a) => a
-                .combos
-                .iter()
-                .map(|ch| {
-                    json!({
-                        "combo": ch.combo.to_string(),
-                        "weight": f64::from(ch.weight) / 1000.0,
-                        "category": ch.hit.category.key(),
-                        "made": ch.hit.made.key(),
-                        "draws": ch.hit.draws.iter().map(Draw::key).collect::<Vec<_>>(),
-                    })
-                })
-                .collect(),
-            None => {
-                let blocked: CardSet = self.board.iter().chain(&self.dead).copied().collect();
-                self.range
-                    .combos()
-                    .filter(|(c, _)| c.set().is_disjoint(blocked))
-                    .map(|(c, w)| json!({"combo": c.to_string(), "weight": f64::from(w) / 1000.0}))
-                    .collect()
-            }
-        };
-        let hits = self.hits.as_ref().map(|a| {
-            let [categories, made, draws] = Self::hit_rows(a);
-            let table = |rows: Vec<(&str, &str, u64)>| -> Vec<Value> {
-                rows.into_iter()
-                    .map(|(key, name, w)| {
-                        json!({"key": key, "name": name, "weighted": w as f64 / 1000.0,
-                               "percent": percent(w, a.total)})
-                    })
-                    .collect()
-            };
-            json!({
-                "weighted": a.total as f64 / 1000.0,
-                "categories": table(categories),
-                "made": table(made),
-                "draws": table(draws),
-            })
-        });
-        json!({
-            "range": self.text,
-            "notation": compact(&self.range),
-            "board": format_cards(&self.board),
-            "dead": format_cards(&self.dead),
-            "combos": s.combos,
-            "weighted": s.weight as f64 / 1000.0,
-            "possible": s.possible,
-            "percent": s.percent(),
-            "classes": classes,
-            "combo_list": combos,
-            "hits": hits,
-        })
+        self.0.json()
     }
 
     /// The tables of the HTML page.

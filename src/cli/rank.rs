@@ -12,6 +12,7 @@ use std::process::ExitCode;
 
 use clap::builder::PossibleValue;
 use clap::{Args, ValueEnum};
+use feltkit::api::rank::{BadLine, HandLine};
 use feltkit::card::parse_cards;
 use feltkit::eval::{Ranked, Ranking};
 use feltkit::text;
@@ -138,12 +139,7 @@ impl<W: Write> Ranker<W> {
     fn rank(&mut self, n: u64, text: &str) -> io::Result<()> {
         let text = text.trim();
         match rank_text(self.ranking, text) {
-            Ok((hand, r)) if self.json => {
-                // The lows and badugi name the hand beside its class key (`8-6-4-3-A low`).
-                let name = self.ranking.is_low().then(|| r.to_string());
-                let line = HandLine { hand: &hand, category: r.key(), name, rank: r.value };
-                self.write_json(&line)
-            }
+            Ok((hand, r)) if self.json => self.write_json(&HandLine::new(self.ranking, &hand, &r)),
             Ok((hand, r)) => writeln!(self.out, "{hand}\t{r}\t{}", r.value),
             Err(msg) => self.fail(n, text, msg),
         }
@@ -166,27 +162,6 @@ impl<W: Write> Ranker<W> {
         serde_json::to_writer(&mut self.out, value)?;
         self.out.write_all(b"\n")
     }
-}
-
-/// One ranked hand in `--json` output.
-#[derive(Serialize)]
-struct HandLine<'a> {
-    hand: &'a str,
-    category: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    name: Option<String>,
-    rank: u32,
-}
-
-/// One bad line (stdin) or hand (arguments) in `--json` output.
-#[derive(Serialize)]
-struct BadLine<'a> {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    line: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    hand: Option<u64>,
-    input: &'a str,
-    error: &'a str,
 }
 
 /// What is wrong with bytes that are not UTF-8: the first bad byte and its column.

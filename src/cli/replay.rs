@@ -10,13 +10,11 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
-use feltkit::phh::report::{to_json, write_text};
+use feltkit::api::replay::{report_json, Kind, Tally};
+use feltkit::phh::report::write_text;
 use feltkit::phh::stream::{ordered, Step, Window};
-use feltkit::phh::{HandReport, Status};
 use feltkit::replay_source::{read_paths, Chunk};
 use feltkit::session::{Session, SessionHand};
-use feltkit::text::count;
-use serde_json::json;
 
 /// Arguments of `felt replay`.
 #[derive(Args, Debug)]
@@ -90,58 +88,6 @@ struct Out {
     session: Option<Option<String>>,
 }
 
-/// The kinds of hand result, as counted in the summary.
-#[derive(Clone, Copy)]
-enum Kind {
-    Ok,
-    /// Legal, with `--check`, and the record holds no results to compare.
-    NothingRecorded,
-    Undecided,
-    Illegal,
-    Mismatched,
-    Unfinished,
-    Unsupported,
-    Malformed,
-}
-
-/// Counts for the summary.
-#[derive(Clone, Copy, Default)]
-struct Tally {
-    /// Hands of each [`Kind`].
-    hands: [usize; 8],
-    /// Files (and standard input) read to the end.
-    files: usize,
-    /// Files and directories without any hand.
-    without_hands: usize,
-    /// Paths that could not be read.
-    unreadable: usize,
-    /// Sessions checked.
-    sessions: usize,
-    /// Table rules broken, over every session.
-    violations: usize,
-    /// Hands counted undecided whose recorded results (`--check`) could not be compared: they
-    /// fail the check (exit 1).
-    undecided_unchecked: usize,
-}
-
-impl Tally {
-    fn add(&mut self, other: &Tally) {
-        for (a, b) in self.hands.iter_mut().zip(other.hands) {
-            *a += b;
-        }
-        self.files += other.files;
-        self.without_hands += other.without_hands;
-        self.unreadable += other.unreadable;
-        self.sessions += other.sessions;
-        self.violations += other.violations;
-        self.undecided_unchecked += other.undecided_unchecked;
-    }
-
-    fn of(&self, kind: Kind) -> usize {
-        self.hands[kind as usize]
-    }
-}
-
 /// Runs `felt replay`. Exit 2 when any input is unreadable or holds no hand, any hand is
 /// malformed or of a variant not played, or no hand was found at all; else 1 when any hand is
 /// illegal, unfinished or mismatched; else 0.
@@ -213,19 +159,10 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
             Ok(())
         },
     )?;
-    let summary = summary(&tally, check);
     if json {
-        let t = &tally;
-        let s = json!({"summary": summary, "hands": t.hands.iter().sum::<usize>(),
-            "ok": t.of(Kind::Ok), "nothing_recorded": t.of(Kind::NothingRecorded),
-            "undecided": t.of(Kind::Undecided), "illegal": t.of(Kind::Illegal),
-            "mismatched": t.of(Kind::Mismatched), "unfinished": t.of(Kind::Unfinished),
-            "unsupported": t.of(Kind::Unsupported), "malformed": t.of(Kind::Malformed),
-            "files": t.files, "without_hands": t.without_hands, "unreadable": t.unreadable,
-            "sessions": t.sessions, "table_violations": t.violations});
-        writeln!(out, "{s}")?;
+        writeln!(out, "{}", tally.json(check))?;
     } else {
-        writeln!(out, "{summary}")?;
+        writeln!(out, "{}", tally.line(check))?;
     }
     out.flush()?;
     let hands: usize = tally.hands.iter().sum();
@@ -261,49 +198,6 @@ pub(super) fn workers(
         threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     // Chunks hold up to FILE_BATCH hands read from a file (one from stdin).
     Ok((threads, Window { items: (8 * threads).max(32), bytes: 64 << 20 }))
-}
-
-/// The summary line: `19 hands in 19 files: 19 legal and matching, ...` (with `--check`, the
-/// legal hands without results recorded are counted after them, when there are any), or `no
-/// hands found in ...`, then the inputs without hands and those unreadable, when there are
-/// any.
-fn summary(t: &Tally, check: bool) -> String {
-    let hands: usize = t.hands.iter().sum();
-    let files = count(t.files, "file", "files");
-    let mut s = if hands == 0 {
-        format!("no hands found in {files}")
-    } else {
-        format!(
-            "{} in {files}: {} legal{}{}, {} legal with pots undecided (unknown cards), {} illegal, {} mismatched, {} unfinished, {} unsupported, {} malformed",
-            count(hands, "hand", "hands"),
-            t.of(Kind::Ok),
-            if check { " and matching" } else { "" },
-            match t.of(Kind::NothingRecorded) {
-                0 => String::new(),
-                n => format!(", {n} legal with nothing recorded to compare"),
-            },
-            t.of(Kind::Undecided),
-            t.of(Kind::Illegal),
-            t.of(Kind::Mismatched),
-            t.of(Kind::Unfinished),
-            t.of(Kind::Unsupported),
-            t.of(Kind::Malformed),
-        )
-    };
-    if t.without_hands > 0 {
-        s.push_str(&format!("; {} without hands", count(t.without_hands, "path", "paths")));
-    }
-    if t.unreadable > 0 {
-        s.push_str(&format!("; {} unreadable", count(t.unreadable, "path", "paths")));
-    }
-    if t.sessions > 0 {
-        s.push_str(&format!(
-            "; {} in {}",
-            count(t.violations, "table rule broken", "table rules broken"),
-            count(t.sessions, "session", "sessions")
-        ));
-    }
-    s
 }
 
 /// The sessions of one path given to `--session`: one per table. A hand at a table seen
@@ -383,17 +277,9 @@ fn work(
         if let Some(rule) = rake {
             rule.check(&mut r);
         }
-        out.tally.hands[kind(&r) as usize] += 1;
-        if r.checked && matches!(r.status, Status::Unresolved(_)) {
-            out.tally.undecided_unchecked += 1;
-        }
+        out.tally.count(&r);
         if json {
-            let mut v = to_json(&r);
-            if let (Some(rule), Some(f)) = (rake, &r.rake) {
-                v["site"]["rule_rake"] =
-                    json!(rule.rake(f.total_pot, f.big_blind, f.flop).to_string());
-            }
-            text.push_str(&v.to_string());
+            text.push_str(&report_json(&r, rake).to_string());
             text.push('\n');
         } else {
             write_text(&mut text, &r);
@@ -429,18 +315,5 @@ fn input_chunk(chunk: Chunk, json: bool, out: &mut Out) {
         Chunk::SessionEnd => out.session = Some(None),
         // Hands are replayed by `work`.
         Chunk::Pieces(..) | Chunk::Hands(..) => {}
-    }
-}
-
-fn kind(r: &HandReport) -> Kind {
-    match &r.status {
-        Status::Legal if r.nothing_recorded && r.mismatches.is_empty() => Kind::NothingRecorded,
-        Status::Legal if r.mismatches.is_empty() => Kind::Ok,
-        Status::Legal => Kind::Mismatched,
-        Status::Illegal { .. } | Status::BadSetup(_) => Kind::Illegal,
-        Status::Incomplete(_) => Kind::Unfinished,
-        Status::Unresolved(_) => Kind::Undecided,
-        Status::Unsupported(_) => Kind::Unsupported,
-        Status::Malformed { .. } | Status::Unreadable(_) => Kind::Malformed,
     }
 }

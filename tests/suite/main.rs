@@ -81,4 +81,6 @@ mod replay_reported;
 mod replay_rules;
 mod replay_timeouts;
 mod replay_write;
+mod serve;
+mod serve_real;
 mod sessions;

@@ -9,6 +9,7 @@
 use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 
+mod api;
 mod engine;
 mod equity;
 mod import;
@@ -54,6 +55,7 @@ pub fn all() -> Vec<Target> {
         equity::EQUITY,
         equity::BATCH_ROW,
         equity::BATCH_RUN,
+        api::API,
     ]
 }
 

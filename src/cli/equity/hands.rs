@@ -12,11 +12,10 @@ use feltkit::equity::{Holding, Options, Query};
 use feltkit::picture::equity::{equity_colour, hands_svg, HandCell};
 use feltkit::picture::{self, combos_text, text_colour};
 use feltkit::range::grid::{class_at, SIZE};
-use feltkit::range::WEIGHT_UNIT;
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use super::super::range::{ansi, palette, write_atomic, Palette};
-use super::{refuse, to_json, write_table, EquityArgs};
+use super::{refuse, write_table, EquityArgs};
 
 /// Runs `felt equity --by-hand` for a built query.
 pub(super) fn run(q: &Query, args: &EquityArgs, opts: &Options) -> anyhow::Result<ExitCode> {
@@ -60,9 +59,7 @@ pub(super) fn run(q: &Query, args: &EquityArgs, opts: &Options) -> anyhow::Resul
 
 /// Player `p`'s classes that were dealt, by equity from the highest (ties in class order).
 fn sorted(b: &ByHand, p: usize) -> Vec<ClassEquity> {
-    let mut classes: Vec<ClassEquity> = b.classes(p);
-    classes.sort_by(|x, y| y.counts.equity().total_cmp(&x.counts.equity()));
-    classes
+    feltkit::api::equity::classes_by_equity(b, p)
 }
 
 fn pct(x: f64) -> String {
@@ -111,10 +108,7 @@ fn table(out: &mut String, b: &ByHand, p: usize, combos: bool) {
 
 /// The combos of a class in player `p`'s range, by equity from the highest.
 fn hands_of<'a>(b: &'a ByHand, p: usize, class: &ClassEquity) -> Vec<&'a HandEquity> {
-    let mut hands: Vec<&HandEquity> =
-        b.players[p].iter().filter(|h| h.combo.class() == class.class).collect();
-    hands.sort_by(|x, y| y.counts.equity().total_cmp(&x.counts.equity()));
-    hands
+    feltkit::api::equity::hands_by_equity(b, p, class)
 }
 
 /// The grid of player `p`'s range: each class with its equity in percent, coloured on a
@@ -257,44 +251,5 @@ fn html(q: &Query, b: &ByHand, title: &str, combos: bool) -> String {
 
 /// The `--json` object: the plain result, and per player its classes (and combos).
 fn json(b: &ByHand, combos: bool) -> Value {
-    let mut v = to_json(&b.equity);
-    let mc = b.equity.method == Method::MonteCarlo;
-    let part = |c: &HandCounts, weight: u64| -> Value {
-        let dealt = c.total > 0;
-        let mut v = json!({
-            "weight": weight as f64 / f64::from(WEIGHT_UNIT),
-            "share": b.share(c),
-            "equity": dealt.then(|| c.equity()),
-            "win": dealt.then(|| c.win()),
-            "tie": dealt.then(|| c.tie()),
-        });
-        if mc {
-            v["stderr"] = json!(c.stderr());
-        }
-        v
-    };
-    for (p, player) in v["players"].as_array_mut().into_iter().flatten().enumerate() {
-        let classes: Vec<Value> = sorted(b, p)
-            .iter()
-            .map(|class| {
-                let mut c = part(&class.counts, class.weight);
-                c["class"] = json!(class.class.to_string());
-                c["combos"] = json!(class.combos);
-                if combos {
-                    let hands: Vec<Value> = hands_of(b, p, class)
-                        .into_iter()
-                        .map(|h| {
-                            let mut x = part(&h.counts, u64::from(h.weight));
-                            x["combo"] = json!(h.combo.to_string());
-                            x
-                        })
-                        .collect();
-                    c["hands"] = json!(hands);
-                }
-                c
-            })
-            .collect();
-        player["classes"] = json!(classes);
-    }
-    v
+    feltkit::api::equity::by_hand_json(b, combos)
 }

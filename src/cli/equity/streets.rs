@@ -12,13 +12,13 @@ use feltkit::equity::{
 };
 use feltkit::picture::equity::{streets_svg, Column};
 use feltkit::picture::{self};
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use super::super::range::write_atomic;
-use super::{refuse, to_json, EquityArgs};
+use super::{refuse, EquityArgs};
 
 /// Two equities closer than this are the same (exact results differ far more when they differ).
-const SAME: f64 = 1e-9;
+const SAME: f64 = feltkit::api::equity::SAME_EQUITY;
 
 /// Runs `felt equity --streets` for a built query.
 pub(super) fn run(q: &Query, args: &EquityArgs, opts: &Options) -> anyhow::Result<ExitCode> {
@@ -114,19 +114,7 @@ fn chart_order(next: &NextCards) -> Vec<&NextCard> {
 
 /// How many next cards raise, keep and lower player `p`'s equity.
 fn help_hurt(next: &NextCards, p: usize) -> [usize; 3] {
-    let now = next.now.players[p].equity;
-    let mut n = [0; 3];
-    for c in &next.cards {
-        let e = c.equity.players[p].equity;
-        n[if e > now + SAME {
-            0
-        } else if e < now - SAME {
-            2
-        } else {
-            1
-        }] += 1;
-    }
-    n
+    feltkit::api::equity::help_hurt(next, p)
 }
 
 impl Report {
@@ -197,42 +185,8 @@ impl Report {
 
     fn json(&self) -> Value {
         match self {
-            Report::Runout(streets) => {
-                let rows: Vec<Value> = streets
-                    .iter()
-                    .map(|s| {
-                        let mut v = to_json(&s.equity);
-                        v["street"] = json!(s.name);
-                        v["board"] = json!(format_cards(&s.board));
-                        v
-                    })
-                    .collect();
-                json!({ "streets": rows })
-            }
-            Report::Next(next) => {
-                let cards: Vec<Value> = next
-                    .cards
-                    .iter()
-                    .map(|c| {
-                        let mut v = to_json(&c.equity);
-                        v["card"] = json!(c.card.to_string());
-                        v
-                    })
-                    .collect();
-                let summary: Vec<Value> = (0..next.now.players.len())
-                    .map(|p| {
-                        let [up, same, down] = help_hurt(next, p);
-                        json!({"help": up, "same": same, "hurt": down})
-                    })
-                    .collect();
-                json!({
-                    "board": format_cards(&next.board),
-                    "street": next.street,
-                    "now": to_json(&next.now),
-                    "cards": cards,
-                    "players": summary,
-                })
-            }
+            Report::Runout(streets) => feltkit::api::equity::runout_json(streets),
+            Report::Next(next) => feltkit::api::equity::next_cards_json(next),
         }
     }
 
