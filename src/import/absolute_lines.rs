@@ -18,7 +18,7 @@
 use std::borrow::Cow;
 
 use super::absolute_play::{amount_of, play, Out, Table};
-use super::collected::written;
+use super::collected::{push_number, push_written};
 use super::header::parse_header;
 use super::lines::{find, rfind, Line};
 use super::pokerstars::Tournament;
@@ -173,7 +173,12 @@ fn date(t: &str) -> Option<String> {
         Some("(ET)") => " ET",
         _ => "",
     };
-    Some(format!("{day} {clock}{zone}"))
+    let mut out = String::with_capacity(day.len() + clock.len() + zone.len() + 1);
+    out.push_str(&day);
+    out.push(' ');
+    out.push_str(clock);
+    out.push_str(zone);
+    Some(out)
 }
 
 /// The table line: `Table: NAME (Real Money) Seat #7 is the dealer`: the name, the table's
@@ -209,9 +214,9 @@ fn table_line<'t>(l: &Line<'t>) -> Result<(&'t str, Option<u32>, bool, u32), Tex
 
 /// A seat line: `Seat 7 - NAME ($2.13 in chips)`: the seat, the name and the stack's text.
 fn seat_of(t: &str) -> Option<(u32, &str, &str)> {
-    let (seat, body) = t.strip_prefix("Seat ")?.split_once(" - ")?;
+    let (seat, body) = super::lines::split_once(t.strip_prefix("Seat ")?, " - ")?;
     let k = rfind(body, " in chips)")?;
-    let open = body[..k].rfind(" (")?;
+    let open = rfind(&body[..k], " (")?;
     Some((seat.parse().ok()?, &body[..open], &body[open + 2..k]))
 }
 
@@ -258,31 +263,49 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
         let big = posted("Posts big blind ").unwrap_or(h.stakes.1);
         (posted("Posts small blind ").filter(|&c| c <= big).unwrap_or(big / 2), big)
     };
-    let stars = format!(
-        "Absolute Hand #{}: {} ({}/{}) - {}",
-        h.number,
-        h.game.as_deref().unwrap_or("Hold'em No Limit"),
-        written(small, s),
-        written(big, s),
-        h.date
-    );
+    let mut stars = String::with_capacity(64 + h.date.len());
+    stars.push_str("Absolute Hand #");
+    stars.push_str(h.number);
+    stars.push_str(": ");
+    stars.push_str(h.game.as_deref().unwrap_or("Hold'em No Limit"));
+    stars.push_str(" (");
+    push_written(&mut stars, small, s);
+    stars.push('/');
+    push_written(&mut stars, big, s);
+    stars.push_str(") - ");
+    stars.push_str(&h.date);
     let mut hand = parse_header(&Line { number: first.number, text: &stars })?;
     hand.symbol = s;
     hand.currency = s.map(super::lines::currency_of);
     hand.tournament =
         h.tournament.map(|id| Tournament { id: id.to_string(), buy_in: None, level: None });
     let mut out: Out<'_> = Vec::with_capacity(lines.len() + 8);
-    let size = size.map_or(String::new(), |m| format!(" {m}-max"));
-    let money = if play_money { " Play Money" } else { "" };
-    out.push((
-        table_at.number,
-        Cow::Owned(format!("Table '{table}'{size}{money} Seat #{button} is the button")),
-    ));
+    let mut head = String::with_capacity(56 + table.len());
+    head.push_str("Table '");
+    head.push_str(table);
+    head.push('\'');
+    if let Some(m) = size {
+        head.push(' ');
+        push_number(&mut head, u64::from(m));
+        head.push_str("-max");
+    }
+    if play_money {
+        head.push_str(" Play Money");
+    }
+    head.push_str(" Seat #");
+    push_number(&mut head, u64::from(button));
+    head.push_str(" is the button");
+    out.push((table_at.number, Cow::Owned(head)));
     for (l, (&(seat, name), &c)) in seat_lines.iter().zip(seats.iter().zip(&stacks)) {
-        out.push((
-            l.number,
-            Cow::Owned(format!("Seat {seat}: {name} ({} in chips)", written(c, s))),
-        ));
+        let mut line = String::with_capacity(24 + name.len());
+        line.push_str("Seat ");
+        push_number(&mut line, u64::from(seat));
+        line.push_str(": ");
+        line.push_str(name);
+        line.push_str(" (");
+        push_written(&mut line, c, s);
+        line.push_str(" in chips)");
+        out.push((l.number, Cow::Owned(line)));
     }
     let table =
         Table { seats: &seats, stacks: &stacks, blinds: (small, big), fixed: h.fixed, symbol: s };

@@ -24,9 +24,10 @@ use std::borrow::Cow;
 
 use super::absolute_summary::{summary, Seen};
 pub(super) use super::chico_play::card_words;
-use super::collected::{said, written};
-use super::lines::{find, Line};
+use super::collected::written;
+use super::lines::{find, split_once, Line};
 use super::p888_lines::cents;
+use super::p888_lines::spoken;
 use super::pokerstars::{err, TextError};
 
 /// An amount as Absolute writes it (`$2.13`, `1,440`), in hundredths, or what is wrong.
@@ -142,7 +143,7 @@ pub(super) fn play<'t>(
             continue;
         }
         if let Some((i, rest)) = who_collects(seats, t) {
-            let Some((x, pot)) = rest.split_once(" from ") else {
+            let Some((x, pot)) = split_once(rest, " from ") else {
                 return err(n, format!("expected `NAME Collects X from main pot`, not `{t}`"));
             };
             if find(pot, "proposition").is_some() {
@@ -174,21 +175,21 @@ pub(super) fn play<'t>(
             seen.acted[i] = true;
             seen.put[i] = seen.put[i].saturating_add(c);
             if c > 0 {
-                say(said(name, "posts the ante #", &[c], s));
+                say(spoken(name, "posts the ante #", &[c], s));
             }
         } else if let Some(x) = verb.strip_prefix("Posts small blind ") {
             let c = amount_of(x, n)?;
             let a = all_in(c);
             add(&mut seen, c);
-            say(said(name, "posts small blind #", &[c], s) + a);
+            say(spoken(name, "posts small blind #", &[c], s) + a);
         } else if let Some(x) = verb.strip_prefix("Posts big blind ") {
             let c = amount_of(x, n)?;
             let a = all_in(c);
             add(&mut seen, c);
-            say(said(name, "posts big blind #", &[c], s) + a);
+            say(spoken(name, "posts big blind #", &[c], s) + a);
         } else if let Some(x) = verb.strip_prefix("Posts dead ") {
             // `Posts dead $40 dead $15`: all it posts, then the dead part of it.
-            let (all, dead) = match x.split_once(" dead ") {
+            let (all, dead) = match split_once(x, " dead ") {
                 Some((a, d)) => (amount_of(a, n)?, amount_of(d, n)?),
                 None => (amount_of(x, n)?, amount_of(x, n)?),
             };
@@ -197,7 +198,7 @@ pub(super) fn play<'t>(
             if all.saturating_sub(dead) == nominal_big && dead > 0 && dead <= nominal_big {
                 seen.dead[i] = seen.dead[i].saturating_add(dead);
                 seen.street[i] = seen.street[i].saturating_add(nominal_big);
-                say(said(name, "posts small & big blinds #", &[all], s));
+                say(spoken(name, "posts small & big blinds #", &[all], s));
             } else {
                 seen.street[i] = seen.street[i].saturating_add(all.saturating_sub(dead));
                 refusal.get_or_insert(format!("line {n}: {name} posts {} of which {} dead, not the big blind of {} and a dead part: which part of it is live is not written", w(all), w(dead), w(nominal_big)));
@@ -211,7 +212,7 @@ pub(super) fn play<'t>(
                     let cards = card_words(x.split(']').next().unwrap_or_default());
                     say(format!("{name}: folds [{cards}]"));
                 }
-                _ if rest.is_empty() => say(said(name, "folds", &[], s)),
+                _ if rest.is_empty() => say(spoken(name, "folds", &[], s)),
                 _ => {
                     return err(
                         n,
@@ -221,7 +222,7 @@ pub(super) fn play<'t>(
             }
         } else if verb == "Checks" {
             seen.acted[i] = true;
-            say(said(name, "checks", &[], s));
+            say(spoken(name, "checks", &[], s));
         } else if let Some((word, x)) =
             verb.split_once(' ').filter(|(v, _)| matches!(*v, "Calls" | "Bets"))
         {
@@ -229,11 +230,11 @@ pub(super) fn play<'t>(
             let a = all_in(c);
             add(&mut seen, c);
             let words = if word == "Calls" { "calls #" } else { "bets #" };
-            say(said(name, words, &[c], s) + a);
+            say(spoken(name, words, &[c], s) + a);
         } else if let Some(x) =
             verb.strip_prefix("Raises ").or_else(|| verb.strip_prefix("All-In(Raise) "))
         {
-            let Some((by, to)) = x.split_once(" to ") else {
+            let Some((by, to)) = split_once(x, " to ") else {
                 return err(n, format!("expected `Raises X to Y`, not `{t}`"));
             };
             let (by, to) = (amount_of(by, n)?, amount_of(to, n)?);
@@ -249,11 +250,11 @@ pub(super) fn play<'t>(
             add(&mut seen, by);
             if to <= top {
                 // All in for no more than the bet: a call.
-                say(said(name, "calls #", &[by], s) + a);
+                say(spoken(name, "calls #", &[by], s) + a);
             } else if top == 0 {
-                say(said(name, "bets #", &[by], s) + a);
+                say(spoken(name, "bets #", &[by], s) + a);
             } else {
-                say(said(name, "raises # to #", &[to - top, to], s) + a);
+                say(spoken(name, "raises # to #", &[to - top, to], s) + a);
             }
         } else if let Some(x) = verb.strip_prefix("All-In ") {
             let c = amount_of(x, n)?;
@@ -261,11 +262,11 @@ pub(super) fn play<'t>(
             let to = seen.street[i].saturating_add(c);
             add(&mut seen, c);
             if top == 0 {
-                say(said(name, "bets # and is all-in", &[c], s));
+                say(spoken(name, "bets # and is all-in", &[c], s));
             } else if to <= top {
-                say(said(name, "calls # and is all-in", &[c], s));
+                say(spoken(name, "calls # and is all-in", &[c], s));
             } else {
-                say(said(name, "raises # to # and is all-in", &[to - top, to], s));
+                say(spoken(name, "raises # to # and is all-in", &[to - top, to], s));
             }
         } else if let Some(x) = verb.strip_prefix("returned (") {
             let Some(x) = x.strip_suffix(") : not called") else {
@@ -283,7 +284,7 @@ pub(super) fn play<'t>(
             seen.shown[i] = Some(cards);
         } else if verb == "Mucks" {
             seen.acted[i] = true;
-            say(said(name, "mucks hand", &[], s));
+            say(spoken(name, "mucks hand", &[], s));
             seen.folded[i] = true;
         } else if QUIET.iter().any(|q| verb.starts_with(q)) {
             // Nothing that moves chips.

@@ -26,9 +26,9 @@
 
 use std::borrow::Cow;
 
-use super::collected::written;
+use super::collected::{push_number, push_written};
 use super::header::parse_header;
-use super::lines::{find, split_once, Line};
+use super::lines::{find, rfind, split_once, Line};
 use super::p888_lines::cents;
 use super::pokerstars::Tournament;
 use super::pokerstars::{err, parse_after_header, GameName, Refusal, StarsHand, TextError};
@@ -77,13 +77,23 @@ fn header(l: &Line<'_>) -> Result<Header, TextError> {
     };
     let site = t[..k].to_string();
     let after = t[k + 7 + number.len()..].trim_start_matches(':').trim();
-    let (body, date) = match after.rfind(" - ") {
+    let (body, date) = match rfind(after, " - ") {
         Some(d) => (after[..d].trim(), after[d + 3..].trim()),
         None => (after, ""),
     };
     // `2021-04-11 01:51:42` (perhaps ` UTC` after it).
-    let date = date.replacen('-', "/", 2);
-    let body = body.find(" [").map_or(body, |k| &body[..k]).trim();
+    let mut dashes = 0;
+    let date: String = date
+        .chars()
+        .map(|c| match c {
+            '-' if dashes < 2 => {
+                dashes += 1;
+                '/'
+            }
+            c => c,
+        })
+        .collect();
+    let body = find(body, " [").map_or(body, |k| &body[..k]).trim();
     let limits = [
         ("No Limit", "No Limit"),
         ("Pot Limit", "Pot Limit"),
@@ -143,7 +153,7 @@ fn header(l: &Line<'_>) -> Result<Header, TextError> {
 /// [ME]`) and the stack in hundredths.
 fn seat_of(t: &str) -> Option<(u32, String, Option<i64>)> {
     let (seat, body) = super::lines::split_once(t.strip_prefix("Seat ")?, ": ")?;
-    let open = body.rfind(" (")?;
+    let open = rfind(body, " (")?;
     let stack = body[open + 2..].strip_suffix(" in chips)")?;
     Some((seat.trim().parse().ok()?, name_of(&body[..open]), cents(stack)))
 }
@@ -204,12 +214,18 @@ fn posted(lines: &[Line<'_>]) -> (Option<i64>, Option<i64>) {
     let (mut small, mut big) = (None, None);
     for l in lines {
         let Some((_, verb)) = split_once(l.text, " : ") else { continue };
-        let lower = verb.to_ascii_lowercase();
+        // The verb's first bytes in lower case (none of the words below is longer), on the
+        // stack.
+        let mut head = [0u8; 17];
+        let len = verb.len().min(head.len());
+        head[..len].copy_from_slice(&verb.as_bytes()[..len]);
+        head.make_ascii_lowercase();
+        let lower = &head[..len];
         if small.is_none()
-            && (lower.starts_with("small blind ") || lower.starts_with("ante/small blind "))
+            && (lower.starts_with(b"small blind ") || lower.starts_with(b"ante/small blind "))
         {
             small = last_amount(verb, 0).ok();
-        } else if big.is_none() && lower.starts_with("big blind") {
+        } else if big.is_none() && lower.starts_with(b"big blind") {
             big = last_amount(verb, 0).ok();
         }
         if l.text == "*** HOLE CARDS ***" {
@@ -275,14 +291,7 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
         None => (1, 2),
     };
     let game = h.game.unwrap_or("Hold'em");
-    let stars = format!(
-        "{} Hand #{number}: {game} {} ({}/{}) - {}",
-        h.site,
-        h.limit,
-        written(a, s),
-        written(b, s),
-        h.date
-    );
+    let stars = stars_header(&h, number, game, (a, b), s);
     let mut hand = parse_header(&Line { number: first.number, text: &stars })?;
     hand.symbol = s;
     hand.currency = s.map(|_| "USD".to_string());
@@ -316,17 +325,9 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
             "expected a player named `Dealer`, a `Set dealer [N]` line or a player named `Small Blind` or `Big Blind`",
         );
     };
-    let mut out: Vec<(usize, Cow<'_, str>)> = Vec::with_capacity(lines.len() + 8);
-    out.push((
-        first.number,
-        Cow::Owned(format!("Table '{}' Seat #{button} is the button", h.table)),
-    ));
-    for (seat, name, stack, n) in &seats {
-        out.push((
-            *n,
-            Cow::Owned(format!("Seat {seat}: {name} ({} in chips)", written(*stack, s))),
-        ));
-    }
+    // Room for the summary's lines too: one a seat, the pot's, the board's.
+    let mut out: Vec<(usize, Cow<'_, str>)> = Vec::with_capacity(lines.len() + seats.len() + 8);
+    table_and_seats(&h.table, button, &seats, s, (first.number, &mut out));
     let refusal = if h.game.is_none() {
         Some(format!(
             "line {}: {}: feltkit reads Bovada's hold'em, Omaha and seven-card stud; this game is not read",
@@ -355,6 +356,55 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
     parse_after_header(hand, first.number, out.iter().map(|(n, t)| Line { number: *n, text: t }))
 }
 
+/// The header in PokerStars' words: `SITE Hand #N: GAME LIMIT (A/B) - DATE`.
+fn stars_header(
+    h: &Header,
+    number: &str,
+    game: &str,
+    (a, b): (i64, i64),
+    s: Option<char>,
+) -> String {
+    let mut t = String::with_capacity(48 + h.site.len() + number.len() + h.date.len());
+    for part in [h.site.as_str(), " Hand #", number, ": ", game, " ", h.limit, " ("] {
+        t.push_str(part);
+    }
+    push_written(&mut t, a, s);
+    t.push('/');
+    push_written(&mut t, b, s);
+    t.push_str(") - ");
+    t.push_str(&h.date);
+    t
+}
+
+/// The table line (`Table 'T' Seat #B is the button`, at line `at`) and a line a seat, onto
+/// `out`.
+fn table_and_seats(
+    table: &str,
+    button: u32,
+    seats: &[(u32, String, i64, usize)],
+    s: Option<char>,
+    (at, out): (usize, &mut Vec<(usize, Cow<'_, str>)>),
+) {
+    let mut t = String::with_capacity(40 + table.len());
+    t.push_str("Table '");
+    t.push_str(table);
+    t.push_str("' Seat #");
+    push_number(&mut t, u64::from(button));
+    t.push_str(" is the button");
+    out.push((at, Cow::Owned(t)));
+    for (seat, name, stack, n) in seats {
+        let mut t = String::with_capacity(28 + name.len());
+        t.push_str("Seat ");
+        push_number(&mut t, u64::from(*seat));
+        t.push_str(": ");
+        t.push_str(name);
+        t.push_str(" (");
+        push_written(&mut t, *stack, s);
+        t.push_str(" in chips)");
+        out.push((*n, Cow::Owned(t)));
+    }
+}
+
 /// The header and seats of a stud hand of game `g` (or why it is not read), for
 /// [`super::bovada_stud`] to read its play `rest` once its record is built: its stakes, which
 /// the header does not name, are those of its bets ([`super::bovada_stud::stakes`]).
@@ -368,14 +418,7 @@ fn stud_head(
     let s = if h.tournament.is_some() { None } else { Some('$') };
     let stakes = super::bovada_stud::stakes(rest);
     let (a, b) = stakes.unwrap_or((1, 2));
-    let stars = format!(
-        "{} Hand #{number}: Hold'em {} ({}/{}) - {}",
-        h.site,
-        h.limit,
-        written(a, s),
-        written(b, s),
-        h.date
-    );
+    let stars = stars_header(h, number, "Hold'em", (a, b), s);
     let mut hand = parse_header(&Line { number: first.number, text: &stars })?;
     hand.symbol = s;
     hand.currency = s.map(|_| "USD".to_string());
@@ -383,16 +426,7 @@ fn stud_head(
     // Stud has no button: the first seat stands for it.
     let button = seats.first().map_or(1, |x| x.0);
     let mut out: Vec<(usize, Cow<'_, str>)> = Vec::with_capacity(seats.len() + 1);
-    out.push((
-        first.number,
-        Cow::Owned(format!("Table '{}' Seat #{button} is the button", h.table)),
-    ));
-    for (seat, name, stack, n) in seats {
-        out.push((
-            *n,
-            Cow::Owned(format!("Seat {seat}: {name} ({} in chips)", written(*stack, s))),
-        ));
-    }
+    table_and_seats(&h.table, button, seats, s, (first.number, &mut out));
     let why = match (g, stakes) {
         // Read by `bovada_stud` once the record of the header and seats is built.
         (Ok(_), Some(_)) => format!("line {}: {}: read as a stud hand", first.number, h.game_text),

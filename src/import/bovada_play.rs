@@ -6,9 +6,10 @@
 
 use std::borrow::Cow;
 
-use super::collected::{give_back, hold, said, seat_line, uncalled, write, written};
+use super::collected::{give_back, hold, push_number, push_written, uncalled, written};
 use super::lines::Line;
 use super::p888_lines::cents;
+use super::p888_lines::spoken;
 use super::pokerstars::{err, TextError};
 
 /// Lines that move no chips in the hand: players coming and going, sitting out, drawing for
@@ -36,6 +37,13 @@ pub(super) const PASSED: &[&str] = &[
     "Does not show",
 ];
 
+/// Whether `t` starts with one of [`PASSED`]'s words: looked for only when its first letter is
+/// one of theirs (most lines are actions, whose first letters are others).
+pub(super) fn passed(t: &str) -> bool {
+    matches!(t.as_bytes().first(), Some(b'L' | b'E' | b'T' | b'S' | b'R' | b'D' | b'P'))
+        && PASSED.iter().any(|p| t.starts_with(p))
+}
+
 /// Chips bought between hands, for the next hand.
 const BOUGHT: &[&str] = &["Rebuyin ", "Double rebuys ", "Addon ", "Double addon "];
 
@@ -50,8 +58,8 @@ fn last_amount(t: &str, n: usize) -> Result<i64, TextError> {
 
 /// `X to Y` of a raise: Y, the bet it raises to; `None` when it names one amount only.
 fn raised_to(t: &str, n: usize) -> Result<Option<i64>, TextError> {
-    match t.rsplit_once(" to ") {
-        Some((_, to)) => cents(to).map(Some).ok_or_else(|| TextError {
+    match super::lines::rfind(t, " to ").map(|k| &t[k + 4..]) {
+        Some(to) => cents(to).map(Some).ok_or_else(|| TextError {
             line: n,
             why: format!("expected `Raises X to Y` with amounts in cents at most, not `{t}`"),
         }),
@@ -76,8 +84,8 @@ struct Table<'a> {
     /// Added by a raise over players all in beyond its call, for Bovada to return.
     surplus: Vec<i64>,
     folded: Vec<bool>,
-    /// The hole cards dealt.
-    dealt: Vec<Option<String>>,
+    /// The hole cards dealt, as written.
+    dealt: Vec<Option<&'a str>>,
     shown: Vec<bool>,
     got: Vec<i64>,
 }
@@ -101,7 +109,7 @@ impl Table<'_> {
 /// The play and the summary, in PokerStars' words, into `out`; the reason the hand cannot be
 /// replayed, if any.
 pub(super) fn play<'o>(
-    lines: &[Line<'_>],
+    lines: &[Line<'o>],
     seats: &[(u32, String, i64, usize)],
     s: Option<char>,
     tournament: bool,
@@ -124,10 +132,12 @@ pub(super) fn play<'o>(
     let mut streets = 0;
     let mut total: Option<(i64, usize)> = None;
     let mut rake: Option<i64> = None;
-    let mut board: Option<(usize, String)> = None;
+    let mut board: Option<(usize, &str)> = None;
     let mut returned = false;
     let mut collected = Vec::new();
     let mut last_action = "";
+    // The last name found though not written as the seat list writes it, and its seat.
+    let mut spaced: Option<(&str, usize)> = None;
     for l in lines {
         let (n, text) = (l.number, l.text);
         if summary_at.is_some() {
@@ -149,7 +159,7 @@ pub(super) fn play<'o>(
                     rake = Some(cents(r).ok_or_else(bad)?);
                 }
             } else if text.starts_with("Board [") {
-                board = cards(text).map(|c| (n, c.to_string()));
+                board = cards(text).map(|c| (n, c));
             }
             continue;
         }
@@ -171,11 +181,11 @@ pub(super) fn play<'o>(
             streets += 1;
             last_action = "";
             t.street.iter_mut().for_each(|x| *x = 0);
-            out.push((n, Cow::Owned(text.to_string())));
+            out.push((n, Cow::Borrowed(text)));
             continue;
         }
         let Some((who, verb)) = super::lines::split_once(text, " : ") else {
-            if PASSED.iter().any(|p| text.starts_with(p)) {
+            if passed(text) {
                 continue;
             }
             return err(
@@ -183,7 +193,17 @@ pub(super) fn play<'o>(
                 format!("expected `POSITION : ACTION`, a street or the summary, not `{text}`"),
             );
         };
-        let Some(i) = seats.iter().position(|s| super::bovada_lines::same_name(&s.1, who)) else {
+        // A name written as the seat list writes it is found by comparing it whole; one
+        // written otherwise (`Big Blind  [ME]`) is looked for once.
+        let i = seats.iter().position(|s| s.1 == who).or_else(|| match spaced {
+            Some((w, i)) if w == who => Some(i),
+            _ => {
+                let i = seats.iter().position(|s| super::bovada_lines::same_name(&s.1, who))?;
+                spaced = Some((who, i));
+                Some(i)
+            }
+        });
+        let Some(i) = i else {
             let name = super::bovada_lines::name_of(who);
             return err(n, format!("`{name}` acts, but the seat list names no such player"));
         };
@@ -197,9 +217,9 @@ pub(super) fn play<'o>(
         head.make_ascii_lowercase();
         let lower = &head[..len];
         let say = |out: &mut Vec<(usize, Cow<'o, str>)>, words: &str, amounts: &[i64]| {
-            out.push((n, Cow::Owned(said(name, words, amounts, s))));
+            out.push((n, Cow::Owned(spoken(name, words, amounts, s))));
         };
-        if PASSED.iter().any(|p| verb.starts_with(p)) {
+        if passed(verb) {
             continue;
         }
         // Bovada sometimes writes an action, a blind or a return again on the next line
@@ -217,7 +237,9 @@ pub(super) fn play<'o>(
             "big blind",
             "return uncalled",
         ];
-        if betting.iter().any(|b| lower.starts_with(b.as_bytes())) {
+        if matches!(lower.first(), Some(b'f' | b'c' | b'b' | b'r' | b'a' | b's'))
+            && betting.iter().any(|b| lower.starts_with(b.as_bytes()))
+        {
             if text == last_action {
                 continue;
             }
@@ -265,7 +287,7 @@ pub(super) fn play<'o>(
             let Some(c) = cards(rest) else {
                 return err(n, format!("expected the cards in `[...]` in `{text}`"));
             };
-            t.dealt[i] = Some(c.to_string());
+            t.dealt[i] = Some(c);
             let mut line = String::with_capacity(12 + name.len() + c.len());
             line.push_str("Dealt to ");
             line.push_str(name);
@@ -301,7 +323,7 @@ pub(super) fn play<'o>(
                 t.put[i] = t.put[i].saturating_sub(c);
                 t.street[i] = t.street[i].saturating_sub(c);
                 returned = true;
-                out.push((n, Cow::Owned(format!("Uncalled bet ({}) returned to {name}", w(c)))));
+                out.push((n, Cow::Owned(returned_to(c, name, s))));
             }
         } else if lower.starts_with(b"hand result") {
             let c = last_amount(verb, n)?;
@@ -311,7 +333,12 @@ pub(super) fn play<'o>(
             match &t.dealt[i] {
                 Some(c) if lower.starts_with(b"showdown") => {
                     t.shown[i] = true;
-                    out.push((n, Cow::Owned(format!("{name}: shows [{c}]"))));
+                    let mut line = String::with_capacity(10 + name.len() + c.len());
+                    line.push_str(name);
+                    line.push_str(": shows [");
+                    line.push_str(c);
+                    line.push(']');
+                    out.push((n, Cow::Owned(line)));
                 }
                 _ => say(out, "mucks hand", &[]),
             }
@@ -355,11 +382,25 @@ pub(super) fn play<'o>(
         t.put[top] -= excess;
         give = Some((top, excess));
     }
-    write(&collected, |i| seats[i].1.as_str(), w, out);
+    // Each collected line at its place: `NAME collected X from pot`, empty when all of it
+    // was given back (the empty lines are dropped below).
+    for c in &collected {
+        let mut line = String::new();
+        if c.cents > 0 {
+            let name = seats[c.seat].1.as_str();
+            line.reserve(32 + name.len() + c.pot.len());
+            line.push_str(name);
+            line.push_str(" collected ");
+            push_written(&mut line, c.cents, s);
+            line.push_str(" from ");
+            line.push_str(&c.pot);
+        }
+        out[c.at].1 = Cow::Owned(line);
+    }
     if let Some((top, excess)) = give {
         let verbs = [": folds", ": checks", ": calls ", ": bets ", ": raises ", ": posts "];
         let last = out.iter().rposition(|(_, x)| verbs.iter().any(|v| x.contains(v)));
-        let text = format!("Uncalled bet ({}) returned to {}", w(excess), seats[top].1);
+        let text = returned_to(excess, &seats[top].1, s);
         out.insert(last.map_or(out.len(), |k| k + 1), (summary_line, Cow::Owned(text)));
     }
     out.retain(|(_, x)| !x.is_empty());
@@ -367,20 +408,56 @@ pub(super) fn play<'o>(
     let most = if tournament { 0 } else { total.saturating_add(9) / 10 };
     let rake = rake.unwrap_or_else(|| total.saturating_sub(paid).clamp(0, most));
     out.push((summary_line, Cow::Borrowed("*** SUMMARY ***")));
-    out.push((at, Cow::Owned(format!("Total pot {} | Rake {}", w(total), w(rake)))));
+    let mut pot = String::with_capacity(32);
+    pot.push_str("Total pot ");
+    push_written(&mut pot, total, s);
+    pot.push_str(" | Rake ");
+    push_written(&mut pot, rake, s);
+    out.push((at, Cow::Owned(pot)));
     if let Some((n, b)) = board {
-        out.push((n, Cow::Owned(format!("Board [{b}]"))));
+        let mut line = String::with_capacity(8 + b.len());
+        line.push_str("Board [");
+        line.push_str(b);
+        line.push(']');
+        out.push((n, Cow::Owned(line)));
     }
     for i in 0..k {
         if t.dealt[i].is_none() && t.put[i] == 0 && t.got[i] == 0 {
             continue;
         }
-        let shown = t.dealt[i].as_ref().filter(|_| t.shown[i]).map(|c| format!("[{c}]"));
-        let won = (t.got[i] > 0).then(|| w(t.got[i]));
-        let seat = (seats[i].0, seats[i].1.as_str());
-        out.push((at, Cow::Owned(seat_line(seat, t.folded[i], shown.as_deref(), won))));
+        // `Seat N: NAME`, then ` folded`, ` showed [CARDS]`, ` and won (X)` where they hold.
+        let name = seats[i].1.as_str();
+        let mut line = String::with_capacity(64 + name.len());
+        line.push_str("Seat ");
+        push_number(&mut line, u64::from(seats[i].0));
+        line.push_str(": ");
+        line.push_str(name);
+        if t.folded[i] {
+            line.push_str(" folded");
+        }
+        if let Some(c) = t.dealt[i].filter(|_| t.shown[i]) {
+            line.push_str(" showed [");
+            line.push_str(c);
+            line.push(']');
+        }
+        if t.got[i] > 0 {
+            line.push_str(" and won (");
+            push_written(&mut line, t.got[i], s);
+            line.push(')');
+        }
+        out.push((at, Cow::Owned(line)));
     }
     Ok(None)
+}
+
+/// `Uncalled bet (X) returned to NAME`.
+fn returned_to(c: i64, name: &str, s: Option<char>) -> String {
+    let mut line = String::with_capacity(32 + name.len());
+    line.push_str("Uncalled bet (");
+    push_written(&mut line, c, s);
+    line.push_str(") returned to ");
+    line.push_str(name);
+    line
 }
 
 /// Whether anyone acts after the hole cards are dealt and the first betting round is over in
@@ -422,5 +499,16 @@ fn bet_or_raise(
         say("bets #", &[to]);
     } else {
         say("raises # to #", &[to - bet, to]);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_word_passed_over_starts_with_a_letter_looked_for() {
+        for w in super::PASSED {
+            assert!(super::passed(w), "{w}");
+        }
+        assert!(!super::passed("Folds") && !super::passed("Raises $1 to $2"));
     }
 }

@@ -38,7 +38,7 @@ pub(super) fn game(game: &str, limit: &str) -> Option<Result<Game, String>> {
     let g = match game {
         "7CARD" => Game::Stud,
         "7CARD HiLo" => Game::StudHiLo,
-        _ if ["CARD", "RAZZ", "STUD", "DRAW"].iter().any(|w| game.contains(w)) => {
+        _ if ["CARD", "RAZZ", "STUD", "DRAW"].iter().any(|w| super::lines::has(game, w)) => {
             return Some(Err(format!(
                 "{game} {structure}: feltkit reads Bovada's hold'em, Omaha, seven-card stud and stud high-low, not this game"
             )));

@@ -16,7 +16,7 @@
 use std::borrow::Cow;
 
 use super::chico_play::{amount_of, play, Out, Table};
-use super::collected::written;
+use super::collected::{push_number, push_written};
 use super::header::parse_header;
 use super::lines::{find, rfind, Line};
 use super::p888_lines::cents;
@@ -158,23 +158,29 @@ fn header<'t>(l: &Line<'t>) -> Result<Header<'t>, TextError> {
 /// Pacific or GMT is left out, dashes between the date's numbers become slashes.
 fn date(t: &str) -> Option<String> {
     let mut words = t.split_whitespace();
-    let day = words.next()?.replace('-', "/");
+    let day = words.next()?;
     let clock = words.next()?;
-    let parts: Vec<&str> = day.split('/').chain(clock.split(':')).collect();
+    let parts: Vec<&str> = day.split(['/', '-']).chain(clock.split(':')).collect();
     if !(5..=6).contains(&parts.len())
         || parts.iter().any(|p| p.is_empty() || !p.bytes().all(|b| b.is_ascii_digit()))
     {
         return None;
     }
-    let clock = if parts.len() == 5 { format!("{clock}:00") } else { clock.to_string() };
-    let zone: Vec<&str> = words.collect();
-    let zone = match zone.first().copied() {
+    let zone = match words.next() {
         Some("Eastern") => " ET",
         Some("Pacific") => " PT",
         Some("GMT") => " GMT",
         _ => "",
     };
-    Some(format!("{day} {clock}{zone}"))
+    let mut out = String::with_capacity(day.len() + clock.len() + 8);
+    out.extend(day.chars().map(|c| if c == '-' { '/' } else { c }));
+    out.push(' ');
+    out.push_str(clock);
+    if parts.len() == 5 {
+        out.push_str(":00");
+    }
+    out.push_str(zone);
+    Some(out)
 }
 
 /// The game in PokerStars' words (`Omaha Hi/Lo Pot Limit`), or why it is not read. A header
@@ -215,7 +221,7 @@ fn table_line<'t>(l: &Line<'t>) -> Result<(&'t str, Option<u32>, u32), TextError
 fn seat_of(t: &str) -> Option<(u32, &str, &str)> {
     let (seat, body) = super::lines::split_once(t.strip_prefix("Seat ")?, ": ")?;
     let k = find(body, " in chips)").or_else(|| find(body, " in Chips)"))?;
-    let open = body[..k].rfind(" (")?;
+    let open = rfind(&body[..k], " (")?;
     Some((seat.parse().ok()?, &body[..open], &body[open + 2..k]))
 }
 
@@ -277,14 +283,17 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
         big = posted("posts big blind ").unwrap_or(big);
         small = posted("posts small blind ").filter(|&c| c <= big).unwrap_or(small);
     }
-    let stars = format!(
-        "Chico Hand #{}: {} ({}/{}) - {}",
-        h.number,
-        game.as_deref().unwrap_or("Hold'em No Limit"),
-        written(small, s),
-        written(big, s),
-        h.date
-    );
+    let mut stars = String::with_capacity(64 + h.date.len());
+    stars.push_str("Chico Hand #");
+    stars.push_str(h.number);
+    stars.push_str(": ");
+    stars.push_str(game.as_deref().unwrap_or("Hold'em No Limit"));
+    stars.push_str(" (");
+    push_written(&mut stars, small, s);
+    stars.push('/');
+    push_written(&mut stars, big, s);
+    stars.push_str(") - ");
+    stars.push_str(&h.date);
     let mut hand = parse_header(&Line { number: first.number, text: &stars })?;
     hand.symbol = s;
     hand.currency = s.map(super::lines::currency_of);
@@ -292,19 +301,29 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
     let mut out: Out<'_> = Vec::with_capacity(lines.len() + 8);
     // A table's size counts its seats, whichever number the first has.
     let highest = seats.iter().map(|s| s.0).max().unwrap_or(0);
-    let size = size.map_or(String::new(), |m| format!(" {}-max", m.max(highest)));
-    out.push((
-        table_at.number,
-        Cow::Owned(format!(
-            "Table '{table}'{size} Seat #{} is the button",
-            button.saturating_add(shift)
-        )),
-    ));
+    let mut head = String::with_capacity(48 + table.len());
+    head.push_str("Table '");
+    head.push_str(table);
+    head.push('\'');
+    if let Some(m) = size {
+        head.push(' ');
+        push_number(&mut head, u64::from(m.max(highest)));
+        head.push_str("-max");
+    }
+    head.push_str(" Seat #");
+    push_number(&mut head, u64::from(button.saturating_add(shift)));
+    head.push_str(" is the button");
+    out.push((table_at.number, Cow::Owned(head)));
     for ((l, _), (&(seat, name), &c)) in seat_lines.iter().zip(seats.iter().zip(&stacks)) {
-        out.push((
-            l.number,
-            Cow::Owned(format!("Seat {seat}: {name} ({} in chips)", written(c, s))),
-        ));
+        let mut line = String::with_capacity(24 + name.len());
+        line.push_str("Seat ");
+        push_number(&mut line, u64::from(seat));
+        line.push_str(": ");
+        line.push_str(name);
+        line.push_str(" (");
+        push_written(&mut line, c, s);
+        line.push_str(" in chips)");
+        out.push((l.number, Cow::Owned(line)));
     }
     let table = Table { seats: &seats, blinds: (small, big), shift, symbol: s };
     // A hand refused is read without the checks of its amounts.

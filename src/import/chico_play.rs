@@ -19,9 +19,10 @@
 
 use std::borrow::Cow;
 
-use super::collected::{said, seat_line, written};
-use super::lines::{find, who, Line};
+use super::collected::{push_written, seat_line, written};
+use super::lines::{find, split_once, who, Line};
 use super::p888_lines::cents;
+use super::p888_lines::spoken;
 use super::pokerstars::{err, TextError};
 
 /// An amount as Chico writes it (`1450.00`, `$0.25`), in hundredths, or what is wrong.
@@ -61,8 +62,35 @@ pub(super) fn who_colon<'t>(seats: &[(u32, &str)], t: &'t str) -> Option<(usize,
 /// Cards as PokerStars writes them, one space between them: `10d` is `Td`.
 pub(super) fn card_words(t: &str) -> String {
     let mut out = String::with_capacity(t.len());
+    push_card_words(&mut out, t);
+    out
+}
+
+/// [`card_words`], onto the end of `out` (after what it holds: the first card gets no space
+/// before it when `out` is empty).
+fn push_card_words(out: &mut String, t: &str) {
+    let start = out.len();
+    // An ASCII text's words are split at its ASCII spaces (the spaces `split_whitespace`
+    // splits at, in ASCII), without decoding characters.
+    if t.is_ascii() {
+        let space = |b: &u8| matches!(b, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r');
+        for c in t.as_bytes().split(space).filter(|c| !c.is_empty()) {
+            if out.len() > start {
+                out.push(' ');
+            }
+            match c {
+                [b'1', b'0', suit] => {
+                    out.push('T');
+                    out.push(char::from(*suit));
+                }
+                // ASCII: a string's bytes.
+                _ => out.push_str(std::str::from_utf8(c).unwrap_or_default()),
+            }
+        }
+        return;
+    }
     for c in t.split_whitespace() {
-        if !out.is_empty() {
+        if out.len() > start {
             out.push(' ');
         }
         match c.strip_prefix("10") {
@@ -73,7 +101,25 @@ pub(super) fn card_words(t: &str) -> String {
             _ => out.push_str(c),
         }
     }
-    out
+}
+
+/// `NAME: shows [CARDS]`.
+fn shows(name: &str, cards: &str) -> String {
+    let mut line = String::with_capacity(10 + name.len() + cards.len());
+    line.push_str(name);
+    line.push_str(": shows [");
+    line.push_str(cards);
+    line.push(']');
+    line
+}
+
+/// `[CARDS]`.
+fn in_brackets(cards: &str) -> String {
+    let mut t = String::with_capacity(2 + cards.len());
+    t.push('[');
+    t.push_str(cards);
+    t.push(']');
+    t
 }
 
 /// A line's bracketed cards in PokerStars' words: `[6c 7s Qc][10d]` is `[6c 7s Qc] [Td]`.
@@ -88,7 +134,7 @@ fn bracketed(t: &str) -> String {
             out.push(' ');
         }
         out.push('[');
-        out.push_str(&card_words(&rest[open + 1..close]));
+        push_card_words(&mut out, &rest[open + 1..close]);
         out.push(']');
         rest = &rest[close + 1..];
     }
@@ -155,13 +201,15 @@ pub(super) fn play<'t>(
             continue;
         }
         if let Some(rest) = t.strip_prefix("Uncalled bet (") {
-            let Some((x, name)) = rest.split_once(") returned to ") else {
+            let Some((x, name)) = split_once(rest, ") returned to ") else {
                 return err(n, format!("expected `Uncalled bet (X) returned to NAME`, not `{t}`"));
             };
-            out.push((
-                n,
-                Cow::Owned(format!("Uncalled bet ({}) returned to {name}", w(amount_of(x, n)?))),
-            ));
+            let mut line = String::with_capacity(32 + name.len());
+            line.push_str("Uncalled bet (");
+            push_written(&mut line, amount_of(x, n)?, s);
+            line.push_str(") returned to ");
+            line.push_str(name);
+            out.push((n, Cow::Owned(line)));
             continue;
         }
         // A pot paid before the summary, which the summary's seats say again.
@@ -183,7 +231,7 @@ pub(super) fn play<'t>(
                 if c > 0 {
                     acted[i] = true;
                     put[i] = put[i].saturating_add(c);
-                    say(said(name, "posts the ante #", &[c], s));
+                    say(spoken(name, "posts the ante #", &[c], s));
                 }
             } else if let Some(x) =
                 verb.strip_prefix("post dead ").or_else(|| verb.strip_prefix("posts dead "))
@@ -194,7 +242,7 @@ pub(super) fn play<'t>(
                     let both = c.saturating_add(small);
                     put[i] = put[i].saturating_add(both);
                     street[i] = street[i].saturating_add(c);
-                    say(said(name, "posts small & big blinds #", &[both], s));
+                    say(spoken(name, "posts small & big blinds #", &[both], s));
                 } else if c > 0 {
                     refusal.get_or_insert(format!("line {n}: {name} posts a dead blind of {}, not the big blind of {}: which part of it is live is not written", w(c), w(big)));
                 }
@@ -203,20 +251,20 @@ pub(super) fn play<'t>(
                 acted[i] = true;
                 put[i] = put[i].saturating_add(c);
                 street[i] = street[i].saturating_add(c);
-                say(said(name, "posts small blind #", &[c], s) + all_in);
+                say(spoken(name, "posts small blind #", &[c], s) + all_in);
             } else if let Some(x) = verb.strip_prefix("posts big blind ") {
                 let c = amount_of(x, n)?;
                 acted[i] = true;
                 put[i] = put[i].saturating_add(c);
                 street[i] = street[i].saturating_add(c);
-                say(said(name, "posts big blind #", &[c], s) + all_in);
+                say(spoken(name, "posts big blind #", &[c], s) + all_in);
             } else if verb == "folds" {
                 acted[i] = true;
                 folded[i] = true;
-                say(said(name, "folds", &[], s));
+                say(spoken(name, "folds", &[], s));
             } else if verb == "checks" {
                 acted[i] = true;
-                say(said(name, "checks", &[], s));
+                say(spoken(name, "checks", &[], s));
             } else if let Some((verb, x)) =
                 verb.split_once(' ').filter(|(v, _)| matches!(*v, "calls" | "bets"))
             {
@@ -225,9 +273,9 @@ pub(super) fn play<'t>(
                 put[i] = put[i].saturating_add(c);
                 street[i] = street[i].saturating_add(c);
                 let words = if verb == "calls" { "calls #" } else { "bets #" };
-                say(said(name, words, &[c], s) + all_in);
+                say(spoken(name, words, &[c], s) + all_in);
             } else if let Some(x) = verb.strip_prefix("raises ") {
-                let Some((by, to)) = x.split_once(" to ") else {
+                let Some((by, to)) = split_once(x, " to ") else {
                     return err(n, format!("expected `raises X to Y`, not `{t}`"));
                 };
                 let (by, to) = (amount_of(by, n)?, amount_of(to, n)?);
@@ -243,17 +291,21 @@ pub(super) fn play<'t>(
                 street[i] = to;
                 if to <= top {
                     // All in for no more than the bet: a call.
-                    say(said(name, "calls #", &[by], s) + all_in);
+                    say(spoken(name, "calls #", &[by], s) + all_in);
                 } else {
-                    say(said(name, "raises # to #", &[to - top, to], s) + all_in);
+                    say(spoken(name, "raises # to #", &[to - top, to], s) + all_in);
                 }
             } else if let Some(x) = verb.strip_prefix("shows ") {
                 acted[i] = true;
                 let cards = card_words(x.trim_start_matches('[').trim_end_matches(']'));
-                say(format!("{name}: shows [{cards}]"));
-                shown[i] = Some(format!("[{cards}]"));
+                say(shows(name, &cards));
+                shown[i] = Some(in_brackets(&cards));
             } else if QUIET.iter().any(|q| verb.starts_with(q)) {
-                say(format!("{name}: {verb}"));
+                let mut line = String::with_capacity(2 + name.len() + verb.len());
+                line.push_str(name);
+                line.push_str(": ");
+                line.push_str(verb);
+                say(line);
             } else {
                 return err(n, format!("expected an action after `{name}:` (ante processed, posts, post dead, folds, checks, calls, bets, raises, shows), not `{verb}`"));
             }
@@ -264,8 +316,8 @@ pub(super) fn play<'t>(
         {
             acted[i] = true;
             let cards = card_words(x.trim_start_matches('[').trim_end_matches(']'));
-            out.push((n, Cow::Owned(format!("{}: shows [{cards}]", seats[i].1))));
-            shown[i] = Some(format!("[{cards}]"));
+            out.push((n, Cow::Owned(shows(seats[i].1, &cards))));
+            shown[i] = Some(in_brackets(&cards));
             continue;
         }
         // Players joining, leaving or chatting: nothing that moves chips (the PokerStars
@@ -309,7 +361,7 @@ fn summary<'t>(
         if let Some(rest) = t.strip_prefix("Total pot ") {
             if total_at.is_none() {
                 total_at = Some(n);
-                if let Some((_, r)) = rest.split_once("| Rake ") {
+                if let Some((_, r)) = split_once(rest, "| Rake ") {
                     rake = amount_of(r, n)?;
                 }
             }
@@ -338,17 +390,19 @@ fn summary<'t>(
                     let c = amount_of(x.split(')').next().unwrap_or_default(), n)?;
                     if c > 0 {
                         won[i] = won[i].saturating_add(c);
-                        collected.push((
-                            n,
-                            Cow::Owned(format!("{name} collected {} from pot", written(c, s))),
-                        ));
+                        let mut line = String::with_capacity(32 + name.len());
+                        line.push_str(name);
+                        line.push_str(" collected ");
+                        push_written(&mut line, c, s);
+                        line.push_str(" from pot");
+                        collected.push((n, Cow::Owned(line)));
                     }
                 }
             }
             if let Some(k) = find(after, "showed [") {
                 let x = &after[k + 8..];
                 let cards = card_words(x.split(']').next().unwrap_or_default());
-                seen.shown[i].get_or_insert(format!("[{cards}]"));
+                seen.shown[i].get_or_insert_with(|| in_brackets(&cards));
             }
         }
         // Anything else (chat after the hand) moves no chips.
@@ -392,7 +446,7 @@ fn summary<'t>(
     let showed = (0..seats.len()).any(|i| !seen.folded[i] && seen.shown[i].is_some());
     for i in 0..seats.len() {
         if showed && seen.acted[i] && !seen.folded[i] && seen.shown[i].is_none() && won[i] == 0 {
-            out.push((start, Cow::Owned(format!("{}: mucks hand", seats[i].1))));
+            out.push((start, Cow::Owned(spoken(seats[i].1, "mucks hand", &[], s))));
         }
     }
     out.append(&mut collected);

@@ -26,7 +26,7 @@
 
 use std::borrow::Cow;
 
-use super::collected::written;
+use super::collected::{push_number, push_written};
 use super::header::parse_header;
 use super::lines::{find, who, Line};
 use super::p888_lines::cents;
@@ -69,14 +69,40 @@ fn tournament(first: &str) -> Option<Tournament> {
 /// `Start hand: Wed Aug 01 18:09:42 EEST 2012` as PokerStars writes a date:
 /// `2012/08/01 18:09:42 EEST` (a zone written as an offset, `GMT+0100`, is left out).
 fn date(t: &str) -> Option<String> {
-    let words: Vec<&str> = t.split_whitespace().collect();
-    let [_, month, day, clock, zone, year] = words[..] else { return None };
+    let mut words = t.split_whitespace();
+    let (Some(_), Some(month), Some(day), Some(clock), Some(zone), Some(year), None) = (
+        words.next(),
+        words.next(),
+        words.next(),
+        words.next(),
+        words.next(),
+        words.next(),
+        words.next(),
+    ) else {
+        return None;
+    };
     const MONTHS: [&str; 12] =
         ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
     let m = MONTHS.iter().position(|&x| x == month)? + 1;
     let d: u32 = day.parse().ok()?;
     let zone = if zone.chars().all(|c| c.is_ascii_alphabetic()) { zone } else { "" };
-    Some(format!("{year}/{m:02}/{d:02} {clock} {zone}").trim_end().to_string())
+    let mut out = String::with_capacity(t.len());
+    out.push_str(year);
+    for part in [m as u32, d] {
+        out.push('/');
+        if part < 10 {
+            out.push('0');
+        }
+        push_number(&mut out, u64::from(part));
+    }
+    out.push(' ');
+    out.push_str(clock);
+    out.push(' ');
+    out.push_str(zone);
+    // What `trim_end` leaves: the zone may be left out, and the clock end in spaces.
+    let end = out.trim_end().len();
+    out.truncate(end);
+    Some(out)
 }
 
 /// The table line: `Table: Homs [361726027] (NO_LIMIT TEXAS_HOLDEM $5/$10, Real money)`.
@@ -138,7 +164,7 @@ fn game_name(limit: &str, game: &str) -> Result<String, String> {
 /// The seat, name and stack's text of a seat line (`Seat 4: NAME ($266.50)`).
 fn seat_of(t: &str) -> Option<(u32, &str, &str)> {
     let (seat, body) = super::lines::split_once(t.strip_prefix("Seat ")?, ": ")?;
-    let open = body.rfind(" (")?;
+    let open = super::lines::rfind(body, " (")?;
     let stack = body[open + 2..].strip_suffix(')')?;
     Some((seat.parse().ok()?, &body[..open], stack))
 }
@@ -147,8 +173,9 @@ fn seat_of(t: &str) -> Option<(u32, &str, &str)> {
 /// -$110, [Ah, Kd] (PAIR ACE)`), for [`super::ongame::ONGAME_TEXT`]'s record.
 pub(super) fn summary_seat(t: &str) -> Option<(u32, &str)> {
     let (seat, body) = super::lines::split_once(t.strip_prefix("Seat ")?, ": ")?;
-    let end = body.find("), net: ").or_else(|| body.strip_suffix(')').map(str::len))?;
-    let open = body[..end].rfind(" (")?;
+    let end =
+        super::lines::find(body, "), net: ").or_else(|| body.strip_suffix(')').map(str::len))?;
+    let open = super::lines::rfind(&body[..end], " (")?;
     Some((seat.parse().ok()?, &body[open + 2..end]))
 }
 
@@ -254,13 +281,17 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
         let big = posted("posts big blind ").unwrap_or(table.stakes.1);
         (posted("posts small blind ").filter(|&c| c <= big).unwrap_or(table.stakes.0), big)
     };
-    let stars = format!(
-        "OnGame Hand #{number}: {} ({}/{}) - {}",
-        game.as_deref().unwrap_or("Hold'em No Limit"),
-        written(stakes.0, s),
-        written(stakes.1, s),
-        start.as_deref().unwrap_or("")
-    );
+    let mut stars = String::with_capacity(80);
+    stars.push_str("OnGame Hand #");
+    stars.push_str(number);
+    stars.push_str(": ");
+    stars.push_str(game.as_deref().unwrap_or("Hold'em No Limit"));
+    stars.push_str(" (");
+    push_written(&mut stars, stakes.0, s);
+    stars.push('/');
+    push_written(&mut stars, stakes.1, s);
+    stars.push_str(") - ");
+    stars.push_str(start.as_deref().unwrap_or(""));
     let mut hand = parse_header(&Line { number: first.number, text: &stars })?;
     hand.symbol = s;
     hand.currency = s.map(super::lines::currency_of);
@@ -272,13 +303,23 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
         (None, Err(_)) => seats.first().map_or(1, |s| s.0),
         (None, Ok(_)) => return err(table_at, "expected a `Button: seat N` line before the seats"),
     };
-    let name = table.name.replace('\'', "");
-    out.push((table_at, Cow::Owned(format!("Table '{name}' Seat #{button} is the button"))));
+    let mut head = String::with_capacity(40 + table.name.len());
+    head.push_str("Table '");
+    head.extend(table.name.chars().filter(|&c| c != '\''));
+    head.push_str("' Seat #");
+    push_number(&mut head, u64::from(button));
+    head.push_str(" is the button");
+    out.push((table_at, Cow::Owned(head)));
     for (l, (&(seat, name), &c)) in seat_lines.iter().zip(seats.iter().zip(&stacks)) {
-        out.push((
-            l.number,
-            Cow::Owned(format!("Seat {seat}: {name} ({} in chips)", written(c, s))),
-        ));
+        let mut line = String::with_capacity(24 + name.len());
+        line.push_str("Seat ");
+        push_number(&mut line, u64::from(seat));
+        line.push_str(": ");
+        line.push_str(name);
+        line.push_str(" (");
+        push_written(&mut line, c, s);
+        line.push_str(" in chips)");
+        out.push((l.number, Cow::Owned(line)));
     }
     if let Err(why) = game {
         hand.game = GameName::Other(format!("{} {}", table.limit, table.game));

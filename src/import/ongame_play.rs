@@ -4,9 +4,10 @@
 
 use std::borrow::Cow;
 
-use super::collected::{said, seat_line, written};
+use super::collected::{push_written, seat_line, written};
 use super::lines::{who, Line};
 use super::ongame_lines::{amount_of, cards, signed, SUMMARY};
+use super::p888_lines::spoken;
 use super::pokerstars::{err, TextError};
 
 /// The lines read, as the PokerStars reader takes them: each with its line in the text.
@@ -62,15 +63,25 @@ pub(super) fn play<'t>(
             }
             boards.push((name, board.clone(), n));
             street.iter_mut().for_each(|x| *x = 0);
-            out.push((n, Cow::Owned(format!("*** {} *** {board}", name.to_ascii_uppercase()))));
+            let mut line = String::with_capacity(12 + name.len() + board.len());
+            line.push_str("*** ");
+            line.extend(name.chars().map(|c| c.to_ascii_uppercase()));
+            line.push_str(" *** ");
+            line.push_str(&board);
+            out.push((n, Cow::Owned(line)));
             continue;
         }
         if let Some(rest) = t.strip_prefix("Dealing to ") {
-            let Some(c) = rest.rfind(": [") else {
+            let Some(c) = super::lines::rfind(rest, ": [") else {
                 return err(n, format!("expected `Dealing to NAME: [cards]`, not `{t}`"));
             };
             let dealt = cards(&rest[c..]).unwrap_or_default();
-            out.push((n, Cow::Owned(format!("Dealt to {} {dealt}", &rest[..c]))));
+            let mut line = String::with_capacity(10 + c + dealt.len());
+            line.push_str("Dealt to ");
+            line.push_str(&rest[..c]);
+            line.push(' ');
+            line.push_str(&dealt);
+            out.push((n, Cow::Owned(line)));
             continue;
         }
         let Some((i, rest)) = who(seats, t) else {
@@ -98,7 +109,7 @@ pub(super) fn play<'t>(
             let c = posted(x)?;
             put[i] = put[i].saturating_add(c);
             street[i] = street[i].saturating_add(c);
-            say(said(name, "posts small blind #", &[c], s) + all_in_words);
+            say(spoken(name, "posts small blind #", &[c], s) + all_in_words);
         } else if let Some(x) = rest
             .strip_prefix("posts big blind ")
             .or_else(|| rest.strip_prefix("posts small blind "))
@@ -107,28 +118,28 @@ pub(super) fn play<'t>(
             let c = posted(x)?;
             put[i] = put[i].saturating_add(c);
             street[i] = street[i].saturating_add(c);
-            say(said(name, "posts big blind #", &[c], s) + all_in_words);
+            say(spoken(name, "posts big blind #", &[c], s) + all_in_words);
         } else if let Some(x) = rest.strip_prefix("posts ante ") {
             let c = posted(x)?;
             put[i] = put[i].saturating_add(c);
-            say(said(name, "posts the ante #", &[c], s));
+            say(spoken(name, "posts the ante #", &[c], s));
         } else if rest == "folds" {
             folded[i] = true;
-            say(said(name, "folds", &[], s));
+            say(spoken(name, "folds", &[], s));
         } else if rest == "checks" {
-            say(said(name, "checks", &[], s));
+            say(spoken(name, "checks", &[], s));
         } else if let Some(x) = rest.strip_prefix("calls ") {
             let c = amount_of(x, n)?;
             put[i] = put[i].saturating_add(c);
             street[i] = street[i].saturating_add(c);
-            say(said(name, "calls #", &[c], s));
+            say(spoken(name, "calls #", &[c], s));
         } else if let Some(x) = rest.strip_prefix("bets ") {
             let c = amount_of(x, n)?;
             put[i] = put[i].saturating_add(c);
             street[i] = street[i].saturating_add(c);
-            say(said(name, "bets #", &[c], s));
+            say(spoken(name, "bets #", &[c], s));
         } else if let Some(x) = rest.strip_prefix("raises ") {
-            let Some((by, to)) = x.split_once(" to ") else {
+            let Some((by, to)) = super::lines::split_once(x, " to ") else {
                 return err(n, format!("expected `raises X to Y`, not `{t}`"));
             };
             let (by, to) = (amount_of(by, n)?, amount_of(to, n)?);
@@ -157,14 +168,14 @@ pub(super) fn play<'t>(
                 put[i] = put[i].saturating_add(call);
                 street[i] = street[i].saturating_add(call);
                 if call > 0 {
-                    say(said(name, "calls #", &[call], s));
+                    say(spoken(name, "calls #", &[call], s));
                 } else {
-                    say(said(name, "checks", &[], s));
+                    say(spoken(name, "checks", &[], s));
                 }
             } else {
                 put[i] = put[i].saturating_add(by);
                 street[i] = to;
-                say(said(name, "raises # to #", &[to - top, to], s));
+                say(spoken(name, "raises # to #", &[to - top, to], s));
             }
         } else {
             return err(
@@ -218,10 +229,13 @@ fn summary<'t>(
             won[i] = won[i].saturating_add(c);
             after_rake = after_rake.saturating_add(c);
             let who = seats[i].1;
-            out.push((
-                p.line,
-                Cow::Owned(format!("{who} collected {} from {name}", written(c, s))),
-            ));
+            let mut line = String::with_capacity(32 + who.len() + name.len());
+            line.push_str(who);
+            line.push_str(" collected ");
+            push_written(&mut line, c, s);
+            line.push_str(" from ");
+            line.push_str(&name);
+            out.push((p.line, Cow::Owned(line)));
         }
         if many {
             let title = if k == 0 { "Main pot".to_string() } else { format!("Side pot-{k}") };
@@ -230,14 +244,13 @@ fn summary<'t>(
     }
     let total = pots.iter().fold(0i64, |a, p| a.saturating_add(p.amount));
     out.push((start, Cow::Borrowed("*** SUMMARY ***")));
-    out.push((
-        pots_at,
-        Cow::Owned(format!(
-            "Total pot {}{listed} | Rake {}",
-            written(total, s),
-            written(rake.unwrap_or(0), s)
-        )),
-    ));
+    let mut line = String::with_capacity(32 + listed.len());
+    line.push_str("Total pot ");
+    push_written(&mut line, total, s);
+    line.push_str(&listed);
+    line.push_str(" | Rake ");
+    push_written(&mut line, rake.unwrap_or(0), s);
+    out.push((pots_at, Cow::Owned(line)));
     for (i, &(line, ref shown)) in said.iter().enumerate() {
         // A seat the play never names (no blind, no action) was not dealt in: it sat out.
         if !acted[i] && won[i] == 0 {
@@ -299,7 +312,8 @@ pub(super) fn read_summary(
 pub(super) fn pot(t: &str, n: usize, seats: &[(u32, &str)]) -> Result<Pot, TextError> {
     let expected =
         || format!("expected `Main pot: X won by NAME (Y)` or `Side pot N: ...`, not `{t}`");
-    let (Some(colon), Some(by)) = (t.find(": "), t.find(" won by ")) else {
+    let (Some(colon), Some(by)) = (super::lines::find(t, ": "), super::lines::find(t, " won by "))
+    else {
         return err(n, expected());
     };
     if by < colon + 2 {

@@ -28,10 +28,11 @@
 use std::borrow::Cow;
 
 use super::collected::{
-    give_back, hold, line_of, totals, uncalled, write_ending, written, Ending, Seats,
+    give_back, hold, line_of, push_number, push_written, totals, uncalled, write_ending, written,
+    Ending, Seats,
 };
 use super::header::parse_header;
-use super::lines::{find, who, Line};
+use super::lines::{find, rfind, who, Line};
 use super::pokerstars::Tournament;
 use super::pokerstars::{err, parse_after_header, GameName, Refusal, StarsHand, TextError};
 use super::split::HandText;
@@ -196,10 +197,29 @@ fn plain_cents(t: &str) -> Option<i64> {
     Some(units * 100 + cents)
 }
 
+/// `NAME: WORDS` as PokerStars writes an action, each `#` of `words` the next of `amounts`
+/// written as [`written`] writes it (what [`super::collected::said`] writes, its `#` found
+/// by a byte search: the readers write one a line of play).
+pub(super) fn spoken(name: &str, words: &str, amounts: &[i64], symbol: Option<char>) -> String {
+    let mut out = String::with_capacity(name.len() + words.len() + 2 + 12 * amounts.len());
+    out.push_str(name);
+    out.push_str(": ");
+    let mut rest = words;
+    let mut amounts = amounts.iter();
+    while let Some(k) = memchr::memchr(b'#', rest.as_bytes()) {
+        out.push_str(&rest[..k]);
+        let Some(&c) = amounts.next() else { return out };
+        push_written(&mut out, c, symbol);
+        rest = &rest[k + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
 /// The amount in a line's brackets (`[$0.02]`, `[ $0.20 ]`), or what is wrong.
 fn bracketed(t: &str, n: usize) -> Result<i64, TextError> {
-    let open = t.find('[');
-    let close = t.rfind(']');
+    let open = memchr::memchr(b'[', t.as_bytes());
+    let close = memchr::memrchr(b']', t.as_bytes());
     let inside = match (open, close) {
         (Some(o), Some(c)) if o < c => &t[o + 1..c],
         _ => return err(n, format!("expected an amount in brackets (`[$2]`) in `{t}`")),
@@ -212,15 +232,25 @@ fn bracketed(t: &str, n: usize) -> Result<i64, TextError> {
 
 /// A card as 888 writes it, in PokerStars' letters: `Td`, `10d`, and the words of its
 /// translated clients (`QPik`: spades; ranks in Cyrillic, or as Windows-1252 reads those
-/// bytes: `Âh` is the jack of hearts).
-fn card(t: &str) -> String {
+/// bytes: `Âh` is the jack of hearts), onto the end of `out`; whether a card was written
+/// (nothing is for blank text).
+fn push_card(out: &mut String, t: &str) -> bool {
     let t = t.trim();
+    // Most cards are a letter or digit and a suit's letter: written as they are.
+    if let [rank, suit] = *t.as_bytes()
+        && rank.is_ascii()
+        && suit.is_ascii()
+    {
+        out.push(char::from(rank));
+        out.push(char::from(suit));
+        return true;
+    }
     let suits = [("Pik", 's'), ("Herz", 'h'), ("Karo", 'd'), ("Kreuz", 'c')];
     let (rank, suit) = match suits.iter().find(|(w, _)| t.ends_with(w)) {
         Some((w, s)) => (&t[..t.len() - w.len()], *s),
         None => match t.char_indices().last() {
             Some((k, s)) => (&t[..k], s),
-            None => return String::new(),
+            None => return false,
         },
     };
     let rank = match rank {
@@ -231,16 +261,36 @@ fn card(t: &str) -> String {
         "Т" | "Ò" => 'A',
         r => r.chars().next().unwrap_or('?'),
     };
-    format!("{rank}{suit}")
+    out.push(rank);
+    out.push(suit);
+    true
 }
 
 /// The cards of a line's brackets (`[ 5c, 2s, Jd ]`) in PokerStars' words (`[5c 2s Jd]`).
 fn cards(t: &str) -> Option<String> {
-    let open = t.find('[')?;
-    let close = open + t[open..].find(']')?;
-    let inside: Vec<String> =
-        t[open + 1..close].split(',').map(card).filter(|c| !c.is_empty()).collect();
-    Some(format!("[{}]", inside.join(" ")))
+    let mut out = String::with_capacity(24);
+    push_cards(&mut out, t).then_some(out)
+}
+
+/// [`cards`], onto the end of `out`; whether the line has brackets (nothing is written when
+/// it has none).
+fn push_cards(out: &mut String, t: &str) -> bool {
+    let Some(open) = memchr::memchr(b'[', t.as_bytes()) else { return false };
+    let Some(close) = memchr::memchr(b']', &t.as_bytes()[open..]).map(|k| open + k) else {
+        return false;
+    };
+    out.push('[');
+    let mut first = true;
+    for c in t[open + 1..close].split(',') {
+        if !first && !c.trim().is_empty() {
+            out.push(' ');
+        }
+        if push_card(out, c) {
+            first = false;
+        }
+    }
+    out.push(']');
+    true
 }
 
 /// The game line (`$5/$10 Blinds Fix Limit Holdem - *** 04 03 2012 15:32:21`): the stakes in
@@ -274,7 +324,11 @@ fn game_line(l: &Line<'_>) -> Result<GameLine, TextError> {
         Some(d) => (rest[..d].trim(), rest[d + 3..].trim_start_matches(['*', ' ']).trim()),
         None => (rest.trim(), ""),
     };
-    let name = name.trim_end_matches(" Jackpot table").trim();
+    let mut name = name;
+    while let Some(x) = name.strip_suffix(" Jackpot table") {
+        name = x;
+    }
+    let name = name.trim();
     let game = match name {
         "No Limit Holdem" => Some("Hold'em No Limit"),
         "Pot Limit Holdem" => Some("Hold'em Pot Limit"),
@@ -288,9 +342,17 @@ fn game_line(l: &Line<'_>) -> Result<GameLine, TextError> {
         _ => None,
     };
     // `04 02 2011 13:04:49`: day, month, year.
-    let words: Vec<&str> = date.split_whitespace().collect();
-    let date = match words[..] {
-        [d, m, y, clock, ..] if clock.contains(':') => Some(format!("{y}/{m}/{d} {clock}")),
+    let mut words = date.split_whitespace();
+    let date = match (words.next(), words.next(), words.next(), words.next()) {
+        (Some(d), Some(m), Some(y), Some(clock)) if clock.contains(':') => {
+            let mut out = String::with_capacity(date.len());
+            for (part, then) in [(y, '/'), (m, '/'), (d, ' ')] {
+                out.push_str(part);
+                out.push(then);
+            }
+            out.push_str(clock);
+            Some(out)
+        }
         _ => None,
     };
     Ok(GameLine {
@@ -347,7 +409,7 @@ fn table_line(t: &str) -> TableLine {
 /// The seat and name of a seat line (`Seat 3: NAME ( $2.06 )`), and its stack's text.
 fn seat_of(t: &str) -> Option<(u32, &str, &str)> {
     let (seat, body) = super::lines::split_once(t.strip_prefix("Seat ")?, ": ")?;
-    let open = body.rfind(" ( ").or_else(|| body.rfind(" ("))?;
+    let open = rfind(body, " ( ").or_else(|| rfind(body, " ("))?;
     let stack = body[open..].trim().strip_prefix('(')?.strip_suffix(')')?;
     Some((seat.parse().ok()?, body[..open].trim(), stack))
 }
@@ -385,11 +447,32 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
     let tournament = table.as_ref().and_then(|t| t.tournament.clone());
     // Tournament amounts are chips, whatever sign 888 writes with them.
     let s = if tournament.is_some() { None } else { g.symbol };
+    // The seat list, each line read once.
+    let seat_lines: Vec<(Line<'_>, (u32, &str, &str))> = lines
+        .iter()
+        .skip(5)
+        .skip_while(|l| l.text.starts_with("Total number of players"))
+        .map_while(|l| Some((*l, seat_of(l.text)?)))
+        .collect();
+    let listed = 5
+        + lines.iter().skip(5).take_while(|l| l.text.starts_with("Total number")).count()
+        + seat_lines.len();
+    // A player's stack: from the first seat line naming the player (the seat list's, read
+    // already, unless a line before it names the player).
+    fn seat_named<'t>(name: &str, from: &[Line<'t>]) -> Option<(u32, &'t str, &'t str)> {
+        from.iter().find_map(|s| seat_of(s.text).filter(|s| s.1 == name))
+    }
+    let before = lines.get(..listed - seat_lines.len()).unwrap_or_default();
+    let stack_of = |name: &str| {
+        seat_named(name, before)
+            .or_else(|| seat_lines.iter().map(|x| x.1).find(|s| s.1 == name))
+            .or_else(|| seat_named(name, lines.get(listed..).unwrap_or_default()))
+    };
     let posted = |verb: &str| {
         lines.iter().find_map(|l| {
             let k = find(l.text, verb)?;
             let name = &l.text[..k];
-            let stack = lines.iter().find_map(|s| seat_of(s.text).filter(|s| s.1 == name))?.2;
+            let stack = stack_of(name)?.2;
             let c = cents(&l.text[k + verb.len()..])?;
             // A blind posted all-in says nothing of the table's.
             (cents(stack)? > c).then_some(c)
@@ -400,21 +483,27 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
     let g_small = posted(" posts small blind ").filter(|&c| c <= g.big).unwrap_or(g.small);
     // BLAST tables write the prize pool where the blinds go, and play antes alone, all in: a
     // bet the size of the ante is the only one the hand could hold.
-    let ante = posted(" posts ante ").or_else(|| {
-        lines.iter().find_map(|l| cents(&l.text[find(l.text, " posts ante ")? + 12..]))
-    });
-    let (g_small, g_big) = match (g.big, ante) {
-        (0, Some(a)) => (a, a),
+    let ante = || {
+        posted(" posts ante ").or_else(|| {
+            lines.iter().find_map(|l| cents(&l.text[find(l.text, " posts ante ")? + 12..]))
+        })
+    };
+    let (g_small, g_big) = match g.big {
+        0 => ante().map_or((g_small, 0), |a| (a, a)),
         _ => (g_small, g.big),
     };
     let (small, big) = if g.fixed { (g_big, g_big * 2) } else { (g_small, g_big) };
-    let stars = format!(
-        "888poker Hand #{number}: {} ({}/{}) - {}",
-        g.game.unwrap_or("Hold'em No Limit"),
-        written(small, s),
-        written(big, s),
-        g.date.as_deref().unwrap_or("")
-    );
+    let mut stars = String::with_capacity(80);
+    stars.push_str("888poker Hand #");
+    stars.push_str(number);
+    stars.push_str(": ");
+    stars.push_str(g.game.unwrap_or("Hold'em No Limit"));
+    stars.push_str(" (");
+    push_written(&mut stars, small, s);
+    stars.push('/');
+    push_written(&mut stars, big, s);
+    stars.push_str(") - ");
+    stars.push_str(g.date.as_deref().unwrap_or(""));
     let mut hand = parse_header(&Line { number: first.number, text: &stars })?;
     hand.symbol = s;
     hand.currency = s.map(super::lines::currency_of);
@@ -432,41 +521,50 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
             line: button_line.map_or(game.number + 2, |l| l.number),
             why: "expected `Seat N is the button`".into(),
         })?;
-    let seat_lines: Vec<Line<'_>> = lines
-        .iter()
-        .skip(5)
-        .skip_while(|l| l.text.starts_with("Total number of players"))
-        .take_while(|l| seat_of(l.text).is_some())
-        .copied()
-        .collect();
     let mut seats: Vec<(u32, &str)> = Vec::with_capacity(seat_lines.len());
     let mut stacks: Vec<i64> = Vec::with_capacity(seat_lines.len());
-    let mut out: Vec<(usize, Cow<'_, str>)> = Vec::with_capacity(lines.len() + 4);
+    // Room for the summary's lines too: one a seat, the pot's and an uncalled bet's.
+    let mut out: Vec<(usize, Cow<'_, str>)> =
+        Vec::with_capacity(lines.len() + seat_lines.len() + 4);
     // 888 numbers seats up to 10 whatever the table's size: its `6 Max` is kept when no seat
     // is past it.
-    let max = table
-        .max
-        .filter(|&m| {
-            lines.iter().skip(5).filter_map(|l| seat_of(l.text)).all(|(seat, ..)| seat <= m)
-        })
-        .map(|m| format!(" {m}-max"))
-        .unwrap_or_default();
-    let money = if table.play_money { " (Play Money)" } else { "" };
-    out.push((
-        lines[3].number,
-        Cow::Owned(format!("Table '{}'{max}{money} Seat #{button} is the button", table.name)),
-    ));
-    for l in &seat_lines {
-        let Some((seat, name, stack)) = seat_of(l.text) else { continue };
+    let max = table.max.filter(|&m| {
+        // The seat list's lines are read already; any other line is read here.
+        let read = seat_lines.iter().map(|(_, x)| x.0);
+        let others = lines.iter().skip(5).enumerate().filter(|(k, _)| 5 + k >= listed);
+        read.chain(others.filter_map(|(_, l)| seat_of(l.text)).map(|x| x.0)).all(|s| s <= m)
+    });
+    let mut head = String::with_capacity(48 + table.name.len());
+    head.push_str("Table '");
+    head.push_str(&table.name);
+    head.push('\'');
+    if let Some(m) = max {
+        head.push(' ');
+        push_number(&mut head, u64::from(m));
+        head.push_str("-max");
+    }
+    if table.play_money {
+        head.push_str(" (Play Money)");
+    }
+    head.push_str(" Seat #");
+    push_number(&mut head, u64::from(button));
+    head.push_str(" is the button");
+    out.push((lines[3].number, Cow::Owned(head)));
+    for (l, (seat, name, stack)) in &seat_lines {
         let Some(c) = cents(stack) else {
             return err(l.number, format!("expected a stack in cents at most, not `{stack}`"));
         };
-        seats.push((seat, name));
+        seats.push((*seat, name));
         stacks.push(c);
-        out.push((
-            l.number,
-            Cow::Owned(format!("Seat {seat}: {name} ({} in chips)", written(c, s))),
-        ));
+        let mut line = String::with_capacity(24 + name.len());
+        line.push_str("Seat ");
+        push_number(&mut line, u64::from(*seat));
+        line.push_str(": ");
+        line.push_str(name);
+        line.push_str(" (");
+        push_written(&mut line, c, s);
+        line.push_str(" in chips)");
+        out.push((l.number, Cow::Owned(line)));
     }
     if g.game.is_none() {
         hand.game = GameName::Other(g.name.clone());
@@ -476,8 +574,7 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
         )));
         return parse_after_header(hand, game.number, out.iter().map(line));
     }
-    let skip = 5 + lines.iter().skip(5).take_while(|l| l.text.starts_with("Total number")).count();
-    let rest = lines.get(skip + seat_lines.len()..).unwrap_or_default();
+    let rest = lines.get(listed..).unwrap_or_default();
     let tourney = hand.tournament.is_some();
     let head = out.len();
     if let Some(why) = play(rest, &seats, &stacks, s, tourney, &mut out)? {
@@ -535,7 +632,14 @@ fn play<'t>(
                 line: n,
                 why: "expected the board cards in `[...]`".into(),
             })?;
-            out.push((n, Cow::Owned(format!("*** {} *** {board}", name.to_ascii_uppercase()))));
+            let mut line = String::with_capacity(12 + name.len() + board.len());
+            line.push_str("*** ");
+            for c in name.chars() {
+                line.push(c.to_ascii_uppercase());
+            }
+            line.push_str(" *** ");
+            line.push_str(&board);
+            out.push((n, Cow::Owned(line)));
             continue;
         }
         if t.starts_with('(') || t.starts_with("Total number of players") {
@@ -549,8 +653,12 @@ fn play<'t>(
             let name = &rest[..k];
             if let Some(i) = seats.iter().position(|s| s.1 == name) {
                 acted[i] = true;
-                let c = cards(rest).unwrap_or_default();
-                out.push((n, Cow::Owned(format!("Dealt to {name} {c}"))));
+                let mut line = String::with_capacity(24 + name.len());
+                line.push_str("Dealt to ");
+                line.push_str(name);
+                line.push(' ');
+                push_cards(&mut line, rest);
+                out.push((n, Cow::Owned(line)));
             }
             continue;
         }
@@ -559,21 +667,23 @@ fn play<'t>(
         };
         acted[i] = true;
         let name = seats[i].1;
-        let mut said = |w: String| out.push((n, Cow::Owned(w)));
+        let mut say = |words: &str, amounts: &[i64]| {
+            out.push((n, Cow::Owned(spoken(name, words, amounts, s))));
+        };
         if rest.starts_with("posts ante ") {
             let c = bracketed(rest, n)?;
             put[i] = put[i].saturating_add(c);
-            said(format!("{name}: posts the ante {}", written(c, s)));
+            say("posts the ante #", &[c]);
         } else if rest.starts_with("posts small blind ") {
             let c = bracketed(rest, n)?;
             put[i] = put[i].saturating_add(c);
             street[i] = c;
-            said(format!("{name}: posts small blind {}", written(c, s)));
+            say("posts small blind #", &[c]);
         } else if rest.starts_with("posts big blind ") {
             let c = bracketed(rest, n)?;
             put[i] = put[i].saturating_add(c);
             street[i] = c;
-            said(format!("{name}: posts big blind {}", written(c, s)));
+            say("posts big blind #", &[c]);
         } else if let Some(x) = rest.strip_prefix("posts dead blind ") {
             // `[$1 + $2]`: the small blind, dead, and the big blind, live.
             let inside = x.trim().trim_start_matches('[').trim_end_matches(['.', ']']);
@@ -586,25 +696,25 @@ fn play<'t>(
             if let [d, 0] = parts[..] {
                 // `[$25 + $0]`: a small blind alone, dead.
                 dead[i] = dead[i].saturating_add(d);
-                said(format!("{name}: posts small blind {}", written(d, s)));
+                say("posts small blind #", &[d]);
             } else if let [d, live] = parts[..] {
                 dead[i] = dead[i].saturating_add(d);
                 street[i] = live;
-                said(format!("{name}: posts small & big blinds {}", written(total, s)));
+                say("posts small & big blinds #", &[total]);
             } else {
                 street[i] = total;
-                said(format!("{name}: posts big blind {}", written(total, s)));
+                say("posts big blind #", &[total]);
             }
         } else if rest.starts_with("calls ") {
             let c = bracketed(rest, n)?;
             put[i] = put[i].saturating_add(c);
             street[i] = street[i].saturating_add(c);
-            said(format!("{name}: calls {}", written(c, s)));
+            say("calls #", &[c]);
         } else if rest.starts_with("bets ") {
             let c = bracketed(rest, n)?;
             put[i] = put[i].saturating_add(c);
             street[i] = street[i].saturating_add(c);
-            said(format!("{name}: bets {}", written(c, s)));
+            say("bets #", &[c]);
         } else if rest.starts_with("raises ") {
             // The chips the raise puts in: the raise is to the player's bet with them.
             let c = bracketed(rest, n)?;
@@ -618,12 +728,12 @@ fn play<'t>(
                 put[i] = put[i].saturating_add(call);
                 street[i] = street[i].saturating_add(call);
                 surplus[i] = surplus[i].saturating_add(c - call);
-                said(format!("{name}: calls {}", written(call, s)));
+                say("calls #", &[call]);
                 continue;
             }
             put[i] = put[i].saturating_add(c);
             street[i] = to;
-            said(format!("{name}: raises {} to {}", written(to - bet, s), written(to, s)));
+            say("raises # to #", &[to - bet, to]);
         } else if rest == "folds" {
             if !dealt && put[i] == 0 {
                 // Folded before the cards are dealt, having put nothing in: not dealt in.
@@ -631,15 +741,19 @@ fn play<'t>(
                 continue;
             }
             folded[i] = true;
-            said(format!("{name}: folds"));
+            say("folds", &[]);
         } else if rest == "checks" {
-            said(format!("{name}: checks"));
+            say("checks", &[]);
         } else if rest.starts_with("shows [") {
             let c = cards(rest).unwrap_or_default();
-            shown[i] = Some(c.clone());
-            said(format!("{name}: shows {c}"));
+            let mut line = String::with_capacity(9 + name.len() + c.len());
+            line.push_str(name);
+            line.push_str(": shows ");
+            line.push_str(&c);
+            shown[i] = Some(c);
+            out.push((n, Cow::Owned(line)));
         } else if rest.starts_with("mucks") {
-            said(format!("{name}: mucks hand"));
+            say("mucks hand", &[]);
         } else if rest.starts_with("did not show") || rest.starts_with("does not show") {
         } else if rest.starts_with("collected ") {
             hold(&mut collected, out, (i, bracketed(rest, n)?, Cow::Borrowed("pot")), n);
@@ -798,5 +912,27 @@ mod tests {
         let tour = t.tournament.unwrap();
         assert_eq!((tour.id.as_str(), tour.buy_in.as_deref()), ("38339532", Some("$3.15 + $0.35")));
         assert_eq!(t.name, "#47");
+    }
+}
+
+#[cfg(test)]
+mod spoken_tests {
+    use super::*;
+
+    #[test]
+    fn an_action_is_said_as_the_shared_writer_says_it() {
+        let cases: [(&str, &[i64]); 5] = [
+            ("raises # to #", &[50, 75]),
+            ("folds", &[]),
+            ("calls #", &[1_000_005]),
+            ("posts # and # and #", &[1, 2]),
+            ("bets #", &[7, 8]),
+        ];
+        for (words, amounts) in cases {
+            for s in [None, Some('$')] {
+                let want = super::super::collected::said("Ann B", words, amounts, s);
+                assert_eq!(spoken("Ann B", words, amounts, s), want, "{words}");
+            }
+        }
     }
 }

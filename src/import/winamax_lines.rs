@@ -21,10 +21,10 @@
 use std::borrow::Cow;
 
 use super::collected::{
-    call_over_all_in, give_back, hold, line_of, totals, uncalled, write, Seats,
+    call_over_all_in, give_back, hold, line_of, push_number, totals, uncalled, write, Seats,
 };
 use super::header::parse_header;
-use super::lines::{amount, find, who, Line};
+use super::lines::{amount, find, rfind, split_once, who, Line};
 use super::pokerstars::{
     err, parse_after_header, GameName, Refusal, StarsHand, TextError, Tournament,
 };
@@ -134,6 +134,15 @@ pub(super) fn written(c: i64, symbol: Option<char>) -> String {
     }
 }
 
+/// [`written`], onto the end of `out`: the digits as PokerStars' reader writes them
+/// ([`super::collected::push_written`] without a symbol), the symbol after.
+fn push_amount(out: &mut String, c: i64, symbol: Option<char>) {
+    super::collected::push_written(out, c, None);
+    if let Some(s) = symbol {
+        out.push(s);
+    }
+}
+
 /// What the summary says of a seat: the cards shown, folded, mucked, the amounts won.
 #[derive(Default, Clone)]
 pub(super) struct SummarySeat {
@@ -226,7 +235,7 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
         .iter()
         .map(|l| {
             let t = l.text;
-            let open = t.rfind(" (").map_or(0, |k| k + 2);
+            let open = rfind(t, " (").map_or(0, |k| k + 2);
             t.get(open..t.len() - 1).and_then(amount).and_then(cents).unwrap_or(i64::MAX)
         })
         .collect();
@@ -236,7 +245,7 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
     }
     for l in &seat_lines {
         let t = l.text;
-        out.push((l.number, Cow::Owned(format!("{} in chips)", &t[..t.len() - 1]))));
+        out.push((l.number, Cow::Owned(joined(&[&t[..t.len() - 1], " in chips)"]))));
     }
     if game.is_none() {
         hand.game = GameName::Other(h.game.to_string());
@@ -299,6 +308,15 @@ fn seat_of(t: &str) -> Option<(u32, &str)> {
 /// `Table: 'NAME' 6-max (real money) Seat #4 is the button` in PokerStars' words; a table
 /// without a button (stud) gets the first seat's, which stud's play
 /// ([`super::winamax_stud`]) does not read.
+/// The pieces written one after another, in one string of their length.
+fn joined(pieces: &[&str]) -> String {
+    let mut out = String::with_capacity(pieces.iter().map(|p| p.len()).sum());
+    for p in pieces {
+        out.push_str(p);
+    }
+    out
+}
+
 fn table_words(t: &str, first_seat: Option<u32>) -> Cow<'_, str> {
     let rest = t.strip_prefix("Table: ").or_else(|| t.strip_prefix("Table ")).unwrap_or(t);
     let mut out = format!("Table {}", rest.replace(" (real money)", ""));
@@ -334,10 +352,10 @@ fn play<'t>(
         let (n, t) = (l.number, l.text);
         if summary_at.is_some() {
             if let Some(rest) = t.strip_prefix("Total pot ") {
-                let (pot, rake) = rest.split_once(" | ").unwrap_or((rest, ""));
+                let (pot, rake) = split_once(rest, " | ").unwrap_or((rest, ""));
                 total = Some((n, pot.trim(), rake.trim()));
             } else if let Some(board) = t.strip_prefix("Board: ") {
-                out.push((n, Cow::Owned(format!("Board {board}"))));
+                out.push((n, Cow::Owned(joined(&["Board ", board]))));
             } else {
                 summary_seat(t, n, seats, &mut summary)?;
             }
@@ -380,7 +398,7 @@ fn play<'t>(
         let mut said = |w: String| out.push((n, Cow::Owned(w)));
         if let Some(x) = verb.strip_prefix("posts ante ") {
             put[i] = put[i].saturating_add(money(x, n)?);
-            said(format!("{name}: posts the ante {x}"));
+            said(joined(&[name, ": posts the ante ", x]));
         } else if let Some(x) = verb.strip_prefix("posts small blind ") {
             let (x, dead_blind) = match x.strip_suffix(" out of position") {
                 Some(x) => (x, true),
@@ -394,21 +412,21 @@ fn play<'t>(
                 street[i] = c;
             }
             let all = if all_in { " and is all-in" } else { "" };
-            said(format!("{name}: posts small blind {x}{all}"));
+            said(joined(&[name, ": posts small blind ", x, all]));
         } else if let Some(x) = verb.strip_prefix("posts big blind ") {
             let x = x.strip_suffix(" out of position").unwrap_or(x);
             let c = money(x, n)?;
             put[i] = put[i].saturating_add(c);
             street[i] = c;
             let all = if all_in { " and is all-in" } else { "" };
-            said(format!("{name}: posts big blind {x}{all}"));
+            said(joined(&[name, ": posts big blind ", x, all]));
         } else if let Some(x) = verb.strip_prefix("calls ").or_else(|| verb.strip_prefix("bets ")) {
             let c = money(x, n)?;
             put[i] = put[i].saturating_add(c);
             street[i] = street[i].saturating_add(c);
-            said(format!("{name}: {rest}"));
+            said(joined(&[name, ": ", rest]));
         } else if let Some(x) = verb.strip_prefix("raises ") {
-            let Some((_, to)) = x.split_once(" to ") else {
+            let Some((_, to)) = split_once(x, " to ") else {
                 return err(n, format!("expected `raises X to Y` in `{t}`"));
             };
             // The amount raised to is read; the raise itself is counted here from the bet
@@ -418,28 +436,39 @@ fn play<'t>(
             let in_hand = |j: usize| acted[j] && !folded[j];
             let sums = (&mut put[..], &mut street[..], &mut surplus[..]);
             if let Some(call) = call_over_all_in((i, to_cents), in_hand, stacks, sums) {
-                said(format!("{name}: calls {}", written(call, s)));
+                let mut line = String::with_capacity(20 + name.len());
+                line.push_str(name);
+                line.push_str(": calls ");
+                push_amount(&mut line, call, s);
+                said(line);
                 continue;
             }
             put[i] = put[i].saturating_add(to_cents.saturating_sub(street[i]));
             street[i] = to_cents;
             let by = written(to_cents.saturating_sub(bet), s);
             let all = if all_in { " and is all-in" } else { "" };
-            said(format!("{name}: raises {by} to {}{all}", to.split(' ').next().unwrap_or(to)));
+            said(joined(&[
+                name,
+                ": raises ",
+                &by,
+                " to ",
+                to.split(' ').next().unwrap_or(to),
+                all,
+            ]));
         } else if verb == "folds" {
             folded[i] = true;
-            said(format!("{name}: folds"));
+            said(joined(&[name, ": folds"]));
         } else if verb == "checks" {
-            said(format!("{name}: checks"));
+            said(joined(&[name, ": checks"]));
         } else if verb.starts_with("shows [") {
             // A high-low hand is shown twice, once for each half: once is the show.
             if !std::mem::replace(&mut shown[i], true) {
-                said(format!("{name}: {rest}"));
+                said(joined(&[name, ": ", rest]));
             }
         } else if verb.starts_with("mucks") {
-            said(format!("{name}: mucks hand"));
+            said(joined(&[name, ": mucks hand"]));
         } else if let Some(x) = verb.strip_prefix("collected ") {
-            let (a, pot) = x.split_once(" from ").unwrap_or((x, "pot"));
+            let (a, pot) = split_once(x, " from ").unwrap_or((x, "pot"));
             let pot = pot.trim_end_matches("(HI)").trim_end_matches("(LO)").trim();
             let pot: Cow<'static, str> = match pot.strip_prefix("side pot ") {
                 Some(k) => format!("side pot-{k}").into(),
@@ -522,31 +551,37 @@ fn play<'t>(
         .saturating_add(rake)
         .saturating_sub(uncalled.map_or(0, |u| u.1))
         .saturating_sub(surplus_total);
-    out.push((
-        total_line,
-        Cow::Owned(format!(
-            "Total pot {}{listed} | Rake {}",
-            written(before_rake, s),
-            written(rake, s)
-        )),
-    ));
+    let mut line = String::with_capacity(32 + listed.len());
+    line.push_str("Total pot ");
+    push_amount(&mut line, before_rake, s);
+    line.push_str(&listed);
+    line.push_str(" | Rake ");
+    push_amount(&mut line, rake, s);
+    out.push((total_line, Cow::Owned(line)));
     // The players dealt in: those the play or the summary names.
     for (i, &(seat, name)) in seats.iter().enumerate() {
         if !acted[i] {
             continue;
         }
         let say = &summary[i];
-        let mut l = format!("Seat {seat}: {name}");
+        let mut l = String::with_capacity(64 + name.len());
+        l.push_str("Seat ");
+        push_number(&mut l, u64::from(seat));
+        l.push_str(": ");
+        l.push_str(name);
         if say.folded || folded[i] {
             l.push_str(" folded");
         }
         if let Some(cards) = &say.showed {
-            l.push_str(&format!(" showed {cards}"));
+            l.push_str(" showed ");
+            l.push_str(cards);
         } else if say.mucked {
             l.push_str(" mucked");
         }
         if got[i] > 0 {
-            l.push_str(&format!(" and won ({})", written(got[i], s)));
+            l.push_str(" and won (");
+            push_amount(&mut l, got[i], s);
+            l.push(')');
         }
         out.push((say.line.unwrap_or(summary_line), Cow::Owned(l)));
     }
@@ -666,5 +701,19 @@ mod tests {
         assert_eq!(written(142, Some('€')), "1.42€");
         assert_eq!(written(400, Some('€')), "4€");
         assert_eq!(written(627_000, None), "6270");
+    }
+}
+
+#[cfg(test)]
+mod amount_tests {
+    #[test]
+    fn an_amount_pushed_is_the_amount_written() {
+        for c in [0, 5, 50, 100, 150, 12_345, -7, -200, -12_345, i64::MAX, i64::MIN] {
+            for s in [None, Some('€'), Some('$')] {
+                let mut out = String::new();
+                super::push_amount(&mut out, c, s);
+                assert_eq!(out, super::written(c, s), "{c}");
+            }
+        }
     }
 }
