@@ -1,5 +1,5 @@
 //! Bovada's lines (Ignition and Bodog write the same) put in PokerStars' words, for the
-//! PokerStars reader ([`super::pokerstars::parse_after_header`]).
+//! PokerStars reader ([`super::pokerstars::parse_pieces`]).
 //!
 //! | Bovada writes | read as |
 //! |---|---|
@@ -24,14 +24,12 @@
 //! is written as the call, and what it added beyond is taken out of the uncalled bet Bovada
 //! returns for it.
 
-use std::borrow::Cow;
-
 use super::collected::{push_number, push_written};
 use super::header::parse_header;
 use super::lines::{find, rfind, split_once, Line};
 use super::p888_lines::cents;
 use super::pokerstars::Tournament;
-use super::pokerstars::{err, parse_after_header, GameName, Refusal, StarsHand, TextError};
+use super::pokerstars::{err, parse_pieces, GameName, Piece, Refusal, StarsHand, TextError};
 use super::split::HandText;
 
 /// What each hand's first line starts with.
@@ -326,7 +324,7 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
         );
     };
     // Room for the summary's lines too: one a seat, the pot's, the board's.
-    let mut out: Vec<(usize, Cow<'_, str>)> = Vec::with_capacity(lines.len() + seats.len() + 8);
+    let mut out: Vec<(usize, Piece<'_>)> = Vec::with_capacity(lines.len() + seats.len() + 8);
     table_and_seats(&h.table, button, &seats, s, (first.number, &mut out));
     let refusal = if h.game.is_none() {
         Some(format!(
@@ -353,7 +351,7 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
         };
         hand.refusal = Some(Refusal::NotSupported(why));
     }
-    parse_after_header(hand, first.number, out.iter().map(|(n, t)| Line { number: *n, text: t }))
+    parse_pieces(hand, first.number, &out)
 }
 
 /// The header in PokerStars' words: `SITE Hand #N: GAME LIMIT (A/B) - DATE`.
@@ -383,7 +381,7 @@ fn table_and_seats(
     button: u32,
     seats: &[(u32, String, i64, usize)],
     s: Option<char>,
-    (at, out): (usize, &mut Vec<(usize, Cow<'_, str>)>),
+    (at, out): (usize, &mut Vec<(usize, Piece<'_>)>),
 ) {
     let mut t = String::with_capacity(40 + table.len());
     t.push_str("Table '");
@@ -391,7 +389,7 @@ fn table_and_seats(
     t.push_str("' Seat #");
     push_number(&mut t, u64::from(button));
     t.push_str(" is the button");
-    out.push((at, Cow::Owned(t)));
+    out.push((at, t.into()));
     for (seat, name, stack, n) in seats {
         let mut t = String::with_capacity(28 + name.len());
         t.push_str("Seat ");
@@ -401,7 +399,7 @@ fn table_and_seats(
         t.push_str(" (");
         push_written(&mut t, *stack, s);
         t.push_str(" in chips)");
-        out.push((*n, Cow::Owned(t)));
+        out.push((*n, t.into()));
     }
 }
 
@@ -425,7 +423,7 @@ fn stud_head(
     hand.tournament = h.tournament.as_ref().map(|t| t.0.clone());
     // Stud has no button: the first seat stands for it.
     let button = seats.first().map_or(1, |x| x.0);
-    let mut out: Vec<(usize, Cow<'_, str>)> = Vec::with_capacity(seats.len() + 1);
+    let mut out: Vec<(usize, Piece<'_>)> = Vec::with_capacity(seats.len() + 1);
     table_and_seats(&h.table, button, seats, s, (first.number, &mut out));
     let why = match (g, stakes) {
         // Read by `bovada_stud` once the record of the header and seats is built.
@@ -438,7 +436,7 @@ fn stud_head(
     };
     hand.game = GameName::Other(format!("{} {}", h.game_text, h.limit));
     hand.refusal = Some(Refusal::NotSupported(why));
-    parse_after_header(hand, first.number, out.iter().map(|(n, t)| Line { number: *n, text: t }))
+    parse_pieces(hand, first.number, &out)
 }
 
 #[cfg(test)]

@@ -6,11 +6,11 @@
 
 use std::borrow::Cow;
 
+use super::collected::Written;
 use super::collected::{give_back, hold, push_number, push_written, uncalled, written};
 use super::lines::Line;
 use super::p888_lines::cents;
-use super::p888_lines::spoken;
-use super::pokerstars::{err, TextError};
+use super::pokerstars::{cents_amount, err, Piece, StarsEvent, Summary, SummarySeat, TextError};
 
 /// Lines that move no chips in the hand: players coming and going, sitting out, drawing for
 /// the button, tournament places and prizes.
@@ -113,7 +113,7 @@ pub(super) fn play<'o>(
     seats: &[(u32, String, i64, usize)],
     s: Option<char>,
     tournament: bool,
-    out: &mut Vec<(usize, Cow<'o, str>)>,
+    out: &mut Vec<(usize, Piece<'o>)>,
 ) -> Result<Option<String>, TextError> {
     let k = seats.len();
     let mut t = Table {
@@ -169,7 +169,7 @@ pub(super) fn play<'o>(
         }
         if text == "*** HOLE CARDS ***" {
             hole_cards = true;
-            out.push((n, Cow::Borrowed("*** HOLE CARDS ***")));
+            out.push((n, Cow::Borrowed("*** HOLE CARDS ***").into()));
             continue;
         }
         if let Some(street) = text.strip_prefix("*** ") {
@@ -181,7 +181,7 @@ pub(super) fn play<'o>(
             streets += 1;
             last_action = "";
             t.street.iter_mut().for_each(|x| *x = 0);
-            out.push((n, Cow::Borrowed(text)));
+            out.push((n, Cow::Borrowed(text).into()));
             continue;
         }
         let Some((who, verb)) = super::lines::split_once(text, " : ") else {
@@ -216,8 +216,8 @@ pub(super) fn play<'o>(
         head[..len].copy_from_slice(&verb.as_bytes()[..len]);
         head.make_ascii_lowercase();
         let lower = &head[..len];
-        let say = |out: &mut Vec<(usize, Cow<'o, str>)>, words: &str, amounts: &[i64]| {
-            out.push((n, Cow::Owned(spoken(name, words, amounts, s))));
+        let say = |out: &mut Vec<(usize, Piece<'o>)>, words: &str, amounts: &[i64]| {
+            out.push((n, Piece::said(i, name, words, amounts, s)));
         };
         if passed(verb) {
             continue;
@@ -247,7 +247,7 @@ pub(super) fn play<'o>(
         }
         if let Some(b) = BOUGHT.iter().find(|b| verb.starts_with(**b)) {
             let c = last_amount(&verb[b.len() - 1..], n)?;
-            out.push((n, Cow::Owned(format!("{name} re-buys and receives {} chips", w(c)))));
+            out.push((n, format!("{name} re-buys and receives {} chips", w(c)).into()));
             continue;
         }
         if lower.starts_with(b"ante chip ") {
@@ -294,7 +294,7 @@ pub(super) fn play<'o>(
             line.push_str(" [");
             line.push_str(c);
             line.push(']');
-            out.push((n, Cow::Owned(line)));
+            out.push((n, line.into()));
         } else if lower.starts_with(b"fold") {
             t.folded[i] = true;
             say(out, "folds", &[]);
@@ -323,7 +323,8 @@ pub(super) fn play<'o>(
                 t.put[i] = t.put[i].saturating_sub(c);
                 t.street[i] = t.street[i].saturating_sub(c);
                 returned = true;
-                out.push((n, Cow::Owned(returned_to(c, name, s))));
+                let text = || returned_to(c, name, s);
+                out.push((n, Piece::with_amount(c, |a| StarsEvent::Uncalled(i, a), text)));
             }
         } else if lower.starts_with(b"hand result") {
             let c = last_amount(verb, n)?;
@@ -338,7 +339,7 @@ pub(super) fn play<'o>(
                     line.push_str(": shows [");
                     line.push_str(c);
                     line.push(']');
-                    out.push((n, Cow::Owned(line)));
+                    out.push((n, line.into()));
                 }
                 _ => say(out, "mucks hand", &[]),
             }
@@ -385,44 +386,68 @@ pub(super) fn play<'o>(
     // Each collected line at its place: `NAME collected X from pot`, empty when all of it
     // was given back (the empty lines are dropped below).
     for c in &collected {
-        let mut line = String::new();
-        if c.cents > 0 {
-            let name = seats[c.seat].1.as_str();
-            line.reserve(32 + name.len() + c.pot.len());
+        let name = seats[c.seat].1.as_str();
+        let text = || {
+            let mut line = String::with_capacity(32 + name.len() + c.pot.len());
             line.push_str(name);
             line.push_str(" collected ");
             push_written(&mut line, c.cents, s);
             line.push_str(" from ");
             line.push_str(&c.pot);
-        }
-        out[c.at].1 = Cow::Owned(line);
+            line
+        };
+        out[c.at].1 = if c.cents > 0 {
+            Piece::with_amount(
+                c.cents,
+                |a| StarsEvent::Collected(c.seat, a, c.pot.to_string()),
+                text,
+            )
+        } else {
+            Cow::Borrowed("").into()
+        };
     }
     if let Some((top, excess)) = give {
-        let verbs = [": folds", ": checks", ": calls ", ": bets ", ": raises ", ": posts "];
-        let last = out.iter().rposition(|(_, x)| verbs.iter().any(|v| x.contains(v)));
-        let text = returned_to(excess, &seats[top].1, s);
-        out.insert(last.map_or(out.len(), |k| k + 1), (summary_line, Cow::Owned(text)));
+        let last = out.iter().rposition(|(_, x)| x.is_betting());
+        let text = || returned_to(excess, &seats[top].1, s);
+        let back = Piece::with_amount(excess, |a| StarsEvent::Uncalled(top, a), text);
+        out.insert(last.map_or(out.len(), |k| k + 1), (summary_line, back));
     }
-    out.retain(|(_, x)| !x.is_empty());
+    out.retain(|(_, x)| !x.is_blank());
     let paid: i64 = t.got.iter().sum();
     let most = if tournament { 0 } else { total.saturating_add(9) / 10 };
     let rake = rake.unwrap_or_else(|| total.saturating_sub(paid).clamp(0, most));
-    out.push((summary_line, Cow::Borrowed("*** SUMMARY ***")));
-    let mut pot = String::with_capacity(32);
-    pot.push_str("Total pot ");
-    push_written(&mut pot, total, s);
-    pot.push_str(" | Rake ");
-    push_written(&mut pot, rake, s);
-    out.push((at, Cow::Owned(pot)));
+    out.push((summary_line, Cow::Borrowed("*** SUMMARY ***").into()));
+    let pot = match (cents_amount(total), cents_amount(rake)) {
+        (Some(total), Some(rake)) => {
+            Piece::Total(Summary { total, rake, pots: Vec::new(), line: at })
+        }
+        _ => {
+            let mut pot = String::with_capacity(32);
+            pot.push_str("Total pot ");
+            push_written(&mut pot, total, s);
+            pot.push_str(" | Rake ");
+            push_written(&mut pot, rake, s);
+            pot.into()
+        }
+    };
+    out.push((at, pot));
     if let Some((n, b)) = board {
         let mut line = String::with_capacity(8 + b.len());
         line.push_str("Board [");
         line.push_str(b);
         line.push(']');
-        out.push((n, Cow::Owned(line)));
+        out.push((n, line.into()));
     }
     for i in 0..k {
         if t.dealt[i].is_none() && t.put[i] == 0 && t.got[i] == 0 {
+            continue;
+        }
+        let shown = t.dealt[i].filter(|_| t.shown[i]);
+        if shown.is_none() {
+            // A seat that showed cards is written as text: the reader takes its cards from it.
+            let won = cents_amount(t.got[i]).filter(|_| t.got[i] > 0);
+            let seat = SummarySeat { player: i, line: at, folded: t.folded[i], showed: None, won };
+            out.push((at, Piece::Seat(seat)));
             continue;
         }
         // `Seat N: NAME`, then ` folded`, ` showed [CARDS]`, ` and won (X)` where they hold.
@@ -435,7 +460,7 @@ pub(super) fn play<'o>(
         if t.folded[i] {
             line.push_str(" folded");
         }
-        if let Some(c) = t.dealt[i].filter(|_| t.shown[i]) {
+        if let Some(c) = shown {
             line.push_str(" showed [");
             line.push_str(c);
             line.push(']');
@@ -445,7 +470,7 @@ pub(super) fn play<'o>(
             push_written(&mut line, t.got[i], s);
             line.push(')');
         }
-        out.push((at, Cow::Owned(line)));
+        out.push((at, line.into()));
     }
     Ok(None)
 }
