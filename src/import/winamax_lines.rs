@@ -1,5 +1,5 @@
 //! Winamax's lines put in PokerStars' words, for the PokerStars reader
-//! ([`super::pokerstars::parse_after_header`]).
+//! ([`super::pokerstars::parse_pieces`]).
 //!
 //! | Winamax writes | read as |
 //! |---|---|
@@ -20,13 +20,15 @@
 
 use std::borrow::Cow;
 
+use super::collected::Written;
 use super::collected::{
     call_over_all_in, give_back, hold, line_of, push_number, totals, uncalled, write, Seats,
 };
 use super::header::parse_header;
 use super::lines::{amount, find, rfind, split_once, who, Line};
 use super::pokerstars::{
-    err, parse_after_header, GameName, Refusal, StarsHand, TextError, Tournament,
+    cents_amount, err, parse_pieces, GameName, Piece, Refusal, StarsEvent, StarsHand, TextError,
+    Tournament,
 };
 use super::split::HandText;
 use crate::phh::Amount;
@@ -239,13 +241,13 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
             t.get(open..t.len() - 1).and_then(amount).and_then(cents).unwrap_or(i64::MAX)
         })
         .collect();
-    let mut out: Vec<(usize, Cow<'_, str>)> = Vec::with_capacity(lines.len() + 2);
+    let mut out: Vec<(usize, Piece<'_>)> = Vec::with_capacity(lines.len() + 2);
     if let Some(t) = table_line {
-        out.push((t.number, table_words(t.text, seats.first().map(|s| s.0))));
+        out.push((t.number, table_words(t.text, seats.first().map(|s| s.0)).into()));
     }
     for l in &seat_lines {
         let t = l.text;
-        out.push((l.number, Cow::Owned(joined(&[&t[..t.len() - 1], " in chips)"]))));
+        out.push((l.number, joined(&[&t[..t.len() - 1], " in chips)"]).into()));
     }
     if game.is_none() {
         hand.game = GameName::Other(h.game.to_string());
@@ -260,16 +262,11 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
             ),
         };
         hand.refusal = Some(Refusal::NotSupported(why));
-        return parse_after_header(hand, header.number, out.iter().map(line));
+        return parse_pieces(hand, header.number, &out);
     }
     let rest = lines.get(2 + seat_lines.len()..).unwrap_or_default();
     play(&mut hand, rest, &seats, &stacks, &mut out)?;
-    parse_after_header(hand, header.number, out.iter().map(line))
-}
-
-/// A line read, as the PokerStars reader takes it.
-fn line<'a>((number, text): &'a (usize, Cow<'_, str>)) -> Line<'a> {
-    Line { number: *number, text }
+    parse_pieces(hand, header.number, &out)
 }
 
 /// The tournament of a header's `Tournament "NAME" buyIn: X level: N`: its number is the one
@@ -337,7 +334,7 @@ fn play<'t>(
     lines: &[Line<'t>],
     seats: &[(u32, &str)],
     stacks: &[i64],
-    out: &mut Vec<(usize, Cow<'t, str>)>,
+    out: &mut Vec<(usize, Piece<'t>)>,
 ) -> Result<(), TextError> {
     let s = hand.symbol;
     let k = seats.len();
@@ -355,7 +352,7 @@ fn play<'t>(
                 let (pot, rake) = split_once(rest, " | ").unwrap_or((rest, ""));
                 total = Some((n, pot.trim(), rake.trim()));
             } else if let Some(board) = t.strip_prefix("Board: ") {
-                out.push((n, Cow::Owned(joined(&["Board ", board]))));
+                out.push((n, joined(&["Board ", board]).into()));
             } else {
                 summary_seat(t, n, seats, &mut summary)?;
             }
@@ -363,7 +360,7 @@ fn play<'t>(
         }
         if t == "*** SUMMARY ***" {
             summary_at = Some(n);
-            out.push((n, Cow::Borrowed(t)));
+            out.push((n, Cow::Borrowed(t).into()));
             continue;
         }
         if let Some(st) = t.strip_prefix("*** ") {
@@ -377,7 +374,7 @@ fn play<'t>(
                 street.iter_mut().for_each(|x| *x = 0);
                 t
             };
-            out.push((n, Cow::Borrowed(t)));
+            out.push((n, Cow::Borrowed(t).into()));
             continue;
         }
         let Some((i, rest)) = who(seats, t) else {
@@ -386,7 +383,7 @@ fn play<'t>(
             {
                 acted[i] = true;
             }
-            out.push((n, Cow::Borrowed(t)));
+            out.push((n, Cow::Borrowed(t).into()));
             continue;
         };
         acted[i] = true;
@@ -395,10 +392,16 @@ fn play<'t>(
             Some(v) => (v, true),
             None => (rest, false),
         };
-        let mut said = |w: String| out.push((n, Cow::Owned(w)));
+        // An action whose event is read already: its text (for the reader's message) only
+        // where an amount does not read.
+        let mut event = |e: Option<StarsEvent>, w: &dyn Fn() -> String| {
+            out.push((n, e.map_or_else(|| w().into(), Piece::Event)));
+        };
         if let Some(x) = verb.strip_prefix("posts ante ") {
             put[i] = put[i].saturating_add(money(x, n)?);
-            said(joined(&[name, ": posts the ante ", x]));
+            event(amount(x).map(|a| StarsEvent::Ante(i, a)), &|| {
+                joined(&[name, ": posts the ante ", x])
+            });
         } else if let Some(x) = verb.strip_prefix("posts small blind ") {
             let (x, dead_blind) = match x.strip_suffix(" out of position") {
                 Some(x) => (x, true),
@@ -412,19 +415,25 @@ fn play<'t>(
                 street[i] = c;
             }
             let all = if all_in { " and is all-in" } else { "" };
-            said(joined(&[name, ": posts small blind ", x, all]));
+            let e = amount(x).map(|a| StarsEvent::SmallBlind(i, a, all_in));
+            event(e, &|| joined(&[name, ": posts small blind ", x, all]));
         } else if let Some(x) = verb.strip_prefix("posts big blind ") {
             let x = x.strip_suffix(" out of position").unwrap_or(x);
             let c = money(x, n)?;
             put[i] = put[i].saturating_add(c);
             street[i] = c;
             let all = if all_in { " and is all-in" } else { "" };
-            said(joined(&[name, ": posts big blind ", x, all]));
+            let e = amount(x).map(|a| StarsEvent::BigBlind(i, a, all_in));
+            event(e, &|| joined(&[name, ": posts big blind ", x, all]));
         } else if let Some(x) = verb.strip_prefix("calls ").or_else(|| verb.strip_prefix("bets ")) {
             let c = money(x, n)?;
             put[i] = put[i].saturating_add(c);
             street[i] = street[i].saturating_add(c);
-            said(joined(&[name, ": ", rest]));
+            let e = amount(x).map(|a| match verb.starts_with("calls ") {
+                true => StarsEvent::Call(i, a),
+                false => StarsEvent::Bet(i, a),
+            });
+            event(e, &|| joined(&[name, ": ", rest]));
         } else if let Some(x) = verb.strip_prefix("raises ") {
             let Some((_, to)) = split_once(x, " to ") else {
                 return err(n, format!("expected `raises X to Y` in `{t}`"));
@@ -436,37 +445,38 @@ fn play<'t>(
             let in_hand = |j: usize| acted[j] && !folded[j];
             let sums = (&mut put[..], &mut street[..], &mut surplus[..]);
             if let Some(call) = call_over_all_in((i, to_cents), in_hand, stacks, sums) {
-                let mut line = String::with_capacity(20 + name.len());
-                line.push_str(name);
-                line.push_str(": calls ");
-                push_amount(&mut line, call, s);
-                said(line);
+                let text = || {
+                    let mut line = String::with_capacity(20 + name.len());
+                    line.push_str(name);
+                    line.push_str(": calls ");
+                    push_amount(&mut line, call, s);
+                    line
+                };
+                event(cents_amount(call).map(|a| StarsEvent::Call(i, a)), &text);
                 continue;
             }
             put[i] = put[i].saturating_add(to_cents.saturating_sub(street[i]));
             street[i] = to_cents;
             let by = written(to_cents.saturating_sub(bet), s);
             let all = if all_in { " and is all-in" } else { "" };
-            said(joined(&[
-                name,
-                ": raises ",
-                &by,
-                " to ",
-                to.split(' ').next().unwrap_or(to),
-                all,
-            ]));
+            let raise = cents_amount(to_cents.saturating_sub(bet))
+                .zip(amount(to))
+                .map(|(by, to)| StarsEvent::RaiseTo(i, to, by));
+            event(raise, &|| {
+                joined(&[name, ": raises ", &by, " to ", to.split(' ').next().unwrap_or(to), all])
+            });
         } else if verb == "folds" {
             folded[i] = true;
-            said(joined(&[name, ": folds"]));
+            event(Some(StarsEvent::Fold(i)), &String::new);
         } else if verb == "checks" {
-            said(joined(&[name, ": checks"]));
+            event(Some(StarsEvent::Check(i)), &String::new);
         } else if verb.starts_with("shows [") {
             // A high-low hand is shown twice, once for each half: once is the show.
             if !std::mem::replace(&mut shown[i], true) {
-                said(joined(&[name, ": ", rest]));
+                event(None, &|| joined(&[name, ": ", rest]));
             }
         } else if verb.starts_with("mucks") {
-            said(joined(&[name, ": mucks hand"]));
+            event(Some(StarsEvent::Mucks(i)), &String::new);
         } else if let Some(x) = verb.strip_prefix("collected ") {
             let (a, pot) = split_once(x, " from ").unwrap_or((x, "pot"));
             let pot = pot.trim_end_matches("(HI)").trim_end_matches("(LO)").trim();
@@ -505,12 +515,12 @@ fn play<'t>(
     write(&collected, |i| seats[i].1, |c| written(c, s), out);
     if let Some((top, excess)) = uncalled {
         let at = line_of(&collected, top, summary_line);
-        let returned =
-            format!("Uncalled bet ({}) returned to {}", written(excess, s), seats[top].1);
+        let text = || format!("Uncalled bet ({}) returned to {}", written(excess, s), seats[top].1);
+        let returned = Piece::with_amount(excess, |a| StarsEvent::Uncalled(top, a), text);
         let before = collected.first().map_or(out.len(), |c| c.at);
-        out.insert(before, (at, Cow::Owned(returned)));
+        out.insert(before, (at, returned));
     }
-    out.retain(|(_, t)| !t.is_empty());
+    out.retain(|(_, t)| !t.is_blank());
     // The pots the collected lines name, main first, after rake.
     let mut pots: Vec<i64> = Vec::new();
     for c in &collected {
@@ -557,7 +567,7 @@ fn play<'t>(
     line.push_str(&listed);
     line.push_str(" | Rake ");
     push_amount(&mut line, rake, s);
-    out.push((total_line, Cow::Owned(line)));
+    out.push((total_line, line.into()));
     // The players dealt in: those the play or the summary names.
     for (i, &(seat, name)) in seats.iter().enumerate() {
         if !acted[i] {
@@ -583,7 +593,7 @@ fn play<'t>(
             push_amount(&mut l, got[i], s);
             l.push(')');
         }
-        out.push((say.line.unwrap_or(summary_line), Cow::Owned(l)));
+        out.push((say.line.unwrap_or(summary_line), l.into()));
     }
     Ok(())
 }
