@@ -1,5 +1,5 @@
 //! OnGame's lines put in PokerStars' words, for the PokerStars reader
-//! ([`super::pokerstars::parse_after_header`]).
+//! ([`super::pokerstars::parse_pieces`]).
 //!
 //! | OnGame writes | read as |
 //! |---|---|
@@ -24,14 +24,12 @@
 //! draw is written too, but its texts say how many cards a player changed and not which, so it
 //! cannot be replayed: such hands are reported as not replayed, with the reason.
 
-use std::borrow::Cow;
-
 use super::collected::{push_number, push_written};
 use super::header::parse_header;
 use super::lines::{find, who, Line};
 use super::p888_lines::cents;
 use super::pokerstars::Tournament;
-use super::pokerstars::{err, parse_after_header, GameName, Refusal, StarsHand, TextError};
+use super::pokerstars::{err, parse_pieces, GameName, Piece, Refusal, StarsHand, TextError};
 use super::split::HandText;
 
 /// Where each hand starts.
@@ -296,7 +294,7 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
     hand.symbol = s;
     hand.currency = s.map(super::lines::currency_of);
     hand.tournament = tourney;
-    let mut out: Vec<(usize, Cow<'_, str>)> = Vec::with_capacity(lines.len() + 8);
+    let mut out: Vec<(usize, Piece<'_>)> = Vec::with_capacity(lines.len() + 8);
     let button = match (button, &game) {
         (Some(b), _) => b,
         // Stud has no button: the seat list's first stands for it in a hand not played.
@@ -309,7 +307,7 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
     head.push_str("' Seat #");
     push_number(&mut head, u64::from(button));
     head.push_str(" is the button");
-    out.push((table_at, Cow::Owned(head)));
+    out.push((table_at, head.into()));
     for (l, (&(seat, name), &c)) in seat_lines.iter().zip(seats.iter().zip(&stacks)) {
         let mut line = String::with_capacity(24 + name.len());
         line.push_str("Seat ");
@@ -319,7 +317,7 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
         line.push_str(" (");
         push_written(&mut line, c, s);
         line.push_str(" in chips)");
-        out.push((l.number, Cow::Owned(line)));
+        out.push((l.number, line.into()));
     }
     if let Err(why) = game {
         hand.game = GameName::Other(format!("{} {}", table.limit, table.game));
@@ -331,16 +329,11 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
             None => why,
         };
         hand.refusal = Some(Refusal::NotSupported(format!("line {table_at}: {why}")));
-        return parse_after_header(hand, first.number, out.iter().map(line));
+        return parse_pieces(hand, first.number, &out);
     }
     let rest = &lines[k + seat_lines.len()..];
     super::ongame_play::play(rest, &seats, &stacks, s, &mut out)?;
-    parse_after_header(hand, first.number, out.iter().map(line))
-}
-
-/// A line read, as the PokerStars reader takes it.
-fn line<'a>((number, text): &'a (usize, Cow<'_, str>)) -> Line<'a> {
-    Line { number: *number, text }
+    parse_pieces(hand, first.number, &out)
 }
 
 #[cfg(test)]

@@ -7,11 +7,10 @@ use std::borrow::Cow;
 use super::collected::{push_written, seat_line, written};
 use super::lines::{who, Line};
 use super::ongame_lines::{amount_of, cards, signed, SUMMARY};
-use super::p888_lines::spoken;
-use super::pokerstars::{err, TextError};
+use super::pokerstars::{err, Piece, StarsEvent, TextError};
 
 /// The lines read, as the PokerStars reader takes them: each with its line in the text.
-type Out<'t> = Vec<(usize, Cow<'t, str>)>;
+type Out<'t> = Vec<(usize, Piece<'t>)>;
 
 /// The play (the lines after the seat list) and the summary in PokerStars' words, into `out`.
 /// `seats` are the seat list's seats and names, `stacks` their starting stacks in hundredths,
@@ -42,7 +41,7 @@ pub(super) fn play<'t>(
             continue;
         }
         if t == "Dealing pocket cards" {
-            out.push((n, Cow::Borrowed("*** HOLE CARDS ***")));
+            out.push((n, Cow::Borrowed("*** HOLE CARDS ***").into()));
             continue;
         }
         if let Some(st) = t.strip_prefix("--- Dealing ") {
@@ -68,7 +67,7 @@ pub(super) fn play<'t>(
             line.extend(name.chars().map(|c| c.to_ascii_uppercase()));
             line.push_str(" *** ");
             line.push_str(&board);
-            out.push((n, Cow::Owned(line)));
+            out.push((n, line.into()));
             continue;
         }
         if let Some(rest) = t.strip_prefix("Dealing to ") {
@@ -81,7 +80,7 @@ pub(super) fn play<'t>(
             line.push_str(&rest[..c]);
             line.push(' ');
             line.push_str(&dealt);
-            out.push((n, Cow::Owned(line)));
+            out.push((n, line.into()));
             continue;
         }
         let Some((i, rest)) = who(seats, t) else {
@@ -97,7 +96,7 @@ pub(super) fn play<'t>(
         acted[i] = true;
         let name = seats[i].1;
         let left = stacks[i].saturating_sub(put[i]);
-        let mut say = |w: String| out.push((n, Cow::Owned(w)));
+        let mut say = |w: Piece<'t>| out.push((n, w));
         let all_in_words = if all_in { " and is all-in" } else { "" };
         // `(X)` or `X`.
         let posted = |x: &str| amount_of(x.trim().trim_start_matches('(').trim_end_matches(')'), n);
@@ -109,7 +108,7 @@ pub(super) fn play<'t>(
             let c = posted(x)?;
             put[i] = put[i].saturating_add(c);
             street[i] = street[i].saturating_add(c);
-            say(spoken(name, "posts small blind #", &[c], s) + all_in_words);
+            say(Piece::said(i, name, &["posts small blind #", all_in_words].concat(), &[c], s));
         } else if let Some(x) = rest
             .strip_prefix("posts big blind ")
             .or_else(|| rest.strip_prefix("posts small blind "))
@@ -118,26 +117,26 @@ pub(super) fn play<'t>(
             let c = posted(x)?;
             put[i] = put[i].saturating_add(c);
             street[i] = street[i].saturating_add(c);
-            say(spoken(name, "posts big blind #", &[c], s) + all_in_words);
+            say(Piece::said(i, name, &["posts big blind #", all_in_words].concat(), &[c], s));
         } else if let Some(x) = rest.strip_prefix("posts ante ") {
             let c = posted(x)?;
             put[i] = put[i].saturating_add(c);
-            say(spoken(name, "posts the ante #", &[c], s));
+            say(Piece::said(i, name, "posts the ante #", &[c], s));
         } else if rest == "folds" {
             folded[i] = true;
-            say(spoken(name, "folds", &[], s));
+            say(Piece::said(i, name, "folds", &[], s));
         } else if rest == "checks" {
-            say(spoken(name, "checks", &[], s));
+            say(Piece::said(i, name, "checks", &[], s));
         } else if let Some(x) = rest.strip_prefix("calls ") {
             let c = amount_of(x, n)?;
             put[i] = put[i].saturating_add(c);
             street[i] = street[i].saturating_add(c);
-            say(spoken(name, "calls #", &[c], s));
+            say(Piece::said(i, name, "calls #", &[c], s));
         } else if let Some(x) = rest.strip_prefix("bets ") {
             let c = amount_of(x, n)?;
             put[i] = put[i].saturating_add(c);
             street[i] = street[i].saturating_add(c);
-            say(spoken(name, "bets #", &[c], s));
+            say(Piece::said(i, name, "bets #", &[c], s));
         } else if let Some(x) = rest.strip_prefix("raises ") {
             let Some((by, to)) = super::lines::split_once(x, " to ") else {
                 return err(n, format!("expected `raises X to Y`, not `{t}`"));
@@ -168,14 +167,14 @@ pub(super) fn play<'t>(
                 put[i] = put[i].saturating_add(call);
                 street[i] = street[i].saturating_add(call);
                 if call > 0 {
-                    say(spoken(name, "calls #", &[call], s));
+                    say(Piece::said(i, name, "calls #", &[call], s));
                 } else {
-                    say(spoken(name, "checks", &[], s));
+                    say(Piece::said(i, name, "checks", &[], s));
                 }
             } else {
                 put[i] = put[i].saturating_add(by);
                 street[i] = to;
-                say(spoken(name, "raises # to #", &[to - top, to], s));
+                say(Piece::said(i, name, "raises # to #", &[to - top, to], s));
             }
         } else {
             return err(
@@ -235,7 +234,8 @@ fn summary<'t>(
             push_written(&mut line, c, s);
             line.push_str(" from ");
             line.push_str(&name);
-            out.push((p.line, Cow::Owned(line)));
+            let event = |a| StarsEvent::Collected(i, a, name.to_string());
+            out.push((p.line, Piece::with_amount(c, event, || line)));
         }
         if many {
             let title = if k == 0 { "Main pot".to_string() } else { format!("Side pot-{k}") };
@@ -243,14 +243,14 @@ fn summary<'t>(
         }
     }
     let total = pots.iter().fold(0i64, |a, p| a.saturating_add(p.amount));
-    out.push((start, Cow::Borrowed("*** SUMMARY ***")));
+    out.push((start, Cow::Borrowed("*** SUMMARY ***").into()));
     let mut line = String::with_capacity(32 + listed.len());
     line.push_str("Total pot ");
     push_written(&mut line, total, s);
     line.push_str(&listed);
     line.push_str(" | Rake ");
     push_written(&mut line, rake.unwrap_or(0), s);
-    out.push((pots_at, Cow::Owned(line)));
+    out.push((pots_at, line.into()));
     for (i, &(line, ref shown)) in said.iter().enumerate() {
         // A seat the play never names (no blind, no action) was not dealt in: it sat out.
         if !acted[i] && won[i] == 0 {
@@ -258,7 +258,7 @@ fn summary<'t>(
         }
         let shown = shown.as_deref().filter(|_| !folded[i]);
         let w = (won[i] > 0).then(|| written(won[i], s));
-        out.push((line, Cow::Owned(seat_line(seats[i], folded[i], shown, w))));
+        out.push((line, seat_line(seats[i], folded[i], shown, w).into()));
     }
     Ok(())
 }
