@@ -1,5 +1,5 @@
 //! The Chico network's header, table line and seat list put in PokerStars' words, for the
-//! PokerStars reader ([`super::pokerstars::parse_after_header`]); the play and the summary are
+//! PokerStars reader ([`super::pokerstars::parse_pieces`]); the play and the summary are
 //! put so by [`super::chico_play`].
 //!
 //! | Chico writes | read as |
@@ -13,15 +13,13 @@
 //! Seven-card stud, razz and the draw games are refused with the reason: feltkit reads the
 //! network's hold'em and Omaha texts only.
 
-use std::borrow::Cow;
-
 use super::chico_play::{amount_of, play, Out, Table};
 use super::collected::{push_number, push_written};
 use super::header::parse_header;
 use super::lines::{find, rfind, Line};
 use super::p888_lines::cents;
 use super::pokerstars::Tournament;
-use super::pokerstars::{err, parse_after_header, GameName, Refusal, StarsHand, TextError};
+use super::pokerstars::{err, parse_pieces, GameName, Refusal, StarsHand, TextError};
 use super::split::HandText;
 use crate::phh::table::MAX_SEAT;
 
@@ -313,7 +311,7 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
     head.push_str(" Seat #");
     push_number(&mut head, u64::from(button.saturating_add(shift)));
     head.push_str(" is the button");
-    out.push((table_at.number, Cow::Owned(head)));
+    out.push((table_at.number, head.into()));
     for ((l, _), (&(seat, name), &c)) in seat_lines.iter().zip(seats.iter().zip(&stacks)) {
         let mut line = String::with_capacity(24 + name.len());
         line.push_str("Seat ");
@@ -323,18 +321,13 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
         line.push_str(" (");
         push_written(&mut line, c, s);
         line.push_str(" in chips)");
-        out.push((l.number, Cow::Owned(line)));
+        out.push((l.number, line.into()));
     }
     let table = Table { seats: &seats, blinds: (small, big), shift, symbol: s };
     // A hand refused is read without the checks of its amounts.
     hand.refusal =
         play(&lines[2 + seat_lines.len()..], &table, &mut out)?.map(Refusal::NotSupported);
-    parse_after_header(hand, first.number, out.iter().map(line))
-}
-
-/// A line read, as the PokerStars reader takes it.
-fn line<'a>((number, text): &'a (usize, Cow<'_, str>)) -> Line<'a> {
-    Line { number: *number, text }
+    parse_pieces(hand, first.number, &out)
 }
 
 #[cfg(test)]

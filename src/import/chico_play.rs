@@ -22,8 +22,7 @@ use std::borrow::Cow;
 use super::collected::{push_written, seat_line, written};
 use super::lines::{find, split_once, who, Line};
 use super::p888_lines::cents;
-use super::p888_lines::spoken;
-use super::pokerstars::{err, TextError};
+use super::pokerstars::{err, Piece, StarsEvent, TextError};
 
 /// An amount as Chico writes it (`1450.00`, `$0.25`), in hundredths, or what is wrong.
 pub(super) fn amount_of(text: &str, n: usize) -> Result<i64, TextError> {
@@ -39,7 +38,7 @@ pub(super) fn amount_of(text: &str, n: usize) -> Result<i64, TextError> {
 }
 
 /// The lines read, as the PokerStars reader takes them: each with its line in the text.
-pub(super) type Out<'t> = Vec<(usize, Cow<'t, str>)>;
+pub(super) type Out<'t> = Vec<(usize, Piece<'t>)>;
 
 /// The table a hand is played at.
 pub(super) struct Table<'a> {
@@ -193,11 +192,11 @@ pub(super) fn play<'t>(
             } else if t.starts_with("*** SHOW DOWN") {
                 showdown = Some(out.len());
             }
-            out.push((n, Cow::Owned(t)));
+            out.push((n, t.into()));
             continue;
         }
         if t.starts_with("Dealt to ") {
-            out.push((n, Cow::Owned(bracketed(t))));
+            out.push((n, bracketed(t).into()));
             continue;
         }
         if let Some(rest) = t.strip_prefix("Uncalled bet (") {
@@ -209,7 +208,7 @@ pub(super) fn play<'t>(
             push_written(&mut line, amount_of(x, n)?, s);
             line.push_str(") returned to ");
             line.push_str(name);
-            out.push((n, Cow::Owned(line)));
+            out.push((n, line.into()));
             continue;
         }
         // A pot paid before the summary, which the summary's seats say again.
@@ -225,13 +224,13 @@ pub(super) fn play<'t>(
                 Some(v) => (v.trim_end(), " and is all-in"),
                 None => (verb, ""),
             };
-            let mut say = |x: String| out.push((n, Cow::Owned(x)));
+            let mut say = |x: Piece<'t>| out.push((n, x));
             if let Some(x) = verb.strip_prefix("ante processed ") {
                 let c = amount_of(x, n)?;
                 if c > 0 {
                     acted[i] = true;
                     put[i] = put[i].saturating_add(c);
-                    say(spoken(name, "posts the ante #", &[c], s));
+                    say(Piece::said(i, name, "posts the ante #", &[c], s));
                 }
             } else if let Some(x) =
                 verb.strip_prefix("post dead ").or_else(|| verb.strip_prefix("posts dead "))
@@ -242,7 +241,7 @@ pub(super) fn play<'t>(
                     let both = c.saturating_add(small);
                     put[i] = put[i].saturating_add(both);
                     street[i] = street[i].saturating_add(c);
-                    say(spoken(name, "posts small & big blinds #", &[both], s));
+                    say(Piece::said(i, name, "posts small & big blinds #", &[both], s));
                 } else if c > 0 {
                     refusal.get_or_insert(format!("line {n}: {name} posts a dead blind of {}, not the big blind of {}: which part of it is live is not written", w(c), w(big)));
                 }
@@ -251,20 +250,20 @@ pub(super) fn play<'t>(
                 acted[i] = true;
                 put[i] = put[i].saturating_add(c);
                 street[i] = street[i].saturating_add(c);
-                say(spoken(name, "posts small blind #", &[c], s) + all_in);
+                say(Piece::said(i, name, &["posts small blind #", all_in].concat(), &[c], s));
             } else if let Some(x) = verb.strip_prefix("posts big blind ") {
                 let c = amount_of(x, n)?;
                 acted[i] = true;
                 put[i] = put[i].saturating_add(c);
                 street[i] = street[i].saturating_add(c);
-                say(spoken(name, "posts big blind #", &[c], s) + all_in);
+                say(Piece::said(i, name, &["posts big blind #", all_in].concat(), &[c], s));
             } else if verb == "folds" {
                 acted[i] = true;
                 folded[i] = true;
-                say(spoken(name, "folds", &[], s));
+                say(Piece::said(i, name, "folds", &[], s));
             } else if verb == "checks" {
                 acted[i] = true;
-                say(spoken(name, "checks", &[], s));
+                say(Piece::said(i, name, "checks", &[], s));
             } else if let Some((verb, x)) =
                 verb.split_once(' ').filter(|(v, _)| matches!(*v, "calls" | "bets"))
             {
@@ -273,7 +272,7 @@ pub(super) fn play<'t>(
                 put[i] = put[i].saturating_add(c);
                 street[i] = street[i].saturating_add(c);
                 let words = if verb == "calls" { "calls #" } else { "bets #" };
-                say(spoken(name, words, &[c], s) + all_in);
+                say(Piece::said(i, name, &[words, all_in].concat(), &[c], s));
             } else if let Some(x) = verb.strip_prefix("raises ") {
                 let Some((by, to)) = split_once(x, " to ") else {
                     return err(n, format!("expected `raises X to Y`, not `{t}`"));
@@ -291,21 +290,27 @@ pub(super) fn play<'t>(
                 street[i] = to;
                 if to <= top {
                     // All in for no more than the bet: a call.
-                    say(spoken(name, "calls #", &[by], s) + all_in);
+                    say(Piece::said(i, name, &["calls #", all_in].concat(), &[by], s));
                 } else {
-                    say(spoken(name, "raises # to #", &[to - top, to], s) + all_in);
+                    say(Piece::said(
+                        i,
+                        name,
+                        &["raises # to #", all_in].concat(),
+                        &[to - top, to],
+                        s,
+                    ));
                 }
             } else if let Some(x) = verb.strip_prefix("shows ") {
                 acted[i] = true;
                 let cards = card_words(x.trim_start_matches('[').trim_end_matches(']'));
-                say(shows(name, &cards));
+                say(shows(name, &cards).into());
                 shown[i] = Some(in_brackets(&cards));
             } else if QUIET.iter().any(|q| verb.starts_with(q)) {
                 let mut line = String::with_capacity(2 + name.len() + verb.len());
                 line.push_str(name);
                 line.push_str(": ");
                 line.push_str(verb);
-                say(line);
+                say(line.into());
             } else {
                 return err(n, format!("expected an action after `{name}:` (ante processed, posts, post dead, folds, checks, calls, bets, raises, shows), not `{verb}`"));
             }
@@ -316,13 +321,13 @@ pub(super) fn play<'t>(
         {
             acted[i] = true;
             let cards = card_words(x.trim_start_matches('[').trim_end_matches(']'));
-            out.push((n, Cow::Owned(shows(seats[i].1, &cards))));
+            out.push((n, shows(seats[i].1, &cards).into()));
             shown[i] = Some(in_brackets(&cards));
             continue;
         }
         // Players joining, leaving or chatting: nothing that moves chips (the PokerStars
         // reader refuses an action by a name the seat list does not hold).
-        out.push((n, Cow::Borrowed(t)));
+        out.push((n, Cow::Borrowed(t).into()));
     }
     // No summary: the reader finds the hand cut off.
     Ok(refusal)
@@ -390,12 +395,16 @@ fn summary<'t>(
                     let c = amount_of(x.split(')').next().unwrap_or_default(), n)?;
                     if c > 0 {
                         won[i] = won[i].saturating_add(c);
-                        let mut line = String::with_capacity(32 + name.len());
-                        line.push_str(name);
-                        line.push_str(" collected ");
-                        push_written(&mut line, c, s);
-                        line.push_str(" from pot");
-                        collected.push((n, Cow::Owned(line)));
+                        let text = || {
+                            let mut line = String::with_capacity(32 + name.len());
+                            line.push_str(name);
+                            line.push_str(" collected ");
+                            push_written(&mut line, c, s);
+                            line.push_str(" from pot");
+                            line
+                        };
+                        let event = |a| StarsEvent::Collected(i, a, "pot".into());
+                        collected.push((n, Piece::with_amount(c, event, text)));
                     }
                 }
             }
@@ -433,7 +442,7 @@ fn summary<'t>(
                     } else {
                         format!("*** {name} *** [{}] [{}]", cards[..k - 1].join(" "), cards[k - 1])
                     };
-                    streets.push((*n, Cow::Owned(line)));
+                    streets.push((*n, Piece::from(line)));
                 }
             }
             let at = seen.showdown.unwrap_or(out.len()).min(out.len());
@@ -446,22 +455,19 @@ fn summary<'t>(
     let showed = (0..seats.len()).any(|i| !seen.folded[i] && seen.shown[i].is_some());
     for i in 0..seats.len() {
         if showed && seen.acted[i] && !seen.folded[i] && seen.shown[i].is_none() && won[i] == 0 {
-            out.push((start, Cow::Owned(spoken(seats[i].1, "mucks hand", &[], s))));
+            out.push((start, Piece::Event(StarsEvent::Mucks(i))));
         }
     }
     out.append(&mut collected);
     let paid = won.iter().fold(0i64, |a, &c| a.saturating_add(c));
-    out.push((start, Cow::Borrowed("*** SUMMARY ***")));
+    out.push((start, Cow::Borrowed("*** SUMMARY ***").into()));
     out.push((
         total_at,
-        Cow::Owned(format!(
-            "Total pot {} | Rake {}",
-            written(paid.saturating_add(rake), s),
-            written(rake, s)
-        )),
+        format!("Total pot {} | Rake {}", written(paid.saturating_add(rake), s), written(rake, s))
+            .into(),
     ));
     if let Some((n, b)) = board {
-        out.push((n, Cow::Owned(b)));
+        out.push((n, b.into()));
     }
     for (i, &seat) in seats.iter().enumerate() {
         if !seen.acted[i] && won[i] == 0 {
@@ -469,7 +475,7 @@ fn summary<'t>(
         }
         let shown = seen.shown[i].as_deref().filter(|_| !seen.folded[i]);
         let w = (won[i] > 0).then(|| written(won[i], s));
-        out.push((seat_at[i], Cow::Owned(seat_line(seat, seen.folded[i], shown, w))));
+        out.push((seat_at[i], seat_line(seat, seen.folded[i], shown, w).into()));
     }
     Ok(())
 }
