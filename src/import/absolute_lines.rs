@@ -1,5 +1,5 @@
 //! Absolute Poker's and UltimateBet's header, table line and seat list put in PokerStars'
-//! words, for the PokerStars reader ([`super::pokerstars::parse_after_header`]); the play and
+//! words, for the PokerStars reader ([`super::pokerstars::parse_pieces`]); the play and
 //! the summary are put so by [`super::absolute_play`].
 //!
 //! | Absolute writes | read as |
@@ -15,14 +15,12 @@
 //! where a hand won with seven-deuce is paid by every player from outside the pot), are
 //! refused with the reason.
 
-use std::borrow::Cow;
-
 use super::absolute_play::{amount_of, play, Out, Table};
 use super::collected::{push_number, push_written};
 use super::header::parse_header;
 use super::lines::{find, rfind, Line};
 use super::pokerstars::Tournament;
-use super::pokerstars::{err, parse_after_header, GameName, Refusal, StarsHand, TextError};
+use super::pokerstars::{err, parse_pieces, GameName, Refusal, StarsHand, TextError};
 use super::split::HandText;
 use crate::phh::table::MAX_SEAT;
 
@@ -295,7 +293,7 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
     head.push_str(" Seat #");
     push_number(&mut head, u64::from(button));
     head.push_str(" is the button");
-    out.push((table_at.number, Cow::Owned(head)));
+    out.push((table_at.number, head.into()));
     for (l, (&(seat, name), &c)) in seat_lines.iter().zip(seats.iter().zip(&stacks)) {
         let mut line = String::with_capacity(24 + name.len());
         line.push_str("Seat ");
@@ -305,19 +303,14 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
         line.push_str(" (");
         push_written(&mut line, c, s);
         line.push_str(" in chips)");
-        out.push((l.number, Cow::Owned(line)));
+        out.push((l.number, line.into()));
     }
     let table =
         Table { seats: &seats, stacks: &stacks, blinds: (small, big), fixed: h.fixed, symbol: s };
     // A hand refused is read without the checks of its amounts.
     hand.refusal =
         play(&lines[2 + seat_lines.len()..], &table, &mut out)?.map(Refusal::NotSupported);
-    parse_after_header(hand, first.number, out.iter().map(line))
-}
-
-/// A line read, as the PokerStars reader takes it.
-fn line<'a>((number, text): &'a (usize, Cow<'_, str>)) -> Line<'a> {
-    Line { number: *number, text }
+    parse_pieces(hand, first.number, &out)
 }
 
 #[cfg(test)]

@@ -27,8 +27,7 @@ pub(super) use super::chico_play::card_words;
 use super::collected::written;
 use super::lines::{find, split_once, Line};
 use super::p888_lines::cents;
-use super::p888_lines::spoken;
-use super::pokerstars::{err, TextError};
+use super::pokerstars::{err, Piece, TextError};
 
 /// An amount as Absolute writes it (`$2.13`, `1,440`), in hundredths, or what is wrong.
 pub(super) fn amount_of(text: &str, n: usize) -> Result<i64, TextError> {
@@ -43,7 +42,7 @@ pub(super) fn amount_of(text: &str, n: usize) -> Result<i64, TextError> {
 }
 
 /// The lines read, as the PokerStars reader takes them: each with its line in the text.
-pub(super) type Out<'t> = Vec<(usize, Cow<'t, str>)>;
+pub(super) type Out<'t> = Vec<(usize, Piece<'t>)>;
 
 /// The table a hand is played at.
 pub(super) struct Table<'a> {
@@ -135,11 +134,11 @@ pub(super) fn play<'t>(
             if ["FLOP", "TURN", "RIVER"].iter().any(|x| street.starts_with(x)) {
                 seen.street.iter_mut().for_each(|x| *x = 0);
             }
-            out.push((n, Cow::Owned(t)));
+            out.push((n, t.into()));
             continue;
         }
         if t.starts_with("Dealt to ") {
-            out.push((n, Cow::Owned(bracketed(t))));
+            out.push((n, bracketed(t).into()));
             continue;
         }
         if let Some((i, rest)) = who_collects(seats, t) {
@@ -157,13 +156,13 @@ pub(super) fn play<'t>(
         let Some((i, verb)) = who_dash(seats, t) else {
             // Chat, players joining or leaving: nothing that moves chips (the PokerStars reader
             // refuses an action by a name the seat list does not hold).
-            out.push((n, Cow::Borrowed(t)));
+            out.push((n, Cow::Borrowed(t).into()));
             continue;
         };
         let name = seats[i].1;
         let verb = verb.strip_suffix(" (Preselection)").unwrap_or(verb).trim_end();
         let left = stacks[i].saturating_sub(seen.put[i]);
-        let mut say = |x: String| out.push((n, Cow::Owned(x)));
+        let mut say = |x: Piece<'t>| out.push((n, x));
         let add = |seen: &mut Seen, c: i64| {
             seen.acted[i] = true;
             seen.put[i] = seen.put[i].saturating_add(c);
@@ -175,18 +174,18 @@ pub(super) fn play<'t>(
             seen.acted[i] = true;
             seen.put[i] = seen.put[i].saturating_add(c);
             if c > 0 {
-                say(spoken(name, "posts the ante #", &[c], s));
+                say(Piece::said(i, name, "posts the ante #", &[c], s));
             }
         } else if let Some(x) = verb.strip_prefix("Posts small blind ") {
             let c = amount_of(x, n)?;
             let a = all_in(c);
             add(&mut seen, c);
-            say(spoken(name, "posts small blind #", &[c], s) + a);
+            say(Piece::said(i, name, &["posts small blind #", a].concat(), &[c], s));
         } else if let Some(x) = verb.strip_prefix("Posts big blind ") {
             let c = amount_of(x, n)?;
             let a = all_in(c);
             add(&mut seen, c);
-            say(spoken(name, "posts big blind #", &[c], s) + a);
+            say(Piece::said(i, name, &["posts big blind #", a].concat(), &[c], s));
         } else if let Some(x) = verb.strip_prefix("Posts dead ") {
             // `Posts dead $40 dead $15`: all it posts, then the dead part of it.
             let (all, dead) = match split_once(x, " dead ") {
@@ -198,7 +197,7 @@ pub(super) fn play<'t>(
             if all.saturating_sub(dead) == nominal_big && dead > 0 && dead <= nominal_big {
                 seen.dead[i] = seen.dead[i].saturating_add(dead);
                 seen.street[i] = seen.street[i].saturating_add(nominal_big);
-                say(spoken(name, "posts small & big blinds #", &[all], s));
+                say(Piece::said(i, name, "posts small & big blinds #", &[all], s));
             } else {
                 seen.street[i] = seen.street[i].saturating_add(all.saturating_sub(dead));
                 refusal.get_or_insert(format!("line {n}: {name} posts {} of which {} dead, not the big blind of {} and a dead part: which part of it is live is not written", w(all), w(dead), w(nominal_big)));
@@ -210,9 +209,9 @@ pub(super) fn play<'t>(
             match rest.trim().strip_prefix("(Fold & Show [") {
                 Some(x) if !rest.trim().is_empty() => {
                     let cards = card_words(x.split(']').next().unwrap_or_default());
-                    say(format!("{name}: folds [{cards}]"));
+                    say(format!("{name}: folds [{cards}]").into());
                 }
-                _ if rest.is_empty() => say(spoken(name, "folds", &[], s)),
+                _ if rest.is_empty() => say(Piece::said(i, name, "folds", &[], s)),
                 _ => {
                     return err(
                         n,
@@ -222,7 +221,7 @@ pub(super) fn play<'t>(
             }
         } else if verb == "Checks" {
             seen.acted[i] = true;
-            say(spoken(name, "checks", &[], s));
+            say(Piece::said(i, name, "checks", &[], s));
         } else if let Some((word, x)) =
             verb.split_once(' ').filter(|(v, _)| matches!(*v, "Calls" | "Bets"))
         {
@@ -230,7 +229,7 @@ pub(super) fn play<'t>(
             let a = all_in(c);
             add(&mut seen, c);
             let words = if word == "Calls" { "calls #" } else { "bets #" };
-            say(spoken(name, words, &[c], s) + a);
+            say(Piece::said(i, name, &[words, a].concat(), &[c], s));
         } else if let Some(x) =
             verb.strip_prefix("Raises ").or_else(|| verb.strip_prefix("All-In(Raise) "))
         {
@@ -250,11 +249,11 @@ pub(super) fn play<'t>(
             add(&mut seen, by);
             if to <= top {
                 // All in for no more than the bet: a call.
-                say(spoken(name, "calls #", &[by], s) + a);
+                say(Piece::said(i, name, &["calls #", a].concat(), &[by], s));
             } else if top == 0 {
-                say(spoken(name, "bets #", &[by], s) + a);
+                say(Piece::said(i, name, &["bets #", a].concat(), &[by], s));
             } else {
-                say(spoken(name, "raises # to #", &[to - top, to], s) + a);
+                say(Piece::said(i, name, &["raises # to #", a].concat(), &[to - top, to], s));
             }
         } else if let Some(x) = verb.strip_prefix("All-In ") {
             let c = amount_of(x, n)?;
@@ -262,11 +261,11 @@ pub(super) fn play<'t>(
             let to = seen.street[i].saturating_add(c);
             add(&mut seen, c);
             if top == 0 {
-                say(spoken(name, "bets # and is all-in", &[c], s));
+                say(Piece::said(i, name, "bets # and is all-in", &[c], s));
             } else if to <= top {
-                say(spoken(name, "calls # and is all-in", &[c], s));
+                say(Piece::said(i, name, "calls # and is all-in", &[c], s));
             } else {
-                say(spoken(name, "raises # to # and is all-in", &[to - top, to], s));
+                say(Piece::said(i, name, "raises # to # and is all-in", &[to - top, to], s));
             }
         } else if let Some(x) = verb.strip_prefix("returned (") {
             let Some(x) = x.strip_suffix(") : not called") else {
@@ -276,15 +275,15 @@ pub(super) fn play<'t>(
             seen.returned = true;
             seen.put[i] = seen.put[i].saturating_sub(c);
             seen.street[i] = seen.street[i].saturating_sub(c);
-            say(format!("Uncalled bet ({}) returned to {name}", w(c)));
+            say(format!("Uncalled bet ({}) returned to {name}", w(c)).into());
         } else if let Some(x) = verb.strip_prefix("Shows [") {
             seen.acted[i] = true;
             let cards = card_words(x.split(']').next().unwrap_or_default());
-            say(format!("{name}: shows [{cards}]"));
+            say(format!("{name}: shows [{cards}]").into());
             seen.shown[i] = Some(cards);
         } else if verb == "Mucks" {
             seen.acted[i] = true;
-            say(spoken(name, "mucks hand", &[], s));
+            say(Piece::said(i, name, "mucks hand", &[], s));
             seen.folded[i] = true;
         } else if QUIET.iter().any(|q| verb.starts_with(q)) {
             // Nothing that moves chips.

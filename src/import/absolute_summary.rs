@@ -7,7 +7,7 @@ use std::borrow::Cow;
 use super::absolute_play::{amount_of, bracketed, card_words, Out, Table};
 use super::collected::written;
 use super::lines::{find, Line};
-use super::pokerstars::{err, TextError};
+use super::pokerstars::{err, Piece, StarsEvent, TextError};
 
 /// What the play has done so far, seat by seat.
 pub(super) struct Seen {
@@ -136,24 +136,25 @@ pub(super) fn summary<'t>(
             && seen.collected[i] == 0
         {
             seen.folded[i] = true;
-            out.push((seat_at[i], Cow::Owned(format!("{}: mucks hand", seats[i].1))));
+            out.push((seat_at[i], Piece::Event(StarsEvent::Mucks(i))));
         }
     }
     if let Some((top, excess)) = back {
         let at = seen.collects.iter().find(|c| c.1 == top).map_or(start, |c| c.0);
-        let back = format!("Uncalled bet ({}) returned to {}", written(excess, s), seats[top].1);
-        out.push((at, Cow::Owned(back)));
+        let text = || format!("Uncalled bet ({}) returned to {}", written(excess, s), seats[top].1);
+        out.push((at, Piece::with_amount(excess, |a| StarsEvent::Uncalled(top, a), text)));
     }
     for &(n, i, c) in seen.collects.iter().filter(|c| c.2 > 0) {
-        out.push((n, Cow::Owned(format!("{} collected {} from pot", seats[i].1, written(c, s)))));
+        let text = || format!("{} collected {} from pot", seats[i].1, written(c, s));
+        out.push((n, Piece::with_amount(c, |a| StarsEvent::Collected(i, a, "pot".into()), text)));
     }
-    out.push((start, Cow::Borrowed("*** SUMMARY ***")));
+    out.push((start, Cow::Borrowed("*** SUMMARY ***").into()));
     out.push((
         total_at,
-        Cow::Owned(format!("Total pot {} | Rake {}", written(total, s), written(rake, s))),
+        format!("Total pot {} | Rake {}", written(total, s), written(rake, s)).into(),
     ));
     if let Some((n, b)) = board {
-        out.push((n, Cow::Owned(b)));
+        out.push((n, b.into()));
     }
     for (i, &(seat, name)) in seats.iter().enumerate() {
         if !seen.acted[i] && won[i].is_none() {
@@ -171,7 +172,7 @@ pub(super) fn summary<'t>(
         if let Some(c) = won[i].filter(|&c| c > 0) {
             l.push_str(&format!(" and won ({})", written(c, s)));
         }
-        out.push((seat_at[i], Cow::Owned(l)));
+        out.push((seat_at[i], l.into()));
     }
     Ok(())
 }
