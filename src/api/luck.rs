@@ -8,8 +8,8 @@ use super::{Answer, Limits, Response};
 use crate::luck::{
     hand_luck_in_prizes, not_counted, CashoutCheck, HandLuck, InsuranceCheck, Ledger, PlayerLuck,
 };
-use crate::replay_source::{parse_format, read_stream, Chunk};
-use crate::stop::{Stop, StopReader};
+use crate::replay_source::{parse_format, Chunk};
+use crate::stop::Stop;
 use crate::text::count;
 
 /// The body of `POST /api/luck`: a text of hands and the options of `felt luck`.
@@ -256,31 +256,7 @@ pub(crate) fn answer(r: LuckRequest, limits: &Limits, stop: &Stop) -> Answer {
         ledger.by_session = Some(60 * gap as i64);
     }
     let mut totals = LuckTotals::new(ledger);
-    let mut chunks = Vec::new();
-    let (mut held, mut over) = (0usize, false);
-    let input = StopReader::new(r.text.as_bytes(), stop.clone());
-    read_stream(std::io::BufReader::new(input), "text", format, 4, &mut |chunk, _| {
-        held += match &chunk {
-            Chunk::Pieces(_, p) => p.len(),
-            Chunk::Hands(_, h) => h.len(),
-            _ => 0,
-        };
-        over = held > limits.max_hands;
-        chunks.push(chunk);
-        !over
-    });
-    if stop.is_raised() {
-        return Err(Response::stopped());
-    }
-    if over {
-        return Err(Response::bad_field(
-            "text",
-            format!(
-                "the text holds more than {} hands: at most that many a request",
-                limits.max_hands
-            ),
-        ));
-    }
+    let chunks = super::replay::read_bounded(&r.text, format, 4, limits, stop)?;
     for chunk in chunks {
         if stop.is_raised() {
             return Err(Response::stopped());

@@ -219,21 +219,21 @@ fn too_many(limits: &Limits) -> Response {
     )
 }
 
-/// Answers a replay request: each hand's report, then the summary, as `felt replay --json`.
-pub(crate) fn answer_replay(r: ReplayRequest, limits: &Limits, stop: &Stop) -> Answer {
-    let format = format_field(&r.format)?;
-    let rake = match &r.rake {
-        Some(text) => Some(
-            text.parse::<RakeRule>()
-                .map_err(|e| Response::bad_field("rake", format!("rake: {e}")))?,
-        ),
-        None => None,
-    };
+/// The hands of `text` in `format` (sniffed when `None`), read in chunks of `batch` as `felt
+/// replay` reads a file: refused past [`Limits::max_hands`] hands, stopped when `stop` is
+/// raised.
+pub(crate) fn read_bounded(
+    text: &str,
+    format: Option<crate::import::Format>,
+    batch: usize,
+    limits: &Limits,
+    stop: &Stop,
+) -> Result<Vec<Chunk>, Response> {
     let mut chunks = Vec::new();
     let mut held = 0usize;
     let mut over = false;
-    let input = StopReader::new(r.text.as_bytes(), stop.clone());
-    read_stream(std::io::BufReader::new(input), SOURCE, format, BATCH, &mut |chunk, _| {
+    let input = StopReader::new(text.as_bytes(), stop.clone());
+    read_stream(std::io::BufReader::new(input), SOURCE, format, batch, &mut |chunk, _| {
         held += match &chunk {
             Chunk::Pieces(_, p) => p.len(),
             Chunk::Hands(_, h) => h.len(),
@@ -249,6 +249,20 @@ pub(crate) fn answer_replay(r: ReplayRequest, limits: &Limits, stop: &Stop) -> A
     if over {
         return Err(too_many(limits));
     }
+    Ok(chunks)
+}
+
+/// Answers a replay request: each hand's report, then the summary, as `felt replay --json`.
+pub(crate) fn answer_replay(r: ReplayRequest, limits: &Limits, stop: &Stop) -> Answer {
+    let format = format_field(&r.format)?;
+    let rake = match &r.rake {
+        Some(text) => Some(
+            text.parse::<RakeRule>()
+                .map_err(|e| Response::bad_field("rake", format!("rake: {e}")))?,
+        ),
+        None => None,
+    };
+    let chunks = read_bounded(&r.text, format, BATCH, limits, stop)?;
     let mut tally = Tally::default();
     let mut hands = Vec::new();
     let mut notes = Vec::new();

@@ -14,7 +14,7 @@
 //! network's hold'em and Omaha texts only.
 
 use super::chico_play::{amount_of, play, Out, Table};
-use super::collected::{push_number, push_written};
+use super::collected::{push_number, push_written, seat_list_line};
 use super::header::parse_header;
 use super::lines::{find, rfind, Line};
 use super::p888_lines::cents;
@@ -313,15 +313,7 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
     head.push_str(" is the button");
     out.push((table_at.number, head.into()));
     for ((l, _), (&(seat, name), &c)) in seat_lines.iter().zip(seats.iter().zip(&stacks)) {
-        let mut line = String::with_capacity(24 + name.len());
-        line.push_str("Seat ");
-        push_number(&mut line, u64::from(seat));
-        line.push_str(": ");
-        line.push_str(name);
-        line.push_str(" (");
-        push_written(&mut line, c, s);
-        line.push_str(" in chips)");
-        out.push((l.number, line.into()));
+        out.push((l.number, seat_list_line(seat, name, c, s).into()));
     }
     let table = Table { seats: &seats, blinds: (small, big), shift, symbol: s };
     // A hand refused is read without the checks of its amounts.

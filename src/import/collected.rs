@@ -283,6 +283,20 @@ pub(super) fn push_number(out: &mut String, mut n: u64) {
     out.push_str(std::str::from_utf8(&digits[k..]).unwrap_or_default());
 }
 
+/// A seat of the seat list as PokerStars writes it: `Seat 3: NAME ($12.50 in chips)`, the
+/// stack in hundredths written with `symbol`.
+pub(super) fn seat_list_line(seat: u32, name: &str, stack: i64, symbol: Option<char>) -> String {
+    let mut line = String::with_capacity(24 + name.len());
+    line.push_str("Seat ");
+    push_number(&mut line, u64::from(seat));
+    line.push_str(": ");
+    line.push_str(name);
+    line.push_str(" (");
+    push_written(&mut line, stack, symbol);
+    line.push_str(" in chips)");
+    line
+}
+
 /// A seat's line of a summary written from the play, as PokerStars writes it: `Seat 3: NAME`,
 /// then ` folded`, ` showed [CARDS]` and ` and won (X)` where they hold (`won` already written).
 pub(super) fn seat_line(

@@ -24,7 +24,7 @@
 //! draw is written too, but its texts say how many cards a player changed and not which, so it
 //! cannot be replayed: such hands are reported as not replayed, with the reason.
 
-use super::collected::{push_number, push_written};
+use super::collected::{push_number, push_written, seat_list_line};
 use super::header::parse_header;
 use super::lines::{find, who, Line};
 use super::p888_lines::cents;
@@ -309,15 +309,7 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
     head.push_str(" is the button");
     out.push((table_at, head.into()));
     for (l, (&(seat, name), &c)) in seat_lines.iter().zip(seats.iter().zip(&stacks)) {
-        let mut line = String::with_capacity(24 + name.len());
-        line.push_str("Seat ");
-        push_number(&mut line, u64::from(seat));
-        line.push_str(": ");
-        line.push_str(name);
-        line.push_str(" (");
-        push_written(&mut line, c, s);
-        line.push_str(" in chips)");
-        out.push((l.number, line.into()));
+        out.push((l.number, seat_list_line(seat, name, c, s).into()));
     }
     if let Err(why) = game {
         hand.game = GameName::Other(format!("{} {}", table.limit, table.game));
