@@ -7,7 +7,7 @@ use serde_json::{json, Value};
 
 use super::{Answer, Limits, Response};
 use crate::import::rake::RakeRule;
-use crate::import::write_stars::write_checked;
+use crate::import::write_stars::{phh_hand_checked, write_checked};
 use crate::import::{bundle, looks_like, read_hands, sniff, Converted, Format, FORMATS};
 use crate::phh::report::to_json;
 use crate::phh::{HandReport, Status};
@@ -475,14 +475,7 @@ fn to_stars(
             if hand.empty {
                 continue;
             }
-            let label = match hand.header {
-                Some(h) => format!("[{h}]"),
-                None => "hand".to_string(),
-            };
-            let r = match &hand.record {
-                Ok(record) => write_checked(record, position.get() + 1),
-                Err(e) => Err(format!("not a PHH hand: {e}")),
-            };
+            let (label, r) = phh_hand_checked(&hand, position.get() + 1);
             each(c, label, r);
         }
     } else {

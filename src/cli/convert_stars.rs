@@ -4,7 +4,7 @@
 
 use std::process::ExitCode;
 
-use feltkit::import::write_stars::write_checked;
+use feltkit::import::write_stars::{phh_hand_checked, write_checked};
 use feltkit::import::{read_hands, sniff, Format};
 use feltkit::phh::read::hands;
 use feltkit::text::count;
@@ -74,14 +74,7 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<ExitCode> {
                 if hand.empty {
                     continue;
                 }
-                let label = match hand.header {
-                    Some(h) => format!("[{h}]"),
-                    None => "hand".to_string(),
-                };
-                let r = match &hand.record {
-                    Ok(record) => write_checked(record, position.get() + 1),
-                    Err(e) => Err(format!("not a PHH hand: {e}")),
-                };
+                let (label, r) = phh_hand_checked(&hand, position.get() + 1);
                 result = result.and_then(|()| each(label, r));
             }
         } else {

@@ -625,6 +625,24 @@ fn summary(
     }
 }
 
+/// A hand of a PHH bundle as checked PokerStars text ([`write_checked`]), `position` being its
+/// place among the text's hands (from 1): its label for messages (`[HEADER]`, or `hand`) and
+/// the text, or why not (a hand that is not a PHH record says so).
+pub fn phh_hand_checked(
+    hand: &crate::phh::read::ReadHand<'_>,
+    position: usize,
+) -> (String, Result<String, String>) {
+    let label = match hand.header {
+        Some(h) => format!("[{h}]"),
+        None => "hand".to_string(),
+    };
+    let text = match &hand.record {
+        Ok(record) => write_checked(record, position),
+        Err(e) => Err(format!("not a PHH hand: {e}")),
+    };
+    (label, text)
+}
+
 /// The hand written as PokerStars text ([`to_pokerstars`]) and checked: the text read back by
 /// the PokerStars reader must replay legally, its own accounting (collected lines, total pot,
 /// rake, summary) must agree with that replay (`felt replay --check`), and every player must
