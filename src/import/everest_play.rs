@@ -38,32 +38,54 @@ pub(super) struct Table<'a> {
 }
 
 /// A card as PokerStars writes it: `10d` is `Td`; what is not a card is `None`.
-fn card(t: &str) -> Option<String> {
+fn card(t: &str) -> Option<[u8; 2]> {
     let t = t.trim();
     // The suit is the last letter, whatever its length in bytes (a letter of two bytes is no
     // suit, and is not cut in half).
     let last = t.chars().last()?;
     let (rank, suit) = t.split_at(t.len() - last.len_utf8());
-    let rank = match rank {
-        "10" | "T" => "T",
-        r if r.len() == 1 && "23456789JQKA".contains(r) => r,
+    let rank = match rank.as_bytes() {
+        b"10" | b"T" => b'T',
+        &[r] if b"23456789JQKA".contains(&r) => r,
         _ => return None,
     };
-    matches!(suit, "c" | "d" | "h" | "s").then(|| [rank, suit].concat())
+    match suit.as_bytes() {
+        &[s @ (b'c' | b'd' | b'h' | b's')] => Some([rank, s]),
+        _ => None,
+    }
 }
 
-/// The cards of a `<COMMUNITY>` or `<SHOW>` (`10c, 2d, 2s`), or what is wrong.
-fn cards(n: &El<'_>, line: usize) -> Result<Vec<String>, TextError> {
+/// Cards written as PokerStars writes them, a space between each two, onto `out`.
+fn push_cards(out: &mut String, cards: impl IntoIterator<Item = [u8; 2]>) {
+    for (k, [r, s]) in cards.into_iter().enumerate() {
+        if k > 0 {
+            out.push(' ');
+        }
+        out.push(char::from(r));
+        out.push(char::from(s));
+    }
+}
+
+/// The cards of a `<COMMUNITY>` or `<SHOW>` (`10c, 2d, 2s`) as PokerStars writes them
+/// (`Tc 2d 2s`: three bytes a card, less one), and how many; or what is wrong.
+fn cards(n: &El<'_>, line: usize) -> Result<(String, usize), TextError> {
     let text = n.text.as_deref().unwrap_or_default();
-    let mut out = Vec::with_capacity(5);
+    let mut out = String::with_capacity(15);
+    let mut count = 0;
     for c in text.split(',').filter(|c| !c.trim().is_empty()) {
         match card(c) {
-            Some(c) if out.len() < 5 => out.push(c),
+            Some(c) if count < 5 => {
+                if count > 0 {
+                    out.push(' ');
+                }
+                push_cards(&mut out, [c]);
+                count += 1;
+            }
             Some(_) => return err(line, format!("more than five cards in `{}`", text.trim())),
             None => return err(line, format!("`{}` is not a card (expected a rank 2 to 10, J, Q, K or A and a suit c, d, h or s)", c.trim())),
         }
     }
-    Ok(out)
+    Ok((out, count))
 }
 
 /// A `$0.01/$0.02` of the hand's `blinds`, in hundredths (`1 750/3 500` in a tournament).
@@ -125,7 +147,7 @@ pub(super) fn play(
         );
     };
     // Each seat's cards as dealt, in order.
-    let mut holes: Vec<Vec<Option<String>>> = vec![Vec::new(); k];
+    let mut holes: Vec<Vec<Option<[u8; 2]>>> = vec![Vec::new(); k];
     for n in elements.iter().filter(|n| n.name == "HOLE") {
         let i = index(n)?;
         let t = n.text.as_deref().unwrap_or_default().trim();
@@ -145,7 +167,9 @@ pub(super) fn play(
     let mut acted = vec![false; k];
     let mut shown: Vec<Option<String>> = vec![None; k];
     let mut won: Vec<i64> = vec![0; k];
-    let mut board: Vec<String> = Vec::with_capacity(5);
+    // The board as PokerStars writes it (`Tc 2d 2s`), and how many cards.
+    let mut board = String::with_capacity(14);
+    let mut board_count = 0;
     let mut total = None;
     let mut rake = 0i64;
     let mut dealt = false;
@@ -166,8 +190,13 @@ pub(super) fn play(
             out.push((l, "*** HOLE CARDS ***".into()));
             for (i, h) in holes.iter().enumerate() {
                 if !h.is_empty() && h.iter().all(Option::is_some) {
-                    let c: Vec<&str> = h.iter().flatten().map(String::as_str).collect();
-                    out.push((l, format!("Dealt to {} [{}]", seats[i].1, c.join(" ")).into()));
+                    let mut line = String::with_capacity(seats[i].1.len() + 12 + 3 * h.len());
+                    line.push_str("Dealt to ");
+                    line.push_str(&seats[i].1);
+                    line.push_str(" [");
+                    push_cards(&mut line, h.iter().flatten().copied());
+                    line.push(']');
+                    out.push((l, line.into()));
                 }
             }
         }
@@ -256,9 +285,9 @@ pub(super) fn play(
                 street.iter_mut().for_each(|x| *x = 0);
             }
             "COMMUNITY" => {
-                let new = cards(n, l)?;
+                let (new, count) = cards(n, l)?;
                 street.iter_mut().for_each(|x| *x = 0);
-                let streets: &[(&str, usize)] = match (board.len(), new.len()) {
+                let streets: &[(&str, usize)] = match (board_count, count) {
                     (0, 3) => &[("FLOP", 3)],
                     (0, 5) => &[("FLOP", 3), ("TURN", 1), ("RIVER", 1)],
                     (3, 1) => &[("TURN", 1)],
@@ -268,25 +297,30 @@ pub(super) fn play(
                 };
                 let mut from = 0;
                 for &(street_name, count) in streets {
-                    let before = board.join(" ");
-                    board.extend(new[from..from + count].iter().cloned());
-                    let added = new[from..from + count].join(" ");
+                    // Card k of `new` is its bytes 3k and 3k + 1.
+                    let added = &new[3 * from..3 * (from + count) - 1];
                     from += count;
-                    out.push((
-                        l,
-                        if before.is_empty() {
-                            format!("*** {street_name} *** [{added}]").into()
-                        } else {
-                            format!("*** {street_name} *** [{before}] [{added}]").into()
-                        },
-                    ));
+                    let mut line = String::with_capacity(24 + board.len() + added.len());
+                    line.push_str("*** ");
+                    line.push_str(street_name);
+                    line.push_str(" *** [");
+                    if !board.is_empty() {
+                        line.push_str(&board);
+                        line.push_str("] [");
+                        board.push(' ');
+                    }
+                    line.push_str(added);
+                    line.push(']');
+                    board.push_str(added);
+                    board_count += count;
+                    out.push((l, line.into()));
                 }
             }
             "SHOW" => {
                 let i = index(n)?;
-                let c = cards(n, l)?;
+                let (c, _) = cards(n, l)?;
                 if shown[i].is_none() && !folded[i] {
-                    shown[i] = Some(c.join(" "));
+                    shown[i] = Some(c);
                     first_show.get_or_insert(l);
                     show_order.push(i);
                 }
@@ -334,7 +368,7 @@ pub(super) fn play(
     };
     out.push((total_at, pot));
     if !board.is_empty() {
-        out.push((total_at, format!("Board [{}]", board.join(" ")).into()));
+        out.push((total_at, ["Board [", &board, "]"].concat().into()));
     }
     for i in 0..k {
         if !acted[i] && won[i] == 0 {
@@ -368,8 +402,8 @@ mod tests {
 
     #[test]
     fn cards_are_put_in_pokerstars_words() {
-        assert_eq!(card("10d").as_deref(), Some("Td"));
-        assert_eq!(card(" Qh").as_deref(), Some("Qh"));
+        assert_eq!(card("10d"), Some(*b"Td"));
+        assert_eq!(card(" Qh"), Some(*b"Qh"));
         assert_eq!(card("1d"), None);
         assert_eq!(card("Qx"), None);
         assert_eq!(card(""), None);

@@ -2,7 +2,7 @@
 //! stakes, currency and date.
 
 use super::lines::{amount, find, has, roman, Line};
-use super::pokerstars::{err, GameName, Limit, StarsHand, TextError, Tournament};
+use super::pokerstars::{cents_amount, err, GameName, Limit, StarsHand, TextError, Tournament};
 
 /// The header: hand number, tournament, game, stakes, date.
 pub(super) fn parse_header(l: &Line) -> Result<StarsHand, TextError> {
@@ -65,31 +65,7 @@ pub(super) fn parse_header(l: &Line) -> Result<StarsHand, TextError> {
         .unwrap_or(desc.len())
         .min(desc.find(" - ").unwrap_or(desc.len()));
     let game_text = desc[..paren].trim();
-    let game = if game_text.starts_with("Hold'em") {
-        GameName::Holdem
-    } else if has(game_text, "Omaha") {
-        let name = game_text
-            .replace(" Pot Limit Pre-Flop", "")
-            .replace(" No Limit", "")
-            .replace(" Pot Limit", "")
-            .replace(" Limit", "")
-            .trim()
-            .to_string();
-        GameName::Omaha(name)
-    } else {
-        GameName::Other(game_text.to_string())
-    };
-    let limit = if has(desc, "Pot Limit Pre-Flop") {
-        Limit::Mixed
-    } else if has(game_text, "No Limit") {
-        Limit::NoLimit
-    } else if has(game_text, "Pot Limit") {
-        Limit::PotLimit
-    } else if has(game_text, "Limit") {
-        Limit::FixedLimit
-    } else {
-        return err(l.number, format!("expected No Limit, Pot Limit or Limit in `{game_text}`"));
-    };
+    let (game, limit) = game_and_limit(game_text, desc, l.number)?;
     if let Some(t) = tournament.as_mut()
         && let Some(k) = find(desc, "Level ")
     {
@@ -158,6 +134,95 @@ pub(super) fn parse_header(l: &Line) -> Result<StarsHand, TextError> {
         marks: 0,
         uncancelled: false,
     })
+}
+
+/// The game and betting structure of a header's `game_text` (`Omaha Hi/Lo Pot Limit`), with
+/// `desc`, the header from the game on, for a structure written after the stakes.
+fn game_and_limit(
+    game_text: &str,
+    desc: &str,
+    line: usize,
+) -> Result<(GameName, Limit), TextError> {
+    let game = if game_text.starts_with("Hold'em") {
+        GameName::Holdem
+    } else if has(game_text, "Omaha") {
+        let name = game_text
+            .replace(" Pot Limit Pre-Flop", "")
+            .replace(" No Limit", "")
+            .replace(" Pot Limit", "")
+            .replace(" Limit", "")
+            .trim()
+            .to_string();
+        GameName::Omaha(name)
+    } else {
+        GameName::Other(game_text.to_string())
+    };
+    let limit = if has(desc, "Pot Limit Pre-Flop") {
+        Limit::Mixed
+    } else if has(game_text, "No Limit") {
+        Limit::NoLimit
+    } else if has(game_text, "Pot Limit") {
+        Limit::PotLimit
+    } else if has(game_text, "Limit") {
+        Limit::FixedLimit
+    } else {
+        return err(line, format!("expected No Limit, Pot Limit or Limit in `{game_text}`"));
+    };
+    Ok((game, limit))
+}
+
+/// The hand a header would start, from its parts as a site gives them, without writing the
+/// header and reading it back: what [`parse_header`] reads of `SITE Hand #NUMBER: GAME
+/// (SMALL/BIG) - DATE`, the stakes in hundredths written as [`super::collected::written`]
+/// writes them, no currency code, the date and time given. `None` when the parts are not ones
+/// it reads so (a number with a `:` or blanks around it, stakes below zero): the header is
+/// then written and read.
+pub(super) fn headed(
+    number: &str,
+    line: usize,
+    game_text: &str,
+    stakes: (i64, i64),
+    symbol: Option<char>,
+    time: ([u32; 6], &str),
+) -> Option<Result<StarsHand, TextError>> {
+    if number.contains(':')
+        || number.trim() != number
+        || symbol.is_some_and(|c| c.is_ascii_digit() || c.is_whitespace() || c == '(' || c == '/')
+    {
+        return None;
+    }
+    let stakes = (cents_amount(stakes.0)?, cents_amount(stakes.1)?);
+    let (game, limit) = match game_and_limit(game_text, game_text, line) {
+        Ok(g) => g,
+        Err(e) => return Some(Err(e)),
+    };
+    Some(Ok(StarsHand {
+        number: Some(number.to_string()),
+        line,
+        room: None,
+        game,
+        limit,
+        tournament: None,
+        stakes,
+        currency: None,
+        symbol,
+        play_money: false,
+        cap: None,
+        time: Some((time.0, time.1.to_string())),
+        table: String::new(),
+        max_seats: None,
+        button: 0,
+        seats: Vec::with_capacity(10),
+        events: Vec::with_capacity(40),
+        dealt: Vec::new(),
+        known: Vec::new(),
+        summary: None,
+        board: None,
+        summary_seats: Vec::new(),
+        refusal: None,
+        marks: 0,
+        uncancelled: false,
+    }))
 }
 
 /// The currency code at the end of a tournament's buy-in (`$0.91+$0.09 USD`).

@@ -23,7 +23,7 @@ use super::collected::written;
 use super::fulltilt_stud::Game;
 use super::header::parse_header;
 use super::lines::Line;
-use super::p888_lines::cents;
+use super::p888_lines::{cents, plain_cents};
 use super::pokerstars::Tournament;
 use super::pokerstars::{err, parse_pieces, GameName, Piece, Refusal, StarsHand, TextError};
 use super::split::HandText;
@@ -55,8 +55,10 @@ pub(super) fn amount_of(text: &str, n: usize) -> Result<i64, TextError> {
         points += usize::from(b == b'.');
         ok &= b.is_ascii_digit() || b == b'.' || b == b',';
     }
+    // Digits with perhaps a point and cents, the most written, are read at once: `cents`
+    // reads them the same after trimming what `t` cannot hold.
     let plain = ok && points <= 1;
-    match cents(t).filter(|_| plain) {
+    match plain.then(|| plain_cents(t).or_else(|| cents(t))).flatten() {
         Some(c) => Ok(c),
         None => err(n, format!("expected an amount (`1,138.87`), not `{t}`")),
     }

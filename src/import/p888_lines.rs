@@ -175,7 +175,7 @@ fn comma_grouped_cents(t: &str) -> Option<i64> {
 
 /// Most amounts: digits alone (`25`) or with a point and one or two digits of cents (`0.5`,
 /// `1728.25`), in hundredths; `None` for any other (read by the general rule of [`cents`]).
-fn plain_cents(t: &str) -> Option<i64> {
+pub(super) fn plain_cents(t: &str) -> Option<i64> {
     let b = t.as_bytes();
     let point = b.iter().position(|c| !c.is_ascii_digit());
     let (whole, frac) = match point {

@@ -600,12 +600,12 @@ fn line_ends(b: &[u8]) -> usize {
 }
 
 /// A blank between XML's tags, as quick-xml takes it.
-fn is_blank(c: u8) -> bool {
+pub(super) fn is_blank(c: u8) -> bool {
     matches!(c, b' ' | b'\t' | b'\r' | b'\n')
 }
 
 /// How many bytes `b` starts with that [`Pull::fast`] reads in a name.
-fn name_len(b: &[u8]) -> usize {
+pub(super) fn name_len(b: &[u8]) -> usize {
     b.iter().position(|&c| !NAME[usize::from(c)]).unwrap_or(b.len())
 }
 
