@@ -477,24 +477,30 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
     let line = format!("Table '{}' Seat #{button} is the button", table.trim());
     out.push((first.number, line.into()));
     for (seat, name, c, l) in &seats {
-        out.push((*l, format!("Seat {seat}: {name} ({} in chips)", written(*c, symbol)).into()));
+        out.push((*l, super::collected::seat_list_line(*seat, name, *c, symbol).into()));
     }
     let t = Table { seats: &seats, fixed, symbol, header_blinds: &hand.blinds };
     let ((small, big), refusal) = play(&hand, &t, &mut out)?;
     // The stakes as the play posts them.
-    let mut hand =
-        match headed(number, first.number, &name, (small, big), symbol, (clock(secs), "UTC")) {
-            Some(hand) => hand?,
-            None => {
-                let stars = format!(
-                    "Everest Hand #{number}: {name} ({}/{}) - {}",
-                    written(small, symbol),
-                    written(big, symbol),
-                    date(secs)
-                );
-                parse_header(&Line { number: first.number, text: &stars })?
-            }
-        };
+    let mut hand = match headed(
+        number,
+        first.number,
+        &name,
+        (small, big),
+        symbol,
+        Some((clock(secs), "UTC".into())),
+    ) {
+        Some(hand) => hand?,
+        None => {
+            let stars = format!(
+                "Everest Hand #{number}: {name} ({}/{}) - {}",
+                written(small, symbol),
+                written(big, symbol),
+                date(secs)
+            );
+            parse_header(&Line { number: first.number, text: &stars })?
+        }
+    };
     hand.symbol = symbol;
     hand.currency = symbol.map(super::lines::currency_of);
     hand.tournament = tournament.then(|| Tournament {
@@ -611,8 +617,14 @@ mod tests {
                                 date(secs)
                             );
                             let read = parse_header(&Line { number: 3, text: &text }).unwrap();
-                            let made =
-                                headed(number, 3, game, (small, big), symbol, (clock(secs), "UTC"));
+                            let made = headed(
+                                number,
+                                3,
+                                game,
+                                (small, big),
+                                symbol,
+                                Some((clock(secs), "UTC".into())),
+                            );
                             assert_eq!(
                                 format!("{:?}", made.unwrap().unwrap()),
                                 format!("{read:?}"),
@@ -623,13 +635,9 @@ mod tests {
                 }
             }
         }
-        assert!(headed("1:2", 3, "Hold'em No Limit", (1, 2), None, ([1970, 1, 1, 0, 0, 0], "UTC"))
-            .is_none());
-        assert!(headed("1", 3, "Hold'em No Limit", (-1, 2), None, ([1970, 1, 1, 0, 0, 0], "UTC"))
-            .is_none());
-        assert!(headed("1", 3, "Hold'em Spread", (1, 2), None, ([1970, 1, 1, 0, 0, 0], "UTC"))
-            .unwrap()
-            .is_err());
+        assert!(headed("1:2", 3, "Hold'em No Limit", (1, 2), None, None).is_none());
+        assert!(headed("1", 3, "Hold'em No Limit", (-1, 2), None, None).is_none());
+        assert!(headed("1", 3, "Hold'em Spread", (1, 2), None, None).unwrap().is_err());
     }
 
     #[test]

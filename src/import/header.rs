@@ -174,20 +174,22 @@ fn game_and_limit(
 /// The hand a header would start, from its parts as a site gives them, without writing the
 /// header and reading it back: what [`parse_header`] reads of `SITE Hand #NUMBER: GAME
 /// (SMALL/BIG) - DATE`, the stakes in hundredths written as [`super::collected::written`]
-/// writes them, no currency code, the date and time given. `None` when the parts are not ones
-/// it reads so (a number with a `:` or blanks around it, stakes below zero): the header is
-/// then written and read.
+/// writes them, no currency code, the date and time given (as [`date_time`] reads them).
+/// `None` when the parts are not ones it reads so (a number of other than letters, digits
+/// and `-`, stakes below zero): the header is then written and read. The game's text starts
+/// with the name of a game (`Hold'em`, `Omaha`, `5 Card Omaha`, ...).
 pub(super) fn headed(
     number: &str,
     line: usize,
     game_text: &str,
     stakes: (i64, i64),
     symbol: Option<char>,
-    time: ([u32; 6], &str),
+    time: Option<([u32; 6], String)>,
 ) -> Option<Result<StarsHand, TextError>> {
-    if number.contains(':')
-        || number.trim() != number
-        || symbol.is_some_and(|c| c.is_ascii_digit() || c.is_whitespace() || c == '(' || c == '/')
+    let odd_symbol = |c: char| c.is_ascii_digit() || c.is_whitespace() || matches!(c, '(' | '/');
+    if number.is_empty()
+        || !number.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
+        || symbol.is_some_and(odd_symbol)
     {
         return None;
     }
@@ -208,7 +210,7 @@ pub(super) fn headed(
         symbol,
         play_money: false,
         cap: None,
-        time: Some((time.0, time.1.to_string())),
+        time,
         table: String::new(),
         max_seats: None,
         button: 0,
@@ -233,7 +235,7 @@ fn buy_in_currency(t: Option<&Tournament>) -> Option<String> {
 
 /// The hand's date and time: the one in brackets (the site's own, ET) when given, else the
 /// first.
-fn date_time(header: &str) -> Option<([u32; 6], String)> {
+pub(super) fn date_time(header: &str) -> Option<([u32; 6], String)> {
     let from = header.rfind('[').unwrap_or(0);
     read_date(&header[from..]).or_else(|| read_date(header))
 }

@@ -21,7 +21,7 @@ use std::borrow::Cow;
 
 use super::collected::written;
 use super::fulltilt_stud::Game;
-use super::header::parse_header;
+use super::header::{date_time, headed, parse_header};
 use super::lines::Line;
 use super::p888_lines::{cents, plain_cents};
 use super::pokerstars::Tournament;
@@ -326,15 +326,20 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
         Kind::Board(g) => g,
         Kind::Table(_) | Kind::Refused(_) => "Hold'em",
     };
-    let stars = format!(
-        "KingsClub Hand #{}: {game} {} ({}/{}) - {}",
+    let mut hand = match headed(
         h.number,
-        h.limit,
-        written(h.stakes.0, None),
-        written(h.stakes.1, None),
-        s.date
-    );
-    let mut hand = parse_header(&Line { number: n, text: &stars })?;
+        n,
+        &[game, " ", h.limit].concat(),
+        h.stakes,
+        None,
+        date_time(&s.date),
+    ) {
+        Some(hand) => hand?,
+        None => parse_header(&Line {
+            number: n,
+            text: &header_text(h.number, game, h.limit, h.stakes, &s.date),
+        })?,
+    };
     hand.tournament =
         tournament.map(|id| Tournament { id: id.to_string(), buy_in: None, level: None });
     let mut out: Out<'_> = Vec::with_capacity(lines.len() + 8);
@@ -345,7 +350,7 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
         Cow::<str>::Owned(format!("Table '{}' Seat #{button} is the button", s.table.0)).into(),
     ));
     for &(seat, name, c, at) in &s.seats {
-        let line = format!("Seat {seat}: {name} ({} in chips)", written(c, None));
+        let line = super::collected::seat_list_line(seat, name, c, None);
         out.push((at, Cow::<str>::Owned(line).into()));
     }
     match &h.kind {
@@ -369,8 +374,39 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
     parse_pieces(hand, n, &out)
 }
 
+/// The header in PokerStars' words.
+fn header_text(number: &str, game: &str, limit: &str, stakes: (i64, i64), date: &str) -> String {
+    let (small, big) = (written(stakes.0, None), written(stakes.1, None));
+    format!("KingsClub Hand #{number}: {game} {limit} ({small}/{big}) - {date}")
+}
+
 #[cfg(test)]
 mod tests {
+    use super::super::header::{date_time, headed, parse_header};
+    use super::super::lines::Line;
+
+    /// The header made from its parts is the header written and read.
+    #[test]
+    fn headers_are_made_as_they_are_read() {
+        let games = ["Hold'em", "Omaha", "Omaha Hi/Lo", "5 Card Omaha", "6 Card Omaha"];
+        for game in games {
+            for limit in ["No Limit", "Pot Limit", "Limit"] {
+                for stakes in [(1, 2), (1000, 2000), (25, 50), (100_000, 200_000), (0, 0)] {
+                    for date in ["2020/12/21 12:05:29", "1999/01/01 00:00:00", "2020/12/21"] {
+                        for number in ["39555673", "1"] {
+                            let text = super::header_text(number, game, limit, stakes, date);
+                            let read = parse_header(&Line { number: 4, text: &text });
+                            let game_text = [game, " ", limit].concat();
+                            let made = headed(number, 4, &game_text, stakes, None, date_time(date));
+                            let made = made.unwrap();
+                            assert_eq!(format!("{made:?}"), format!("{read:?}"), "{text}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// The quick reading of a seat line gives what the general rule gives.
     #[test]
     fn seat_lines_read_quickly_as_by_rule() {

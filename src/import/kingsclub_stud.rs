@@ -93,13 +93,13 @@ pub(super) fn read(
                         Some(c) if c < dealt[i] => {
                             refusal.get_or_insert(format!("line {n}: {} shows {c} of the {} cards dealt: the showdown cannot be settled without the others", names[i].1, dealt[i]));
                         }
-                        None if !won(i) => out.push((n, format!("{} mucks", names[i].1))),
+                        None if !won(i) => out.push((n, [names[i].1, " mucks"].concat())),
                         _ => {}
                     }
                 }
             }
             for &(at, i, c) in &e.wins {
-                out.push((at, format!("{} wins the pot ({})", names[i].1, w(c))));
+                out.push((at, [names[i].1, " wins the pot (", &w(c), ")"].concat()));
             }
             let paid = e.wins.iter().fold(0i64, |a, x| a.saturating_add(x.2));
             out.push((n, "*** SUMMARY ***".into()));
@@ -123,7 +123,7 @@ pub(super) fn read(
             }
             later = true;
             round.iter_mut().for_each(|x| *x = 0);
-            out.push((n, format!("*** {ft} ***")));
+            out.push((n, ["*** ", ft, " ***"].concat()));
             continue;
         }
         if let Some(rest) = t.strip_prefix("Dealt to ") {
@@ -175,7 +175,7 @@ pub(super) fn read(
             }
             dealt[i] += cards.len();
             if !known.is_empty() && (stud || known.len() == want) {
-                out.push((n, format!("Dealt to {} [{}]", names[i].1, known.join(" "))));
+                out.push((n, ["Dealt to ", names[i].1, " [", &known.join(" "), "]"].concat()));
             }
             continue;
         }
@@ -191,7 +191,7 @@ pub(super) fn read(
                 None => (verb, ""),
             };
             let said = if let Some(x) = verb.strip_prefix("posts ante ") {
-                format!("{name} antes {}{all_in}", w(amount_of(x, n)?))
+                [name, " antes ", &w(amount_of(x, n)?), all_in].concat()
             } else if let Some((small, x)) =
                 [("small", "posts the small blind "), ("big", "posts the big blind ")]
                     .iter()
@@ -199,7 +199,7 @@ pub(super) fn read(
             {
                 let c = amount_of(x, n)?;
                 round[i] = round[i].saturating_add(c);
-                format!("{name} posts the {small} blind of {}{all_in}", w(c))
+                [name, " posts the ", small, " blind of ", &w(c), all_in].concat()
             } else if let Some(why) = not_replayed(verb) {
                 let refusal = Some(format!("line {n}: {why}"));
                 return Ok(Read { lines: out, away: vec![false; k], refusal });
@@ -223,15 +223,15 @@ pub(super) fn read(
         };
         if verb == "folds" || verb == "checks" || verb == "stands pat" {
             folded[i] |= verb == "folds";
-            out.push((n, format!("{name} {verb}")));
+            out.push((n, [name, " ", verb].concat()));
         } else if let Some(x) = verb.strip_prefix("shows ") {
             let cards = bracket_cards(x);
             shown[i] = Some(cards.len());
-            out.push((n, format!("{name} shows [{}]", cards.join(" "))));
+            out.push((n, [name, " shows [", &cards.join(" "), "]"].concat()));
         } else if let Some(x) = verb.strip_prefix("brings in for ") {
             let c = amount_of(x, n)?;
             round[i] = c;
-            out.push((n, format!("{name} brings in for {}{all_in}", w(c))));
+            out.push((n, [name, " brings in for ", &w(c), all_in].concat()));
         } else if let Some((word, x)) =
             ["calls ", "bets ", "raises to "].iter().find_map(|p| Some((*p, verb.strip_prefix(p)?)))
         {
@@ -256,9 +256,9 @@ pub(super) fn read(
             out.push((
                 n,
                 if word == "calls " {
-                    format!("{name} calls {}{all_in}", w(added))
+                    [name, " calls ", &w(added), all_in].concat()
                 } else {
-                    format!("{name} raises to {}{all_in}", w(to))
+                    [name, " raises to ", &w(to), all_in].concat()
                 },
             ));
         } else if let Some(x) = verb.strip_prefix("draws ") {
@@ -288,7 +288,7 @@ pub(super) fn read(
                     gone.join(" ")
                 ),
             ));
-            deals.push((n, format!("Dealt to {name} [] [{}]", drawn.join(" "))));
+            deals.push((n, ["Dealt to ", name, " [] [", &drawn.join(" "), "]"].concat()));
         } else if let Some(why) = not_replayed(verb) {
             let refusal = Some(format!("line {n}: {why}"));
             return Ok(Read { lines: out, away: vec![false; k], refusal });
