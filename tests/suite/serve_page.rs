@@ -19,6 +19,9 @@ use crate::serve::Server;
 /// win the main pot, the kings the side pot.
 const SIDE_POTS: &str = include_str!("../data/pokerstars/cash_nl_side_pots.txt");
 
+/// The same hand, its main pot's collected amount a dollar short.
+const WRONG_COLLECTED: &str = include_str!("../data/pokerstars/broken_wrong_collected.txt");
+
 fn felt_stdout(args: &[&str]) -> String {
     let out = Command::new(env!("CARGO_BIN_EXE_felt")).args(args).output().unwrap();
     assert!(out.status.success(), "felt {args:?}: {}", String::from_utf8_lossy(&out.stderr));
@@ -131,6 +134,12 @@ fn replay_steps_are_the_engine_s_states_of_the_hand() {
     // The settled hand: Bo's aces take the main pot of 60, Cy's kings the side pot of 60
     // (the room's rake of 3 comes off the site's collected amounts, which the check matched).
     assert_eq!(hand["final_stacks"], json!(["60.00", "60.00", "50.00"]));
+    // The same play with a wrong collected amount: the same steps, and the check says so.
+    let v = ok(&s, "/api/replay", &json!({"text": WRONG_COLLECTED, "check": true, "steps": true}));
+    let broken = &v["hands"][0];
+    assert_eq!(broken["steps"], hand["steps"]);
+    assert_eq!(broken["ok"], false);
+    assert!(!broken["mismatches"].as_array().unwrap().is_empty(), "{broken}");
     // Steps are for a few hands: 21 is refused, with the bound.
     let many = vec![SIDE_POTS; 21].join("\n\n");
     let (status, _, v) = s.post("/api/replay", &json!({"text": many, "steps": true}).to_string());
@@ -349,6 +358,16 @@ fn the_page_builds_ranges_computes_equity_and_replays_a_hand_in_a_browser() {
     assert_eq!(b.eval("document.getElementById('verdict-line').dataset.ok"), "true");
     b.eval("window.scrollTo(0, 0); 0");
     save("serve-replayer.png", &b.screenshot(None));
+
+    // The same hand with a wrong collected amount: the verdict says what does not match.
+    b.eval("document.getElementById('hand-text').value = ''; 0");
+    b.click("#hand-text");
+    b.type_text(WRONG_COLLECTED);
+    b.click("#replay");
+    b.wait_for("document.getElementById('verdict-line').dataset.ok === 'false'");
+    let said = b.eval("document.getElementById('verdict').textContent");
+    assert!(said.as_str().unwrap().contains("does not match"), "{said}");
+    assert!(said.as_str().unwrap().contains("line 21"), "the collected line: {said}");
 
     // The grid from the keyboard: arrows move the focus, Enter adds the cell at the weight.
     b.click("#tab-equity");

@@ -187,7 +187,6 @@ function buildGrid() {
     const col = k % 13;
     const kind = row === col ? "pair" : row < col ? "suited" : "offsuit";
     const cell = el("button", { type: "button", className: `cell ${kind}`, tabIndex: k === 0 ? 0 : -1 });
-    cell.setAttribute("role", "gridcell");
     cell.dataset.class = cls;
     cell.dataset.row = row;
     cell.dataset.col = col;
