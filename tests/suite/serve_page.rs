@@ -325,6 +325,41 @@ fn the_page_builds_ranges_computes_equity_and_replays_a_hand_in_a_browser() {
         assert_eq!(cell[1].as_f64().unwrap(), want, "player {} {key}", p + 1);
         assert_eq!(cell[2].as_str().unwrap(), format!("{:.2}%", want * 100.0));
     }
+    // Monte Carlo: the same deals as the command with the same seed, and the standard error.
+    b.eval("const m = document.getElementById('method'); m.value = 'monte_carlo'; m.dispatchEvent(new Event('change')); 0");
+    b.eval("document.getElementById('iterations').value = 20000; 0");
+    b.click("#want-hands");
+    b.click("#want-streets");
+    b.click("#compute");
+    b.wait_for("document.getElementById('equity-table') && document.getElementById('equity-table').dataset.method === 'monte_carlo'");
+    let mc: Value = serde_json::from_str(&felt_stdout(&[
+        "equity",
+        "--json",
+        &text,
+        p2,
+        "--board",
+        "7c2dJs",
+        "--dead",
+        "3h",
+        "--iterations",
+        "20000",
+    ]))
+    .unwrap();
+    let shown = b.eval(
+        "Array.from(document.querySelectorAll('#equity-table td[data-key]')).map(td => [td.dataset.key, Number(td.dataset.value)])",
+    );
+    let cells = shown.as_array().unwrap();
+    assert_eq!(cells.len(), 8, "equity, win, tie and stderr of each: {shown}");
+    for (k, cell) in cells.iter().enumerate() {
+        let (p, key) = (k / 4, cell[0].as_str().unwrap());
+        assert_eq!(cell[1].as_f64(), mc["players"][p][key].as_f64(), "player {} {key}", p + 1);
+    }
+    b.eval("const e = document.getElementById('method'); e.value = 'auto'; 0");
+    b.click("#want-hands");
+    b.click("#want-streets");
+    b.click("#compute");
+    b.wait_for("document.getElementById('streets') && document.getElementById('equity-table').dataset.method === 'exhaustive'");
+
     // The pictures are the command's: player 1's grid has the classes dealt.
     let classes = b.eval("document.querySelectorAll('#heatmap-1 g.cell[data-equity]').length");
     assert_eq!(classes, json!(6), "AA, AKs, AQs, AJs, KK, QQ");
