@@ -331,10 +331,12 @@ async fn query(State(shared): State<Arc<Shared>>, route: Route, req: Request) ->
     let job = {
         let (shared, stop) = (shared.clone(), stop.clone());
         move || {
-            // The permit is held until the work ends, even when the answer went out before.
-            let _permit = permit;
+            // The permit is held until the work ends, even when the answer went out before (a
+            // timeout); it is given back before the answer goes, so that a client that sends
+            // its next query on the answer finds it free.
             let answer =
                 catch_unwind(AssertUnwindSafe(|| handle(route, &body, &shared.limits, &stop)));
+            drop(permit);
             let _ = tx.send(answer.ok());
         }
     };

@@ -143,9 +143,19 @@ impl Browser {
         }
     }
 
-    /// Opens `url`.
+    /// Opens `url` and waits for its load event (so that nothing is asked of the page that
+    /// is going away).
     pub fn open(&mut self, url: &str) {
         self.call("Page.navigate", json!({ "url": url }));
+        loop {
+            let msg = self.ws.read().unwrap_or_else(|e| panic!("loading {url}: {e}"));
+            let Message::Text(text) = msg else { continue };
+            let v: Value = serde_json::from_str(text.as_str()).unwrap();
+            if v["method"] == "Page.loadEventFired" {
+                return;
+            }
+            self.note(&v);
+        }
     }
 
     /// The value of a JavaScript expression (a promise is awaited).
