@@ -435,6 +435,33 @@ fn the_page_builds_ranges_computes_equity_and_replays_a_hand_in_a_browser() {
     let text = b.eval("document.getElementById('player-2').value");
     assert!(text.as_str().unwrap().split(',').any(|t| t == "A2o:0.5"), "{text}");
 
+    // Omaha: ranges as text only, and the command's numbers.
+    b.eval("const g = document.getElementById('game'); g.value = 'omaha'; g.dispatchEvent(new Event('change')); 0");
+    assert_eq!(
+        b.eval("document.getElementById('editor').hidden && !document.getElementById('edit-1')"),
+        true
+    );
+    for (n, hand) in [(1, "AhAdKhKd"), (2, "JT98ds")] {
+        b.eval(&format!("document.getElementById('player-{n}').value = ''; 0"));
+        b.click(&format!("#player-{n}"));
+        b.type_text(hand);
+        b.eval(&format!(
+            "document.getElementById('player-{n}').dispatchEvent(new Event('change')); 0"
+        ));
+    }
+    b.click("#compute");
+    b.settle();
+    let said = b.eval("document.getElementById('equity-error').textContent");
+    assert_eq!(said, "", "omaha");
+    b.wait_for("document.getElementById('equity-table') && document.querySelector('#equity-table td.spec').textContent === 'AhAdKhKd'");
+    let omaha: Value = serde_json::from_str(&felt_stdout(&[
+        "equity", "--json", "--game", "omaha", "AhAdKhKd", "JT98ds", "--board", "7c2dJs", "--dead",
+        "3h",
+    ]))
+    .unwrap();
+    let shown = b.eval("Array.from(document.querySelectorAll('#equity-table td[data-key=equity]')).map(td => Number(td.dataset.value))");
+    assert_eq!(shown, json!([omaha["players"][0]["equity"], omaha["players"][1]["equity"]]));
+
     // A phone's width: nothing wider than the screen.
     b.resize(390, 800);
     for view in ["#tab-equity", "#tab-replay"] {

@@ -142,6 +142,8 @@ function renderPlayers() {
     list.append(li);
   });
   $("editor").hidden = !gridGame();
+  // Equity hand by hand is for hold'em ranges.
+  $("want-hands").disabled = !gridGame();
   $("editor-target").textContent = `player ${state.target + 1}`;
   $("add-player").disabled = state.players.length >= 10;
   $("remove-player").disabled = state.players.length <= 2;
@@ -317,7 +319,7 @@ function gridChanged() {
 async function showCount() {
   const p = state.players[state.target];
   const out = $("range-count");
-  if (!p || !p.text) {
+  if (!p || !p.text || !gridGame()) {
     out.textContent = "";
     return;
   }
@@ -427,7 +429,7 @@ async function compute() {
     const body = request();
     const v = await api("/api/equity", body);
     showResults(v);
-    if ($("want-hands").checked) {
+    if ($("want-hands").checked && gridGame()) {
       const h = await api("/api/equity", { ...body, by_hand: true, svg: true });
       h.svg.forEach((svg, i) => addPicture(svg, `heatmap-${i + 1}`, `Player ${i + 1}'s hands by equity`));
     }
