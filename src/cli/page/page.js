@@ -435,7 +435,8 @@ async function compute() {
     }
     if ($("want-streets").checked) {
       const s = await api("/api/equity", { ...body, streets: true, svg: true });
-      addPicture(s.svg, "streets", "Equity by street");
+      const what = body.board.length === 10 ? "Equity street by street" : "Equity after each card that can come";
+      addPicture(s.svg, "streets", what);
     }
   } catch (e) {
     error.textContent = e.message;
