@@ -13,6 +13,7 @@ use crate::equity::{
     stderr_target, ByHand, ClassEquity, Equity, EquityError, Game, HandCounts, HandEquity, Method,
     NextCards, Options, Query, Street,
 };
+use crate::picture::equity::{by_hand_svg, command_line, next_cards_svg, runout_svg};
 use crate::range::WEIGHT_UNIT;
 use crate::stop::Stop;
 
@@ -66,6 +67,10 @@ pub struct EquityRequest {
     /// The equity street by street (`--streets`).
     #[serde(default)]
     pub streets: bool,
+    /// With `by_hand`, each player's grid as `--by-hand --svg --player N` draws it (a list,
+    /// player 1 first); with `streets`, the chart of `--streets --svg`: in the answer's `svg`.
+    #[serde(default)]
+    pub svg: bool,
 }
 
 /// Reads a game's name as `felt equity --game` does: a game of the catalog with an equity
@@ -97,6 +102,12 @@ pub(crate) fn answer(r: EquityRequest, limits: &Limits, stop: &Stop) -> Answer {
     }
     if r.by_hand && r.streets {
         return Err(Response::bad_field("streets", "by_hand and streets cannot be asked together"));
+    }
+    if r.svg && !r.by_hand && !r.streets {
+        return Err(Response::bad_field(
+            "svg",
+            "svg draws the pictures of by_hand or streets: add one of them",
+        ));
     }
     if r.combos && !r.by_hand {
         return Err(Response::bad_field("combos", "combos lists the combos of by_hand: add it"));
@@ -164,12 +175,31 @@ pub(crate) fn answer(r: EquityRequest, limits: &Limits, stop: &Stop) -> Answer {
         }
     }
     let opts = Options { threads, progress: None };
+    let specs = q.players.clone();
     let body = if r.by_hand {
-        by_hand_json(&by_hand_with(&q, &opts).map_err(|e| refused(&e))?, r.combos)
+        let b = by_hand_with(&q, &opts).map_err(|e| refused(&e))?;
+        let mut v = by_hand_json(&b, r.combos);
+        if r.svg {
+            let title = command_line(&q, "--by-hand");
+            let pictures: Vec<String> =
+                (0..b.players.len()).map(|p| by_hand_svg(&q, &b, p, &title)).collect();
+            v["svg"] = json!(pictures);
+        }
+        v
     } else if r.streets && five {
-        runout_json(&runout(&q, &opts).map_err(|e| refused(&e))?)
+        let streets = runout(&q, &opts).map_err(|e| refused(&e))?;
+        let mut v = runout_json(&streets);
+        if r.svg {
+            v["svg"] = json!(runout_svg(&specs, &streets, &command_line(&q, "--streets")));
+        }
+        v
     } else if r.streets {
-        next_cards_json(&next_cards(&q, &opts).map_err(|e| refused(&e))?)
+        let next = next_cards(&q, &opts).map_err(|e| refused(&e))?;
+        let mut v = next_cards_json(&next);
+        if r.svg {
+            v["svg"] = json!(next_cards_svg(&specs, &next, &command_line(&q, "--streets")));
+        }
+        v
     } else {
         equity_json(&calculate_with(&q, &opts).map_err(|e| refused(&e))?)
     };

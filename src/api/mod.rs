@@ -31,6 +31,7 @@ pub mod pushfold;
 pub mod range;
 pub mod rank;
 pub mod replay;
+pub mod steps;
 
 use serde::de::DeserializeOwned;
 use serde_json::{json, Value};

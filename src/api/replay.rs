@@ -31,6 +31,10 @@ pub struct ReplayRequest {
     /// With `check`, the rake rule the site's rake must follow (`--rake`).
     #[serde(default)]
     pub rake: Option<String>,
+    /// Each hand's states as the engine replays it (`steps`: as the hand starts and after
+    /// each action), for a replayer; not a flag of `felt replay`.
+    #[serde(default)]
+    pub steps: bool,
 }
 
 /// The body of `POST /api/convert`: a text and the options of `felt convert`.
@@ -262,7 +266,25 @@ pub(crate) fn answer_replay(r: ReplayRequest, limits: &Limits, stop: &Stop) -> A
         ),
         None => None,
     };
-    let chunks = read_bounded(&r.text, format, BATCH, limits, stop)?;
+    let narrowed;
+    let limits = if r.steps {
+        narrowed =
+            Limits { max_hands: limits.max_hands.min(super::steps::MAX_HANDS), ..limits.clone() };
+        &narrowed
+    } else {
+        limits
+    };
+    let chunks = read_bounded(&r.text, format, BATCH, limits, stop).map_err(|e| {
+        if r.steps && e.status == 400 {
+            let max = super::steps::MAX_HANDS;
+            Response::bad_field(
+                "text",
+                format!("the text holds more than {max} hands: at most {max} a request with steps"),
+            )
+        } else {
+            e
+        }
+    })?;
     let mut tally = Tally::default();
     let mut hands = Vec::new();
     let mut notes = Vec::new();
@@ -272,12 +294,27 @@ pub(crate) fn answer_replay(r: ReplayRequest, limits: &Limits, stop: &Stop) -> A
         }
         match chunk.replay(r.check) {
             Some(reports) => {
+                let mut steps =
+                    if r.steps { super::steps::chunk_steps(&chunk) } else { Vec::new() };
+                // Each hand's steps go with its report (none when the two readings differ).
+                if steps.len() != reports.len() {
+                    steps.clear();
+                }
+                let mut steps = steps.into_iter();
                 for mut report in reports {
                     if let Some(rule) = &rake {
                         rule.check(&mut report);
                     }
                     tally.count(&report);
-                    hands.push(report_json(&report, rake.as_ref()));
+                    let mut v = report_json(&report, rake.as_ref());
+                    if r.steps {
+                        let s = steps.next().unwrap_or_else(|| json!({"steps": []}));
+                        v["steps"] = s["steps"].clone();
+                        if s.get("steps_cut").is_some() {
+                            v["steps_cut"] = json!(true);
+                        }
+                    }
+                    hands.push(v);
                 }
             }
             None => {

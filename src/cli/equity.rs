@@ -191,23 +191,7 @@ pub fn run(args: EquityArgs) -> anyhow::Result<ExitCode> {
 
 /// The query as a `felt equity` command line, with `flag` at the end: the pictures' title.
 pub(super) fn command_line(q: &Query, flag: &str) -> String {
-    let mut t = String::from("felt equity");
-    if q.game != Game::Holdem {
-        t += &format!(" --game {}", q.game.name());
-    }
-    for p in &q.players {
-        if p.is_empty() || p.contains(' ') {
-            t += &format!(" \"{p}\"");
-        } else {
-            t += &format!(" {p}");
-        }
-    }
-    for (name, cards) in [("--board", &q.board), ("--dead", &q.dead)] {
-        if !cards.is_empty() {
-            t += &format!(" {name} {}", cards.replace(' ', ""));
-        }
-    }
-    t + " " + flag
+    feltkit::picture::equity::command_line(q, flag)
 }
 
 /// Prints the estimate of a long exhaustive run before it starts, and refuses one above

@@ -24,6 +24,24 @@ use tokio::sync::{oneshot, OwnedSemaphorePermit, Semaphore};
 /// The OpenAPI description served at `/openapi.json`.
 pub const OPENAPI: &str = include_str!("../../docs/openapi.json");
 
+/// The web page served at `/` (docs/serve.md): plain HTML, CSS and JavaScript, with no build
+/// step and nothing fetched from elsewhere.
+const PAGE_HTML: &str = include_str!("page/index.html");
+/// The page's script.
+const PAGE_JS: &str = include_str!("page/page.js");
+/// The page's style sheet.
+const PAGE_CSS: &str = include_str!("page/page.css");
+
+/// The page's Content-Security-Policy: its own script, style and requests only, no inline
+/// script, no frames, no forms sent anywhere.
+pub const PAGE_CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; \
+    img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; \
+    frame-ancestors 'none'";
+
+/// The GET routes besides the API's POST ones, as `/api` lists them.
+const GETS: [&str; 7] =
+    ["/", "/api", "/api/health", "/api/version", "/openapi.json", "/page.css", "/page.js"];
+
 /// The largest `--max-body`, in bytes (64 MiB).
 pub const MAX_BODY: u64 = 64 << 20;
 
@@ -61,7 +79,8 @@ pub struct ServeArgs {
 /// The end of `felt serve --help`.
 const AFTER_HELP: &str = "\
 Endpoints (JSON in and out, docs/serve.md): POST /api/equity, /api/rank, /api/range,
-/api/replay, /api/convert, /api/pushfold, /api/luck; GET /api/health, /api/version, /openapi.json.
+/api/replay, /api/convert, /api/pushfold, /api/luck; GET /api/health, /api/version, /openapi.json,
+/api (this list). GET / is a web page: a range editor, equity and a hand replayer.
 Answers have the fields of the same command's --json output; errors are
 {\"error\": {\"message\", \"where\"}}. SIGTERM or Ctrl-C stops accepting, finishes the queries
 running, and exits 0.";
@@ -133,7 +152,10 @@ pub fn run(args: ServeArgs, long_version: String) -> anyhow::Result<ExitCode> {
 /// The router: every route of [`Route::ALL`] by POST, the GET endpoints, JSON 404 and 405.
 fn router(shared: Arc<Shared>) -> Router {
     let mut app = Router::new()
-        .route("/", get(index))
+        .route("/", get(|| async { asset("text/html; charset=utf-8", PAGE_HTML) }))
+        .route("/page.js", get(|| async { asset("text/javascript; charset=utf-8", PAGE_JS) }))
+        .route("/page.css", get(|| async { asset("text/css; charset=utf-8", PAGE_CSS) }))
+        .route("/api", get(index))
         .route(
             "/api/health",
             get(|| async { json_response(StatusCode::OK, &json!({"status": "ok"})) }),
@@ -213,10 +235,31 @@ async fn index() -> Response {
         &json!({
             "name": "felt serve",
             "post": posts,
-            "get": ["/api/health", "/api/version", "/openapi.json"],
+            "get": GETS,
+            "page": "/",
+            "games": feltkit::equity::GAME_NAMES
+                .iter()
+                .map(|(g, _)| json!({"name": g.name(), "grid": *g == feltkit::equity::Game::Holdem}))
+                .collect::<Vec<_>>(),
             "docs": "docs/serve.md",
         }),
     )
+}
+
+/// One of the page's files, with its content type and the page's security headers.
+fn asset(content_type: &'static str, body: &'static str) -> Response {
+    (
+        StatusCode::OK,
+        [
+            (header::CONTENT_TYPE, HeaderValue::from_static(content_type)),
+            (header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(PAGE_CSP)),
+            (header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")),
+            (header::REFERRER_POLICY, HeaderValue::from_static("no-referrer")),
+            (header::CACHE_CONTROL, HeaderValue::from_static("no-cache")),
+        ],
+        body,
+    )
+        .into_response()
 }
 
 async fn version(State(shared): State<Arc<Shared>>) -> Response {
@@ -233,7 +276,7 @@ async fn openapi() -> Response {
 }
 
 async fn not_found(req: Request) -> Response {
-    error(StatusCode::NOT_FOUND, &format!("no endpoint {}: GET / lists them", req.uri().path()))
+    error(StatusCode::NOT_FOUND, &format!("no endpoint {}: GET /api lists them", req.uri().path()))
 }
 
 async fn wrong_method(req: Request) -> Response {
@@ -288,10 +331,12 @@ async fn query(State(shared): State<Arc<Shared>>, route: Route, req: Request) ->
     let job = {
         let (shared, stop) = (shared.clone(), stop.clone());
         move || {
-            // The permit is held until the work ends, even when the answer went out before.
-            let _permit = permit;
+            // The permit is held until the work ends, even when the answer went out before (a
+            // timeout); it is given back before the answer goes, so that a client that sends
+            // its next query on the answer finds it free.
             let answer =
                 catch_unwind(AssertUnwindSafe(|| handle(route, &body, &shared.limits, &stop)));
+            drop(permit);
             let _ = tx.send(answer.ok());
         }
     };

@@ -357,6 +357,32 @@ fn bad_action_number(status: &Status) -> Option<usize> {
 
 /// Replays one hand; with `check`, compares the recorded results.
 pub fn replay_record(record: &HandRecord<'_>, label: String, check: bool) -> HandReport {
+    replay_observed(record, label, check, &mut |_, _| {})
+}
+
+/// What [`replay_observed`] shows its observer: the state the hand starts in (blinds and
+/// antes posted), then the state after each action that was applied.
+#[derive(Clone, Copy, Debug)]
+pub enum Moment<'a> {
+    /// Before the first action.
+    Start,
+    /// After action `number` (from 1), as the record writes it.
+    After {
+        /// The action's number, from 1.
+        number: usize,
+        /// The action.
+        action: &'a Action,
+    },
+}
+
+/// [`replay_record`], showing `observe` the engine's state as the hand starts and after each
+/// legal action: what a replayer steps through. The report is [`replay_record`]'s.
+pub fn replay_observed(
+    record: &HandRecord<'_>,
+    label: String,
+    check: bool,
+    observe: &mut dyn FnMut(Moment<'_>, &HandState),
+) -> HandReport {
     let mut report = HandReport::bare(label, Status::Legal);
     report.hand = record.hand.clone();
     report.variant = record.variant.clone();
@@ -458,6 +484,7 @@ pub fn replay_record(record: &HandRecord<'_>, label: String, check: bool) -> Han
             return report;
         }
     };
+    observe(Moment::Start, &hand);
     for (k, recorded) in record.actions.iter().enumerate() {
         let action = recorded.action();
         let result = match action {
@@ -484,6 +511,7 @@ pub fn replay_record(record: &HandRecord<'_>, label: String, check: bool) -> Han
                         if let Some(note) = note {
                             report.notes.push(note);
                         }
+                        observe(Moment::After { number: k + 1, action: a }, &hand);
                         // After a betting decision, or turnover's last card turned up.
                         let decided = a.chooser().is_some() || matches!(a, Action::Discard(..));
                         if report.all_in.is_none()

@@ -14,6 +14,8 @@
 use std::fmt::Write;
 
 use super::{combos_text, escape, ink, Cell, Rgb, CELL};
+use crate::card::CardSet;
+use crate::equity::{ByHand, Equity, Game, Holding, NextCard, NextCards, Query, Street};
 use crate::range::grid::{class_at, SIZE};
 use crate::range::HandClass;
 
@@ -293,6 +295,114 @@ pub fn streets_svg(
     let _ = writeln!(s, "</g>");
     s.push_str("</svg>\n");
     s
+}
+
+/// The title `felt equity` gives its pictures: the command line that asks for them
+/// (`felt equity AhKh "QQ+,AKs" --board Js7c2d --by-hand`), `flag` last.
+pub fn command_line(q: &Query, flag: &str) -> String {
+    let mut t = String::from("felt equity");
+    if q.game != Game::Holdem {
+        t += &format!(" --game {}", q.game.name());
+    }
+    for p in &q.players {
+        if p.is_empty() || p.contains(' ') {
+            t += &format!(" \"{p}\"");
+        } else {
+            t += &format!(" {p}");
+        }
+    }
+    for (name, cards) in [("--board", &q.board), ("--dead", &q.dead)] {
+        if !cards.is_empty() {
+            t += &format!(" {name} {}", cards.replace(' ', ""));
+        }
+    }
+    t + " " + flag
+}
+
+fn pct(x: f64) -> String {
+    format!("{:.2}%", 100.0 * x)
+}
+
+/// The cards player `p` cannot hold: the board, the dead cards and the other players' exact
+/// cards.
+fn blocked(q: &Query, p: usize) -> CardSet {
+    let Ok(parsed) = q.parse() else { return CardSet::EMPTY };
+    let mut out = parsed.dead;
+    for c in &parsed.board {
+        out.insert(*c);
+    }
+    for (i, h) in parsed.players.iter().enumerate() {
+        if let (true, Holding::Cards(cards)) = (i != p, h) {
+            for c in cards {
+                out.insert(*c);
+            }
+        }
+    }
+    out
+}
+
+/// The cells of player `p`'s by-hand grid: each class dealt, with the combos the known cards
+/// leave it.
+pub fn by_hand_cells(q: &Query, b: &ByHand, p: usize) -> Vec<HandCell> {
+    let blocked = blocked(q, p);
+    b.classes(p)
+        .into_iter()
+        .filter(|c| c.counts.total > 0)
+        .map(|c| HandCell {
+            class: c.class,
+            weight: c.weight,
+            possible: c
+                .class
+                .combos()
+                .iter()
+                .filter(|combo| combo.set().is_disjoint(blocked))
+                .count()
+                .try_into()
+                .unwrap_or(u16::MAX),
+            equity: c.counts.equity(),
+            share: b.share(&c.counts),
+        })
+        .collect()
+}
+
+/// Player `p`'s by-hand grid as SVG, as `felt equity --by-hand --svg` draws it (`title` is
+/// [`command_line`] with `--by-hand`). `p` must be one of the query's players.
+pub fn by_hand_svg(q: &Query, b: &ByHand, p: usize, title: &str) -> String {
+    let Some(e) = b.equity.players.get(p) else { return String::new() };
+    let subtitle = format!("player {}: {}, equity {}", p + 1, e.spec, pct(e.equity));
+    hands_svg(&by_hand_cells(q, b, p), title, &subtitle)
+}
+
+/// A chart bar labelled `label` with each player's equity.
+fn column(label: String, equity: &Equity) -> Column {
+    Column { label, equities: equity.players.iter().map(|p| p.equity).collect() }
+}
+
+/// The next cards in the chart's order: by player 1's equity from the highest, ties from the
+/// highest card.
+pub fn chart_order(next: &NextCards) -> Vec<&NextCard> {
+    let mut cards: Vec<&NextCard> = next.cards.iter().collect();
+    cards.sort_by(|a, b| {
+        let (x, y) = (a.equity.players[0].equity, b.equity.players[0].equity);
+        y.total_cmp(&x).then(b.card.index().cmp(&a.card.index()))
+    });
+    cards
+}
+
+/// The chart of `felt equity --streets --svg` along a 5-card runout: one bar per street.
+pub fn runout_svg(specs: &[String], streets: &[Street], title: &str) -> String {
+    let columns: Vec<Column> =
+        streets.iter().map(|s| column(s.name.to_string(), &s.equity)).collect();
+    streets_svg(specs, &columns, title, None)
+}
+
+/// The chart of `felt equity --streets --svg` from a flop or turn: one bar per card that can
+/// come ([`chart_order`]), with player 1's equity now.
+pub fn next_cards_svg(specs: &[String], next: &NextCards, title: &str) -> String {
+    let columns: Vec<Column> =
+        chart_order(next).iter().map(|c| column(c.card.to_string(), &c.equity)).collect();
+    let now = next.now.players.first().map(|p| p.equity);
+    streets_svg(specs, &columns, title, now)
 }
 
 #[cfg(test)]

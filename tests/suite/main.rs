@@ -5,6 +5,7 @@
 //! command-line tests.
 
 mod bomb_pots;
+mod cdp;
 mod cli_batch;
 mod cli_deal;
 mod cli_equity;
@@ -82,5 +83,6 @@ mod replay_rules;
 mod replay_timeouts;
 mod replay_write;
 mod serve;
+mod serve_page;
 mod serve_real;
 mod sessions;

@@ -6,10 +6,9 @@ use std::fmt::Write as _;
 use std::io::Write;
 use std::process::ExitCode;
 
-use feltkit::card::CardSet;
 use feltkit::equity::{by_hand_with, ByHand, ClassEquity, HandCounts, HandEquity, Method};
-use feltkit::equity::{Holding, Options, Query};
-use feltkit::picture::equity::{equity_colour, hands_svg, HandCell};
+use feltkit::equity::{Options, Query};
+use feltkit::picture::equity::equity_colour;
 use feltkit::picture::{self, combos_text, text_colour};
 use feltkit::range::grid::{class_at, SIZE};
 use serde_json::Value;
@@ -156,52 +155,9 @@ fn grid(out: &mut String, b: &ByHand, p: usize, colours: Option<Palette>) {
     let _ = writeln!(out, "{what}");
 }
 
-/// The cards player `p` cannot hold: the board, the dead cards and the other players' exact
-/// cards.
-fn blocked(q: &Query, p: usize) -> CardSet {
-    let Ok(parsed) = q.parse() else { return CardSet::EMPTY };
-    let mut out = parsed.dead;
-    for c in &parsed.board {
-        out.insert(*c);
-    }
-    for (i, h) in parsed.players.iter().enumerate() {
-        if let (true, Holding::Cards(cards)) = (i != p, h) {
-            for c in cards {
-                out.insert(*c);
-            }
-        }
-    }
-    out
-}
-
-/// The cells of player `p`'s grid picture.
-fn cells(q: &Query, b: &ByHand, p: usize) -> Vec<HandCell> {
-    let blocked = blocked(q, p);
-    b.classes(p)
-        .into_iter()
-        .filter(|c| c.counts.total > 0)
-        .map(|c| HandCell {
-            class: c.class,
-            weight: c.weight,
-            possible: c
-                .class
-                .combos()
-                .iter()
-                .filter(|combo| combo.set().is_disjoint(blocked))
-                .count()
-                .try_into()
-                .unwrap_or(u16::MAX),
-            equity: c.counts.equity(),
-            share: b.share(&c.counts),
-        })
-        .collect()
-}
-
 /// Player `p`'s grid as SVG.
 fn svg(q: &Query, b: &ByHand, p: usize, title: &str) -> String {
-    let e = &b.equity.players[p];
-    let subtitle = format!("player {}: {}, equity {}", p + 1, e.spec, pct(e.equity));
-    hands_svg(&cells(q, b, p), title, &subtitle)
+    feltkit::picture::equity::by_hand_svg(q, b, p, title)
 }
 
 /// The HTML page: each player's grid and table of classes.

@@ -10,7 +10,7 @@ use feltkit::card::{format_cards, Card};
 use feltkit::equity::{
     next_cards, runout, Equity, Method, NextCard, NextCards, Options, Query, Street,
 };
-use feltkit::picture::equity::{streets_svg, Column};
+use feltkit::picture::equity::{next_cards_svg, runout_svg};
 use feltkit::picture::{self};
 use serde_json::Value;
 
@@ -101,15 +101,9 @@ fn groups(next: &NextCards, p: usize) -> Vec<Group> {
     out
 }
 
-/// The next cards in the chart's order, which its HTML table keeps: by player 1's equity from
-/// the highest, ties from the highest card.
+/// The next cards in the chart's order, which its HTML table keeps.
 fn chart_order(next: &NextCards) -> Vec<&NextCard> {
-    let mut cards: Vec<&NextCard> = next.cards.iter().collect();
-    cards.sort_by(|a, b| {
-        let (x, y) = (a.equity.players[0].equity, b.equity.players[0].equity);
-        y.total_cmp(&x).then(b.card.index().cmp(&a.card.index()))
-    });
-    cards
+    feltkit::picture::equity::chart_order(next)
 }
 
 /// How many next cards raise, keep and lower player `p`'s equity.
@@ -193,17 +187,8 @@ impl Report {
     /// The chart: one bar per street, or per next card (by player 1's equity, highest first).
     fn chart(&self, specs: &[String], title: &str) -> String {
         match self {
-            Report::Runout(streets) => {
-                let columns: Vec<Column> =
-                    streets.iter().map(|s| column(s.name.to_string(), &s.equity)).collect();
-                streets_svg(specs, &columns, title, None)
-            }
-            Report::Next(next) => {
-                let cards = chart_order(next);
-                let columns: Vec<Column> =
-                    cards.iter().map(|c| column(c.card.to_string(), &c.equity)).collect();
-                streets_svg(specs, &columns, title, Some(next.now.players[0].equity))
-            }
+            Report::Runout(streets) => runout_svg(specs, streets, title),
+            Report::Next(next) => next_cards_svg(specs, next, title),
         }
     }
 
@@ -230,9 +215,4 @@ impl Report {
         };
         picture::html_table("equity", &header, &rows)
     }
-}
-
-/// A chart bar labelled `label` with each player's equity.
-fn column(label: String, equity: &Equity) -> Column {
-    Column { label, equities: equity.players.iter().map(|p| p.equity).collect() }
 }
