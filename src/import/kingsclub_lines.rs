@@ -23,7 +23,7 @@ use super::collected::written;
 use super::fulltilt_stud::Game;
 use super::header::{date_time, headed, parse_header};
 use super::lines::Line;
-use super::p888_lines::{cents, plain_cents};
+use super::p888_lines::{cents, comma_grouped_cents, plain_cents};
 use super::pokerstars::Tournament;
 use super::pokerstars::{err, parse_pieces, GameName, Piece, Refusal, StarsHand, TextError};
 use super::split::HandText;
@@ -48,17 +48,20 @@ pub(super) fn is_header(line: &str) -> bool {
 
 /// An amount as KingsClub writes it (`1,138.87`, `22`), in hundredths, or what is wrong.
 pub(super) fn amount_of(text: &str, n: usize) -> Result<i64, TextError> {
-    let t = text.trim();
+    let t = super::lines::trim(text);
+    // Digits with perhaps a point and cents, or grouped by commas (`1,975`), the most written,
+    // are read at once: `cents` reads them so.
+    if let Some(c) = plain_cents(t).or_else(|| comma_grouped_cents(t)) {
+        return Ok(c);
+    }
     // Digits first, then digits, commas and at most one point, in one pass.
     let (mut ok, mut points) = (t.bytes().next().is_some_and(|b| b.is_ascii_digit()), 0);
     for b in t.bytes() {
         points += usize::from(b == b'.');
         ok &= b.is_ascii_digit() || b == b'.' || b == b',';
     }
-    // Digits with perhaps a point and cents, the most written, are read at once: `cents`
-    // reads them the same after trimming what `t` cannot hold.
     let plain = ok && points <= 1;
-    match plain.then(|| plain_cents(t).or_else(|| cents(t))).flatten() {
+    match cents(t).filter(|_| plain) {
         Some(c) => Ok(c),
         None => err(n, format!("expected an amount (`1,138.87`), not `{t}`")),
     }
@@ -481,6 +484,44 @@ mod tests {
         assert_eq!(amount_of("1,138.87", 1), Ok(113_887));
         for bad in ["-5", "", "1.2.3", "x"] {
             assert!(amount_of(bad, 1).is_err(), "{bad}");
+        }
+    }
+
+    /// The quick readings of an amount give what the rule gives: digits, commas and at most
+    /// one point, a digit first, read by `cents`.
+    #[test]
+    fn amounts_read_quickly_as_by_rule() {
+        let by_rule = |t: &str| {
+            let t = t.trim();
+            let ok = t.bytes().next().is_some_and(|b| b.is_ascii_digit())
+                && t.bytes().all(|b| b.is_ascii_digit() || b == b'.' || b == b',');
+            super::cents(t).filter(|_| ok && t.bytes().filter(|&b| b == b'.').count() <= 1)
+        };
+        let parts = ["", "0", "1", "12", "123", "1234", ",", ".", "5", "00", "999", " "];
+        let mut n = 0;
+        for a in parts {
+            for b in parts {
+                for c in parts {
+                    for d in parts {
+                        let t = [a, b, c, d].concat();
+                        assert_eq!(super::amount_of(&t, 1).ok(), by_rule(&t), "{t:?}");
+                        n += 1;
+                    }
+                }
+            }
+        }
+        assert!(n > 20_000);
+        for t in [
+            "1,975",
+            "1,138.87",
+            "10,000",
+            "1,000,000.5",
+            "01,000",
+            "1,00",
+            "99999999999999999",
+            "1.5",
+        ] {
+            assert_eq!(super::amount_of(t, 1).ok(), by_rule(t), "{t:?}");
         }
     }
 }

@@ -27,11 +27,12 @@ pub(super) use super::chico_play::who_colon;
 /// The cards of each `[...]` of a line, one after another.
 pub(super) fn bracket_cards(t: &str) -> Vec<&str> {
     let mut out = Vec::with_capacity(7);
-    let mut rest = t;
-    while let Some(open) = rest.find('[') {
-        let Some(close) = rest[open..].find(']') else { break };
-        out.extend(rest[open + 1..open + close].split_whitespace());
-        rest = &rest[open + close + 1..];
+    let b = t.as_bytes();
+    let mut from = 0;
+    while let Some(open) = memchr::memchr(b'[', &b[from..]).map(|k| from + k) {
+        let Some(close) = memchr::memchr(b']', &b[open..]).map(|k| open + k) else { break };
+        out.extend(t[open + 1..close].split_whitespace());
+        from = close + 1;
     }
     out
 }

@@ -132,7 +132,7 @@ fn general_cents(text: &str) -> Option<i64> {
 /// (`1,975`, `1,138.87`), in hundredths, read in one pass; `None` for any other form (read by
 /// the general rule of [`cents`], which gives these the same value: this form is only its
 /// most common case, read without splitting the text).
-fn comma_grouped_cents(t: &str) -> Option<i64> {
+pub(super) fn comma_grouped_cents(t: &str) -> Option<i64> {
     let b = t.as_bytes();
     // The general rule reads no amount longer than this.
     if b.len() > 22 {
