@@ -169,7 +169,7 @@ fn feltkit_exact(e: &Equity, hilo: bool) -> Answer {
 }
 
 /// OMPEval's deals by set of winners as an exact answer.
-#[cfg(peer_ompeval)]
+#[cfg_attr(not(peer_ompeval), allow(dead_code))]
 fn omp_exact(by_winners: &[u64], players: usize) -> Answer {
     let deals: u64 = by_winners.iter().sum();
     let mut wins = vec![0u64; players];
@@ -191,7 +191,7 @@ fn omp_exact(by_winners: &[u64], players: usize) -> Answer {
 }
 
 /// OMPEval's Monte Carlo deals by set of winners as equities with their standard errors.
-#[cfg(peer_ompeval)]
+#[cfg_attr(not(peer_ompeval), allow(dead_code))]
 fn omp_sample(by_winners: &[u64], players: usize) -> Answer {
     let deals: u64 = by_winners.iter().sum();
     let n = deals.max(2) as f64;
@@ -312,4 +312,36 @@ pub fn monte_carlo_rows(pool: &'static ThreadPool) -> Result<Vec<Row>, String> {
         rows.push(row);
     }
     Ok(rows)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{omp_exact, omp_sample};
+    use crate::Answer;
+
+    /// Three players, 12 deals: player 1 alone wins 5, player 2 alone 1, players 1 and 2 split
+    /// 3, all three split 3.
+    const BY_WINNERS: [u64; 8] = [0, 5, 1, 3, 0, 0, 0, 3];
+
+    #[test]
+    fn winner_sets_become_wins_ties_and_shares() {
+        let Answer::Exact { deals, wins, ties, ev } = omp_exact(&BY_WINNERS, 3) else {
+            panic!("an exact answer")
+        };
+        assert_eq!((deals, wins, ties), (12, vec![5, 1, 0], Some(vec![6, 6, 3])));
+        let expected = [(5.0 + 1.5 + 1.0) / 12.0, (1.0 + 1.5 + 1.0) / 12.0, 1.0 / 12.0];
+        assert!(ev.iter().zip(expected).all(|(a, b)| (a - b).abs() < 1e-15), "{ev:?}");
+    }
+
+    #[test]
+    fn winner_sets_give_the_sample_standard_error() {
+        let Answer::Sample { deals, equity, stderr } = omp_sample(&BY_WINNERS, 3) else {
+            panic!("a sample")
+        };
+        assert_eq!(deals, 12);
+        // Player 3: 3 deals of 1/3, 9 of 0: mean 1/12, mean square 1/36.
+        let (m, sq) = (1.0 / 12.0, 1.0 / 36.0);
+        assert!((equity[2] - m).abs() < 1e-15);
+        assert!((stderr[2] - ((sq - m * m) / 11.0).sqrt()).abs() < 1e-15);
+    }
 }

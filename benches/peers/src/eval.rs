@@ -175,3 +175,21 @@ pub fn rows(hands: &'static [u8]) -> Vec<Row> {
 pub fn random_hands_for_all() -> &'static [u8] {
     Box::leak(random_hands(RANDOM, 7, 0x5eed).into_boxed_slice())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Classes;
+
+    #[test]
+    fn classes_run_weakest_first_whichever_way_values_grow() {
+        let histogram = [0, 5, 0, 3, 7];
+        let up = Classes::new(&histogram, true);
+        assert_eq!(up.counts(), [5, 3, 7]);
+        assert_eq!(up.class(4, true), Some(2));
+        assert_eq!(up.class(2, true), None);
+        let down = Classes::new(&histogram, false);
+        assert_eq!(down.counts(), [7, 3, 5]);
+        assert_eq!(down.class(4, false), Some(0));
+        assert_eq!(down.class(1, false), Some(2));
+    }
+}

@@ -33,7 +33,11 @@ fn cpu() -> String {
 
 /// Today's date and time in UTC, `YYYY-MM-DD HH:MM`.
 fn date() -> String {
-    let secs = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    date_at(SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs()))
+}
+
+/// The date and time `secs` seconds after 1970-01-01 00:00 UTC.
+fn date_at(secs: u64) -> String {
     let (days, rest) = ((secs / 86_400) as i64, secs % 86_400);
     // Howard Hinnant's days-to-civil algorithm.
     let z = days + 719_468;
@@ -114,4 +118,16 @@ pub fn peer_commits() -> String {
     .filter_map(|(name, commit)| commit.map(|c| format!("{name} {}", &c[..c.len().min(12)])))
     .collect::<Vec<_>>()
     .join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::date_at;
+
+    #[test]
+    fn dates_are_civil_utc() {
+        assert_eq!(date_at(0), "1970-01-01 00:00 UTC");
+        assert_eq!(date_at(951_782_400), "2000-02-29 00:00 UTC");
+        assert_eq!(date_at(1_796_085_000), "2026-12-01 00:30 UTC");
+    }
 }

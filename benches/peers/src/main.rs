@@ -421,3 +421,62 @@ fn json(rows: &[Row], m: &machine::Machine, rounds: usize, notes: &[String]) -> 
         "rows": rows,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{check, median, Answer, Row, Unit};
+
+    fn exact(wins: [u64; 2], ties: [u64; 2], ev: [f64; 2]) -> Answer {
+        Answer::Exact { deals: 10, wins: wins.to_vec(), ties: Some(ties.to_vec()), ev: ev.to_vec() }
+    }
+
+    fn row() -> Row {
+        Row::new("a row", Unit::Millis, Vec::new())
+    }
+
+    #[test]
+    fn exact_answers_agree_to_the_last_deal() {
+        let f = exact([6, 2], [2, 2], [0.7, 0.3]);
+        assert!(check(&row(), "peer", &exact([6, 2], [2, 2], [0.7, 0.3]), &f, None).is_ok());
+        let one_more_win = exact([6, 3], [2, 2], [0.7, 0.3]);
+        assert!(check(&row(), "peer", &one_more_win, &f, None).is_err());
+        let one_more_tie = exact([6, 2], [2, 3], [0.7, 0.3]);
+        assert!(check(&row(), "peer", &one_more_tie, &f, None).is_err());
+        let other_share = exact([6, 2], [2, 2], [0.7 + 1e-6, 0.3]);
+        assert!(check(&row(), "peer", &other_share, &f, None).is_err());
+        let other_deals =
+            Answer::Exact { deals: 11, wins: vec![6, 2], ties: None, ev: vec![0.7, 0.3] };
+        assert!(check(&row(), "peer", &other_deals, &f, None).is_err());
+    }
+
+    #[test]
+    fn samples_lie_within_four_standard_errors_of_the_exact_equity() {
+        let mut r = row();
+        r.reference = Some(vec![0.5, 0.5]);
+        let sample = |e: f64| Answer::Sample {
+            deals: 100,
+            equity: vec![e, 1.0 - e],
+            stderr: vec![0.01, 0.01],
+        };
+        let f = sample(0.5);
+        assert!(check(&r, "peer", &sample(0.539), &f, None).is_ok());
+        assert!(check(&r, "peer", &sample(0.541), &f, None).is_err());
+        let no_error = Answer::Sample { deals: 1, equity: vec![0.5, 0.5], stderr: vec![0.0, 0.0] };
+        assert!(check(&r, "peer", &no_error, &f, None).is_err());
+    }
+
+    #[test]
+    fn checksums_repeat_from_round_to_round() {
+        let r = row();
+        let f = Answer::Checksum(1);
+        assert!(check(&r, "peer", &Answer::Checksum(7), &f, Some(&Answer::Checksum(7))).is_ok());
+        assert!(check(&r, "peer", &Answer::Checksum(8), &f, Some(&Answer::Checksum(7))).is_err());
+    }
+
+    #[test]
+    fn medians() {
+        assert_eq!(median(&[3.0, 1.0, 2.0]), 2.0);
+        assert_eq!(median(&[4.0, 1.0, 2.0, 3.0]), 2.5);
+        assert!(median(&[]).is_nan());
+    }
+}
