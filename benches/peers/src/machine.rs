@@ -18,17 +18,23 @@ pub fn load() -> Option<String> {
     Some(text.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
 }
 
-/// The CPU's model name (`/proc/cpuinfo`), if readable.
+/// The CPU's model name with its family and model numbers (`/proc/cpuinfo`; cloud machines
+/// often name only the brand, and the numbers tell the generation), if readable.
 fn cpu() -> String {
-    std::fs::read_to_string("/proc/cpuinfo")
-        .ok()
-        .and_then(|t| {
-            t.lines()
-                .find(|l| l.starts_with("model name"))
-                .and_then(|l| l.split_once(':'))
-                .map(|(_, v)| v.trim().to_string())
-        })
-        .unwrap_or_else(|| "unknown CPU".into())
+    let Ok(text) = std::fs::read_to_string("/proc/cpuinfo") else {
+        return "unknown CPU".into();
+    };
+    let field = |name: &str| {
+        text.lines()
+            .filter_map(|l| l.split_once(':'))
+            .find(|(k, _)| k.trim() == name)
+            .map(|(_, v)| v.trim().to_string())
+    };
+    let name = field("model name").unwrap_or_else(|| "unknown CPU".into());
+    match (field("cpu family"), field("model")) {
+        (Some(f), Some(m)) => format!("{name} (family {f}, model {m})"),
+        _ => name,
+    }
 }
 
 /// Today's date and time in UTC, `YYYY-MM-DD HH:MM`.
