@@ -84,6 +84,13 @@ fn cases() -> Vec<Case> {
             true,
             true,
         ),
+        holdem("hold'em AA vs KK vs QQ preflop (ranges), exact", &["AA", "KK", "QQ"], true, false),
+        holdem(
+            "hold'em AKs vs QQ vs JTs vs 22 preflop (ranges), exact",
+            &["AKs", "QQ", "JTs", "22"],
+            true,
+            false,
+        ),
         Case {
             omp_players: Some(&["QQ+,AKs", "JJ,TT,99,AQs"]),
             ..holdem(
