@@ -1,8 +1,9 @@
 //! feltkit beside the C and C++ peers, in one run: OMPEval, PokerHandEvaluator and poker-eval,
 //! compiled from the source directories the user names (see build.rs), run on the same
 //! queries in interleaved rounds. Each round runs every tool once on every workload; every
-//! answer is checked against feltkit's (a disagreement stops the run with exit 1); the table
-//! gives each tool's median and best round and feltkit's speed over the fastest peer's.
+//! answer is checked against feltkit's (a disagreement stops the run with exit 1, a tool's
+//! failure with exit 2); the table gives each tool's median and best round and feltkit's speed
+//! over the fastest peer's.
 //!
 //! ```sh
 //! FELTKIT_PEER_OMPEVAL=~/src/OMPEval FELTKIT_PEER_PHEVALUATOR=~/src/PokerHandEvaluator \
@@ -177,8 +178,21 @@ fn check(
     }
 }
 
+/// Why a run stopped: answers that disagree (exit 1), or a tool that failed (exit 2).
+#[derive(Debug)]
+enum Failure {
+    Mismatch(String),
+    Error(String),
+}
+
+impl From<String> for Failure {
+    fn from(e: String) -> Failure {
+        Failure::Error(e)
+    }
+}
+
 /// Runs every row's tools once, in order, and checks their answers.
-fn round(rows: &mut [Row]) -> Result<(), String> {
+fn round(rows: &mut [Row]) -> Result<(), Failure> {
     for row in rows.iter_mut() {
         let mut feltkit: Option<Answer> = None;
         let mut answers = Vec::with_capacity(row.tools.len());
@@ -193,7 +207,8 @@ fn round(rows: &mut [Row]) -> Result<(), String> {
         }
         let feltkit = feltkit.expect("feltkit runs first");
         for (tool, answer) in row.tools.iter().zip(&answers) {
-            check(row, tool.name, answer, &feltkit, tool.first.as_ref())?;
+            check(row, tool.name, answer, &feltkit, tool.first.as_ref())
+                .map_err(Failure::Mismatch)?;
         }
         for (tool, answer) in row.tools.iter_mut().zip(answers) {
             tool.first.get_or_insert(answer);
@@ -271,14 +286,18 @@ fn main() -> ExitCode {
     }
     match run(&a) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
+        Err(Failure::Mismatch(e)) => {
             eprintln!("feltkit-peers: {e}");
             ExitCode::from(1)
+        }
+        Err(Failure::Error(e)) => {
+            eprintln!("feltkit-peers: {e}");
+            ExitCode::from(2)
         }
     }
 }
 
-fn run(a: &Args) -> Result<(), String> {
+fn run(a: &Args) -> Result<(), Failure> {
     let pool: &'static rayon::ThreadPool = Box::leak(Box::new(
         rayon::ThreadPoolBuilder::new().num_threads(1).build().map_err(|e| e.to_string())?,
     ));
@@ -293,7 +312,7 @@ fn run(a: &Args) -> Result<(), String> {
     let mut notes = Vec::new();
     if rows.iter().any(|r| r.name.starts_with("7-card eval")) {
         eprintln!("checking that the evaluators rank every hand alike ...");
-        notes.push(eval::check(hands)?);
+        notes.push(eval::check(hands).map_err(Failure::Mismatch)?);
     }
     // The rounds run on the one thread of feltkit's pool, so that feltkit's calls start there
     // (as the peers' calls do on theirs) instead of waking a sleeping worker: on a loaded machine
@@ -313,7 +332,7 @@ fn run(a: &Args) -> Result<(), String> {
             eprintln!("round {} of {} ...", r + 1, a.rounds);
             round(&mut rows)?;
         }
-        Ok::<(), String>(())
+        Ok::<(), Failure>(())
     })?;
     let load_after = machine::load();
     let m = machine::describe(load_before, load_after);
