@@ -202,7 +202,7 @@ impl<R: BufRead> KingsClubHands<R> {
                 self.ready.extend(self.current.take());
                 break;
             };
-            let line = super::lines::trim(&text);
+            let line = super::lines::trim(text);
             if line.is_empty() {
                 continue;
             }
