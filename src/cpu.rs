@@ -49,6 +49,18 @@ pub const V3_FEATURES: &str = "avx,avx2,bmi1,bmi2,fma,lzcnt,movbe,popcnt";
 /// The environment variable that forces the portable path when set to `portable`.
 pub const FORCE_VARIABLE: &str = "FELTKIT_CPU";
 
+/// What is wrong with the value of [`FORCE_VARIABLE`], when it is set to anything but
+/// `portable` or nothing: a misspelt value would otherwise be ignored without a word.
+pub fn setting_error() -> Option<String> {
+    let value = std::env::var_os(FORCE_VARIABLE)?;
+    (!value.is_empty() && value != "portable").then(|| {
+        format!(
+            "{FORCE_VARIABLE}={:?}: expected `portable` (the portable path) or nothing (the path this CPU allows)",
+            value.to_string_lossy()
+        )
+    })
+}
+
 /// The path this process runs: [`Path::X86_64V3`] on an x86-64 CPU with all of its features
 /// unless `FELTKIT_CPU=portable` is set, [`Path::Portable`] otherwise. Decided on the first call.
 pub fn path() -> Path {

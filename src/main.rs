@@ -80,6 +80,10 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => e.exit(),
     };
+    if let Some(why) = feltkit::cpu::setting_error() {
+        eprintln!("felt: {why}");
+        return ExitCode::from(2);
+    }
     let result = match cli.command {
         Command::Rank(args) => cli::rank::run(args),
         Command::Equity(args) => cli::equity::run(args),

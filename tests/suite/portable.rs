@@ -117,6 +117,18 @@ fn felt_version_names_the_path_that_runs() {
     assert!(own.starts_with(&format!("felt {}\n", env!("CARGO_PKG_VERSION"))), "{own}");
 }
 
+#[test]
+fn a_misspelt_cpu_setting_is_refused_and_an_empty_one_is_none() {
+    let felt = felt_path();
+    let out = run(&[&felt], &["rank", "AsKsQsJsTs"], Some("portble"));
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("FELTKIT_CPU=\"portble\": expected `portable`"), "{err}");
+    assert!(out.stdout.is_empty());
+    let out = run(&[&felt], &["rank", "AsKsQsJsTs"], Some(""));
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+}
+
 /// Debian's user-mode emulator, when installed. `None`, with a message, when missing; a panic
 /// instead when `FELTKIT_REQUIRE_QEMU` is set (CI sets it: `.ci/run` installs qemu-user).
 fn qemu() -> Option<&'static str> {
