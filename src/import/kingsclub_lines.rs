@@ -190,7 +190,10 @@ pub(super) fn date(l: &Line<'_>) -> Result<String, TextError> {
             format!("expected the date and time as `2020-12-21 12:05:29`, not `{t}`"),
         );
     }
-    Ok(format!("{} {}", t[..10].replace('-', "/"), &t[11..]))
+    let mut date = t[..10].replace('-', "/");
+    date.push(' ');
+    date.push_str(&t[11..]);
+    Ok(date)
 }
 
 /// The table line: `Table 'NAME' Seat 7 is the button` (stud names no button): the name and
@@ -348,10 +351,7 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
     let mut out: Out<'_> = Vec::with_capacity(lines.len() + 8);
     // Stud names no button: the first seat stands for it (stud has none).
     let button = s.table.1.unwrap_or(s.seats[0].0);
-    out.push((
-        s.table_at,
-        Cow::<str>::Owned(format!("Table '{}' Seat #{button} is the button", s.table.0)).into(),
-    ));
+    out.push((s.table_at, Cow::<str>::Owned(table_line_text(s.table.0, button)).into()));
     for &(seat, name, c, at) in &s.seats {
         let line = super::collected::seat_list_line(seat, name, c, None);
         out.push((at, Cow::<str>::Owned(line).into()));
@@ -375,6 +375,17 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
         }
     }
     parse_pieces(hand, n, &out)
+}
+
+/// The table line in PokerStars' words: `Table 'NAME' Seat #3 is the button`.
+fn table_line_text(table: &str, button: u32) -> String {
+    let mut line = String::with_capacity(36 + table.len());
+    line.push_str("Table '");
+    line.push_str(table);
+    line.push_str("' Seat #");
+    line.push_str(&button.to_string());
+    line.push_str(" is the button");
+    line
 }
 
 /// The header in PokerStars' words.

@@ -248,7 +248,7 @@ pub(super) fn play<'t>(
                 out.push((n, Cow::Borrowed("*** HOLE CARDS ***").into()));
             }
             if cards.iter().all(|c| *c != "X") {
-                let line = format!("Dealt to {} [{}]", names[i].1, cards.join(" "));
+                let line = ["Dealt to ", names[i].1, " [", &cards.join(" "), "]"].concat();
                 out.push((n, Cow::<str>::Owned(line).into()));
             }
             continue;
@@ -314,8 +314,8 @@ pub(super) fn play<'t>(
             Piece::said(i, name, "checks", &[], None)
         } else if let Some(x) = verb.strip_prefix("shows ") {
             let cards = bracket_cards(x).join(" ");
-            shown[i] = Some(format!("[{cards}]"));
-            Cow::<str>::Owned(format!("{name}: shows [{cards}]")).into()
+            shown[i] = Some(["[", &cards, "]"].concat());
+            Cow::<str>::Owned([name, ": shows [", &cards, "]"].concat()).into()
         } else if verb == "mucks" || verb == "mucks hand" {
             folded[i] = true;
             Piece::said(i, name, "mucks hand", &[], None)
