@@ -413,6 +413,44 @@ impl DealSettings {
             },
             None => game,
         };
+        // The bounds the command's flag readers hold a value to (a program may set any).
+        if !(1..=MAX_HANDS).contains(&s.hands) {
+            let h = s.hands;
+            return refuse("hands", format!("--hands {h}: expected 1 to {MAX_HANDS} hands"));
+        }
+        if let Some((lo, hi)) = s.players
+            && let Err(e) = parse_players(&format!("{lo}-{hi}"))
+        {
+            return refuse("players", format!("--players: {e}"));
+        }
+        if let Some(x) = s.stacks.iter().find(|x| !(Chips(1)..=MAX_CHIPS).contains(x)) {
+            return refuse(
+                "stacks",
+                format!("--stacks: {}", parse_stack(&x.to_string()).err().unwrap_or_default()),
+            );
+        }
+        if let Some(x) = s.bomb_pot.filter(|x| !(Chips(1)..=MAX_CHIPS).contains(x)) {
+            return refuse(
+                "bomb_pot",
+                format!("--bomb-pot: {}", parse_stack(&x.to_string()).err().unwrap_or_default()),
+            );
+        }
+        for (field, flag, v) in
+            [("fold", "--fold", s.fold), ("raise", "--raise", s.raise), ("muck", "--muck", s.muck)]
+        {
+            if let Some(x) = v.filter(|&x| x > 100) {
+                return refuse(
+                    field,
+                    format!("{flag}: `{x}`: expected a percentage from 0 to 100"),
+                );
+            }
+        }
+        if !(1..=3).contains(&s.runs) {
+            return refuse("runs", format!("--runs {}: expected 1 to 3 runs", s.runs));
+        }
+        if let Some(b) = s.boards.filter(|b| !(1..=2).contains(b)) {
+            return refuse("boards", format!("--boards {b}: expected 1 or 2 boards"));
+        }
         if s.boards.is_some() && s.bomb_pot.is_none() {
             return refuse("boards", "--boards: the boards of a bomb pot: give --bomb-pot".into());
         }

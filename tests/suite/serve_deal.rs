@@ -360,3 +360,33 @@ fn a_raised_stop_flag_ends_the_dealing_between_blocks() {
         .unwrap();
     assert_eq!((sections(&bundle) as u64, counts.hands), (300, 300));
 }
+
+#[test]
+fn settings_a_program_sets_out_of_bounds_are_refused_by_the_check() {
+    let refused = |change: &dyn Fn(&mut DealSettings), field: &str, words: &str| {
+        let mut s = DealSettings::new("nlhe");
+        s.hands = 5;
+        change(&mut s);
+        let e = s.check().unwrap_err();
+        assert_eq!(e.field, field, "{e}");
+        assert!(e.message.contains(words), "{e}");
+    };
+    refused(&|s| s.hands = 0, "hands", "--hands 0: expected 1 to 100000000 hands");
+    refused(&|s| s.runs = 0, "runs", "--runs 0: expected 1 to 3 runs");
+    refused(&|s| s.fold = Some(101), "fold", "--fold: `101`: expected a percentage");
+    refused(&|s| s.players = Some((1, 4)), "players", "expected a number of players from 2 to 10");
+    refused(&|s| s.players = Some((5, 3)), "players", "`5-3`");
+    refused(
+        &|s| s.stacks = vec![feltkit::rules::Chips(-1)],
+        "stacks",
+        "`-1`: expected a whole number of chips from 1",
+    );
+    refused(
+        &|s| {
+            s.bomb_pot = Some(feltkit::rules::Chips(5));
+            s.boards = Some(3);
+        },
+        "boards",
+        "--boards 3: expected 1 or 2 boards",
+    );
+}
