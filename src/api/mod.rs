@@ -25,6 +25,7 @@
 //! assert_eq!(answer.body["error"]["where"]["field"], "players[1]");
 //! ```
 
+pub mod deal;
 pub mod equity;
 pub mod luck;
 pub mod pushfold;
@@ -55,11 +56,13 @@ pub enum Route {
     Pushfold,
     /// `felt luck`: each player's results against their all-in equity ([`luck`]).
     Luck,
+    /// `felt deal`: random legal hands as a PHH bundle ([`deal`]).
+    Deal,
 }
 
 impl Route {
     /// Every route, in the order the documentation lists them.
-    pub const ALL: [Route; 7] = [
+    pub const ALL: [Route; 8] = [
         Route::Equity,
         Route::Rank,
         Route::Range,
@@ -67,6 +70,7 @@ impl Route {
         Route::Convert,
         Route::Pushfold,
         Route::Luck,
+        Route::Deal,
     ];
 
     /// The route's path, as the server serves it (`/api/equity`).
@@ -79,6 +83,7 @@ impl Route {
             Route::Convert => "/api/convert",
             Route::Pushfold => "/api/pushfold",
             Route::Luck => "/api/luck",
+            Route::Deal => "/api/deal",
         }
     }
 
@@ -88,11 +93,11 @@ impl Route {
     }
 
     /// Whether a request of `body_len` bytes may take a core for long (and so waits for one
-    /// of the server's permits): equity, push/fold and luck always; replay and convert when the
+    /// of the server's permits): equity, push/fold, luck and deal always; replay and convert when the
     /// text is longer than [`CHEAP_TEXT`]; ranking and range expansion never.
     pub const fn is_expensive(self, body_len: usize) -> bool {
         match self {
-            Route::Equity | Route::Pushfold | Route::Luck => true,
+            Route::Equity | Route::Pushfold | Route::Luck | Route::Deal => true,
             Route::Replay | Route::Convert => body_len > CHEAP_TEXT,
             Route::Rank | Route::Range => false,
         }
@@ -116,7 +121,8 @@ pub struct Limits {
     pub max_seconds: f64,
     /// The most worker threads a request may ask for.
     pub max_threads: usize,
-    /// The most hands one replay, convert or rank request may hold.
+    /// The most hands one replay, convert or rank request may hold, and one deal request may
+    /// deal.
     pub max_hands: usize,
     /// The most stack depths one push/fold request may solve.
     pub max_depths: usize,
@@ -197,6 +203,7 @@ pub fn handle(route: Route, body: &[u8], limits: &Limits, stop: &Stop) -> Respon
         Route::Convert => read(body).and_then(|r| replay::answer_convert(r, limits, stop)),
         Route::Pushfold => read(body).and_then(|r| pushfold::answer(r, limits, stop)),
         Route::Luck => read(body).and_then(|r| luck::answer(r, limits, stop)),
+        Route::Deal => read(body).and_then(|r| deal::answer(r, limits, stop)),
     };
     answer.unwrap_or_else(|e| e)
 }

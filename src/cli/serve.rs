@@ -67,8 +67,8 @@ pub struct ServeArgs {
     /// error (504).
     #[arg(long, value_name = "SECONDS", default_value = "30", value_parser = parse_timeout)]
     timeout: u64,
-    /// Expensive queries (equity, push/fold, luck, replay and convert of long texts) run at once, 1 to
-    /// 256 (default: one per core); past it they are refused with 503 and Retry-After.
+    /// Expensive queries (equity, push/fold, luck, deal, replay and convert of long texts) run at
+    /// once, 1 to 256 (default: one per core); past it they are refused with 503 and Retry-After.
     #[arg(long, value_name = "N", value_parser = super::parse_threads)]
     max_concurrent: Option<usize>,
     /// Worker threads for the expensive queries, 1 to 256 (default: one per core).
@@ -79,7 +79,7 @@ pub struct ServeArgs {
 /// The end of `felt serve --help`.
 const AFTER_HELP: &str = "\
 Endpoints (JSON in and out, docs/serve.md): POST /api/equity, /api/rank, /api/range,
-/api/replay, /api/convert, /api/pushfold, /api/luck; GET /api/health, /api/version, /openapi.json,
+/api/replay, /api/convert, /api/pushfold, /api/luck, /api/deal; GET /api/health, /api/version, /openapi.json,
 /api (this list). GET / is a web page: a range editor, equity and a hand replayer.
 Answers have the fields of the same command's --json output; errors are
 {\"error\": {\"message\", \"where\"}}. SIGTERM or Ctrl-C stops accepting, finishes the queries

@@ -432,6 +432,7 @@ impl Played {
 }
 
 mod counts;
+pub mod deal;
 mod random;
 mod record;
 mod table;

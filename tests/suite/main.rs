@@ -83,6 +83,7 @@ mod replay_rules;
 mod replay_timeouts;
 mod replay_write;
 mod serve;
+mod serve_deal;
 mod serve_page;
 mod serve_real;
 mod sessions;

@@ -63,6 +63,18 @@ const WORDS: &[&str] = &[
     "/api/convert\n",
     "/api/pushfold\n",
     "/api/luck\n",
+    "/api/deal\n",
+    "\"hole_cards\"",
+    "\"structure\"",
+    "\"session\"",
+    "\"stakes\"",
+    "\"bomb_pot\"",
+    "\"boards\"",
+    "\"runs\"",
+    "\"stats\"",
+    "\"2-6\"",
+    "\"50/100\"",
+    "\"stud7\"",
     "\"by\"",
     "\"payouts\"",
     "\"session_gap\"",
@@ -103,6 +115,14 @@ fn seeds(data: &Data) -> Vec<Vec<u8>> {
 {"stacks": [10], "ante": 0.1}"#,
         r#"/api/convert
 {"text": "", "to": "pokerstars"}"#,
+        r#"/api/deal
+{"game": "nlhe", "hands": 5, "players": "2-6", "stakes": "50/100", "stats": true}"#,
+        r#"/api/deal
+{"game": "stud7", "hands": 3, "players": 8, "fold": 0, "seed": 4}"#,
+        r#"/api/deal
+{"game": "nlhe", "hands": 3, "bomb_pot": 10, "boards": 2, "stakes": "min-bet=2"}"#,
+        r#"/api/deal
+{"game": "nlhe", "hands": 4, "session": true, "players": 6, "runs": 2}"#,
     ]
     .iter()
     .map(|s| s.to_string())
