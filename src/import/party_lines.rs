@@ -259,10 +259,12 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
     let money = if play_money { " (Play Money)" } else { "" };
     let mut out: Vec<(usize, Piece<'_>)> = Vec::with_capacity(lines.len() + 8);
     let at = table_line.map_or(game.number, |l| l.number);
-    let table = format!("Table '{table}'{max}{money} Seat #{button} is the button");
+    let table =
+        ["Table '", &table, "'", &max, money, " Seat #", &button.to_string(), " is the button"]
+            .concat();
     out.push((at, Cow::<str>::Owned(table).into()));
     for &(seat, name, c, n) in &seated {
-        let seat = format!("Seat {seat}: {name} ({} in chips)", written(c, s));
+        let seat = super::collected::seat_list_line(seat, name, c, s);
         out.push((n, Cow::<str>::Owned(seat).into()));
     }
     if seats.is_empty() {
@@ -631,7 +633,7 @@ fn play<'t>(
         } else if rest.starts_with("shows [") || rest.starts_with("shows[") {
             let c = cards(rest).unwrap_or_default();
             shown[i] = Some(c.clone());
-            out.push((n, Cow::<str>::Owned(format!("{name}: shows {c}")).into()));
+            out.push((n, Cow::<str>::Owned([name, ": shows ", &c].concat()).into()));
         } else if rest.starts_with("doesn't show") || rest.starts_with("mucks") {
             said("mucks hand", &[]);
         } else if rest.starts_with("shows")

@@ -213,10 +213,7 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
         seats.push((seat, name));
         out.push((
             l.number,
-            Cow::Owned(format!(
-                "Seat {seat}: {name} ({} in chips){sitting_out}",
-                written(c, h.symbol)
-            )),
+            Cow::Owned(super::collected::seat_list_line(seat, name, c, h.symbol) + sitting_out),
         ));
     }
     if let Some(why) = &h.refusal {
@@ -352,44 +349,44 @@ fn play<'t>(
         let said = if let Some(x) = rest.strip_prefix("posts the small blind ") {
             let c = amount_of(x, n)?;
             street[i] = street[i].saturating_add(c);
-            format!("{name}: posts small blind {}{all_in}", written(c, s))
+            [name, ": posts small blind ", &written(c, s), all_in].concat()
         } else if let Some(x) = rest.strip_prefix("posts the big blind ") {
             let c = amount_of(x, n)?;
             street[i] = street[i].saturating_add(c);
-            format!("{name}: posts big blind {}{all_in}", written(c, s))
+            [name, ": posts big blind ", &written(c, s), all_in].concat()
         } else if let Some(x) = rest.strip_prefix("posts ante ") {
-            format!("{name}: posts the ante {}{all_in}", written(amount_of(x, n)?, s))
+            [name, ": posts the ante ", &written(amount_of(x, n)?, s), all_in].concat()
         } else if let Some(x) = rest.strip_prefix("posts dead ") {
             // The small blind, dead, and the big blind, live.
             let c = amount_of(x, n)?;
             street[i] = c.min(big);
-            format!("{name}: posts small & big blinds {}", written(c, s))
+            [name, ": posts small & big blinds ", &written(c, s)].concat()
         } else if let Some(x) = rest.strip_prefix("posts ") {
             // A blind posted to come in: a big blind.
             let c = amount_of(x, n)?;
             street[i] = street[i].saturating_add(c);
-            format!("{name}: posts big blind {}{all_in}", written(c, s))
+            [name, ": posts big blind ", &written(c, s), all_in].concat()
         } else if let Some(x) = rest.strip_prefix("straddle ") {
             let c = amount_of(x, n)?;
             street[i] = street[i].max(c);
-            format!("{name}: posts straddle {}", written(c, s))
+            [name, ": posts straddle ", &written(c, s)].concat()
         } else if rest == "folds" || rest == "checks" {
-            format!("{name}: {rest}")
+            [name, ": ", rest].concat()
         } else if let Some(x) = rest.strip_prefix("calls ") {
             let c = amount_of(x, n)?;
             street[i] = street[i].saturating_add(c);
-            format!("{name}: calls {}{all_in}", written(c, s))
+            [name, ": calls ", &written(c, s), all_in].concat()
         } else if let Some(x) = rest.strip_prefix("bets ") {
             let c = amount_of(x, n)?;
             street[i] = street[i].saturating_add(c);
-            format!("{name}: bets {}{all_in}", written(c, s))
+            [name, ": bets ", &written(c, s), all_in].concat()
         } else if let Some(x) = rest.strip_prefix("raises ") {
             // `raises A to B`: B is what the player's bet goes to.
             let to_text = x.split_once(" to ").map_or(x, |(_, to)| to);
             let to = amount_of(to_text, n)?;
             street[i] = to;
             let by = to.saturating_sub(top);
-            format!("{name}: raises {} to {}{all_in}", written(by, s), written(to, s))
+            [name, ": raises ", &written(by, s), " to ", &written(to, s), all_in].concat()
         } else if rest.starts_with("caps") || rest.starts_with("cap ") {
             return Ok(Some(format!(
                 "line {n}: {name} caps: on a capped table the betting stops at the cap, which feltkit's rules do not play"
@@ -397,13 +394,13 @@ fn play<'t>(
         } else if rest.starts_with("shows [") {
             // The cards alone: a high-low hand's description names its low in brackets too.
             let close = rest.find(']').map_or(rest.len(), |k| k + 1);
-            format!("{name}: {}", &rest[..close])
+            [name, ": ", &rest[..close]].concat()
         } else if rest.starts_with("mucks") {
-            format!("{name}: mucks hand")
+            [name, ": mucks hand"].concat()
         } else if let Some(x) = rest.strip_prefix("collected ") {
             let amt = x.split(" from ").next().unwrap_or(x);
             collected[i] = true;
-            format!("{name} collected {} from pot", written(amount_of(amt, n)?, s))
+            [name, " collected ", &written(amount_of(amt, n)?, s), " from pot"].concat()
         } else if rest.starts_with("does not show") || rest.starts_with("did not show") {
             continue;
         } else {
