@@ -46,6 +46,10 @@ def interrupt(call, wait=0.5):
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        # Python leaves SIGINT ignored when it starts with it ignored (as under `nohup` or a
+        # background job of a shell without job control): the child starts with the default,
+        # so that it raises KeyboardInterrupt wherever the tests are run from.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     try:
         assert proc.stdout.readline().strip() == "calling", proc.stderr.read()

@@ -108,31 +108,14 @@ pub(super) fn parse_header(l: &Line) -> Result<StarsHand, TextError> {
     // Capped no limit: `($1/$2 - $40 Cap - USD)`.
     let cap = find(desc, " Cap").and_then(|k| desc[..k].rsplit(' ').next()).and_then(amount);
     Ok(StarsHand {
-        number: Some(number),
-        line: l.number,
         room,
-        game,
-        limit,
         tournament,
-        stakes,
         currency,
         symbol,
         play_money,
         cap,
         time: date_time(t),
-        table: String::new(),
-        max_seats: None,
-        button: 0,
-        seats: Vec::with_capacity(10),
-        events: Vec::with_capacity(40),
-        dealt: Vec::new(),
-        known: Vec::new(),
-        summary: None,
-        board: None,
-        summary_seats: Vec::new(),
-        refusal: None,
-        marks: 0,
-        uncancelled: false,
+        ..StarsHand::new(Some(number), l.number, game, limit, stakes)
     })
 }
 
@@ -199,31 +182,9 @@ pub(super) fn headed(
         Err(e) => return Some(Err(e)),
     };
     Some(Ok(StarsHand {
-        number: Some(number.to_string()),
-        line,
-        room: None,
-        game,
-        limit,
-        tournament: None,
-        stakes,
-        currency: None,
         symbol,
-        play_money: false,
-        cap: None,
         time,
-        table: String::new(),
-        max_seats: None,
-        button: 0,
-        seats: Vec::with_capacity(10),
-        events: Vec::with_capacity(40),
-        dealt: Vec::new(),
-        known: Vec::new(),
-        summary: None,
-        board: None,
-        summary_seats: Vec::new(),
-        refusal: None,
-        marks: 0,
-        uncancelled: false,
+        ..StarsHand::new(Some(number.to_string()), line, game, limit, stakes)
     }))
 }
 

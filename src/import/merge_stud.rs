@@ -241,21 +241,10 @@ fn play(
         }
     }
     let out = words(game, g, &start, tournament, (u, &chips), &index)?;
+    let stakes = (Amount { units: small, places: u }, Amount { units: big, places: u });
+    let kind = GameName::Other(d.kind.trim().to_string());
     let hand = StarsHand {
-        number: Some(game.id.clone()),
-        line,
-        room: None,
-        game: GameName::Other(d.kind.trim().to_string()),
-        limit: Limit::FixedLimit,
-        tournament: None,
-        stakes: (Amount { units: small, places: u }, Amount { units: big, places: u }),
-        currency: None,
         symbol: game.symbol,
-        play_money: false,
-        cap: None,
-        time: None,
-        table: String::new(),
-        max_seats: None,
         button,
         seats: game
             .players
@@ -269,14 +258,7 @@ fn play(
             })
             .collect(),
         events: Vec::new(),
-        dealt: Vec::new(),
-        known: Vec::new(),
-        summary: None,
-        board: None,
-        summary_seats: Vec::new(),
-        refusal: None,
-        marks: 0,
-        uncancelled: false,
+        ..StarsHand::new(Some(game.id.clone()), line, kind, Limit::FixedLimit, stakes)
     };
     let sat_out = dealt.iter().map(|d| !d).collect();
     Ok((out, hand, sat_out))

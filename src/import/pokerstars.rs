@@ -193,6 +193,44 @@ pub struct StarsHand {
 }
 
 impl StarsHand {
+    /// A hand with its number, the line of its header, its game, betting structure and stakes,
+    /// and nothing else yet: the readers fill in the rest.
+    pub(super) fn new(
+        number: Option<String>,
+        line: usize,
+        game: GameName,
+        limit: Limit,
+        stakes: (Amount, Amount),
+    ) -> StarsHand {
+        StarsHand {
+            number,
+            line,
+            room: None,
+            game,
+            limit,
+            tournament: None,
+            stakes,
+            currency: None,
+            symbol: None,
+            play_money: false,
+            cap: None,
+            time: None,
+            table: String::new(),
+            max_seats: None,
+            button: 0,
+            seats: Vec::with_capacity(10),
+            events: Vec::with_capacity(40),
+            dealt: Vec::new(),
+            known: Vec::new(),
+            summary: None,
+            board: None,
+            summary_seats: Vec::new(),
+            refusal: None,
+            marks: 0,
+            uncancelled: false,
+        }
+    }
+
     /// The hole cards each player gets: two in hold'em, four in Omaha, N in `N Card Omaha`.
     pub fn hole_cards(&self) -> usize {
         match &self.game {
