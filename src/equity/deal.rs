@@ -169,9 +169,11 @@ impl Uniform32 {
 #[derive(Clone, Debug)]
 pub(crate) struct Positions {
     k: usize,
-    /// `n - i` for each draw `i`.
+    /// `n - i` for each draw `i` (1 past `k`).
     radix: [u32; 8],
-    /// `floor((2^64 - 1) / radix) + 1`: `q / radix` is the high word of `q * magic`.
+    /// For each draw `i`, the reciprocal of the product of the radixes after it,
+    /// `floor((2^64 - 1) / (radix_0 ... radix_i)) + 1`: `q / (radix_0 ... radix_i)` is the high
+    /// word of `q * magic_i`.
     magic: [u64; 8],
     product: u32,
     /// `2^32 mod product`: a low word below it is rejected.
@@ -186,19 +188,25 @@ impl Positions {
             return None;
         }
         let mut radix = [1u32; 8];
-        let mut magic = [0u64; 8];
         let mut product = 1u64;
-        for i in 0..k {
+        for (i, r) in radix.iter_mut().enumerate().take(k) {
             let d = (n - i) as u32;
             if d < 2 {
                 return None;
             }
-            radix[i] = d;
-            magic[i] = u64::MAX / d as u64 + 1;
+            *r = d;
             product *= d as u64;
             if product > u32::MAX as u64 {
                 return None;
             }
+        }
+        // Past `k` the prefix product stays `product`, so those quotients are 0 for every
+        // `q` below it.
+        let mut magic = [0u64; 8];
+        let mut prefix = 1u64;
+        for (m, &r) in magic.iter_mut().zip(&radix) {
+            prefix *= r as u64;
+            *m = u64::MAX / prefix + 1;
         }
         let product = product as u32;
         let threshold = ((1u64 << 32) % product as u64) as u32;
@@ -226,16 +234,23 @@ impl Positions {
     }
 
     /// The mixed-radix digits of `q` (below the product), least significant first. Digits
-    /// past `k` have radix 1 and reciprocal 0, so they come out 0.
+    /// past `k` have radix 1 and a quotient of 0, so they come out 0.
+    ///
+    /// Digit `i` is `q_i - radix_i * q_(i+1)`, where `q_i = q / (radix_0 ... radix_(i-1))`.
+    /// Every quotient is computed from `q` directly, by its own reciprocal, rather than each
+    /// from the one before: the multiplications are independent, so they run side by side
+    /// instead of as a chain of `K` (floor division composes, so the digits are the same).
     #[inline(always)]
-    fn digits<const K: usize>(&self, mut q: u32) -> [u32; K] {
+    fn digits<const K: usize>(&self, q: u32) -> [u32; K] {
+        // Exact for every q below 2^32 and divisor from 2 to 2^32 - 1 (Lemire, Kaser and
+        // Kurz, "Faster remainder by direct computation", 2019).
+        let quotient = |i: usize| ((self.magic[i % 8] as u128 * q as u128) >> 64) as u32;
         let mut out = [0u32; K];
-        for ((digit, &magic), &radix) in out.iter_mut().zip(&self.magic).zip(&self.radix) {
-            // Exact for every q below 2^32 and radix from 2 to 2^32 - 1 (Lemire, Kaser and
-            // Kurz, "Faster remainder by direct computation", 2019).
-            let quot = ((magic as u128 * q as u128) >> 64) as u32;
-            *digit = q - quot * radix;
-            q = quot;
+        let mut here = q;
+        for (i, digit) in out.iter_mut().enumerate() {
+            let next = quotient(i);
+            *digit = here - next * self.radix[i % 8];
+            here = next;
         }
         out
     }
@@ -328,6 +343,34 @@ mod tests {
                 }
                 assert!(!seen[index], "n={n} k={k}: q={q} repeats a tuple");
                 seen[index] = true;
+            }
+        }
+    }
+
+    #[test]
+    fn digits_equal_the_chain_of_divisions() {
+        // Every quotient is computed from q directly; the chain q, q / r0, q / r0 / r1, ...
+        // is the definition. Spread over the whole range of every product hold'em and the
+        // other community games draw.
+        for (n, k) in [(52, 5), (48, 5), (45, 5), (44, 4), (46, 3), (47, 2), (40, 1), (50, 5)] {
+            let p = Positions::new(n, k).unwrap();
+            let mut x = 0x9e37_79b9_7f4a_7c15u64;
+            for step in 0..20_000u64 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let q = if step < 3 {
+                    [0, 1, p.product - 1][step as usize]
+                } else {
+                    (x % p.product as u64) as u32
+                };
+                let d = p.digits::<8>(q);
+                let mut rest = q;
+                for (i, &digit) in d.iter().enumerate() {
+                    let radix = if i < k { (n - i) as u32 } else { 1 };
+                    assert_eq!(digit, rest % radix, "n={n} k={k} q={q} digit {i}");
+                    rest /= radix;
+                }
             }
         }
     }

@@ -211,23 +211,6 @@ impl HoldemSampler {
     }
 }
 
-/// The board completed with `K` (the positions' length) cards drawn at once.
-#[inline(always)]
-fn deal<const K: usize>(
-    pos: &Positions,
-    rng: &mut Xoshiro256PlusPlus,
-    bits: &mut Uniform32,
-    deck: &mut [Card; 52],
-    mut board: Hand,
-) -> Hand {
-    let d = pos.draw::<K>(rng, bits);
-    for (i, &di) in d.iter().enumerate() {
-        deck.swap(i, (i + di as usize).min(51));
-        board = board.add(deck[i]);
-    }
-    board
-}
-
 impl HoldemSampler {
     /// Draws `deals` deals and counts their showdowns into a sink; a per-combo sink is told
     /// each player's combo. The deals drawn do not depend on the sink.
@@ -276,45 +259,33 @@ impl HoldemSampler {
         deals: u64,
         sink: &mut D,
     ) -> Result<(), EquityError> {
-        let n = self.players.len();
+        if let (Some(pos), Some((_, hands))) = (&self.positions, &self.fixed) {
+            // One loop for each number of board cards, so that the draw's decoding unrolls
+            // and no deal asks how many cards it deals.
+            match pos.len() {
+                5 => self.sample_players::<5, D>(pos, hands, rng, deals, sink),
+                4 => self.sample_players::<4, D>(pos, hands, rng, deals, sink),
+                3 => self.sample_players::<3, D>(pos, hands, rng, deals, sink),
+                2 => self.sample_players::<2, D>(pos, hands, rng, deals, sink),
+                1 => self.sample_players::<1, D>(pos, hands, rng, deals, sink),
+                _ => unreachable!("hold'em deals 1 to 5 board cards: Positions::new checks"),
+            }
+            return Ok(());
+        }
+        let n = self.players.len().min(MAX_PLAYERS);
         let mut hands = [Hand::EMPTY; MAX_PLAYERS];
-        let mut ranks = [0u16; MAX_PLAYERS];
         let mut picks = [0usize; MAX_PLAYERS];
         let mut dealt =
             [[Card::new(crate::card::Rank::TWO, crate::card::Suit::CLUBS); 2]; MAX_PLAYERS];
         let mut deck = self.deck_copy();
         let mut bits = Uniform32::default();
-        // Exact players' hands are set once; ranges are drawn deal by deal.
-        let fixed_used = match &self.fixed {
-            Some((mask, fixed)) => {
-                hands = *fixed;
-                Some(*mask)
-            }
-            None => None,
-        };
+        let mut winners = Winners::new();
         for _ in 0..deals {
-            let used = match fixed_used {
-                Some(mask) => mask,
-                None => self.draw_players(rng, &mut hands, &mut picks)?,
-            };
-            let board = if let Some(pos) = &self.positions {
-                // Exact hands: no card of the deck is skipped, so all the board's positions
-                // come from one draw.
-                let board = self.board;
-                match pos.len() {
-                    5 => deal::<5>(pos, rng, &mut bits, &mut deck, board),
-                    4 => deal::<4>(pos, rng, &mut bits, &mut deck, board),
-                    3 => deal::<3>(pos, rng, &mut bits, &mut deck, board),
-                    2 => deal::<2>(pos, rng, &mut bits, &mut deck, board),
-                    1 => deal::<1>(pos, rng, &mut bits, &mut deck, board),
-                    _ => unreachable!("hold'em deals 1 to 5 board cards: Positions::new checks"),
-                }
-            } else {
-                self.complete(rng, &mut bits, &mut deck, used, &mut hands, &mut dealt)
-            };
+            let used = self.draw_players(rng, &mut hands, &mut picks)?;
+            let board = self.complete(rng, &mut bits, &mut deck, used, &mut hands, &mut dealt);
             let mut combos = [0u16; MAX_PLAYERS];
             if D::PER_COMBO {
-                for (p, player) in self.players.iter().enumerate() {
+                for (p, player) in self.players.iter().enumerate().take(n) {
                     combos[p] = if player.free {
                         let [a, b] = dealt[p];
                         self.pair[usize::from(a.index()) * 52 + usize::from(b.index())]
@@ -323,17 +294,138 @@ impl HoldemSampler {
                     };
                 }
             }
-            if n == 2 {
-                let (a, b) = ((hands[0] + board).rank7(), (hands[1] + board).rank7());
+            winners.count::<D, 0>(sink, &hands, board, n, &combos);
+        }
+        winners.finish(sink, n);
+        Ok(())
+    }
+
+    /// [`HoldemSampler::sample_exact`] with the number of players a constant for two to
+    /// four players (so the loops over the players unroll), read at run time beyond.
+    #[inline(always)]
+    fn sample_players<const K: usize, D: DealSink>(
+        &self,
+        pos: &Positions,
+        hands: &[Hand; MAX_PLAYERS],
+        rng: &mut Xoshiro256PlusPlus,
+        deals: u64,
+        sink: &mut D,
+    ) {
+        match self.players.len() {
+            2 => self.sample_exact::<K, 2, D>(pos, hands, rng, deals, sink),
+            3 => self.sample_exact::<K, 3, D>(pos, hands, rng, deals, sink),
+            4 => self.sample_exact::<K, 4, D>(pos, hands, rng, deals, sink),
+            _ => self.sample_exact::<K, 0, D>(pos, hands, rng, deals, sink),
+        }
+    }
+
+    /// Deals of exact hands only: the `K` board cards from one draw of positions, in a
+    /// private copy of the deck that leaves out the players' cards. No card of the copy is
+    /// ever skipped, so the positions need no test. `N` players, or as many as there are when
+    /// `N` is 0.
+    #[inline(always)]
+    fn sample_exact<const K: usize, const N: usize, D: DealSink>(
+        &self,
+        pos: &Positions,
+        hands: &[Hand; MAX_PLAYERS],
+        rng: &mut Xoshiro256PlusPlus,
+        deals: u64,
+        sink: &mut D,
+    ) {
+        let n = if N > 0 { N } else { self.players.len().min(MAX_PLAYERS) };
+        // Each card as its one-card hand, so a card taken is added to the board as it is,
+        // without looking up its addends; 64 places, so that a position masked with 63 needs
+        // no bounds check (the draw's positions never pass the deck's last card).
+        let mut deck = [Hand::EMPTY; 64];
+        for (slot, &c) in deck.iter_mut().zip(&self.deck) {
+            *slot = Hand::EMPTY.add(c);
+        }
+        let mut combos = [0u16; MAX_PLAYERS];
+        for (c, player) in combos.iter_mut().zip(&self.players) {
+            *c = player.combos[0];
+        }
+        let mut bits = Uniform32::default();
+        let mut winners = Winners::new();
+        for _ in 0..deals {
+            let d = pos.draw::<K>(rng, &mut bits);
+            let mut board = self.board;
+            for (i, &di) in d.iter().enumerate() {
+                // The swap written out, so that the card taken is added from the register it
+                // was read into, not read again after the store.
+                let j = (i + di as usize) & 63;
+                let (here, taken) = (deck[i], deck[j]);
+                deck[j] = here;
+                deck[i] = taken;
+                board = board + taken;
+            }
+            winners.count::<D, N>(sink, hands, board, n, &combos);
+        }
+        winners.finish(sink, n);
+    }
+}
+
+/// Deals counted by who won them: the deals of each set of winners (a bit per player), turned
+/// into wins, ties and shares once, at the end of a batch. Per deal this is one increment,
+/// where counting each player's share took a branch per player (unpredictable on random
+/// deals) and several additions, or heads-up five read-modify-writes. Per-combo sinks, which
+/// need each deal's combos, are told each deal as it comes.
+struct Winners {
+    /// Deals by set of winners.
+    by_set: [u64; 1 << MAX_PLAYERS],
+}
+
+impl Winners {
+    fn new() -> Winners {
+        Winners { by_set: [0; 1 << MAX_PLAYERS] }
+    }
+
+    /// Counts the showdown of `hands` (the first `n`; `N` is `n` when it is not 0) on
+    /// `board`.
+    #[inline(always)]
+    fn count<D: DealSink, const N: usize>(
+        &mut self,
+        sink: &mut D,
+        hands: &[Hand; MAX_PLAYERS],
+        board: Hand,
+        n: usize,
+        combos: &[u16; MAX_PLAYERS],
+    ) {
+        let n = if N > 0 { N } else { n };
+        if n == 2 {
+            let (a, b) = ((hands[0] + board).rank7(), (hands[1] + board).rank7());
+            if D::PER_COMBO {
                 sink.heads_up(&combos[..2], a.value(), b.value());
             } else {
-                for p in 0..n {
-                    ranks[p] = (hands[p] + board).rank7().value();
-                }
-                sink.showdown(&combos[..n], &ranks[..n]);
+                // Three counters at fixed places: in registers across a loop of `N` = 2,
+                // where an increment at a computed place waits for the one before.
+                self.by_set[1] += u64::from(a > b);
+                self.by_set[2] += u64::from(b > a);
+                self.by_set[3] += u64::from(a == b);
             }
+            return;
+        }
+        let mut ranks = [0u16; MAX_PLAYERS];
+        let mut best = 0;
+        for p in 0..n {
+            ranks[p] = (hands[p] + board).rank7().value();
+            best = best.max(ranks[p]);
+        }
+        if D::PER_COMBO {
+            sink.showdown(&combos[..n], &ranks[..n]);
+            return;
+        }
+        let mut set = 0usize;
+        for (p, &r) in ranks.iter().enumerate().take(n) {
+            set |= usize::from(r == best) << p;
+        }
+        self.by_set[set & ((1 << MAX_PLAYERS) - 1)] += 1;
+    }
+
+    /// Hands the deals counted by set of winners to the sink, and completes its counts.
+    fn finish<D: DealSink>(&self, sink: &mut D, n: usize) {
+        if !D::PER_COMBO {
+            sink.winners(n, &self.by_set[..1 << n]);
         }
         sink.finish(n);
-        Ok(())
     }
 }

@@ -70,6 +70,21 @@ pub(crate) trait DealSink: Send + Sized {
     fn heads_up(&mut self, combos: &[u16], a: u16, b: u16) {
         self.showdown(combos, &[a, b]);
     }
+    /// Counts deals by who won them: `by_set[s]` deals were won by the players of the set
+    /// `s` (bit `p` for player `p`, of `players`), together. Called only by a sink that does
+    /// not read combos (`PER_COMBO` false), so the default's combos are placeholders.
+    fn winners(&mut self, players: usize, by_set: &[u64]) {
+        let players = players.min(MAX_PLAYERS);
+        for (set, &deals) in by_set.iter().enumerate() {
+            let mut ranks = [0u16; MAX_PLAYERS];
+            for (p, r) in ranks.iter_mut().enumerate().take(players) {
+                *r = u16::from(set >> p & 1 == 1);
+            }
+            for _ in 0..deals {
+                self.showdown(&[0; MAX_PLAYERS][..players], &ranks[..players]);
+            }
+        }
+    }
     /// Completes a batch's counts of `players` players.
     fn finish(&mut self, _players: usize) {}
 }
@@ -88,6 +103,10 @@ impl DealSink for Counts {
     #[inline(always)]
     fn showdown(&mut self, _: &[u16], ranks: &[u16]) {
         Counts::showdown(self, ranks, 1);
+    }
+
+    fn winners(&mut self, players: usize, by_set: &[u64]) {
+        Counts::winners(self, players, by_set);
     }
 
     /// Branch-free: the outcome of a random deal is unpredictable.

@@ -79,6 +79,31 @@ impl Counts {
         }
     }
 
+    /// Counts deals by who won them: `by_set[s]` deals were won by the players of the set `s`
+    /// (bit `p` for player `p`) together, each set as [`Counts::showdown`] counts a deal
+    /// those players win, `by_set[s]` times. The empty set is no deal and must be 0.
+    pub fn winners(&mut self, players: usize, by_set: &[u64]) {
+        let players = players.min(MAX_PLAYERS);
+        for (set, &times) in by_set.iter().enumerate() {
+            let k = u64::from(set.count_ones());
+            if times == 0 || k == 0 {
+                continue;
+            }
+            self.deals += times;
+            let share = TIE_UNIT / k;
+            for p in (0..players).filter(|p| set >> p & 1 == 1) {
+                if k == 1 {
+                    self.wins[p] += times;
+                    self.squares[p] += times * TIE_UNIT * TIE_UNIT;
+                } else {
+                    self.ties[p] += times;
+                    self.shares[p] += times * share;
+                    self.squares[p] += times * share * share;
+                }
+            }
+        }
+    }
+
     /// Counts one high-low showdown: `high` ranks and `low` ranks (larger wins; a low of 0 is
     /// no qualifying low). Half the pot goes to the best high hand and half to the best low;
     /// with no qualifying low the high hand takes it all; tied hands split their half. Shares
@@ -333,6 +358,25 @@ mod tests {
         assert_eq!(hilo.low[..3], [0, 0, 2520]);
         assert_eq!(hilo.wins[..3], [0, 0, 0]);
         assert_eq!(hilo.shares[..3], [1260, 1260, 2520]);
+    }
+
+    #[test]
+    fn counts_by_set_of_winners_match_the_showdowns() {
+        // Four players, every rank pattern of values 0..3: each deal counted as it comes and
+        // by its set of winners must give the same counts.
+        let mut direct = Counts::default();
+        let mut by_set = [0u64; 16];
+        for code in 0..4u32.pow(4) {
+            let ranks: Vec<u16> = (0..4).map(|p| (code / 4u32.pow(p) % 4) as u16).collect();
+            direct.showdown(&ranks, 1);
+            let best = *ranks.iter().max().unwrap();
+            let set: usize = (0..4).filter(|&p| ranks[p] == best).map(|p| 1 << p).sum();
+            by_set[set] += 1;
+        }
+        let mut grouped = Counts::default();
+        grouped.winners(4, &by_set);
+        assert_eq!(grouped, direct);
+        assert!(direct.ties[0] > 0 && direct.wins[3] > 0, "the patterns include ties and wins");
     }
 
     #[test]
