@@ -24,8 +24,8 @@
 //! draw is written too, but its texts say how many cards a player changed and not which, so it
 //! cannot be replayed: such hands are reported as not replayed, with the reason.
 
-use super::collected::{push_number, push_written, seat_list_line};
-use super::header::parse_header;
+use super::collected::{push_number, seat_list_line};
+use super::header::site_header;
 use super::lines::{find, who, Line};
 use super::p888_lines::cents;
 use super::pokerstars::Tournament;
@@ -279,18 +279,9 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
         let big = posted("posts big blind ").unwrap_or(table.stakes.1);
         (posted("posts small blind ").filter(|&c| c <= big).unwrap_or(table.stakes.0), big)
     };
-    let mut stars = String::with_capacity(80);
-    stars.push_str("OnGame Hand #");
-    stars.push_str(number);
-    stars.push_str(": ");
-    stars.push_str(game.as_deref().unwrap_or("Hold'em No Limit"));
-    stars.push_str(" (");
-    push_written(&mut stars, stakes.0, s);
-    stars.push('/');
-    push_written(&mut stars, stakes.1, s);
-    stars.push_str(") - ");
-    stars.push_str(start.as_deref().unwrap_or(""));
-    let mut hand = parse_header(&Line { number: first.number, text: &stars })?;
+    let (game_text, date) =
+        (game.as_deref().unwrap_or("Hold'em No Limit"), start.as_deref().unwrap_or(""));
+    let mut hand = site_header("OnGame", number, first.number, game_text, stakes, s, date)?;
     hand.symbol = s;
     hand.currency = s.map(super::lines::currency_of);
     hand.tournament = tourney;
