@@ -251,12 +251,15 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
     };
     let table_at =
         lines.iter().find(|l| l.text.starts_with("Table: ")).map_or(first.number, |l| l.number);
-    let seat_lines: Vec<Line<'_>> =
-        lines[k..].iter().take_while(|l| seat_of(l.text).is_some()).copied().collect();
+    // The seat lines, each read once.
+    let mut seat_lines: Vec<(Line<'_>, (u32, &str, &str))> = Vec::with_capacity(10);
+    for l in &lines[k..] {
+        let Some(seat) = seat_of(l.text) else { break };
+        seat_lines.push((*l, seat));
+    }
     let mut seats: Vec<(u32, &str)> = Vec::with_capacity(seat_lines.len());
     let mut stacks: Vec<i64> = Vec::with_capacity(seat_lines.len());
-    for l in &seat_lines {
-        let Some((seat, name, stack)) = seat_of(l.text) else { continue };
+    for &(l, (seat, name, stack)) in &seat_lines {
         seats.push((seat, name));
         stacks.push(amount_of(stack, l.number)?);
     }
@@ -267,6 +270,9 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
     // posted is the table's, when the player posting it is not all in.
     let posted = |verb: &str| {
         lines.iter().find_map(|l| {
+            // A line without the verb is passed over before its player is looked for (what
+            // follows the name starts with the verb: the line holds it).
+            find(l.text, verb)?;
             let (i, rest) = who(&seats, l.text)?;
             let x = rest.strip_prefix(verb)?.trim().trim_start_matches('(');
             let c = cents(x.split(')').next()?)?;
@@ -299,7 +305,7 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
     push_number(&mut head, u64::from(button));
     head.push_str(" is the button");
     out.push((table_at, head.into()));
-    for (l, (&(seat, name), &c)) in seat_lines.iter().zip(seats.iter().zip(&stacks)) {
+    for ((l, _), (&(seat, name), &c)) in seat_lines.iter().zip(seats.iter().zip(&stacks)) {
         out.push((l.number, seat_list_line(seat, name, c, s).into()));
     }
     if let Err(why) = game {
