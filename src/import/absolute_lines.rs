@@ -16,8 +16,8 @@
 //! refused with the reason.
 
 use super::absolute_play::{amount_of, play, Out, Table};
-use super::collected::{push_number, push_written, seat_list_line};
-use super::header::parse_header;
+use super::collected::{push_number, seat_list_line};
+use super::header::{parse_header, site_header};
 use super::lines::{find, rfind, Line};
 use super::pokerstars::Tournament;
 use super::pokerstars::{err, parse_pieces, GameName, Refusal, StarsHand, TextError};
@@ -261,18 +261,8 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
         let big = posted("Posts big blind ").unwrap_or(h.stakes.1);
         (posted("Posts small blind ").filter(|&c| c <= big).unwrap_or(big / 2), big)
     };
-    let mut stars = String::with_capacity(64 + h.date.len());
-    stars.push_str("Absolute Hand #");
-    stars.push_str(h.number);
-    stars.push_str(": ");
-    stars.push_str(h.game.as_deref().unwrap_or("Hold'em No Limit"));
-    stars.push_str(" (");
-    push_written(&mut stars, small, s);
-    stars.push('/');
-    push_written(&mut stars, big, s);
-    stars.push_str(") - ");
-    stars.push_str(&h.date);
-    let mut hand = parse_header(&Line { number: first.number, text: &stars })?;
+    let game = h.game.as_deref().unwrap_or("Hold'em No Limit");
+    let mut hand = site_header("Absolute", h.number, first.number, game, (small, big), s, &h.date)?;
     hand.symbol = s;
     hand.currency = s.map(super::lines::currency_of);
     hand.tournament =

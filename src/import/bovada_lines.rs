@@ -25,7 +25,7 @@
 //! returns for it.
 
 use super::collected::{push_number, push_written};
-use super::header::parse_header;
+use super::header::{parse_header, site_header};
 use super::lines::{find, rfind, split_once, Line};
 use super::p888_lines::cents;
 use super::pokerstars::Tournament;
@@ -289,8 +289,8 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
         None => (1, 2),
     };
     let game = h.game.unwrap_or("Hold'em");
-    let stars = stars_header(&h, number, game, (a, b), s);
-    let mut hand = parse_header(&Line { number: first.number, text: &stars })?;
+    let game_text = [game, " ", h.limit].concat();
+    let mut hand = site_header(&h.site, number, first.number, &game_text, (a, b), s, &h.date)?;
     hand.symbol = s;
     hand.currency = s.map(|_| "USD".to_string());
     hand.tournament = h.tournament.map(|t| t.0);

@@ -22,8 +22,8 @@
 use std::borrow::Cow;
 
 use super::cake_play::play;
-use super::collected::written;
-use super::header::parse_header;
+use super::collected::seat_list_line;
+use super::header::site_header;
 use super::lines::{find, Line};
 use super::p888_lines::cents;
 use super::pokerstars::Tournament;
@@ -48,8 +48,9 @@ pub(super) fn hand_number(first: &str) -> Option<&str> {
 /// is wrong.
 pub(super) fn amount_of(text: &str, n: usize) -> Result<i64, TextError> {
     let t = text.trim();
-    // Thousands may be separated by a no-break space (`1 500`).
-    let spaced = t.replace('\u{a0}', " ");
+    // Thousands may be separated by a no-break space (`1 500`): replaced where there is one.
+    let spaced: Cow<'_, str> =
+        if t.contains('\u{a0}') { Cow::Owned(t.replace('\u{a0}', " ")) } else { Cow::Borrowed(t) };
     let digits = spaced.trim_start_matches(['$', '€', '£']);
     let plain = !digits.is_empty()
         && digits.bytes().all(|b| b.is_ascii_digit() || matches!(b, b'.' | b',' | b' '));
@@ -61,10 +62,33 @@ pub(super) fn amount_of(text: &str, n: usize) -> Result<i64, TextError> {
 
 /// A line without the conversion Cake writes after its amounts (`  (EUR €0,36)`).
 pub(super) fn unconverted(t: &str) -> &str {
-    match find(t, " (EUR ").or_else(|| find(t, " (USD ")).or_else(|| find(t, " (GBP ")) {
-        Some(k) if t.ends_with(')') => t[..k].trim_end(),
-        _ => t,
+    // Only a line ending in `)` is cut (most lines do not: they are returned at once).
+    if !t.ends_with(')') {
+        return t;
     }
+    match conversion_at(t) {
+        Some(k) => t[..k].trim_end(),
+        None => t,
+    }
+}
+
+/// Where the line's first ` (EUR ` starts, else its first ` (USD `, else its first ` (GBP `:
+/// found in one pass over the line's `(`s.
+fn conversion_at(t: &str) -> Option<usize> {
+    let b = t.as_bytes();
+    let mut found: [Option<usize>; 3] = [None; 3];
+    for open in memchr::memchr_iter(b'(', b) {
+        let Some(k) = open.checked_sub(1).filter(|&k| b[k] == b' ') else { continue };
+        for (slot, code) in found.iter_mut().zip([b"EUR ", b"USD ", b"GBP "]) {
+            if slot.is_none() && b[open + 1..].starts_with(code) {
+                *slot = Some(k);
+            }
+        }
+        if found[0].is_some() {
+            break;
+        }
+    }
+    found[0].or(found[1]).or(found[2])
 }
 
 /// Cards as PokerStars writes them: `[7c,Th]` is `[7c Th]`.
@@ -152,15 +176,18 @@ fn date(t: &str) -> Option<String> {
         s.split(sep).count() == 3
             && s.split(sep).all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
     };
-    (ok(&day, '/') && ok(clock.trim(), ':')).then(|| format!("{day} {}", clock.trim()))
+    (ok(&day, '/') && ok(clock.trim(), ':')).then(|| [day.as_str(), " ", clock.trim()].concat())
 }
+
+/// A seat line read: the seat, the name, the stack's text and whether it is the button.
+type SeatLine<'t> = (u32, &'t str, &'t str, bool);
 
 /// A seat line: `Seat 3: NAME ($10 in chips) DEALER`: the seat, the name, the stack's text and
 /// whether it is the button.
-fn seat_of(t: &str) -> Option<(u32, &str, &str, bool)> {
+fn seat_of(t: &str) -> Option<SeatLine<'_>> {
     let (seat, body) = super::lines::split_once(t.strip_prefix("Seat ")?, ": ")?;
     let k = find(body, " in chips)")?;
-    let open = body[..k].rfind(" (")?;
+    let open = super::lines::rfind(&body[..k], " (")?;
     let dealer = body[k..].contains("DEALER");
     Some((seat.parse().ok()?, &body[..open], &body[open + 2..k], dealer))
 }
@@ -205,15 +232,9 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
         big = posted("posts big blind ").unwrap_or(big);
         small = posted("posts small blind ").filter(|&c| c <= big).unwrap_or(small);
     }
-    let stars = format!(
-        "Cake Hand #{}: {} ({}/{}) - {}",
-        h.number,
-        game.as_deref().unwrap_or("Hold'em No Limit"),
-        written(small, s),
-        written(big, s),
-        h.date
-    );
-    let mut hand = parse_header(&Line { number: first.number, text: &stars })?;
+    let game_text = game.as_deref().unwrap_or("Hold'em No Limit");
+    let mut hand =
+        site_header("Cake", h.number, first.number, game_text, (small, big), s, &h.date)?;
     hand.symbol = s;
     hand.currency = s.map(super::lines::currency_of);
     hand.tournament = h.tournament;
@@ -233,12 +254,15 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
         button = Some(b);
         k = 2;
     }
-    let seat_lines: Vec<Line<'_>> =
-        lines[k..].iter().take_while(|l| seat_of(unconverted(l.text)).is_some()).copied().collect();
+    // The seat lines, each read once.
+    let mut seat_lines: Vec<(Line<'_>, SeatLine<'_>)> = Vec::with_capacity(10);
+    for l in &lines[k..] {
+        let Some(seat) = seat_of(unconverted(l.text)) else { break };
+        seat_lines.push((*l, seat));
+    }
     let mut seats: Vec<(u32, &str)> = Vec::with_capacity(seat_lines.len());
     let mut stacks: Vec<i64> = Vec::with_capacity(seat_lines.len());
-    for l in &seat_lines {
-        let Some((seat, name, stack, dealer)) = seat_of(unconverted(l.text)) else { continue };
+    for &(l, (seat, name, stack, dealer)) in &seat_lines {
         seats.push((seat, name));
         stacks.push(amount_of(stack, l.number)?);
         if dealer {
@@ -250,15 +274,12 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
         return err(table_at + 1, "expected `Dealer: Seat N` or a seat marked `DEALER`");
     };
     let mut out: Out<'_> = Vec::with_capacity(lines.len() + 8);
-    out.push((
-        table_at,
-        Cow::Owned(format!("Table '{}' Seat #{button} is the button", h.table.replace('\'', ""))),
-    ));
-    for (l, (&(seat, name), &c)) in seat_lines.iter().zip(seats.iter().zip(&stacks)) {
-        out.push((
-            l.number,
-            Cow::Owned(format!("Seat {seat}: {name} ({} in chips)", written(c, s))),
-        ));
+    let table = h.table.replace('\'', "");
+    let button_text = button.to_string();
+    let table_line = ["Table '", &table, "' Seat #", &button_text, " is the button"].concat();
+    out.push((table_at, Cow::Owned(table_line)));
+    for ((l, _), (&(seat, name), &c)) in seat_lines.iter().zip(seats.iter().zip(&stacks)) {
+        out.push((l.number, Cow::Owned(seat_list_line(seat, name, c, s))));
     }
     let rest = &lines[k + seat_lines.len()..];
     let refusal = play(rest, &seats, (ante, tour), s, &mut out)?;
@@ -275,6 +296,37 @@ fn line<'a>((number, text): &'a (usize, Cow<'_, str>)) -> Line<'a> {
 mod tests {
     use super::super::cake_play::who_colon;
     use super::*;
+
+    /// The one-pass search finds the conversion the three searches found, and the line is cut
+    /// where it was.
+    #[test]
+    fn conversions_are_found_as_by_search() {
+        let lines = [
+            "Seat 1: Bob ($10 in chips) (EUR €8,50)",
+            "Bob: calls $1  (USD $1)",
+            "Bob: bets 5 (GBP £5) (EUR €6)",
+            "Bob: bets 5 (USD 5) (GBP £5) (EUR €6)",
+            "(EUR 5)",
+            " (EUR 5)",
+            "x (EUR)",
+            "x (EUR 5",
+            "x(EUR 5)",
+            "é (USD é)",
+            "a (b) (c) (GBP 1)",
+            "",
+            ")",
+        ];
+        for t in lines {
+            let rule =
+                find(t, " (EUR ").or_else(|| find(t, " (USD ")).or_else(|| find(t, " (GBP "));
+            assert_eq!(conversion_at(t), rule, "{t:?}");
+            let cut = match rule {
+                Some(k) if t.ends_with(')') => t[..k].trim_end(),
+                _ => t,
+            };
+            assert_eq!(unconverted(t), cut, "{t:?}");
+        }
+    }
 
     #[test]
     fn the_header_gives_the_game_the_stakes_and_the_tournament() {

@@ -63,7 +63,9 @@ pub(super) fn play<'t>(
             }
             continue;
         }
-        let posting = who_colon(seats, t).is_some_and(|(_, v)| v.starts_with("posts "));
+        // The player the line starts with, found once for the line.
+        let player = who_colon(seats, t);
+        let posting = player.is_some_and(|(_, v)| v.starts_with("posts "));
         if !dealt && !posting {
             // The blinds end where the cards are dealt, or where the first player acts.
             dealt = true;
@@ -73,7 +75,7 @@ pub(super) fn play<'t>(
             out.push((n, Cow::Owned(spaced(t))));
             continue;
         }
-        if let Some((i, verb)) = who_colon(seats, t) {
+        if let Some((i, verb)) = player {
             let name = seats[i].1;
             let mut say = |x: String| out.push((n, Cow::Owned(x)));
             let top = street.iter().copied().max().unwrap_or(0);
@@ -149,7 +151,7 @@ pub(super) fn play<'t>(
             } else if let Some(x) = verb.strip_prefix("shows ") {
                 acted[i] = true;
                 let cards = spaced(x.split(']').next().unwrap_or_default()) + "]";
-                say(format!("{name}: shows {cards}"));
+                say([name, ": shows ", &cards].concat());
                 shown[i] = Some(cards);
             } else if verb == "mucks" || verb.starts_with("mucks [") {
                 // `mucks [7s,Qh] (TwoPair) .`: the cards of a hand that lost.

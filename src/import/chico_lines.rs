@@ -14,8 +14,8 @@
 //! network's hold'em and Omaha texts only.
 
 use super::chico_play::{amount_of, play, Out, Table};
-use super::collected::{push_number, push_written, seat_list_line};
-use super::header::parse_header;
+use super::collected::{push_number, seat_list_line};
+use super::header::{parse_header, site_header};
 use super::lines::{find, rfind, Line};
 use super::p888_lines::cents;
 use super::pokerstars::Tournament;
@@ -281,18 +281,8 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
         big = posted("posts big blind ").unwrap_or(big);
         small = posted("posts small blind ").filter(|&c| c <= big).unwrap_or(small);
     }
-    let mut stars = String::with_capacity(64 + h.date.len());
-    stars.push_str("Chico Hand #");
-    stars.push_str(h.number);
-    stars.push_str(": ");
-    stars.push_str(game.as_deref().unwrap_or("Hold'em No Limit"));
-    stars.push_str(" (");
-    push_written(&mut stars, small, s);
-    stars.push('/');
-    push_written(&mut stars, big, s);
-    stars.push_str(") - ");
-    stars.push_str(&h.date);
-    let mut hand = parse_header(&Line { number: first.number, text: &stars })?;
+    let game = game.as_deref().unwrap_or("Hold'em No Limit");
+    let mut hand = site_header("Chico", h.number, first.number, game, (small, big), s, &h.date)?;
     hand.symbol = s;
     hand.currency = s.map(super::lines::currency_of);
     hand.tournament = tourney;

@@ -188,6 +188,86 @@ pub(super) fn headed(
     }))
 }
 
+/// The hand of a site's header in PokerStars' words, `SITE Hand #NUMBER: GAME (SMALL/BIG) -
+/// DATE` ([`site_header_text`]; the game with its structure, the stakes in hundredths written
+/// with `symbol`): made from its parts ([`headed`]) where they are ones it makes so (a site's
+/// name without `#` nor PokerStars', a game of [`PLAIN_GAMES`] with its structure, a date of
+/// [`plain_date`]'s form), else written and
+/// read ([`parse_header`]). A date is read alike in the header and alone: what comes before it
+/// (a number of letters and digits, a game, the stakes in parentheses and ` - `) holds no
+/// date.
+pub(super) fn site_header(
+    site: &str,
+    number: &str,
+    line: usize,
+    game: &str,
+    stakes: (i64, i64),
+    symbol: Option<char>,
+    date: &str,
+) -> Result<StarsHand, TextError> {
+    // A site's name with a `#` would move the number; one of PokerStars' names a room.
+    let plain_site = !site.contains('#') && !site.starts_with("PokerStars");
+    let plain =
+        plain_site && plain_game(game) && plain_date(date) && symbol.is_none_or(|c| c != '[');
+    if plain && let Some(hand) = headed(number, line, game, stakes, symbol, date_time(date)) {
+        return hand;
+    }
+    let text = site_header_text(site, number, game, stakes, symbol, date);
+    parse_header(&Line { number: line, text: &text })
+}
+
+/// The games [`site_header`] makes a header of, each followed by ` No Limit`, ` Pot Limit` or
+/// ` Limit`.
+const PLAIN_GAMES: [&str; 5] = ["Hold'em", "Omaha", "Omaha Hi/Lo", "5 Card Omaha", "6 Card Omaha"];
+
+/// Whether `game` is one of [`PLAIN_GAMES`] with its structure.
+fn plain_game(game: &str) -> bool {
+    [" No Limit", " Pot Limit", " Limit"]
+        .iter()
+        .filter_map(|l| game.strip_suffix(l))
+        .any(|name| PLAIN_GAMES.contains(&name))
+}
+
+/// Whether `date` is `YYYY/MM/DD HH:MM:SS`, perhaps with a zone of one to five letters after a
+/// space (the numbers' values are not checked: [`date_time`] checks them alike in a header
+/// and alone).
+fn plain_date(date: &str) -> bool {
+    let b = date.as_bytes();
+    let shape = b"dddd/dd/dd dd:dd:dd";
+    let Some((head, zone)) = b.split_at_checked(shape.len()) else { return false };
+    let head_ok = head.iter().zip(shape).all(|(&c, &s)| match s {
+        b'd' => c.is_ascii_digit(),
+        _ => c == s,
+    });
+    let zone_ok = zone.is_empty()
+        || (zone[0] == b' '
+            && (2..=6).contains(&zone.len())
+            && zone[1..].iter().all(u8::is_ascii_alphabetic));
+    head_ok && zone_ok
+}
+
+/// `SITE Hand #NUMBER: GAME (SMALL/BIG) - DATE`, the stakes in hundredths written with
+/// `symbol` as [`super::collected::written`] writes them.
+pub(super) fn site_header_text(
+    site: &str,
+    number: &str,
+    game: &str,
+    (small, big): (i64, i64),
+    symbol: Option<char>,
+    date: &str,
+) -> String {
+    let mut t = String::with_capacity(48 + site.len() + number.len() + game.len() + date.len());
+    for w in [site, " Hand #", number, ": ", game, " ("] {
+        t.push_str(w);
+    }
+    super::collected::push_written(&mut t, small, symbol);
+    t.push('/');
+    super::collected::push_written(&mut t, big, symbol);
+    t.push_str(") - ");
+    t.push_str(date);
+    t
+}
+
 /// The currency code at the end of a tournament's buy-in (`$0.91+$0.09 USD`).
 fn buy_in_currency(t: Option<&Tournament>) -> Option<String> {
     let word = t?.buy_in.as_deref()?.rsplit(' ').next()?;
@@ -249,4 +329,76 @@ fn three(text: &str, sep: char) -> ([u32; 3], usize) {
         n += 1;
     }
     (out, n)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The usual games and dates are made, not read.
+    #[test]
+    fn the_usual_games_and_dates_are_plain() {
+        for game in ["Hold'em No Limit", "Omaha Hi/Lo Pot Limit", "5 Card Omaha Limit"] {
+            assert!(plain_game(game), "{game}");
+        }
+        for game in ["Hold'em", "Hold'em Spread", "Texas Hold'em No Limit", ""] {
+            assert!(!plain_game(game), "{game}");
+        }
+        for date in ["2011/08/28 00:53:30", "2011/08/07 16:02:00 ET", "2020/01/01 10:00:00 CEST"] {
+            assert!(plain_date(date), "{date}");
+        }
+        for date in ["2011/08/28", "2011-08-28 00:53:30", "2011/08/28 00:53:30 [x]", "1/2/3 4:5:6"]
+        {
+            assert!(!plain_date(date), "{date}");
+        }
+    }
+
+    /// A site's header made from its parts is the header written and read, over games,
+    /// structures, stakes, currencies, hand numbers and dates (odd ones too).
+    #[test]
+    fn site_headers_are_made_as_they_are_read() {
+        let dates = [
+            "2011/08/28 00:53:30",
+            "2011/08/07 16:02:00 ET",
+            "2016/04/05 08:08:59 PT",
+            "1/2/3 4:5:6",
+            "2016/04 08:08:59:00",
+            "2011/13/28 00:53:30",
+            "99999/01/01 00:00:00",
+            "2011/08/28 25:00:00",
+            "2011/08/28",
+            "",
+            "[2011/08/28 00:53:30]",
+            "2011/08/28 00:53:30 [2012/01/01 00:00:00]",
+            "2011/08/28 00:53:30 ET",
+            "2011/08/28 00:53:30 CEST",
+            "2011/08/28 00:53:30 (x)",
+            "2011/08/28 00:53:30 ET 2012/01/01 00:00:00",
+            "0000/00/00 00:00:00",
+            "2011/02/31 23:59:59",
+        ];
+        const SITES: [&str; 4] = ["Cake", "Bovada", "Si#te", "PokerStars Zoom"];
+        let games = PLAIN_GAMES.iter().copied().chain(["Texas Hold'em", "Razz", "Omaha (x)"]);
+        for game in games {
+            for limit in ["No Limit", "Pot Limit", "Limit", "Spread"] {
+                let game = [game, " ", limit].concat();
+                for stakes in [(1, 2), (5, 10), (1000, 2000), (25, 50), (100_000, 200_000), (0, 0)]
+                {
+                    for s in [None, Some('$'), Some('€'), Some('£')] {
+                        for date in dates {
+                            for number in ["12345678", "1", "12-3", "1.5", "a b", ""] {
+                                for site in SITES {
+                                    let text =
+                                        site_header_text(site, number, &game, stakes, s, date);
+                                    let read = parse_header(&Line { number: 4, text: &text });
+                                    let made = site_header(site, number, 4, &game, stakes, s, date);
+                                    assert_eq!(format!("{made:?}"), format!("{read:?}"), "{text}");
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
 }

@@ -24,8 +24,8 @@
 //! draw is written too, but its texts say how many cards a player changed and not which, so it
 //! cannot be replayed: such hands are reported as not replayed, with the reason.
 
-use super::collected::{push_number, push_written, seat_list_line};
-use super::header::parse_header;
+use super::collected::{push_number, seat_list_line};
+use super::header::site_header;
 use super::lines::{find, who, Line};
 use super::p888_lines::cents;
 use super::pokerstars::Tournament;
@@ -251,12 +251,15 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
     };
     let table_at =
         lines.iter().find(|l| l.text.starts_with("Table: ")).map_or(first.number, |l| l.number);
-    let seat_lines: Vec<Line<'_>> =
-        lines[k..].iter().take_while(|l| seat_of(l.text).is_some()).copied().collect();
+    // The seat lines, each read once.
+    let mut seat_lines: Vec<(Line<'_>, (u32, &str, &str))> = Vec::with_capacity(10);
+    for l in &lines[k..] {
+        let Some(seat) = seat_of(l.text) else { break };
+        seat_lines.push((*l, seat));
+    }
     let mut seats: Vec<(u32, &str)> = Vec::with_capacity(seat_lines.len());
     let mut stacks: Vec<i64> = Vec::with_capacity(seat_lines.len());
-    for l in &seat_lines {
-        let Some((seat, name, stack)) = seat_of(l.text) else { continue };
+    for &(l, (seat, name, stack)) in &seat_lines {
         seats.push((seat, name));
         stacks.push(amount_of(stack, l.number)?);
     }
@@ -267,6 +270,9 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
     // posted is the table's, when the player posting it is not all in.
     let posted = |verb: &str| {
         lines.iter().find_map(|l| {
+            // A line without the verb is passed over before its player is looked for (what
+            // follows the name starts with the verb: the line holds it).
+            find(l.text, verb)?;
             let (i, rest) = who(&seats, l.text)?;
             let x = rest.strip_prefix(verb)?.trim().trim_start_matches('(');
             let c = cents(x.split(')').next()?)?;
@@ -279,18 +285,9 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
         let big = posted("posts big blind ").unwrap_or(table.stakes.1);
         (posted("posts small blind ").filter(|&c| c <= big).unwrap_or(table.stakes.0), big)
     };
-    let mut stars = String::with_capacity(80);
-    stars.push_str("OnGame Hand #");
-    stars.push_str(number);
-    stars.push_str(": ");
-    stars.push_str(game.as_deref().unwrap_or("Hold'em No Limit"));
-    stars.push_str(" (");
-    push_written(&mut stars, stakes.0, s);
-    stars.push('/');
-    push_written(&mut stars, stakes.1, s);
-    stars.push_str(") - ");
-    stars.push_str(start.as_deref().unwrap_or(""));
-    let mut hand = parse_header(&Line { number: first.number, text: &stars })?;
+    let (game_text, date) =
+        (game.as_deref().unwrap_or("Hold'em No Limit"), start.as_deref().unwrap_or(""));
+    let mut hand = site_header("OnGame", number, first.number, game_text, stakes, s, date)?;
     hand.symbol = s;
     hand.currency = s.map(super::lines::currency_of);
     hand.tournament = tourney;
@@ -308,7 +305,7 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
     push_number(&mut head, u64::from(button));
     head.push_str(" is the button");
     out.push((table_at, head.into()));
-    for (l, (&(seat, name), &c)) in seat_lines.iter().zip(seats.iter().zip(&stacks)) {
+    for ((l, _), (&(seat, name), &c)) in seat_lines.iter().zip(seats.iter().zip(&stacks)) {
         out.push((l.number, seat_list_line(seat, name, c, s).into()));
     }
     if let Err(why) = game {

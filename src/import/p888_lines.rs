@@ -31,7 +31,7 @@ use super::collected::{
     give_back, hold, line_of, push_number, push_written, totals, uncalled, write_ending, written,
     Ending, Seats,
 };
-use super::header::parse_header;
+use super::header::{parse_header, site_header};
 use super::lines::{find, rfind, who, Line};
 use super::pokerstars::Tournament;
 use super::pokerstars::{err, parse_after_header, GameName, Refusal, StarsHand, TextError};
@@ -493,18 +493,8 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
         _ => (g_small, g.big),
     };
     let (small, big) = if g.fixed { (g_big, g_big * 2) } else { (g_small, g_big) };
-    let mut stars = String::with_capacity(80);
-    stars.push_str("888poker Hand #");
-    stars.push_str(number);
-    stars.push_str(": ");
-    stars.push_str(g.game.unwrap_or("Hold'em No Limit"));
-    stars.push_str(" (");
-    push_written(&mut stars, small, s);
-    stars.push('/');
-    push_written(&mut stars, big, s);
-    stars.push_str(") - ");
-    stars.push_str(g.date.as_deref().unwrap_or(""));
-    let mut hand = parse_header(&Line { number: first.number, text: &stars })?;
+    let (game_text, date) = (g.game.unwrap_or("Hold'em No Limit"), g.date.as_deref().unwrap_or(""));
+    let mut hand = site_header("888poker", number, first.number, game_text, (small, big), s, date)?;
     hand.symbol = s;
     hand.currency = s.map(super::lines::currency_of);
     hand.tournament = tournament;

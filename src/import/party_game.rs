@@ -51,19 +51,49 @@ const MONTHS: [&str; 12] = [
 
 /// `Monday, August 30, 16:08:09 EDT 2010` as `2010/08/30 16:08:09`.
 fn date_of(t: &str) -> Option<String> {
-    let words: Vec<&str> = t.split([' ', ',']).filter(|w| !w.is_empty()).collect();
+    let words = date_words(t);
     let m = words.iter().find_map(|w| MONTHS.iter().position(|m| m == w))?;
     let day: u32 = words.iter().find_map(|w| w.parse().ok().filter(|d| (1..=31).contains(d)))?;
     let clock = words.iter().find(|w| w.len() == 8 && w.as_bytes()[2] == b':')?;
     let year =
         words.iter().rev().find(|w| w.len() == 4 && w.bytes().all(|b| b.is_ascii_digit()))?;
-    Some(format!("{year}/{:02}/{day:02} {clock}", m + 1))
+    // `{year}/{month:02}/{day:02} {clock}`, written without the formatting machinery: the
+    // month is 1 to 12 and the day 1 to 31, two digits each.
+    let mut out = String::with_capacity(20);
+    out.push_str(year);
+    for x in [m as u32 + 1, day] {
+        out.push('/');
+        out.push(char::from(b'0' + (x / 10) as u8));
+        out.push(char::from(b'0' + (x % 10) as u8));
+    }
+    out.push(' ');
+    out.push_str(clock);
+    Some(out)
+}
+
+/// The words of a date, between spaces and commas: cut at those bytes (each a whole
+/// character, so the cuts are where a split by the characters makes them).
+fn date_words(t: &str) -> Vec<&str> {
+    let b = t.as_bytes();
+    let mut words: Vec<&str> = Vec::with_capacity(8);
+    let mut from = 0;
+    for end in 0..=b.len() {
+        if end == b.len() || b[end] == b' ' || b[end] == b',' {
+            if end > from {
+                words.push(&t[from..end]);
+            }
+            from = end + 1;
+        }
+    }
+    words
 }
 
 /// `Blinds(300/600)`, `Blinds-Antes(1,250/2,500 -250)`, `Stakes(200/400)`,
 /// `Stakes-Antes(60/120-10)`: the two amounts and the ante.
 pub(super) fn blinds_of(t: &str) -> Option<(i64, i64, i64)> {
-    let k = find(t, "Blinds").or_else(|| find(t, "Stakes"))?;
+    // A line without a `)` has none after its label (most lines: a quick test).
+    memchr::memrchr(b')', t.as_bytes())?;
+    let k = label_at(t)?;
     let open = k + t[k..].find('(')?;
     let close = open + t[open..].find(')')?;
     let inside = &t[open + 1..close];
@@ -75,6 +105,33 @@ pub(super) fn blinds_of(t: &str) -> Option<(i64, i64, i64)> {
     Some((cents(a)?, cents(b)?, ante))
 }
 
+/// Where the first `Blinds` of `t` starts, else its first `Stakes`: found in one pass over
+/// the places of a `B` or an `S` (most lines of a hand have neither word, and each was a
+/// search of its own).
+fn label_at(t: &str) -> Option<usize> {
+    let b = t.as_bytes();
+    let mut stakes = None;
+    for k in memchr::memchr2_iter(b'B', b'S', b) {
+        if b[k..].starts_with(b"Blinds") {
+            return Some(k);
+        }
+        if stakes.is_none() && b[k..].starts_with(b"Stakes") {
+            stakes = Some(k);
+        }
+    }
+    stakes
+}
+
+/// Where the first weekday's name of `t` starts (as the least of a search for each): found in
+/// one pass over the places of a weekday's first letter.
+fn weekday_at(t: &str) -> Option<usize> {
+    let b = t.as_bytes();
+    memchr::memchr3_iter(b'M', b'T', b'W', b)
+        .chain(memchr::memchr2_iter(b'F', b'S', b))
+        .filter(|&k| WEEKDAYS.iter().any(|d| b[k..].starts_with(d.as_bytes())))
+        .min()
+}
+
 /// A word after `Trny:` or `Level:` (with or without a space).
 fn word_after<'t>(t: &'t str, label: &str) -> Option<&'t str> {
     let k = find(t, label)?;
@@ -84,7 +141,7 @@ fn word_after<'t>(t: &'t str, label: &str) -> Option<&'t str> {
 pub(super) fn game_line(l: &Line<'_>) -> Result<GameLine, TextError> {
     let t = l.text;
     // The date starts at its weekday (`- Monday, ...`, `Hi-Saturday,February 18`).
-    let day_at = WEEKDAYS.iter().filter_map(|d| find(t, d)).min();
+    let day_at = weekday_at(t);
     let (desc, date) = match day_at {
         Some(k) => (t[..k].trim_end().trim_end_matches('-').trim(), date_of(&t[k..])),
         None => match find(t, " - ") {
@@ -157,6 +214,57 @@ pub(super) fn game_line(l: &Line<'_>) -> Result<GameLine, TextError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The one-pass searches find what a search for each word finds.
+    #[test]
+    fn labels_and_weekdays_are_found_as_by_search() {
+        let texts = [
+            "Blinds(300/600)",
+            "Stakes(200/400)",
+            "Stakes Blinds(1/2)",
+            "Blinds Stakes",
+            "SSBBStakesBlind Blinds",
+            "Seat 1: Bob ( $3 USD )",
+            "Seat 2: Stakes ( 1,000 )",
+            "BlindStake",
+            "",
+            "B",
+            "NL Texas Hold'em $11 USD Buy-in Trny: 5 Level: 7  Blinds(300/600) - Monday, May 3",
+            "PL Omaha Hi-Saturday,February 18, 01:10:59 EST 2012",
+            "TueTuesday Monday Sunday",
+            "Sun Mon Tue Wed Thu Fri Sat",
+            "FridaySaturday",
+            "Wednesday, Thursday",
+            "é Monday ü",
+        ];
+        for t in texts {
+            let rule = find(t, "Blinds").or_else(|| find(t, "Stakes"));
+            assert_eq!(label_at(t), rule, "{t:?}");
+            let rule = WEEKDAYS.iter().filter_map(|d| find(t, d)).min();
+            assert_eq!(weekday_at(t), rule, "{t:?}");
+        }
+    }
+
+    /// A date's words are cut where a split by the characters cuts them.
+    #[test]
+    fn date_words_are_cut_as_by_split() {
+        for t in ["Monday, August 30, 16:08:09 EDT 2010", ",, a,b  c,", "", " ", "é,ü ß"] {
+            let rule: Vec<&str> = t.split([' ', ',']).filter(|w| !w.is_empty()).collect();
+            assert_eq!(date_words(t), rule, "{t:?}");
+        }
+    }
+
+    /// The date is written as the formatting machinery wrote it.
+    #[test]
+    fn dates_are_written_as_formatted() {
+        for m in 0..12 {
+            for day in [1, 9, 10, 31] {
+                let t = format!("Monday, {} {day}, 16:08:09 EDT 2010", MONTHS[m]);
+                let want = format!("2010/{:02}/{day:02} 16:08:09", m + 1);
+                assert_eq!(date_of(&t).as_deref(), Some(want.as_str()), "{t}");
+            }
+        }
+    }
 
     #[test]
     fn the_game_line_gives_the_stakes_the_game_and_the_date() {

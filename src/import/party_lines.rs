@@ -31,12 +31,12 @@
 use std::borrow::Cow;
 
 use super::collected::{
-    give_back, hold, line_of, totals, uncalled, write_ending, written, Ending, Seats,
+    give_back, hold, line_of, push_written, totals, uncalled, write_ending, written, Ending, Seats,
 };
-use super::header::parse_header;
-use super::lines::{find, who, Line};
+use super::header::{date_time, headed, parse_header};
+use super::lines::{find, trim, who, Line};
 use super::p888_lines::cents;
-use super::party_game::{blinds_of, game_line, Game};
+use super::party_game::{blinds_of, game_line, Game, GameLine};
 use super::pokerstars::{err, parse_pieces, Piece, Refusal, StarsHand, TextError};
 use super::split::HandText;
 
@@ -59,8 +59,8 @@ pub(super) fn hand_number(first: &str) -> Option<&str> {
 /// The amount in a line's brackets (`[$0.02 USD]`, `[ $0.20 USD ]`, `[4,520]`), or what is
 /// wrong.
 fn bracketed(t: &str, n: usize) -> Result<i64, TextError> {
-    let open = t.find('[');
-    let close = t.rfind(']');
+    let open = memchr::memchr(b'[', t.as_bytes());
+    let close = memchr::memrchr(b']', t.as_bytes());
     let inside = match (open, close) {
         (Some(o), Some(c)) if o < c => &t[o + 1..c],
         _ => return err(n, format!("expected an amount in brackets (`[$2 USD]`) in `{t}`")),
@@ -74,11 +74,24 @@ fn bracketed(t: &str, n: usize) -> Result<i64, TextError> {
 /// The cards of a line's brackets (`[ 5c, 2s, Jd ]`, `[  Js Th ]`) in PokerStars' words (`[5c
 /// 2s Jd]`): two characters each, `10` read as `T`.
 fn cards(t: &str) -> Option<String> {
-    let open = t.find('[')?;
-    let close = open + t[open..].find(']')?;
+    let open = memchr::memchr(b'[', t.as_bytes())?;
+    let close = open + memchr::memchr(b']', &t.as_bytes()[open..])?;
+    let inside = &t[open + 1..close];
     let mut out = String::with_capacity(close - open + 1);
     out.push('[');
-    for c in t[open + 1..close].split([',', ' ']).filter(|c| !c.is_empty()) {
+    // The words between commas and spaces, cut at those bytes (each a whole character: the
+    // cuts are where a split by the characters makes them).
+    let b = inside.as_bytes();
+    let mut from = 0;
+    for end in 0..=b.len() {
+        if end < b.len() && b[end] != b',' && b[end] != b' ' {
+            continue;
+        }
+        let c = &inside[from..end];
+        from = end + 1;
+        if c.is_empty() {
+            continue;
+        }
         if out.len() > 1 {
             out.push(' ');
         }
@@ -119,14 +132,45 @@ fn open_paren(b: &[u8], spaced: bool) -> Option<usize> {
     None
 }
 
+/// What the table line writes after the name: money, real or play.
+const MONEY: [&str; 4] = ["( Real Money )", "(Real Money)", "(Play Money)", "( Play Money )"];
+
 /// The table line's name and whether it is play money: `Table Speed #1769729 (Real Money)`.
 fn table_of(t: &str) -> (String, bool) {
     let play = find(t, "Play Money").is_some();
-    let mut name = t.strip_prefix("Table ").unwrap_or(t).to_string();
-    for w in ["( Real Money )", "(Real Money)", "(Play Money)", "( Play Money )"] {
+    let name = t.strip_prefix("Table ").unwrap_or(t);
+    (plain_table_name(name).unwrap_or_else(|| table_name_by_rule(name)), play)
+}
+
+/// The table's name by the rule: every [`MONEY`] taken out, then every `'`, the words joined
+/// by one space.
+fn table_name_by_rule(name: &str) -> String {
+    let mut name = name.to_string();
+    for w in MONEY {
         name = name.replace(w, "");
     }
-    (name.replace('\'', "").split_whitespace().collect::<Vec<_>>().join(" "), play)
+    name.replace('\'', "").split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The table's name as [`table_name_by_rule`] gives it, without its copies, where the name is
+/// plain: printable ASCII and spaces, no `'`, `Money` only in a [`MONEY`] at its end. Each
+/// [`MONEY`] starts with the only `(` in it, so none is found across the end of the name and
+/// the money after it, and the rule takes out that money and nothing else. `None` for any
+/// other name.
+fn plain_table_name(name: &str) -> Option<String> {
+    let body = MONEY.iter().find_map(|w| name.strip_suffix(w)).unwrap_or(name);
+    let plain = body.bytes().all(|c| (b' '..=b'~').contains(&c) && c != b'\'');
+    if !plain || find(body, "Money").is_some() {
+        return None;
+    }
+    let mut out = String::with_capacity(body.len());
+    for w in body.split(' ').filter(|w| !w.is_empty()) {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(w);
+    }
+    Some(out)
 }
 
 /// Reads one Party hand: its lines in PokerStars' words, read by the PokerStars reader.
@@ -173,11 +217,12 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
     }
     let tourney = g.tournament.is_some();
     let s = if tourney { None } else { g.symbol };
-    let seat_lines: Vec<Line<'_>> =
-        lines.iter().skip(title + 2).filter(|l| seat_of(l.text).is_some()).copied().collect();
-    let mut seated: Vec<(u32, &str, i64, usize)> = Vec::with_capacity(seat_lines.len());
-    for l in &seat_lines {
+    // The seat lines, each read once: the last one's number, the seats with their stacks.
+    let mut last_seat = None;
+    let mut seated: Vec<(u32, &str, i64, usize)> = Vec::with_capacity(10);
+    for l in lines.iter().skip(title + 2) {
         let Some((seat, name, stack)) = seat_of(l.text) else { continue };
+        last_seat = Some(l.number);
         let Some(c) = cents(stack) else {
             return err(l.number, format!("expected a stack in cents at most, not `{stack}`"));
         };
@@ -219,18 +264,7 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
         Game::Read(n) => *n,
         Game::Other(_) => "Hold'em",
     };
-    let tour = match &g.tournament {
-        Some(t) => format!("Tournament #{}, ", t.id),
-        None => String::new(),
-    };
-    let stars = format!(
-        "PartyPoker Hand #{number}: {tour}{name} {} ({}/{}) - {}",
-        g.limit,
-        written(small, s),
-        written(big, s),
-        g.date.as_deref().unwrap_or("")
-    );
-    let mut hand = parse_header(&Line { number: first.number, text: &stars })?;
+    let mut hand = header_of(number, first.number, &g, name, (small, big), s)?;
     hand.symbol = s;
     hand.currency = s.map(super::lines::currency_of);
     hand.tournament = g.tournament.clone();
@@ -270,7 +304,7 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
     if seats.is_empty() {
         return err(game.number + 1, "expected the seat list (`Seat 1: NAME ( $10 USD )`)");
     }
-    let last_seat = seat_lines.iter().map(|l| l.number).max().unwrap_or(game.number);
+    let last_seat = last_seat.unwrap_or(game.number);
     let rest: Vec<Line<'_>> = after.into_iter().filter(|l| l.number > last_seat).collect();
     // A tournament's blinds, when no one is said to post them: posted by the two seats after
     // the button (the button and the next, heads up).
@@ -315,6 +349,60 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
     parse_pieces(hand, first.number, &out)
 }
 
+/// The header a hand's parts make: made from them ([`headed`]) where they are ones it makes
+/// so (a tournament's number of digits only), else written in PokerStars' words
+/// ([`header_text`]) and read. What differs between the two (the tournament, the currency,
+/// the currency's symbol) is set by the caller from the game line.
+fn header_of(
+    number: &str,
+    line: usize,
+    g: &GameLine,
+    game: &str,
+    stakes: (i64, i64),
+    s: Option<char>,
+) -> Result<StarsHand, TextError> {
+    let tour = g.tournament.as_ref().map(|t| t.id.as_str());
+    if tour.is_none_or(|id| id.bytes().all(|b| b.is_ascii_digit())) {
+        let time = g.date.as_deref().and_then(date_time);
+        if let Some(hand) = headed(number, line, &[game, " ", g.limit].concat(), stakes, s, time) {
+            return hand;
+        }
+    }
+    let text = header_text(number, tour, game, g.limit, stakes, s, g.date.as_deref());
+    parse_header(&Line { number: line, text: &text })
+}
+
+/// The header in PokerStars' words: `PartyPoker Hand #N: [Tournament #T, ]GAME LIMIT
+/// (SMALL/BIG) - DATE`.
+fn header_text(
+    number: &str,
+    tour: Option<&str>,
+    game: &str,
+    limit: &str,
+    (small, big): (i64, i64),
+    s: Option<char>,
+    date: Option<&str>,
+) -> String {
+    let mut t = String::with_capacity(96);
+    t.push_str("PartyPoker Hand #");
+    t.push_str(number);
+    t.push_str(": ");
+    if let Some(id) = tour {
+        t.push_str("Tournament #");
+        t.push_str(id);
+        t.push_str(", ");
+    }
+    for w in [game, " ", limit, " ("] {
+        t.push_str(w);
+    }
+    push_written(&mut t, small, s);
+    t.push('/');
+    push_written(&mut t, big, s);
+    t.push_str(") - ");
+    t.push_str(date.unwrap_or(""));
+    t
+}
+
 /// A hand that is not read, and why: its number, the game line's number.
 fn refused(number: &str, at: usize, why: String) -> Result<StarsHand, TextError> {
     let mut hand = parse_header(&Line {
@@ -341,20 +429,22 @@ struct Play<'a> {
 /// The lines of the play with each run of folds in the order the players act: Party writes
 /// the folds players chose before their turn as they come, out of the table's order at times.
 /// A fold moves no chips; each run is put in turn from the player after the last to act (after
-/// the big blind before the flop, after the button on the later streets).
-fn in_turn<'t>(lines: &[Line<'t>], p: &Play<'_>) -> Vec<Line<'t>> {
+/// the big blind before the flop, after the button on the later streets). Each line comes
+/// with the player it starts with ([`who`]), found once for the line.
+fn in_turn<'t>(lines: &[Line<'t>], p: &Play<'_>) -> Vec<Said<'t>> {
     let k = p.seats.len();
-    let mut out: Vec<Line<'t>> = Vec::with_capacity(lines.len());
+    // The player each line starts with, found once for the line.
+    let players: Vec<Option<(usize, &'t str)>> =
+        lines.iter().map(|l| who(p.seats, l.text)).collect();
     if k == 0 {
-        return lines.to_vec();
+        return lines.iter().copied().zip(players).collect();
     }
+    let mut out: Vec<Said<'t>> = Vec::with_capacity(lines.len());
     let after_button = p.seats.iter().position(|s| s.0 > p.button).unwrap_or(0);
     let mut big = p.silent.map(|s| s[1].0);
     let mut next = after_button;
-    // The player each line starts with, found once for the line.
-    let players: Vec<Option<(usize, &str)>> = lines.iter().map(|l| who(p.seats, l.text)).collect();
     let fold = |j: usize| {
-        players[j].filter(|(_, r)| matches!(r.trim(), "folds" | "folds.")).map(|(i, _)| i)
+        players[j].filter(|(_, r)| matches!(trim(r), "folds" | "folds.")).map(|(i, _)| i)
     };
     let mut at = 0;
     while at < lines.len() {
@@ -377,12 +467,12 @@ fn in_turn<'t>(lines: &[Line<'t>], p: &Play<'_>) -> Vec<Line<'t>> {
             if let Some(i) = fold(at) {
                 next = (i + 1) % k;
             }
-            out.push(l);
+            out.push((l, players[at]));
             at += 1;
             continue;
         }
-        let mut folds: Vec<(usize, Line<'t>)> =
-            (at..at + run).map(|j| (fold(j).unwrap_or(0), lines[j])).collect();
+        let mut folds: Vec<(usize, Said<'t>)> =
+            (at..at + run).map(|j| (fold(j).unwrap_or(0), (lines[j], players[j]))).collect();
         folds.sort_by_key(|(i, _)| (i + k - next) % k);
         next = folds.last().map_or(next, |(i, _)| (i + 1) % k);
         out.extend(folds.into_iter().map(|(_, l)| l));
@@ -390,6 +480,10 @@ fn in_turn<'t>(lines: &[Line<'t>], p: &Play<'_>) -> Vec<Line<'t>> {
     }
     out
 }
+
+/// A line of the play and the player it starts with ([`who`]): the seat and what follows the
+/// name.
+type Said<'t> = (Line<'t>, Option<(usize, &'t str)>);
 
 /// Lines that say nothing of the play, whoever they name.
 const ASIDES: [&str; 14] = [
@@ -442,7 +536,7 @@ fn play<'t>(
     let glued = "does not show cards.";
     let mut unglued: Vec<Line<'_>> = Vec::with_capacity(lines.len() + 1);
     for l in lines {
-        match find(l.text, glued) {
+        match glued_at(l.text, glued) {
             Some(k) if l.text.len() > k + glued.len() => {
                 let (a, b) = l.text.split_at(k + glued.len());
                 unglued.push(Line { number: l.number, text: a });
@@ -452,7 +546,7 @@ fn play<'t>(
         }
     }
     let mut small_blinds = 0;
-    for l in in_turn(&unglued, p) {
+    for (l, player) in in_turn(&unglued, p) {
         let (n, t) = (l.number, l.text);
         last = n;
         if let Some(st) = t.strip_prefix("** Dealing ") {
@@ -518,7 +612,7 @@ fn play<'t>(
         {
             continue;
         }
-        let Some((i, rest)) = who(seats, t) else {
+        let Some((i, rest)) = player else {
             if find(t, " posts ").is_some() {
                 return Ok(Some(format!(
                     "line {n}: `{t}`: a player the seat list does not name (one who joined the table during the hand) posts a blind: the player's stack is not written"
@@ -528,7 +622,9 @@ fn play<'t>(
         };
         let name = seats[i].1;
         // `folds.`, `calls [$0.10 USD].`: some texts end an action with a point.
-        let rest = rest.trim().strip_suffix('.').unwrap_or(rest.trim()).trim_end();
+        // (The quick trim: the text's start is trimmed already, so its end is what is cut.)
+        let rest = trim(rest);
+        let rest = trim(rest.strip_suffix('.').unwrap_or(rest));
         let mut said =
             |verb: &str, amounts: &[i64]| out.push((n, Piece::said(i, name, verb, amounts, s)));
         if rest.starts_with("posts ante") {
@@ -696,6 +792,17 @@ fn play<'t>(
     Ok(write_ending(&ending, out))
 }
 
+/// Where `glued`, a text ending in `.`, first starts in `t`, as [`find`] finds it: tried at
+/// each `.` of the line (a line has few), where a search for its first letter stops at many
+/// places.
+fn glued_at(t: &str, glued: &str) -> Option<usize> {
+    let (b, g) = (t.as_bytes(), glued.as_bytes());
+    memchr::memchr_iter(b'.', b).find_map(|dot| {
+        let k = (dot + 1).checked_sub(g.len())?;
+        (&b[k..=dot] == g).then_some(k)
+    })
+}
+
 /// A `posts big blind + dead [X]` of `total`: the dead small blind and the live big blind, as
 /// the hand's other blinds tell them (the big blind another player posts; else two thirds).
 fn dead_and_live(total: i64, lines: &[Line<'_>]) -> (i64, i64) {
@@ -711,6 +818,7 @@ fn dead_and_live(total: i64, lines: &[Line<'_>]) -> (i64, i64) {
 
 #[cfg(test)]
 mod tests {
+    use super::super::pokerstars::Tournament;
     use super::*;
 
     /// The last ` ( ` (else ` (`) is found where `rfind` finds it.
@@ -733,6 +841,94 @@ mod tests {
         }
     }
 
+    /// The plain reading of a table's name gives what the rule gives, or leaves the name to
+    /// the rule.
+    #[test]
+    fn table_names_read_plainly_as_by_rule() {
+        let names = [
+            "Speed #1769729 (Real Money)",
+            "Speed #1769729 ( Real Money )",
+            "Dunmore (Play Money)",
+            "Dunmore ( Play Money )",
+            "Harbour Series (71000001) Table #3 (Real Money)",
+            "  Two   spaces  (Real Money)",
+            "Money (Real Money)",
+            "(Real (Real Money) Money)",
+            "((Real Money)Real Money)",
+            "Bob's Table (Real Money)",
+            "Tab\tle (Real Money)",
+            "Caf\u{e9} (Real Money)",
+            "Wide\u{3000}Space",
+            "(Real Money)",
+            "(Real Money) (Play Money)",
+            "",
+            "   ",
+            "Plain",
+            "x( Real Money )",
+            "x(Real Money) ",
+        ];
+        for name in names {
+            let rule = table_name_by_rule(name);
+            if let Some(plain) = plain_table_name(name) {
+                assert_eq!(plain, rule, "{name:?}");
+            }
+            assert_eq!(table_of(&format!("Table {name}")).0, rule, "{name:?}");
+        }
+        assert!(plain_table_name("Speed #1769729 (Real Money)").is_some());
+        assert!(plain_table_name("Harbour Series (71000001) Table #3 (Real Money)").is_some());
+    }
+
+    /// The header made from a hand's parts is the header written and read (the fields the
+    /// game line sets afterwards set alike).
+    #[test]
+    fn headers_are_made_as_they_are_read() {
+        let dates = [None, Some("2010/08/30 16:08:09"), Some("1999/01/01 00:00:00"), Some("x")];
+        let tours = [None, Some("71000001"), Some(""), Some("12ab"), Some("Omaha")];
+        for game in ["Hold'em", "Omaha", "Omaha Hi/Lo"] {
+            for limit in ["No Limit", "Pot Limit", "Limit"] {
+                for stakes in [(1, 2), (5, 10), (1000, 2000), (25, 50), (100_000, 200_000), (0, 0)]
+                {
+                    for s in [None, Some('$'), Some('€'), Some('£')] {
+                        for date in dates {
+                            for tour in tours {
+                                let g = GameLine {
+                                    stakes: None,
+                                    symbol: s,
+                                    limit,
+                                    game: Game::Read("Hold'em"),
+                                    tournament: tour.map(|id| Tournament {
+                                        id: id.to_string(),
+                                        buy_in: None,
+                                        level: None,
+                                    }),
+                                    blinds: None,
+                                    date: date.map(str::to_string),
+                                };
+                                let text =
+                                    header_text("1000000", tour, game, limit, stakes, s, date);
+                                let read = parse_header(&Line { number: 4, text: &text });
+                                let made = header_of("1000000", 4, &g, game, stakes, s);
+                                let set = |h: Result<StarsHand, TextError>| {
+                                    h.map(|mut h| {
+                                        h.symbol = s;
+                                        h.tournament = g.tournament.clone();
+                                        h.currency = None;
+                                        h
+                                    })
+                                };
+                                assert_eq!(
+                                    format!("{:?}", set(made)),
+                                    format!("{:?}", set(read)),
+                                    "{text}"
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn every_header_line_gives_the_hand_number() {
         assert_eq!(hand_number("Game #9582251255 starts."), Some("9582251255"));
@@ -749,6 +945,30 @@ mod tests {
     fn cards_are_put_in_pokerstars_letters() {
         assert_eq!(cards("[ 5c, 2s, 10d ]").as_deref(), Some("[5c 2s Td]"));
         assert_eq!(cards("[  Js Th ]").as_deref(), Some("[Js Th]"));
+        assert_eq!(cards("shows [10c,10s]x").as_deref(), Some("[Tc Ts]"));
+        assert_eq!(cards("[]").as_deref(), Some("[]"));
+        assert_eq!(cards("[ , ,]").as_deref(), Some("[]"));
+        assert_eq!(cards("[é,ü 10]").as_deref(), Some("[é ü T]"));
+        assert_eq!(cards("] ["), None);
+        assert_eq!(cards("no cards"), None);
+    }
+
+    /// A glued line is cut where a search for the text cuts it.
+    #[test]
+    fn glued_lines_are_found_as_by_search() {
+        let glued = "does not show cards.";
+        for t in [
+            "Bob does not show cards.Bob wins $1,10 USD",
+            "Bob does not show cards.",
+            "does not show cards.does not show cards.",
+            "Bob wins $1.10 USD.",
+            "cards.",
+            "",
+            ".",
+            "é does not show cards.x",
+        ] {
+            assert_eq!(glued_at(t, glued), find(t, glued), "{t:?}");
+        }
     }
 
     #[test]
@@ -775,7 +995,7 @@ mod tests {
         ];
         let lines: Vec<Line<'_>> =
             texts.iter().enumerate().map(|(k, t)| Line { number: k + 1, text: t }).collect();
-        let order: Vec<usize> = in_turn(&lines, &p).iter().map(|l| l.number).collect();
+        let order: Vec<usize> = in_turn(&lines, &p).iter().map(|l| l.0.number).collect();
         assert_eq!(order, [1, 2, 3, 5, 6, 4, 7]);
     }
 
