@@ -171,7 +171,7 @@ pub(crate) struct Positions {
     k: usize,
     /// `n - i` for each draw `i` (1 past `k`).
     radix: [u32; 8],
-    /// For each draw `i`, the reciprocal of the product of the radixes after it,
+    /// For each draw `i`, the reciprocal of the product of the radixes up to it,
     /// `floor((2^64 - 1) / (radix_0 ... radix_i)) + 1`: `q / (radix_0 ... radix_i)` is the high
     /// word of `q * magic_i`.
     magic: [u64; 8],
