@@ -115,18 +115,27 @@ fn known_hands<R: Ranker>(s: &StudSpot) -> ([R::Hand; MAX_PLAYERS], u64) {
 
 fn enumerate<R: Ranker>(s: &StudSpot, progress: Option<&Progress<'_>>) -> Tally {
     let n = s.known.len();
-    let (base, used) = known_hands::<R>(s);
-    if let Some(lists) = completions::<R>(s, &base) {
-        let sets = if R::HILO { 1usize << (2 * n) } else { 1 << n };
-        return match sets {
-            0..=4 => by_winners::<R, 4>(&lists, progress),
-            5..=16 => by_winners::<R, 16>(&lists, progress),
-            17..=64 => by_winners::<R, 64>(&lists, progress),
-            65..=256 => by_winners::<R, 256>(&lists, progress),
-            257..=1024 => by_winners::<R, 1024>(&lists, progress),
-            _ => by_winners::<R, MAX_SETS>(&lists, progress),
-        };
+    let (base, _) = known_hands::<R>(s);
+    let Some(lists) = completions::<R>(s, &base) else {
+        return hand_by_hand::<R>(s, progress);
+    };
+    let sets = if R::HILO { 1usize << (2 * n) } else { 1 << n };
+    match sets {
+        0..=4 => by_winners::<R, 4>(&lists, progress),
+        5..=16 => by_winners::<R, 16>(&lists, progress),
+        17..=64 => by_winners::<R, 64>(&lists, progress),
+        65..=256 => by_winners::<R, 256>(&lists, progress),
+        257..=1024 => by_winners::<R, 1024>(&lists, progress),
+        _ => by_winners::<R, MAX_SETS>(&lists, progress),
     }
+}
+
+/// Exact counts over every deal, each player's hand built card by card and ranked in every
+/// deal: the way for spots [`completions`] does not list (a shared seventh card, very long
+/// lists, seven or more players in stud high-low).
+fn hand_by_hand<R: Ranker>(s: &StudSpot, progress: Option<&Progress<'_>>) -> Tally {
+    let n = s.known.len();
+    let (base, used) = known_hands::<R>(s);
     // Split the work over the first player's possible cards.
     let mut first = Vec::new();
     each_subset(&s.deck, s.need[0], 0u64, base[0], &|h, c| R::add(h, c), &mut |m, h| {
@@ -326,31 +335,36 @@ fn last<R: Ranker, const SETS: usize>(
     let me = 1usize << p;
     let high_tie = high_set | me;
     let low_tie = if best_low != 0 { low_set | me } else { low_set };
+    // The winners by the last hand's outcome against the best before it: 0 worse, 1 equal,
+    // 2 better (an equal low of 0 is still no low).
+    let highs = [high_set, high_tie, me];
+    let lows = [low_set, low_tie, me];
     let Some(list) = lists.get(p) else { return };
-    for e in list {
-        let mut set = if e.high > best_high {
-            me
-        } else if e.high == best_high {
-            high_tie
-        } else {
-            high_set
-        };
-        if R::HILO {
-            let lows = if e.low > best_low {
-                me
-            } else if e.low == best_low {
-                low_tie
-            } else {
-                low_set
-            };
-            set |= lows << n;
+    // Deals counted by outcome, high and low (3 * high + low), in 7-bit lanes of one word:
+    // one addition a completion, and no counter in memory whose last addition each must wait
+    // for. A completion that shares a card with the others' is no deal and adds 0.
+    let mut by_outcome = [0u64; 9];
+    for chunk in list.chunks(LANE_MAX) {
+        let mut lanes = 0u64;
+        for e in chunk {
+            let high = (e.high >= best_high) as u32 + (e.high > best_high) as u32;
+            let low =
+                if R::HILO { (e.low >= best_low) as u32 + (e.low > best_low) as u32 } else { 0 };
+            let deal = (e.mask & used == 0) as u64;
+            lanes += deal << (7 * (3 * high + low));
         }
-        // A completion that shares a card with the others' is no deal: counted in set 0,
-        // which no deal has (every deal has a high winner).
-        let set = if e.mask & used == 0 { set } else { 0 };
-        sets[set & (SETS - 1)] += 1;
+        for (o, count) in by_outcome.iter_mut().enumerate() {
+            *count += lanes >> (7 * o) & 0x7f;
+        }
+    }
+    for (o, &count) in by_outcome.iter().enumerate() {
+        let low_set = if R::HILO { lows[o % 3] << n } else { 0 };
+        sets[(highs[o / 3] | low_set) & (SETS - 1)] += count;
     }
 }
+
+/// The most additions to one 7-bit lane before it is read off.
+const LANE_MAX: usize = 127;
 
 /// The tally of deals counted by set of winners (index: the high winners, bit `p` for player
 /// `p`, and in a high-low game the low winners `<< n`, none when no low qualifies), shared
@@ -462,5 +476,59 @@ pub(crate) fn sampler(game: Game, s: &StudSpot) -> Box<dyn Sampler> {
         Game::Stud8 => Box::new(StudSampler::<SevenHiLo>::new(s)),
         Game::Razz => Box::new(StudSampler::<Razz>::new(s)),
         _ => Box::new(StudSampler::<Seven>::new(s)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::equity::query::Query;
+
+    fn spot(game: Game, players: &[&str], dead: &str) -> StudSpot {
+        let mut q = Query::new(game, players.iter().copied());
+        q.dead = dead.into();
+        StudSpot::new(&q.parse().unwrap()).unwrap()
+    }
+
+    /// Both ways agree to the last count: completions ranked once and counted by set of
+    /// winners, against every hand ranked in every deal and each showdown settled on its own.
+    fn both_ways_agree<R: Ranker>(game: Game, players: &[&str], dead: &str) {
+        let s = spot(game, players, dead);
+        let (base, _) = known_hands::<R>(&s);
+        assert!(completions::<R>(&s, &base).is_some(), "{players:?} is listed");
+        let listed = enumerate::<R>(&s, None);
+        assert!(listed.total > 0);
+        assert_eq!(listed, hand_by_hand::<R>(&s, None), "{game:?} {players:?} dead {dead}");
+    }
+
+    #[test]
+    fn counting_by_winners_agrees_with_every_showdown_settled_alone() {
+        let three = ["Ah2d3c5s9d", "9s9h2cTd8cQh", "4c5d7h8s6dAd"];
+        let dead = "KcKhQcQdJcJd";
+        both_ways_agree::<Razz>(Game::Razz, &three, dead);
+        both_ways_agree::<SevenHiLo>(Game::Stud8, &three, dead);
+        both_ways_agree::<Seven>(Game::Stud7, &three, dead);
+        // Often no qualifying low: only the last player can make one.
+        let high = ["KhKdQcJs9dTh", "TsTd9cJd8cQh", "Ac2cAs7d3h"];
+        both_ways_agree::<SevenHiLo>(Game::Stud8, &high, "4c4d5c5d");
+        both_ways_agree::<SevenHiLo>(Game::Stud8, &[high[2], high[0], high[1]], "4c4d5c5d");
+        // Four players on sixth street, one already holding seven cards; many split pots.
+        let four = ["Ah2d3c4s5d6c", "Ac2h3d4c5h6d", "AsKsQsJs9s8s", "7c7d7h2s2c3h3s"];
+        both_ways_agree::<SevenHiLo>(Game::Stud8, &four, "TcTdTh");
+        both_ways_agree::<Razz>(Game::Razz, &four, "TcTdTh");
+        both_ways_agree::<Seven>(Game::Stud7, &four, "TcTdTh");
+        // Six players in stud high-low (4^6 sets of winners), ten cards left.
+        let six = [
+            "Ah2d3c4s5d6c",
+            "Ac2h3d4c5h6d",
+            "As2s3s4h5s6s",
+            "7c7d7h8s8c8h",
+            "9c9d9hTsTcTh",
+            "JhJsQhQsKcKd",
+        ];
+        both_ways_agree::<SevenHiLo>(Game::Stud8, &six, "KhKsQcQdJcJd");
+        both_ways_agree::<Seven>(Game::Stud7, &six, "KhKsQcQdJcJd");
+        let americana = ["AhKdQs7c", "9s9hJcTd", "7s8sQh8d"];
+        both_ways_agree::<Americana>(Game::Americana, &americana, "");
     }
 }
