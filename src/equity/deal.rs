@@ -7,7 +7,7 @@ use super::EquityError;
 
 use crate::card::Card;
 use crate::eval::americana::AmericanaHand;
-use crate::eval::standard::Hand;
+use crate::eval::standard::{Hand, RankHand};
 
 /// A hand ranking as an additive hand and a number (larger wins, equal splits).
 pub(crate) trait Ranker: Copy + Send + Sync {
@@ -50,24 +50,22 @@ impl Ranker for SevenHiLo {
     }
 }
 
-/// Razz: the best ace-to-five low of seven cards, the cards kept as they come.
+/// Razz: the best ace-to-five low of seven cards. The low depends only on the ranks, so the
+/// hand is their multiset, and its value one load from a table at the 7-card perfect-hash
+/// slot of those ranks ([`crate::eval::ace_five`]'s seven-card table).
 #[derive(Clone, Copy)]
 pub(crate) struct Razz;
 
 impl Ranker for Razz {
-    type Hand = ([Card; 7], u8);
-    const EMPTY: ([Card; 7], u8) =
-        ([Card::new(crate::card::Rank::TWO, crate::card::Suit::CLUBS); 7], 0);
+    type Hand = RankHand;
+    const EMPTY: RankHand = RankHand::EMPTY;
     #[inline(always)]
-    fn add((mut cards, n): ([Card; 7], u8), c: Card) -> ([Card; 7], u8) {
-        if let Some(slot) = cards.get_mut(n as usize) {
-            *slot = c;
-        }
-        (cards, n.saturating_add(1).min(7))
+    fn add(h: RankHand, c: Card) -> RankHand {
+        h.add(c.rank().index(), 1)
     }
     #[inline(always)]
-    fn rank((cards, n): ([Card; 7], u8)) -> u32 {
-        crate::eval::ace_five::rank(&cards[..n as usize]).value()
+    fn rank(h: RankHand) -> u32 {
+        crate::eval::ace_five::seven_low(h)
     }
 }
 

@@ -115,6 +115,26 @@ fn known_hands<R: Ranker>(s: &StudSpot) -> ([R::Hand; MAX_PLAYERS], u64) {
 
 fn enumerate<R: Ranker>(s: &StudSpot, progress: Option<&Progress<'_>>) -> Tally {
     let n = s.known.len();
+    let (base, _) = known_hands::<R>(s);
+    let Some(lists) = completions::<R>(s, &base) else {
+        return hand_by_hand::<R>(s, progress);
+    };
+    let sets = if R::HILO { 1usize << (2 * n) } else { 1 << n };
+    match sets {
+        0..=4 => by_winners::<R, 4>(&lists, progress),
+        5..=16 => by_winners::<R, 16>(&lists, progress),
+        17..=64 => by_winners::<R, 64>(&lists, progress),
+        65..=256 => by_winners::<R, 256>(&lists, progress),
+        257..=1024 => by_winners::<R, 1024>(&lists, progress),
+        _ => by_winners::<R, MAX_SETS>(&lists, progress),
+    }
+}
+
+/// Exact counts over every deal, each player's hand built card by card and ranked in every
+/// deal: the way for spots [`completions`] does not list (a shared seventh card, very long
+/// lists, seven or more players in stud high-low).
+fn hand_by_hand<R: Ranker>(s: &StudSpot, progress: Option<&Progress<'_>>) -> Tally {
+    let n = s.known.len();
     let (base, used) = known_hands::<R>(s);
     // Split the work over the first player's possible cards.
     let mut first = Vec::new();
@@ -173,6 +193,222 @@ fn deal_rest<R: Ranker>(
         deal_rest::<R>(s, p + 1, used | m, hands, counts);
     });
     hands[p] = base;
+}
+
+/// One way to complete a player's hand: the cards dealt (a mask) and the final hand's values
+/// (`low` 0 outside the high-low games).
+#[derive(Clone, Copy, Debug)]
+struct Completion {
+    mask: u64,
+    high: u32,
+    low: u32,
+}
+
+/// The most completions, over all players, that are listed and ranked ahead of the walk
+/// (16 bytes each); a spot with more is dealt hand by hand.
+const MAX_COMPLETIONS: u64 = 1 << 20;
+
+/// Counters of deals by set of winners: the sets of high winners, and in the high-low games
+/// with the set of low winners beside them (`4^n` sets, so six players at most).
+const MAX_SETS: usize = 1 << 12;
+
+/// Each player's completions, ranked once each, when no card is shared (every player draws
+/// their own cards), the lists are small enough, and the winner sets fit [`MAX_SETS`].
+///
+/// A deal is then one completion per player, the completions disjoint: its showdown
+/// compares numbers already known, instead of ranking every player's hand in every deal.
+/// Heads-up on fifth street, 780 completions each are ranked in place of 548,340 deals'
+/// two hands.
+fn completions<R: Ranker>(
+    s: &StudSpot,
+    base: &[R::Hand; MAX_PLAYERS],
+) -> Option<Vec<Vec<Completion>>> {
+    let n = s.known.len();
+    let sets_fit = if R::HILO { 2 * n <= 12 } else { n <= 10 };
+    if s.community || !(2..=MAX_PLAYERS).contains(&n) || !sets_fit {
+        return None;
+    }
+    let left = s.deck.len() as u64;
+    let sizes: Vec<u64> = s.need.iter().map(|&k| choose(left, k as u64)).collect();
+    if sizes.iter().fold(0u64, |a, &b| a.saturating_add(b)) > MAX_COMPLETIONS {
+        return None;
+    }
+    let lists = (0..n)
+        .map(|p| {
+            let mut list = Vec::with_capacity(sizes[p] as usize);
+            let add = |h, c| R::add(h, c);
+            each_subset(&s.deck, s.need[p], 0u64, base[p], &add, &mut |mask, h| {
+                let low = if R::HILO { R::low(h) } else { 0 };
+                list.push(Completion { mask, high: R::rank(h), low });
+            });
+            list
+        })
+        .collect();
+    Some(lists)
+}
+
+/// Exact counts over every deal of disjoint completions, counted by set of winners (`SETS`
+/// counters, a power of two: `2^n`, or `4^n` in the high-low games) and turned into a tally
+/// at the end. The first player's completions are split over the threads.
+fn by_winners<R: Ranker, const SETS: usize>(
+    lists: &[Vec<Completion>],
+    progress: Option<&Progress<'_>>,
+) -> Tally {
+    let n = lists.len();
+    let work = super::Items::new(progress, lists[0].len());
+    let zero = || Box::new([0u64; SETS]);
+    let one = |mut sets: Box<[u64; SETS]>, e: &Completion| {
+        work.start();
+        let mut high = [0u32; MAX_PLAYERS];
+        let mut low = [0u32; MAX_PLAYERS];
+        high[0] = e.high;
+        low[0] = e.low;
+        walk::<R, SETS>(lists, 1, e.mask, &mut high, &mut low, &mut sets);
+        work.finish(1);
+        sets
+    };
+    // Combinations of completions, valid or not: the innermost loop's steps.
+    let steps = lists.iter().fold(1u64, |a, l| a.saturating_mul(l.len() as u64));
+    let sets = if steps <= SMALL_WALK {
+        lists[0].iter().fold(zero(), one)
+    } else {
+        lists[0].par_iter().fold(zero, one).reduce(zero, |mut a, b| {
+            a.iter_mut().zip(b.iter()).for_each(|(x, y)| *x += y);
+            a
+        })
+    };
+    tally_of_sets(n, R::HILO, &sets[..])
+}
+
+/// The most innermost steps (about a nanosecond each) walked on the calling thread: handing
+/// work to the thread pool and back costs some microseconds, more than such a walk.
+const SMALL_WALK: u64 = 1 << 15;
+
+/// Deals completions to players `p` on, on top of the cards `used` and the values of the
+/// players before `p`, and counts each deal's winners in `sets`.
+fn walk<R: Ranker, const SETS: usize>(
+    lists: &[Vec<Completion>],
+    p: usize,
+    used: u64,
+    high: &mut [u32; MAX_PLAYERS],
+    low: &mut [u32; MAX_PLAYERS],
+    sets: &mut [u64; SETS],
+) {
+    if p + 1 >= lists.len() {
+        return last::<R, SETS>(lists, p, used, high, low, sets);
+    }
+    for e in &lists[p] {
+        if e.mask & used == 0 {
+            high[p] = e.high;
+            low[p] = e.low;
+            walk::<R, SETS>(lists, p + 1, used | e.mask, high, low, sets);
+        }
+    }
+}
+
+/// The innermost loop: the last player's completions against the others' known values.
+#[inline(always)]
+fn last<R: Ranker, const SETS: usize>(
+    lists: &[Vec<Completion>],
+    p: usize,
+    used: u64,
+    high: &[u32; MAX_PLAYERS],
+    low: &[u32; MAX_PLAYERS],
+    sets: &mut [u64; SETS],
+) {
+    let n = lists.len();
+    // The best values of the players before `p` and who holds them (a low of 0 is none).
+    let (mut best_high, mut high_set) = (0u32, 0usize);
+    let (mut best_low, mut low_set) = (0u32, 0usize);
+    for i in 0..p.min(MAX_PLAYERS) {
+        if high[i] > best_high {
+            (best_high, high_set) = (high[i], 1 << i);
+        } else if high[i] == best_high {
+            high_set |= 1 << i;
+        }
+        if low[i] > best_low {
+            (best_low, low_set) = (low[i], 1 << i);
+        } else if low[i] == best_low && low[i] != 0 {
+            low_set |= 1 << i;
+        }
+    }
+    let me = 1usize << p;
+    let high_tie = high_set | me;
+    let low_tie = if best_low != 0 { low_set | me } else { low_set };
+    // The winners by the last hand's outcome against the best before it: 0 worse, 1 equal,
+    // 2 better (an equal low of 0 is still no low).
+    let highs = [high_set, high_tie, me];
+    let lows = [low_set, low_tie, me];
+    let Some(list) = lists.get(p) else { return };
+    // Deals counted by outcome, high and low (3 * high + low), in 7-bit lanes of one word:
+    // one addition a completion, and no counter in memory whose last addition each must wait
+    // for. A completion that shares a card with the others' is no deal and adds 0.
+    let mut by_outcome = [0u64; 9];
+    for chunk in list.chunks(LANE_MAX) {
+        let mut lanes = 0u64;
+        for e in chunk {
+            let high = (e.high >= best_high) as u32 + (e.high > best_high) as u32;
+            let low =
+                if R::HILO { (e.low >= best_low) as u32 + (e.low > best_low) as u32 } else { 0 };
+            let deal = (e.mask & used == 0) as u64;
+            lanes += deal << (7 * (3 * high + low));
+        }
+        for (o, count) in by_outcome.iter_mut().enumerate() {
+            *count += lanes >> (7 * o) & 0x7f;
+        }
+    }
+    for (o, &count) in by_outcome.iter().enumerate() {
+        let low_set = if R::HILO { lows[o % 3] << n } else { 0 };
+        sets[(highs[o / 3] | low_set) & (SETS - 1)] += count;
+    }
+}
+
+/// The most additions to one 7-bit lane before it is read off.
+const LANE_MAX: usize = 127;
+
+/// The tally of deals counted by set of winners (index: the high winners, bit `p` for player
+/// `p`, and in a high-low game the low winners `<< n`, none when no low qualifies), shared
+/// out as [`Counts::showdown`] and [`Counts::hilo`] share each deal.
+fn tally_of_sets(n: usize, high_low: bool, sets: &[u64]) -> Tally {
+    use super::tally::{HILO_UNIT, TIE_UNIT};
+    let mut t = Tally::with_unit(n, pot_unit(high_low));
+    let all = (1usize << n) - 1;
+    for (set, &count) in sets.iter().enumerate().skip(1) {
+        if count == 0 {
+            continue;
+        }
+        let c = count as u128;
+        t.deals += count;
+        t.total += c;
+        let (highs, lows) = (set & all, set >> n);
+        let k_high = (highs.count_ones() as u64).max(1);
+        let k_low = (lows.count_ones() as u64).max(1);
+        let (high_each, low_each) = match (high_low, lows) {
+            (false, _) => (TIE_UNIT / k_high, 0),
+            (true, 0) => (HILO_UNIT / k_high, 0),
+            (true, _) => (TIE_UNIT / k_high, TIE_UNIT / k_low),
+        };
+        for p in 0..n {
+            let h = if highs >> p & 1 == 1 { high_each as u128 } else { 0 };
+            let l = if lows >> p & 1 == 1 { low_each as u128 } else { 0 };
+            let got = h + l;
+            if high_low {
+                t.high[p] += c * h;
+                t.low[p] += c * l;
+            }
+            if got == 0 {
+                continue;
+            }
+            if got == t.unit as u128 {
+                t.wins[p] += c;
+            } else {
+                t.ties[p] += c;
+                t.shares[p] += c * got;
+            }
+            t.squares[p] += c * got * got;
+        }
+    }
+    t
 }
 
 /// Random stud deals.
@@ -240,5 +476,59 @@ pub(crate) fn sampler(game: Game, s: &StudSpot) -> Box<dyn Sampler> {
         Game::Stud8 => Box::new(StudSampler::<SevenHiLo>::new(s)),
         Game::Razz => Box::new(StudSampler::<Razz>::new(s)),
         _ => Box::new(StudSampler::<Seven>::new(s)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::equity::query::Query;
+
+    fn spot(game: Game, players: &[&str], dead: &str) -> StudSpot {
+        let mut q = Query::new(game, players.iter().copied());
+        q.dead = dead.into();
+        StudSpot::new(&q.parse().unwrap()).unwrap()
+    }
+
+    /// Both ways agree to the last count: completions ranked once and counted by set of
+    /// winners, against every hand ranked in every deal and each showdown settled on its own.
+    fn both_ways_agree<R: Ranker>(game: Game, players: &[&str], dead: &str) {
+        let s = spot(game, players, dead);
+        let (base, _) = known_hands::<R>(&s);
+        assert!(completions::<R>(&s, &base).is_some(), "{players:?} is listed");
+        let listed = enumerate::<R>(&s, None);
+        assert!(listed.total > 0);
+        assert_eq!(listed, hand_by_hand::<R>(&s, None), "{game:?} {players:?} dead {dead}");
+    }
+
+    #[test]
+    fn counting_by_winners_agrees_with_every_showdown_settled_alone() {
+        let three = ["Ah2d3c5s9d", "9s9h2cTd8cQh", "4c5d7h8s6dAd"];
+        let dead = "KcKhQcQdJcJd";
+        both_ways_agree::<Razz>(Game::Razz, &three, dead);
+        both_ways_agree::<SevenHiLo>(Game::Stud8, &three, dead);
+        both_ways_agree::<Seven>(Game::Stud7, &three, dead);
+        // Often no qualifying low: only the last player can make one.
+        let high = ["KhKdQcJs9dTh", "TsTd9cJd8cQh", "Ac2cAs7d3h"];
+        both_ways_agree::<SevenHiLo>(Game::Stud8, &high, "4c4d5c5d");
+        both_ways_agree::<SevenHiLo>(Game::Stud8, &[high[2], high[0], high[1]], "4c4d5c5d");
+        // Four players on sixth street, one already holding seven cards; many split pots.
+        let four = ["Ah2d3c4s5d6c", "Ac2h3d4c5h6d", "AsKsQsJs9s8s", "7c7d7h2s2c3h3s"];
+        both_ways_agree::<SevenHiLo>(Game::Stud8, &four, "TcTdTh");
+        both_ways_agree::<Razz>(Game::Razz, &four, "TcTdTh");
+        both_ways_agree::<Seven>(Game::Stud7, &four, "TcTdTh");
+        // Six players in stud high-low (4^6 sets of winners), ten cards left.
+        let six = [
+            "Ah2d3c4s5d6c",
+            "Ac2h3d4c5h6d",
+            "As2s3s4h5s6s",
+            "7c7d7h8s8c8h",
+            "9c9d9hTsTcTh",
+            "JhJsQhQsKcKd",
+        ];
+        both_ways_agree::<SevenHiLo>(Game::Stud8, &six, "KhKsQcQdJcJd");
+        both_ways_agree::<Seven>(Game::Stud7, &six, "KhKsQcQdJcJd");
+        let americana = ["AhKdQs7c", "9s9hJcTd", "7s8sQh8d"];
+        both_ways_agree::<Americana>(Game::Americana, &americana, "");
     }
 }

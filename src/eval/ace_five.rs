@@ -37,8 +37,11 @@
 
 use std::fmt;
 
-use crate::card::{Card, Rank};
+use std::sync::LazyLock;
+
+use crate::card::{Card, Rank, Suit};
 use crate::eval::low::{ace_low_rank, low_name, write_ranks, ACE_LOW_BITS};
+use crate::eval::standard::{RankHand, SLOTS7};
 use crate::eval::{Category, EvalError};
 
 /// An ace-to-five low hand. The better (lower) hand is the greater value.
@@ -147,6 +150,70 @@ pub fn rank(cards: &[Card]) -> AceFiveRank {
     AceFiveRank(WORST - 1 - badness(m1, m2, m3, m4))
 }
 
+/// Razz's value of seven cards from the multiset of their ranks (a [`RankHand`] of exactly
+/// seven ranks): larger is better, equal is a split, ordered as [`rank`] orders the seven
+/// cards. One table load at the ranks' 7-card perfect-hash slot, as
+/// [`Hand::rank7`](crate::eval::standard::Hand::rank7) loads a hand without a flush.
+#[inline(always)]
+pub(crate) fn seven_low(ranks: RankHand) -> u32 {
+    SEVEN_LOWS[ranks.slot7() & (SLOTS7 - 1)] as u32
+}
+
+/// [`seven_low`]'s table: each 7-card slot's low, as its place (from 1, the worst) among the
+/// distinct lows of seven cards; 0 in the slots no multiset of seven ranks reaches.
+///
+/// Built on first use: [`rank`] of each of the 49,205 multisets of seven ranks (at most four
+/// of each), the values sorted, and each slot given its value's place (128 KiB, a few
+/// milliseconds). The 7-card hash is perfect on rank multisets, so no two multisets share a
+/// slot; the tests check this and the order against [`rank`] over every multiset.
+static SEVEN_LOWS: LazyLock<Box<[u16; SLOTS7]>> = LazyLock::new(|| {
+    let mut sets: Vec<(usize, u32)> = Vec::with_capacity(49_205);
+    each_rank_multiset(&mut [0u8; 13], 0, 7, &mut |counts| {
+        let mut cards = [Card::new(Rank::TWO, Suit::CLUBS); 7];
+        let mut ranks = RankHand::EMPTY;
+        let mut n = 0;
+        for ((&k, &rank), slot) in counts.iter().zip(&Rank::ALL).zip(0u8..) {
+            for &suit in &Suit::ALL[..k as usize] {
+                if let Some(c) = cards.get_mut(n) {
+                    *c = Card::new(rank, suit);
+                }
+                n += 1;
+            }
+            ranks = ranks.add(slot, k);
+        }
+        sets.push((ranks.slot7() & (SLOTS7 - 1), rank(&cards).value()));
+    });
+    let mut values: Vec<u32> = sets.iter().map(|&(_, v)| v).collect();
+    values.sort_unstable();
+    values.dedup();
+    let mut table: Box<[u16; SLOTS7]> = vec![0u16; SLOTS7]
+        .into_boxed_slice()
+        .try_into()
+        .unwrap_or_else(|_| unreachable!("a vector of SLOTS7 values"));
+    for (slot, v) in sets {
+        // At most 49,205 distinct values: every place fits in 16 bits.
+        table[slot] = (values.partition_point(|&x| x < v) + 1) as u16;
+    }
+    table
+});
+
+/// Calls `f` with the count of each rank (index 0 = two) of every multiset of `left` more
+/// ranks from `rank` up, at most four of each, on top of `counts`.
+fn each_rank_multiset(counts: &mut [u8; 13], rank: usize, left: u8, f: &mut impl FnMut(&[u8; 13])) {
+    if left == 0 {
+        f(counts);
+        return;
+    }
+    if rank >= 13 {
+        return;
+    }
+    for k in 0..=left.min(4) {
+        counts[rank] = k;
+        each_rank_multiset(counts, rank + 1, left - k, f);
+    }
+    counts[rank] = 0;
+}
+
 /// The lowest set bit of `m` (0 when none).
 #[inline(always)]
 fn lowest(m: u32) -> u32 {
@@ -245,6 +312,56 @@ mod tests {
         assert_eq!(rank_of(evaluate, "KcKdKhKsQcQdQh").to_string(), "Q-Q-Q-K-K (full house)");
         assert_eq!(rank_of(evaluate, "KcKdKhKs2c3d4h").to_string(), "K-K-4-3-2 (one pair)");
         assert_eq!(rank_of(evaluate, "7c7d7h7s5c5d5h").category(), Category::FullHouse);
+    }
+
+    /// Every multiset of seven ranks (at most four of each) as seven cards, listed as
+    /// non-decreasing rank sequences (not the way the table is built).
+    fn all_seven_rank_hands() -> Vec<[Card; 7]> {
+        let mut out = Vec::new();
+        let mut seq = [0u8; 7];
+        fn go(seq: &mut [u8; 7], i: usize, from: u8, out: &mut Vec<[Card; 7]>) {
+            if i == 7 {
+                let mut cards = [Card::new(Rank::TWO, Suit::CLUBS); 7];
+                for (j, c) in cards.iter_mut().enumerate() {
+                    // The copy number of this rank so far: its suit.
+                    let copy = seq[..j].iter().filter(|&&r| r == seq[j]).count();
+                    *c = Card::new(Rank::ALL[seq[j] as usize], Suit::ALL[3 - copy]);
+                }
+                out.push(cards);
+                return;
+            }
+            for r in from..13 {
+                if i >= 4 && seq[i - 4] == r {
+                    continue; // a fifth card of one rank
+                }
+                seq[i] = r;
+                go(seq, i + 1, r, out);
+            }
+        }
+        go(&mut seq, 0, 0, &mut out);
+        out
+    }
+
+    #[test]
+    fn seven_lows_order_every_multiset_of_seven_ranks_as_rank_does() {
+        let hands = all_seven_rank_hands();
+        assert_eq!(hands.len(), 49_205);
+        let mut by_slot = std::collections::HashMap::new();
+        let mut pairs: Vec<(u32, u32)> = Vec::new();
+        for cards in &hands {
+            let ranks = cards.iter().fold(RankHand::EMPTY, |h, c| h.add(c.rank().index(), 1));
+            let slot = ranks.slot7();
+            assert!(slot < SLOTS7);
+            assert!(by_slot.insert(slot, *cards).is_none(), "two multisets share slot {slot}");
+            pairs.push((rank(cards).value(), seven_low(ranks)));
+        }
+        pairs.sort_unstable();
+        assert!(pairs[0].1 >= 1, "every multiset has a place");
+        for w in pairs.windows(2) {
+            let ((a, ta), (b, tb)) = (w[0], w[1]);
+            assert_eq!(a == b, ta == tb, "equal lows, equal places: {w:?}");
+            assert!(ta <= tb, "places in the order of the lows: {w:?}");
+        }
     }
 
     #[test]

@@ -250,7 +250,18 @@ impl RankHand {
     pub(crate) fn rank7(self) -> HandRank {
         HandRank(VALUES7[slot7(self.0)])
     }
+
+    /// The slot of seven ranks (at most four of each) in the 7-card perfect hash: below
+    /// [`SLOTS7`], and different for different multisets of seven ranks, so that a table of
+    /// any other value of seven cards' ranks (razz's low) can be indexed as [`Hand::rank7`]'s.
+    #[inline(always)]
+    pub(crate) fn slot7(self) -> usize {
+        slot7(self.0)
+    }
 }
+
+/// The number of slots of the 7-card perfect hash ([`RankHand::slot7`] is below it).
+pub(crate) const SLOTS7: usize = FLUSH7;
 
 /// The rank of seven cards given as bytes (`card.index()` values). Any byte is safe, but only
 /// seven distinct indices below 52 give a meaningful answer.

@@ -307,6 +307,28 @@ fn razz_gives_the_pot_to_the_lowest_ace_to_five_hand() {
     }
 }
 
+#[test]
+fn stud_high_low_and_razz_three_handed_match_every_deal() {
+    let players = ["Ah2d3c5s9dKs", "9s9h2cTd8cQh", "4c5d7h8s6dAd"];
+    let known: Vec<Vec<Card>> = players.iter().map(|p| cards(p, Deck::Standard)).collect();
+    let e = run(Game::Stud8, &players, "", "");
+    let o = stud_oracle(&known, true, &|seven| {
+        let mut best = (0u64, None::<u32>);
+        for five in subsets(seven, 5) {
+            best.0 = best.0.max(standard::evaluate(&five).unwrap().value() as u64);
+            best.1 = best.1.max(low5(&five));
+        }
+        best
+    });
+    check(&e, &o, true);
+    let e = run(Game::Razz, &players, "", "");
+    let o = stud_oracle(&known, false, &|seven| {
+        let best = subsets(seven, 5).iter().map(|f| razz5(f)).max().unwrap();
+        (best as u64, None)
+    });
+    check(&e, &o, false);
+}
+
 /// AsAhKsKh against JdTd9c8c before the flop, a matchup often quoted: the exhaustive engine's
 /// counts over all 1,086,008 boards, pinned; checked against a direct enumeration of every
 /// 541st board (an independent estimate) and against Monte Carlo.
