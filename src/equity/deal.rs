@@ -237,7 +237,8 @@ impl Positions {
     /// Digit `i` is `q_i - radix_i * q_(i+1)`, where `q_i = q / (radix_0 ... radix_(i-1))`.
     /// Every quotient is computed from `q` directly, by its own reciprocal, rather than each
     /// from the one before: the multiplications are independent, so they run side by side
-    /// instead of as a chain of `K` (floor division composes, so the digits are the same).
+    /// instead of as a chain of `K` (dividing by a product rounds down as dividing by each
+    /// factor in turn does, so the digits are the same).
     #[inline(always)]
     fn digits<const K: usize>(&self, q: u32) -> [u32; K] {
         // Exact for every q below 2^32 and divisor from 2 to 2^32 - 1 (Lemire, Kaser and
