@@ -25,8 +25,8 @@
 
 use std::borrow::Cow;
 
-use super::collected::{seat_line, written};
-use super::header::parse_header;
+use super::collected::{seat_line, seat_list_line, written};
+use super::header::{parse_header, site_header};
 use super::lines::{amount, find, who, Line};
 use super::pokerstars::Tournament;
 use super::pokerstars::{
@@ -137,18 +137,30 @@ fn read_header<'t>(l: &Line<'t>) -> Result<Header<'t>, TextError> {
     });
     let name = name.strip_prefix("Table ").unwrap_or(name).replace('\'', "");
     // The time: the one in brackets (ET) when given, else the first.
-    let clock_date = |rest: &str| {
-        let (clock, date) = rest.split_once(" - ")?;
-        let date = date.trim().split(' ').next()?;
-        let (clock, zone) = clock.trim().split_once(' ')?;
-        (date.len() == 10 && date.as_bytes()[4] == b'/' && clock.contains(':'))
-            .then(|| format!("{date} {clock} {zone}"))
+    let in_brackets = |k: usize| {
+        let (clock, date) = body[k + 1..].trim_end_matches(']').split_once(" - ")?;
+        clock_date(clock, date)
     };
-    let date = body
-        .rfind('[')
-        .and_then(|k| clock_date(body[k + 1..].trim_end_matches(']')))
-        .or_else(|| parts.get(3..5).and_then(|p| clock_date(&p.join(" - "))));
+    let date = body.rfind('[').and_then(in_brackets).or_else(|| match parts.get(3..5)? {
+        // Parts without a `-` are the two sides of the ` - ` that joins them.
+        &[clock, date] if !clock.contains('-') => clock_date(clock, date),
+        p => {
+            let joined = p.join(" - ");
+            let (clock, date) = joined.split_once(" - ")?;
+            clock_date(clock, date)
+        }
+    });
     Ok(Header { number, table: name, max, tournament, stakes, game, date })
+}
+
+/// The date and time as PokerStars writes them (`2010/06/12 21:14:22 ET`) of Full Tilt's
+/// `21:14:22 ET` and `2010/06/12`: `None` unless the date has ten characters with a `/` fifth
+/// and the clock a `:` and a zone.
+fn clock_date(clock: &str, date: &str) -> Option<String> {
+    let date = date.trim().split(' ').next()?;
+    let (clock, zone) = clock.trim().split_once(' ')?;
+    (date.len() == 10 && date.as_bytes()[4] == b'/' && clock.contains(':'))
+        .then(|| [date, " ", clock, " ", zone].concat())
 }
 
 /// The game in PokerStars' words, whether capped, or `None` for a game this reader does not
@@ -192,8 +204,11 @@ fn stars_game(game: &str) -> Option<&'static str> {
     })
 }
 
+/// A seat line's seat, name, stack as written, and whether the player is sitting out.
+type SeatOf<'t> = (u32, &'t str, &'t str, bool);
+
 /// The seat, name and stack of a seat line (`Seat 3: NAME ($2.06)`, `..., is sitting out`).
-fn seat_of(t: &str) -> Option<(u32, &str, &str, bool)> {
+fn seat_of(t: &str) -> Option<SeatOf<'_>> {
     let (seat, body) = super::lines::split_once(t.strip_prefix("Seat ")?, ": ")?;
     let (body, out) = match body.strip_suffix(", is sitting out") {
         Some(b) => (b, true),
@@ -226,19 +241,29 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
     };
     let (a, b) = h.stakes.split_once('/').unwrap_or_default();
     let (small, big) = (stake(a, first.number)?, stake(b, first.number)?);
-    let cap_words = match cap {
-        Some(c) => format!(" - {} Cap -", written(cents(c, first.number)?, s)),
-        None => String::new(),
+    let stars_game = game.unwrap_or("Hold'em No Limit");
+    let date = h.date.as_deref().unwrap_or("");
+    let mut hand = match cap {
+        // Without a cap the header is made from its parts (the currency is set below).
+        None => site_header(
+            "Full Tilt Poker",
+            h.number,
+            first.number,
+            stars_game,
+            (small, big),
+            s,
+            date,
+        )?,
+        Some(c) => {
+            let cap = written(cents(c, first.number)?, s);
+            let (small, big) = (written(small, s), written(big, s));
+            let stars = format!(
+                "Full Tilt Poker Hand #{}: {stars_game} ({small}/{big} - {cap} Cap -{currency}) - {date}",
+                h.number,
+            );
+            parse_header(&Line { number: first.number, text: &stars })?
+        }
     };
-    let stars = format!(
-        "Full Tilt Poker Hand #{}: {} ({}/{}{cap_words}{currency}) - {}",
-        h.number,
-        game.unwrap_or("Hold'em No Limit"),
-        written(small, s),
-        written(big, s),
-        h.date.as_deref().unwrap_or("")
-    );
-    let mut hand = parse_header(&Line { number: first.number, text: &stars })?;
     hand.currency = (!currency.is_empty()).then(|| currency.trim().to_string());
     hand.symbol = s;
     if let Some((id, name)) = &h.tournament {
@@ -247,30 +272,30 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
     }
     // Tournament hands may say `Seats: 9` before the seat list.
     let skip = 1 + lines.iter().skip(1).take_while(|l| l.text.starts_with("Seats: ")).count();
-    let seat_lines: Vec<&Line<'_>> =
-        lines.iter().skip(skip).take_while(|l| seat_of(l.text).is_some()).collect();
+    // The seat lines, each read once.
+    let seat_lines: Vec<(&Line<'_>, SeatOf<'_>)> =
+        lines.iter().skip(skip).map_while(|l| Some((l, seat_of(l.text)?))).collect();
     let mut seats: Vec<(u32, &str)> = Vec::with_capacity(seat_lines.len());
     let mut out: Vec<(usize, Piece<'_>)> = Vec::with_capacity(lines.len() + 8);
     let button = lines
         .iter()
         .find_map(|l| l.text.strip_prefix("The button is in seat #")?.parse::<u32>().ok())
-        .or_else(|| seat_lines.first().and_then(|l| seat_of(l.text)).map(|s| s.0))
+        .or_else(|| seat_lines.first().map(|(_, s)| s.0))
         .unwrap_or(1);
     let max = h.max.map(|m| format!(" {m}-max")).unwrap_or_default();
     let money = if s.is_none() && h.tournament.is_none() { " (Play Money)" } else { "" };
-    out.push((
-        first.number,
-        format!("Table '{}'{max}{money} Seat #{button} is the button", h.table).into(),
-    ));
-    for l in &seat_lines {
-        let Some((seat, name, stack, sitting_out)) = seat_of(l.text) else { continue };
+    let button_text = button.to_string();
+    let table_line =
+        ["Table '", &h.table, "'", &max, money, " Seat #", &button_text, " is the button"].concat();
+    out.push((first.number, table_line.into()));
+    for &(l, (seat, name, stack, sitting_out)) in &seat_lines {
         let c = cents(stack, l.number)?;
         seats.push((seat, name));
-        let away = if sitting_out { " is sitting out" } else { "" };
-        out.push((
-            l.number,
-            format!("Seat {seat}: {name} ({} in chips){away}", written(c, s)).into(),
-        ));
+        let mut line = seat_list_line(seat, name, c, s);
+        if sitting_out {
+            line.push_str(" is sitting out");
+        }
+        out.push((l.number, line.into()));
     }
     let refuse = |hand: &mut StarsHand, why: String| {
         hand.refusal = Some(Refusal::NotSupported(why));
@@ -299,7 +324,9 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
     }
     let rest = &lines[skip + seat_lines.len()..];
     let head = out.len();
-    if let Some(why) = play(rest, &seats, s, &mut out)? {
+    // One search of the whole text tells whether any line can say the board is run twice.
+    let twice = find(text.joined(), "Run It Twice").is_some();
+    if let Some(why) = play(rest, &seats, s, twice, &mut out)? {
         refuse(&mut hand, why);
         out.truncate(head);
     }
@@ -313,11 +340,13 @@ const IDLE: [&str; 11] = [
 ];
 
 /// The play and the summary in PokerStars' words, into `out`; `Some(why)` for a hand that
-/// cannot be replayed (the board run twice).
+/// cannot be replayed (the board run twice: `twice` when the hand's text says `Run It Twice`
+/// anywhere).
 fn play<'t>(
     lines: &[Line<'t>],
     seats: &[(u32, &str)],
     s: Option<char>,
+    twice: bool,
     out: &mut Vec<(usize, Piece<'t>)>,
 ) -> Result<Option<String>, TextError> {
     let k = seats.len();
@@ -332,7 +361,7 @@ fn play<'t>(
     let w = |c: i64| written(c, s);
     for l in lines {
         let (n, t) = (l.number, l.text);
-        if find(t, "Run It Twice").is_some() {
+        if twice && find(t, "Run It Twice").is_some() {
             return Ok(Some(format!(
                 "line {n}: the board is run twice, which feltkit does not read in Full Tilt's text yet"
             )));
@@ -381,7 +410,7 @@ fn play<'t>(
                     out.push((n, l.into()));
                 }
             } else if let Some(board) = t.strip_prefix("Board: ") {
-                out.push((n, format!("Board {board}").into()));
+                out.push((n, ["Board ", board].concat().into()));
             }
             continue;
         }
@@ -435,7 +464,11 @@ fn play<'t>(
             None => (rest, ""),
         };
         let mut said = |verb: &str, amounts: &[i64]| {
-            out.push((n, Piece::said(i, name, &[verb, all_in].concat(), amounts, s)));
+            let piece = match all_in {
+                "" => Piece::said(i, name, verb, amounts, s),
+                _ => Piece::said(i, name, &[verb, all_in].concat(), amounts, s),
+            };
+            out.push((n, piece));
         };
         if let Some(x) = verb.strip_prefix("posts a dead small blind of ") {
             acted[i] = true;
@@ -492,7 +525,7 @@ fn play<'t>(
         } else if verb.starts_with("shows [") {
             let end = verb.find(']').map_or(verb.len(), |k| k + 1);
             shown[i] = Some(verb[6..end].to_string());
-            out.push((n, format!("{name}: shows {}", &verb[6..end]).into()));
+            out.push((n, [name, ": shows ", &verb[6..end]].concat().into()));
         } else if verb == "mucks" || verb.starts_with("mucks ") {
             out.push((n, Piece::Event(StarsEvent::Mucks(i))));
         } else if let Some(x) =

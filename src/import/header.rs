@@ -177,7 +177,8 @@ pub(super) fn headed(
         return None;
     }
     let stakes = (cents_amount(stakes.0)?, cents_amount(stakes.1)?);
-    let (game, limit) = match game_and_limit(game_text, game_text, line) {
+    let read = || game_and_limit(game_text, game_text, line);
+    let (game, limit) = match plain_game_and_limit(game_text).map(Ok).unwrap_or_else(read) {
         Ok(g) => g,
         Err(e) => return Some(Err(e)),
     };
@@ -209,7 +210,7 @@ pub(super) fn site_header(
     let plain_site = !site.contains('#') && !site.starts_with("PokerStars");
     let plain =
         plain_site && plain_game(game) && plain_date(date) && symbol.is_none_or(|c| c != '[');
-    if plain && let Some(hand) = headed(number, line, game, stakes, symbol, date_time(date)) {
+    if plain && let Some(hand) = headed(number, line, game, stakes, symbol, plain_date_time(date)) {
         return hand;
     }
     let text = site_header_text(site, number, game, stakes, symbol, date);
@@ -226,6 +227,43 @@ fn plain_game(game: &str) -> bool {
         .iter()
         .filter_map(|l| game.strip_suffix(l))
         .any(|name| PLAIN_GAMES.contains(&name))
+}
+
+/// The game and structure of a game of [`PLAIN_GAMES`] with its structure, as
+/// [`game_and_limit`] reads it, without its searches and copies: `None` for any other game.
+fn plain_game_and_limit(game: &str) -> Option<(GameName, Limit)> {
+    let limits = [
+        (" No Limit", Limit::NoLimit),
+        (" Pot Limit", Limit::PotLimit),
+        (" Limit", Limit::FixedLimit),
+    ];
+    limits.into_iter().find_map(|(words, limit)| {
+        let name = game.strip_suffix(words).filter(|name| PLAIN_GAMES.contains(name))?;
+        let game = match name {
+            "Hold'em" => GameName::Holdem,
+            _ => GameName::Omaha(name.to_string()),
+        };
+        Some((game, limit))
+    })
+}
+
+/// The date and time of a date of [`plain_date`]'s form, as [`date_time`] reads it, from the
+/// digits' places.
+fn plain_date_time(date: &str) -> Option<([u32; 6], String)> {
+    let b = date.as_bytes().get(..19)?;
+    let number = |at: usize, len: usize| {
+        b[at..at + len].iter().fold(0u32, |n, &d| n * 10 + u32::from(d.wrapping_sub(b'0')))
+    };
+    let d = [number(0, 4), number(5, 2), number(8, 2)];
+    let c = [number(11, 2), number(14, 2), number(17, 2)];
+    let valid = (1..=9999).contains(&d[0])
+        && (1..=12).contains(&d[1])
+        && (1..=31).contains(&d[2])
+        && c[0] < 24
+        && c[1] < 60
+        && c[2] < 60;
+    let zone = date.get(20..).unwrap_or("");
+    valid.then(|| ([d[0], d[1], d[2], c[0], c[1], c[2]], zone.to_string()))
 }
 
 /// Whether `date` is `YYYY/MM/DD HH:MM:SS`, perhaps with a zone of one to five letters after a
@@ -334,6 +372,54 @@ fn three(text: &str, sep: char) -> ([u32; 3], usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The plain game's quick reading is the full one's, for every plain game and structure,
+    /// and it reads no other game.
+    #[test]
+    fn plain_games_are_read_as_the_header_reads_them() {
+        for name in PLAIN_GAMES {
+            for limit in [" No Limit", " Pot Limit", " Limit"] {
+                let game = [name, limit].concat();
+                let full = game_and_limit(&game, &game, 1).unwrap();
+                assert_eq!(plain_game_and_limit(&game), Some(full), "{game}");
+            }
+        }
+        for game in ["Hold'em", "Hold'em Spread", "Omaha No", "7 Card Stud Limit", "Razz Limit"] {
+            assert_eq!(plain_game_and_limit(game), None, "{game}");
+        }
+        let mixed = "Omaha Pot Limit Pre-Flop";
+        assert_eq!(plain_game_and_limit(mixed), None);
+    }
+
+    /// A plain date's quick reading is [`date_time`]'s, valid or not: every field at, just
+    /// inside and just outside its bounds, with and without a zone.
+    #[test]
+    fn plain_dates_are_read_as_the_header_reads_them() {
+        let years = ["0000", "0001", "1999", "2025", "9999"];
+        let months = ["00", "01", "09", "10", "12", "13", "99"];
+        let days = ["00", "01", "28", "31", "32", "99"];
+        let hours = ["00", "09", "23", "24", "99"];
+        let sixty = ["00", "30", "59", "60", "99"];
+        let zones = ["", " ET", " CET", " UTC", " a", " ABCDE"];
+        let mut seen = 0;
+        for y in years {
+            for mo in months {
+                for d in days {
+                    for h in hours {
+                        for (k, m) in sixty.iter().enumerate() {
+                            let s = sixty[(k + 2) % sixty.len()];
+                            let zone = zones[seen % zones.len()];
+                            let date = format!("{y}/{mo}/{d} {h}:{m}:{s}{zone}");
+                            assert!(plain_date(&date), "{date}");
+                            assert_eq!(plain_date_time(&date), date_time(&date), "{date}");
+                            seen += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(seen, 5 * 7 * 6 * 5 * 5);
+    }
 
     /// The usual games and dates are made, not read.
     #[test]

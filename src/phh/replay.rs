@@ -203,7 +203,7 @@ pub fn replay_text(text: &str, label: &str, check: bool) -> Vec<HandReport> {
 /// ```
 pub fn replay_piece(piece: &Piece, source: &str, check: bool) -> Vec<HandReport> {
     let label = |header: Option<&str>| match header {
-        Some(h) => format!("{source} [{h}]"),
+        Some(h) => [source, " [", h, "]"].concat(),
         None => source.to_string(),
     };
     let placed = |mut r: HandReport, header: Option<&str>, line: usize| {
@@ -269,7 +269,7 @@ pub fn replay_section(
     check: bool,
 ) -> HandReport {
     let label = match header {
-        Some(h) => format!("{source} [{h}]"),
+        Some(h) => [source, " [", h, "]"].concat(),
         None => source.to_string(),
     };
     let mut r = match record {

@@ -416,13 +416,7 @@ fn check_outcome(accounting: &SiteAccounting, outcome: &Outcome, places: u8) -> 
         let mut taken: Chips = Chips::ZERO;
         for (k, (pot, &left)) in outcome.pots.iter().zip(&site_pots).enumerate() {
             let amount = pots[k];
-            let name: std::borrow::Cow<'static, str> = if m == 1 {
-                "the pot".into()
-            } else if k == 0 {
-                "the main pot".into()
-            } else {
-                format!("side pot-{k}").into()
-            };
+            let name = PotName { pots: m, k };
             if left > amount {
                 mm.push(format!(
                     "line {summary_line}: the summary puts {} in {name}, more than the {} the replay puts in it",
@@ -672,6 +666,25 @@ fn unnamed_pots(
                 p + 1
             )),
             _ => {}
+        }
+    }
+}
+
+/// A pot as the messages name it (written only when a message is): `the pot` when it is the
+/// only one, else `the main pot` and `side pot-K`.
+struct PotName {
+    /// How many pots the hand has.
+    pots: usize,
+    /// The pot's place, the main pot first.
+    k: usize,
+}
+
+impl std::fmt::Display for PotName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match (self.pots, self.k) {
+            (1, _) => f.write_str("the pot"),
+            (_, 0) => f.write_str("the main pot"),
+            (_, k) => write!(f, "side pot-{k}"),
         }
     }
 }

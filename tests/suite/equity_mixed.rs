@@ -277,19 +277,29 @@ fn stud_oracle(known: &[Vec<Card>], hilo: bool, rank: &dyn Fn(&[Card]) -> Rank) 
     o
 }
 
+/// The best high hand of `seven` by the standard evaluator, and its best qualifying low, each
+/// taken over all 21 five-card subsets: the naive oracle of stud high-low.
+fn best_high_and_low(seven: &[Card]) -> Rank {
+    let mut best = (0u64, None::<u32>);
+    for five in subsets(seven, 5) {
+        best.0 = best.0.max(standard::evaluate(&five).unwrap().value() as u64);
+        best.1 = best.1.max(low5(&five));
+    }
+    best
+}
+
+/// The best ace-to-five low of `seven` over all 21 five-card subsets: the naive oracle of razz.
+fn best_razz(seven: &[Card]) -> Rank {
+    let best = subsets(seven, 5).iter().map(|f| razz5(f)).max().unwrap();
+    (best as u64, None)
+}
+
 #[test]
 fn stud_high_low_takes_the_best_five_for_each_half() {
     for players in [["Ah2d3c4s5hKc", "KdKhKs9s9c8d"], ["Ah2d3c9s9hQc", "As4d5c6h8hJd"]] {
         let e = run(Game::Stud8, &players, "", "");
         let known: Vec<Vec<Card>> = players.iter().map(|p| cards(p, Deck::Standard)).collect();
-        let o = stud_oracle(&known, true, &|seven| {
-            let mut best = (0u64, None::<u32>);
-            for five in subsets(seven, 5) {
-                best.0 = best.0.max(standard::evaluate(&five).unwrap().value() as u64);
-                best.1 = best.1.max(low5(&five));
-            }
-            best
-        });
+        let o = stud_oracle(&known, true, &best_high_and_low);
         check(&e, &o, true);
     }
 }
@@ -299,10 +309,7 @@ fn razz_gives_the_pot_to_the_lowest_ace_to_five_hand() {
     for players in [["Ah2d3cKsQh6c", "4c5d7h8s9dTc"], ["AhAd2c2s3h4h", "4c4d5h5s6d7d"]] {
         let e = run(Game::Razz, &players, "", "");
         let known: Vec<Vec<Card>> = players.iter().map(|p| cards(p, Deck::Standard)).collect();
-        let o = stud_oracle(&known, false, &|seven| {
-            let best = subsets(seven, 5).iter().map(|f| razz5(f)).max().unwrap();
-            (best as u64, None)
-        });
+        let o = stud_oracle(&known, false, &best_razz);
         check(&e, &o, false);
     }
 }
@@ -312,20 +319,10 @@ fn stud_high_low_and_razz_three_handed_match_every_deal() {
     let players = ["Ah2d3c5s9dKs", "9s9h2cTd8cQh", "4c5d7h8s6dAd"];
     let known: Vec<Vec<Card>> = players.iter().map(|p| cards(p, Deck::Standard)).collect();
     let e = run(Game::Stud8, &players, "", "");
-    let o = stud_oracle(&known, true, &|seven| {
-        let mut best = (0u64, None::<u32>);
-        for five in subsets(seven, 5) {
-            best.0 = best.0.max(standard::evaluate(&five).unwrap().value() as u64);
-            best.1 = best.1.max(low5(&five));
-        }
-        best
-    });
+    let o = stud_oracle(&known, true, &best_high_and_low);
     check(&e, &o, true);
     let e = run(Game::Razz, &players, "", "");
-    let o = stud_oracle(&known, false, &|seven| {
-        let best = subsets(seven, 5).iter().map(|f| razz5(f)).max().unwrap();
-        (best as u64, None)
-    });
+    let o = stud_oracle(&known, false, &best_razz);
     check(&e, &o, false);
 }
 
