@@ -27,14 +27,15 @@ use super::header::site_header;
 use super::lines::{find, Line};
 use super::p888_lines::cents;
 use super::pokerstars::Tournament;
-use super::pokerstars::{err, parse_after_header, GameName, Refusal, StarsHand, TextError};
+use super::pokerstars::{err, parse_pieces, GameName, Piece, Refusal, StarsHand, TextError};
 use super::split::HandText;
 
 /// Where each hand starts.
 pub(super) const HEADER: &str = "Hand#";
 
-/// The lines read, as the PokerStars reader takes them: each with its line in the text.
-pub(super) type Out<'t> = Vec<(usize, Cow<'t, str>)>;
+/// The lines read, as the PokerStars reader takes them (each line's text, or the action or
+/// summary line it says): each with its line in the text.
+pub(super) type Out<'t> = Vec<(usize, Piece<'t>)>;
 
 /// The hand number of a hand's first line (`Hand#2701011985001689 - ...`).
 pub(super) fn hand_number(first: &str) -> Option<&str> {
@@ -277,19 +278,14 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
     let table = h.table.replace('\'', "");
     let button_text = button.to_string();
     let table_line = ["Table '", &table, "' Seat #", &button_text, " is the button"].concat();
-    out.push((table_at, Cow::Owned(table_line)));
+    out.push((table_at, table_line.into()));
     for ((l, _), (&(seat, name), &c)) in seat_lines.iter().zip(seats.iter().zip(&stacks)) {
-        out.push((l.number, Cow::Owned(seat_list_line(seat, name, c, s))));
+        out.push((l.number, seat_list_line(seat, name, c, s).into()));
     }
     let rest = &lines[k + seat_lines.len()..];
     let refusal = play(rest, &seats, (ante, tour), s, &mut out)?;
     hand.refusal = refusal.map(Refusal::NotSupported);
-    parse_after_header(hand, first.number, out.iter().map(line))
-}
-
-/// A line read, as the PokerStars reader takes it.
-fn line<'a>((number, text): &'a (usize, Cow<'_, str>)) -> Line<'a> {
-    Line { number: *number, text }
+    parse_pieces(hand, first.number, &out)
 }
 
 #[cfg(test)]

@@ -6,9 +6,9 @@
 use std::borrow::Cow;
 
 use super::cake_lines::{amount_of, spaced, unconverted, Out};
-use super::collected::{said, seat_line, uncalled, written};
+use super::collected::{seat_line, uncalled, written};
 use super::lines::Line;
-use super::pokerstars::{err, TextError};
+use super::pokerstars::{cents_amount, err, Piece, StarsEvent, Summary, SummarySeat, TextError};
 
 /// The seat whose player's name begins `t` followed by `:` (and a space, or none as in
 /// `NAME:posts dead blind`), the longest such name, and what follows.
@@ -21,6 +21,11 @@ pub(super) fn who_colon<'t>(seats: &[(u32, &str)], t: &'t str) -> Option<(usize,
         })
         .max_by_key(|(_, (_, name))| name.len())
         .map(|(i, (_, name))| (i, t[name.len() + 1..].trim_start()))
+}
+
+/// Whether `x` is the line `*** SHOW DOWN ***`.
+fn is_show_down(x: &Piece<'_>) -> bool {
+    matches!(x, Piece::Text(t) if t == "*** SHOW DOWN ***")
 }
 
 /// The play and the wins in PokerStars' words, into `out`, with a summary written from them;
@@ -54,12 +59,12 @@ pub(super) fn play<'t>(
             if ["FLOP", "TURN", "RIVER"].iter().any(|x| rest.starts_with(x)) {
                 street.iter_mut().for_each(|x| *x = 0);
             }
-            out.push((n, Cow::Owned(spaced(t))));
+            out.push((n, spaced(t).into()));
             continue;
         }
         if t.starts_with("***SHOW DOWN***") {
-            if !out.iter().any(|(_, x)| x == "*** SHOW DOWN ***") {
-                out.push((n, Cow::Borrowed("*** SHOW DOWN ***")));
+            if !out.iter().any(|(_, x)| is_show_down(x)) {
+                out.push((n, "*** SHOW DOWN ***".into()));
             }
             continue;
         }
@@ -69,15 +74,16 @@ pub(super) fn play<'t>(
         if !dealt && !posting {
             // The blinds end where the cards are dealt, or where the first player acts.
             dealt = true;
-            out.push((n, Cow::Borrowed("*** HOLE CARDS ***")));
+            out.push((n, "*** HOLE CARDS ***".into()));
         }
         if t.starts_with("Dealt to ") {
-            out.push((n, Cow::Owned(spaced(t))));
+            out.push((n, spaced(t).into()));
             continue;
         }
         if let Some((i, verb)) = player {
             let name = seats[i].1;
-            let mut say = |x: String| out.push((n, Cow::Owned(x)));
+            let mut say = |x: Piece<'t>| out.push((n, x));
+            let said = |verb: &str, amounts: &[i64]| Piece::said(i, name, verb, amounts, s);
             let top = street.iter().copied().max().unwrap_or(0);
             played |= !verb.starts_with("shows") && !verb.starts_with("mucks");
             let mut add = |i: usize, c: i64, street: &mut [i64]| {
@@ -88,36 +94,36 @@ pub(super) fn play<'t>(
                 acted[i] = true;
                 let c = amount_of(x, n)?;
                 add(i, c, &mut street);
-                say(said(name, "posts small blind #", &[c], s));
+                say(said("posts small blind #", &[c]));
             } else if let Some(x) = verb.strip_prefix("posts big blind ") {
                 acted[i] = true;
                 let c = amount_of(x, n)?;
                 add(i, c, &mut street);
-                say(said(name, "posts big blind #", &[c], s));
+                say(said("posts big blind #", &[c]));
             } else if let Some(x) = verb.strip_prefix("posts ante ") {
                 let c = amount_of(x, n)?;
                 put[i] = put[i].saturating_add(c);
-                say(said(name, "posts the ante #", &[c], s));
+                say(said("posts the ante #", &[c]));
             } else if verb.starts_with("posts dead blind") {
                 acted[i] = true;
                 refusal.get_or_insert(format!("line {n}: `{t}`: Cake writes the dead blind as a negative amount, and what it puts in the pot is not written"));
             } else if verb == "folds" {
                 acted[i] = true;
                 folded[i] = true;
-                say(said(name, "folds", &[], s));
+                say(said("folds", &[]));
             } else if verb == "checks" {
                 acted[i] = true;
-                say(said(name, "checks", &[], s));
+                say(said("checks", &[]));
             } else if let Some(x) = verb.strip_prefix("calls ") {
                 acted[i] = true;
                 let c = amount_of(x, n)?;
                 add(i, c, &mut street);
-                say(said(name, "calls #", &[c], s));
+                say(said("calls #", &[c]));
             } else if let Some(x) = verb.strip_prefix("bets ") {
                 acted[i] = true;
                 let c = amount_of(x, n)?;
                 add(i, c, &mut street);
-                say(said(name, "bets #", &[c], s));
+                say(said("bets #", &[c]));
             } else if let Some(x) = verb.strip_prefix("raises to ") {
                 acted[i] = true;
                 let to = amount_of(x, n)?;
@@ -129,7 +135,7 @@ pub(super) fn play<'t>(
                 }
                 let c = to - street[i];
                 add(i, c, &mut street);
-                say(said(name, "raises # to #", &[to - top, to], s));
+                say(said("raises # to #", &[to - top, to]));
             } else if let Some(x) = verb.strip_prefix("is all in ") {
                 acted[i] = true;
                 // The chips put in: a bet, a raise or a call by what is in before it.
@@ -137,21 +143,22 @@ pub(super) fn play<'t>(
                 let to = street[i].saturating_add(c);
                 add(i, c, &mut street);
                 if top == 0 {
-                    say(said(name, "bets # and is all-in", &[c], s));
+                    say(said("bets # and is all-in", &[c]));
                 } else if to > top {
-                    say(said(name, "raises # to # and is all-in", &[to - top, to], s));
+                    say(said("raises # to # and is all-in", &[to - top, to]));
                 } else {
-                    say(said(name, "calls # and is all-in", &[c], s));
+                    say(said("calls # and is all-in", &[c]));
                 }
             } else if let Some(x) = verb.strip_prefix("returns uncalled bet ") {
                 let c = amount_of(x, n)?;
                 put[i] = put[i].saturating_sub(c);
                 street[i] = street[i].saturating_sub(c);
-                say(format!("Uncalled bet ({}) returned to {name}", w(c)));
+                let text = || format!("Uncalled bet ({}) returned to {name}", w(c));
+                say(Piece::with_amount(c, |a| StarsEvent::Uncalled(i, a), text));
             } else if let Some(x) = verb.strip_prefix("shows ") {
                 acted[i] = true;
                 let cards = spaced(x.split(']').next().unwrap_or_default()) + "]";
-                say([name, ": shows ", &cards].concat());
+                say([name, ": shows ", &cards].concat().into());
                 shown[i] = Some(cards);
             } else if verb == "mucks" || verb.starts_with("mucks [") {
                 // `mucks [7s,Qh] (TwoPair) .`: the cards of a hand that lost.
@@ -172,7 +179,7 @@ pub(super) fn play<'t>(
             continue;
         }
         // Re-buys after the hand, players joining or leaving: nothing of this hand's chips.
-        out.push((n, Cow::Borrowed(t)));
+        out.push((n, Cow::Borrowed(t).into()));
     }
     if wins.is_empty() {
         // No winner: the hand is cut off, as the reader finds it without its summary.
@@ -196,32 +203,53 @@ pub(super) fn play<'t>(
             x.2 -= take;
             left -= take;
         }
-        let at = out.iter().position(|(_, x)| x == "*** SHOW DOWN ***").unwrap_or(out.len());
-        let back = format!("Uncalled bet ({}) returned to {}", w(excess), seats[top].1);
-        out.insert(at, (summary_at, Cow::Owned(back)));
+        let at = out.iter().position(|(_, x)| is_show_down(x)).unwrap_or(out.len());
+        let back = || format!("Uncalled bet ({}) returned to {}", w(excess), seats[top].1);
+        let back = Piece::with_amount(excess, |a| StarsEvent::Uncalled(top, a), back);
+        out.insert(at, (summary_at, back));
     }
     for i in 0..k {
         if mucked[i] && !folded[i] && won[i] == 0 && shown[i].is_none() {
-            out.push((summary_at, Cow::Owned(format!("{}: mucks hand", seats[i].1))));
+            out.push((summary_at, Piece::Event(StarsEvent::Mucks(i))));
         }
     }
     for &(n, i, c) in wins.iter().filter(|x| x.2 > 0) {
-        out.push((n, Cow::Owned(format!("{} collected {} from pot", seats[i].1, w(c)))));
+        let text = || format!("{} collected {} from pot", seats[i].1, w(c));
+        let event = |a| StarsEvent::Collected(i, a, "pot".into());
+        out.push((n, Piece::with_amount(c, event, text)));
     }
     let total = put.iter().fold(0i64, |a, &c| a.saturating_add(c));
     let paid = won.iter().fold(0i64, |a, &c| a.saturating_add(c));
     let most = if tour { 0 } else { total.saturating_add(9) / 10 };
     let rake = total.saturating_sub(paid).clamp(0, most);
-    out.push((summary_at, Cow::Borrowed("*** SUMMARY ***")));
-    out.push((
-        summary_at,
-        Cow::Owned(format!("Total pot {} | Rake {}", w(paid.saturating_add(rake)), w(rake))),
-    ));
+    out.push((summary_at, "*** SUMMARY ***".into()));
+    let pot = paid.saturating_add(rake);
+    let total = match (cents_amount(pot), cents_amount(rake)) {
+        (Some(total), Some(rake)) => {
+            Piece::Total(Summary { total, rake, pots: Vec::new(), line: summary_at })
+        }
+        _ => format!("Total pot {} | Rake {}", w(pot), w(rake)).into(),
+    };
+    out.push((summary_at, total));
     for i in 0..k {
         if acted[i] || won[i] > 0 {
             let shown = shown[i].as_deref().filter(|_| !folded[i]);
-            let x = (won[i] > 0).then(|| w(won[i]));
-            out.push((summary_at, Cow::Owned(seat_line(seats[i], folded[i], shown, x))));
+            let line = match shown {
+                // A seat that showed cards is written as text: the reader takes its cards
+                // from it.
+                None => {
+                    let won = cents_amount(won[i]).filter(|_| won[i] > 0);
+                    let folded = folded[i];
+                    let said =
+                        SummarySeat { player: i, line: summary_at, folded, showed: None, won };
+                    Piece::Seat(said)
+                }
+                Some(_) => {
+                    let x = (won[i] > 0).then(|| w(won[i]));
+                    seat_line(seats[i], folded[i], shown, x).into()
+                }
+            };
+            out.push((summary_at, line));
         }
     }
     Ok(refusal)

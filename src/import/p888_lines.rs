@@ -34,7 +34,7 @@ use super::collected::{
 use super::header::{parse_header, site_header};
 use super::lines::{find, rfind, who, Line};
 use super::pokerstars::Tournament;
-use super::pokerstars::{err, parse_after_header, GameName, Refusal, StarsHand, TextError};
+use super::pokerstars::{err, parse_pieces, GameName, Piece, Refusal, StarsHand, TextError};
 use super::split::HandText;
 
 /// Where each hand starts.
@@ -195,25 +195,6 @@ pub(super) fn plain_cents(t: &str) -> Option<i64> {
         _ => 0,
     };
     Some(units * 100 + cents)
-}
-
-/// `NAME: WORDS` as PokerStars writes an action, each `#` of `words` the next of `amounts`
-/// written as [`written`] writes it (what [`super::collected::said`] writes, its `#` found
-/// by a byte search: the readers write one a line of play).
-pub(super) fn spoken(name: &str, words: &str, amounts: &[i64], symbol: Option<char>) -> String {
-    let mut out = String::with_capacity(name.len() + words.len() + 2 + 12 * amounts.len());
-    out.push_str(name);
-    out.push_str(": ");
-    let mut rest = words;
-    let mut amounts = amounts.iter();
-    while let Some(k) = memchr::memchr(b'#', rest.as_bytes()) {
-        out.push_str(&rest[..k]);
-        let Some(&c) = amounts.next() else { return out };
-        push_written(&mut out, c, symbol);
-        rest = &rest[k + 1..];
-    }
-    out.push_str(rest);
-    out
 }
 
 /// The amount in a line's brackets (`[$0.02]`, `[ $0.20 ]`), or what is wrong.
@@ -514,8 +495,7 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
     let mut seats: Vec<(u32, &str)> = Vec::with_capacity(seat_lines.len());
     let mut stacks: Vec<i64> = Vec::with_capacity(seat_lines.len());
     // Room for the summary's lines too: one a seat, the pot's and an uncalled bet's.
-    let mut out: Vec<(usize, Cow<'_, str>)> =
-        Vec::with_capacity(lines.len() + seat_lines.len() + 4);
+    let mut out: Vec<(usize, Piece<'_>)> = Vec::with_capacity(lines.len() + seat_lines.len() + 4);
     // 888 numbers seats up to 10 whatever the table's size: its `6 Max` is kept when no seat
     // is past it.
     let max = table.max.filter(|&m| {
@@ -539,7 +519,7 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
     head.push_str(" Seat #");
     push_number(&mut head, u64::from(button));
     head.push_str(" is the button");
-    out.push((lines[3].number, Cow::Owned(head)));
+    out.push((lines[3].number, head.into()));
     for (l, (seat, name, stack)) in &seat_lines {
         let Some(c) = cents(stack) else {
             return err(l.number, format!("expected a stack in cents at most, not `{stack}`"));
@@ -554,7 +534,7 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
         line.push_str(" (");
         push_written(&mut line, c, s);
         line.push_str(" in chips)");
-        out.push((l.number, Cow::Owned(line)));
+        out.push((l.number, line.into()));
     }
     if g.game.is_none() {
         hand.game = GameName::Other(g.name.clone());
@@ -562,7 +542,7 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
             "line {}: {}: feltkit reads 888's hold'em and Omaha; this game is not read",
             game.number, g.name
         )));
-        return parse_after_header(hand, game.number, out.iter().map(line));
+        return parse_pieces(hand, game.number, &out);
     }
     let rest = lines.get(listed..).unwrap_or_default();
     let tourney = hand.tournament.is_some();
@@ -571,12 +551,7 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
         hand.refusal = Some(Refusal::NotSupported(why));
         out.truncate(head);
     }
-    parse_after_header(hand, first.number, out.iter().map(line))
-}
-
-/// A line read, as the PokerStars reader takes it.
-fn line<'a>((number, text): &'a (usize, Cow<'_, str>)) -> Line<'a> {
-    Line { number: *number, text }
+    parse_pieces(hand, first.number, &out)
 }
 
 /// The play and the summary in PokerStars' words, into `out`: each action with the player's
@@ -588,7 +563,7 @@ fn play<'t>(
     stacks: &[i64],
     s: Option<char>,
     tournament: bool,
-    out: &mut Vec<(usize, Cow<'t, str>)>,
+    out: &mut Vec<(usize, Piece<'t>)>,
 ) -> Result<Option<String>, TextError> {
     let k = seats.len();
     let Seats { mut put, mut dead, mut surplus, mut street, mut folded } = Seats::new(k);
@@ -614,7 +589,7 @@ fn play<'t>(
                 })?;
             if *name == "down cards" {
                 dealt = true;
-                out.push((n, Cow::Borrowed("*** HOLE CARDS ***")));
+                out.push((n, "*** HOLE CARDS ***".into()));
                 continue;
             }
             street.iter_mut().for_each(|x| *x = 0);
@@ -629,7 +604,7 @@ fn play<'t>(
             }
             line.push_str(" *** ");
             line.push_str(&board);
-            out.push((n, Cow::Owned(line)));
+            out.push((n, line.into()));
             continue;
         }
         if t.starts_with('(') || t.starts_with("Total number of players") {
@@ -648,7 +623,7 @@ fn play<'t>(
                 line.push_str(name);
                 line.push(' ');
                 push_cards(&mut line, rest);
-                out.push((n, Cow::Owned(line)));
+                out.push((n, line.into()));
             }
             continue;
         }
@@ -658,7 +633,7 @@ fn play<'t>(
         acted[i] = true;
         let name = seats[i].1;
         let mut say = |words: &str, amounts: &[i64]| {
-            out.push((n, Cow::Owned(spoken(name, words, amounts, s))));
+            out.push((n, Piece::said(i, name, words, amounts, s)));
         };
         if rest.starts_with("posts ante ") {
             let c = bracketed(rest, n)?;
@@ -741,7 +716,7 @@ fn play<'t>(
             line.push_str(": shows ");
             line.push_str(&c);
             shown[i] = Some(c);
-            out.push((n, Cow::Owned(line)));
+            out.push((n, line.into()));
         } else if rest.starts_with("mucks") {
             say("mucks hand", &[]);
         } else if rest.starts_with("did not show") || rest.starts_with("does not show") {
@@ -902,27 +877,5 @@ mod tests {
         let tour = t.tournament.unwrap();
         assert_eq!((tour.id.as_str(), tour.buy_in.as_deref()), ("38339532", Some("$3.15 + $0.35")));
         assert_eq!(t.name, "#47");
-    }
-}
-
-#[cfg(test)]
-mod spoken_tests {
-    use super::*;
-
-    #[test]
-    fn an_action_is_said_as_the_shared_writer_says_it() {
-        let cases: [(&str, &[i64]); 5] = [
-            ("raises # to #", &[50, 75]),
-            ("folds", &[]),
-            ("calls #", &[1_000_005]),
-            ("posts # and # and #", &[1, 2]),
-            ("bets #", &[7, 8]),
-        ];
-        for (words, amounts) in cases {
-            for s in [None, Some('$')] {
-                let want = super::super::collected::said("Ann B", words, amounts, s);
-                assert_eq!(spoken("Ann B", words, amounts, s), want, "{words}");
-            }
-        }
     }
 }
