@@ -81,9 +81,11 @@ fn is_title(t: &str) -> bool {
 /// Where a header line starts in `line` (at its start, or glued to the end of a line that was
 /// cut off), and its kind.
 fn header_at(line: &str) -> Option<(usize, Header)> {
-    // Every header holds a `#` or a `*` (most lines of play hold neither): one search skips
-    // the others.
+    // Every header holds a `#` or a `*` (most lines of play hold neither), and the word
+    // `Game` (the streets' `** Dealing ... **` lines do not): two quick searches skip the
+    // others.
     memchr::memchr2(b'#', b'*', line.as_bytes())?;
+    find(line, "Game")?;
     let mut best: Option<(usize, Header)> = None;
     let mut take = |k: usize, h: Header| {
         if best.is_none_or(|(b, _)| k < b) {

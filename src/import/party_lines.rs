@@ -341,7 +341,8 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
         None
     };
     let head = out.len();
-    let p = Play { seats: &seats, stacks: &stacks, s, tournament: tourney, silent, button };
+    let asides = asides().is_match(text.joined());
+    let p = Play { seats: &seats, stacks: &stacks, s, tournament: tourney, silent, button, asides };
     if let Some(why) = play(&rest, &p, &mut out)? {
         hand.refusal = Some(Refusal::NotSupported(why));
         out.truncate(head);
@@ -424,6 +425,9 @@ struct Play<'a> {
     silent: Option<[(usize, i64); 2]>,
     /// The button's seat number.
     button: u32,
+    /// Whether the hand's text holds any word of [`ASIDES`] (one search of the whole text:
+    /// where it holds none, no line is searched for them).
+    asides: bool,
 }
 
 /// The lines of the play with each run of folds in the order the players act: Party writes
@@ -602,7 +606,7 @@ fn play<'t>(
             }
             continue;
         }
-        if asides().is_match(t)
+        if (p.asides && asides().is_match(t))
             || t.starts_with("Trny")
             || t.starts_with("Blinds")
             || t.starts_with("Stakes")
@@ -983,6 +987,7 @@ mod tests {
             tournament: false,
             silent: None,
             button: 1,
+            asides: true,
         };
         let texts = [
             "b posts small blind [1]",
