@@ -67,14 +67,15 @@ impl StudSpot {
     /// The estimated single-core nanoseconds of exhaustive enumeration in `game`.
     pub fn exhaustive_cost(&self, game: Game) -> f64 {
         // Nanoseconds per player and deal, measured (`equity-calibrate`,
-        // docs/performance.md): seven-card stud's additive hand is the cheapest, the low
-        // of stud high-low adds a bit count, razz ranks seven cards with the ace-to-five
-        // evaluator.
+        // docs/performance.md). Each completion of a player's hand is ranked once and the
+        // deals' outcomes are counted in the lanes of a register, so a deal costs about a
+        // nanosecond heads-up and barely more three-way; the low of stud high-low doubles the
+        // ranking.
         let per_player = match game {
-            Game::Razz => 15.0,
-            Game::Stud8 => 8.5,
-            Game::Americana => 7.5,
-            _ => 6.0,
+            Game::Razz => 0.55,
+            Game::Stud8 => 1.0,
+            Game::Americana => 0.75,
+            _ => 0.5,
         };
         self.deals() * self.known.len() as f64 * per_player
     }

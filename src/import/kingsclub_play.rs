@@ -296,7 +296,8 @@ pub(super) fn play<'t>(
             if live {
                 street[i] = street[i].saturating_add(c);
             }
-            out.push((n, Piece::said(i, name, &[what, " #", all_in].concat(), &[c], None)));
+            let verb = [what, " #", all_in].concat();
+            out.push((n, Piece::said(i, name, &verb, &[c], None)));
             continue;
         }
         let Some((i, verb)) = who(&names, t) else {
@@ -350,11 +351,11 @@ pub(super) fn play<'t>(
             street[i] = to;
             last_bet = out.len() + 1;
             if to <= top {
-                Piece::said(i, name, &["calls #", all_in].concat(), &[added], None)
+                Piece::said(i, name, &and_all_in("calls #", all_in), &[added], None)
             } else if top == 0 {
-                Piece::said(i, name, &["bets #", all_in].concat(), &[to], None)
+                Piece::said(i, name, &and_all_in("bets #", all_in), &[to], None)
             } else {
-                Piece::said(i, name, &["raises # to #", all_in].concat(), &[to - top, to], None)
+                Piece::said(i, name, &and_all_in("raises # to #", all_in), &[to - top, to], None)
             }
         } else if [
             "sits out",
@@ -402,6 +403,15 @@ fn all_in(verb: &str) -> (&str, &'static str) {
     match verb.strip_suffix(", and is all in").or_else(|| verb.strip_suffix(" and is all in")) {
         Some(v) => (v.trim_end(), " and is all-in"),
         None => (verb, ""),
+    }
+}
+
+/// The words of an action, with `all_in` (` and is all-in`, or nothing) after them: copied
+/// only when the player is all in.
+fn and_all_in(verb: &'static str, all_in: &str) -> Cow<'static, str> {
+    match all_in {
+        "" => Cow::Borrowed(verb),
+        _ => Cow::Owned([verb, all_in].concat()),
     }
 }
 
