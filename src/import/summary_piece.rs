@@ -56,6 +56,21 @@ pub(super) fn seat(
     line: usize,
 ) -> Piece<'static> {
     let text = || seat_line(seats[i], folded, shown, (won > 0).then(|| written(won, symbol)));
+    seat_as(seats, i, (folded, shown), won, line, text)
+}
+
+/// [`seat`] for a line a reader writes its own way, `text`: `Seat N: NAME`, then ` folded`
+/// when `folded`, ` showed CARDS` when `shown`, perhaps words without `[` that the reader looks
+/// for nothing in (` mucked`), and ` and won (X)` when `won` is above zero, X an amount the
+/// reader reads as its hundredths (`$1.50`, `1.50€`).
+pub(super) fn seat_as(
+    seats: &[(u32, &str)],
+    i: usize,
+    (folded, shown): (bool, Option<&str>),
+    won: i64,
+    line: usize,
+    text: impl FnOnce() -> String,
+) -> Piece<'static> {
     let showed = match shown {
         None => None,
         Some(cards) => match plain_cards(cards) {
@@ -91,7 +106,7 @@ fn apart(seats: &[(u32, &str)], i: usize) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
+pub(in crate::import) mod tests {
     use super::super::collected::seat_list_line;
     use super::super::header::parse_header;
     use super::super::lines::Line;
@@ -99,14 +114,17 @@ mod tests {
     use super::*;
 
     /// The hand the reader reads from a summary given as text, or as what it says.
-    fn read(seats: &[(u32, &str)], summary: Vec<(usize, Piece<'static>)>) -> String {
+    pub(in crate::import) fn read(
+        seats: &[(u32, &str)],
+        summary: Vec<(usize, Piece<'static>)>,
+    ) -> String {
         read_listed(seats, summary, |k, &(seat, name)| {
             (3 + k, seat_list_line(seat, name, 10_000, Some('$')).into())
         })
     }
 
     /// [`read`], with the seat list's lines made by `list`.
-    pub(super) fn read_listed(
+    pub(in crate::import) fn read_listed(
         seats: &[(u32, &str)],
         summary: Vec<(usize, Piece<'static>)>,
         list: impl Fn(usize, &(u32, &str)) -> (usize, Piece<'static>),
