@@ -14,13 +14,14 @@
 //! network's hold'em and Omaha texts only.
 
 use super::chico_play::{amount_of, play, Out, Table};
-use super::collected::{push_number, seat_list_line};
+use super::collected::push_number;
 use super::header::{parse_header, site_header};
 use super::lines::{find, rfind, Line};
 use super::p888_lines::cents;
 use super::pokerstars::Tournament;
 use super::pokerstars::{err, parse_pieces, GameName, Refusal, StarsHand, TextError};
 use super::split::HandText;
+use super::summary_piece;
 use crate::phh::table::MAX_SEAT;
 
 /// What each skin's hands start with.
@@ -223,6 +224,29 @@ fn seat_of(t: &str) -> Option<(u32, &str, &str)> {
     Some((seat.parse().ok()?, &body[..open], &body[open + 2..k]))
 }
 
+/// The small and the big blind the first lines that post them post (`NAME: posts small blind
+/// 0.25`), by players not all in: each line is cut at its `: ` once for both.
+fn posted(lines: &[Line<'_>], seats: &[(u32, &str)], stacks: &[i64]) -> (Option<i64>, Option<i64>) {
+    let (mut small, mut big) = (None, None);
+    for l in lines {
+        let Some((name, rest)) = super::lines::split_once(l.text, ": ") else { continue };
+        let Some(rest) = rest.strip_prefix("posts ") else { continue };
+        let (slot, x) = match (rest.strip_prefix("small blind "), rest.strip_prefix("big blind ")) {
+            (Some(x), _) if small.is_none() => (&mut small, x),
+            (_, Some(x)) if big.is_none() => (&mut big, x),
+            _ => continue,
+        };
+        let Some(i) = seats.iter().position(|s| s.1 == name) else { continue };
+        if let Some(c) = cents(x).filter(|&c| stacks[i] > c && !x.contains("all in")) {
+            *slot = Some(c);
+        }
+        if small.is_some() && big.is_some() {
+            break;
+        }
+    }
+    (small, big)
+}
+
 /// Reads one Chico hand: its lines in PokerStars' words, read by the PokerStars reader.
 pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
     let lines: Vec<Line<'_>> = text.lines().collect();
@@ -267,19 +291,11 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
     let s = if tourney.is_some() { None } else { h.symbol.or(Some('$')) };
     // A tournament's header may name a level before the hand's (`$10.00/$20.00` over blinds
     // of 15 and 30): the blinds are those posted, by players not all in.
-    let posted = |verb: &str| {
-        lines.iter().find_map(|l| {
-            let (name, rest) = super::lines::split_once(l.text, ": ")?;
-            let x = rest.strip_prefix(verb)?;
-            let i = seats.iter().position(|s| s.1 == name)?;
-            let c = cents(x)?;
-            (stacks[i] > c && !x.contains("all in")).then_some(c)
-        })
-    };
     let (mut small, mut big) = h.stakes.unwrap_or_default();
     if !matches!(h.limit, Some("Limit" | "LIMIT")) {
-        big = posted("posts big blind ").unwrap_or(big);
-        small = posted("posts small blind ").filter(|&c| c <= big).unwrap_or(small);
+        let (posted_small, posted_big) = posted(&lines, &seats, &stacks);
+        big = posted_big.unwrap_or(big);
+        small = posted_small.filter(|&c| c <= big).unwrap_or(small);
     }
     let game = game.as_deref().unwrap_or("Hold'em No Limit");
     let mut hand = site_header("Chico", h.number, first.number, game, (small, big), s, &h.date)?;
@@ -303,7 +319,7 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
     head.push_str(" is the button");
     out.push((table_at.number, head.into()));
     for ((l, _), (&(seat, name), &c)) in seat_lines.iter().zip(seats.iter().zip(&stacks)) {
-        out.push((l.number, seat_list_line(seat, name, c, s).into()));
+        out.push((l.number, summary_piece::listed((seat, name), c, s, l.number)));
     }
     let table = Table { seats: &seats, blinds: (small, big), shift, symbol: s };
     // A hand refused is read without the checks of its amounts.

@@ -19,13 +19,18 @@
 
 use std::borrow::Cow;
 
-use super::collected::{push_written, seat_line, written};
+use super::collected::{push_written, written};
 use super::lines::{find, split_once, who, Line};
-use super::p888_lines::cents;
+use super::p888_lines::{cents, plain_cents};
 use super::pokerstars::{err, Piece, StarsEvent, TextError};
+use super::summary_piece;
 
 /// An amount as Chico writes it (`1450.00`, `$0.25`), in hundredths, or what is wrong.
 pub(super) fn amount_of(text: &str, n: usize) -> Result<i64, TextError> {
+    // Most amounts are digits with perhaps cents and a currency sign: read at once.
+    if let Some(c) = plain_cents(text.strip_prefix(['$', '€', '£']).unwrap_or(text)) {
+        return Ok(c);
+    }
     let t = text.trim();
     let digits = t.trim_start_matches(['$', '€', '£']);
     let plain = !digits.is_empty()
@@ -125,8 +130,10 @@ fn in_brackets(cards: &str) -> String {
 fn bracketed(t: &str) -> String {
     let mut out = String::with_capacity(t.len() + 4);
     let mut rest = t;
-    while let Some(open) = rest.find('[') {
-        let Some(close) = rest[open..].find(']').map(|k| open + k) else { break };
+    // `[` and `]` are never part of another character: searched for as bytes.
+    let at = |t: &str, from: usize, c: u8| t.as_bytes()[from..].iter().position(|&b| b == c);
+    while let Some(open) = at(rest, 0, b'[') {
+        let Some(close) = at(rest, open, b']').map(|k| open + k) else { break };
         let before = rest[..open].trim_end();
         out.push_str(before);
         if !out.is_empty() {
@@ -461,21 +468,23 @@ fn summary<'t>(
     out.append(&mut collected);
     let paid = won.iter().fold(0i64, |a, &c| a.saturating_add(c));
     out.push((start, Cow::Borrowed("*** SUMMARY ***").into()));
+    let text = || {
+        format!("Total pot {} | Rake {}", written(paid.saturating_add(rake), s), written(rake, s))
+    };
     out.push((
         total_at,
-        format!("Total pot {} | Rake {}", written(paid.saturating_add(rake), s), written(rake, s))
-            .into(),
+        summary_piece::total((paid.saturating_add(rake), rake), &[], total_at, text),
     ));
     if let Some((n, b)) = board {
         out.push((n, b.into()));
     }
-    for (i, &seat) in seats.iter().enumerate() {
+    for i in 0..seats.len() {
         if !seen.acted[i] && won[i] == 0 {
             continue;
         }
         let shown = seen.shown[i].as_deref().filter(|_| !seen.folded[i]);
-        let w = (won[i] > 0).then(|| written(won[i], s));
-        out.push((seat_at[i], seat_line(seat, seen.folded[i], shown, w).into()));
+        let said = summary_piece::seat(seats, i, (seen.folded[i], shown), won[i], s, seat_at[i]);
+        out.push((seat_at[i], said));
     }
     Ok(())
 }

@@ -45,7 +45,7 @@ impl<'t> Written<'t> for Piece<'t> {
     fn is_betting(&self) -> bool {
         match self {
             Piece::Text(t) => t.is_betting(),
-            Piece::Total(_) | Piece::Seat(_) => false,
+            Piece::Total(_) | Piece::Seat(_) | Piece::Listed(_) => false,
             Piece::Event(e) => matches!(
                 e,
                 StarsEvent::Fold(_)

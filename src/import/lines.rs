@@ -159,14 +159,7 @@ pub fn roman(text: &str) -> Option<u32> {
 /// The seat whose player's name begins `t`, followed by a space: the longest such name, and
 /// what follows the space.
 pub(super) fn who<'t>(seats: &[(u32, &str)], t: &'t str) -> Option<(usize, &'t str)> {
-    seats
-        .iter()
-        .enumerate()
-        .filter(|(_, (_, name))| {
-            t.len() > name.len() && t.starts_with(name) && t.as_bytes()[name.len()] == b' '
-        })
-        .max_by_key(|(_, (_, name))| name.len())
-        .map(|(i, (_, name))| (i, &t[name.len() + 1..]))
+    longest(seats, t, " ", 0)
 }
 
 /// The seat whose player's name begins `t`, followed by `sep` (`": "`, `" - "`): the longest
@@ -176,21 +169,99 @@ pub(super) fn who_then<'t>(
     t: &'t str,
     sep: &str,
 ) -> Option<(usize, &'t str)> {
-    seats
-        .iter()
-        .enumerate()
-        .filter(|(_, (_, name))| {
-            t.len() > name.len() + sep.len()
-                && t.starts_with(name)
-                && t[name.len()..].starts_with(sep)
-        })
-        .max_by_key(|(_, (_, name))| name.len())
-        .map(|(i, (_, name))| (i, &t[name.len() + sep.len()..]))
+    longest(seats, t, sep, 1)
+}
+
+/// The seat whose player's name begins `t` followed by `sep` and at least `after` bytes more:
+/// the longest such name (the last of those as long), and what follows `sep`. A loop over the
+/// seats, each set aside by its first byte before its name is compared.
+fn longest<'t>(
+    seats: &[(u32, &str)],
+    t: &'t str,
+    sep: &str,
+    after: usize,
+) -> Option<(usize, &'t str)> {
+    let (b, sep) = (t.as_bytes(), sep.as_bytes());
+    let mut best: Option<(usize, usize)> = None;
+    for (i, (_, name)) in seats.iter().enumerate() {
+        let n = name.as_bytes();
+        if n.first().is_some_and(|c| b.first() != Some(c)) {
+            continue;
+        }
+        if b.len() >= n.len() + sep.len() + after
+            && b.starts_with(n)
+            && b[n.len()..].starts_with(sep)
+            && best.is_none_or(|(_, most)| n.len() >= most)
+        {
+            best = Some((i, n.len()));
+        }
+    }
+    // `t` begins with the name and the separator: where they end is a character's start.
+    best.map(|(i, n)| (i, &t[n + sep.len()..]))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_longest_name_then_the_separator_is_found_as_by_a_search_of_every_seat() {
+        let by_search = |seats: &[(u32, &str)], t: &str, sep: &str| {
+            seats
+                .iter()
+                .enumerate()
+                .filter(|(_, (_, name))| {
+                    t.len() > name.len() + sep.len()
+                        && t.starts_with(name)
+                        && t[name.len()..].starts_with(sep)
+                })
+                .max_by_key(|(_, (_, name))| name.len())
+                .map(|(i, (_, name))| (i, t[name.len() + sep.len()..].to_string()))
+        };
+        let seats = [(1, "a"), (2, "a: b"), (3, ""), (4, "a"), (5, "é"), (6, "éa"), (7, "b - c")];
+        for t in [
+            "a: b: folds",
+            "a: folds",
+            ": folds",
+            "a: ",
+            "a:",
+            "",
+            "é: x",
+            "éa: x",
+            "b - c - d",
+            "b - c: x",
+            "a - x",
+            "x: y",
+            "a: b",
+            "a ",
+            "a b",
+            "a:  ",
+            "é ",
+            "éa b",
+            " ",
+            "b - c ",
+        ] {
+            for sep in [": ", " - ", " Collects ", ""] {
+                let found = who_then(&seats, t, sep).map(|(i, r)| (i, r.to_string()));
+                assert_eq!(found, by_search(&seats, t, sep), "{t:?} {sep:?}");
+                let spaced = who(&seats, t).map(|(i, r)| (i, r.to_string()));
+                let by_space = seats
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, (_, name))| {
+                        t.len() > name.len()
+                            && t.starts_with(name)
+                            && t.as_bytes()[name.len()] == b' '
+                    })
+                    .max_by_key(|(_, (_, name))| name.len())
+                    .map(|(i, (_, name))| (i, t[name.len() + 1..].to_string()));
+                assert_eq!(spaced, by_space, "{t:?}");
+                let some = &seats[..3];
+                let found = who_then(some, t, sep).map(|(i, r)| (i, r.to_string()));
+                assert_eq!(found, by_search(some, t, sep), "{t:?} {sep:?}");
+            }
+        }
+    }
 
     #[test]
     fn amounts_keep_their_decimals_and_refuse_words() {

@@ -81,6 +81,7 @@ pub mod rake;
 mod runs;
 pub mod split;
 mod stars;
+mod summary_piece;
 pub mod utf16;
 mod winamax;
 mod winamax_lines;

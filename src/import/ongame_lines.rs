@@ -24,13 +24,14 @@
 //! draw is written too, but its texts say how many cards a player changed and not which, so it
 //! cannot be replayed: such hands are reported as not replayed, with the reason.
 
-use super::collected::{push_number, seat_list_line};
+use super::collected::push_number;
 use super::header::site_header;
 use super::lines::{find, who, Line};
-use super::p888_lines::cents;
+use super::p888_lines::{cents, comma_grouped_cents, plain_cents};
 use super::pokerstars::Tournament;
 use super::pokerstars::{err, parse_pieces, GameName, Piece, Refusal, StarsHand, TextError};
 use super::split::HandText;
+use super::summary_piece;
 
 /// Where each hand starts.
 pub(super) const HEADER: &str = "***** History for hand ";
@@ -177,8 +178,18 @@ pub(super) fn summary_seat(t: &str) -> Option<(u32, &str)> {
     Some((seat.parse().ok()?, &body[open + 2..end]))
 }
 
+/// Most amounts, in hundredths: digits (perhaps grouped by commas) with perhaps cents, after
+/// perhaps a currency sign, read at once as [`cents`] reads them; `None` for any other form.
+fn quick_cents(text: &str) -> Option<i64> {
+    let t = text.strip_prefix(['$', '€', '£']).unwrap_or(text);
+    plain_cents(t).or_else(|| comma_grouped_cents(t))
+}
+
 /// An amount of a line, or what is wrong.
 pub(super) fn amount_of(text: &str, n: usize) -> Result<i64, TextError> {
+    if let Some(c) = quick_cents(text) {
+        return Ok(c);
+    }
     cents(text).ok_or_else(|| TextError {
         line: n,
         why: format!("expected an amount in cents at most, not `{}`", text.trim()),
@@ -187,7 +198,7 @@ pub(super) fn amount_of(text: &str, n: usize) -> Result<i64, TextError> {
 
 /// A signed amount (`+$269.50`, `-$0.00`, `-20`).
 pub(super) fn signed(text: &str, n: usize) -> Result<i64, TextError> {
-    let t = text.trim();
+    let t = super::lines::trim(text);
     match t.strip_prefix('-') {
         Some(x) => Ok(-amount_of(x, n)?),
         None => amount_of(t.strip_prefix('+').unwrap_or(t), n),
@@ -196,11 +207,31 @@ pub(super) fn signed(text: &str, n: usize) -> Result<i64, TextError> {
 
 /// The cards of a line's brackets (`[5s, Qh]`) in PokerStars' words (`[5s Qh]`).
 pub(super) fn cards(t: &str) -> Option<String> {
-    let open = t.find('[')?;
-    let close = open + t[open..].find(']')?;
+    // `[` and `]` are never part of another character: searched for as bytes.
+    let b = t.as_bytes();
+    let open = b.iter().position(|&c| c == b'[')?;
+    let close = open + b[open..].iter().position(|&c| c == b']')?;
     let mut out = String::with_capacity(close - open + 1);
     out.push('[');
-    for c in t[open + 1..close].split(',').map(str::trim).filter(|c| !c.is_empty()) {
+    let inside = &t[open + 1..close];
+    if inside.is_ascii() {
+        // The white space `str::trim` trims, in ASCII.
+        let space = |c: &u8| matches!(c, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r');
+        for c in inside.as_bytes().split(|&c| c == b',') {
+            let start = c.iter().position(|c| !space(c)).unwrap_or(c.len());
+            let end = c.iter().rposition(|c| !space(c)).map_or(start, |k| k + 1);
+            if start < end {
+                if out.len() > 1 {
+                    out.push(' ');
+                }
+                // ASCII: a string's bytes.
+                out.push_str(std::str::from_utf8(&c[start..end]).unwrap_or_default());
+            }
+        }
+        out.push(']');
+        return Some(out);
+    }
+    for c in inside.split(',').map(str::trim).filter(|c| !c.is_empty()) {
         if out.len() > 1 {
             out.push(' ');
         }
@@ -208,6 +239,34 @@ pub(super) fn cards(t: &str) -> Option<String> {
     }
     out.push(']');
     Some(out)
+}
+
+/// The small and the big blind the first lines that post them post (`NAME posts small blind
+/// ($1)`), by players not all in for it. A line without `posts ` is passed over before its
+/// player is looked for (what follows the name starts with the words: the line holds them),
+/// and each line's player is looked for once for both.
+fn posted(lines: &[Line<'_>], seats: &[(u32, &str)], stacks: &[i64]) -> (Option<i64>, Option<i64>) {
+    let (mut small, mut big) = (None, None);
+    for l in lines {
+        if find(l.text, "posts ").is_none() {
+            continue;
+        }
+        let Some((i, rest)) = who(seats, l.text) else { continue };
+        let Some(rest) = rest.strip_prefix("posts ") else { continue };
+        let (slot, x) = match (rest.strip_prefix("small blind "), rest.strip_prefix("big blind ")) {
+            (Some(x), _) if small.is_none() => (&mut small, x),
+            (_, Some(x)) if big.is_none() => (&mut big, x),
+            _ => continue,
+        };
+        let x = x.trim().trim_start_matches('(');
+        if let Some(c) = x.split(')').next().and_then(cents).filter(|&c| stacks[i] > c) {
+            *slot = Some(c);
+        }
+        if small.is_some() && big.is_some() {
+            break;
+        }
+    }
+    (small, big)
 }
 
 /// Reads one OnGame hand: its lines in PokerStars' words, read by the PokerStars reader.
@@ -268,22 +327,12 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
     let fixed = table.limit == "LIMIT";
     // The site rounds the small blind it names (`€1/€1` for blinds of €0.50 and €1): the one
     // posted is the table's, when the player posting it is not all in.
-    let posted = |verb: &str| {
-        lines.iter().find_map(|l| {
-            // A line without the verb is passed over before its player is looked for (what
-            // follows the name starts with the verb: the line holds it).
-            find(l.text, verb)?;
-            let (i, rest) = who(&seats, l.text)?;
-            let x = rest.strip_prefix(verb)?.trim().trim_start_matches('(');
-            let c = cents(x.split(')').next()?)?;
-            (stacks[i] > c).then_some(c)
-        })
-    };
     let stakes = if fixed {
         table.stakes
     } else {
-        let big = posted("posts big blind ").unwrap_or(table.stakes.1);
-        (posted("posts small blind ").filter(|&c| c <= big).unwrap_or(table.stakes.0), big)
+        let (small, big) = posted(&lines, &seats, &stacks);
+        let big = big.unwrap_or(table.stakes.1);
+        (small.filter(|&c| c <= big).unwrap_or(table.stakes.0), big)
     };
     let (game_text, date) =
         (game.as_deref().unwrap_or("Hold'em No Limit"), start.as_deref().unwrap_or(""));
@@ -306,7 +355,7 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
     head.push_str(" is the button");
     out.push((table_at, head.into()));
     for ((l, _), (&(seat, name), &c)) in seat_lines.iter().zip(seats.iter().zip(&stacks)) {
-        out.push((l.number, seat_list_line(seat, name, c, s).into()));
+        out.push((l.number, summary_piece::listed((seat, name), c, s, l.number)));
     }
     if let Err(why) = game {
         hand.game = GameName::Other(format!("{} {}", table.limit, table.game));
@@ -328,6 +377,79 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Cards read the general way, character by character.
+    fn cards_by_chars(t: &str) -> Option<String> {
+        let open = t.find('[')?;
+        let close = open + t[open..].find(']')?;
+        let mut out = String::from("[");
+        for c in t[open + 1..close].split(',').map(str::trim).filter(|c| !c.is_empty()) {
+            if out.len() > 1 {
+                out.push(' ');
+            }
+            out.push_str(c);
+        }
+        out.push(']');
+        Some(out)
+    }
+
+    #[test]
+    fn cards_read_by_bytes_are_the_cards_read_by_characters() {
+        for t in [
+            "[Kh, Kd]",
+            "--- Dealing flop [9c, 4d, 2s]",
+            "[]",
+            "[ , ,Ah,, Kd ]",
+            "[Ah\u{b}, \u{c}Kd\t]",
+            "[Ah\u{a0}, Kd]",
+            "[é, Kd] x",
+            "x [Ah, Kd",
+            "] [Ah] [Kd]",
+            "no cards",
+            "[10h,Js ]",
+        ] {
+            assert_eq!(cards(t), cards_by_chars(t), "{t}");
+        }
+    }
+
+    #[test]
+    fn amounts_read_at_once_are_those_read_by_the_general_rule() {
+        let mut read = 0;
+        for body in [
+            "0",
+            "5",
+            "10",
+            "1.5",
+            "1.50",
+            "0.05",
+            "12.345",
+            "1,210.25",
+            "1,210",
+            "12,10",
+            "1,2345",
+            "01,234",
+            ",5",
+            "5,",
+            "1.",
+            ".5",
+            "1.2.3",
+            "99999999999999999",
+            "1 000",
+            "",
+            "-5",
+            "+5",
+            "5 USD",
+        ] {
+            for sign in ["", "$", "€", "£", "$$", "[", "¥", " "] {
+                let t = format!("{sign}{body}");
+                if let Some(c) = quick_cents(&t) {
+                    read += 1;
+                    assert_eq!(Some(c), cents(&t), "{t}");
+                }
+            }
+        }
+        assert!(read > 30, "{read}");
+    }
 
     #[test]
     fn the_header_gives_the_number_and_the_tournament() {

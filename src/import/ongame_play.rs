@@ -4,10 +4,11 @@
 
 use std::borrow::Cow;
 
-use super::collected::{push_written, seat_line, written};
+use super::collected::{push_written, written};
 use super::lines::{who, Line};
 use super::ongame_lines::{amount_of, cards, signed, SUMMARY};
 use super::pokerstars::{err, Piece, StarsEvent, TextError};
+use super::summary_piece;
 
 /// The lines read, as the PokerStars reader takes them: each with its line in the text.
 type Out<'t> = Vec<(usize, Piece<'t>)>;
@@ -217,6 +218,7 @@ fn summary<'t>(
     let many = pots.len() > 1;
     let mut won = vec![0i64; seats.len()];
     let mut listed = String::new();
+    let mut after_rakes = Vec::new();
     for (k, p) in pots.iter().enumerate() {
         let name = match (many, k) {
             (false, _) => Cow::Borrowed("pot"),
@@ -238,27 +240,31 @@ fn summary<'t>(
             out.push((p.line, Piece::with_amount(c, event, || line)));
         }
         if many {
+            after_rakes.push(after_rake);
             let title = if k == 0 { "Main pot".to_string() } else { format!("Side pot-{k}") };
             listed.push_str(&format!(" {title} {}.", written(after_rake, s)));
         }
     }
     let total = pots.iter().fold(0i64, |a, p| a.saturating_add(p.amount));
     out.push((start, Cow::Borrowed("*** SUMMARY ***").into()));
-    let mut line = String::with_capacity(32 + listed.len());
-    line.push_str("Total pot ");
-    push_written(&mut line, total, s);
-    line.push_str(&listed);
-    line.push_str(" | Rake ");
-    push_written(&mut line, rake.unwrap_or(0), s);
-    out.push((pots_at, line.into()));
+    let text = || {
+        let mut line = String::with_capacity(32 + listed.len());
+        line.push_str("Total pot ");
+        push_written(&mut line, total, s);
+        line.push_str(&listed);
+        line.push_str(" | Rake ");
+        push_written(&mut line, rake.unwrap_or(0), s);
+        line
+    };
+    let rake = rake.unwrap_or(0);
+    out.push((pots_at, summary_piece::total((total, rake), &after_rakes, pots_at, text)));
     for (i, &(line, ref shown)) in said.iter().enumerate() {
         // A seat the play never names (no blind, no action) was not dealt in: it sat out.
         if !acted[i] && won[i] == 0 {
             continue;
         }
         let shown = shown.as_deref().filter(|_| !folded[i]);
-        let w = (won[i] > 0).then(|| written(won[i], s));
-        out.push((line, seat_line(seats[i], folded[i], shown, w).into()));
+        out.push((line, summary_piece::seat(seats, i, (folded[i], shown), won[i], s, line)));
     }
     Ok(())
 }
@@ -376,7 +382,7 @@ pub(super) fn seat_result(
     let stack = amount_of(stack, n)?;
     let (net, tail) = match tail.strip_prefix(", net: ") {
         Some(x) => {
-            let end = x.find(", ").unwrap_or(x.len());
+            let end = super::lines::find(x, ", ").unwrap_or(x.len());
             (Some(signed(&x[..end], n)?), &x[end..])
         }
         None => (None, tail),

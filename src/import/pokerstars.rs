@@ -326,6 +326,8 @@ pub(super) enum Piece<'t> {
     Total(Summary),
     /// A seat's line of the summary (the cards it says the seat showed are known).
     Seat(SummarySeat),
+    /// A seat of the seat list.
+    Listed(Seat),
 }
 
 impl Piece<'_> {
@@ -428,6 +430,7 @@ pub(super) fn parse_pieces(
             Piece::Event(e) => Item::Event(*n, e),
             Piece::Total(t) => Item::Total(t),
             Piece::Seat(seat) => Item::Seat(seat),
+            Piece::Listed(seat) => Item::Listed(seat),
         }),
     )
 }
@@ -438,6 +441,7 @@ enum Item<'a> {
     Event(usize, &'a StarsEvent),
     Total(&'a Summary),
     Seat(&'a SummarySeat),
+    Listed(&'a Seat),
 }
 
 /// [`parse_after_header`] of lines and events.
@@ -452,7 +456,11 @@ fn parse_items<'a>(
         Some(Item::Event(n, _)) => {
             return err(n, "expected `Table 'NAME' 9-max Seat #N is the button`");
         }
-        Some(Item::Total(Summary { line, .. }) | Item::Seat(SummarySeat { line, .. })) => {
+        Some(
+            Item::Total(Summary { line, .. })
+            | Item::Seat(SummarySeat { line, .. })
+            | Item::Listed(Seat { line, .. }),
+        ) => {
             return err(*line, "expected `Table 'NAME' 9-max Seat #N is the button`");
         }
         None => {
@@ -463,14 +471,16 @@ fn parse_items<'a>(
         }
     };
     parse_table(&mut hand, &table)?;
-    while let Some(Item::Text(l)) = items.peek() {
-        match parse_seat(l.text, l.number) {
-            Some(seat) => {
-                hand.seats.push(seat?);
-                items.next();
-            }
-            None => break,
+    loop {
+        match items.peek() {
+            Some(Item::Text(l)) => match parse_seat(l.text, l.number) {
+                Some(seat) => hand.seats.push(seat?),
+                None => break,
+            },
+            Some(Item::Listed(seat)) => hand.seats.push((*seat).clone()),
+            _ => break,
         }
+        items.next();
     }
     if hand.seats.is_empty() {
         return err(table.number + 1, "expected the seat list (`Seat 1: NAME (X in chips)`)");
@@ -503,6 +513,9 @@ fn parse_items<'a>(
                     *line,
                     "a line of the summary before `*** SUMMARY ***`, or of a seat not listed",
                 );
+            }
+            Item::Listed(Seat { line, .. }) => {
+                return err(*line, "a seat of the seat list after the seat list");
             }
             Item::Event(n, e) => {
                 last_line = n;

@@ -27,10 +27,12 @@ use super::collected::{
 use super::header::parse_header;
 use super::lines::{amount, find, rfind, split_once, who, Line};
 use super::pokerstars::{
-    cents_amount, err, parse_pieces, GameName, Piece, Refusal, StarsEvent, StarsHand, TextError,
-    Tournament,
+    cents_amount, err, parse_pieces, GameName, Piece, Refusal, Seat, StarsEvent, StarsHand,
+    TextError, Tournament,
 };
 use super::split::HandText;
+use super::summary_piece;
+use crate::phh::table::MAX_SEAT;
 use crate::phh::Amount;
 
 /// Where each hand starts.
@@ -179,9 +181,8 @@ pub(super) fn summary_seat(
     else {
         return Ok(());
     };
-    let Some(i) = seats
-        .iter()
-        .position(|(no, name)| seat.parse::<u32>().ok() == Some(*no) && body.starts_with(name))
+    let seat = seat.parse::<u32>().ok();
+    let Some(i) = seats.iter().position(|(no, name)| seat == Some(*no) && body.starts_with(name))
     else {
         return err(n, format!("expected a player of the seat list in `{t}`"));
     };
@@ -246,8 +247,7 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
         out.push((t.number, table_words(t.text, seats.first().map(|s| s.0)).into()));
     }
     for l in &seat_lines {
-        let t = l.text;
-        out.push((l.number, joined(&[&t[..t.len() - 1], " in chips)"]).into()));
+        out.push((l.number, listed(l)));
     }
     if game.is_none() {
         hand.game = GameName::Other(h.game.to_string());
@@ -265,7 +265,8 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
         return parse_pieces(hand, header.number, &out);
     }
     let rest = lines.get(2 + seat_lines.len()..).unwrap_or_default();
-    play(&mut hand, rest, &seats, &stacks, &mut out)?;
+    let kept = seat_lines.iter().all(|l| name_kept(l.text));
+    play(&mut hand, (rest, kept), &seats, &stacks, &mut out)?;
     parse_pieces(hand, header.number, &out)
 }
 
@@ -293,6 +294,39 @@ fn tournament(kind: &str, number: &str, table: Option<&str>) -> Tournament {
 /// Whether a line is a seat of the seat list (`Seat 3: NAME (20.50€)`).
 fn is_seat(t: &str) -> bool {
     t.starts_with("Seat ") && t.ends_with(')') && seat_of(t).is_some()
+}
+
+/// Seat line `l` (`Seat 2: NAME (1500)`, ending in `)`) in PokerStars' words: the seat the
+/// reader reads from `Seat 2: NAME (1500 in chips)`, read already, where it reads one; that
+/// text otherwise (a seat out of range or a stack not an amount, for the reader's message).
+fn listed<'t>(l: &Line<'t>) -> Piece<'t> {
+    let t = l.text;
+    let read = || {
+        let (seat, body) = t.strip_prefix("Seat ").and_then(|r| split_once(r, ": "))?;
+        let seat: u32 = seat.parse().ok().filter(|s| (1..=MAX_SEAT).contains(s))?;
+        // What the reader reads before ` in chips)`.
+        let b = body.strip_suffix(')')?;
+        let open = b.rfind('(')?;
+        let stack = amount(&b[open + 1..])?;
+        let name = b[..open].trim_end();
+        (!name.is_empty()).then(|| Seat { seat, name: name.to_string(), stack, line: l.number })
+    };
+    match read() {
+        Some(seat) => Piece::Listed(seat),
+        None => joined(&[&t[..t.len() - 1], " in chips)"]).into(),
+    }
+}
+
+/// Whether the PokerStars reader reads from seat line `t`, written in its words (`Seat 2: NAME
+/// (1500 in chips)`), the name [`seat_of`] reads: the name before the stack's last `(`,
+/// trimmed at its end, the same as the name before the last ` (`, trimmed at both ends.
+fn name_kept(t: &str) -> bool {
+    let Some((_, body)) = t.strip_prefix("Seat ").and_then(|r| split_once(r, ": ")) else {
+        return false;
+    };
+    let Some(b) = body.strip_suffix(')') else { return false };
+    let read = b.rfind('(').map(|open| b[..open].trim_end());
+    read.is_some() && read == seat_of(t).map(|s| s.1)
 }
 
 /// The seat and name of a seat line.
@@ -331,7 +365,7 @@ fn table_words(t: &str, first_seat: Option<u32>) -> Cow<'_, str> {
 /// the summary written from what the play and Winamax's summary say.
 fn play<'t>(
     hand: &mut StarsHand,
-    lines: &[Line<'t>],
+    (lines, names_kept): (&[Line<'t>], bool),
     seats: &[(u32, &str)],
     stacks: &[i64],
     out: &mut Vec<(usize, Piece<'t>)>,
@@ -561,41 +595,67 @@ fn play<'t>(
         .saturating_add(rake)
         .saturating_sub(uncalled.map_or(0, |u| u.1))
         .saturating_sub(surplus_total);
-    let mut line = String::with_capacity(32 + listed.len());
-    line.push_str("Total pot ");
-    push_amount(&mut line, before_rake, s);
-    line.push_str(&listed);
-    line.push_str(" | Rake ");
-    push_amount(&mut line, rake, s);
-    out.push((total_line, line.into()));
+    let text = || {
+        let mut line = String::with_capacity(32 + listed.len());
+        line.push_str("Total pot ");
+        push_amount(&mut line, before_rake, s);
+        line.push_str(&listed);
+        line.push_str(" | Rake ");
+        push_amount(&mut line, rake, s);
+        line
+    };
+    let listed_pots = if pots.len() > 1 { &pots[..] } else { &[] };
+    let said = summary_piece::total((before_rake, rake), listed_pots, total_line, text);
+    out.push((total_line, said));
     // The players dealt in: those the play or the summary names.
     for (i, &(seat, name)) in seats.iter().enumerate() {
         if !acted[i] {
             continue;
         }
         let say = &summary[i];
-        let mut l = String::with_capacity(64 + name.len());
-        l.push_str("Seat ");
-        push_number(&mut l, u64::from(seat));
-        l.push_str(": ");
-        l.push_str(name);
-        if say.folded || folded[i] {
-            l.push_str(" folded");
-        }
-        if let Some(cards) = &say.showed {
-            l.push_str(" showed ");
-            l.push_str(cards);
-        } else if say.mucked {
-            l.push_str(" mucked");
-        }
-        if got[i] > 0 {
-            l.push_str(" and won (");
-            push_amount(&mut l, got[i], s);
-            l.push(')');
-        }
-        out.push((say.line.unwrap_or(summary_line), l.into()));
+        let text = || seat_words((seat, name), say, folded[i], got[i], s);
+        let shown = say.showed.as_deref();
+        let at = say.line.unwrap_or(summary_line);
+        let folds = say.folded || folded[i];
+        let said = if names_kept {
+            summary_piece::seat_as(seats, i, (folds, shown), got[i], at, text)
+        } else {
+            Piece::from(text())
+        };
+        out.push((at, said));
     }
     Ok(())
+}
+
+/// A seat's line of the summary in PokerStars' words, from what the summary said of it
+/// (`say`), whether it folded in the play and what it won in all.
+fn seat_words(
+    (seat, name): (u32, &str),
+    say: &SummarySeat,
+    folded: bool,
+    got: i64,
+    s: Option<char>,
+) -> String {
+    let mut l = String::with_capacity(64 + name.len());
+    l.push_str("Seat ");
+    push_number(&mut l, u64::from(seat));
+    l.push_str(": ");
+    l.push_str(name);
+    if say.folded || folded {
+        l.push_str(" folded");
+    }
+    if let Some(cards) = &say.showed {
+        l.push_str(" showed ");
+        l.push_str(cards);
+    } else if say.mucked {
+        l.push_str(" mucked");
+    }
+    if got > 0 {
+        l.push_str(" and won (");
+        push_amount(&mut l, got, s);
+        l.push(')');
+    }
+    l
 }
 
 /// The summary's sums, held to the play: each seat's `won X` to what its collected lines give
@@ -658,7 +718,82 @@ pub(super) fn pot_total(text: &str, collected: i64, line: usize) -> Result<i64, 
 
 #[cfg(test)]
 mod tests {
+    use super::super::summary_piece::tests::{read, read_listed};
     use super::*;
+
+    #[test]
+    fn a_seat_line_given_as_what_it_says_is_read_as_its_text() {
+        let lines = [
+            "Seat 1: Ann (1500)",
+            "Seat 2: Bo b (2.5€)",
+            "Seat 3: x (y) (150€, 5€ bounty)",
+            "Seat 0: Zed (10)",
+            "Seat 11: Zed (10)",
+            "Seat 12: Zed (10)",
+            "Seat x: Zed (10)",
+            "Seat 4:  (10)",
+            "Seat 4: lead ( 10)",
+            "Seat 4: é ü (lots)",
+            "Seat 4: Q ((5))",
+            "Seat 4: Q (-5)",
+            "Seat 4: Q (1.234,50€)",
+        ];
+        let mut fast = 0;
+        for t in lines {
+            let seats = [(1, "a"), (2, "b")];
+            let l = Line { number: 3, text: t };
+            let text = |_: usize, _: &(u32, &str)| {
+                (3, Piece::from(joined(&[&t[..t.len() - 1], " in chips)"])))
+            };
+            let said = |_: usize, _: &(u32, &str)| (3, listed(&l));
+            fast += usize::from(matches!(listed(&l), Piece::Listed(_)));
+            assert_eq!(
+                read_listed(&seats[..1], Vec::new(), text),
+                read_listed(&seats[..1], Vec::new(), said),
+                "{t}"
+            );
+        }
+        assert!(fast >= 4, "{fast}");
+        assert!(name_kept("Seat 1: Ann (1500)"));
+        assert!(!name_kept("Seat 1:  Ann (1500)"));
+        assert!(!name_kept("Seat 1: Ann (1500(5))"));
+    }
+
+    #[test]
+    fn a_summary_seat_given_as_what_it_says_is_read_as_its_text() {
+        let seats: [(u32, &str); 3] = [(1, "Ann"), (2, "a b"), (3, "a")];
+        let mut fast = 0;
+        for i in 0..seats.len() {
+            for showed in [None, Some("[Ah Kd]"), Some("[folded]"), Some("[Ah] x")] {
+                for (folded, mucked) in [(false, false), (true, false), (false, true), (true, true)]
+                {
+                    for got in [0, 5, 150, 1_000, -3] {
+                        for s in [None, Some('€'), Some('$')] {
+                            let say = SummarySeat {
+                                line: Some(9),
+                                folded,
+                                mucked,
+                                showed: showed.map(String::from),
+                                won: 0,
+                            };
+                            let text = seat_words(seats[i], &say, false, got, s);
+                            let piece =
+                                summary_piece::seat_as(&seats, i, (folded, showed), got, 9, || {
+                                    text.clone()
+                                });
+                            fast += usize::from(matches!(piece, Piece::Seat(_)));
+                            assert_eq!(
+                                read(&seats, vec![(9, Piece::from(text.clone()))]),
+                                read(&seats, vec![(9, piece)]),
+                                "{text}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        assert!(fast > 50, "{fast}");
+    }
 
     #[test]
     fn game_names_are_put_in_pokerstars_words() {
