@@ -146,15 +146,16 @@ def felt_refusal(felt, *args):
 
 
 def test_an_exhaustive_run_over_three_hours_is_refused_with_the_message_of_felt_equity(felt):
-    # Seven-card stud, AhKd against 9s9h: 48 cards left, so (48 choose 5) * (43 choose 5) *
-    # 2 players * 6 ns = 1.985e13 ns, about 5.5 hours on one thread, over the 3 hours run
-    # without asking.
+    # Seven-card stud, three players with 4, 3 and 3 known cards: 42 cards left, so (42
+    # choose 3) * (39 choose 4) * (35 choose 4) * 3 players * 0.5 ns = 7.4e13 ns, about 21
+    # hours on one thread, over the 3 hours run without asking.
     message = felt_refusal(felt, "--game", "stud7", "--exhaustive", "--threads", "1",
-                           "--", "AhKd", "9s9h")
-    assert message.startswith("exhaustive enumeration estimated at 5.5 hours on 1 thread")
+                           "--", "AhKd7c5s", "9s9h2c", "QcJc3d")
+    assert message.startswith("exhaustive enumeration estimated at 21 hours on 1 thread")
     assert "more than the 3 hours felt runs without asking" in message
     with pytest.raises(feltkit.EquityError) as e:
-        feltkit.equity(["AhKd", "9s9h"], game="stud7", method="exhaustive", threads=1)
+        feltkit.equity(["AhKd7c5s", "9s9h2c", "QcJc3d"], game="stud7", method="exhaustive",
+                       threads=1)
     # The same estimate and rule, with this function's arguments where the command names flags.
     estimate = message.split(", more than")[0]
     assert str(e.value) == (

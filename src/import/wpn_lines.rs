@@ -24,10 +24,13 @@
 use std::borrow::Cow;
 
 use super::collected::written;
-use super::header::parse_header;
+use super::header::{parse_header, site_header};
 use super::lines::{find, who, Line};
 use super::p888_lines::cents;
-use super::pokerstars::{err, parse_after_header, GameName, Refusal, StarsHand, TextError};
+use super::pokerstars::{
+    err, parse_after_header, parse_pieces, GameName, Piece, Refusal, StarsEvent, StarsHand,
+    TextError,
+};
 use super::split::HandText;
 
 /// The header of a cash-game hand.
@@ -81,10 +84,20 @@ fn limit_words(name: &str) -> Option<&'static str> {
     })
 }
 
-/// What the header says: the header in PokerStars' words, the stakes in hundredths, whether
-/// the game is fixed limit, and why the hand is not played (a game feltkit does not play).
+/// What the header says: its number, tournament, game, level and date, the stakes in
+/// hundredths, whether the game is fixed limit, and why the hand is not played (a game feltkit
+/// does not play).
 struct Header {
-    stars: String,
+    number: String,
+    /// `Tournament #ID, ` for a tournament's hand, else nothing.
+    tour: String,
+    /// The game in PokerStars' words with its structure (`Hold'em No Limit`).
+    game: String,
+    /// ` - Level N` for a tournament's level, else nothing.
+    level: String,
+    /// ` USD` for dollars, else nothing.
+    code: &'static str,
+    date: String,
     small: i64,
     big: i64,
     fixed: bool,
@@ -148,14 +161,54 @@ fn header(l: &Line<'_>) -> Result<Header, TextError> {
     } else {
         format!(" - Level {level}")
     };
-    let stars = format!(
-        "WPN Hand #{number}: {tour}{} {}{level} ({}/{}{code}) - {date}",
-        words.unwrap_or("Hold'em"),
-        limit.unwrap_or("No Limit"),
-        written(small, symbol),
-        written(big, symbol)
-    );
-    Ok(Header { stars, small, big, fixed: limit == Some("Limit"), symbol, refusal })
+    let game = [words.unwrap_or("Hold'em"), " ", limit.unwrap_or("No Limit")].concat();
+    Ok(Header {
+        number: number.to_string(),
+        tour,
+        game,
+        level,
+        code,
+        date: date.to_string(),
+        small,
+        big,
+        fixed: limit == Some("Limit"),
+        symbol,
+        refusal,
+    })
+}
+
+impl Header {
+    /// The header in PokerStars' words.
+    fn stars(&self) -> String {
+        let h = self;
+        format!(
+            "WPN Hand #{}: {}{}{} ({}/{}{}) - {}",
+            h.number,
+            h.tour,
+            h.game,
+            h.level,
+            written(h.small, h.symbol),
+            written(h.big, h.symbol),
+            h.code,
+            h.date
+        )
+    }
+
+    /// The hand the header starts: a cash game's made from its parts
+    /// ([`super::header::site_header`], its currency set after), a tournament's written in
+    /// PokerStars' words and read.
+    fn hand(&self, line: usize) -> Result<StarsHand, TextError> {
+        if !self.tour.is_empty() {
+            return parse_header(&Line { number: line, text: &self.stars() });
+        }
+        let stakes = (self.small, self.big);
+        let mut hand =
+            site_header("WPN", &self.number, line, &self.game, stakes, self.symbol, &self.date)?;
+        if !self.code.is_empty() {
+            hand.currency = Some(self.code.trim().to_string());
+        }
+        Ok(hand)
+    }
 }
 
 /// The table line in PokerStars' words: `Miramar (Cap) 9-max Seat #1 is the button` is
@@ -198,12 +251,12 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
         return older(text, &lines);
     }
     let h = header(first)?;
-    let mut hand = parse_header(&Line { number: first.number, text: &h.stars })?;
+    let mut hand = h.hand(first.number)?;
     let Some(table) = lines.get(1) else {
         return parse_after_header(hand, first.number, std::iter::empty());
     };
-    let mut out: Vec<(usize, Cow<'_, str>)> = Vec::with_capacity(lines.len());
-    out.push((table.number, Cow::Owned(table_line(table)?)));
+    let mut out: Vec<(usize, Piece<'_>)> = Vec::with_capacity(lines.len());
+    out.push((table.number, table_line(table)?.into()));
     let mut seats: Vec<(u32, &str)> = Vec::new();
     for l in lines.iter().skip(2) {
         let Some((seat, name, stack, sitting_out)) = seat_of(l.text) else { break };
@@ -213,13 +266,13 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
         seats.push((seat, name));
         out.push((
             l.number,
-            Cow::Owned(super::collected::seat_list_line(seat, name, c, h.symbol) + sitting_out),
+            (super::collected::seat_list_line(seat, name, c, h.symbol) + sitting_out).into(),
         ));
     }
     if let Some(why) = &h.refusal {
         hand.game = GameName::Other(why.clone());
         hand.refusal = Some(Refusal::NotSupported(why.clone()));
-        return parse_after_header(hand, first.number, out.iter().map(line));
+        return parse_pieces(hand, first.number, &out);
     }
     let play_lines = &lines[(2 + seats.len()).min(lines.len())..];
     let head = out.len();
@@ -228,12 +281,7 @@ pub(super) fn parse_hand(text: &HandText) -> Result<StarsHand, TextError> {
         hand.refusal = Some(Refusal::NotSupported(why));
         out.truncate(head);
     }
-    parse_after_header(hand, first.number, out.iter().map(line))
-}
-
-/// A line read, as the PokerStars reader takes it.
-fn line<'a>((number, text): &'a (usize, Cow<'_, str>)) -> Line<'a> {
-    Line { number: *number, text }
+    parse_pieces(hand, first.number, &out)
 }
 
 /// An amount of a line, or what is wrong.
@@ -251,7 +299,7 @@ fn play<'t>(
     seats: &[(u32, &str)],
     big: i64,
     s: Option<char>,
-    out: &mut Vec<(usize, Cow<'t, str>)>,
+    out: &mut Vec<(usize, Piece<'t>)>,
 ) -> Result<Option<String>, TextError> {
     let mut street = vec![0i64; seats.len()];
     let mut dealt = false;
@@ -280,11 +328,11 @@ fn play<'t>(
                     amt = less;
                 }
                 let name = seats[i].1;
-                out.insert(at, (n, Cow::Owned(format!("{name} collected {amt} from pot"))));
+                out.insert(at, (n, format!("{name} collected {amt} from pot").into()));
                 collected[i] = true;
                 summary_at = Some(at + 1);
             }
-            out.push((n, said));
+            out.push((n, said.into()));
             continue;
         }
         if t == "*** SUMMARY ***" {
@@ -301,14 +349,12 @@ fn play<'t>(
             {
                 let x = top - second;
                 let name = seats[i].1;
-                out.push((
-                    n,
-                    Cow::Owned(format!("Uncalled bet ({}) returned to {name}", written(x, s))),
-                ));
+                let text = || format!("Uncalled bet ({}) returned to {name}", written(x, s));
+                out.push((n, Piece::with_amount(x, |a| StarsEvent::Uncalled(i, a), text)));
                 excess = Some((i, x));
             }
             summary_at = Some(out.len());
-            out.push((n, Cow::Borrowed(t)));
+            out.push((n, Cow::Borrowed(t).into()));
             continue;
         }
         if let Some(st) = t.strip_prefix("*** ") {
@@ -317,7 +363,7 @@ fn play<'t>(
             } else if st.starts_with("FLOP") || st.starts_with("TURN") || st.starts_with("RIVER") {
                 street.iter_mut().for_each(|x| *x = 0);
             }
-            out.push((n, Cow::Borrowed(t)));
+            out.push((n, Cow::Borrowed(t).into()));
             continue;
         }
         if t.starts_with("Main pot ") || t.starts_with("Side pot") {
@@ -326,18 +372,18 @@ fn play<'t>(
         if t.starts_with("Dealt to ") {
             // Before the hole cards, a card each draws for the button.
             if dealt {
-                out.push((n, Cow::Borrowed(t)));
+                out.push((n, Cow::Borrowed(t).into()));
             }
             continue;
         }
         if t.starts_with("Uncalled bet (") {
             uncalled_seen = true;
-            out.push((n, Cow::Borrowed(t)));
+            out.push((n, Cow::Borrowed(t).into()));
             continue;
         }
         let Some((i, rest)) = who(seats, t) else {
             // A line naming nobody seated: chat, tables joined or left.
-            out.push((n, Cow::Borrowed(t)));
+            out.push((n, Cow::Borrowed(t).into()));
             continue;
         };
         let name = seats[i].1;
@@ -346,47 +392,56 @@ fn play<'t>(
             None => (rest, ""),
         };
         let top = street.iter().copied().max().unwrap_or(0);
-        let said = if let Some(x) = rest.strip_prefix("posts the small blind ") {
+        // What the line says, as the PokerStars reader reads `NAME: WORDS` with the amounts
+        // written in the words' `#`s.
+        let mut say = |words: &str, amounts: &[i64]| {
+            let piece = match all_in {
+                "" => Piece::said(i, name, words, amounts, s),
+                _ => Piece::said(i, name, &[words, all_in].concat(), amounts, s),
+            };
+            out.push((n, piece));
+        };
+        if let Some(x) = rest.strip_prefix("posts the small blind ") {
             let c = amount_of(x, n)?;
             street[i] = street[i].saturating_add(c);
-            [name, ": posts small blind ", &written(c, s), all_in].concat()
+            say("posts small blind #", &[c]);
         } else if let Some(x) = rest.strip_prefix("posts the big blind ") {
             let c = amount_of(x, n)?;
             street[i] = street[i].saturating_add(c);
-            [name, ": posts big blind ", &written(c, s), all_in].concat()
+            say("posts big blind #", &[c]);
         } else if let Some(x) = rest.strip_prefix("posts ante ") {
-            [name, ": posts the ante ", &written(amount_of(x, n)?, s), all_in].concat()
+            say("posts the ante #", &[amount_of(x, n)?]);
         } else if let Some(x) = rest.strip_prefix("posts dead ") {
             // The small blind, dead, and the big blind, live.
             let c = amount_of(x, n)?;
             street[i] = c.min(big);
-            [name, ": posts small & big blinds ", &written(c, s)].concat()
+            out.push((n, Piece::said(i, name, "posts small & big blinds #", &[c], s)));
         } else if let Some(x) = rest.strip_prefix("posts ") {
             // A blind posted to come in: a big blind.
             let c = amount_of(x, n)?;
             street[i] = street[i].saturating_add(c);
-            [name, ": posts big blind ", &written(c, s), all_in].concat()
+            say("posts big blind #", &[c]);
         } else if let Some(x) = rest.strip_prefix("straddle ") {
             let c = amount_of(x, n)?;
             street[i] = street[i].max(c);
-            [name, ": posts straddle ", &written(c, s)].concat()
+            out.push((n, Piece::said(i, name, "posts straddle #", &[c], s)));
         } else if rest == "folds" || rest == "checks" {
-            [name, ": ", rest].concat()
+            out.push((n, Piece::said(i, name, rest, &[], s)));
         } else if let Some(x) = rest.strip_prefix("calls ") {
             let c = amount_of(x, n)?;
             street[i] = street[i].saturating_add(c);
-            [name, ": calls ", &written(c, s), all_in].concat()
+            say("calls #", &[c]);
         } else if let Some(x) = rest.strip_prefix("bets ") {
             let c = amount_of(x, n)?;
             street[i] = street[i].saturating_add(c);
-            [name, ": bets ", &written(c, s), all_in].concat()
+            say("bets #", &[c]);
         } else if let Some(x) = rest.strip_prefix("raises ") {
             // `raises A to B`: B is what the player's bet goes to.
             let to_text = x.split_once(" to ").map_or(x, |(_, to)| to);
             let to = amount_of(to_text, n)?;
             street[i] = to;
             let by = to.saturating_sub(top);
-            [name, ": raises ", &written(by, s), " to ", &written(to, s), all_in].concat()
+            say("raises # to #", &[by, to]);
         } else if rest.starts_with("caps") || rest.starts_with("cap ") {
             return Ok(Some(format!(
                 "line {n}: {name} caps: on a capped table the betting stops at the cap, which feltkit's rules do not play"
@@ -394,13 +449,16 @@ fn play<'t>(
         } else if rest.starts_with("shows [") {
             // The cards alone: a high-low hand's description names its low in brackets too.
             let close = rest.find(']').map_or(rest.len(), |k| k + 1);
-            [name, ": ", &rest[..close]].concat()
+            out.push((n, [name, ": ", &rest[..close]].concat().into()));
         } else if rest.starts_with("mucks") {
-            [name, ": mucks hand"].concat()
+            out.push((n, Piece::said(i, name, "mucks hand", &[], s)));
         } else if let Some(x) = rest.strip_prefix("collected ") {
             let amt = x.split(" from ").next().unwrap_or(x);
+            let c = amount_of(amt, n)?;
             collected[i] = true;
-            [name, " collected ", &written(amount_of(amt, n)?, s), " from pot"].concat()
+            let text = || [name, " collected ", &written(c, s), " from pot"].concat();
+            let event = |a| StarsEvent::Collected(i, a, "pot".into());
+            out.push((n, Piece::with_amount(c, event, text)));
         } else if rest.starts_with("does not show") || rest.starts_with("did not show") {
             continue;
         } else {
@@ -410,8 +468,7 @@ fn play<'t>(
                     "expected an action after `{name}` (posts, folds, checks, calls, bets, raises, shows, mucks, collected), not `{rest}`"
                 ),
             );
-        };
-        out.push((n, Cow::Owned(said)));
+        }
     }
     Ok(None)
 }
@@ -487,7 +544,7 @@ mod tests {
         };
         let h = header(&l).unwrap();
         assert_eq!(
-            h.stars,
+            h.stars(),
             "WPN Hand #7: Omaha Hi/Lo Limit ($20/$40 USD) - 2019/07/18 15:13:01 UTC"
         );
         assert!(h.fixed && h.refusal.is_none());
@@ -497,7 +554,7 @@ mod tests {
         };
         let h = header(&l).unwrap();
         assert_eq!(
-            h.stars,
+            h.stars(),
             "WPN Hand #8: Tournament #9, Hold'em No Limit - Level 10 (3000/6000) - 2022/07/11 01:11:44 UTC"
         );
         let l = Line {

@@ -284,20 +284,13 @@ fn first_stderr_line(args: &[&str]) -> String {
 
 #[test]
 fn a_long_exhaustive_run_prints_its_estimate_before_starting() {
-    // Seven-card stud, 3 and 3 known cards: the library's model counts 6 ns per player and
-    // deal, so (46 choose 4) * (42 choose 4) * 2 * 6 ns = 2.19e11 ns, 4 min on one thread.
-    let line = first_stderr_line(&[
-        "--game",
-        "stud7",
-        "AhKd7c",
-        "9s9h2c",
-        "--exhaustive",
-        "--threads",
-        "1",
-    ]);
+    // Seven-card stud, 2 and 2 known cards: the library's model counts 0.5 ns per player and
+    // deal, so (48 choose 5) * (43 choose 5) * 2 * 0.5 ns = 1.65e12 ns, 27 min on one thread.
+    let line =
+        first_stderr_line(&["--game", "stud7", "AhKd", "9s9h", "--exhaustive", "--threads", "1"]);
     assert_eq!(
         line,
-        "felt: exhaustive enumeration estimated at 4 min on 1 thread (4 min of single-core work)\n"
+        "felt: exhaustive enumeration estimated at 27 min on 1 thread (27 min of single-core work)\n"
     );
     // A short one says nothing.
     felt().args(["equity", "AhKh", "QsQd", "--exhaustive"]).assert().success().stderr("");
@@ -305,11 +298,12 @@ fn a_long_exhaustive_run_prints_its_estimate_before_starting() {
 
 #[test]
 fn an_exhaustive_run_over_3_hours_needs_allow_long() {
-    // Seven-card stud, AhKd against 9s9h: 48 cards left, so (48 choose 5) * (43 choose 5) *
-    // 2 players * 6 ns = 1.985e13 ns, 5.5 hours.
-    let args = ["--game", "stud7", "AhKd", "9s9h", "--exhaustive", "--threads", "1"];
+    // Seven-card stud, three players with 4, 3 and 3 known cards: 42 cards left, so (42
+    // choose 3) * (39 choose 4) * (35 choose 4) * 3 players * 0.5 ns = 7.4e13 ns, 21 hours.
+    let args =
+        ["--game", "stud7", "AhKd7c5s", "9s9h2c", "QcJc3d", "--exhaustive", "--threads", "1"];
     felt().arg("equity").args(args).assert().code(2).stdout("").stderr(
-        "felt: exhaustive enumeration estimated at 5.5 hours on 1 thread (5.5 hours of \
+        "felt: exhaustive enumeration estimated at 21 hours on 1 thread (21 hours of \
          single-core work), more than the 3 hours felt runs without asking: add --allow-long to run it, or \
          use Monte Carlo (--monte-carlo, or leave out --exhaustive), which stops at a standard \
          error of 0.0005 far sooner\n",
@@ -317,7 +311,7 @@ fn an_exhaustive_run_over_3_hours_needs_allow_long() {
     let line = first_stderr_line(&[&args[..], &["--allow-long"]].concat());
     assert_eq!(
         line,
-        "felt: exhaustive enumeration estimated at 5.5 hours on 1 thread (5.5 hours of \
+        "felt: exhaustive enumeration estimated at 21 hours on 1 thread (21 hours of \
          single-core work)\n"
     );
 }
