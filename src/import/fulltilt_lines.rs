@@ -464,11 +464,7 @@ fn play<'t>(
             None => (rest, ""),
         };
         let mut said = |verb: &str, amounts: &[i64]| {
-            let piece = match all_in {
-                "" => Piece::said(i, name, verb, amounts, s),
-                _ => Piece::said(i, name, &[verb, all_in].concat(), amounts, s),
-            };
-            out.push((n, piece));
+            out.push((n, Piece::said_all_in(i, name, (verb, all_in), amounts, s)));
         };
         if let Some(x) = verb.strip_prefix("posts a dead small blind of ") {
             acted[i] = true;

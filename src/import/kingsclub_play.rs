@@ -351,11 +351,11 @@ pub(super) fn play<'t>(
             street[i] = to;
             last_bet = out.len() + 1;
             if to <= top {
-                Piece::said(i, name, &and_all_in("calls #", all_in), &[added], None)
+                Piece::said_all_in(i, name, ("calls #", all_in), &[added], None)
             } else if top == 0 {
-                Piece::said(i, name, &and_all_in("bets #", all_in), &[to], None)
+                Piece::said_all_in(i, name, ("bets #", all_in), &[to], None)
             } else {
-                Piece::said(i, name, &and_all_in("raises # to #", all_in), &[to - top, to], None)
+                Piece::said_all_in(i, name, ("raises # to #", all_in), &[to - top, to], None)
             }
         } else if [
             "sits out",
@@ -403,15 +403,6 @@ fn all_in(verb: &str) -> (&str, &'static str) {
     match verb.strip_suffix(", and is all in").or_else(|| verb.strip_suffix(" and is all in")) {
         Some(v) => (v.trim_end(), " and is all-in"),
         None => (verb, ""),
-    }
-}
-
-/// The words of an action, with `all_in` (` and is all-in`, or nothing) after them: copied
-/// only when the player is all in.
-fn and_all_in(verb: &'static str, all_in: &str) -> Cow<'static, str> {
-    match all_in {
-        "" => Cow::Borrowed(verb),
-        _ => Cow::Owned([verb, all_in].concat()),
     }
 }
 

@@ -347,6 +347,21 @@ impl Piece<'_> {
         }
     }
 
+    /// As [`Piece::said`], with `all_in` (` and is all-in`, or nothing) after `verb`: the
+    /// words are copied only when the player is all in.
+    pub(super) fn said_all_in(
+        i: usize,
+        name: &str,
+        (verb, all_in): (&str, &str),
+        amounts: &[i64],
+        symbol: Option<char>,
+    ) -> Piece<'static> {
+        match all_in {
+            "" => Piece::said(i, name, verb, amounts, symbol),
+            _ => Piece::said(i, name, &[verb, all_in].concat(), amounts, symbol),
+        }
+    }
+
     /// The line of an event with an amount of `c` hundredths: the event, or its `text` where
     /// the amount is not one the reader reads (below zero), for the reader's message.
     pub(super) fn with_amount(

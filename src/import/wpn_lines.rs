@@ -395,11 +395,7 @@ fn play<'t>(
         // What the line says, as the PokerStars reader reads `NAME: WORDS` with the amounts
         // written in the words' `#`s.
         let mut say = |words: &str, amounts: &[i64]| {
-            let piece = match all_in {
-                "" => Piece::said(i, name, words, amounts, s),
-                _ => Piece::said(i, name, &[words, all_in].concat(), amounts, s),
-            };
-            out.push((n, piece));
+            out.push((n, Piece::said_all_in(i, name, (words, all_in), amounts, s)));
         };
         if let Some(x) = rest.strip_prefix("posts the small blind ") {
             let c = amount_of(x, n)?;
