@@ -175,7 +175,10 @@ pub(in crate::import) mod tests {
                         let rake = [0, 30, -1][(k + w) % 3];
                         let listed: &[i64] = [&[][..], &[100, 250][..], &[100, -1][..]][w % 3];
                         let words = || {
-                            let mut t = format!("Total pot {}", written(won.max(0) + 5, symbol));
+                            let mut t = format!(
+                                "Total pot {}",
+                                written(won.max(0).saturating_add(5), symbol)
+                            );
                             for (p, &c) in listed.iter().enumerate() {
                                 let title = if p == 0 {
                                     "Main pot".into()
@@ -188,7 +191,10 @@ pub(in crate::import) mod tests {
                             t
                         };
                         text.push((22, Piece::from(words())));
-                        said.push((22, total((won.max(0) + 5, rake), listed, 22, words)));
+                        said.push((
+                            22,
+                            total((won.max(0).saturating_add(5), rake), listed, 22, words),
+                        ));
                         for i in 0..seats.len() {
                             let folded = (i + k + w) % 3 == 0;
                             let won = if i == 0 { won } else { (i as i64) * 7 };
